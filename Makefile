@@ -1,0 +1,193 @@
+# gpuplan — plain Makefile.  `make` builds the libraries and the CLI;
+# `make run` tours the three planning questions; `make check` runs every test.
+# User CFLAGS/LDFLAGS are honoured; warnings are errors.
+
+VERSION      := 0.1.0
+SOVERSION    := 0
+PREFIX       ?= /usr/local
+DESTDIR      ?=
+BUILD        ?= build
+
+CC           ?= cc
+PKG_CONFIG   ?= pkg-config
+PKGS         := yaml-0.1 gsl jansson
+TEST_PKGS    := check
+
+STD          := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN         := -Wall -Wextra -pedantic -Werror -Wshadow -Wconversion \
+                -Wcast-qual -Wwrite-strings -Wstrict-prototypes \
+                -Wmissing-prototypes -Wformat=2 -Wundef
+OPT          ?= -O2
+DEBUG        ?= -g
+SAN          ?=
+DEPCFLAGS     = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+DEPLIBS       = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+TESTCFLAGS    = $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
+TESTLIBS      = $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
+FINAL_CFLAGS  = $(STD) $(WARN) $(OPT) $(DEBUG) $(SAN) -fPIC -MMD -MP \
+                -Iinclude -Ilib -I$(BUILD)/gen $(DEPCFLAGS) $(CFLAGS)
+FINAL_LDFLAGS = $(SAN) $(LDFLAGS)
+LIBS_ALL      = $(DEPLIBS) -lm
+
+LIB_SRC   := $(sort $(wildcard lib/*.c))
+LIB_OBJ   := $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRC)) $(BUILD)/gen/db_builtin_data.o
+CLI_SRC   := $(sort $(wildcard cli/*.c))
+CLI_OBJ   := $(patsubst cli/%.c,$(BUILD)/cli/%.o,$(CLI_SRC))
+CLI_CMDS  := $(patsubst cli/cmd_%.c,%,$(sort $(wildcard cli/cmd_*.c)))
+TEST_SRC  := $(sort $(wildcard tests/check_*.c))
+TEST_OBJ  := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC) tests/runner.c tests/testutil.c)
+SUITES    := $(patsubst tests/check_%.c,%,$(TEST_SRC))
+EX_SRC    := $(sort $(wildcard examples/*.c))
+EX_BIN    := $(patsubst examples/%.c,$(BUILD)/examples/%,$(EX_SRC))
+BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
+HWDB_YAML := $(sort $(wildcard hwdb/*.yaml hwdb/*/*.yaml))
+
+STATIC    := $(BUILD)/libgpuplan.a
+SHARED    := $(BUILD)/libgpuplan.so
+CLI       := $(BUILD)/gpuplan
+RUNNER    := $(BUILD)/tests/runner
+
+.PHONY: all run check test sanitize valgrind bench fuzz coverage calib deps \
+        install uninstall clean help examples
+
+all: deps $(STATIC) $(SHARED) $(CLI)
+
+help:
+	@echo "targets: all run check sanitize valgrind bench fuzz coverage calib install uninstall clean deps"
+
+# ---- dependencies -----------------------------------------------------------
+# Installs missing Debian packages (apt-get; sudo when not root) or prints the
+# exact command.  Skipped once the stamp exists and pkg-config finds them all.
+DEB_PKGS := build-essential pkg-config libyaml-dev libgsl-dev libjansson-dev check libsubunit-dev gnuplot-nox
+deps:
+	@if ! $(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null || ! command -v gnuplot >/dev/null 2>&1; then \
+	  echo "gpuplan: installing missing Debian packages: $(DEB_PKGS)"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
+	  else echo "gpuplan: run as root: apt-get update && apt-get install -y $(DEB_PKGS)"; exit 2; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS) >/dev/null \
+	  || { echo "gpuplan: install failed; run: sudo apt-get update && sudo apt-get install -y $(DEB_PKGS)"; exit 2; }; \
+	fi
+
+# ---- library ----------------------------------------------------------------
+$(BUILD)/lib/%.o: lib/%.c | $(BUILD)/gen/cli_cmds.h
+	@mkdir -p $(@D)
+	$(CC) $(FINAL_CFLAGS) -c $< -o $@
+
+# The shipped database, compiled in (see lib/gen_builtin.sh).
+$(BUILD)/gen/db_builtin_data.c: lib/gen_builtin.sh $(HWDB_YAML)
+	@mkdir -p $(@D)
+	sh lib/gen_builtin.sh hwdb > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/db_builtin_data.o: $(BUILD)/gen/db_builtin_data.c
+	$(CC) $(STD) $(OPT) $(SAN) -fPIC -Ilib $(CFLAGS) -c $< -o $@
+
+$(STATIC): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(SHARED): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libgpuplan.so.$(SOVERSION) $(FINAL_LDFLAGS) -o $@ $^ $(LIBS_ALL)
+
+# ---- CLI ----------------------------------------------------------------------
+# Each cli/cmd_NAME.c defines `const gp_cli_command gp_cli_cmd_NAME`; the
+# table is generated from the file names so commands never collide.
+$(BUILD)/gen/cli_cmds.h: $(wildcard cli/cmd_*.c)
+	@mkdir -p $(@D)
+	@{ for c in $(CLI_CMDS); do echo "GP_CLI_CMD($$c)"; done; } > $@.tmp
+	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
+
+$(BUILD)/cli/%.o: cli/%.c $(BUILD)/gen/cli_cmds.h
+	@mkdir -p $(@D)
+	$(CC) $(FINAL_CFLAGS) -Icli -c $< -o $@
+
+$(CLI): $(CLI_OBJ) $(STATIC)
+	$(CC) $(FINAL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC) $(LIBS_ALL)
+
+# ---- tests ------------------------------------------------------------------
+$(BUILD)/gen/suites.h: $(TEST_SRC)
+	@mkdir -p $(@D)
+	@{ for s in $(SUITES); do echo "GP_SUITE($$s)"; done; } > $@.tmp
+	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
+
+$(BUILD)/tests/%.o: tests/%.c $(BUILD)/gen/suites.h
+	@mkdir -p $(@D)
+	$(CC) $(FINAL_CFLAGS) $(TESTCFLAGS) -Itests -DGP_BUILD_DIR='"$(BUILD)"' -c $< -o $@
+
+$(RUNNER): $(TEST_OBJ) $(STATIC)
+	$(CC) $(FINAL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(TESTLIBS) $(LIBS_ALL)
+
+$(BUILD)/examples/%: examples/%.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(FINAL_CFLAGS) -o $@ $< $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)
+
+examples: $(EX_BIN)
+
+# make check = build + unit + CLI tests + examples (their output is checked by
+# tests/check_examples.c against examples/*.expected).
+check test: all $(RUNNER) $(EX_BIN)
+	GP_BUILD=$(BUILD) $(RUNNER)
+
+run: all
+	@sh examples/tour.sh $(CLI)
+
+# ---- CI-only gates ----------------------------------------------------------
+sanitize: deps
+	$(MAKE) BUILD=build/san OPT=-O1 \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" check
+
+valgrind: all $(RUNNER)
+	CK_FORK=no GP_BUILD=$(BUILD) GP_VALGRIND=1 valgrind --quiet --leak-check=full \
+	  --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible \
+	  --error-exitcode=3 --trace-children=yes --trace-children-skip='*/sh,*/bash,*/gnuplot' $(RUNNER)
+
+BENCH_BIN := $(BUILD)/bench/gpuplan-bench
+$(BENCH_BIN): $(BENCH_SRC) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(FINAL_CFLAGS) -o $@ $(BENCH_SRC) $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)
+
+bench: all $(BENCH_BIN)
+	$(BENCH_BIN) $(CLI)
+
+FUZZ_SECONDS ?= 20
+fuzz: deps
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+coverage: deps
+	$(MAKE) BUILD=build/cov OPT=-O0 SAN="--coverage" check
+	gcovr --root . --filter lib/ --object-directory build/cov/lib \
+	  --fail-under-line 90 --fail-under-branch 80 --exclude-unreachable-branches --exclude-throw-branches
+
+calib:
+	@sh calib/build.sh $(BUILD)
+
+# ---- install ----------------------------------------------------------------
+INCDIR  = $(DESTDIR)$(PREFIX)/include
+LIBDIR  = $(DESTDIR)$(PREFIX)/lib
+BINDIR  = $(DESTDIR)$(PREFIX)/bin
+MANDIR  = $(DESTDIR)$(PREFIX)/share/man/man1
+DATADIR = $(DESTDIR)$(PREFIX)/share/gpuplan
+PCDIR   = $(LIBDIR)/pkgconfig
+
+install: all
+	install -d $(INCDIR)/gpuplan $(LIBDIR) $(BINDIR) $(MANDIR) $(PCDIR) $(DATADIR)
+	install -m 644 include/gpuplan.h $(INCDIR)/
+	install -m 644 include/gpuplan/*.h $(INCDIR)/gpuplan/
+	install -m 644 $(STATIC) $(LIBDIR)/
+	install -m 755 $(SHARED) $(LIBDIR)/libgpuplan.so.$(VERSION)
+	ln -sf libgpuplan.so.$(VERSION) $(LIBDIR)/libgpuplan.so.$(SOVERSION)
+	ln -sf libgpuplan.so.$(SOVERSION) $(LIBDIR)/libgpuplan.so
+	install -m 755 $(CLI) $(BINDIR)/
+	install -m 644 docs/gpuplan.1 $(MANDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lib/gpuplan.pc.in > $(PCDIR)/gpuplan.pc
+	cp -R hwdb/. $(DATADIR)/hwdb
+	@if [ -x $(BUILD)/gpuplan-probe ]; then install -m 755 $(BUILD)/gpuplan-probe $(BINDIR)/; fi
+
+uninstall:
+	rm -f $(INCDIR)/gpuplan.h $(LIBDIR)/libgpuplan.a $(LIBDIR)/libgpuplan.so* \
+	  $(BINDIR)/gpuplan $(BINDIR)/gpuplan-probe $(MANDIR)/gpuplan.1 $(PCDIR)/gpuplan.pc
+	rm -rf $(INCDIR)/gpuplan $(DATADIR)
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

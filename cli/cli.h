@@ -1,0 +1,76 @@
+/* Private to the gpuplan CLI: the command table and shared helpers.  Commands
+ * parse options, call only public gp_* functions, then format. */
+#ifndef GP_CLI_H
+#define GP_CLI_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "gpuplan.h"
+
+typedef struct gp_cli {
+    const char *db_dirs[16]; /* --db DIR (repeatable), then $GPUPLAN_DB     */
+    size_t n_db;
+    int json;                /* --json                                     */
+    int csv;                 /* --csv                                      */
+    gp_db *db;               /* loaded on first gp_cli_db()                */
+    const char *cmd;         /* command name, for messages                 */
+} gp_cli;
+
+typedef struct gp_cli_command {
+    const char *name;
+    const char *summary;  /* one line for `gpuplan --help`                  */
+    int (*run)(gp_cli *cli, int argc, char **argv); /* returns exit status  */
+} gp_cli_command;
+
+/* Exit statuses. */
+enum { GP_EXIT_OK = 0, GP_EXIT_FAIL = 1, GP_EXIT_USAGE = 2 };
+
+/* The database, with overlays; on error prints it and returns NULL (the
+ * caller returns GP_EXIT_USAGE). */
+const gp_db *gp_cli_db(gp_cli *cli);
+
+/* Print "gpuplan CMD: <file:line:col: msg>" to stderr; returns 2. */
+int gp_cli_fail(const gp_cli *cli, const gp_err *e);
+
+/* Print a usage error with the --help hint to stderr; returns 2. */
+int gp_cli_usage(const gp_cli *cli, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Parse an option's argument as a quantity; on error prints it (naming the
+ * option and quoting the value) and returns 2, else 0. */
+int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
+               double *out);
+/* Same for a positive integer >= min. */
+int gp_cli_int(const gp_cli *cli, const char *opt, const char *arg, long min,
+               long *out);
+
+/* getopt_long wrapper state reset for a subcommand (optind = 1 etc.). */
+void gp_cli_getopt_reset(void);
+
+/* JSON helpers: a number, or null when not finite (NaN/Inf never reach the
+ * output).  gp_cli_emit takes ownership of obj, prints it to stdout with a
+ * newline, and returns 0 (1 when it cannot be encoded). */
+json_t *gp_cli_jnum(double v);
+int gp_cli_emit(json_t *obj);
+/* The ledger as {"compute_s","memory_s","movement_s","total_s","binding",
+ * "margin","rule"}. */
+json_t *gp_cli_jledger(const gp_ledger *l);
+
+/* Table output: "  label ........ value  note" aligned; note may be NULL. */
+void gp_cli_row(const char *label, const char *value, const char *note);
+/* A quantity row: formats v as kind with `digits` decimals. */
+void gp_cli_qrow(const char *label, double v, gp_qty kind, int digits,
+                 const char *note);
+/* Print a ledger block (each account's time, the binding one and by how much). */
+void gp_cli_print_ledger(const char *title, const gp_ledger *l);
+
+#define GP_CLI_CMD(name) extern const gp_cli_command gp_cli_cmd_##name;
+#include "cli_cmds.h"
+#undef GP_CLI_CMD
+
+#endif /* GP_CLI_H */

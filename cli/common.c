@@ -1,0 +1,142 @@
+/* Shared CLI helpers: database loading, error and usage messages, option
+ * quantities, JSON and table output. */
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+const gp_db *gp_cli_db(gp_cli *cli)
+{
+    gp_err e;
+    if (cli->db != NULL)
+        return cli->db;
+    gp_err_clear(&e);
+    if (gp_db_open(&cli->db, 0, cli->db_dirs, cli->n_db, &e) != GP_OK) {
+        gp_cli_fail(cli, &e);
+        return NULL;
+    }
+    return cli->db;
+}
+
+int gp_cli_fail(const gp_cli *cli, const gp_err *e)
+{
+    char buf[1024];
+    gp_err_format(e, buf, sizeof buf);
+    if (cli != NULL && cli->cmd != NULL)
+        fprintf(stderr, "gpuplan %s: %s\n", cli->cmd, buf);
+    else
+        fprintf(stderr, "gpuplan: %s\n", buf);
+    return GP_EXIT_USAGE;
+}
+
+int gp_cli_usage(const gp_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    const char *cmd = cli != NULL && cli->cmd != NULL ? cli->cmd : NULL;
+    fprintf(stderr, "gpuplan%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "; try 'gpuplan %s%s--help'\n", cmd ? cmd : "", cmd ? " " : "");
+    return GP_EXIT_USAGE;
+}
+
+int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
+               double *out)
+{
+    gp_err e;
+    gp_err_clear(&e);
+    if (gp_parse_qty(arg, kind, opt, out, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    return 0;
+}
+
+int gp_cli_int(const gp_cli *cli, const char *opt, const char *arg, long min,
+               long *out)
+{
+    gp_err e;
+    gp_err_clear(&e);
+    if (gp_parse_int(arg, min, opt, out, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    return 0;
+}
+
+void gp_cli_getopt_reset(void)
+{
+    optind = 1;
+    opterr = 0;
+}
+
+json_t *gp_cli_jnum(double v)
+{
+    if (!isfinite(v))
+        return json_null();
+    return json_real(v);
+}
+
+int gp_cli_emit(json_t *obj)
+{
+    char *s;
+    if (obj == NULL)
+        return 1;
+    s = json_dumps(obj, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    json_decref(obj);
+    if (s == NULL)
+        return 1;
+    fputs(s, stdout);
+    fputc('\n', stdout);
+    free(s);
+    return 0;
+}
+
+json_t *gp_cli_jledger(const gp_ledger *l)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "compute_s", gp_cli_jnum(l->t[GP_ACCT_COMPUTE]));
+    json_object_set_new(o, "memory_s", gp_cli_jnum(l->t[GP_ACCT_MEMORY]));
+    json_object_set_new(o, "movement_s", gp_cli_jnum(l->t[GP_ACCT_MOVEMENT]));
+    json_object_set_new(o, "total_s", gp_cli_jnum(l->total));
+    json_object_set_new(o, "binding", json_string(gp_account_name(l->binding)));
+    json_object_set_new(o, "margin", gp_cli_jnum(l->margin));
+    json_object_set_new(o, "rule", json_string(l->rule == GP_OVERLAP_SUM ? "sum" : "max"));
+    return o;
+}
+
+void gp_cli_row(const char *label, const char *value, const char *note)
+{
+    if (note != NULL && note[0] != '\0')
+        printf("  %-28s %-18s %s\n", label, value, note);
+    else
+        printf("  %-28s %s\n", label, value);
+}
+
+void gp_cli_qrow(const char *label, double v, gp_qty kind, int digits,
+                 const char *note)
+{
+    char buf[64];
+    gp_cli_row(label, gp_format_qty(v, kind, digits, 0, buf, sizeof buf), note);
+}
+
+void gp_cli_print_ledger(const char *title, const gp_ledger *l)
+{
+    int i;
+    char buf[64], note[96];
+    printf("%s (accounts %s):\n", title ? title : "ledger",
+           l->rule == GP_OVERLAP_SUM ? "add up" : "overlap; the slowest sets the time");
+    for (i = 0; i < GP_ACCT__COUNT; i++) {
+        const char *mark = (gp_account)i == l->binding && l->total > 0 ? "<- binds" : "";
+        gp_cli_row(gp_account_name((gp_account)i),
+                   gp_format_qty(l->t[i], GP_Q_DURATION, 3, 0, buf, sizeof buf), mark);
+    }
+    gp_cli_row("total", gp_format_qty(l->total, GP_Q_DURATION, 3, 0, buf, sizeof buf), NULL);
+    if (l->margin > 0)
+        snprintf(note, sizeof note, "%s binds by %.2fx over the next account",
+                 gp_account_name(l->binding), l->margin);
+    else
+        snprintf(note, sizeof note, "%s is the only account charged", gp_account_name(l->binding));
+    printf("  %s\n", note);
+}

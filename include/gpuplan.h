@@ -1,0 +1,12 @@
+/* gpuplan: GPU capacity planning as a ledger of compute, bandwidth and
+ * movement.  Umbrella header: include this, link -lgpuplan (see gpuplan.pc). */
+#ifndef GP_GPUPLAN_H
+#define GP_GPUPLAN_H
+
+#include "gpuplan/version.h"
+#include "gpuplan/status.h"
+#include "gpuplan/units.h"
+#include "gpuplan/ledger.h"
+#include "gpuplan/db.h"
+
+#endif /* GP_GPUPLAN_H */

@@ -1,0 +1,248 @@
+/* The hardware database: GPUs, links, model shapes and number formats.
+ *
+ * Loaded once (built-in YAML compiled into the library, then overlay
+ * directories in order, later ones winning field by field) into immutable
+ * structs owned by the gp_db.  Every figure is SI and remembers its source.
+ * Schema: docs/hwdb.md. */
+#ifndef GP_DB_H
+#define GP_DB_H
+
+#include <stddef.h>
+
+#include "gpuplan/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Numeric precisions a GPU computes in.  Integer rates are OP/s, stored with
+ * the FLOP/s figures. */
+typedef enum gp_precision {
+    GP_FP64,
+    GP_FP32,
+    GP_TF32,
+    GP_FP16,
+    GP_BF16,
+    GP_FP8,
+    GP_INT8,
+    GP_INT4,
+    GP_FP4,
+    GP_PREC__COUNT
+} gp_precision;
+
+/* Execution pipelines: CUDA cores (AMD: vector ALUs) vs Tensor Cores (AMD:
+ * matrix cores). */
+typedef enum gp_pipeline { GP_PIPE_CUDA, GP_PIPE_TENSOR, GP_PIPE__COUNT } gp_pipeline;
+
+/* Tensor-core accumulate mode for fp16/bf16/fp8.  GP_ACC_FP32 is what
+ * PyTorch/cuBLAS use and is the default; GeForce parts run GP_ACC_FP16 at
+ * twice the fp32-accumulate rate. */
+typedef enum gp_accum { GP_ACC_FP32, GP_ACC_FP16 } gp_accum;
+
+/* One figure: an SI value (0 = not given; every stored quantity is > 0),
+ * the citation it came from (datasheet title/URL, or "calibration FILE DATE")
+ * and the place it was read ("builtin:gpus/h100-sxm.yaml:14:3" or an overlay
+ * path).  Strings are owned by the database; NULL when absent. */
+typedef struct gp_fig {
+    double v;
+    const char *src;
+    const char *origin;
+} gp_fig;
+
+typedef struct gp_gpu {
+    const char *id;
+    const char *name;
+    const char *const *aliases;
+    size_t n_aliases;
+    const char *vendor;
+    const char *architecture;
+    const char *compute_capability; /* "9.0"; NULL for non-NVIDIA           */
+    const char *form_factor;        /* "SXM5", "PCIe card", ...             */
+    const char *memory_type;        /* "HBM3", "GDDR6X", ...                */
+    gp_fig sm_count;                /* SMs (AMD: CUs)                       */
+    gp_fig clock_base;              /* Hz                                   */
+    gp_fig clock_boost;             /* Hz                                   */
+    /* Dense peak FLOP/s (OP/s for int) per precision and pipeline.  Tensor
+     * rates for fp16/bf16/fp8 are the fp32-accumulate rates. */
+    gp_fig peak[GP_PREC__COUNT][GP_PIPE__COUNT];
+    /* Tensor rate with fp16 accumulate where the part distinguishes it
+     * (GeForce); v = 0 means "same as peak[p][GP_PIPE_TENSOR]". */
+    gp_fig peak_fp16acc[GP_PREC__COUNT];
+    gp_fig sparsity;                /* 2:4 multiplier on tensor rates (2); 0 = none */
+    gp_fig mem_capacity;            /* bytes, the marketed label            */
+    gp_fig mem_usable;              /* bytes usable (nvidia-smi total)      */
+    gp_fig mem_bw;                  /* device memory bytes/s                */
+    gp_fig l2_size;                 /* bytes                                */
+    gp_fig l2_bw;                   /* bytes/s                              */
+    gp_fig lat_l1, lat_l2, lat_dram; /* seconds, load-to-use                */
+    const char *host_link;          /* link id (PCIe generation x16)        */
+    const char *scale_up_link;      /* link id, NULL when none (PCIe only)  */
+    gp_fig tdp;                     /* watts                                */
+    gp_fig price;                   /* USD purchase                         */
+    gp_fig rent;                    /* USD per GPU-hour                     */
+    /* Default efficiencies (fractions) for "expected" figures. */
+    gp_fig eff_mem;                 /* achievable / datasheet memory bw     */
+    gp_fig eff_compute;             /* achievable dense GEMM / datasheet    */
+    gp_fig eff_mfu;                 /* default training MFU                 */
+    gp_fig eff_decode;              /* decode: achieved fraction of bw      */
+    gp_fig decode_layer_overhead;   /* decode: seconds per layer per token  */
+    /* Measured figures from a calibration overlay (v = 0 when absent). */
+    gp_fig meas_mem_bw;             /* bytes/s, device-memory copy (r+w)    */
+    gp_fig meas_peak[GP_PREC__COUNT][GP_PIPE__COUNT]; /* FLOP/s, best GEMM  */
+    gp_fig meas_l2_bw;              /* bytes/s                              */
+    gp_fig meas_lat_l1, meas_lat_l2, meas_lat_dram; /* seconds              */
+    gp_fig meas_h2d_bw, meas_d2h_bw; /* bytes/s pinned, per direction       */
+    gp_fig meas_h2d_lat;            /* seconds                              */
+    const char *calibration;        /* calibration file + date, NULL if none */
+} gp_gpu;
+
+typedef enum gp_link_kind {
+    GP_LINK_PCIE,
+    GP_LINK_NVLINK,         /* NVLink through NVSwitch or direct mesh       */
+    GP_LINK_NVLINK_BRIDGE,  /* NVLink bridge between a pair of cards        */
+    GP_LINK_INFINIBAND,
+    GP_LINK_ROCE,
+    GP_LINK_ETHERNET,
+    GP_LINK_INFINITY_FABRIC,
+    GP_LINK__COUNT
+} gp_link_kind;
+
+typedef enum gp_link_scope { GP_SCOPE_SCALE_UP, GP_SCOPE_SCALE_OUT } gp_link_scope;
+
+typedef struct gp_link {
+    const char *id;
+    const char *name;
+    const char *const *aliases;
+    size_t n_aliases;
+    gp_link_kind kind;
+    gp_link_scope scope;
+    gp_fig bw;              /* peak bytes/s per direction, per GPU (NIC: per port) */
+    gp_fig bw_achievable;   /* typical achieved bytes/s per direction     */
+    gp_fig latency;         /* alpha: seconds per message per hop         */
+    gp_fig max_gpus;        /* GPUs it can join (bridge: 2); 0 = unbounded */
+    int p2p;                /* 1: peer-to-peer; 0: staged through host    */
+    int switched;           /* 1: full-bandwidth switch (NVSwitch, fabric) */
+    gp_fig meas_bw;         /* calibration: measured bytes/s per direction */
+    gp_fig meas_latency;    /* calibration: seconds                       */
+    const char *calibration;
+} gp_link;
+
+typedef struct gp_model {
+    const char *id;
+    const char *name;
+    const char *const *aliases;
+    size_t n_aliases;
+    const char *family;
+    const char *attention;  /* "mha", "gqa" or "mla"                      */
+    gp_fig params;          /* total parameters                          */
+    gp_fig params_active;   /* active per token (MoE); = params if dense  */
+    gp_fig layers, hidden, heads, kv_heads, head_dim, ffn_hidden, vocab;
+    gp_fig context;         /* maximum context length, tokens             */
+    int tied_embeddings;    /* 1: lm_head shares the embedding matrix     */
+    gp_fig experts;         /* MoE: routed experts per MoE layer (0: dense) */
+    gp_fig experts_active;  /* MoE: routed experts used per token         */
+    gp_fig shared_experts;  /* MoE: always-on experts                     */
+    gp_fig expert_ffn_hidden; /* MoE: FFN width of one expert             */
+    gp_fig dense_layers;    /* MoE: leading dense (non-MoE) layers        */
+    gp_fig kv_dim;          /* elements cached per token per layer (K+V);
+                               0 = 2 * kv_heads * head_dim (MLA: 576)     */
+} gp_model;
+
+typedef enum gp_format_kind { GP_FMT_FLOAT, GP_FMT_INT, GP_FMT_QUANT } gp_format_kind;
+
+typedef struct gp_format {
+    const char *id;
+    const char *name;
+    const char *const *aliases;
+    size_t n_aliases;
+    gp_format_kind kind;
+    gp_fig bits;            /* effective bits per element, scales and zero points included */
+    gp_precision compute;   /* precision the arithmetic runs in (Q4_0: fp16) */
+    gp_fig group;           /* elements per scale group (0 = per tensor/none) */
+} gp_format;
+
+typedef enum gp_kind { GP_KIND_GPU, GP_KIND_LINK, GP_KIND_MODEL, GP_KIND_FORMAT, GP_KIND__COUNT } gp_kind;
+
+typedef struct gp_db gp_db;
+
+/* Load the built-in database (unless no_builtin) and then each overlay
+ * directory in order (same layout as hwdb/: gpus/ links/ models/ formats/
+ * and an optional sources.yaml).  On success *out owns everything; free it
+ * with gp_db_free.  On failure *out is NULL and e names file:line:col and the
+ * field.  Returns GP_OK, GP_EIO, GP_EPARSE, GP_ESCHEMA, GP_EDUP, GP_ENOMEM. */
+int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
+               size_t n_overlays, gp_err *e);
+
+/* Load from YAML text (for tests and fuzzing): `name` is used in messages.
+ * The text is one file of kind `kind`, applied over the built-in database
+ * unless no_builtin. */
+int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
+                    const char *text, size_t len, gp_err *e);
+
+void gp_db_free(gp_db *db); /* NULL is a no-op */
+
+size_t gp_db_count(const gp_db *db, gp_kind kind);
+const gp_gpu *gp_db_gpu_at(const gp_db *db, size_t i);
+const gp_link *gp_db_link_at(const gp_db *db, size_t i);
+const gp_model *gp_db_model_at(const gp_db *db, size_t i);
+const gp_format *gp_db_format_at(const gp_db *db, size_t i);
+
+/* Look up by id or alias, case-insensitively.  NULL when unknown. */
+const gp_gpu *gp_db_find_gpu(const gp_db *db, const char *name);
+const gp_link *gp_db_find_link(const gp_db *db, const char *name);
+const gp_model *gp_db_find_model(const gp_db *db, const char *name);
+const gp_format *gp_db_find_format(const gp_db *db, const char *name);
+
+/* As gp_db_find_*, but an unknown name is GP_ENOTFOUND with a message that
+ * quotes it and lists the known ids; `what` names the option ("--gpu"). */
+int gp_db_get_gpu(const gp_db *db, const char *name, const char *what,
+                  const gp_gpu **out, gp_err *e);
+int gp_db_get_link(const gp_db *db, const char *name, const char *what,
+                   const gp_link **out, gp_err *e);
+int gp_db_get_model(const gp_db *db, const char *name, const char *what,
+                    const gp_model **out, gp_err *e);
+int gp_db_get_format(const gp_db *db, const char *name, const char *what,
+                     const gp_format **out, gp_err *e);
+
+/* Names: "fp16", "cuda"/"tensor", "gpu"/"link"/... */
+const char *gp_precision_name(gp_precision p);
+int gp_precision_parse(const char *s, gp_precision *out, gp_err *e);
+const char *gp_pipeline_name(gp_pipeline p);
+int gp_pipeline_parse(const char *s, gp_pipeline *out, gp_err *e);
+const char *gp_link_kind_name(gp_link_kind k);
+const char *gp_kind_name(gp_kind k);
+
+/* Dense (or 2:4-sparse when `sparse`) datasheet peak FLOP/s of precision p on
+ * pipeline pipe with accumulate mode acc; 0 when the GPU lacks it (or sparse
+ * is asked on a pipeline without it). */
+double gp_gpu_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
+                   gp_accum acc, int sparse);
+
+/* The pipeline a framework uses for precision p: Tensor Cores when the GPU
+ * has a tensor rate for p, else CUDA cores. */
+gp_pipeline gp_gpu_default_pipeline(const gp_gpu *g, gp_precision p);
+
+/* Expected (achievable) FLOP/s: the calibrated figure when measured, else
+ * peak x eff_compute.  0 when unsupported. */
+double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
+                            gp_accum acc, int sparse);
+
+/* Expected device-memory bytes/s: calibrated, else mem_bw x eff_mem. */
+double gp_gpu_expected_mem_bw(const gp_gpu *g);
+
+/* Expected link bytes/s per direction: calibrated, else bw_achievable, else bw. */
+double gp_link_expected_bw(const gp_link *l);
+/* Expected link latency (s): calibrated, else latency. */
+double gp_link_expected_latency(const gp_link *l);
+
+/* Usable device memory in bytes: mem_usable, else mem_capacity. */
+double gp_gpu_usable_mem(const gp_gpu *g);
+
+/* Per-token KV-cache elements per layer (K and V): kv_dim, else
+ * 2 * kv_heads * head_dim (head_dim defaulting to hidden / heads). */
+double gp_model_kv_elems_per_layer(const gp_model *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GP_DB_H */

@@ -1,0 +1,164 @@
+/* Database accessors that need no loader: names of enums, peak and expected
+ * figures, derived model shapes.  MODEL: docs/hwdb.md. */
+#include <stddef.h>
+#include <strings.h>
+
+#include "gpuplan/db.h"
+
+static const char *const prec_names[GP_PREC__COUNT] = {
+    "fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4", "fp4"};
+
+const char *gp_precision_name(gp_precision p)
+{
+    return (unsigned)p < GP_PREC__COUNT ? prec_names[p] : "unknown";
+}
+
+int gp_precision_parse(const char *s, gp_precision *out, gp_err *e)
+{
+    int i;
+    if (s != NULL) {
+        for (i = 0; i < GP_PREC__COUNT; i++) {
+            if (strcasecmp(s, prec_names[i]) == 0) {
+                *out = (gp_precision)i;
+                return GP_OK;
+            }
+        }
+        /* Common spellings. */
+        if (strcasecmp(s, "fp8-e4m3") == 0 || strcasecmp(s, "e4m3") == 0 ||
+            strcasecmp(s, "fp8-e5m2") == 0 || strcasecmp(s, "e5m2") == 0) {
+            *out = GP_FP8;
+            return GP_OK;
+        }
+        if (strcasecmp(s, "half") == 0) {
+            *out = GP_FP16;
+            return GP_OK;
+        }
+        if (strcasecmp(s, "float") == 0 || strcasecmp(s, "single") == 0) {
+            *out = GP_FP32;
+            return GP_OK;
+        }
+        if (strcasecmp(s, "double") == 0) {
+            *out = GP_FP64;
+            return GP_OK;
+        }
+    }
+    return GP_RAISE(e, GP_EINVAL,
+                    "unknown precision '%s' (known: fp64 fp32 tf32 fp16 bf16 fp8 int8 int4 fp4)",
+                    s ? s : "");
+}
+
+const char *gp_pipeline_name(gp_pipeline p)
+{
+    return p == GP_PIPE_TENSOR ? "tensor" : p == GP_PIPE_CUDA ? "cuda" : "unknown";
+}
+
+int gp_pipeline_parse(const char *s, gp_pipeline *out, gp_err *e)
+{
+    if (s != NULL && (strcasecmp(s, "cuda") == 0 || strcasecmp(s, "vector") == 0 ||
+                      strcasecmp(s, "simt") == 0)) {
+        *out = GP_PIPE_CUDA;
+        return GP_OK;
+    }
+    if (s != NULL && (strcasecmp(s, "tensor") == 0 || strcasecmp(s, "matrix") == 0)) {
+        *out = GP_PIPE_TENSOR;
+        return GP_OK;
+    }
+    return GP_RAISE(e, GP_EINVAL, "unknown pipeline '%s' (known: cuda tensor)", s ? s : "");
+}
+
+const char *gp_link_kind_name(gp_link_kind k)
+{
+    static const char *const names[GP_LINK__COUNT] = {
+        "pcie", "nvlink", "nvlink-bridge", "infiniband", "roce", "ethernet", "infinity-fabric"};
+    return (unsigned)k < GP_LINK__COUNT ? names[k] : "unknown";
+}
+
+const char *gp_kind_name(gp_kind k)
+{
+    static const char *const names[GP_KIND__COUNT] = {"gpu", "link", "model", "format"};
+    return (unsigned)k < GP_KIND__COUNT ? names[k] : "unknown";
+}
+
+double gp_gpu_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
+                   gp_accum acc, int sparse)
+{
+    double v;
+    if (g == NULL || (unsigned)p >= GP_PREC__COUNT || (unsigned)pipe >= GP_PIPE__COUNT)
+        return 0.0;
+    v = g->peak[p][pipe].v;
+    if (pipe == GP_PIPE_TENSOR && acc == GP_ACC_FP16 && g->peak_fp16acc[p].v > 0.0)
+        v = g->peak_fp16acc[p].v;
+    if (sparse) {
+        if (pipe != GP_PIPE_TENSOR || g->sparsity.v <= 0.0)
+            return 0.0;
+        v *= g->sparsity.v;
+    }
+    return v > 0.0 ? v : 0.0;
+}
+
+gp_pipeline gp_gpu_default_pipeline(const gp_gpu *g, gp_precision p)
+{
+    if (g != NULL && (unsigned)p < GP_PREC__COUNT && g->peak[p][GP_PIPE_TENSOR].v > 0.0)
+        return GP_PIPE_TENSOR;
+    return GP_PIPE_CUDA;
+}
+
+double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
+                            gp_accum acc, int sparse)
+{
+    double peak = gp_gpu_peak(g, p, pipe, acc, sparse);
+    double meas;
+    if (peak <= 0.0)
+        return 0.0;
+    meas = g->meas_peak[p][pipe].v;
+    /* A measurement is of the dense, default-accumulate GEMM; scale it by
+     * the datasheet ratio for other accumulate modes and sparsity. */
+    if (meas > 0.0)
+        return meas * peak / gp_gpu_peak(g, p, pipe, GP_ACC_FP32, 0);
+    return peak * (g->eff_compute.v > 0.0 ? g->eff_compute.v : 1.0);
+}
+
+double gp_gpu_expected_mem_bw(const gp_gpu *g)
+{
+    if (g == NULL)
+        return 0.0;
+    if (g->meas_mem_bw.v > 0.0)
+        return g->meas_mem_bw.v;
+    return g->mem_bw.v * (g->eff_mem.v > 0.0 ? g->eff_mem.v : 1.0);
+}
+
+double gp_link_expected_bw(const gp_link *l)
+{
+    if (l == NULL)
+        return 0.0;
+    if (l->meas_bw.v > 0.0)
+        return l->meas_bw.v;
+    return l->bw_achievable.v > 0.0 ? l->bw_achievable.v : l->bw.v;
+}
+
+double gp_link_expected_latency(const gp_link *l)
+{
+    if (l == NULL)
+        return 0.0;
+    return l->meas_latency.v > 0.0 ? l->meas_latency.v : l->latency.v;
+}
+
+double gp_gpu_usable_mem(const gp_gpu *g)
+{
+    if (g == NULL)
+        return 0.0;
+    return g->mem_usable.v > 0.0 ? g->mem_usable.v : g->mem_capacity.v;
+}
+
+double gp_model_kv_elems_per_layer(const gp_model *m)
+{
+    double kvh, hd;
+    if (m == NULL)
+        return 0.0;
+    if (m->kv_dim.v > 0.0)
+        return m->kv_dim.v;
+    kvh = m->kv_heads.v > 0.0 ? m->kv_heads.v : m->heads.v;
+    hd = m->head_dim.v > 0.0 ? m->head_dim.v
+                             : (m->heads.v > 0.0 ? m->hidden.v / m->heads.v : 0.0);
+    return 2.0 * kvh * hd;
+}

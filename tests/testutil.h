@@ -1,0 +1,48 @@
+/* Private to the tests: relative-tolerance asserts and a CLI runner. */
+#ifndef GP_TESTUTIL_H
+#define GP_TESTUTIL_H
+
+#include <check.h>
+#include <math.h>
+
+#include "gpuplan.h"
+
+/* |got - want| <= rtol * |want| (absolute rtol when want == 0); NaN and Inf
+ * match only themselves.  Prints both values on failure. */
+int gp_test_rel_ok(double got, double want, double rtol);
+#define GP_ASSERT_REL(got, want, rtol)                                          \
+    do {                                                                        \
+        double gp__g = (got), gp__w = (want);                                   \
+        ck_assert_msg(gp_test_rel_ok(gp__g, gp__w, (rtol)),                     \
+                      "%s = %.10g, want %.10g (rtol %g)", #got, gp__g, gp__w,   \
+                      (double)(rtol));                                          \
+    } while (0)
+
+/* The shared built-in database, loaded once per test process (fork mode:
+ * once per test).  Never NULL: a load failure fails the test. */
+const gp_db *gp_test_db(void);
+
+/* Run build/gpuplan with argv (NULL-terminated, without the program name).
+ * Captures stdout/stderr into malloc'd strings (caller frees; may pass NULL
+ * to discard).  Returns the exit status, or -1 if it did not exit normally. */
+int gp_test_cli(const char *const *argv, char **out, char **err);
+
+/* Same, with environment overrides "NAME=VALUE" (NULL-terminated; may be NULL). */
+int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
+                    char **err);
+
+/* Path of the build directory ($GP_BUILD, default "build"). */
+const char *gp_test_build_dir(void);
+
+/* Create a fresh temporary directory (mkdtemp) and return its path in buf;
+ * remove it with gp_test_rmtree.  Return 0 on success. */
+int gp_test_tmpdir(char *buf, size_t n);
+void gp_test_rmtree(const char *path);
+/* Write text to dir/rel (creating parent dirs); returns 0 on success. */
+int gp_test_write(const char *dir, const char *rel, const char *text);
+
+#define GP_SUITE(name) Suite *gp_test_suite_##name(void);
+#include "suites.h"
+#undef GP_SUITE
+
+#endif /* GP_TESTUTIL_H */
