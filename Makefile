@@ -40,6 +40,7 @@ SUITES    := $(patsubst tests/check_%.c,%,$(TEST_SRC))
 EX_SRC    := $(sort $(wildcard examples/*.c))
 EX_BIN    := $(patsubst examples/%.c,$(BUILD)/examples/%,$(EX_SRC))
 BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
+BENCHES   := $(patsubst tests/bench/bench_%.c,%,$(sort $(wildcard tests/bench/bench_*.c)))
 HWDB_YAML := $(sort $(wildcard hwdb/*.yaml hwdb/*/*.yaml))
 
 STATIC    := $(BUILD)/libgpuplan.a
@@ -126,6 +127,12 @@ examples: $(EX_BIN)
 # tests/check_examples.c against examples/*.expected).
 check test: all $(RUNNER) $(EX_BIN)
 	GP_BUILD=$(BUILD) $(RUNNER)
+	@for ex in $(EX_BIN); do \
+	  name=$$(basename $$ex); exp=examples/$$name.expected; \
+	  $$ex > $(BUILD)/examples/$$name.out || { echo "example $$name failed"; exit 1; }; \
+	  if [ -f $$exp ]; then diff -u $$exp $(BUILD)/examples/$$name.out || { echo "example $$name: output differs from $$exp"; exit 1; }; fi; \
+	  echo "example $$name: ok"; \
+	done
 
 run: all
 	@sh examples/tour.sh $(CLI)
@@ -141,9 +148,14 @@ valgrind: all $(RUNNER)
 	  --error-exitcode=3 --trace-children=yes --trace-children-skip='*/sh,*/bash,*/gnuplot' $(RUNNER)
 
 BENCH_BIN := $(BUILD)/bench/gpuplan-bench
-$(BENCH_BIN): $(BENCH_SRC) $(STATIC)
+$(BUILD)/gen/benches.h: $(BENCH_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(FINAL_CFLAGS) -o $@ $(BENCH_SRC) $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)
+	@{ for b in $(BENCHES); do echo "GP_BENCH($$b)"; done; } > $@.tmp
+	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
+
+$(BENCH_BIN): $(BENCH_SRC) $(STATIC) $(BUILD)/gen/benches.h
+	@mkdir -p $(@D)
+	$(CC) $(FINAL_CFLAGS) -Itests/bench -o $@ $(BENCH_SRC) $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)
 
 bench: all $(BENCH_BIN)
 	$(BENCH_BIN) $(CLI)
