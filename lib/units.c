@@ -565,12 +565,22 @@ int gp_parse_int(const char *s, long min, const char *what, long *out,
 
 /* ---- formatting --------------------------------------------------------- */
 
-/* x rounded the way "%.*f" prints it. */
-static double printed(double x, int digits)
+/* Would "%.*f" print x as a number >= bound?  The rounding threshold is
+ * bound - 0.5e-digits; only values within a hair of it ask printf itself. */
+static int printed_ge(double x, int digits, double bound)
 {
-    char t[400];
-    snprintf(t, sizeof t, "%.*f", digits, x);
-    return strtod(t, NULL);
+    static const double half_ulp[16] = {
+        0.5,   0.05,   0.005,   5e-4,   5e-5,   5e-6,   5e-7,   5e-8,
+        5e-9,  5e-10,  5e-11,   5e-12,  5e-13,  5e-14,  5e-15,  5e-16,
+    };
+    double thr = bound - half_ulp[digits];
+    if (fabs(x - thr) > 1e-9 * bound)
+        return x >= thr;
+    {
+        char t[400];
+        snprintf(t, sizeof t, "%.*f", digits, x);
+        return strtod(t, NULL) >= bound;
+    }
 }
 
 /* "%.*e" without the '+' and leading zeros of the exponent: 3.15e23. */
@@ -617,11 +627,11 @@ static void fmt_ladder(char *buf, size_t n, const char *sign, double a,
 {
     size_t i = 0;
     double x = a;
-    while (i + 1 < nn && printed(x, digits) >= step) {
+    while (i + 1 < nn && printed_ge(x, digits, step)) {
         x /= step;
         i++;
     }
-    if (sci && printed(x, digits) >= step) {
+    if (sci && printed_ge(x, digits, step)) {
         fmt_sci(buf, n, sign, a, digits, names[0]);
         return;
     }
@@ -647,7 +657,7 @@ static void fmt_duration(char *buf, size_t n, const char *sign, double a,
         return;
     }
     for (i = 0; i + 1 < NELEM(lad); i++)
-        if (printed(a / lad[i].scale, digits) < lad[i].upto)
+        if (!printed_ge(a / lad[i].scale, digits, lad[i].upto))
             break;
     snprintf(buf, n, "%s%.*f %s", sign, digits, a / lad[i].scale, lad[i].name);
 }
@@ -710,7 +720,7 @@ char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
     case GP_Q_NUMBER:
     case GP_Q__COUNT:
     default:
-        if (a == 0.0 || (a >= 1e-4 && printed(a, digits) < 1e15))
+        if (a == 0.0 || (a >= 1e-4 && !printed_ge(a, digits, 1e15)))
             snprintf(buf, n, "%s%.*f", sign, digits, a);
         else
             fmt_sci(buf, n, sign, a, digits, "");

@@ -446,6 +446,35 @@ START_TEST(format_non_finite_and_small_buffers)
 }
 END_TEST
 
+/* Values a hair under a rung must never print as a full step ("1000.0 GB",
+ * "1024.0 KiB", "60.0 s", "100.0 ms", "1000.0 us"): either the lower rung
+ * shows at most step - 10^-digits, or the next rung shows 1.0. */
+START_TEST(format_never_prints_a_full_step)
+{
+    static const struct {
+        double v;
+        gp_qty kind;
+        int binary;
+        const char *bad;
+    } c[] = {
+        {999.95e9, GP_Q_BYTES, 0, "1000.0"},      {999.9499999e9, GP_Q_BYTES, 0, "1000.0"},
+        {999.9500001e9, GP_Q_BYTES, 0, "1000.0"}, {1023.95 * 1024.0, GP_Q_BYTES, 1, "1024.0"},
+        {59.95, GP_Q_DURATION, 0, "60.0 s"},      {59.96, GP_Q_DURATION, 0, "60.0 s"},
+        {99.95e-3, GP_Q_DURATION, 0, "100.0 ms"}, {999.95e-6, GP_Q_DURATION, 0, "1000.0 us"},
+        {999.96e12, GP_Q_FLOPS, 0, "1000.0"},     {999.96e12, GP_Q_COUNT, 0, "1000.0"},
+    };
+    char buf[64];
+    size_t i;
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        gp_format_qty(c[i].v, c[i].kind, 1, c[i].binary, buf, sizeof buf);
+        ck_assert_msg(strstr(buf, c[i].bad) == NULL, "%.10g -> '%s'", c[i].v, buf);
+    }
+    /* 59.96 s rounds to 60.0 s, so it moves up: 59.96 / 60 = 0.999 -> "1.0 min". */
+    ck_assert_str_eq(gp_format_qty(59.96, GP_Q_DURATION, 1, 0, buf, sizeof buf),
+                     "1.0 min");
+}
+END_TEST
+
 /* Format with 6 decimals, parse back: equal within the printed precision. */
 typedef struct trip_case {
     double v;
@@ -502,6 +531,7 @@ Suite *gp_test_suite_units(void)
                         (int)(sizeof bad_ints / sizeof bad_ints[0]));
     tcase_add_loop_test(tf, format_readable, 0, (int)(sizeof fmts / sizeof fmts[0]));
     tcase_add_test(tf, format_non_finite_and_small_buffers);
+    tcase_add_test(tf, format_never_prints_a_full_step);
     tcase_add_loop_test(tf, format_round_trips, 0,
                         (int)(sizeof trips / sizeof trips[0]));
     suite_add_tcase(s, tp);
