@@ -151,6 +151,22 @@ static void offset_pos(const yctx *c, size_t off, unsigned *line, unsigned *col)
     *col = k;
 }
 
+/* The reader decodes ahead of the parser, so on an encoding error the key
+ * path is not known yet: name the key written on the offending line. */
+static void line_key(const yctx *c, size_t off, char *buf, size_t n)
+{
+    size_t start = off > c->len ? c->len : off, end;
+    buf[0] = '\0';
+    while (start > 0 && c->text[start - 1] != '\n')
+        start--;
+    while (start < off && (c->text[start] == ' ' || c->text[start] == '-'))
+        start++;
+    for (end = start; end < off && c->text[end] != ':' && c->text[end] != '\n'; end++)
+        ;
+    if (end < off && c->text[end] == ':' && end > start && end - start < 64)
+        snprintf(buf, n, " (near field '%.*s')", (int)(end - start), c->text + start);
+}
+
 static int parser_error(yctx *c)
 {
     yaml_parser_t *p = &c->parser;
@@ -160,23 +176,28 @@ static int parser_error(yctx *c)
         return GP_RAISE_AT(c->e, GP_ENOMEM, c->name, 0, 0, "out of memory parsing YAML");
     if (p->error == YAML_READER_ERROR) {
         offset_pos(c, p->problem_offset, &line, &col);
+        if (c->nkeys == 0)
+            line_key(c, p->problem_offset, nk, sizeof nk);
+        else
+            near_key(c, nk, sizeof nk);
         if (p->problem_value != -1)
             return GP_RAISE_AT(c->e, GP_EPARSE, c->name, line, col,
                                "malformed YAML: %s (byte 0x%02x at offset %zu)%s",
                                p->problem ? p->problem : "unreadable text",
-                               (unsigned)p->problem_value & 0xffu, p->problem_offset,
-                               near_key(c, nk, sizeof nk));
+                               (unsigned)p->problem_value & 0xffu, p->problem_offset, nk);
         return GP_RAISE_AT(c->e, GP_EPARSE, c->name, line, col,
                            "malformed YAML: %s (offset %zu)%s",
-                           p->problem ? p->problem : "unreadable text", p->problem_offset,
-                           near_key(c, nk, sizeof nk));
+                           p->problem ? p->problem : "unreadable text", p->problem_offset, nk);
     }
     line = (unsigned)p->problem_mark.line + 1;
     col = (unsigned)p->problem_mark.column + 1;
+    if (c->nkeys == 0)
+        line_key(c, p->problem_mark.index + 1, nk, sizeof nk);
+    else
+        near_key(c, nk, sizeof nk);
     return GP_RAISE_AT(c->e, GP_EPARSE, c->name, line, col, "malformed YAML: %s%s%s%s",
                        p->problem ? p->problem : "syntax error",
-                       p->context ? " " : "", p->context ? p->context : "",
-                       near_key(c, nk, sizeof nk));
+                       p->context ? " " : "", p->context ? p->context : "", nk);
 }
 
 static int next_event(yctx *c, yaml_event_t *ev)
