@@ -251,13 +251,15 @@ static void gpu_table(const gp_gpu *g)
     str_row("host link", g->host_link);
     str_row("scale-up link", g->scale_up_link ? g->scale_up_link : "none (PCIe only)");
 
-    printf("dense peak FLOP/s (OP/s for int); tensor = fp32 accumulate:\n");
-    printf("  %-10s %-16s %-16s %-16s %-16s\n", "precision", "cuda cores", "tensor cores",
-           "tensor fp16-acc", "2:4 sparse");
+    printf("dense peak TFLOP/s (TOP/s for int); tensor = fp32 accumulate; [n] = source:\n");
+    printf("  %-9s %-13s %-13s %-15s %-11s %s\n", "precision", "cuda cores", "tensor cores",
+           "tensor fp16acc", "2:4 sparse", "origin");
     for (p = 0; p < GP_PREC__COUNT; p++) {
         const gp_fig *cu = &g->peak[p][GP_PIPE_CUDA], *te = &g->peak[p][GP_PIPE_TENSOR],
                      *fa = &g->peak_fp16acc[p];
-        double sp = gp_gpu_peak(g, (gp_precision)p, GP_PIPE_TENSOR, GP_ACC_FP32, 1);
+        double sp = p == GP_FP64 ? 0.0
+                                 : gp_gpu_peak(g, (gp_precision)p, GP_PIPE_TENSOR, GP_ACC_FP32, 1);
+        const gp_fig *first = te->v > 0 ? te : cu->v > 0 ? cu : fa;
         if (cu->v <= 0 && te->v <= 0 && fa->v <= 0)
             continue;
         snprintf(c1, sizeof c1, "-");
@@ -265,29 +267,16 @@ static void gpu_table(const gp_gpu *g)
         snprintf(c3, sizeof c3, "-");
         snprintf(c4, sizeof c4, "-");
         if (cu->v > 0)
-            snprintf(c1, sizeof c1, "%s [%d]", gp_format_qty(cu->v, GP_Q_FLOPS, 1, 0, buf, 64),
-                     note_id(&ns, cu->src));
+            snprintf(c1, sizeof c1, "%.1f [%d]", cu->v / 1e12, note_id(&ns, cu->src));
         if (te->v > 0)
-            snprintf(c2, sizeof c2, "%s [%d]", gp_format_qty(te->v, GP_Q_FLOPS, 1, 0, buf, 64),
-                     note_id(&ns, te->src));
+            snprintf(c2, sizeof c2, "%.1f [%d]", te->v / 1e12, note_id(&ns, te->src));
         if (fa->v > 0)
-            snprintf(c3, sizeof c3, "%s [%d]", gp_format_qty(fa->v, GP_Q_FLOPS, 1, 0, buf, 64),
-                     note_id(&ns, fa->src));
+            snprintf(c3, sizeof c3, "%.1f [%d]", fa->v / 1e12, note_id(&ns, fa->src));
         if (sp > 0)
-            snprintf(c4, sizeof c4, "%s", gp_format_qty(sp, GP_Q_FLOPS, 1, 0, buf, 64));
-        printf("  %-10s %-16s %-16s %-16s %-16s\n", gp_precision_name((gp_precision)p), c1, c2,
-               c3, c4);
+            snprintf(c4, sizeof c4, "%.1f", sp / 1e12);
+        printf("  %-9s %-13s %-13s %-15s %-11s %s\n", gp_precision_name((gp_precision)p), c1, c2,
+               c3, c4, first->origin ? first->origin : "");
     }
-    printf("  (sparse = tensor x sparsity factor; origins: ");
-    for (p = 0; p < GP_PREC__COUNT; p++) {
-        const gp_fig *te = g->peak[p][GP_PIPE_TENSOR].v > 0 ? &g->peak[p][GP_PIPE_TENSOR]
-                                                             : &g->peak[p][GP_PIPE_CUDA];
-        if (te->v > 0 && te->origin != NULL) {
-            printf("%s", te->origin);
-            break;
-        }
-    }
-    printf(" ...)\n");
 
     /* Expected (achievable) figures the models use. */
     printf("expected (achievable) figures used by the models:\n");
@@ -408,7 +397,7 @@ static json_t *gpu_json(const gp_gpu *g, int full)
             json_decref(pp);
             json_decref(ee);
         }
-        if (gp_gpu_peak(g, (gp_precision)p, GP_PIPE_TENSOR, GP_ACC_FP32, 1) > 0) {
+        if (p != GP_FP64 && gp_gpu_peak(g, (gp_precision)p, GP_PIPE_TENSOR, GP_ACC_FP32, 1) > 0) {
             json_t *sp = json_object();
             json_object_set_new(sp, "tensor", gp_cli_jnum(gp_gpu_peak(
                                                   g, (gp_precision)p, GP_PIPE_TENSOR, GP_ACC_FP32, 1)));
@@ -619,53 +608,84 @@ static json_t *format_json(const gp_format *f, int full)
 
 /* ---- list ------------------------------------------------------------------------- */
 
+static void entry_names(const gp_db *db, int kind, size_t i, const char **id, const char **name)
+{
+    switch (kind) {
+    case GP_KIND_GPU:
+        *id = gp_db_gpu_at(db, i)->id;
+        *name = gp_db_gpu_at(db, i)->name;
+        break;
+    case GP_KIND_LINK:
+        *id = gp_db_link_at(db, i)->id;
+        *name = gp_db_link_at(db, i)->name;
+        break;
+    case GP_KIND_MODEL:
+        *id = gp_db_model_at(db, i)->id;
+        *name = gp_db_model_at(db, i)->name;
+        break;
+    default:
+        *id = gp_db_format_at(db, i)->id;
+        *name = gp_db_format_at(db, i)->name;
+        break;
+    }
+    if (*name == NULL)
+        *name = "";
+}
+
 static void list_table(const gp_db *db, int kind)
 {
-    size_t i, n;
+    size_t i, n = gp_db_count(db, (gp_kind)kind);
+    int wi = 2, wn = 4;
     char a[64], b[64], c[64];
+    for (i = 0; i < n; i++) {
+        const char *id, *name;
+        entry_names(db, kind, i, &id, &name);
+        if ((int)strlen(id) > wi)
+            wi = (int)strlen(id);
+        if ((int)strlen(name) > wn)
+            wn = (int)strlen(name);
+    }
+    if (wn > 48)
+        wn = 48;
     if (kind == GP_KIND_GPU) {
-        n = gp_db_count(db, GP_KIND_GPU);
-        printf("GPUs (%zu):\n  %-16s %-34s %-15s %-11s %-12s\n", n, "id", "name",
-               "bf16 tensor", "memory", "bandwidth");
+        printf("GPUs (%zu), dense peaks:\n  %-*s  %-*s  %-14s %-10s %s\n", n, wi, "id", wn, "name",
+               "bf16", "memory", "bandwidth");
         for (i = 0; i < n; i++) {
             const gp_gpu *g = gp_db_gpu_at(db, i);
             double pk = gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16),
                                     GP_ACC_FP32, 0);
-            printf("  %-16s %-34s %-15s %-11s %-12s\n", g->id, g->name,
+            printf("  %-*s  %-*.48s  %-14s %-10s %s\n", wi, g->id, wn, g->name,
                    pk > 0 ? gp_format_qty(pk, GP_Q_FLOPS, 1, 0, a, sizeof a) : "-",
                    gp_format_qty(g->mem_capacity.v, GP_Q_BYTES, 0, 1, b, sizeof b),
                    gp_format_qty(g->mem_bw.v, GP_Q_RATE, 2, 0, c, sizeof c));
         }
     } else if (kind == GP_KIND_LINK) {
-        n = gp_db_count(db, GP_KIND_LINK);
-        printf("links (%zu), bandwidth per direction:\n  %-16s %-34s %-15s %-12s %-12s %s\n", n,
-               "id", "name", "kind", "peak", "achievable", "latency");
+        printf("links (%zu), bandwidth per direction:\n  %-*s  %-*s  %-15s %-12s %-12s %s\n", n,
+               wi, "id", wn, "name", "kind", "peak", "achievable", "latency");
         for (i = 0; i < n; i++) {
             const gp_link *l = gp_db_link_at(db, i);
-            char d[64];
-            printf("  %-16s %-34s %-15s %-12s %-12s %s\n", l->id, l->name,
+            printf("  %-*s  %-*.48s  %-15s %-12s %-12s %s\n", wi, l->id, wn, l->name,
                    gp_link_kind_name(l->kind), gp_format_qty(l->bw.v, GP_Q_RATE, 2, 0, a, sizeof a),
                    gp_format_qty(l->bw_achievable.v, GP_Q_RATE, 2, 0, b, sizeof b),
-                   gp_format_qty(l->latency.v, GP_Q_DURATION, 2, 0, d, sizeof d));
+                   gp_format_qty(l->latency.v, GP_Q_DURATION, 2, 0, c, sizeof c));
         }
-        (void)c;
     } else if (kind == GP_KIND_MODEL) {
-        n = gp_db_count(db, GP_KIND_MODEL);
-        printf("models (%zu):\n  %-16s %-34s %-10s %-7s %-7s %s\n", n, "id", "name", "params",
-               "layers", "hidden", "context");
+        printf("models (%zu):\n  %-*s  %-*s  %-10s %-10s %-7s %-7s %s\n", n, wi, "id", wn, "name",
+               "params", "active", "layers", "hidden", "context");
         for (i = 0; i < n; i++) {
             const gp_model *m = gp_db_model_at(db, i);
-            printf("  %-16s %-34s %-10.4g %-7.0f %-7.0f %.0f\n", m->id, m->name, m->params.v,
-                   m->layers.v, m->hidden.v, m->context.v);
+            snprintf(a, sizeof a, "%.2fB", m->params.v / 1e9);
+            snprintf(b, sizeof b, "%.2fB", m->params_active.v / 1e9);
+            printf("  %-*s  %-*.48s  %-10s %-10s %-7.0f %-7.0f %.0f\n", wi, m->id, wn, m->name, a,
+                   b, m->layers.v, m->hidden.v, m->context.v);
         }
     } else {
-        n = gp_db_count(db, GP_KIND_FORMAT);
-        printf("formats (%zu):\n  %-16s %-34s %-6s %-6s %s\n", n, "id", "name", "kind", "bits",
-               "computes in");
+        printf("formats (%zu):\n  %-*s  %-*s  %-6s %-6s %s\n", n, wi, "id", wn, "name", "kind",
+               "bits", "computes in");
         for (i = 0; i < n; i++) {
             const gp_format *f = gp_db_format_at(db, i);
-            printf("  %-16s %-34s %-6s %-6.4g %s\n", f->id, f->name, fmt_kind_name(f->kind),
-                   f->bits.v, gp_precision_name(f->compute));
+            printf("  %-*s  %-*.48s  %-6s %-6.4g %s\n", wi, f->id, wn, f->name,
+                   fmt_kind_name(f->kind), f->bits.v, gp_precision_name(f->compute));
         }
     }
 }
@@ -772,23 +792,8 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
         off += (size_t)snprintf(known + off, sizeof known - off, "%s%s:", k ? "; " : "",
                                 gp_kind_name((gp_kind)k));
         for (i = 0; i < n && off < sizeof known; i++) {
-            const gp_gpu *g = NULL;
-            const char *eid;
-            switch (k) {
-            case GP_KIND_GPU:
-                g = gp_db_gpu_at(db, i);
-                eid = g->id;
-                break;
-            case GP_KIND_LINK:
-                eid = gp_db_link_at(db, i)->id;
-                break;
-            case GP_KIND_MODEL:
-                eid = gp_db_model_at(db, i)->id;
-                break;
-            default:
-                eid = gp_db_format_at(db, i)->id;
-                break;
-            }
+            const char *eid, *ename;
+            entry_names(db, k, i, &eid, &ename);
             off += (size_t)snprintf(known + off, sizeof known - off, " %s", eid);
         }
     }

@@ -9,6 +9,7 @@
 #include <yaml.h>
 
 #include "db_int.h"
+#include "gpuplan/status.h"
 
 /* ---- arena ---------------------------------------------------------------- */
 
