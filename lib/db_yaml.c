@@ -156,7 +156,10 @@ static void offset_pos(const yctx *c, size_t off, unsigned *line, unsigned *col)
  * path is not known yet: name the key written on the offending line. */
 static void line_key(const yctx *c, size_t off, char *buf, size_t n)
 {
-    size_t start = off > c->len ? c->len : off, end;
+    size_t start, end;
+    if (off > c->len) /* libyaml may point one past the end of the text */
+        off = c->len;
+    start = off;
     buf[0] = '\0';
     while (start > 0 && c->text[start - 1] != '\n')
         start--;
