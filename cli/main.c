@@ -71,7 +71,7 @@ int main(int argc, char **argv)
             }
             if (cli.n_db >= sizeof cli.db_dirs / sizeof cli.db_dirs[0]) {
                 fprintf(stderr, "gpuplan: too many '--db' options (at most %zu)\n",
-                        sizeof cli.db_dirs / sizeof cli.db_dirs[0] - 1);
+                        sizeof cli.db_dirs / sizeof cli.db_dirs[0]);
                 free(rest);
                 return GP_EXIT_USAGE;
             }
