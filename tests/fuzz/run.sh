@@ -42,7 +42,7 @@ done
 # fuzz_db seeds: "0".."3" = kind (gpus, links, models, formats) without the
 # built-in database -- the entry gets a `sources:` map naming every shared
 # citation key so it validates on its own up to the cross-references -- and
-# the same byte | 0x80 with the file as shipped, loaded over the built-in.
+# the same byte | 0xF0 with the file as shipped, loaded over the built-in.
 dbseeds="$out/seeds-db"
 rm -rf "$dbseeds"
 mkdir -p "$dbseeds"
@@ -59,7 +59,7 @@ for kind in gpus links models formats; do
                 for key in $srckeys; do echo "  $key: \"$key\""; done
             fi
         } >"$dbseeds/$kind-$b"
-        { printf "\\$(printf '%03o' $((128 + 48 + k)))"; cat "$f"; } >"$dbseeds/$kind-$b-over"
+        { printf "\\$(printf '%03o' $((240 + k)))"; cat "$f"; } >"$dbseeds/$kind-$b-over"
     done
     k=$((k + 1))
 done
