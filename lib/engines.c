@@ -16,9 +16,9 @@
 #include "gpuplan/infer.h"
 
 static const gp_engine engines[] = {
-    {"generic", "generic engine (default)", 0.85, 0.85, 35e-6, 8.0,
+    {"generic", "generic engine (default)", 0.85, 0.80, 40e-6, 8.0,
      "gpuplan default: midway between the profiles below (a CUDA-graph engine"
-     " at ~85% of achievable bandwidth, 35 us/layer at 2 GHz); "
+     " at ~85% of achievable bandwidth (80% on quantised weights), 40 us/layer at 2 GHz); "
      "docs/models/inference.md"},
     {"llama.cpp", "llama.cpp (CUDA backend)", 0.90, 0.85, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
