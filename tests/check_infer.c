@@ -642,6 +642,236 @@ START_TEST(bad_input)
 }
 END_TEST
 
+
+/* ---- against the built-in database and through the CLI -------------------- */
+
+/* Run `gpuplan decode ARGS --json`; returns the parsed object (caller
+ * decrefs) and the exit status in *rc. */
+static json_t *decode_json(const char *const *args, int *rc, char **err)
+{
+    const char *argv[40];
+    char *out = NULL;
+    size_t i = 0, j;
+    json_t *o;
+    json_error_t je;
+    argv[i++] = "decode";
+    for (j = 0; args[j] != NULL && i < 37; j++)
+        argv[i++] = args[j];
+    argv[i++] = "--json";
+    argv[i] = NULL;
+    *rc = gp_test_cli(argv, &out, err);
+    o = out != NULL ? json_loads(out, 0, &je) : NULL;
+    free(out);
+    return o;
+}
+
+static double jnum(const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    ck_assert_msg(v != NULL, "JSON key '%s' missing", key);
+    return json_is_null(v) ? INFINITY : json_number_value(v);
+}
+
+START_TEST(cli_article_rows)
+{
+    int rc;
+    char *err = NULL;
+    json_t *o;
+    static const char *const keys[] = {"weight_bytes", "kv_bytes", "bytes_per_token",
+                                       "ceiling_tokens_per_s", "expected_tokens_per_s",
+                                       "bound", "fits", "aggregate_expected_tokens_per_s",
+                                       "ttft_s", "max_batch", "max_context", "ledger"};
+    const char *a1[] = {"--gpu", "rtx-4090", "--params", "7B", NULL};
+    const char *a2[] = {"--gpu", "4090", "--params", "7B", "--weights", "4", NULL};
+    const char *a3[] = {"--gpu", "rtx-4090", "--params", "7B", "--weights", "q4_0", NULL};
+    size_t i;
+    /* 14 GB -> 1008/14 = 72 tok/s. */
+    o = decode_json(a1, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(o);
+    for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        ck_assert_msg(json_object_get(o, keys[i]) != NULL, "missing %s", keys[i]);
+    GP_ASSERT_REL(jnum(o, "weight_bytes"), 14e9, 1e-9);
+    GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 72.0, 1e-9);
+    ck_assert(json_is_true(json_object_get(o, "fits")));
+    ck_assert_str_eq(json_string_value(json_object_get(o, "bound")), "memory");
+    json_decref(o);
+    free(err);
+    /* 4 bits: 3.5 GB -> 288. */
+    o = decode_json(a2, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "weight_bytes"), 3.5e9, 1e-9);
+    GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 288.0, 1e-9);
+    json_decref(o);
+    /* Q4_0 (4.5 bits in hwdb): 3.9375 GB -> 256. */
+    o = decode_json(a3, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "weight_bytes"), 3.9375e9, 1e-9);
+    GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 256.0, 1e-9);
+    ck_assert(jnum(o, "expected_tokens_per_s") < 256.0);
+    json_decref(o);
+}
+END_TEST
+
+START_TEST(cli_kv_and_long_context)
+{
+    int rc;
+    char *err = NULL, *out = NULL;
+    json_t *o;
+    const char *a1[] = {"--gpu", "a100", "--model", "llama-2-7b", "--context", "4096", NULL};
+    const char *a2[] = {"--gpu", "a100", "--model", "llama-3.1-8b", "--context", "4096", NULL};
+    const char *a3[] = {"--gpu", "a100", "--model", "llama-2-7b", "--context", "32768", NULL};
+    const char *a4[] = {"--gpu", "a100", "--model", "llama-2-7b", "--context", "32768",
+                        "--kv", "int8", NULL};
+    const char *a5[] = {"--gpu", "a100", "--model", "llama-2-7b", "--context", "32768",
+                        "--kv", "int4", NULL};
+    const char *t3[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--context",
+                        "32768", NULL};
+    /* 2 x 32 x 32 x 128 x 2 B = 512 KiB per token; x 4096 = 2 GiB. */
+    o = decode_json(a1, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "kv_bytes_per_token"), 524288.0, 1e-12);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 2147483648.0, 1e-12);
+    ck_assert(json_is_false(json_object_get(o, "kv_dominates")));
+    json_decref(o);
+    /* Llama-3.1-8B, 8 KV heads: a quarter, 512 MiB. */
+    o = decode_json(a2, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 536870912.0, 1e-12);
+    json_decref(o);
+    /* 32K: 16 GiB = 17.18 GB > ~13.2 GB of weights read; beyond Llama-2's
+     * 4096 maximum: a warning on stderr naming --context, exit 0. */
+    o = decode_json(a3, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 17179869184.0, 1e-12);
+    ck_assert(json_is_true(json_object_get(o, "kv_dominates")));
+    ck_assert(jnum(o, "kv_bytes") > jnum(o, "weight_bytes"));
+    ck_assert_ptr_nonnull(strstr(err, "--context"));
+    json_decref(o);
+    free(err);
+    /* KV8 halves, KV4 quarters. */
+    o = decode_json(a4, &rc, NULL);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 8589934592.0, 1e-12);
+    json_decref(o);
+    o = decode_json(a5, &rc, NULL);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 4294967296.0, 1e-12);
+    json_decref(o);
+    /* The table says so in words. */
+    rc = gp_test_cli(t3, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "KV cache"));
+    ck_assert_ptr_nonnull(strstr(out, "dominates"));
+    ck_assert_ptr_nonnull(strstr(out, "ceiling"));
+    ck_assert_ptr_nonnull(strstr(out, "expected"));
+    free(out);
+}
+END_TEST
+
+START_TEST(cli_bad_input)
+{
+    int rc;
+    char *err = NULL, *out = NULL;
+    const char *strict[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--context",
+                            "8192", "--strict", NULL};
+    const char *b0[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--batch", "0", NULL};
+    const char *fmt0[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--weights",
+                          "q9_z", NULL};
+    const char *nofit[] = {"decode", "--gpu", "a100", "--model", "llama-2-70b", NULL};
+    const char *eng[] = {"decode", "--gpu", "a100", "--params", "7B", "--engine", "warp9", NULL};
+    const char *both[] = {"decode", "--gpu", "a100", "--params", "7B", "--model", "llama-2-7b",
+                          NULL};
+    const char *help[] = {"decode", "--help", NULL};
+    rc = gp_test_cli(strict, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "--context"));
+    ck_assert_ptr_nonnull(strstr(err, "4096"));
+    free(err);
+    rc = gp_test_cli(b0, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "--batch"));
+    free(err);
+    rc = gp_test_cli(fmt0, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "q9_z"));
+    free(err);
+    /* 70B fp16 on one A100 80GB: 137.96e9 B of weights + 42 MB KV + 1 GiB
+     * vs 85.9e9 usable: short by ~53.2 GB; says so, exit 2. */
+    rc = gp_test_cli(nofit, &out, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "does not fit"));
+    ck_assert_ptr_nonnull(strstr(err, "short by"));
+    ck_assert_ptr_nonnull(strstr(err, "53.2"));
+    free(err);
+    free(out);
+    rc = gp_test_cli(eng, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "warp9"));
+    free(err);
+    rc = gp_test_cli(both, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    free(err);
+    rc = gp_test_cli(help, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "--engine"));
+    free(out);
+}
+END_TEST
+
+/* The published rows again, with the shipped database's figures. */
+START_TEST(db_published_rows)
+{
+    static const struct {
+        const char *gpu, *model, *weights, *engine;
+        double context, measured;
+    } rows[] = {
+        {"rtx-4090", "llama-2-7b", "q4_0", "llama.cpp", 64, 186.21},
+        {"rtx-4090", "llama-2-7b", "fp16", "llama.cpp", 512, 60.78},
+        {"a100-sxm-80gb", "llama-2-7b", "bf16", "gpt-fast", 100, 104.9},
+        {"a100-sxm-80gb", "llama-2-70b", "int8", "gpt-fast", 100, 19.13},
+        {"rtx-4090", "llama-2-7b", "q4_0", "mlc", 135, 204.8},
+    };
+    const gp_db *db = gp_test_db();
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        gp_infer_params p;
+        gp_infer_result r;
+        double err;
+        gp_infer_params_init(&p);
+        p.gpu = gp_db_find_gpu(db, rows[i].gpu);
+        p.model = gp_db_find_model(db, rows[i].model);
+        p.weights = gp_db_find_format(db, rows[i].weights);
+        p.engine = gp_engine_find(rows[i].engine);
+        p.context = rows[i].context;
+        ck_assert_msg(p.gpu && p.model && p.weights, "row %zu: missing db entry", i);
+        r = eval_ok(&p);
+        err = r.expected.tokens_per_s / rows[i].measured - 1.0;
+        ck_assert_msg(rows[i].measured < r.ceiling.tokens_per_s, "row %zu above ceiling", i);
+        ck_assert_msg(fabs(err) <= 0.25, "row %zu (%s %s %s): expected %.1f vs %.2f", i,
+                      rows[i].gpu, rows[i].model, rows[i].engine, r.expected.tokens_per_s,
+                      rows[i].measured);
+    }
+}
+END_TEST
+
+START_TEST(cli_tensor_parallel)
+{
+    int rc;
+    json_t *o1, *o8;
+    const char *a1[] = {"--gpu", "h100-sxm", "--model", "llama-2-70b", "--gpus", "2", NULL};
+    const char *a8[] = {"--gpu", "h100-sxm", "--model", "llama-2-70b", "--gpus", "8", NULL};
+    o1 = decode_json(a1, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    o8 = decode_json(a8, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    /* 4x the GPUs, well under 4x the speed; both faster than 1/step at 2. */
+    ck_assert(jnum(o8, "expected_tokens_per_s") > jnum(o1, "expected_tokens_per_s"));
+    ck_assert(jnum(o8, "expected_tokens_per_s") < 4.0 * jnum(o1, "expected_tokens_per_s"));
+    ck_assert(json_number_value(json_object_get(json_object_get(o8, "expected"), "comm_s")) > 0);
+    json_decref(o1);
+    json_decref(o8);
+}
+END_TEST
+
 Suite *gp_test_suite_infer(void)
 {
     Suite *s = suite_create("infer");
@@ -657,6 +887,14 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, memory_fit);
     tcase_add_test(tc, engine_table);
     tcase_add_test(tc, bad_input);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("db+cli");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, cli_article_rows);
+    tcase_add_test(tc, cli_kv_and_long_context);
+    tcase_add_test(tc, cli_bad_input);
+    tcase_add_test(tc, db_published_rows);
+    tcase_add_test(tc, cli_tensor_parallel);
     suite_add_tcase(s, tc);
     return s;
 }
