@@ -475,8 +475,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                model.context.v > 0 && r.max_context > model.context.v ? "(beyond the model's max)"
                                                                        : NULL);
     printf("\nassumptions:\n");
-    qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 1, src_or(gpu->mem_bw.src, "hwdb"));
-    qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 1,
+    qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
+    qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 3,
          gpu->meas_mem_bw.v > 0 ? src_or(gpu->meas_mem_bw.src, "calibration")
                                 : src_or(gpu->eff_mem.src, "hwdb efficiency.memory"));
     snprintf(note, sizeof note, "%s %s", gp_precision_name(r.precision),
@@ -486,8 +486,13 @@ static int run(gp_cli *cli, int argc, char **argv)
          src_or(gpu->eff_compute.src, "hwdb efficiency.compute"));
     snprintf(buf, sizeof buf, "%.2f weights, %.2f KV", r.expected.eff_weights,
              r.expected.eff_other);
-    gp_cli_row("decode efficiency", buf, r.eff_src);
-    snprintf(note, sizeof note, "x %.0f layers; %s", model.layers.v, r.overhead_src);
+    gp_cli_row("decode efficiency", buf,
+               r.engine != NULL && r.eff_src == r.engine->src ? "engine profile (below)"
+                                                              : r.eff_src);
+    snprintf(note, sizeof note, "x %.0f layers; %s", model.layers.v,
+             r.engine != NULL && r.overhead_src == r.engine->src
+                 ? "engine profile at 2 GHz, scaled by 2 GHz / boost clock"
+                 : r.overhead_src);
     qrow("per-layer overhead", r.expected.layer_overhead_s, GP_Q_DURATION, 1, note);
     if (p.link != NULL && p.gpus > 1) {
         snprintf(note, sizeof note, "%s: 2 x %.0f AllReduces of %s; %s", p.link->id,
