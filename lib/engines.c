@@ -11,6 +11,7 @@
  *            checked across other GPUs and models of the same source. */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 #include "gpuplan/infer.h"
@@ -55,16 +56,36 @@ static const gp_engine engines[] = {
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
 
+/* Other spellings and engines that share a profile: Ollama and LM Studio
+ * run llama.cpp; TGI, SGLang and LMDeploy are CUDA-graph servers like vLLM.
+ * Compared after normalisation (lower case, letters and digits only), so
+ * "llama.cpp", "llama_cpp" and "LlamaCPP" are one name. */
 static const struct {
     const char *alias;
     size_t index;
 } aliases[] = {
-    {"default", 0}, {"llamacpp", 1}, {"llama-cpp", 1}, {"ggml", 1},
-    {"gptfast", 2}, {"torch.compile", 2}, {"torch-compile", 2},
-    {"mlc-llm", 3}, {"mlcllm", 3}, {"exllamav2", 4}, {"exllama2", 4},
-    {"trt-llm", 6}, {"tensorrt", 6}, {"trtllm", 6},
-    {"hf", 7}, {"transformers", 7}, {"huggingface", 7},
+    {"default", 0},        {"ggml", 1},           {"ollama", 1},
+    {"lmstudio", 1},       {"torchcompile", 2},   {"gptfastcompile", 2},
+    {"mlcllm", 3},         {"exllamav2", 4},      {"exllama2", 4},
+    {"exllamav1", 4},      {"tgi", 5},            {"textgenerationinference", 5},
+    {"sglang", 5},         {"lmdeploy", 5},       {"trtllm", 6},
+    {"tensorrt", 6},       {"trt", 6},            {"hf", 7},
+    {"transformers", 7},   {"huggingface", 7},    {"pytorch", 7},
 };
+
+/* Lower-case letters and digits of s into buf (size n). */
+static void norm(const char *s, char *buf, size_t n)
+{
+    size_t j = 0;
+    for (; *s != '\0' && j + 1 < n; s++) {
+        char c = *s;
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            buf[j++] = c;
+    }
+    buf[j] = '\0';
+}
 
 size_t gp_engine_count(void)
 {
@@ -84,13 +105,22 @@ const gp_engine *gp_engine_default(void)
 const gp_engine *gp_engine_find(const char *name)
 {
     size_t i;
+    char want[64], have[64];
     if (name == NULL)
         return NULL;
     for (i = 0; i < N_ENGINES; i++)
         if (strcasecmp(name, engines[i].id) == 0)
             return &engines[i];
+    norm(name, want, sizeof want);
+    if (want[0] == '\0')
+        return NULL;
+    for (i = 0; i < N_ENGINES; i++) {
+        norm(engines[i].id, have, sizeof have);
+        if (strcmp(want, have) == 0)
+            return &engines[i];
+    }
     for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (strcasecmp(name, aliases[i].alias) == 0)
+        if (strcmp(want, aliases[i].alias) == 0)
             return &engines[aliases[i].index];
     return NULL;
 }

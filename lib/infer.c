@@ -234,7 +234,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->tokens_per_s = div0(1.0, o->step_s);
     o->aggregate_tokens_per_s = p->batch * o->tokens_per_s;
     /* Ridge: B where B x flop_seq / peak = (W + B x kv_seq) / bw_eff, with
-     * W at its batch-1 size (MoE: an underestimate of W at large B). */
+     * W the weight bytes at the current batch (MoE: experts touched now). */
     {
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
         double slope = div0(s->flop_seq / n, o->peak) - div0(s->kv_seq / n, bwo);

@@ -596,6 +596,11 @@ START_TEST(engine_table)
     ck_assert_ptr_null(gp_engine_at(gp_engine_count()));
     ck_assert_ptr_eq(gp_engine_find("LLAMACPP"), gp_engine_find("llama.cpp"));
     ck_assert_ptr_eq(gp_engine_find("trt-llm"), gp_engine_find("tensorrt-llm"));
+    ck_assert_ptr_eq(gp_engine_find("llama_cpp"), gp_engine_find("llama.cpp"));
+    ck_assert_ptr_eq(gp_engine_find("Ollama"), gp_engine_find("llama.cpp"));
+    ck_assert_ptr_eq(gp_engine_find("MLC-LLM"), gp_engine_find("mlc"));
+    ck_assert_ptr_eq(gp_engine_find("torch.compile"), gp_engine_find("gpt-fast"));
+    ck_assert_ptr_null(gp_engine_find("..."));
     ck_assert_ptr_null(gp_engine_find("nonesuch"));
     gp_err_clear(&e);
     ck_assert_int_eq(gp_engine_get("nonesuch", "--engine", &en, &e), GP_ENOTFOUND);
