@@ -29,6 +29,8 @@ static void usage(FILE *f)
             "  --batch B            sequences decoded together           [1]\n"
             "  --gpus N             tensor-parallel GPUs                 [1]\n"
             "  --link ID            link between them [the GPU's scale-up link, else host link]\n"
+            "  --split MODE         tensor | layer: how --gpus shares the model [engine's:\n"
+            "                       layer for llama.cpp, exllama, hf-transformers]\n"
             "  --prompt P           prompt tokens: prefill time to first token\n"
             "  --engine E           decode profile: generic llama.cpp gpt-fast mlc exllama\n"
             "                       vllm tensorrt-llm hf-transformers     [generic]\n"
@@ -44,7 +46,7 @@ static void usage(FILE *f)
 enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
-    O_LINK, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_HELP
+    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -66,6 +68,7 @@ static const struct option longopts[] = {
     {"batch", required_argument, NULL, O_BATCH},
     {"gpus", required_argument, NULL, O_GPUS},
     {"link", required_argument, NULL, O_LINK},
+    {"split", required_argument, NULL, O_SPLIT},
     {"prompt", required_argument, NULL, O_PROMPT},
     {"engine", required_argument, NULL, O_ENGINE},
     {"decode-eff", required_argument, NULL, O_DEFF},
@@ -215,6 +218,15 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_KV: kvname = optarg; break;
         case O_EMBED: ename = optarg; break;
         case O_LINK: link_id = optarg; break;
+        case O_SPLIT:
+            if (strcmp(optarg, "tensor") == 0 || strcmp(optarg, "tp") == 0)
+                p.split = GP_SPLIT_TENSOR;
+            else if (strcmp(optarg, "layer") == 0 || strcmp(optarg, "pipeline") == 0)
+                p.split = GP_SPLIT_LAYER;
+            else
+                return gp_cli_usage(cli, "'--split' must be 'tensor' or 'layer' (got '%s')",
+                                    optarg);
+            break;
         case O_ENGINE: engine_name = optarg; break;
         case O_DEFF:
             if (gp_cli_qty(cli, "--decode-eff", optarg, GP_Q_FRACTION, &d))
@@ -342,6 +354,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "batch", gp_cli_jnum(p.batch));
         json_object_set_new(o, "gpus", gp_cli_jnum(p.gpus));
         json_object_set_new(o, "prompt", gp_cli_jnum(p.prompt));
+        json_object_set_new(o, "split", json_string(r.split_layers ? "layer" : "tensor"));
         json_object_set_new(o, "weight_bytes", gp_cli_jnum(r.weight_bytes));
         json_object_set_new(o, "weight_store_bytes", gp_cli_jnum(r.weight_store_bytes));
         json_object_set_new(o, "body_bytes", gp_cli_jnum(r.body_bytes));
@@ -494,11 +507,16 @@ static int run(gp_cli *cli, int argc, char **argv)
                  ? "engine profile at 2 GHz, scaled by 2 GHz / boost clock"
                  : r.overhead_src);
     qrow("per-layer overhead", r.expected.layer_overhead_s, GP_Q_DURATION, 1, note);
-    if (p.link != NULL && p.gpus > 1) {
+    if (p.link != NULL && p.gpus > 1 && !r.split_layers) {
         snprintf(note, sizeof note, "%s: 2 x %.0f AllReduces of %s; %s", p.link->id,
                  model.layers.v, gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
                  src_or(p.link->latency.src, "hwdb"));
         qrow("tensor-parallel comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
+    } else if (p.link != NULL && p.gpus > 1) {
+        snprintf(note, sizeof note, "layer split: %.0f hand-offs of %s over %s, GPUs take turns",
+                 p.gpus - 1, gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
+                 p.link->id);
+        qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
     }
     if (r.engine != NULL)
         printf("  engine %s: %s\n", r.engine->id, r.engine->src);

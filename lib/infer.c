@@ -26,6 +26,7 @@ void gp_infer_params_init(gp_infer_params *p)
     p->runtime_overhead = -1.0;
     p->act_bytes = 2.0;
     p->accum = GP_ACC_FP32;
+    p->split = GP_SPLIT_DEFAULT;
 }
 
 static double fmt_bits(const gp_format *f)
@@ -75,6 +76,24 @@ double gp_infer_allreduce_s(const gp_link *l, double gpus, double bytes,
     steps = ceil(log2(gpus));
     tree = 2.0 * steps * (a + bytes / b);
     return ring < tree ? ring : tree;
+}
+
+/* One point-to-point send of `bytes` (a layer-split hand-off): α + S/β,
+ * staged through host memory (α x 2, β / 2) without peer-to-peer. */
+static double p2p_s(const gp_link *l, double bytes, int ceiling)
+{
+    double a, b;
+    if (l == NULL)
+        return 0.0;
+    a = ceiling ? l->latency.v : gp_link_expected_latency(l);
+    b = ceiling ? l->bw.v : gp_link_expected_bw(l);
+    if (b <= 0.0)
+        return INFINITY;
+    if (!l->p2p) {
+        a *= 2.0;
+        b *= 0.5;
+    }
+    return a + bytes / b;
 }
 
 /* Shape-derived quantities shared by both sides. */
@@ -172,6 +191,8 @@ typedef struct sums {
     double kv_seq;     /* KV bytes per sequence at this context              */
     double flop_seq;   /* FLOP per sequence per step                         */
     double layers;
+    double div;        /* GPUs sharing each step's work: gpus (TP) or 1      */
+    int split_layers;
 } sums;
 
 static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec,
@@ -179,7 +200,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                       const char **eff_src, const char **ovh_src)
 {
     const gp_gpu *g = p->gpu;
-    double n = p->gpus, tc, tm, ew, eo, ovh;
+    double n = s->div, tc, tm, ew, eo, ovh;
     gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
     o->peak = peak_for(g, prec, pipe, p->accum, ceiling);
@@ -221,7 +242,10 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->eff_other = eo;
     o->layer_overhead_s = ovh;
     o->overhead_s = s->layers * ovh;
-    o->comm_s = s->ar_count * gp_infer_allreduce_s(p->link, n, s->ar_bytes, ceiling);
+    if (s->split_layers)
+        o->comm_s = (p->gpus - 1.0) * p2p_s(p->link, s->ar_bytes, ceiling);
+    else
+        o->comm_s = s->ar_count * gp_infer_allreduce_s(p->link, p->gpus, s->ar_bytes, ceiling);
     tc = div0(s->flop / n, o->peak) + div0(s->deq / n, o->cuda_peak);
     tm = div0(s->w_bytes / n, o->mem_bw * ew) + div0(s->o_bytes / n, o->mem_bw * eo);
     o->ledger.t[GP_ACCT_COMPUTE] = tc;
@@ -340,6 +364,10 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.kv_seq = ctx * kv_tok;
     s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.head_dim * ctx;
     s.layers = sh.layers;
+    s.split_layers = p->gpus > 1.0 && (p->split == GP_SPLIT_LAYER ||
+                                       (p->split == GP_SPLIT_DEFAULT && eng->split_layers));
+    s.div = s.split_layers ? 1.0 : p->gpus;
+    r->split_layers = s.split_layers;
 
     r->engine = eng;
     r->eff_src = "datasheet";
@@ -359,10 +387,12 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         r->prefill_flop = pf;
         for (side = 0; side < 2; side++) {
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
-            double tc = div0(pf / p->gpus, o->peak);
-            double tm = div0(wb / p->gpus, o->mem_bw * o->eff_weights);
-            ar = 2.0 * sh.layers *
-                 gp_infer_allreduce_s(p->link, p->gpus, tok * sh.hidden * p->act_bytes, !side);
+            double tc = div0(pf / s.div, o->peak);
+            double tm = div0(wb / s.div, o->mem_bw * o->eff_weights);
+            double msg = tok * sh.hidden * p->act_bytes;
+            ar = s.split_layers ? (p->gpus - 1.0) * p2p_s(p->link, msg, !side)
+                                : 2.0 * sh.layers *
+                                      gp_infer_allreduce_s(p->link, p->gpus, msg, !side);
             o->ttft_s = (tc > tm ? tc : tm) + o->overhead_s + ar;
         }
     }

@@ -484,6 +484,48 @@ START_TEST(tensor_parallel_allreduce)
 }
 END_TEST
 
+/* llama.cpp spreads a model over GPUs by layers: the GPUs take turns. */
+START_TEST(layer_split)
+{
+    gp_gpu g = rtx4090();
+    gp_model m = llama2_7b();
+    gp_link l;
+    gp_infer_params p;
+    gp_infer_result r1, r2, rt;
+    memset(&l, 0, sizeof l);
+    l.id = "pcie4-x16-host"; /* hwdb: no P2P on GeForce, staged via host */
+    l.bw.v = 31.5e9;
+    l.bw_achievable.v = 13e9;
+    l.latency.v = 15e-6;
+    l.p2p = 0;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.link = &l;
+    p.engine = gp_engine_find("llama.cpp");
+    r1 = eval_ok(&p);
+    p.gpus = 2;
+    r2 = eval_ok(&p);
+    ck_assert_int_eq(r2.split_layers, 1);
+    /* Same bytes streamed one GPU after the other: the memory account is
+     * unchanged; one hand-off of 4096 x 2 B through host memory: (2 x 15 us)
+     * + 8192 / (13e9 / 2) = 30 us + 1.26 us = 31.26 us. */
+    GP_ASSERT_REL(r2.expected.ledger.t[GP_ACCT_MEMORY], r1.expected.ledger.t[GP_ACCT_MEMORY], 1e-12);
+    GP_ASSERT_REL(r2.expected.comm_s, 30e-6 + 8192.0 / 6.5e9, 1e-12);
+    ck_assert(r2.expected.tokens_per_s < r1.expected.tokens_per_s);
+    /* Memory doubles all the same. */
+    GP_ASSERT_REL(r2.mem_usable, 2.0 * r1.mem_usable, 1e-12);
+    /* Forcing tensor parallelism halves the bytes per GPU and pays 64
+     * AllReduces: ring 2 x (30 us + 8192 / (2 x 6.5e9)) = 61.26 us each. */
+    p.split = GP_SPLIT_TENSOR;
+    rt = eval_ok(&p);
+    ck_assert_int_eq(rt.split_layers, 0);
+    GP_ASSERT_REL(rt.expected.ledger.t[GP_ACCT_MEMORY], r1.expected.ledger.t[GP_ACCT_MEMORY] / 2.0,
+                  1e-12);
+    GP_ASSERT_REL(rt.expected.comm_s, 64.0 * 2.0 * (30e-6 + 8192.0 / 13e9), 1e-12);
+}
+END_TEST
+
 /* ---- prefill and ridge ---------------------------------------------------- */
 START_TEST(prefill_and_ridge)
 {
@@ -888,6 +930,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, expected_formula_worked);
     tcase_add_test(tc, moe_experts_touched);
     tcase_add_test(tc, tensor_parallel_allreduce);
+    tcase_add_test(tc, layer_split);
     tcase_add_test(tc, prefill_and_ridge);
     tcase_add_test(tc, memory_fit);
     tcase_add_test(tc, engine_table);

@@ -29,7 +29,10 @@ extern "C" {
  *                   by GP_INFER_REF_CLOCK / clock_boost on other GPUs;
  *   dequant_flop    CUDA-core FLOP spent per quantised weight per step
  *                   (unpack, convert, scale), charged to the compute account
- *                   at the fp32 CUDA-core rate. */
+ *                   at the fp32 CUDA-core rate;
+ *   split_layers    1: the engine spreads a model over several GPUs by
+ *                   layers (llama.cpp's default --split-mode layer: the GPUs
+ *                   work one after another), 0: tensor parallelism. */
 typedef struct gp_engine {
     const char *id;
     const char *name;
@@ -38,7 +41,18 @@ typedef struct gp_engine {
     double layer_overhead; /* s per layer per step at GP_INFER_REF_CLOCK  */
     double dequant_flop;   /* FLOP per quantised weight per step          */
     const char *src;
+    int split_layers;      /* multi-GPU default: 1 layer split, 0 tensor  */
 } gp_engine;
+
+/* How --gpus N shares the model. */
+typedef enum gp_infer_split {
+    GP_SPLIT_DEFAULT, /* the engine's default                             */
+    GP_SPLIT_TENSOR,  /* tensor parallel: each GPU 1/N of every layer, two
+                         AllReduces per layer                            */
+    GP_SPLIT_LAYER    /* layer (pipeline) split: each GPU 1/N of the layers,
+                         one activation hand-off per GPU boundary; the GPUs
+                         take turns, so one stream gains no speed         */
+} gp_infer_split;
 
 /* Reference boost clock for engine layer overheads (Hz). */
 #define GP_INFER_REF_CLOCK 2.0e9
@@ -76,6 +90,7 @@ typedef struct gp_infer_params {
                                  (CUDA context, workspaces); < 0: default   */
     double act_bytes;         /* bytes per activation element (2)          */
     gp_accum accum;           /* tensor-core accumulate mode (fp32)        */
+    gp_infer_split split;     /* multi-GPU split (engine default)          */
 } gp_infer_params;
 
 /* Default runtime memory overhead per GPU: 1 GiB (CUDA context ~0.3-0.5 GiB
@@ -145,6 +160,7 @@ typedef struct gp_infer_result {
     double max_batch;           /* largest batch at this context (Inf: no KV; 0: none) */
     double max_context;         /* largest context at this batch (Inf: no KV) */
     int kv_dominates;           /* kv_bytes > weight_bytes                   */
+    int split_layers;           /* 1: layer split used, 0: tensor parallel   */
     int context_exceeds;        /* context (or prompt) > model's maximum     */
 } gp_infer_result;
 
@@ -154,7 +170,10 @@ typedef struct gp_infer_result {
  * layers x kv_elems x kv bits/8 + activations; FLOPs = 2 x active params x
  * batch + attention; each side's step = max(FLOPs / peak + dequant / CUDA
  * peak, bytes / (bw x eff)) + layers x overhead + 2 x layers AllReduces
- * (α-β, ring or tree, the cheaper).  Per GPU everything is divided by gpus.
+ * (α-β, ring or tree, the cheaper).  Tensor parallel: per GPU everything is
+ * divided by gpus.  Layer split: the GPUs take turns (no division) and
+ * gpus - 1 point-to-point hand-offs of batch x hidden activations replace
+ * the AllReduces.
  * MODEL: docs/models/inference.md §Decode (Pope et al. 2022 "Efficiently
  * Scaling Transformer Inference" for the bytes/FLOPs accounting).
  * Returns GP_OK, or GP_EINVAL naming the field (missing gpu/model, params
