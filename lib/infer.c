@@ -183,6 +183,7 @@ static double div0(double a, double b)
 typedef struct sums {
     double w_bytes;    /* weight bytes per step, all GPUs                    */
     double o_bytes;    /* KV + activation bytes per step                     */
+    double act_bytes;  /* of which activations (left out of the ceiling)     */
     double flop;       /* matmul + attention                                 */
     double deq;        /* dequant FLOP                                       */
     double ar_bytes;   /* AllReduce message                                  */
@@ -246,8 +247,12 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         o->comm_s = (p->gpus - 1.0) * p2p_s(p->link, s->ar_bytes, ceiling);
     else
         o->comm_s = s->ar_count * gp_infer_allreduce_s(p->link, p->gpus, s->ar_bytes, ceiling);
-    tc = div0(s->flop / n, o->peak) + div0(s->deq / n, o->cuda_peak);
-    tm = div0(s->w_bytes / n, o->mem_bw * ew) + div0(s->o_bytes / n, o->mem_bw * eo);
+    /* The ceiling charges only what no engine can avoid: weights and KV
+     * bytes, matmul and attention FLOPs (no activation round-trips, no
+     * dequantisation work). */
+    tc = div0(s->flop / n, o->peak) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
+    tm = div0(s->w_bytes / n, o->mem_bw * ew) +
+         div0((s->o_bytes - (ceiling ? s->act_bytes : 0.0)) / n, o->mem_bw * eo);
     o->ledger.t[GP_ACCT_COMPUTE] = tc;
     o->ledger.t[GP_ACCT_MEMORY] = tm;
     o->ledger.t[GP_ACCT_MOVEMENT] = o->overhead_s + o->comm_s;
@@ -262,7 +267,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     {
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
         double slope = div0(s->flop_seq / n, o->peak) - div0(s->kv_seq / n, bwo);
-        double w1 = div0(s->w_bytes / n, bwe) - div0(s->deq / n, o->cuda_peak);
+        double w1 = div0(s->w_bytes / n, bwe) -
+                    (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
         o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
         if (o->ridge_batch < 1.0)
             o->ridge_batch = 1.0;
@@ -356,6 +362,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
 
     s.w_bytes = r->weight_bytes;
     s.o_bytes = r->kv_bytes + r->act_bytes;
+    s.act_bytes = r->act_bytes;
     s.flop = r->flop;
     s.deq = r->dequant_flop;
     s.ar_bytes = r->comm_bytes;

@@ -170,7 +170,8 @@ typedef struct gp_infer_result {
  * layers x kv_elems x kv bits/8 + activations; FLOPs = 2 x active params x
  * batch + attention; each side's step = max(FLOPs / peak + dequant / CUDA
  * peak, bytes / (bw x eff)) + layers x overhead + 2 x layers AllReduces
- * (α-β, ring or tree, the cheaper).  Tensor parallel: per GPU everything is
+ * (α-β, ring or tree, the cheaper).  The ceiling leaves out activations and
+ * dequantisation (bytes and work a perfect engine avoids).  Tensor parallel: per GPU everything is
  * divided by gpus.  Layer split: the GPUs take turns (no division) and
  * gpus - 1 point-to-point hand-offs of batch x hidden activations replace
  * the AllReduces.
