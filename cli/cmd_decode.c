@@ -131,12 +131,23 @@ static void qrow(const char *label, double v, gp_qty kind, int digits, const cha
     gp_cli_qrow(label, v, kind, digits, note);
 }
 
+/* "compute" or "memory": the larger of the two roofline accounts. */
+static const char *roof_bound(const gp_infer_side *s)
+{
+    return s->ledger.t[GP_ACCT_COMPUTE] > s->ledger.t[GP_ACCT_MEMORY] ? "compute" : "memory";
+}
+
 static void print_side(const char *title, const gp_infer_side *s, double batch)
 {
     char note[160];
     gp_cli_print_ledger(title, &s->ledger);
     printf("  step = max(compute, memory) + movement (per-layer fixed costs and AllReduces"
            " serialise)\n");
+    if (s->ledger.binding == GP_ACCT_MOVEMENT)
+        printf("  %s-bound under the roofline, but fixed costs (movement) take the largest"
+               " share\n", roof_bound(s));
+    else
+        printf("  %s-bound\n", roof_bound(s));
     qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE, 1, NULL);
     snprintf(note, sizeof note, "batch %.0f", batch);
     qrow("tokens/s aggregate", s->aggregate_tokens_per_s, GP_Q_TOKEN_RATE, 1, note);
@@ -379,9 +390,13 @@ static int run(gp_cli *cli, int argc, char **argv)
                             gp_cli_jnum(r.expected.aggregate_tokens_per_s));
         json_object_set_new(o, "ceiling_step_s", gp_cli_jnum(r.ceiling.step_s));
         json_object_set_new(o, "expected_step_s", gp_cli_jnum(r.expected.step_s));
-        json_object_set_new(o, "bound", json_string(gp_account_name(r.expected.ledger.binding)));
-        json_object_set_new(o, "ceiling_bound",
-                            json_string(gp_account_name(r.ceiling.ledger.binding)));
+        /* bound: the roofline sense (which roof the step's streaming part
+         * sits under); binding: the largest ledger account, which may be
+         * movement (fixed per-layer costs, AllReduces). */
+        json_object_set_new(o, "bound", json_string(roof_bound(&r.expected)));
+        json_object_set_new(o, "ceiling_bound", json_string(roof_bound(&r.ceiling)));
+        json_object_set_new(o, "binding",
+                            json_string(gp_account_name(r.expected.ledger.binding)));
         json_object_set_new(o, "ttft_s", gp_cli_jnum(r.expected.ttft_s));
         json_object_set_new(o, "ceiling_ttft_s", gp_cli_jnum(r.ceiling.ttft_s));
         json_object_set_new(o, "prefill_flop", gp_cli_jnum(r.prefill_flop));

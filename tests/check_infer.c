@@ -758,6 +758,17 @@ START_TEST(cli_article_rows)
     GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 256.0, 1e-9);
     ck_assert(jnum(o, "expected_tokens_per_s") < 256.0);
     json_decref(o);
+    /* Past the ridge: fp16 7B at batch 256 on a 4090.  Expected ridge =
+     * 165.2e12 (efficiency.compute 1.0) / (1008e9 x 0.96 x 0.85) = 200.8;
+     * 256 sequences are compute-bound, 1 is memory-bound. */
+    {
+        const char *a4[] = {"--gpu", "rtx-4090", "--params", "7B", "--batch", "256", NULL};
+        o = decode_json(a4, &rc, NULL);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_str_eq(json_string_value(json_object_get(o, "bound")), "compute");
+        GP_ASSERT_REL(jnum(o, "ridge_batch"), 165.2e12 / (1008e9 * 0.96 * 0.85), 1e-6);
+        json_decref(o);
+    }
 }
 END_TEST
 
