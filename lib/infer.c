@@ -188,8 +188,8 @@ typedef struct sums {
     double deq;        /* dequant FLOP                                       */
     double ar_bytes;   /* AllReduce message                                  */
     double ar_count;   /* AllReduces per step                                */
-    double w_store;    /* weights stored (for prefill weight read)           */
     double kv_seq;     /* KV bytes per sequence at this context              */
+    double act_seq;    /* activation bytes per sequence per step             */
     double flop_seq;   /* FLOP per sequence per step                         */
     double layers;
     double div;        /* GPUs sharing each step's work: gpus (TP) or 1      */
@@ -262,11 +262,13 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->step_s = o->ledger.total;
     o->tokens_per_s = div0(1.0, o->step_s);
     o->aggregate_tokens_per_s = p->batch * o->tokens_per_s;
-    /* Ridge: B where B x flop_seq / peak = (W + B x kv_seq) / bw_eff, with
-     * W the weight bytes at the current batch (MoE: experts touched now). */
+    /* Ridge: B where B x flop_seq / peak (+ dequant) = W / bw_w + B x
+     * (kv_seq + act_seq) / bw_o, with W the weight bytes at the current batch
+     * (MoE: experts touched now); the ceiling leaves out act and dequant. */
     {
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
-        double slope = div0(s->flop_seq / n, o->peak) - div0(s->kv_seq / n, bwo);
+        double per_seq = s->kv_seq + (ceiling ? 0.0 : s->act_seq);
+        double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo);
         double w1 = div0(s->w_bytes / n, bwe) -
                     (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
         o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
@@ -367,8 +369,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.deq = r->dequant_flop;
     s.ar_bytes = r->comm_bytes;
     s.ar_count = 2.0 * sh.layers;
-    s.w_store = store;
     s.kv_seq = ctx * kv_tok;
+    s.act_seq = act_elems * p->act_bytes;
     s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.head_dim * ctx;
     s.layers = sh.layers;
     s.split_layers = p->gpus > 1.0 && (p->split == GP_SPLIT_LAYER ||
