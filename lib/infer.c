@@ -59,8 +59,8 @@ double gp_infer_allreduce_s(const gp_link *l, double gpus, double bytes,
     double a, b, ring, tree, steps;
     if (l == NULL || gpus <= 1.0)
         return 0.0;
-    if (ceiling) {
-        a = l->latency.v;
+    if (ceiling) { /* a bound: datasheet bandwidth, no per-message latency */
+        a = 0.0;
         b = l->bw.v;
     } else {
         a = gp_link_expected_latency(l);
@@ -85,7 +85,7 @@ static double p2p_s(const gp_link *l, double bytes, int ceiling)
     double a, b;
     if (l == NULL)
         return 0.0;
-    a = ceiling ? l->latency.v : gp_link_expected_latency(l);
+    a = ceiling ? 0.0 : gp_link_expected_latency(l);
     b = ceiling ? l->bw.v : gp_link_expected_bw(l);
     if (b <= 0.0)
         return INFINITY;

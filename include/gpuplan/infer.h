@@ -196,8 +196,10 @@ double gp_infer_experts_touched(double n, double k, double batch);
 /* Time of one AllReduce of `bytes` over `gpus` GPUs on link l (per-direction
  * bandwidth bw, per-hop latency alpha): min(ring 2(n-1)(α + S/(nβ)), tree
  * 2⌈log2 n⌉(α + S/β)); a link without peer-to-peer (p2p = 0) is staged
- * through host memory: α doubled, β halved.  `ceiling` picks datasheet
- * figures, else expected (calibrated/achievable).  0 for gpus <= 1.
+ * through host memory: α doubled, β halved.  `ceiling` gives the bound:
+ * datasheet bandwidth and zero latency (the hwdb latency is a typical
+ * measurement, not a bound); else expected (calibrated/achievable bandwidth
+ * and latency).  0 for gpus <= 1.
  * MODEL: Thakur et al. 2005 (ring), NCCL double binary tree. */
 double gp_infer_allreduce_s(const gp_link *l, double gpus, double bytes,
                             int ceiling);
