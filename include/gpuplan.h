@@ -8,5 +8,7 @@
 #include "gpuplan/units.h"
 #include "gpuplan/ledger.h"
 #include "gpuplan/db.h"
+#include "gpuplan/comm.h"
+#include "gpuplan/scale.h"
 
 #endif /* GP_GPUPLAN_H */
