@@ -25,8 +25,9 @@ static void usage(FILE *f)
             "  --nodes M          nodes (default 1); hierarchical: RS inside, collective between, AG\n"
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
-            "  --host-bw RATE     host memory bandwidth staging GPU traffic when the link has no\n"
-            "                     peer-to-peer (default 102.4GB/s: 4 x DDR4-3200)\n"
+            "  --host-bw RATE     host memory bandwidth (reads + writes) staging GPU traffic when the\n"
+            "                     link has no peer-to-peer (default: 4 x the link's two-card\n"
+            "                     achievable figure; ceiling 102.4GB/s, 4 x DDR4-3200)\n"
             "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n");
 }
 
@@ -38,6 +39,13 @@ static const char *exp_src(const gp_link *l)
     if (l->bw_achievable.v > 0.0 && l->bw_achievable.src)
         return l->bw_achievable.src;
     return l->bw.src ? l->bw.src : "datasheet";
+}
+
+/* Expected host staging bandwidth H (reads + writes): given, else 4 x the
+ * link's pairwise achievable figure (docs/models/collectives.md). */
+static double host_h(const gp_comm_params *p, const gp_link *l)
+{
+    return p->host_bw_expected > 0.0 ? p->host_bw_expected : 4.0 * gp_link_expected_bw(l);
 }
 
 static const char *dominant(const gp_comm_cost *c)
@@ -165,6 +173,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'H':
             if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &params.host_bw))
                 return GP_EXIT_USAGE;
+            params.host_bw_expected = params.host_bw;
             break;
         case 'w': sweep = 1; break;
         case 'h': usage(stdout); return GP_EXIT_OK;
@@ -227,8 +236,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "hierarchical", json_boolean(r.hierarchical));
         json_object_set_new(o, "host_staged", json_boolean(r.host_staged));
         json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
-        if (r.host_staged)
-            json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(params.host_bw));
+        if (r.host_staged) {
+            json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(host_h(&params, up)));
+            json_object_set_new(o, "ceiling_host_bw_bytes_per_s", gp_cli_jnum(params.host_bw));
+        }
         if (r.trivial)
             json_object_set_new(o, "note",
                                 json_string("1 GPU: nothing to communicate, zero cost"));
@@ -330,7 +341,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             snprintf(note, sizeof note,
                      "staging through host memory: per-GPU rate min(link, host/(2 x %ld))%s",
                      r.gpus_per_node, r.host_bound ? " -> host memory binds" : "");
-            gp_cli_qrow("host memory bandwidth", params.host_bw, GP_Q_RATE, 1, note);
+            gp_cli_qrow("host staging bandwidth", host_h(&params, up), GP_Q_RATE, 1, note);
         }
         printf("result (expected: achievable link figures):\n");
         snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / (bytes > 0 ? bytes : 1),

@@ -288,6 +288,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'H':
             if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &sp.comm.host_bw))
                 return GP_EXIT_USAGE;
+            sp.comm.host_bw_expected = sp.comm.host_bw;
             break;
         case 'C': sp.ceiling = 1; break;
         case 'L': plot_file = optarg; break;

@@ -151,8 +151,11 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
     link_figs(m > 1 ? t->scale_out : NULL, ceiling, &bo, &ao);
     if (g > 1 && t->scale_up->p2p == 0) {
-        /* Staged through host memory: 2 g D bytes through it for D per GPU. */
-        double host = p->host_bw / (2.0 * (double)g);
+        /* Staged through host memory: 2 g D bytes through it for D per GPU.
+         * Expected H: given, else 4 x the pairwise achievable figure. */
+        double h = ceiling ? p->host_bw
+                           : (p->host_bw_expected > 0.0 ? p->host_bw_expected : 4.0 * bu);
+        double host = h / (2.0 * (double)g);
         if (host < bu) {
             bu = host;
             if (!ceiling)
@@ -248,7 +251,7 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
                                "link '%s' joins at most %.0f GPUs, asked for %ld per node",
                                t->scale_up->id ? t->scale_up->id : "?",
                                t->scale_up->max_gpus.v, t->gpus_per_node);
-        if (t->scale_up->p2p == 0 && !(p->host_bw > 0.0))
+        if (t->scale_up->p2p == 0 && (!(p->host_bw > 0.0) || !(p->host_bw_expected >= 0.0)))
             return GP_RAISE_AT(e, GP_EINVAL, "--host-bw", 0, 0,
                                "host staging bandwidth must be > 0, got %g", p->host_bw);
     }
