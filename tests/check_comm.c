@@ -414,6 +414,177 @@ START_TEST(names_and_parsers)
 }
 END_TEST
 
+
+/* ---- against the built-in database and through the CLI ------------------ */
+
+/* Run `gpuplan --json ARGS` and parse stdout; asserts exit 0. */
+static json_t *run_json(const char *const *argv)
+{
+    char *out = NULL, *err = NULL;
+    json_error_t je;
+    json_t *j;
+    int rc = gp_test_cli(argv, &out, &err);
+    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
+    j = json_loads(out, 0, &je);
+    ck_assert_msg(j != NULL, "bad JSON: %s", out);
+    free(out);
+    free(err);
+    return j;
+}
+
+static double jget(const json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    ck_assert_msg(v != NULL && json_is_number(v), "key %s missing or not a number", key);
+    return json_number_value(v);
+}
+
+/* Expect exit 2 and a message naming `opt` on stderr. */
+static void expect_usage(const char *const *argv, const char *opt)
+{
+    char *out = NULL, *err = NULL;
+    int rc = gp_test_cli(argv, &out, &err);
+    ck_assert_msg(rc == 2, "exit %d (want 2), stderr: %s", rc, err ? err : "");
+    ck_assert_msg(err != NULL && strstr(err, opt) != NULL, "stderr does not name %s: %s", opt,
+                  err ? err : "");
+    free(out);
+    free(err);
+}
+
+START_TEST(db_busbw_within_10pct_of_nccl_tests)
+{
+    /* 8 GiB ring AllReduce on 8 GPUs with the database's achievable NVLink
+     * figures: busbw = B / (1 + 14 alpha B / (1.75 S)) ~ B, against the
+     * published nccl-tests figures: 8x A100 SXM 232.54 GB/s (nccl-tests#175),
+     * 8x H100 SXM ring 370 GB/s (sjeaugey, nccl-tests#212).  Within 10 %. */
+    const gp_db *db = gp_test_db();
+    const gp_link *l3 = gp_db_find_link(db, "nvlink3"), *l4 = gp_db_find_link(db, "nvlink4");
+    gp_topo t;
+    gp_comm_result r;
+    const double s = 8589934592.0;
+    ck_assert_ptr_nonnull(l3);
+    ck_assert_ptr_nonnull(l4);
+    t = one_node(l3, 8);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 232.54e9, 0.10);
+    t.scale_up = l4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 370e9, 0.10);
+    /* The same through the CLI. */
+    {
+        const char *a[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "8",
+                           "--bytes", "8GiB", NULL};
+        const char *b[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
+                           "--bytes", "8GiB", NULL};
+        json_t *j = run_json(a);
+        GP_ASSERT_REL(jget(j, "busbw_bytes_per_s"), 232.54e9, 0.10);
+        ck_assert(jget(j, "ceiling_busbw_bytes_per_s") > jget(j, "busbw_bytes_per_s"));
+        json_decref(j);
+        j = run_json(b);
+        GP_ASSERT_REL(jget(j, "busbw_bytes_per_s"), 370e9, 0.10);
+        json_decref(j);
+    }
+}
+END_TEST
+
+START_TEST(cli_article_row7)
+{
+    /* pcie4-x16 in the database: 31.5 GB/s datasheet, 25 GB/s achievable,
+     * alpha 10 us.  4 GPUs, 14 GB: 21 GB per GPU, 0.84 s + 60 us; ceiling
+     * 21/31.5 s + 60 us = 0.666727 s; busbw 1.5 x 14e9/0.84006 = 24.998
+     * GB/s; the bandwidth term dominates. */
+    const char *a[] = {"--json", "allreduce", "--link", "pcie4-x16", "--gpus", "4",
+                       "--bytes", "14GB", NULL};
+    json_t *j = run_json(a), *led;
+    GP_ASSERT_REL(jget(j, "bytes_per_gpu"), 21e9, 1e-12);
+    GP_ASSERT_REL(jget(j, "time_s"), 0.84, 1e-4);
+    GP_ASSERT_REL(jget(j, "algbw_bytes_per_s"), 14e9 / 0.84, 1e-4);
+    GP_ASSERT_REL(jget(j, "busbw_bytes_per_s"), 25e9, 1e-4);
+    GP_ASSERT_REL(jget(j, "ceiling_time_s"), 21.0 / 31.5, 1e-3);
+    GP_ASSERT_REL(jget(j, "ceiling_busbw_bytes_per_s"), 31.5e9, 1e-3);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "dominant")), "bandwidth");
+    led = json_object_get(j, "ledger");
+    ck_assert_ptr_nonnull(led);
+    GP_ASSERT_REL(jget(led, "movement_s"), jget(j, "time_s"), 1e-12);
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_small_message_and_one_gpu)
+{
+    /* 1 MiB on 8x NVLink 4 (370 GB/s, 2 us): 1835008/370e9 = 4.96 us of
+     * bandwidth vs 14 x 2 us = 28 us of latency: "latency".  One GPU: zero. */
+    const char *a[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
+                       "--bytes", "1MiB", NULL};
+    const char *b[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "1",
+                       "--bytes", "1GB", NULL};
+    const char *c[] = {"allreduce", "--link", "nvlink4", "--gpus", "1", "--bytes", "1GB", NULL};
+    char *out = NULL;
+    json_t *j = run_json(a);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "dominant")), "latency");
+    GP_ASSERT_REL(jget(j, "latency_term_s"), 28e-6, 1e-9);
+    GP_ASSERT_REL(jget(j, "bandwidth_term_s"), 1835008.0 / 370e9, 1e-9);
+    json_decref(j);
+    j = run_json(b);
+    ck_assert(jget(j, "time_s") == 0.0);
+    ck_assert(jget(j, "bytes_per_gpu") == 0.0);
+    ck_assert(json_is_true(json_object_get(j, "trivial")));
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(j, "note")), "zero cost"));
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(c, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "costs nothing"));
+    free(out);
+}
+END_TEST
+
+START_TEST(cli_two_nodes_and_sweep)
+{
+    /* 8 GPUs = 2 nodes x 4 on pcie4-x16, one roce-100 NIC per node (12.2
+     * GB/s achievable, 5.8 us).  S = 13.48 GB: intra 2 x (0.75 x 13.48/25 +
+     * 3 x 10 us) = 0.80886 s; inter 3.37e9 / (12.2e9/4) + 2 x 5.8 us =
+     * 1.1049297 s; total 1.9137897 s. */
+    const char *a[] = {"--json", "allreduce", "--link", "pcie4-x16", "--gpus", "8", "--nodes",
+                       "2", "--scale-out", "roce-100", "--bytes", "13.48GB", "--sweep", NULL};
+    json_t *j = run_json(a), *sw;
+    GP_ASSERT_REL(jget(j, "time_s"), 0.80886 + 3.37e9 / 3.05e9 + 11.6e-6, 1e-6);
+    ck_assert(json_is_true(json_object_get(j, "hierarchical")));
+    sw = json_object_get(j, "sweep");
+    ck_assert(json_is_array(sw) && json_array_size(sw) > 10);
+    GP_ASSERT_REL(jget(json_array_get(sw, 0), "bytes"), 8.0, 1e-12);
+    GP_ASSERT_REL(jget(json_array_get(sw, json_array_size(sw) - 1), "bytes"), 13.48e9, 1e-12);
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_bad_input)
+{
+    const char *g0[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "0", "--bytes", "1GB", NULL};
+    const char *neg[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "4", "--bytes", "-5GB",
+                         NULL};
+    const char *unk[] = {"allreduce", "--link", "warp-drive", "--gpus", "4", "--bytes", "1GB",
+                         NULL};
+    const char *tree[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "4", "--bytes", "1GB",
+                          "--algo", "tree", "--op", "allgather", NULL};
+    const char *algo[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "4", "--bytes", "1GB",
+                          "--algo", "nvls", NULL};
+    const char *nodes[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "8", "--nodes", "2",
+                           "--bytes", "1GB", NULL};
+    const char *gx[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "x", "--bytes", "1GB", NULL};
+    const char *help[] = {"allreduce", "--help", NULL};
+    char *out = NULL;
+    expect_usage(g0, "--gpus");
+    expect_usage(gx, "--gpus");
+    expect_usage(neg, "--bytes");
+    expect_usage(unk, "--link");
+    expect_usage(tree, "--algo");
+    expect_usage(algo, "--algo");
+    expect_usage(nodes, "--scale-out");
+    ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "usage"));
+    free(out);
+}
+END_TEST
+
 Suite *gp_test_suite_comm(void)
 {
     Suite *s = suite_create("comm");
@@ -428,6 +599,14 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, one_gpu_zero_cost);
     tcase_add_test(tc, bad_input_names_option);
     tcase_add_test(tc, names_and_parsers);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cli");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, db_busbw_within_10pct_of_nccl_tests);
+    tcase_add_test(tc, cli_article_row7);
+    tcase_add_test(tc, cli_small_message_and_one_gpu);
+    tcase_add_test(tc, cli_two_nodes_and_sweep);
+    tcase_add_test(tc, cli_bad_input);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,7 +1,12 @@
 /* Data-parallel scaling: the article's rows 7-8, overlap, strong vs weak
  * scaling, the two-node "8 cards no faster than 4" case, bad input, and the
  * `gpuplan scale` command.  Expected values derived by hand in comments. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
 
 #include "testutil.h"
 
@@ -262,6 +267,172 @@ START_TEST(bad_input)
 }
 END_TEST
 
+
+/* ---- through the CLI, against the built-in database --------------------- */
+
+static json_t *run_json(const char *const *argv)
+{
+    char *out = NULL, *err = NULL;
+    json_error_t je;
+    json_t *j;
+    int rc = gp_test_cli(argv, &out, &err);
+    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
+    j = json_loads(out, 0, &je);
+    ck_assert_msg(j != NULL, "bad JSON: %s", out);
+    free(out);
+    free(err);
+    return j;
+}
+
+static double jrow(const json_t *j, size_t i, const char *key)
+{
+    json_t *rows = json_object_get(j, "rows"), *v;
+    ck_assert_msg(json_is_array(rows) && i < json_array_size(rows), "rows[%zu] missing", i);
+    v = json_object_get(json_array_get(rows, i), key);
+    ck_assert_msg(v != NULL && json_is_number(v), "rows[%zu].%s missing", i, key);
+    return json_number_value(v);
+}
+
+static void expect_usage(const char *const *argv, const char *const *env, const char *opt)
+{
+    char *out = NULL, *err = NULL;
+    int rc = gp_test_cli_env(argv, env, &out, &err);
+    ck_assert_msg(rc == 2, "exit %d (want 2), stderr: %s", rc, err ? err : "");
+    ck_assert_msg(err != NULL && strstr(err, opt) != NULL, "stderr does not name %s: %s", opt,
+                  err ? err : "");
+    free(out);
+    free(err);
+}
+
+START_TEST(cli_article_rows_7_8)
+{
+    /* pcie4-x16 (25 GB/s, 10 us), 14 GB, 2 s, 1,2,4 GPUs, weak: as in
+     * article_rows_7_8_weak: 4 GPUs: share 0.84006/2.84006 = 0.295789,
+     * speedup 2.816842, best 4. */
+    const char *a[] = {"--json", "scale", "--gpu", "a100", "--link", "pcie4-x16",
+                       "--grad-bytes", "14GB", "--step-compute-s", "2", "--gpus", "1,2,4", NULL};
+    json_t *j = run_json(a);
+    GP_ASSERT_REL(jrow(j, 2, "gpus"), 4, 0);
+    GP_ASSERT_REL(jrow(j, 2, "comm_s"), 0.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "comm_fraction"), 0.84006 / 2.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "speedup"), 8.0 / 2.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "efficiency"), 2.0 / 2.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "step_s"), 2.84006, 1e-9);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
+    ck_assert(json_is_string(json_object_get(j, "verdict")));
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_two_nodes_100g)
+{
+    /* llama-2-7b: 6738415616 params x 2 B (fp16) = 13.476831232e9 B.  Nodes
+     * of 4 on pcie4-x16 (25 GB/s, 10 us); one 100 Gb/s RoCE NIC per node
+     * (12.2 GB/s achievable, 5.8 us); 2 s step, weak scaling.
+     * n = 4: comm 1.5 x G/25e9 + 60 us; n = 8: 2 x (0.75 G/25e9 + 30 us) +
+     * (G/4)/(12.2e9/4) + 11.6 us.  With G = 13.476831e9: n = 4 comm
+     * 0.8086699 s, speedup 8/2.8086699 = 2.848324; n = 8 comm 0.8086699 +
+     * 1.1046697 = 1.9133396 s, speedup 16/3.9133396 = 4.088578, efficiency
+     * 0.511 (above 0.5) but the 4 added cards give (4.088578 - 2.848324)/4
+     * = 0.31 of a GPU each: the second node does not help.  best 4.
+     * With eth-100 (5 GB/s achievable): 8 GPUs need 0.809 + 2.695 s of comm:
+     * 16/5.505 = 2.906x vs 2.848x on 4. */
+    const char *a[] = {"--json", "scale", "--gpu", "a100", "--link", "pcie4-x16", "--model",
+                       "llama-2-7b", "--step-compute-s", "2", "--gpus", "1,2,4,8",
+                       "--gpus-per-node", "4", "--scale-out", "roce-100", NULL};
+    const char *b[] = {"--json", "scale", "--gpu", "a100", "--link", "pcie4-x16", "--model",
+                       "llama-2-7b", "--step-compute-s", "2s", "--gpus", "4,8",
+                       "--gpus-per-node", "4", "--scale-out", "eth-100", NULL};
+    const double g = 6738415616.0 * 2.0;
+    const double c4 = 1.5 * g / 25e9 + 60e-6;
+    const double c8 = 2.0 * (0.75 * g / 25e9 + 30e-6) + (g / 4.0) / (12.2e9 / 4.0) + 11.6e-6;
+    json_t *j = run_json(a);
+    const char *v;
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "grad_bytes")), g, 1e-12);
+    GP_ASSERT_REL(jrow(j, 2, "comm_s"), c4, 1e-9);
+    GP_ASSERT_REL(jrow(j, 3, "comm_s"), c8, 1e-9);
+    GP_ASSERT_REL(jrow(j, 3, "speedup"), 16.0 / (2.0 + c8), 1e-9);
+    GP_ASSERT_REL(jrow(j, 3, "speedup"), 4.088578, 1e-5);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
+    v = json_string_value(json_object_get(j, "verdict"));
+    ck_assert_msg(v && strstr(v, "8 GPUs across nodes would not help"), "verdict: %s", v);
+    json_decref(j);
+    j = run_json(b);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
+    GP_ASSERT_REL(jrow(j, 1, "speedup"), 2.906, 2e-3);
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_plot)
+{
+    char dir[256], png[300], svg[300], bad[300];
+    struct stat st;
+    const char *a[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                       "--step-compute-s", "2", "--plot", png, NULL};
+    const char *b[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                       "--step-compute-s", "2", "--plot", svg, NULL};
+    const char *c[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                       "--step-compute-s", "2", "--plot", bad, NULL};
+    const char *nopath[] = {"PATH=/nonexistent", NULL};
+    char *out = NULL, *err = NULL;
+    int rc;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    snprintf(png, sizeof png, "%s/s.png", dir);
+    snprintf(svg, sizeof svg, "%s/s.svg", dir);
+    snprintf(bad, sizeof bad, "%s/s.jpg", dir);
+    expect_usage(c, NULL, "--plot");
+    expect_usage(a, nopath, "gnuplot");
+    ck_assert_int_ne(stat(png, &st), 0);
+    rc = gp_test_cli(a, &out, &err);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err ? err : "");
+    ck_assert_int_eq(stat(png, &st), 0);
+    ck_assert(st.st_size > 1000);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(b, NULL, NULL), 0);
+    ck_assert_int_eq(stat(svg, &st), 0);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(cli_bad_input)
+{
+    const char *lx[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--gpus", "1,x", NULL};
+    const char *l0[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--gpus", "0,2", NULL};
+    const char *le[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--gpus", "1,,2", NULL};
+    const char *ov[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--overlap", "1.5", NULL};
+    const char *on[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--overlap", "-0.2", NULL};
+    const char *gb[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "-1GB",
+                        "--step-compute-s", "2", NULL};
+    const char *lk[] = {"scale", "--link", "warp-drive", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", NULL};
+    const char *so[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--gpus", "4,8", "--gpus-per-node", "4", NULL};
+    const char *two[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB", "--params", "7B",
+                         "--step-compute-s", "2", NULL};
+    const char *help[] = {"scale", "--help", NULL};
+    char *out = NULL;
+    expect_usage(lx, NULL, "--gpus");
+    expect_usage(l0, NULL, "--gpus");
+    expect_usage(le, NULL, "--gpus");
+    expect_usage(ov, NULL, "--overlap");
+    expect_usage(on, NULL, "--overlap");
+    expect_usage(gb, NULL, "--grad-bytes");
+    expect_usage(lk, NULL, "--link");
+    expect_usage(so, NULL, "--scale-out");
+    expect_usage(two, NULL, "--params");
+    ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "usage"));
+    free(out);
+}
+END_TEST
+
 Suite *gp_test_suite_scale(void)
 {
     Suite *s = suite_create("scale");
@@ -272,6 +443,13 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, marginal_rule);
     tcase_add_test(tc, ceiling_uses_datasheet);
     tcase_add_test(tc, bad_input);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cli");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, cli_article_rows_7_8);
+    tcase_add_test(tc, cli_two_nodes_100g);
+    tcase_add_test(tc, cli_plot);
+    tcase_add_test(tc, cli_bad_input);
     suite_add_tcase(s, tc);
     return s;
 }
