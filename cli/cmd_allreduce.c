@@ -91,15 +91,18 @@ static json_t *jlink(const gp_link *l)
 
 static void print_link(const char *what, const gp_link *l)
 {
-    char a[64], b[64], c[64], note[512];
-    gp_format_qty(l->bw.v, GP_Q_RATE, 1, 0, a, sizeof a);
-    gp_format_qty(gp_link_expected_bw(l), GP_Q_RATE, 1, 0, b, sizeof b);
-    gp_format_qty(gp_link_expected_latency(l), GP_Q_DURATION, 1, 0, c, sizeof c);
-    snprintf(note, sizeof note, "%s: datasheet %s [%s]; expected %s [%s]; alpha %s [%s]%s",
-             l->id ? l->id : "?", a, l->bw.src ? l->bw.src : "?", b, exp_src(l), c,
-             l->latency.src ? l->latency.src : "?",
-             l->p2p ? "" : "; no peer-to-peer: staged through host memory");
-    gp_cli_row(what, "", note);
+    char a[64], b[64], c[64];
+    gp_cli_row(what, l->id ? l->id : "?", l->name);
+    printf("      datasheet %-12s per direction  [%s]\n",
+           gp_format_qty(l->bw.v, GP_Q_RATE, 1, 0, a, sizeof a), l->bw.src ? l->bw.src : "?");
+    printf("      expected  %-12s per direction  [%s]\n",
+           gp_format_qty(gp_link_expected_bw(l), GP_Q_RATE, 1, 0, b, sizeof b), exp_src(l));
+    printf("      alpha     %-12s per hop        [%s]\n",
+           gp_format_qty(gp_link_expected_latency(l), GP_Q_DURATION, 1, 0, c, sizeof c),
+           l->meas_latency.v > 0.0 ? (l->calibration ? l->calibration : "calibration")
+                                   : (l->latency.src ? l->latency.src : "?"));
+    if (!l->p2p)
+        printf("      no peer-to-peer: GPU-to-GPU traffic is staged through host memory\n");
 }
 
 static int parse_id(const char *what, const gp_db *db, const char *name,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -138,6 +139,11 @@ static int plot(const gp_cli *cli, const char *file, const gp_scale_row *rows, s
         fprintf(stderr, "gpuplan %s: --plot: cannot create '%s': %s\n",
                 cli->cmd ? cli->cmd : "scale", tmp, strerror(errno));
         return GP_EXIT_USAGE;
+    }
+    {
+        mode_t m = umask(0); /* mkstemp makes 0600; give the usual 0666 & ~umask */
+        umask(m);
+        (void)fchmod(fd, (mode_t)(0666 & ~m));
     }
     close(fd);
     snprintf(cmd, sizeof cmd, "'%s'", exe);
@@ -424,17 +430,20 @@ static int run(gp_cli *cli, int argc, char **argv)
             snprintf(note, sizeof note, "parameters x %s gradients", prec_name);
             gp_cli_qrow("params", params_n, GP_Q_COUNT, 2, note);
         }
-        snprintf(note, sizeof note, "%s per direction%s [%s]; alpha %s",
+        snprintf(note, sizeof note, "%s per direction%s, alpha %s [%s]",
                  gp_format_qty(sp.ceiling ? up->bw.v : gp_link_expected_bw(up), GP_Q_RATE, 1, 0,
                                b1, sizeof b1),
                  sp.ceiling ? " (datasheet)" : " (expected)",
+                 gp_format_qty(sp.ceiling ? up->latency.v : gp_link_expected_latency(up),
+                               GP_Q_DURATION, 1, 0, b2, sizeof b2),
                  sp.ceiling ? (up->bw.src ? up->bw.src : "?")
                             : (up->meas_bw.v > 0 ? (up->calibration ? up->calibration : "calibration")
                                                  : (up->bw_achievable.src ? up->bw_achievable.src
-                                                                          : "?")),
-                 gp_format_qty(sp.ceiling ? up->latency.v : gp_link_expected_latency(up),
-                               GP_Q_DURATION, 1, 0, b2, sizeof b2));
+                                                                          : "?")));
         gp_cli_row("scale-up link", up->id, note);
+        if (!up->p2p)
+            gp_cli_row("", "", "no peer-to-peer: staged through host memory, which the GPUs of "
+                               "a node share (docs/models/collectives.md)");
         if (out != NULL) {
             snprintf(note, sizeof note, "%s per direction, %ld NIC%s per node of %ld GPUs",
                      gp_format_qty(sp.ceiling ? out->bw.v : gp_link_expected_bw(out), GP_Q_RATE,
