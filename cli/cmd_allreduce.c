@@ -73,9 +73,10 @@ static json_t *jcost(const gp_comm_cost *c)
 
 static json_t *jlink(const gp_link *l)
 {
-    json_t *o = json_object();
+    json_t *o;
     if (l == NULL)
         return json_null();
+    o = json_object();
     json_object_set_new(o, "id", json_string(l->id ? l->id : ""));
     json_object_set_new(o, "kind", json_string(gp_link_kind_name(l->kind)));
     json_object_set_new(o, "bandwidth_bytes_per_s", gp_cli_jnum(l->bw.v));
