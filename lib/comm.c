@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "gpuplan/comm.h"
+#include "comm_int.h"
 
 void gp_comm_params_default(gp_comm_params *p)
 {
@@ -140,7 +141,7 @@ static void link_figs(const gp_link *l, int ceiling, double *bw, double *alpha)
 }
 
 static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
-                  const gp_comm_params *p, int ceiling, gp_comm_result *r,
+                  const gp_comm_params *p, int ceiling, int with_ledger, gp_comm_result *r,
                   gp_comm_cost *c)
 {
     long g = t->gpus_per_node, m = t->nodes;
@@ -199,8 +200,10 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     c->out_alpha = m > 1 ? ao : 0.0;
     c->algbw = c->time_s > 0.0 ? s / c->time_s : INFINITY;
     c->busbw = c->algbw * r->bus_factor;
-    c->ledger.t[GP_ACCT_MOVEMENT] = c->time_s;
-    gp_ledger_close(&c->ledger, GP_OVERLAP_SUM);
+    if (with_ledger) {
+        c->ledger.t[GP_ACCT_MOVEMENT] = c->time_s;
+        gp_ledger_close(&c->ledger, GP_OVERLAP_SUM);
+    }
 }
 
 static int link_ok(const gp_link *l, const char *what, gp_err *e)
@@ -213,15 +216,14 @@ static int link_ok(const gp_link *l, const char *what, gp_err *e)
     return GP_OK;
 }
 
-int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
-                 double bytes, const gp_comm_params *p, gp_comm_result *r,
-                 gp_err *e)
+/* Check the request; p is non-NULL. */
+static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                    const gp_comm_params *p, gp_err *e)
 {
-    gp_comm_params def;
     int rc;
 
-    if (t == NULL || r == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL topology or result");
+    if (t == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL topology");
     if ((unsigned)op >= GP_COLL_OP__COUNT)
         return GP_RAISE_AT(e, GP_EINVAL, "--op", 0, 0, "unknown collective %d", (int)op);
     if ((unsigned)algo >= GP_COLL_ALGO__COUNT)
@@ -239,10 +241,6 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
                            "tree is an AllReduce algorithm; %s runs as a ring",
                            gp_coll_op_name(op));
-    if (p == NULL) {
-        gp_comm_params_default(&def);
-        p = &def;
-    }
     if (t->gpus_per_node > 1) {
         if ((rc = link_ok(t->scale_up, "--link", e)) != GP_OK)
             return rc;
@@ -260,7 +258,24 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
     if (t->gpus_per_node > 0 && t->nodes > 0 && t->gpus_per_node > (1L << 30) / t->nodes)
         return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0, "too many GPUs: %ld x %ld",
                            t->nodes, t->gpus_per_node);
+    return GP_OK;
+}
 
+int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
+                 double bytes, const gp_comm_params *p, gp_comm_result *r,
+                 gp_err *e)
+{
+    gp_comm_params def;
+    int rc;
+
+    if (r == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL result");
+    if (p == NULL) {
+        gp_comm_params_default(&def);
+        p = &def;
+    }
+    if ((rc = validate(t, op, algo, bytes, p, e)) != GP_OK)
+        return rc;
     memset(r, 0, sizeof *r);
     r->op = op;
     r->algo = algo;
@@ -280,7 +295,28 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
         gp_ledger_close(&r->ceiling.ledger, GP_OVERLAP_SUM);
         return GP_OK;
     }
-    price(t, op, algo, bytes, p, 0, r, &r->expected);
-    price(t, op, algo, bytes, p, 1, r, &r->ceiling);
+    price(t, op, algo, bytes, p, 0, 1, r, &r->expected);
+    price(t, op, algo, bytes, p, 1, 1, r, &r->ceiling);
+    return GP_OK;
+}
+
+int gp__comm_allreduce_time(const gp_topo *t, gp_coll_algo algo, double bytes,
+                            const gp_comm_params *p, int ceiling, double *time_s, gp_err *e)
+{
+    gp_comm_result r;
+    gp_comm_cost c;
+    int rc;
+
+    if ((rc = validate(t, GP_COLL_ALLREDUCE, algo, bytes, p, e)) != GP_OK)
+        return rc;
+    if (t->gpus_per_node * t->nodes == 1) {
+        *time_s = 0.0;
+        return GP_OK;
+    }
+    r.bus_factor = 0.0;
+    r.host_bound = 0;
+    r.bytes_per_gpu_intra = r.bytes_per_gpu_inter = 0.0;
+    price(t, GP_COLL_ALLREDUCE, algo, bytes, p, ceiling, 0, &r, &c);
+    *time_s = c.time_s;
     return GP_OK;
 }

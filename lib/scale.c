@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gpuplan/scale.h"
+#include "comm_int.h"
 
 void gp_scale_params_default(gp_scale_params *p)
 {
@@ -80,11 +81,9 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
 
     for (i = 0; i < n; i++) {
         gp_topo topo;
-        gp_comm_result cr;
-        const gp_comm_cost *c;
         gp_scale_row *r = &rows[i];
         long g, dn = gpus[i];
-        double dg;
+        double dg, comm = 0.0;
 
         if (dn < 1)
             return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0, "GPU counts must be >= 1, got %ld",
@@ -106,15 +105,14 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         topo.scale_out = q->scale_out;
         topo.nodes = dn / g;
         topo.nics_per_node = q->nics_per_node;
-        if ((rc = gp_comm_eval(&topo, GP_COLL_ALLREDUCE, p->algo, q->grad_bytes, &p->comm, &cr,
-                               e)) != GP_OK)
+        if ((rc = gp__comm_allreduce_time(&topo, p->algo, q->grad_bytes, &p->comm, p->ceiling,
+                                          &comm, e)) != GP_OK)
             return rc;
-        c = p->ceiling ? &cr.ceiling : &cr.expected;
         dg = (double)dn;
         r->gpus = dn;
         r->nodes = topo.nodes;
         r->compute_s = q->mode == GP_SCALING_STRONG ? t1 / dg : t1;
-        r->comm_s = cr.trivial ? 0.0 : c->time_s;
+        r->comm_s = comm;
         r->hidden_s = fmin(p->overlap * r->comm_s, p->backward_share * r->compute_s);
         r->exposed_s = r->comm_s - r->hidden_s;
         r->step_s = r->compute_s + r->exposed_s;
@@ -164,6 +162,16 @@ char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
     if (res == NULL || rows == NULL || res->n_rows == 0)
         return buf;
     b = &rows[res->best];
+    if (res->n_rows == 1) {
+        if (b->gpus == 1)
+            snprintf(buf, n, "1 GPU: no gradient exchange, communication costs nothing; "
+                             "give more counts (--gpus 1,2,4,8) to compare");
+        else
+            snprintf(buf, n, "%ld GPUs give %.2fx one GPU's throughput (%.0f%% efficiency, "
+                             "communication %.0f%% of the step)",
+                     b->gpus, b->speedup, 100.0 * b->efficiency, 100.0 * b->comm_fraction);
+        return buf;
+    }
     if (res->stop >= res->n_rows) {
         snprintf(buf, n, "adding GPUs keeps paying up to %ld (%.2fx, %.0f%% efficiency, "
                          "communication %.0f%% of the step)",

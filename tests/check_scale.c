@@ -110,6 +110,17 @@ START_TEST(overlap_hides_behind_backward)
     GP_ASSERT_REL(row.compute_s, 0.5, 1e-12);
     GP_ASSERT_REL(row.step_s, 0.5 + 0.84006 - 1.0 / 3.0, 1e-9);
     GP_ASSERT_REL(row.speedup, 2.0 / (0.5 + 0.84006 - 1.0 / 3.0), 1e-9);
+    {
+        /* One count only: the verdict says so; one GPU costs nothing. */
+        char v[256];
+        const long one = 1;
+        gp_scale_verdict(&res, &row, v, sizeof v);
+        ck_assert_msg(strstr(v, "4 GPUs give") != NULL, "verdict: %s", v);
+        ck_assert_int_eq(gp_scale_eval(&q, &p, &one, 1, &row, &res, NULL), GP_OK);
+        ck_assert(row.comm_s == 0.0);
+        gp_scale_verdict(&res, &row, v, sizeof v);
+        ck_assert_msg(strstr(v, "costs nothing") != NULL, "verdict: %s", v);
+    }
 }
 END_TEST
 
