@@ -154,8 +154,9 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     if (g > 1 && t->scale_up->p2p == 0) {
         /* Staged through host memory: 2 g D bytes through it for D per GPU.
          * Expected H: given, else 4 x the pairwise achievable figure. */
-        double h = ceiling ? p->host_bw
-                           : (p->host_bw_expected > 0.0 ? p->host_bw_expected : 4.0 * bu);
+        double he = p->host_bw_expected > 0.0 ? p->host_bw_expected
+                                               : 4.0 * gp_link_expected_bw(t->scale_up);
+        double h = ceiling ? fmax(p->host_bw, he) : he; /* a ceiling is never below */
         double host = h / (2.0 * (double)g);
         if (host < bu) {
             bu = host;

@@ -48,7 +48,8 @@ typedef struct gp_comm_params {
      * and read back by the receiver, so g GPUs moving D bytes each put 2*g*D
      * bytes through host memory of bandwidth H (reads + writes together) and
      * each GPU gets min(B, H / (2g)).
-     * host_bw: H for the ceiling.  Default 102.4e9: 4 channels of DDR4-3200
+     * host_bw: H for the ceiling (raised to the expected H if that is larger).
+ * Default 102.4e9: 4 channels of DDR4-3200
      * (4 x 8 B x 3200 MT/s; JEDEC JESD79-4 data rate, derived), the
      * workstation platform a multi-card GeForce box needs for its lanes.
      * host_bw_expected: H for the expected figure; 0 (default) derives it from
