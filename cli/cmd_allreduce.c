@@ -25,9 +25,8 @@ static void usage(FILE *f)
             "  --nodes M          nodes (default 1); hierarchical: RS inside, collective between, AG\n"
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
-            "  --host-bw RATE     host memory bandwidth (reads + writes) staging GPU traffic when the\n"
-            "                     link has no peer-to-peer (default: 4 x the link's two-card\n"
-            "                     achievable figure; ceiling 102.4GB/s, 4 x DDR4-3200)\n"
+            "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
+            "                     peer-to-peer (default: 4 x the link's two-card figure)\n"
             "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n");
 }
 
@@ -45,7 +44,7 @@ static const char *exp_src(const gp_link *l)
  * link's pairwise achievable figure (docs/models/collectives.md). */
 static double host_h(const gp_comm_params *p, const gp_link *l)
 {
-    return p->host_bw_expected > 0.0 ? p->host_bw_expected : 4.0 * gp_link_expected_bw(l);
+    return p->host_bw > 0.0 ? p->host_bw : 4.0 * gp_link_expected_bw(l);
 }
 
 static const char *dominant(const gp_comm_cost *c)
@@ -177,7 +176,6 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'H':
             if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &params.host_bw))
                 return GP_EXIT_USAGE;
-            params.host_bw_expected = params.host_bw;
             break;
         case 'w': sweep = 1; break;
         case 'h': usage(stdout); return GP_EXIT_OK;
@@ -242,7 +240,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
         if (r.host_staged) {
             json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(host_h(&params, up)));
-            json_object_set_new(o, "ceiling_host_bw_bytes_per_s", gp_cli_jnum(params.host_bw));
+            json_object_set_new(o, "ceiling_host_bw_bytes_per_s",
+                                gp_cli_jnum(fmax(host_h(&params, up), 4.0 * up->bw.v)));
         }
         if (r.trivial)
             json_object_set_new(o, "note",

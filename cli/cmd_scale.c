@@ -232,6 +232,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     const gp_link *up = NULL, *out = NULL;
     const gp_model *model = NULL;
     char verdict[768];
+    gp_ledger led;
     size_t i;
 
     gp_scale_params_default(&sp);
@@ -294,7 +295,6 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'H':
             if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &sp.comm.host_bw))
                 return GP_EXIT_USAGE;
-            sp.comm.host_bw_expected = sp.comm.host_bw;
             break;
         case 'C': sp.ceiling = 1; break;
         case 'L': plot_file = optarg; break;
@@ -344,6 +344,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (gp_scale_eval(&q, &sp, counts, (size_t)n_counts, rows, &res, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     gp_scale_verdict(&res, rows, verdict, sizeof verdict);
+    /* The best count's step as a ledger: compute, then the exposed AllReduce. */
+    memset(&led, 0, sizeof led);
+    led.t[GP_ACCT_COMPUTE] = rows[res.best].compute_s;
+    led.t[GP_ACCT_MOVEMENT] = rows[res.best].exposed_s;
+    gp_ledger_close(&led, GP_OVERLAP_SUM);
 
     if (plot_file != NULL) {
         char title[256];
@@ -399,6 +404,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                 : json_null());
         json_object_set_new(o, "stop_reason", json_string(stop_name(res.reason)));
         json_object_set_new(o, "verdict", json_string(verdict));
+        json_object_set_new(o, "ledger", gp_cli_jledger(&led));
         if (plot_file != NULL)
             json_object_set_new(o, "plot", json_string(plot_file));
         return gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
@@ -467,6 +473,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                    gp_format_qty(rows[i].exposed_s, GP_Q_DURATION, 3, 0, b3, sizeof b3),
                    100.0 * rows[i].comm_fraction, rows[i].speedup, 100.0 * rows[i].efficiency,
                    i == res.best ? "  <- best" : "");
+        printf("\n");
+        snprintf(note, sizeof note, "step on %ld GPU%s (best)", rows[res.best].gpus,
+                 rows[res.best].gpus == 1 ? "" : "s");
+        gp_cli_print_ledger(note, &led);
         printf("\nverdict: %s\n", verdict);
         if (plot_file != NULL)
             printf("plot: %s\n", plot_file);

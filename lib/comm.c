@@ -14,8 +14,7 @@ void gp_comm_params_default(gp_comm_params *p)
     if (p == NULL)
         return;
     memset(p, 0, sizeof *p);
-    /* 4 channels x 8 bytes x 3200 MT/s (DDR4-3200, JEDEC JESD79-4). */
-    p->host_bw = 4.0 * 8.0 * 3200e6;
+    p->host_bw = 0.0; /* derive from the link: 4 x its two-card figure */
 }
 
 double gp_comm_bus_factor(gp_coll_op op, long n)
@@ -154,9 +153,9 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     if (g > 1 && t->scale_up->p2p == 0) {
         /* Staged through host memory: 2 g D bytes through it for D per GPU.
          * Expected H: given, else 4 x the pairwise achievable figure. */
-        double he = p->host_bw_expected > 0.0 ? p->host_bw_expected
-                                               : 4.0 * gp_link_expected_bw(t->scale_up);
-        double h = ceiling ? fmax(p->host_bw, he) : he; /* a ceiling is never below */
+        double h = p->host_bw > 0.0 ? p->host_bw : 4.0 * bu;
+        if (ceiling)
+            h = fmax(h, 4.0 * bu); /* a ceiling is never below */
         double host = h / (2.0 * (double)g);
         if (host < bu) {
             bu = host;
@@ -250,7 +249,7 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
                                "link '%s' joins at most %.0f GPUs, asked for %ld per node",
                                t->scale_up->id ? t->scale_up->id : "?",
                                t->scale_up->max_gpus.v, t->gpus_per_node);
-        if (t->scale_up->p2p == 0 && (!(p->host_bw > 0.0) || !(p->host_bw_expected >= 0.0)))
+        if (t->scale_up->p2p == 0 && (!(p->host_bw >= 0.0) || !isfinite(p->host_bw)))
             return GP_RAISE_AT(e, GP_EINVAL, "--host-bw", 0, 0,
                                "host staging bandwidth must be > 0, got %g", p->host_bw);
     }

@@ -245,7 +245,7 @@ START_TEST(host_staged_busbw_falls_with_cards)
     /* PCIe through host memory (p2p = 0).  Expected host staging H = 2 cards
      * x 2 (in and out of host memory) x 13 GB/s = 52 GB/s; per-GPU rate
      * min(13, 52/(2n)) GB/s: n = 2: 13 (link-bound), n = 4: 6.5, n = 8: 3.25
-     * (host-bound).  Ceiling: min(31.5, 102.4/(2n)): 25.6, 12.8, 6.4.
+     * (host-bound).  Ceiling: H = 4 x 31.5 = 126 GB/s: 31.5, 15.75, 7.875.
      * 1 GiB AllReduce, n = 4: 1.5 * 1073741824/6.5e9 = 0.2477865 s + 6 *
      * 24.6 us = 0.2479341 s; busbw = 1.5 * 2^30 / 0.2479341 = 6.49613 GB/s.
      * So busbw falls as cards share the host. */
@@ -265,18 +265,23 @@ START_TEST(host_staged_busbw_falls_with_cards)
     GP_ASSERT_REL(r2.expected.up_bw, 13e9, 1e-12);
     GP_ASSERT_REL(r4.expected.up_bw, 6.5e9, 1e-12);
     GP_ASSERT_REL(r8.expected.up_bw, 3.25e9, 1e-12);
-    GP_ASSERT_REL(r2.ceiling.up_bw, 25.6e9, 1e-12);
-    GP_ASSERT_REL(r4.ceiling.up_bw, 12.8e9, 1e-12);
-    GP_ASSERT_REL(r8.ceiling.up_bw, 6.4e9, 1e-12);
+    GP_ASSERT_REL(r2.ceiling.up_bw, 31.5e9, 1e-12);
+    GP_ASSERT_REL(r4.ceiling.up_bw, 15.75e9, 1e-12);
+    GP_ASSERT_REL(r8.ceiling.up_bw, 7.875e9, 1e-12);
     GP_ASSERT_REL(r4.expected.time_s, 1.5 * s / 6.5e9 + 6 * 24.6e-6, 1e-9);
     GP_ASSERT_REL(r4.expected.busbw, 6.49613e9, 1e-5);
     ck_assert(r2.expected.busbw > r4.expected.busbw);
     ck_assert(r4.expected.busbw > r8.expected.busbw);
-    /* A measured host (--host-bw 40GB/s): n = 8 gets 40/16 = 2.5 GB/s. */
+    /* A measured host (--host-bw 40GB/s): n = 8 gets 40/16 = 2.5 GB/s; the
+     * ceiling keeps 4 x 31.5 = 126 GB/s: 7.875. */
     gp_comm_params_default(&p);
-    p.host_bw = p.host_bw_expected = 40e9;
+    p.host_bw = 40e9;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, &p, &r8, NULL), GP_OK);
     GP_ASSERT_REL(r8.expected.up_bw, 2.5e9, 1e-12);
+    GP_ASSERT_REL(r8.ceiling.up_bw, 7.875e9, 1e-12);
+    p.host_bw = -1.0;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, &p, &r8, NULL),
+                     GP_EINVAL);
     /* The same cards with peer-to-peer keep ~25 GB/s at n = 8. */
     {
         gp_link q = pcie4();

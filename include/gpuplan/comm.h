@@ -46,18 +46,16 @@ typedef struct gp_comm_params {
     /* Host staging, for a scale-up link without peer-to-peer (p2p == 0, e.g.
      * GeForce cards): every byte is written into host memory by the sender
      * and read back by the receiver, so g GPUs moving D bytes each put 2*g*D
-     * bytes through host memory of bandwidth H (reads + writes together) and
-     * each GPU gets min(B, H / (2g)).
-     * host_bw: H for the ceiling (raised to the expected H if that is larger).
- * Default 102.4e9: 4 channels of DDR4-3200
-     * (4 x 8 B x 3200 MT/s; JEDEC JESD79-4 data rate, derived), the
-     * workstation platform a multi-card GeForce box needs for its lanes.
-     * host_bw_expected: H for the expected figure; 0 (default) derives it from
-     * the link's achievable figure, which for a host-staged link is a
-     * two-card measurement (p2pBandwidthLatencyTest on a pair): H = 2 x 2 x
-     * achievable, so each of g cards gets achievable x min(1, 2/g). */
+     * bytes through the host, of staging bandwidth H (reads + writes
+     * together), and each GPU gets min(B, H / (2g)).
+     * host_bw = H in bytes/s; 0 (default) derives it from the link itself:
+     * a host-staged link's figures are two-card measurements
+     * (p2pBandwidthLatencyTest on a pair), two cards at B each way put
+     * 2 x 2 x B through the host, so H = 4B on each basis (achievable B for
+     * expected, datasheet B for the ceiling) and each of g cards gets
+     * B x min(1, 2/g).  When given, it is the expected H; the ceiling uses
+     * the larger of it and 4 x datasheet B. */
     double host_bw;
-    double host_bw_expected;
 } gp_comm_params;
 
 /* Fill p with the documented defaults above.  NULL is a no-op. */
@@ -113,8 +111,8 @@ typedef struct gp_comm_result {
  *   inter-node collective of S/g per GPU among the m GPUs of equal local
  *   rank (g such rings share the node's K NICs: per-GPU rate
  *   B_out * min(1, K/g)), intra-node AllGather.  RS/AG use one half each.
- *   Host-staged scale-up (p2p == 0): per-GPU rate min(B, H / (2g)) with H
- *   from gp_comm_params (expected: 4 x achievable unless host_bw_expected).
+ *   Host-staged scale-up (p2p == 0): per-GPU rate min(B, H / (2g)), H =
+ *   4B unless gp_comm_params.host_bw is given.
  * algbw = S/t, busbw = algbw * bus_factor.  `expected` uses
  * gp_link_expected_bw / gp_link_expected_latency, `ceiling` the datasheet
  * bw and latency.  n == 1 returns GP_OK with trivial = 1 and zero costs.
