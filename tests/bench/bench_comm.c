@@ -33,7 +33,6 @@ void gp_bench_comm(const char *cli)
     double t0, dt, acc = 0.0;
     long i, n;
 
-    printf("comm:\n");
     gp_comm_params_default(&p);
     memset(&t, 0, sizeof t);
     t.scale_up = &up;
