@@ -141,8 +141,7 @@ static void print_side(const char *title, const gp_infer_side *s, double batch)
 {
     char note[160];
     gp_cli_print_ledger(title, &s->ledger);
-    printf("  step = max(compute, memory) + movement (per-layer fixed costs and AllReduces"
-           " serialise)\n");
+    printf("  movement = per-layer fixed costs and AllReduces, which serialise with the step\n");
     if (s->ledger.binding == GP_ACCT_MOVEMENT)
         printf("  %s-bound under the roofline, but fixed costs (movement) take the largest"
                " share\n", roof_bound(s));

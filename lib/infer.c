@@ -256,9 +256,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->ledger.t[GP_ACCT_COMPUTE] = tc;
     o->ledger.t[GP_ACCT_MEMORY] = tm;
     o->ledger.t[GP_ACCT_MOVEMENT] = o->overhead_s + o->comm_s;
-    gp_ledger_close(&o->ledger, GP_OVERLAP_MAX);
     /* Fixed costs serialise with the step: total = max(c, m) + movement. */
-    o->ledger.total = (tc > tm ? tc : tm) + o->ledger.t[GP_ACCT_MOVEMENT];
+    gp_ledger_close(&o->ledger, GP_OVERLAP_ROOF);
     o->step_s = o->ledger.total;
     o->tokens_per_s = div0(1.0, o->step_s);
     o->aggregate_tokens_per_s = p->batch * o->tokens_per_s;
