@@ -8,5 +8,8 @@
 #include "gpuplan/units.h"
 #include "gpuplan/ledger.h"
 #include "gpuplan/db.h"
+#include "gpuplan/comm.h"
+#include "gpuplan/scale.h"
+#include "gpuplan/infer.h"
 
 #endif /* GP_GPUPLAN_H */
