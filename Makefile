@@ -162,14 +162,15 @@ sanitize: deps
 
 # Memcheck on the runner and every CLI child it starts (one log per process,
 # build/valgrind/PID.log): any error or leak in any process fails the gate,
-# even when the test that started the child ignored its exit status.
+# even when the test that started the child ignored its exit status.  A child
+# that drops privileges sets GP_VG_TAG so its log gets a name of its own.
 VG_LOGS := $(BUILD)/valgrind
 valgrind: all $(RUNNER)
-	@rm -rf $(VG_LOGS) && mkdir -p $(VG_LOGS)
-	@st=0; CK_FORK=no GP_BUILD=$(BUILD) GP_VALGRIND=1 valgrind --quiet --leak-check=full \
+	@rm -rf $(VG_LOGS) && mkdir -p $(VG_LOGS) && chmod 1777 $(VG_LOGS)
+	@st=0; CK_FORK=no GP_BUILD=$(BUILD) GP_VALGRIND=1 GP_VG_TAG= valgrind --quiet --vgdb=no --leak-check=full \
 	  --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible \
 	  --error-exitcode=3 --trace-children=yes --trace-children-skip='*/sh,*/bash,*/gnuplot' \
-	  --log-file=$(VG_LOGS)/%p.log $(RUNNER) || st=$$?; \
+	  --log-file=$(VG_LOGS)/%p%q{GP_VG_TAG}.log $(RUNNER) || st=$$?; \
 	bad=$$(find $(VG_LOGS) -name '*.log' -size +0c); \
 	if [ -n "$$bad" ]; then for f in $$bad; do echo "== $$f"; head -n 60 $$f; done; \
 	  echo "make valgrind: memcheck errors or leaks in $$(echo $$bad | wc -w) process(es)"; exit 1; fi; \

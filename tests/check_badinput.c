@@ -234,6 +234,9 @@ static int run_unprivileged(const char *const *argv, char **err)
         if (devnull >= 0)
             dup2(devnull, 1);
         dup2(efd, 2);
+        /* Under `make valgrind` the forked child already owns PID.log (as
+         * root): the unprivileged process logs to PID-uid65534.log. */
+        setenv("GP_VG_TAG", "-uid65534", 1);
         if (setgid(65534) != 0 || setuid(65534) != 0) {
             fprintf(stderr, "check_badinput: cannot drop to uid 65534: %s\n", strerror(errno));
             _exit(126);
