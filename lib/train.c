@@ -393,12 +393,13 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->seq < 0.0 || !isfinite(in->seq))
         return GP_RAISE_AT(e, GP_EINVAL, "--seq", 0, 0,
                            "sequence length must be > 0 (got '%g')", in->seq);
-    if ((in->step_time > 0.0) != (in->tokens_per_step > 0.0) ||
-        in->step_time < 0.0 || in->tokens_per_step < 0.0)
+    if ((in->step_time > 0.0) != (in->tokens_per_step > 0.0 || in->batch > 0.0) ||
+        in->step_time < 0.0 || in->tokens_per_step < 0.0 || in->batch < 0.0)
         return GP_RAISE_AT(e, GP_EINVAL,
                            in->step_time > 0.0 ? "--tokens-per-step" : "--step-time", 0, 0,
                            "profile mode needs both a step time > 0 and tokens per "
-                           "step > 0 (got %g s, %g tokens)",
+                           "step (or --batch) "
+                           "> 0 (got %g s, %g tokens)",
                            in->step_time, in->tokens_per_step);
     if (in->price < 0.0 || in->purchase < 0.0 || in->years < 0.0 || in->pue < 0.0 ||
         in->kwh_price < 0.0)
@@ -489,8 +490,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
 
     /* --- time -------------------------------------------------------------- */
     if (in->step_time > 0.0) {
+        double tps = in->tokens_per_step > 0.0 ? in->tokens_per_step : in->batch * seq;
         r.profiled = 1;
-        r.tokens_per_s = in->tokens_per_step / in->step_time;
+        r.tokens_per_step = tps;
+        r.tokens_per_s = tps / in->step_time;
         r.tokens_per_s_per_gpu = r.tokens_per_s / (double)in->gpus;
         r.mfu = r.model_flop_per_token * r.tokens_per_s_per_gpu / r.peak_flop_per_s;
         r.mfu_src = "implied by the measured step (profile)";

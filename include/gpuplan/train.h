@@ -128,6 +128,8 @@ typedef struct gp_train_in {
     double micro_batch;         /* sequences per GPU per micro-step (>= 1)   */
     double step_time;           /* > 0: profile mode (s per optimizer step)  */
     double tokens_per_step;     /* tokens per step over all GPUs             */
+    double batch;               /* sequences per step over all GPUs: when
+                                   tokens_per_step is 0, it is batch x seq    */
     double price;               /* USD/GPU-hour; 0 = database rent          */
     double purchase;            /* USD per GPU; 0 = database price          */
     double years, pue, kwh_price; /* 0 = params defaults                    */
@@ -166,6 +168,7 @@ typedef struct gp_train_result {
     double tokens_per_s_per_gpu;
     double tokens_per_s;        /* whole cluster                             */
     int profiled;               /* 1: time from the measured step            */
+    double tokens_per_step;     /* profile: tokens per step, all GPUs        */
     /* --- memory per GPU (bytes) ---------------------------------------- */
     double weight_bytes, grad_bytes, optim_bytes, state_bytes;
     double activation_bytes;
