@@ -272,16 +272,13 @@ int gp_train_optimizer_parse(const char *s, gp_train_optimizer *out, gp_err *e)
 
 /* ---- the estimate --------------------------------------------------------- */
 
-/* Guess a shape from N: N_layers = 12 L h^2 with h = r L (r = aspect ratio),
- * so h = cbrt(r N_layers / 12); FFN 4h, MHA, head_dim from params. */
+/* Guess a shape from N: N = 12 L h^2 with h = r L (r = aspect ratio), so
+ * h = cbrt(r N / 12); FFN 4h, MHA, head_dim from params.  Embeddings are
+ * not subtracted (a 1-3 % larger h for 7B-175B models). */
 static void infer_shape(double n, const gp_train_params *p, gp_train_shape *s)
 {
-    double h0 = cbrt(p->aspect_ratio * n / 12.0);
-    double n_layers = n - 2.0 * p->vocab * h0;
-    if (n_layers < 0.5 * n)
-        n_layers = 0.5 * n;
     memset(s, 0, sizeof *s);
-    s->hidden = cbrt(p->aspect_ratio * n_layers / 12.0);
+    s->hidden = cbrt(p->aspect_ratio * n / 12.0);
     s->layers = s->hidden / p->aspect_ratio;
     s->head_dim = p->head_dim;
     s->heads = s->hidden / p->head_dim;
@@ -327,10 +324,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     gp_train_params pdef;
     const gp_train_params *p = pin;
     const gp_gpu *g;
-    gp_train_result r;
+    gp_train_result *r;
     double n, na, tokens, seq, mm, at, lg, c_mm, c_at, c_lg;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
-    double usable, room, a, b, adapter, u, d;
+    double usable, room, a, b, adapter, u, d, inv_dp;
     int mixed, k;
     long shards;
 
@@ -343,7 +340,8 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     g = in->gpu;
     if (g == NULL)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0, "no GPU given");
-    memset(&r, 0, sizeof r);
+    r = out;
+    memset(r, 0, sizeof *r);
 
     /* --- inputs ---------------------------------------------------------- */
     tokens = in->tokens;
@@ -408,43 +406,43 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                                                                           ? "--kwh-price"
                                                                           : "--purchase",
                            0, 0, "cost inputs must be >= 0");
-    r.dp = in->gpus / shards;
-    r.params = n;
-    r.params_active = na;
+    r->dp = in->gpus / shards;
+    r->params = n;
+    r->params_active = na;
 
     /* --- precision and peak -------------------------------------------- */
     if (in->precision_set) {
-        r.precision = in->precision;
+        r->precision = in->precision;
     } else {
         static const gp_precision order[] = {GP_BF16, GP_FP16, GP_TF32, GP_FP32};
-        r.precision = GP_FP32;
+        r->precision = GP_FP32;
         for (k = 0; k < 4; k++) {
             if (gp_gpu_peak(g, order[k], gp_gpu_default_pipeline(g, order[k]),
                             GP_ACC_FP32, 0) > 0.0) {
-                r.precision = order[k];
+                r->precision = order[k];
                 break;
             }
         }
     }
-    r.pipeline = gp_gpu_default_pipeline(g, r.precision);
-    r.peak_flop_per_s = gp_gpu_peak(g, r.precision, r.pipeline, GP_ACC_FP32, 0);
-    r.peak_src = g->peak[r.precision][r.pipeline].src;
-    if (!(r.peak_flop_per_s > 0.0))
+    r->pipeline = gp_gpu_default_pipeline(g, r->precision);
+    r->peak_flop_per_s = gp_gpu_peak(g, r->precision, r->pipeline, GP_ACC_FP32, 0);
+    r->peak_src = g->peak[r->precision][r->pipeline].src;
+    if (!(r->peak_flop_per_s > 0.0))
         return GP_RAISE_AT(e, GP_EUNSUP, "--precision", 0, 0,
                            "GPU '%s' has no %s rate (choose another precision)",
-                           g->id ? g->id : "?", gp_precision_name(r.precision));
-    mixed = is_mixed(r.precision);
+                           g->id ? g->id : "?", gp_precision_name(r->precision));
+    mixed = is_mixed(r->precision);
 
     /* --- shape and sequence ----------------------------------------------- */
-    r.shape_known = 1;
+    r->shape_known = 1;
     if (in->shape != NULL && in->shape->layers > 0.0) {
-        r.shape = *in->shape;
+        r->shape = *in->shape;
     } else if (in->model != NULL && in->model->layers.v > 0.0 &&
-               gp_train_shape_from_model(in->model, &r.shape, NULL) == GP_OK) {
+               gp_train_shape_from_model(in->model, &r->shape, NULL) == GP_OK) {
         /* from the database */
     } else {
-        infer_shape(na, p, &r.shape);
-        r.shape_known = 0;
+        infer_shape(na, p, &r->shape);
+        r->shape_known = 0;
     }
     if (in->seq > 0.0)
         seq = in->seq;
@@ -453,10 +451,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                                                          : p->max_default_seq;
     else
         seq = p->default_seq;
-    r.seq = seq;
+    r->seq = seq;
 
     /* --- FLOPs ------------------------------------------------------------ */
-    gp_train_fwd_flop_per_token(&r.shape, seq, p->causal_attention, &mm, &at, &lg);
+    gp_train_fwd_flop_per_token(&r->shape, seq, p->causal_attention, &mm, &at, &lg);
     if (in->lora_params > 0.0) {
         /* Frozen base: forward (2) + activation gradients (2), no weight
          * gradients; the attention core has no weights, so its backward is
@@ -464,17 +462,17 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         c_mm = 4.0;
         c_at = 3.0;
         c_lg = 4.0;
-        r.flop_6nd = (4.0 * na + 6.0 * in->lora_params) * tokens;
-        r.flop_exact = (c_mm * mm + c_at * at + c_lg * lg + 6.0 * in->lora_params) * tokens;
+        r->flop_6nd = (4.0 * na + 6.0 * in->lora_params) * tokens;
+        r->flop_exact = (c_mm * mm + c_at * at + c_lg * lg + 6.0 * in->lora_params) * tokens;
     } else {
         c_mm = 3.0;
         c_at = 3.0;
         c_lg = 3.0;
-        r.flop_6nd = 6.0 * na * tokens;
-        r.flop_exact = (c_mm * mm + c_at * at + c_lg * lg) * tokens;
+        r->flop_6nd = 6.0 * na * tokens;
+        r->flop_exact = (c_mm * mm + c_at * at + c_lg * lg) * tokens;
     }
-    r.model_flop = in->count == GP_COUNT_EXACT ? r.flop_exact : r.flop_6nd;
-    r.model_flop_per_token = r.model_flop / tokens;
+    r->model_flop = in->count == GP_COUNT_EXACT ? r->flop_exact : r->flop_6nd;
+    r->model_flop_per_token = r->model_flop / tokens;
     /* Recompute adds forward work: full re-runs each layer's forward (not
      * the logit layer; Narayanan et al. 2021 eq. 3), selective re-runs the
      * attention core only (Korthikanti et al. 2022 §5). */
@@ -484,46 +482,47 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             extra = in->count == GP_COUNT_EXACT ? mm + at : 2.0 * na;
         else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
             extra = at;
-        r.hardware_flop_per_token = r.model_flop_per_token + extra;
-        r.hardware_flop = r.hardware_flop_per_token * tokens;
+        r->hardware_flop_per_token = r->model_flop_per_token + extra;
+        r->hardware_flop = r->hardware_flop_per_token * tokens;
     }
 
     /* --- time -------------------------------------------------------------- */
     if (in->step_time > 0.0) {
         double tps = in->tokens_per_step > 0.0 ? in->tokens_per_step : in->batch * seq;
-        r.profiled = 1;
-        r.tokens_per_step = tps;
-        r.tokens_per_s = tps / in->step_time;
-        r.tokens_per_s_per_gpu = r.tokens_per_s / (double)in->gpus;
-        r.mfu = r.model_flop_per_token * r.tokens_per_s_per_gpu / r.peak_flop_per_s;
-        r.mfu_src = "implied by the measured step (profile)";
-        r.mfu_origin = 3;
-        r.wall_s = tokens / r.tokens_per_s;
-        r.gpu_seconds = r.wall_s * (double)in->gpus;
+        r->profiled = 1;
+        r->tokens_per_step = tps;
+        r->tokens_per_s = tps / in->step_time;
+        r->tokens_per_s_per_gpu = r->tokens_per_s / (double)in->gpus;
+        r->mfu = r->model_flop_per_token * r->tokens_per_s_per_gpu / r->peak_flop_per_s;
+        r->mfu_src = "implied by the measured step (profile)";
+        r->mfu_origin = 3;
+        r->wall_s = tokens / r->tokens_per_s;
+        r->gpu_seconds = r->wall_s * (double)in->gpus;
     } else {
         if (in->mfu > 0.0) {
-            r.mfu = in->mfu;
-            r.mfu_src = "--mfu";
-            r.mfu_origin = 0;
+            r->mfu = in->mfu;
+            r->mfu_src = "--mfu";
+            r->mfu_origin = 0;
         } else if (g->eff_mfu.v > 0.0) {
-            r.mfu = g->eff_mfu.v;
-            r.mfu_src = g->eff_mfu.src ? g->eff_mfu.src : "database";
-            r.mfu_origin = 1;
+            r->mfu = g->eff_mfu.v;
+            r->mfu_src = g->eff_mfu.src ? g->eff_mfu.src : "database";
+            r->mfu_origin = 1;
         } else {
-            r.mfu = p->mfu_fallback;
-            r.mfu_src = p->mfu_fallback_src;
-            r.mfu_origin = 2;
+            r->mfu = p->mfu_fallback;
+            r->mfu_src = p->mfu_fallback_src;
+            r->mfu_origin = 2;
         }
-        r.gpu_seconds = r.model_flop / (r.peak_flop_per_s * r.mfu);
-        r.wall_s = r.gpu_seconds / (double)in->gpus;
-        r.tokens_per_s = tokens / r.wall_s;
-        r.tokens_per_s_per_gpu = r.tokens_per_s / (double)in->gpus;
+        /* tokens/s per GPU = peak x MFU / model FLOP per token */
+        r->tokens_per_s_per_gpu = r->peak_flop_per_s * r->mfu / r->model_flop_per_token;
+        r->tokens_per_s = r->tokens_per_s_per_gpu * (double)in->gpus;
+        r->gpu_seconds = r->model_flop / (r->peak_flop_per_s * r->mfu);
+        r->wall_s = tokens / r->tokens_per_s;
     }
-    r.hfu = r.mfu * r.hardware_flop / r.model_flop;
-    r.gpu_hours = r.gpu_seconds / 3600.0;
-    r.gpu_days = r.gpu_seconds / SECONDS_PER_DAY;
-    r.wall_days = r.wall_s / SECONDS_PER_DAY;
-    r.ceiling_gpu_days = r.model_flop / r.peak_flop_per_s / SECONDS_PER_DAY;
+    r->hfu = r->mfu * r->hardware_flop / r->model_flop;
+    r->gpu_hours = r->gpu_seconds * (1.0 / 3600.0);
+    r->gpu_days = r->gpu_seconds * (1.0 / SECONDS_PER_DAY);
+    r->wall_days = r->wall_s * (1.0 / SECONDS_PER_DAY);
+    r->ceiling_gpu_days = r->gpu_seconds * r->mfu * (1.0 / SECONDS_PER_DAY);
 
     /* --- memory per GPU ---------------------------------------------------- */
     gp_train_state_bytes(in->optimizer, mixed, &wb, &gb, &ob);
@@ -531,86 +530,86 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     adapter = in->lora_params / (double)shards;
     if (in->lora_params > 0.0) {
         /* Frozen base in the training precision; only the adapter trains. */
-        r.weight_bytes = ntp * wb + adapter * wb;
-        r.grad_bytes = adapter * gb;
-        r.optim_bytes = adapter * ob;
+        r->weight_bytes = ntp * wb + adapter * wb;
+        r->grad_bytes = adapter * gb;
+        r->optim_bytes = adapter * ob;
     } else {
-        r.weight_bytes = ntp * wb;
-        r.grad_bytes = ntp * gb;
-        r.optim_bytes = ntp * ob;
+        r->weight_bytes = ntp * wb;
+        r->grad_bytes = ntp * gb;
+        r->optim_bytes = ntp * ob;
     }
     /* ZeRO (Rajbhandari et al. 2020): stage 1 shards optimizer states, 2 also
      * gradients, 3 also weights, over the data-parallel degree. */
-    a = r.weight_bytes + r.grad_bytes + r.optim_bytes;
+    a = r->weight_bytes + r->grad_bytes + r->optim_bytes;
     b = 0.0;
+    inv_dp = 1.0 / (double)r->dp;
     if (in->zero >= 1) {
-        b += r.optim_bytes;
-        r.optim_bytes /= (double)r.dp;
+        b += r->optim_bytes;
+        r->optim_bytes *= inv_dp;
     }
     if (in->zero >= 2) {
-        b += r.grad_bytes;
-        r.grad_bytes /= (double)r.dp;
+        b += r->grad_bytes;
+        r->grad_bytes *= inv_dp;
     }
     if (in->zero >= 3) {
-        b += r.weight_bytes;
-        r.weight_bytes /= (double)r.dp;
+        b += r->weight_bytes;
+        r->weight_bytes *= inv_dp;
     }
     a -= b; /* unsharded part */
-    r.state_bytes = r.weight_bytes + r.grad_bytes + r.optim_bytes;
+    r->state_bytes = r->weight_bytes + r->grad_bytes + r->optim_bytes;
 
     /* Activations (Korthikanti et al. 2022): with 1F1B pipelining the first
      * stage holds pp micro-batches of L/pp layers = L layers' worth. */
     act_units = mixed ? 1.0 : 2.0; /* the paper's bytes assume 16-bit     */
-    nlayers_act = r.shape.layers;
+    nlayers_act = r->shape.layers;
     per_layer = gp_train_activation_bytes_per_layer(
-        seq, in->micro_batch, r.shape.hidden, r.shape.heads, (double)in->tp,
+        seq, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
         in->sequence_parallel, in->recompute);
-    r.activation_bytes = nlayers_act * per_layer;
+    r->activation_bytes = nlayers_act * per_layer;
     if (in->recompute == GP_RECOMPUTE_FULL) /* the layer being re-run      */
-        r.activation_bytes += gp_train_activation_bytes_per_layer(
-            seq, in->micro_batch, r.shape.hidden, r.shape.heads, (double)in->tp,
+        r->activation_bytes += gp_train_activation_bytes_per_layer(
+            seq, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
             in->sequence_parallel, GP_RECOMPUTE_NONE);
     {
-        double sbh = seq * in->micro_batch * r.shape.hidden;
+        double sbh = seq * in->micro_batch * r->shape.hidden;
         double t = (double)in->tp;
         /* Embedding dropout mask (1 B) for the pp micro-batches in flight. */
-        r.activation_bytes += sbh * (double)in->pp / (in->sequence_parallel ? t : 1.0);
+        r->activation_bytes += sbh * (double)in->pp / (in->sequence_parallel ? t : 1.0);
         /* Last stage: output layer and fp32 cross-entropy, 4sbh/t (1 + V/h). */
         if (in->pp == 1)
-            r.activation_bytes += 4.0 * sbh / t * (1.0 + r.shape.vocab / r.shape.hidden);
+            r->activation_bytes += 4.0 * sbh / t * (1.0 + r->shape.vocab / r->shape.hidden);
     }
-    r.activation_bytes *= act_units;
+    r->activation_bytes *= act_units;
 
     usable = gp_gpu_usable_mem(g);
-    r.usable_bytes = usable;
-    r.reserve_bytes = p->reserve_bytes + p->reserve_fraction * usable;
-    r.total_bytes = r.state_bytes + r.activation_bytes + r.reserve_bytes;
-    r.fits = usable > 0.0 && r.total_bytes <= usable;
-    room = usable - r.reserve_bytes - r.activation_bytes;
+    r->usable_bytes = usable;
+    r->reserve_bytes = p->reserve_bytes + p->reserve_fraction * usable;
+    r->total_bytes = r->state_bytes + r->activation_bytes + r->reserve_bytes;
+    r->fits = usable > 0.0 && r->total_bytes <= usable;
+    room = usable - r->reserve_bytes - r->activation_bytes;
     d = min_dp(a, b, room);
-    r.min_gpus = to_long(d * (double)shards);
+    r->min_gpus = to_long(d * (double)shards);
     d = min_dp(0.0, a + b, room);
-    r.min_gpus_zero3 = to_long(d * (double)shards);
+    r->min_gpus_zero3 = to_long(d * (double)shards);
 
     /* --- cost and energy ----------------------------------------------------- */
-    r.years = in->years > 0.0 ? in->years : p->years;
-    r.pue = in->pue > 0.0 ? in->pue : p->pue;
-    r.kwh_price = in->kwh_price > 0.0 ? in->kwh_price : p->kwh_price;
+    r->years = in->years > 0.0 ? in->years : p->years;
+    r->pue = in->pue > 0.0 ? in->pue : p->pue;
+    r->kwh_price = in->kwh_price > 0.0 ? in->kwh_price : p->kwh_price;
     u = (double)in->gpus;
-    r.energy_kwh = u * g->tdp.v * r.pue * r.wall_s / 3.6e6;
-    r.cost_energy_usd = r.energy_kwh * r.kwh_price;
-    r.rent_per_gpu_hour = in->price > 0.0 ? in->price : g->rent.v > 0.0 ? g->rent.v : NAN;
-    r.cost_rent_usd = r.rent_per_gpu_hour * r.gpu_hours;
+    r->energy_kwh = u * g->tdp.v * r->pue * r->wall_s * (1.0 / 3.6e6);
+    r->cost_energy_usd = r->energy_kwh * r->kwh_price;
+    r->rent_per_gpu_hour = in->price > 0.0 ? in->price : g->rent.v > 0.0 ? g->rent.v : NAN;
+    r->cost_rent_usd = r->rent_per_gpu_hour * r->gpu_hours;
     {
         double buy = in->purchase > 0.0 ? in->purchase : g->price.v > 0.0 ? g->price.v : NAN;
-        r.cost_capex_usd = buy * u * r.wall_s / (r.years * SECONDS_PER_YEAR);
-        r.cost_own_usd = r.cost_capex_usd + r.cost_energy_usd;
+        r->cost_capex_usd = buy * u * r->wall_s / (r->years * SECONDS_PER_YEAR);
+        r->cost_own_usd = r->cost_capex_usd + r->cost_energy_usd;
     }
 
     /* --- ledger: compute at the MFU; MFU folds in memory and comm stalls --- */
-    r.ledger.t[GP_ACCT_COMPUTE] = r.wall_s;
-    gp_ledger_close(&r.ledger, GP_OVERLAP_SUM);
+    r->ledger.t[GP_ACCT_COMPUTE] = r->wall_s;
+    gp_ledger_close(&r->ledger, GP_OVERLAP_SUM);
 
-    *out = r;
     return GP_OK;
 }

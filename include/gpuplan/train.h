@@ -191,7 +191,8 @@ typedef struct gp_train_result {
 } gp_train_result;
 
 /* Plan one training run.  Pure: no I/O, no allocation, no globals.
- * Returns GP_OK with *out filled, or (with e naming the option/field and
+ * Returns GP_OK with *out filled (on error *out is partly written and must
+ * not be used), or (with e naming the option/field and
  * quoting the value): GP_EINVAL for tokens/params <= 0, MFU outside (0,1],
  * a bad ZeRO stage, degrees < 1, a GPU count not divisible by tp*pp, a
  * profile with only one of step_time/tokens_per_step, a model without
