@@ -67,7 +67,7 @@ int gp_cli_int(const gp_cli *cli, const char *opt, const char *arg, long min,
 
 void gp_cli_getopt_reset(void)
 {
-    optind = 1;
+    optind = 0; /* glibc: full re-initialisation (also clears a half-parsed cluster) */
     opterr = 0;
 }
 
