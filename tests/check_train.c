@@ -580,6 +580,116 @@ START_TEST(bad_input_names_option)
 }
 END_TEST
 
+START_TEST(profile_batch_and_exact)
+{
+    /* Megatron Table 1, GPT 1.7B on 32 A100: 512 sequences x 2048 tokens per
+     * step.  Suppose a step takes 8 s: tokens/step = 512 x 2048 = 1,048,576;
+     * tokens/s per GPU = 1,048,576 / 8 / 32 = 4,096.
+     * Exact count per token (shape h 2304, L 24, V 51200, FFN 4h, s 2048):
+     *   72 L h^2 (1 + s/6h + V/12Lh) = 72 x 24 x 5,308,416 x (1 + 0.148148 +
+     *   0.077160) = 9,172,942,848 x 1.225309 = 11.2396e9 FLOP
+     *   implied MFU = 11.2396e9 x 4096 / 312e12 = 0.14756
+     * With --lora-params 1e6 the exact count is 4 x matmul + 3 x attention +
+     * 4 x logits + 6 x 1e6 per token:
+     *   matmul 2 x 24 x 12 x 2304^2 = 3,057,647,616; attention 4 x 2048 x
+     *   2304 x 24 = 452,984,832; logits 2 x 2304 x 51200 = 235,929,600
+     *   -> 12,230,590,464 + 1,358,954,496 + 943,718,400 + 6e6 = 14,539,263,360 */
+    gp_gpu g = a100();
+    gp_train_shape s;
+    gp_train_in in;
+    gp_train_result r;
+    double h = 2304, l = 24, V = 51200, S = 2048;
+    memset(&s, 0, sizeof s);
+    s.layers = l;
+    s.hidden = h;
+    s.heads = 24;
+    s.ffn_hidden = 4 * h;
+    s.ffn_matrices = 2;
+    s.vocab = V;
+    gp_train_in_init(&in);
+    in.gpu = &g;
+    in.params = 1.7e9;
+    in.shape = &s;
+    in.seq = S;
+    in.tokens = 1e9;
+    in.gpus = 32;
+    in.count = GP_COUNT_EXACT;
+    in.step_time = 8.0;
+    in.batch = 512;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.tokens_per_step, 1048576.0, 1e-15);
+    GP_ASSERT_REL(r.tokens_per_s_per_gpu, 4096.0, 1e-15);
+    GP_ASSERT_REL(r.model_flop_per_token,
+                  72.0 * l * h * h * (1.0 + S / (6.0 * h) + V / (12.0 * l * h)), 1e-12);
+    GP_ASSERT_REL(r.mfu, 0.14756, 1e-4);
+    /* wall = 1e9 / (4096 x 32) = 7,629.4 s */
+    GP_ASSERT_REL(r.wall_s, 1e9 / (4096.0 * 32.0), 1e-12);
+    in.step_time = 0;
+    in.batch = 0;
+    in.mfu = 0.3;
+    in.lora_params = 1e6;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.model_flop_per_token, 14539263360.0, 1e-12);
+}
+END_TEST
+
+START_TEST(memory_full_recompute_and_fp32)
+{
+    /* Llama 2 7B shape, s 2048, b 1, t 1, full recompute (sbh = 8,388,608):
+     *   2 sbh x 32 layers = 536,870,912
+     *   + the layer being re-run, un-recomputed: sbh (34 + 5 x 32 x 2048/4096)
+     *     = 8,388,608 x 114 = 956,301,312
+     *   + embedding mask 8,388,608 + output/loss 295,698,432
+     *   = 1,797,259,264 B
+     * No recompute: sbh x 114 x 32 = 30,601,641,984 + 8,388,608 +
+     *   295,698,432 = 30,905,729,024 B. */
+    gp_gpu g = a100();
+    gp_model m = llama2_7b();
+    gp_train_in in;
+    gp_train_result r;
+    gp_train_in_init(&in);
+    in.gpu = &g;
+    in.model = &m;
+    in.tokens = 1e12;
+    in.seq = 2048;
+    in.recompute = GP_RECOMPUTE_FULL;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.activation_bytes, 1797259264.0, 1e-12);
+    in.recompute = GP_RECOMPUTE_NONE;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.activation_bytes, 30905729024.0, 1e-12);
+    /* TF32 training (fp32 storage): Adam 4 + 4 + 8 = 16 B/param, SGD 4 + 4
+     * + 4 = 12; activations double; peak is the A100 TF32 156 TFLOP/s. */
+    in.precision_set = 1;
+    in.precision = GP_TF32;
+    in.optimizer = GP_OPT_SGD;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.peak_flop_per_s, 156e12, 0);
+    GP_ASSERT_REL(r.state_bytes, 6.74e9 * 12.0, 1e-12);
+    GP_ASSERT_REL(r.activation_bytes, 2.0 * 30905729024.0, 1e-12);
+}
+END_TEST
+
+START_TEST(names_parse)
+{
+    gp_train_recompute rc;
+    gp_train_optimizer o;
+    gp_err e;
+    ck_assert_int_eq(gp_train_recompute_parse("FULL", &rc, &e), GP_OK);
+    ck_assert_int_eq(rc, GP_RECOMPUTE_FULL);
+    ck_assert_str_eq(gp_train_recompute_name(GP_RECOMPUTE_SELECTIVE), "selective");
+    ck_assert_int_eq(gp_train_recompute_parse("some", &rc, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--recompute");
+    ck_assert_int_eq(gp_train_optimizer_parse("adamw", &o, &e), GP_OK);
+    ck_assert_int_eq(o, GP_OPT_ADAM);
+    ck_assert_int_eq(gp_train_optimizer_parse("adam8bit", &o, &e), GP_OK);
+    ck_assert_int_eq(o, GP_OPT_ADAM8BIT);
+    ck_assert_str_eq(gp_train_optimizer_name(GP_OPT_SGD), "sgd");
+    ck_assert_int_eq(gp_train_optimizer_parse("lion", &o, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--optimizer");
+}
+END_TEST
+
 /* ---- against the built-in database ------------------------------------------ */
 
 START_TEST(db_llama2_7b_a100_default)
@@ -781,6 +891,9 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, activation_formulas);
     tcase_add_test(model, cost_rent_and_own);
     tcase_add_test(model, bad_input_names_option);
+    tcase_add_test(model, profile_batch_and_exact);
+    tcase_add_test(model, memory_full_recompute_and_fp32);
+    tcase_add_test(model, names_parse);
     tcase_add_test(db, db_llama2_7b_a100_default);
     tcase_add_test(db, db_gpt3_h100);
     tcase_add_test(cli, cli_gpt3_json);
