@@ -80,7 +80,11 @@ static double shape_kv_dim(const gp_train_shape *s)
 /* Matrix parameters of one layer's attention projections: Q, K, V, O. */
 static double attn_proj_params(const gp_train_shape *s)
 {
-    double q = shape_q_dim(s), kv = shape_kv_dim(s);
+    double q, kv;
+    if (s->attn_params > 0.0)
+        return s->attn_params;
+    q = shape_q_dim(s);
+    kv = shape_kv_dim(s);
     return 2.0 * s->hidden * q + 2.0 * s->hidden * kv;
 }
 
@@ -135,6 +139,15 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
     s->dense_layers = m->dense_layers.v;
     /* Gated (SwiGLU, 3 matrices) or not (2): whichever reproduces the
      * model's parameter count more closely. */
+    if (m->attention != NULL && strcasecmp(m->attention, "mla") == 0) {
+        double rest;
+        s->ffn_matrices = 3.0;
+        rest = m->params.v - ffn_params(s, 0) -
+               s->vocab * s->hidden * (s->tied_embeddings ? 1.0 : 2.0);
+        if (rest > 0.0)
+            s->attn_params = rest / s->layers;
+        return GP_OK;
+    }
     s->ffn_matrices = 2.0;
     p2 = gp_train_shape_params(s, 0);
     s->ffn_matrices = 3.0;

@@ -345,6 +345,27 @@ START_TEST(moe_counts_active_params)
     GP_ASSERT_REL(r.model_flop, 6.0 * 40216000.0 * 1e9, 1e-12);
     /* Memory holds every expert: 136,216,000 x 16 B = 2.179456e9 B. */
     GP_ASSERT_REL(r.state_bytes, 136216000.0 * 16.0, 1e-12);
+
+    /* MLA attention (low-rank projections): the projection parameters are
+     * what is left of N.  2 layers, h 1000, gated FFN 4000 (3 x 1000 x 4000
+     * = 12e6 per layer), V 100 untied (2e5), N = 30.2e6:
+     *   attention per layer = (30.2e6 - 24e6 - 2e5) / 2 = 3e6. */
+    {
+        gp_train_shape t;
+        gp_err e;
+        memset(&m, 0, sizeof m);
+        m.id = "mla";
+        m.attention = "mla";
+        m.params.v = 30.2e6;
+        m.layers.v = 2;
+        m.hidden.v = 1000;
+        m.heads.v = 10;
+        m.ffn_hidden.v = 4000;
+        m.vocab.v = 100;
+        ck_assert_int_eq(gp_train_shape_from_model(&m, &t, &e), GP_OK);
+        GP_ASSERT_REL(t.attn_params, 3e6, 1e-12);
+        GP_ASSERT_REL(gp_train_shape_params(&t, 0), 30.2e6, 1e-12);
+    }
 }
 END_TEST
 

@@ -65,11 +65,15 @@ typedef struct gp_train_shape {
     int tied_embeddings;
     double experts, experts_active, shared_experts, expert_ffn_hidden,
         dense_layers;      /* MoE; experts = 0 for a dense model           */
+    double attn_params;    /* Q/K/V/O matrix params per layer when the
+                              heads do not tell (MLA); 0 = from the heads  */
     int inferred;          /* 1: guessed from N (no model shape given)     */
 } gp_train_shape;
 
 /* Fill s from m.  ffn_matrices is decided by which of 2 or 3 FFN matrices
  * reproduces m->params more closely (the database has no "gated" flag).
+ * For MLA attention (low-rank Q/KV projections) the FFN is taken as gated
+ * and attn_params is what remains of m->params after FFNs and embeddings.
  * Returns GP_OK, or GP_EINVAL when m lacks layers/hidden/heads/ffn_hidden/
  * vocab (message names the model and field). */
 int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e);
