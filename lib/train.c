@@ -508,22 +508,22 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->tokens_per_s_per_gpu = r->tokens_per_s / (double)in->gpus;
         r->mfu = r->model_flop_per_token * r->tokens_per_s_per_gpu / r->peak_flop_per_s;
         r->mfu_src = "implied by the measured step (profile)";
-        r->mfu_origin = 3;
+        r->mfu_origin = GP_MFU_PROFILE;
         r->wall_s = tokens / r->tokens_per_s;
         r->gpu_seconds = r->wall_s * (double)in->gpus;
     } else {
         if (in->mfu > 0.0) {
             r->mfu = in->mfu;
             r->mfu_src = "--mfu";
-            r->mfu_origin = 0;
+            r->mfu_origin = GP_MFU_GIVEN;
         } else if (g->eff_mfu.v > 0.0) {
             r->mfu = g->eff_mfu.v;
             r->mfu_src = g->eff_mfu.src ? g->eff_mfu.src : "database";
-            r->mfu_origin = 1;
+            r->mfu_origin = GP_MFU_DATABASE;
         } else {
             r->mfu = p->mfu_fallback;
             r->mfu_src = p->mfu_fallback_src;
-            r->mfu_origin = 2;
+            r->mfu_origin = GP_MFU_FALLBACK;
         }
         /* tokens/s per GPU = peak x MFU / model FLOP per token */
         r->tokens_per_s_per_gpu = r->peak_flop_per_s * r->mfu / r->model_flop_per_token;

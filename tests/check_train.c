@@ -138,7 +138,7 @@ START_TEST(llama65b_profile_mode)
     GP_ASSERT_REL(r.tokens_per_s_per_gpu, 380.0, 1e-12);
     GP_ASSERT_REL(r.wall_days, 20.821, 1e-4);
     GP_ASSERT_REL(r.mfu, 0.47646, 1e-4);
-    ck_assert_int_eq(r.mfu_origin, 3);
+    ck_assert_int_eq(r.mfu_origin, GP_MFU_PROFILE);
     /* GPU-hours: 1,798,931 s x 2048 / 3600 = 1,023,391 h; the paper's Table 15
      * reports 1,022,362 (its own accounting): within 0.2 %. */
     GP_ASSERT_REL(r.gpu_hours, 1022362.0, 2e-3);
@@ -170,7 +170,7 @@ START_TEST(published_gpu_hours_at_default_mfu)
     in.params = 6.74e9;
     in.tokens = 2e12;
     r = run_ok(&in);
-    ck_assert_int_eq(r.mfu_origin, 2);
+    ck_assert_int_eq(r.mfu_origin, GP_MFU_FALLBACK);
     GP_ASSERT_REL(r.gpu_hours, 180021.4, 1e-5);
     GP_ASSERT_REL(r.gpu_hours, 184320.0, 0.15);
     in.params = 68976653312.0;
@@ -189,7 +189,7 @@ START_TEST(published_gpu_hours_at_default_mfu)
     g.eff_mfu.v = 0.45;
     g.eff_mfu.src = "test source";
     r = run_ok(&in);
-    ck_assert_int_eq(r.mfu_origin, 1);
+    ck_assert_int_eq(r.mfu_origin, GP_MFU_DATABASE);
     ck_assert_str_eq(r.mfu_src, "test source");
     GP_ASSERT_REL(r.gpu_hours, 1083571.0, 1e-5);
 }

@@ -143,6 +143,9 @@ typedef struct gp_train_in {
  * sequence_parallel 1, Adam, no recompute, 6ND).  NULL is a no-op. */
 void gp_train_in_init(gp_train_in *in);
 
+/* Where the MFU came from. */
+enum { GP_MFU_GIVEN, GP_MFU_DATABASE, GP_MFU_FALLBACK, GP_MFU_PROFILE };
+
 typedef struct gp_train_result {
     /* --- what was assumed ------------------------------------------------ */
     gp_precision precision;
@@ -152,7 +155,7 @@ typedef struct gp_train_result {
     double mfu;                 /* used (given, default, or implied)        */
     const char *mfu_src;        /* "--mfu", the database source, the fallback
                                    source, or "profile" (implied)           */
-    int mfu_origin;             /* 0 given, 1 database, 2 fallback, 3 profile */
+    int mfu_origin;             /* GP_MFU_GIVEN, _DATABASE, _FALLBACK, _PROFILE */
     double params;              /* N total                                   */
     double params_active;       /* N used per token (MoE: active)            */
     double seq;
