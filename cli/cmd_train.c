@@ -140,7 +140,9 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         gp_format_qty(r->peak_flop_per_s, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
         gp_precision_name(r->precision), gp_pipeline_name(r->pipeline));
     ADD("MFU", r->mfu_src, "%.3f%s", r->mfu,
-        r->mfu_origin == GP_MFU_PROFILE ? " (implied)" : r->mfu_origin == GP_MFU_GIVEN ? " (given)" : " (default; --mfu overrides)");
+        r->mfu_origin == GP_MFU_PROFILE ? " (implied)"
+        : r->mfu_origin == GP_MFU_GIVEN ? " (given)"
+                                        : " (default; --mfu overrides)");
     ADD("FLOP count", in->count == GP_COUNT_EXACT
                           ? "Narayanan et al. 2021 sec. 5.1; Chowdhery et al. 2022 App. B"
                           : "Kaplan et al. 2020 (C = 6ND); Hoffmann et al. 2022",
@@ -223,7 +225,8 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_qrow("dense peak per GPU", r->peak_flop_per_s, GP_Q_FLOPS, 1,
                 gp_precision_name(r->precision));
     snprintf(v, sizeof v, "%.3f", r->mfu);
-    gp_cli_row("MFU", v, r->mfu_origin == GP_MFU_PROFILE ? "implied by the measured step" : r->mfu_src);
+    gp_cli_row("MFU", v,
+               r->mfu_origin == GP_MFU_PROFILE ? "implied by the measured step" : r->mfu_src);
     snprintf(v, sizeof v, "%.3f", r->hfu);
     gp_cli_row("HFU", v, "MFU x hardware / model FLOPs");
     snprintf(v, sizeof v, "%.1f tok/s", r->tokens_per_s_per_gpu);
@@ -262,6 +265,9 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     else
         snprintf(v, sizeof v, "none");
     gp_cli_row("least GPUs with ZeRO-3", v, NULL);
+    if (r->min_gpus_zero3 == 0)
+        printf("  hint: activations and reserve alone exceed usable memory; raise --tp, lower\n"
+               "        --micro-batch or --seq, or use --recompute full\n");
 
     printf("cost:\n");
     fmt_usd(r->cost_rent_usd, v, sizeof v);
