@@ -42,8 +42,8 @@ void gp_train_params_init(gp_train_params *p)
     p->pue_src = "PUE 1.2: modern AI facility (Uptime Institute 2023 survey "
                  "average over all sites is 1.58)";
     p->kwh_price = 0.08;
-    p->kwh_src = "USD 0.08/kWh: US industrial average 2023 (EIA Electric Power "
-                 "Monthly, Table 5.3)";
+    p->kwh_src = "USD 0.08/kWh: US industrial average 2023, 8.06 cents/kWh (EIA "
+                 "Electric Power Annual 2023)";
 }
 
 void gp_train_in_init(gp_train_in *in)
