@@ -235,7 +235,7 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     snprintf(note, sizeof note, "%.4g GPU-hours", r->gpu_hours);
     gp_cli_row("GPU-days", v, note);
     fmt_days(r->wall_days, v, sizeof v);
-    snprintf(note, sizeof note, "on %ld GPUs", in->gpus);
+    snprintf(note, sizeof note, "on %ld GPU%s", in->gpus, in->gpus == 1 ? "" : "s");
     gp_cli_row("wall-clock", v, note);
     snprintf(v, sizeof v, "%.4g", r->ceiling_gpu_days);
     gp_cli_row("ceiling GPU-days (MFU 1)", v, "datasheet bound");

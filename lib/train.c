@@ -304,8 +304,7 @@ static void infer_shape(double n, const gp_train_params *p, gp_train_shape *s)
 
 static int is_mixed(gp_precision pr)
 {
-    return pr == GP_FP16 || pr == GP_BF16 || pr == GP_FP8 || pr == GP_INT8 ||
-           pr == GP_INT4 || pr == GP_FP4;
+    return pr == GP_FP16 || pr == GP_BF16 || pr == GP_FP8 || pr == GP_FP4;
 }
 
 /* Least data-parallel degree d >= 1 with a + b/d <= room; 0 when none. */
@@ -437,6 +436,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             }
         }
     }
+    if (r->precision == GP_FP64 || r->precision == GP_INT8 || r->precision == GP_INT4)
+        return GP_RAISE_AT(e, GP_EUNSUP, "--precision", 0, 0,
+                           "'%s' is not a training precision (use bf16, fp16, fp8, fp4, "
+                           "tf32 or fp32)",
+                           gp_precision_name(r->precision));
     r->pipeline = gp_gpu_default_pipeline(g, r->precision);
     r->peak_flop_per_s = gp_gpu_peak(g, r->precision, r->pipeline, GP_ACC_FP32, 0);
     r->peak_src = g->peak[r->precision][r->pipeline].src;

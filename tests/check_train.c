@@ -571,6 +571,10 @@ START_TEST(bad_input_names_option)
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EUNSUP);
     ck_assert_str_eq(e.where, "--precision");
     ck_assert_ptr_nonnull(strstr(e.msg, "fp8"));
+    /* int8 is an inference format, not a training precision. */
+    in.precision = GP_INT8;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--precision");
     in.precision = GP_BF16;
     in.gpus = 0;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);

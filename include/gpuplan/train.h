@@ -203,7 +203,8 @@ typedef struct gp_train_result {
  * quoting the value): GP_EINVAL for tokens/params <= 0, MFU outside (0,1],
  * a bad ZeRO stage, degrees < 1, a GPU count not divisible by tp*pp, a
  * profile with only one of step_time/tokens_per_step, a model without
- * params; GP_EUNSUP when the GPU has no rate for the precision.
+ * params; GP_EUNSUP when the GPU has no rate for the precision or the
+ * precision is not one training uses (fp64, int8, int4).
  * p may be NULL (defaults).  Not fitting in memory is reported in
  * out->fits, not as an error.
  * MODEL: time = model FLOPs / (peak x MFU) (Chowdhery et al. 2022 App. B);
