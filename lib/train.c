@@ -88,21 +88,31 @@ static double attn_proj_params(const gp_train_shape *s)
     return 2.0 * s->hidden * q + 2.0 * s->hidden * kv;
 }
 
-/* FFN matrix parameters summed over the layers; `active` counts only the
- * experts one token passes through. */
-static double ffn_params(const gp_train_shape *s, int active)
+/* FFN parameters summed over the layers, split into the part per FFN matrix
+ * (x k matrices gives the FFN weights) and the MoE routers; `active`
+ * counts only the experts one token passes through. */
+static void ffn_parts(const gp_train_shape *s, int active, double *per_matrix,
+                      double *router)
 {
-    double k = s->ffn_matrices > 0.0 ? s->ffn_matrices : 2.0;
-    double dense_per = k * s->hidden * s->ffn_hidden;
     if (s->experts > 0.0) {
         double n_dense = s->dense_layers;
         double n_moe = s->layers - n_dense;
         double fe = s->expert_ffn_hidden > 0.0 ? s->expert_ffn_hidden : s->ffn_hidden;
         double n_exp = (active ? s->experts_active : s->experts) + s->shared_experts;
-        double router = s->hidden * s->experts;
-        return n_dense * dense_per + n_moe * (n_exp * k * s->hidden * fe + router);
+        *per_matrix = s->hidden * (n_dense * s->ffn_hidden + n_moe * n_exp * fe);
+        *router = n_moe * s->hidden * s->experts;
+    } else {
+        *per_matrix = s->layers * s->hidden * s->ffn_hidden;
+        *router = 0.0;
     }
-    return s->layers * dense_per;
+}
+
+static double ffn_params(const gp_train_shape *s, int active)
+{
+    double per, router;
+    double k = s->ffn_matrices > 0.0 ? s->ffn_matrices : 2.0;
+    ffn_parts(s, active, &per, &router);
+    return k * per + router;
 }
 
 double gp_train_shape_params(const gp_train_shape *s, int active)
@@ -148,12 +158,16 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
             s->attn_params = rest / s->layers;
         return GP_OK;
     }
-    s->ffn_matrices = 2.0;
-    p2 = gp_train_shape_params(s, 0);
-    s->ffn_matrices = 3.0;
-    p3 = gp_train_shape_params(s, 0);
-    if (m->params.v > 0.0 && fabs(p2 - m->params.v) < fabs(p3 - m->params.v))
-        s->ffn_matrices = 2.0;
+    {
+        double per, router, rest;
+        ffn_parts(s, 0, &per, &router);
+        rest = s->layers * attn_proj_params(s) + router +
+               s->vocab * s->hidden * (s->tied_embeddings ? 1.0 : 2.0);
+        p2 = rest + 2.0 * per;
+        p3 = rest + 3.0 * per;
+    }
+    s->ffn_matrices =
+        m->params.v > 0.0 && fabs(p2 - m->params.v) < fabs(p3 - m->params.v) ? 2.0 : 3.0;
     return GP_OK;
 }
 
@@ -310,18 +324,21 @@ static int is_mixed(gp_precision pr)
 /* Least data-parallel degree d >= 1 with a + b/d <= room; 0 when none. */
 static double min_dp(double a, double b, double room)
 {
-    double d;
+    double x, d;
     if (a > room)
         return 0.0;
     if (b <= 0.0)
         return 1.0;
     if (room - a <= 0.0)
         return 0.0;
-    d = ceil(b / (room - a) * (1.0 - 1e-12));
+    x = b / (room - a);
+    if (!(x < 9.0e15))
+        return 0.0;
+    d = (double)(long long)x; /* ceil without libm */
+    if (d < x)
+        d += 1.0;
     if (d < 1.0)
         d = 1.0;
-    if (a + b / d > room * (1.0 + 1e-12))
-        d += 1.0;
     return d;
 }
 
@@ -337,9 +354,9 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     const gp_train_params *p = pin;
     const gp_gpu *g;
     gp_train_result *r;
-    double n, na, tokens, seq, mm, at, lg, c_mm, c_at, c_lg;
+    double n, na, tokens, seq, mm, at, lg;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
-    double usable, room, a, b, adapter, u, d, inv_dp;
+    double usable, room, a, b, adapter, u, d, inv_dp, gpus;
     int mixed, k;
     long shards;
 
@@ -470,51 +487,46 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         seq = p->default_seq;
     r->seq = seq;
 
-    /* --- FLOPs ------------------------------------------------------------ */
+    /* --- FLOPs (per token first, then x D) ---------------------------------- */
     gp_train_fwd_flop_per_token(&r->shape, seq, p->causal_attention, &mm, &at, &lg);
-    if (in->lora_params > 0.0) {
-        /* Frozen base: forward (2) + activation gradients (2), no weight
-         * gradients; the attention core has no weights, so its backward is
-         * the usual 2x forward.  The adapter trains normally (6). */
-        c_mm = 4.0;
-        c_at = 3.0;
-        c_lg = 4.0;
-        r->flop_6nd = (4.0 * na + 6.0 * in->lora_params) * tokens;
-        r->flop_exact = (c_mm * mm + c_at * at + c_lg * lg + 6.0 * in->lora_params) * tokens;
-    } else {
-        c_mm = 3.0;
-        c_at = 3.0;
-        c_lg = 3.0;
-        r->flop_6nd = 6.0 * na * tokens;
-        r->flop_exact = (c_mm * mm + c_at * at + c_lg * lg) * tokens;
-    }
-    r->model_flop = in->count == GP_COUNT_EXACT ? r->flop_exact : r->flop_6nd;
-    r->model_flop_per_token = r->model_flop / tokens;
-    /* Recompute adds forward work: full re-runs each layer's forward (not
-     * the logit layer; Narayanan et al. 2021 eq. 3), selective re-runs the
-     * attention core only (Korthikanti et al. 2022 §5). */
     {
-        double extra = 0.0;
+        double f6, fx, extra = 0.0;
+        if (in->lora_params > 0.0) {
+            /* Frozen base: forward (2) + activation gradients (2), no weight
+             * gradients; the attention core has no weights, so its backward
+             * is the usual 2x forward.  The adapter trains normally (6). */
+            f6 = 4.0 * na + 6.0 * in->lora_params;
+            fx = 4.0 * mm + 3.0 * at + 4.0 * lg + 6.0 * in->lora_params;
+        } else {
+            f6 = 6.0 * na;
+            fx = 3.0 * (mm + at + lg);
+        }
+        /* Recompute adds forward work: full re-runs each layer's forward (not
+         * the logit layer; Narayanan et al. 2021 eq. 3), selective re-runs the
+         * attention core only (Korthikanti et al. 2022 §5). */
         if (in->recompute == GP_RECOMPUTE_FULL)
             extra = in->count == GP_COUNT_EXACT ? mm + at : 2.0 * na;
         else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
             extra = at;
+        r->flop_6nd = f6 * tokens;
+        r->flop_exact = fx * tokens;
+        r->model_flop_per_token = in->count == GP_COUNT_EXACT ? fx : f6;
         r->hardware_flop_per_token = r->model_flop_per_token + extra;
+        r->model_flop = r->model_flop_per_token * tokens;
         r->hardware_flop = r->hardware_flop_per_token * tokens;
     }
 
     /* --- time -------------------------------------------------------------- */
+    gpus = (double)in->gpus;
     if (in->step_time > 0.0) {
         double tps = in->tokens_per_step > 0.0 ? in->tokens_per_step : in->batch * seq;
         r->profiled = 1;
         r->tokens_per_step = tps;
         r->tokens_per_s = tps / in->step_time;
-        r->tokens_per_s_per_gpu = r->tokens_per_s / (double)in->gpus;
+        r->tokens_per_s_per_gpu = r->tokens_per_s / gpus;
         r->mfu = r->model_flop_per_token * r->tokens_per_s_per_gpu / r->peak_flop_per_s;
         r->mfu_src = "implied by the measured step (profile)";
         r->mfu_origin = GP_MFU_PROFILE;
-        r->wall_s = tokens / r->tokens_per_s;
-        r->gpu_seconds = r->wall_s * (double)in->gpus;
     } else {
         if (in->mfu > 0.0) {
             r->mfu = in->mfu;
@@ -531,11 +543,13 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         }
         /* tokens/s per GPU = peak x MFU / model FLOP per token */
         r->tokens_per_s_per_gpu = r->peak_flop_per_s * r->mfu / r->model_flop_per_token;
-        r->tokens_per_s = r->tokens_per_s_per_gpu * (double)in->gpus;
-        r->gpu_seconds = r->model_flop / (r->peak_flop_per_s * r->mfu);
-        r->wall_s = tokens / r->tokens_per_s;
+        r->tokens_per_s = r->tokens_per_s_per_gpu * gpus;
     }
-    r->hfu = r->mfu * r->hardware_flop / r->model_flop;
+    /* wall = D / cluster tokens/s; GPU-seconds = wall x GPUs
+     *      = model FLOPs / (peak x MFU). */
+    r->wall_s = tokens / r->tokens_per_s;
+    r->gpu_seconds = r->wall_s * gpus;
+    r->hfu = r->mfu * r->hardware_flop_per_token / r->model_flop_per_token;
     r->gpu_hours = r->gpu_seconds * (1.0 / 3600.0);
     r->gpu_days = r->gpu_seconds * (1.0 / SECONDS_PER_DAY);
     r->wall_days = r->wall_s * (1.0 / SECONDS_PER_DAY);
