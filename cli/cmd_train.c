@@ -315,6 +315,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     json_object_set_new(o, "mfu_source", json_string(nz(r->mfu_src, "")));
     NUM("hfu", r->hfu);
     NUM("gpu_seconds", r->gpu_seconds);
+    NUM("gpu_s", r->gpu_seconds);
     NUM("gpu_hours", r->gpu_hours);
     NUM("gpu_days", r->gpu_days);
     NUM("wall_s", r->wall_s);
@@ -338,6 +339,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     NUM("grad_bytes", r->grad_bytes);
     NUM("optimizer_bytes", r->optim_bytes);
     NUM("state_bytes", r->state_bytes);
+    NUM("model_state_bytes", r->state_bytes);
     NUM("activation_bytes", r->activation_bytes);
     NUM("reserve_bytes", r->reserve_bytes);
     NUM("total_bytes", r->total_bytes);
