@@ -763,6 +763,79 @@ START_TEST(db_gpt3_h100)
 }
 END_TEST
 
+START_TEST(db_published_rows)
+{
+    /* The database's A100 default MFU (efficiency.mfu, 0.43 when written)
+     * against published A100-80GB GPU-hours, all within 15 %.  At 0.43 the
+     * rate is 312e12 x 0.43 = 1.3416e14 FLOP/s:
+     *   llama-7b   6 x 6,738,415,616 x 1e12   = 4.0430e22 -> 83,711 h
+     *              vs 82,432 (LLaMA paper Table 15): +1.6 %
+     *   llama-2-13b 6 x 13,015,864,320 x 2e12 = 1.5619e23 -> 323,392 h
+     *              vs 368,640 (Llama 2 paper Table 2): -12.3 %
+     *   llama-2-70b 6 x 68,976,648,192 x 2e12 = 8.2772e23 -> 1,713,791 h
+     *              vs 1,720,320 (Llama 2 Table 2): -0.4 %
+     *   llama-65b  6 x 65,285,660,672 x 1.4e12 = 5.4840e23 -> 1,135,461 h
+     *              vs 1,022,362 (LLaMA Table 15): +11.1 %
+     * Each is also checked against its own formula with the database MFU. */
+    static const struct {
+        const char *id;
+        double tokens, hours;
+    } rows[] = {{"llama-7b", 1e12, 82432.0},
+                {"llama-2-13b", 2e12, 368640.0},
+                {"llama-2-70b", 2e12, 1720320.0},
+                {"llama-65b", 1.4e12, 1022362.0}};
+    const gp_db *db = gp_test_db();
+    const gp_gpu *g = gp_db_find_gpu(db, "a100-sxm-80gb");
+    gp_train_in in;
+    gp_train_result r;
+    size_t i;
+    ck_assert_ptr_nonnull(g);
+    ck_assert(g->eff_mfu.v > 0.0);
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const gp_model *m = gp_db_find_model(db, rows[i].id);
+        ck_assert_msg(m != NULL, "model %s", rows[i].id);
+        gp_train_in_init(&in);
+        in.gpu = g;
+        in.model = m;
+        in.tokens = rows[i].tokens;
+        r = run_ok(&in);
+        ck_assert_int_eq(r.mfu_origin, GP_MFU_DATABASE);
+        GP_ASSERT_REL(r.gpu_hours,
+                      6.0 * m->params.v * rows[i].tokens / (312e12 * g->eff_mfu.v) / 3600.0,
+                      1e-3);
+        GP_ASSERT_REL(r.gpu_hours, rows[i].hours, 0.15);
+    }
+}
+END_TEST
+
+START_TEST(db_memory_llama2_7b)
+{
+    /* llama-2-7b (6,738,415,616 params in the database) with Adam: 16 B x
+     * 6.738e9 = 107.8 GB of states; on one a100-sxm-80gb (80 GiB): no fit.
+     * ZeRO-3 over 8: 13.48 GB of states + 9.43 GB activations at seq 2048
+     * (as memory_7b_adam_zero3) + reserve -> fits. */
+    const gp_db *db = gp_test_db();
+    gp_train_in in;
+    gp_train_result r;
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(db, "a100");
+    in.model = gp_db_find_model(db, "llama-2-7b");
+    ck_assert_ptr_nonnull(in.gpu);
+    ck_assert_ptr_nonnull(in.model);
+    in.tokens = 2e12;
+    in.seq = 2048;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.state_bytes, 16.0 * in.model->params.v, 1e-12);
+    ck_assert_int_eq(r.fits, 0);
+    in.gpus = 8;
+    in.zero = 3;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.state_bytes, 2.0 * in.model->params.v, 1e-12);
+    GP_ASSERT_REL(r.activation_bytes, 9430892544.0, 1e-9);
+    ck_assert_int_eq(r.fits, 1);
+}
+END_TEST
+
 /* ---- CLI ------------------------------------------------------------------------ */
 
 static json_t *cli_json(const char *const *argv)
@@ -921,6 +994,8 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, names_parse);
     tcase_add_test(db, db_llama2_7b_a100_default);
     tcase_add_test(db, db_gpt3_h100);
+    tcase_add_test(db, db_published_rows);
+    tcase_add_test(db, db_memory_llama2_7b);
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_profile_llama65b);
     tcase_add_test(cli, cli_memory_zero3);
