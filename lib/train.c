@@ -316,6 +316,21 @@ static void infer_shape(double n, const gp_train_params *p, gp_train_shape *s)
     s->inferred = 1;
 }
 
+/* gp_gpu_peak(g, p, gp_gpu_default_pipeline(g, p), GP_ACC_FP32, 0), inlined
+ * for speed (tests/check_train.c checks that they agree on every database
+ * GPU): the dense tensor rate when the GPU has one, else the CUDA-core rate. */
+static double dense_peak(const gp_gpu *g, gp_precision p, gp_pipeline *pipe)
+{
+    double v = g->peak[p][GP_PIPE_TENSOR].v;
+    if (v > 0.0) {
+        *pipe = GP_PIPE_TENSOR;
+        return v;
+    }
+    *pipe = GP_PIPE_CUDA;
+    v = g->peak[p][GP_PIPE_CUDA].v;
+    return v > 0.0 ? v : 0.0;
+}
+
 static int is_mixed(gp_precision pr)
 {
     return pr == GP_FP16 || pr == GP_BF16 || pr == GP_FP8 || pr == GP_FP4;
@@ -446,8 +461,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         static const gp_precision order[] = {GP_BF16, GP_FP16, GP_TF32, GP_FP32};
         r->precision = GP_FP32;
         for (k = 0; k < 4; k++) {
-            if (gp_gpu_peak(g, order[k], gp_gpu_default_pipeline(g, order[k]),
-                            GP_ACC_FP32, 0) > 0.0) {
+            if (dense_peak(g, order[k], &r->pipeline) > 0.0) {
                 r->precision = order[k];
                 break;
             }
@@ -458,8 +472,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                            "'%s' is not a training precision (use bf16, fp16, fp8, fp4, "
                            "tf32 or fp32)",
                            gp_precision_name(r->precision));
-    r->pipeline = gp_gpu_default_pipeline(g, r->precision);
-    r->peak_flop_per_s = gp_gpu_peak(g, r->precision, r->pipeline, GP_ACC_FP32, 0);
+    r->peak_flop_per_s = dense_peak(g, r->precision, &r->pipeline);
     r->peak_src = g->peak[r->precision][r->pipeline].src;
     if (!(r->peak_flop_per_s > 0.0))
         return GP_RAISE_AT(e, GP_EUNSUP, "--precision", 0, 0,

@@ -836,6 +836,40 @@ START_TEST(db_memory_llama2_7b)
 }
 END_TEST
 
+START_TEST(db_peak_matches_accessor)
+{
+    /* The planner's inlined dense peak must equal gp_gpu_peak on the default
+     * pipeline with fp32 accumulate, for every database GPU and training
+     * precision it has. */
+    static const gp_precision precs[] = {GP_FP32, GP_TF32, GP_FP16, GP_BF16, GP_FP8, GP_FP4};
+    const gp_db *db = gp_test_db();
+    size_t i, k;
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    for (i = 0; i < gp_db_count(db, GP_KIND_GPU); i++) {
+        const gp_gpu *g = gp_db_gpu_at(db, i);
+        for (k = 0; k < sizeof precs / sizeof precs[0]; k++) {
+            double want = gp_gpu_peak(g, precs[k], gp_gpu_default_pipeline(g, precs[k]),
+                                      GP_ACC_FP32, 0);
+            gp_train_in_init(&in);
+            in.gpu = g;
+            in.params = 1e9;
+            in.tokens = 1e9;
+            in.precision_set = 1;
+            in.precision = precs[k];
+            if (want > 0.0) {
+                ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+                GP_ASSERT_REL(r.peak_flop_per_s, want, 0);
+                ck_assert_int_eq(r.pipeline, gp_gpu_default_pipeline(g, precs[k]));
+            } else {
+                ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EUNSUP);
+            }
+        }
+    }
+}
+END_TEST
+
 /* ---- CLI ------------------------------------------------------------------------ */
 
 static json_t *cli_json(const char *const *argv)
@@ -995,6 +1029,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(db, db_llama2_7b_a100_default);
     tcase_add_test(db, db_gpt3_h100);
     tcase_add_test(db, db_published_rows);
+    tcase_add_test(db, db_peak_matches_accessor);
     tcase_add_test(db, db_memory_llama2_7b);
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_profile_llama65b);
