@@ -715,6 +715,91 @@ START_TEST(names_parse)
 }
 END_TEST
 
+START_TEST(edge_cases_and_errors)
+{
+    gp_gpu g = a100();
+    gp_model m;
+    gp_train_shape sh;
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    double w, gr, o;
+    /* NULL is a no-op / zero / error, never a crash. */
+    gp_train_params_init(NULL);
+    gp_train_in_init(NULL);
+    GP_ASSERT_REL(gp_train_shape_params(NULL, 0), 0.0, 0);
+    ck_assert_int_eq(gp_train_shape_from_model(NULL, &sh, &e), GP_EINVAL);
+    memset(&m, 0, sizeof m);
+    m.id = "shapeless";
+    m.params.v = 1e9;
+    ck_assert_int_eq(gp_train_shape_from_model(&m, &sh, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--model");
+    ck_assert_int_eq(gp_train_estimate(NULL, NULL, &r, &e), GP_EINVAL);
+    /* A tensor-parallel degree below 1 counts as 1: 2 sbh at s 1, b 1, h 10. */
+    GP_ASSERT_REL(gp_train_activation_bytes_per_layer(1, 1, 10, 1, 0.5, 1, GP_RECOMPUTE_FULL),
+                  20.0, 0);
+    /* 8-bit Adam, fp32 storage: 4 + 4 + (0 + 2) B. */
+    gp_train_state_bytes(GP_OPT_ADAM8BIT, 0, &w, &gr, &o);
+    GP_ASSERT_REL(w + gr + o, 10.0, 0);
+    ck_assert_str_eq(gp_train_recompute_name(GP_RECOMPUTE_NONE), "none");
+    ck_assert_str_eq(gp_train_recompute_name(GP_RECOMPUTE_FULL), "full");
+    ck_assert_str_eq(gp_train_recompute_name((gp_train_recompute)99), "unknown");
+    ck_assert_str_eq(gp_train_optimizer_name(GP_OPT_ADAM), "adam");
+    ck_assert_str_eq(gp_train_optimizer_name(GP_OPT_ADAM8BIT), "adam8bit");
+    ck_assert_str_eq(gp_train_optimizer_name((gp_train_optimizer)99), "unknown");
+
+    gp_train_in_init(&in);
+    in.params = 7e9;
+    in.tokens = 1e9;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--gpu");
+    in.gpu = &g;
+    in.model = &m;
+    m.params.v = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--model");
+    /* A model without a shape still plans (shape inferred from N). */
+    m.params.v = 1e9;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    ck_assert_int_eq(r.shape_known, 0);
+    in.model = NULL;
+    in.tp = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--tp");
+    in.tp = 1;
+    in.pp = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--pp");
+    in.pp = 1;
+    in.lora_params = -1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--lora-params");
+    in.lora_params = 0;
+    in.micro_batch = 0.5;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--micro-batch");
+    in.micro_batch = 1;
+    in.seq = -1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--seq");
+    in.seq = 0;
+    in.price = -1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--price");
+    in.price = 0;
+    in.pue = -1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--pue");
+    in.pue = 0;
+    /* Nothing fits on a GPU without memory figures: fits 0, no counts. */
+    g.mem_capacity.v = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    ck_assert_int_eq(r.fits, 0);
+    ck_assert_int_eq(r.min_gpus, 0);
+    ck_assert_int_eq(r.min_gpus_zero3, 0);
+}
+END_TEST
+
 /* ---- against the built-in database ------------------------------------------ */
 
 START_TEST(db_llama2_7b_a100_default)
@@ -1026,6 +1111,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, profile_batch_and_exact);
     tcase_add_test(model, memory_full_recompute_and_fp32);
     tcase_add_test(model, names_parse);
+    tcase_add_test(model, edge_cases_and_errors);
     tcase_add_test(db, db_llama2_7b_a100_default);
     tcase_add_test(db, db_gpt3_h100);
     tcase_add_test(db, db_published_rows);
