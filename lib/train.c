@@ -349,11 +349,9 @@ static double min_dp(double a, double b, double room)
     x = b / (room - a);
     if (!(x < 9.0e15))
         return 0.0;
-    d = (double)(long long)x; /* ceil without libm */
+    d = (double)(long long)x; /* ceil without libm; x > 0, so d >= 1 */
     if (d < x)
         d += 1.0;
-    if (d < 1.0)
-        d = 1.0;
     return d;
 }
 

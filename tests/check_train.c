@@ -330,6 +330,36 @@ START_TEST(moe_counts_active_params)
     s.experts_active = 2;
     GP_ASSERT_REL(gp_train_shape_params(&s, 0), 136216000.0, 1e-15);
     GP_ASSERT_REL(gp_train_shape_params(&s, 1), 40216000.0, 1e-15);
+    /* The same MoE from a database-style model: 1 leading dense layer of FFN
+     * 4000 (3 matrices: gated, since N below matches 3), then 1 MoE layer
+     * of 8 experts x 1000 wide, 2 active, plus 1 shared expert; V 100 tied.
+     *   attention 2 x 4e6 = 8e6; dense FFN 3 x 1000 x 4000 = 12e6;
+     *   MoE FFN (8 + 1) x 3 x 1000 x 1000 = 27e6; router 1000 x 8 = 8000;
+     *   embeddings 100 x 1000 = 1e5  -> N = 47,108,000
+     *   active: (2 + 1) x 3e6 = 9e6 instead of 27e6 -> 29,108,000 */
+    {
+        gp_model mm;
+        gp_train_shape t;
+        gp_err e;
+        memset(&mm, 0, sizeof mm);
+        mm.id = "moe-db";
+        mm.params.v = 47108000.0;
+        mm.layers.v = 2;
+        mm.hidden.v = 1000;
+        mm.heads.v = 10;
+        mm.ffn_hidden.v = 4000;
+        mm.vocab.v = 100;
+        mm.tied_embeddings = 1;
+        mm.experts.v = 8;
+        mm.experts_active.v = 2;
+        mm.shared_experts.v = 1;
+        mm.expert_ffn_hidden.v = 1000;
+        mm.dense_layers.v = 1;
+        ck_assert_int_eq(gp_train_shape_from_model(&mm, &t, &e), GP_OK);
+        GP_ASSERT_REL(t.ffn_matrices, 3.0, 0);
+        GP_ASSERT_REL(gp_train_shape_params(&t, 0), 47108000.0, 1e-15);
+        GP_ASSERT_REL(gp_train_shape_params(&t, 1), 29108000.0, 1e-15);
+    }
     /* The 6ND count uses the model's active parameters: 6 x 40.216e6 x 1e9. */
     memset(&m, 0, sizeof m);
     m.id = "moe";
@@ -702,6 +732,13 @@ START_TEST(names_parse)
     gp_err e;
     ck_assert_int_eq(gp_train_recompute_parse("FULL", &rc, &e), GP_OK);
     ck_assert_int_eq(rc, GP_RECOMPUTE_FULL);
+    ck_assert_int_eq(gp_train_recompute_parse("none", &rc, &e), GP_OK);
+    ck_assert_int_eq(rc, GP_RECOMPUTE_NONE);
+    ck_assert_int_eq(gp_train_recompute_parse("selective", &rc, &e), GP_OK);
+    ck_assert_int_eq(rc, GP_RECOMPUTE_SELECTIVE);
+    ck_assert_int_eq(gp_train_recompute_parse(NULL, &rc, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_train_optimizer_parse("sgd", &o, &e), GP_OK);
+    ck_assert_int_eq(o, GP_OPT_SGD);
     ck_assert_str_eq(gp_train_recompute_name(GP_RECOMPUTE_SELECTIVE), "selective");
     ck_assert_int_eq(gp_train_recompute_parse("some", &rc, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--recompute");
@@ -791,6 +828,15 @@ START_TEST(edge_cases_and_errors)
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--pue");
     in.pue = 0;
+    /* Non-finite inputs are refused like non-positive ones. */
+    in.tokens = NAN;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--tokens");
+    in.tokens = 1e9;
+    in.params = INFINITY;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--params");
+    in.params = 7e9;
     /* Nothing fits on a GPU without memory figures: fits 0, no counts. */
     g.mem_capacity.v = 0;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
