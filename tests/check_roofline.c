@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -647,6 +648,310 @@ START_TEST(roof_level_parse)
 }
 END_TEST
 
+
+/* ---- the built-in database ------------------------------------------------- */
+
+static const gp_gpu *db_gpu(const char *id)
+{
+    const gp_gpu *g = gp_db_find_gpu(gp_test_db(), id);
+    ck_assert_msg(g != NULL, "GPU %s missing from the built-in database", id);
+    return g;
+}
+
+START_TEST(db_article_ridges)
+{
+    const gp_gpu *g4090 = db_gpu("rtx-4090"), *h = db_gpu("h100-sxm"), *a = db_gpu("a100");
+    gp_roofline_params p;
+    gp_roofline r;
+    gp_err e;
+    /* Row 1: 82.6e12 / 1008e9 = 81.94 FLOP/B. */
+    GP_ASSERT_REL(gp_roofline_ridge(g4090, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 81.944, 1e-3);
+    /* Row 9: 989.4e12 / 3.35e12 = 295.3 (the datasheet's 989.5 gives 295.4). */
+    GP_ASSERT_REL(gp_roofline_ridge(h, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 295.34, 1e-3);
+    GP_ASSERT_REL(gp_roofline_ridge(h, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 1), 590.69, 1e-3);
+    /* GeForce: fp16 tensor with fp32 accumulate is half the fp16-accumulate
+     * rate: 165.2 vs 330.3 TFLOPS. */
+    GP_ASSERT_REL(gp_gpu_peak(g4090, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 165.2e12, 1e-3);
+    GP_ASSERT_REL(gp_gpu_peak(g4090, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP16, 0), 330.3e12, 1e-3);
+    /* fp8 on A100: no rate. */
+    gp_roofline_params_init(&p);
+    p.precision = GP_FP8;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_roofline_eval(a, &p, 1e9, 1e9, &r, &e), GP_EUNSUP);
+    ck_assert_ptr_nonnull(strstr(e.msg, "fp8"));
+    /* Vector add from host memory on the 4090 binds on its PCIe 4.0 x16 link
+     * (31.5 GB/s per direction raw): 12e6 B -> ~381 us. */
+    gp_roofline_params_init(&p);
+    p.data = GP_ROOF_HOST;
+    p.host_link = gp_db_find_link(gp_test_db(), g4090->host_link);
+    ck_assert_ptr_nonnull(p.host_link);
+    r = eval_ok(g4090, &p, 1e6, 12e6);
+    ck_assert_int_eq(r.binding_roof, GP_ROOF_HOST);
+    ck_assert_int_eq(r.ledger.binding, GP_ACCT_MOVEMENT);
+    GP_ASSERT_REL(r.time, 12e6 / p.host_link->bw.v, 1e-12);
+    ck_assert(r.time > 300e-6 && r.time < 500e-6);
+    /* Expected figures never beat the ceilings. */
+    ck_assert(r.time_expected >= r.time);
+    ck_assert(r.attainable_expected <= r.attainable);
+}
+END_TEST
+
+/* ---- the CLI ------------------------------------------------------------------ */
+
+static json_t *cli_json(const char *const *argv)
+{
+    char *out = NULL, *err = NULL;
+    json_error_t je;
+    json_t *j;
+    int rc = gp_test_cli(argv, &out, &err);
+    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
+    j = json_loads(out, 0, &je);
+    ck_assert_msg(j != NULL, "bad JSON (%s): %s", je.text, out);
+    free(out);
+    free(err);
+    return j;
+}
+
+static double jnum(const json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    ck_assert_msg(json_is_number(v), "key %s missing or not a number", key);
+    return json_number_value(v);
+}
+
+static const char *jstr(const json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    ck_assert_msg(json_is_string(v), "key %s missing or not a string", key);
+    return json_string_value(v);
+}
+
+START_TEST(cli_vector_add_4090)
+{
+    const char *argv[] = {"--json", "roofline", "--gpu", "4090", "--precision", "fp32",
+                          "--kernel", "vector-add", "--n", "1000000", NULL};
+    json_t *j = cli_json(argv);
+    /* 1/12 FLOP/B; ridge 81.94; 983x below; attainable 1008e9/12 = 84e9;
+     * time 12e6 / 1008e9 = 11.9 us. */
+    GP_ASSERT_REL(jnum(j, "intensity"), 1.0 / 12.0, 1e-9);
+    GP_ASSERT_REL(jnum(j, "critical_intensity"), 81.944, 1e-3);
+    GP_ASSERT_REL(jnum(j, "below_ridge_factor"), 983.33, 1e-3);
+    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 82.6e12, 1e-3);
+    GP_ASSERT_REL(jnum(j, "peak_bytes_per_s"), 1008e9, 1e-3);
+    GP_ASSERT_REL(jnum(j, "attainable_flop_per_s"), 84e9, 1e-3);
+    GP_ASSERT_REL(jnum(j, "time_s"), 11.905e-6, 1e-3);
+    ck_assert_str_eq(jstr(j, "bound"), "memory");
+    ck_assert_str_eq(jstr(j, "binding_roof"), "device");
+    ck_assert(jnum(j, "expected_time_s") >= jnum(j, "time_s"));
+    ck_assert(jnum(j, "expected_attainable_flop_per_s") <= jnum(j, "attainable_flop_per_s"));
+    ck_assert_str_eq(jstr(json_object_get(j, "ledger"), "binding"), "memory");
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_gemm_and_gemv_h100)
+{
+    const char *gemm[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
+                          "--kernel", "gemm", "--m", "4096", "--n", "4096", "--k", "4096", NULL};
+    const char *gemv[] = {"--json", "roofline", "--gpu", "h100-sxm", "--precision", "bf16",
+                          "--kernel", "gemm", "--m", "1", "--n", "4096", "--k", "4096", NULL};
+    const char *sparse[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
+                            "--sparse", "--flop", "1e12", "--bytes", "1e9", NULL};
+    json_t *j = cli_json(gemm);
+    /* I = 2 x 4096^3 / (3 x 4096^2 x 2) = 1365.3 > 295.3: compute-bound;
+     * time = 137.44e9 / 989.4e12 = 138.9 us. */
+    GP_ASSERT_REL(jnum(j, "intensity"), 1365.333, 1e-6);
+    GP_ASSERT_REL(jnum(j, "critical_intensity"), 295.34, 1e-3);
+    ck_assert_str_eq(jstr(j, "bound"), "compute");
+    GP_ASSERT_REL(jnum(j, "time_s"), 138.91e-6, 1e-3);
+    ck_assert_str_eq(jstr(j, "pipeline"), "tensor");
+    json_decref(j);
+    j = cli_json(gemv);
+    /* I = 33,554,432 / 33,570,816 = 0.9995 FLOP/B: memory-bound. */
+    GP_ASSERT_REL(jnum(j, "intensity"), 0.999512, 1e-5);
+    ck_assert_str_eq(jstr(j, "bound"), "memory");
+    json_decref(j);
+    j = cli_json(sparse);
+    /* --sparse doubles the tensor peak: 2 x 989.4e12. */
+    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 1978.8e12, 1e-3);
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_accumulate_and_host_data)
+{
+    const char *acc32[] = {"--json", "roofline", "--gpu", "rtx-4090", "--precision", "fp16",
+                           "--pipeline", "tensor", "--flop", "1e12", "--bytes", "1GB", NULL};
+    const char *acc16[] = {"--json", "roofline", "--gpu", "rtx-4090", "--precision", "fp16",
+                           "--pipeline", "tensor", "--accumulate", "fp16", "--flop", "1e12",
+                           "--bytes", "1GB", NULL};
+    const char *host[] = {"--json", "roofline", "--gpu", "rtx-4090", "--precision", "fp32",
+                          "--kernel", "vector-add", "--n", "1000000", "--data", "host", NULL};
+    json_t *j = cli_json(acc32);
+    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 165.2e12, 1e-3);
+    json_decref(j);
+    j = cli_json(acc16);
+    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 330.3e12, 1e-3);
+    json_decref(j);
+    j = cli_json(host);
+    ck_assert_str_eq(jstr(j, "binding_roof"), "host-link");
+    ck_assert_str_eq(jstr(json_object_get(j, "ledger"), "binding"), "movement");
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_table_and_help)
+{
+    const char *table[] = {"roofline", "--gpu", "4090", "--precision", "fp32", "--kernel",
+                           "fused", "--n", "1000000", "--chain", "4", NULL};
+    const char *help[] = {"roofline", "--help", NULL};
+    char *out = NULL;
+    ck_assert_int_eq(gp_test_cli(table, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "memory"));
+    ck_assert_ptr_nonnull(strstr(out, "ledger"));
+    ck_assert_ptr_nonnull(strstr(out, "fusion saves 2.00x"));
+    free(out);
+    ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "usage: gpuplan roofline"));
+    ck_assert_ptr_nonnull(strstr(out, "flash-attention"));
+    free(out);
+}
+END_TEST
+
+/* Exit 2 and a message on stderr that contains `needle`. */
+static void cli_bad(const char *const *argv, const char *needle)
+{
+    char *err = NULL;
+    int rc = gp_test_cli(argv, NULL, &err);
+    ck_assert_msg(rc == 2, "exit %d for %s %s", rc, argv[1], argv[3]);
+    ck_assert_msg(err != NULL && strstr(err, needle) != NULL, "stderr lacks '%s': %s", needle,
+                  err ? err : "");
+    free(err);
+}
+
+START_TEST(cli_bad_input)
+{
+    const char *gpu[] = {"roofline", "--gpu", "rtx-9999", "--precision", "fp32", "--flop",
+                         "1", "--bytes", "1", NULL};
+    const char *prec[] = {"roofline", "--gpu", "h100", "--precision", "fp7", "--flop", "1",
+                          "--bytes", "1", NULL};
+    const char *fp8[] = {"roofline", "--gpu", "a100", "--precision", "fp8", "--flop", "1",
+                         "--bytes", "1", NULL};
+    const char *kern[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--kernel",
+                          "conv9d", "--n", "4", NULL};
+    const char *zero_n[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--kernel",
+                            "vector-add", "--n", "0", NULL};
+    const char *neg_k[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--kernel",
+                           "gemm", "--m", "4", "--n", "4", "--k", "-4", NULL};
+    const char *no_k[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--kernel",
+                          "gemm", "--m", "4", "--n", "4", NULL};
+    const char *bytes0[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--flop",
+                            "1e9", "--bytes", "0", NULL};
+    const char *flop0[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--flop", "0",
+                           "--bytes", "1e9", NULL};
+    const char *both[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--flop", "1",
+                          "--bytes", "1", "--kernel", "gemv", NULL};
+    const char *ext[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--flop", "1",
+                         "--bytes", "1", "--plot", "/tmp/x.jpg", NULL};
+    const char *size[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--flop", "1",
+                          "--bytes", "1", "--plot", "/tmp/x.png", "--plot-size", "640", NULL};
+    const char *data[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--flop", "1",
+                          "--bytes", "1", "--data", "tape", NULL};
+    cli_bad(gpu, "--gpu");
+    cli_bad(gpu, "rtx-9999");
+    cli_bad(prec, "--precision");
+    cli_bad(fp8, "fp8");
+    cli_bad(fp8, "--precision");
+    cli_bad(kern, "--kernel");
+    cli_bad(kern, "conv9d");
+    cli_bad(zero_n, "--n");
+    cli_bad(neg_k, "--k");
+    cli_bad(no_k, "--k");
+    cli_bad(bytes0, "--bytes");
+    cli_bad(flop0, "--flop");
+    cli_bad(both, "--kernel");
+    cli_bad(ext, "--plot");
+    cli_bad(size, "--plot-size");
+    cli_bad(data, "--data");
+}
+END_TEST
+
+/* Width and height from a PNG's IHDR chunk (bytes 16..23, big-endian). */
+static int png_size(const char *path, unsigned *w, unsigned *h)
+{
+    unsigned char b[24];
+    FILE *f = fopen(path, "rb");
+    size_t n;
+    if (f == NULL)
+        return -1;
+    n = fread(b, 1, sizeof b, f);
+    fclose(f);
+    if (n != sizeof b || memcmp(b, "\x89PNG\r\n\x1a\n", 8) != 0 || memcmp(b + 12, "IHDR", 4) != 0)
+        return -1;
+    *w = (unsigned)b[16] << 24 | (unsigned)b[17] << 16 | (unsigned)b[18] << 8 | b[19];
+    *h = (unsigned)b[20] << 24 | (unsigned)b[21] << 16 | (unsigned)b[22] << 8 | b[23];
+    return 0;
+}
+
+START_TEST(cli_plot_png_and_svg)
+{
+    char dir[256], png[512], svg[512], *out = NULL, *err = NULL;
+    struct stat st;
+    unsigned w = 0, h = 0;
+    int rc;
+    json_t *j;
+    json_error_t je;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    snprintf(png, sizeof png, "%s/roof.png", dir);
+    snprintf(svg, sizeof svg, "%s/roof.SVG", dir);
+    {
+        const char *argv[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
+                              "--kernel", "gemm", "--m", "4096", "--n", "4096", "--k", "4096",
+                              "--plot", png, "--plot-size", "640x480", NULL};
+        rc = gp_test_cli(argv, &out, &err);
+    }
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err ? err : "");
+    /* stdout is still one JSON object naming the chart. */
+    j = json_loads(out, 0, &je);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(jstr(j, "plot"), png);
+    json_decref(j);
+    free(out);
+    free(err);
+    ck_assert_int_eq(stat(png, &st), 0);
+    ck_assert(st.st_size > 0);
+    ck_assert_int_eq(png_size(png, &w, &h), 0);
+    ck_assert_uint_eq(w, 640);
+    ck_assert_uint_eq(h, 480);
+    {
+        const char *argv[] = {"roofline", "--gpu", "4090", "--precision", "fp32", "--kernel",
+                              "vector-add", "--n", "1e6", "--plot", svg, NULL};
+        ck_assert_int_eq(gp_test_cli(argv, NULL, NULL), 0);
+    }
+    ck_assert_int_eq(stat(svg, &st), 0);
+    ck_assert(st.st_size > 0);
+    /* gnuplot missing from PATH: exit 2, message says so, no file left. */
+    {
+        const char *argv[] = {"roofline", "--gpu", "4090", "--precision", "fp32", "--flop", "1",
+                              "--bytes", "1", "--plot", png, NULL};
+        const char *env[] = {"PATH=/nonexistent-gp", NULL};
+        unlink(png);
+        rc = gp_test_cli_env(argv, env, NULL, &err);
+        ck_assert_int_eq(rc, 2);
+        ck_assert_ptr_nonnull(strstr(err, "gnuplot"));
+        free(err);
+        ck_assert_int_ne(stat(png, &st), 0);
+    }
+    /* Only the two charts are in the directory: no temporary files left. */
+    {
+        char cmd[600];
+        snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 1", dir);
+        ck_assert_int_eq(system(cmd), 0);
+    }
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 Suite *gp_test_suite_roofline(void)
 {
     Suite *s = suite_create("roofline");
@@ -668,6 +973,18 @@ Suite *gp_test_suite_roofline(void)
     tcase_add_test(tc, bad_input_model);
     tcase_add_test(tc, bad_input_kernels);
     tcase_add_test(tc, roof_level_parse);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("db");
+    tcase_add_test(tc, db_article_ridges);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cli");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, cli_vector_add_4090);
+    tcase_add_test(tc, cli_gemm_and_gemv_h100);
+    tcase_add_test(tc, cli_accumulate_and_host_data);
+    tcase_add_test(tc, cli_table_and_help);
+    tcase_add_test(tc, cli_bad_input);
+    tcase_add_test(tc, cli_plot_png_and_svg);
     suite_add_tcase(s, tc);
     return s;
 }
