@@ -144,7 +144,8 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
     r.sparse = p->sparse != 0;
 
     /* Compute roof. */
-    if (gp_gpu_peak(g, p->precision, pipe, p->accum, 0) <= 0.0) {
+    r.peak = gp_gpu_peak(g, p->precision, pipe, p->accum, 0);
+    if (r.peak <= 0.0) {
         const char *id = g->id != NULL ? g->id : "?";
         if (gp_gpu_peak(g, p->precision, pipe == GP_PIPE_CUDA ? GP_PIPE_TENSOR : GP_PIPE_CUDA,
                         p->accum, 0) > 0.0)
@@ -159,7 +160,8 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                            "GPU '%s' does not support precision %s (no datasheet rate)", id,
                            gp_precision_name(p->precision));
     }
-    r.peak = gp_gpu_peak(g, p->precision, pipe, p->accum, r.sparse);
+    if (r.sparse)
+        r.peak = gp_gpu_peak(g, p->precision, pipe, p->accum, 1);
     if (r.peak <= 0.0)
         return GP_RAISE_AT(e, GP_EUNSUP, "sparse", 0, 0,
                            "GPU '%s' has no 2:4 sparse rate for %s on %s cores",
