@@ -26,8 +26,9 @@ static void usage(FILE *f)
             "efficiency) figures.\n\n"
             "  --gpu ID          GPU id or alias (gpuplan hw list gpus)\n"
             "  --precision P     fp64 fp32 tf32 fp16 bf16 fp8 int8 int4 fp4\n"
-            "  --pipeline P      cuda (CUDA cores) or tensor (Tensor Cores); default: tensor\n"
-            "                    when the GPU has a tensor rate for P, else cuda\n"
+            "  --pipeline P      cuda (CUDA cores) or tensor (Tensor Cores); default: the\n"
+            "                    kernel's (elementwise: cuda; gemm, attention: tensor), else\n"
+            "                    tensor when the GPU has a tensor rate for P, else cuda\n"
             "  --accumulate A    tensor accumulate: fp32 (default; PyTorch/cuBLAS) or fp16\n"
             "                    (GeForce runs fp16 accumulate at twice the rate)\n"
             "  --sparse          2:4 structured sparsity (Tensor Cores)\n"
@@ -174,10 +175,10 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
     snprintf(buf, sizeof buf, "%.4g FLOP/B", r->intensity);
     gp_cli_row("intensity", buf, "FLOP / bytes");
     snprintf(note, sizeof note, "datasheet: %s", src_or(r->peak_src));
-    gp_cli_qrow("peak", r->peak, GP_Q_FLOPS, 1, note);
+    gp_cli_qrow("peak", r->peak, GP_Q_FLOPS, 3, note);
     snprintf(note, sizeof note, "%s roof: %s", gp_roof_level_name(r->binding_roof),
              src_or(r->roofs[r->binding_roof].src));
-    gp_cli_qrow("bandwidth (binding roof)", r->bw, GP_Q_RATE, 1, note);
+    gp_cli_qrow("bandwidth (binding roof)", r->bw, GP_Q_RATE, 3, note);
     snprintf(buf, sizeof buf, "%.4g FLOP/B", r->critical);
     gp_cli_row("ridge (critical intensity)", buf, "peak / bandwidth");
     if (r->compute_bound)
@@ -188,11 +189,14 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
     gp_cli_qrow("attainable", r->attainable, GP_Q_FLOPS, 2, "min(peak, intensity x bandwidth)");
     gp_cli_qrow("time floor", r->time, GP_Q_DURATION, 3, "max(FLOP/peak, bytes/bandwidth)");
     printf("expected (achievable figures):\n");
-    snprintf(note, sizeof note, "%s", src_or(r->peak_expected_src));
-    gp_cli_qrow("peak", r->peak_expected, GP_Q_FLOPS, 1, note);
-    snprintf(note, sizeof note, "%s roof: %s", gp_roof_level_name(r->binding_roof_expected),
+    snprintf(note, sizeof note, "%.0f%% of peak: %s", 100.0 * r->peak_expected / r->peak,
+             src_or(r->peak_expected_src));
+    gp_cli_qrow("peak", r->peak_expected, GP_Q_FLOPS, 3, note);
+    snprintf(note, sizeof note, "%s roof, %.0f%% of its ceiling: %s",
+             gp_roof_level_name(r->binding_roof_expected),
+             100.0 * r->bw_expected / r->roofs[r->binding_roof_expected].bw,
              src_or(r->roofs[r->binding_roof_expected].src_expected));
-    gp_cli_qrow("bandwidth", r->bw_expected, GP_Q_RATE, 1, note);
+    gp_cli_qrow("bandwidth", r->bw_expected, GP_Q_RATE, 3, note);
     snprintf(buf, sizeof buf, "%.4g FLOP/B", r->critical_expected);
     gp_cli_row("ridge", buf, r->compute_bound_expected ? "compute-bound" : "memory-bound");
     gp_cli_qrow("attainable", r->attainable_expected, GP_Q_FLOPS, 2, NULL);
@@ -204,11 +208,11 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
         if (!f->known)
             continue;
         snprintf(note, sizeof note, "expected %s, ridge %.4g FLOP/B%s%s; %s",
-                 gp_format_qty(f->bw_expected, GP_Q_RATE, 1, 0, bwe, sizeof bwe), f->ridge,
+                 gp_format_qty(f->bw_expected, GP_Q_RATE, 3, 0, bwe, sizeof bwe), f->ridge,
                  f->on_path ? "" : ", not on the path",
                  (gp_roof_level)i == r->binding_roof ? ", binds" : "", src_or(f->src));
         gp_cli_row(gp_roof_level_name((gp_roof_level)i),
-                   gp_format_qty(f->bw, GP_Q_RATE, 1, 0, bw, sizeof bw), note);
+                   gp_format_qty(f->bw, GP_Q_RATE, 3, 0, bw, sizeof bw), note);
     }
     gp_cli_print_ledger("ledger, ceiling", &r->ledger);
     gp_cli_print_ledger("ledger, expected", &r->ledger_expected);
@@ -411,6 +415,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     p.host_link = host;
     p.peer_link = peer;
+    /* A named kernel without --pipeline runs where its arithmetic does
+     * (elementwise on CUDA cores, matrix products on Tensor Cores) when the
+     * GPU has that rate. */
+    if (kernel != NULL && pipe_s == NULL &&
+        gp_gpu_peak(g, p.precision, kernel->pipeline, p.accum, 0) > 0.0)
+        p.pipeline = kernel->pipeline;
     if (gp_roofline_eval(g, &p, flop, bytes, &r, &e) != GP_OK)
         return fail_opt(cli, &e);
 

@@ -182,12 +182,12 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
         r.peak_expected_src = g->eff_compute.v > 0.0 ? g->eff_compute.src : r.peak_src;
 
     /* Bandwidth roofs. */
-    l2_exp = g->meas_l2_bw.v > 0.0
-                 ? g->meas_l2_bw.v
-                 : g->l2_bw.v * (g->eff_mem.v > 0.0 ? g->eff_mem.v : 1.0);
+    /* Vendors publish no L2 bandwidth: the database's figure is itself a
+     * microbenchmark result, so no efficiency is applied on top of it. */
+    l2_exp = g->meas_l2_bw.v > 0.0 ? g->meas_l2_bw.v : g->l2_bw.v;
     set_roof(&r.roofs[GP_ROOF_L2], g->l2_bw.v, l2_exp, g->l2_bw.src,
              g->meas_l2_bw.v > 0.0 ? first_src(g->calibration, g->meas_l2_bw.src)
-                                   : g->eff_mem.src);
+                                   : g->l2_bw.src);
     set_roof(&r.roofs[GP_ROOF_DEVICE], g->mem_bw.v, gp_gpu_expected_mem_bw(g), g->mem_bw.src,
              g->meas_mem_bw.v > 0.0 ? first_src(g->calibration, g->meas_mem_bw.src)
              : g->eff_mem.v > 0.0   ? g->eff_mem.src
@@ -382,24 +382,24 @@ static int k_fused(const gp_kernel_shape *s, gp_kernel_counts *o)
 
 static const gp_kernel_desc kernels[] = {
     {"vector-add", "add vadd", "z = x + y over n elements", "n", "n", "N", "3*N*e",
-     k_vector_add},
-    {"axpy", "saxpy daxpy", "y = a*x + y over n elements", "n", "n", "2*N", "3*N*e", k_axpy},
+     k_vector_add, GP_PIPE_CUDA},
+    {"axpy", "saxpy daxpy", "y = a*x + y over n elements", "n", "n", "2*N", "3*N*e", k_axpy, GP_PIPE_CUDA},
     {"gemm", "matmul", "C[MxN] = A[MxK] B[KxN] (--tile T: T x T output tiles; --beta: read C)",
      "m n k", "m n k", "2*M*N*K", "(M*K*ceil(N/T) + K*N*ceil(M/T) + M*N)*e; ideal T >= M,N",
-     k_gemm},
-    {"gemv", "matvec", "y[M] = A[MxN] x[N]", "m n", "m n", "2*M*N", "(M*N + N + M)*e", k_gemv},
+     k_gemm, GP_PIPE_TENSOR},
+    {"gemv", "matvec", "y[M] = A[MxN] x[N]", "m n", "m n", "2*M*N", "(M*N + N + M)*e", k_gemv, GP_PIPE_CUDA},
     {"layernorm", "layer-norm", "--m rows (default 1) of --n elements", "m n", "n", "8*M*N",
-     "(2*M*N + 2*N)*e", k_layernorm},
+     "(2*M*N + 2*N)*e", k_layernorm, GP_PIPE_CUDA},
     {"softmax", "", "--m rows (default 1) of --n elements", "m n", "n", "5*M*N", "2*M*N*e",
-     k_softmax},
+     k_softmax, GP_PIPE_CUDA},
     {"attention", "attention-naive", "unfused attention: --n seq S, --k head dim D, --m batch*heads",
-     "m n k", "n k", "M*(4*S*S*D + 5*S*S)", "M*(4*S*D + 4*S*S)*e", k_attention},
+     "m n k", "n k", "M*(4*S*S*D + 5*S*S)", "M*(4*S*D + 4*S*S)*e", k_attention, GP_PIPE_TENSOR},
     {"flash-attention", "attention-flash attention-fused",
      "fused attention, scores stay on chip (--tile T: query tile rows)", "m n k", "n k",
      "M*(4*S*S*D + 5*S*S)", "M*(2*S*D + 2*S*D*ceil(S/T))*e; ideal M*4*S*D*e",
-     k_flash_attention},
+     k_flash_attention, GP_PIPE_TENSOR},
     {"fused", "chain", "chain of --chain K elementwise adds over --n elements, fused", "n", "n",
-     "K*N", "(K + 2)*N*e (unfused 3*K*N*e)", k_fused},
+     "K*N", "(K + 2)*N*e (unfused 3*K*N*e)", k_fused, GP_PIPE_CUDA},
 };
 
 #define N_KERNELS (sizeof kernels / sizeof kernels[0])

@@ -167,6 +167,9 @@ typedef struct gp_kernel_desc {
     const char *flop_formula;  /* "2*M*N*K"                                */
     const char *bytes_formula; /* "(M*K + K*N + M*N)*e"                    */
     gp_kernel_count_fn count;  /* fills counts; sizes already validated    */
+    gp_pipeline pipeline;   /* where its arithmetic runs: GP_PIPE_TENSOR for
+                               matrix products, GP_PIPE_CUDA for elementwise
+                               and reductions (a default for callers)      */
 } gp_kernel_desc;
 
 size_t gp_kernel_count(void);
