@@ -159,7 +159,7 @@ static void write_script(FILE *f, const gp_cli_plot *pl, const char *tmp, const 
 
     fprintf(f, "set encoding utf8\n");
     if (pl->svg)
-        fprintf(f, "set terminal svg size %d,%d dynamic font 'sans,11'\n", pl->width,
+        fprintf(f, "set terminal svg size %d,%d fixed font 'sans,11'\n", pl->width,
                 pl->height);
     else
         fprintf(f,
@@ -193,14 +193,21 @@ static void write_script(FILE *f, const gp_cli_plot *pl, const char *tmp, const 
             first = 0;
         }
     /* The selected configuration (accumulate / sparsity as asked), thick. */
-    fprintf(f, "%sroof(x, %.17g, %.17g) lw 3 lc rgb 'black' title \"selected: %s %s%s%s\"",
+    fprintf(f,
+            "%sroof(x, %.17g, %.17g) lw 3 lc rgb 'black' title \"selected: %s %s%s%s, device %s\"",
             first ? "" : ", \\\n     ", r->peak, r->roofs[GP_ROOF_DEVICE].known ? bdev : r->bw,
             gp_precision_name(r->precision), gp_pipeline_name(r->pipeline),
-            r->sparse ? " sparse" : "", r->accum == GP_ACC_FP16 ? " fp16-acc" : "");
+            r->sparse ? " sparse" : "", r->accum == GP_ACC_FP16 ? " fp16-acc" : "",
+            gp_format_qty(bdev, GP_Q_RATE, 1, 0, qb, sizeof qb));
     /* The other memory roofs at the selected peak. */
     for (i = 0; i < GP_ROOF__COUNT; i++) {
         const gp_roof *f_ = &r->roofs[i];
         if (!f_->known || i == GP_ROOF_DEVICE)
+            continue;
+        /* A GPU without a scale-up link reaches its peers over the host
+         * link: one line is enough unless the peer roof is the one used. */
+        if (i == GP_ROOF_PEER && !f_->on_path && r->roofs[GP_ROOF_HOST].known &&
+            f_->bw == r->roofs[GP_ROOF_HOST].bw)
             continue;
         fprintf(f, ", \\\n     roof(x, %.17g, %.17g) lw 2 lc rgb 'gray40' dt %s title \"%s %s%s\"",
                 r->peak, f_->bw, dash[i], gp_roof_level_name((gp_roof_level)i),
