@@ -299,10 +299,13 @@ static int k_gemm(const gp_kernel_shape *s, gp_kernel_counts *o)
     return GP_OK;
 }
 
-/* y[M] = A[MxN] x[N]: the matrix is read once; x and y are noise. */
+/* y[M] = A[MxN] x[N]: the matrix is read once; x and y are noise.  Given in
+ * GEMM notation (M x N x K with M = 1 or N = 1), it is that GEMM. */
 static int k_gemv(const gp_kernel_shape *s, gp_kernel_counts *o)
 {
     double m = s->m, n = s->n;
+    if (s->k > 0.0)
+        return k_gemm(s, o);
     o->flop = 2.0 * m * n;
     o->bytes = (m * n + n + m) * s->elem_bytes;
     return GP_OK;
@@ -387,14 +390,15 @@ static const gp_kernel_desc kernels[] = {
     {"gemm", "matmul", "C[MxN] = A[MxK] B[KxN] (--tile T: T x T output tiles; --beta: read C)",
      "m n k", "m n k", "2*M*N*K", "(M*K*ceil(N/T) + K*N*ceil(M/T) + M*N)*e; ideal T >= M,N",
      k_gemm, GP_PIPE_TENSOR},
-    {"gemv", "matvec", "y[M] = A[MxN] x[N]", "m n", "m n", "2*M*N", "(M*N + N + M)*e", k_gemv, GP_PIPE_CUDA},
+    {"gemv", "matvec", "y[M] = A[MxN] x[N] (or GEMM sizes --m 1 --n N --k K)", "m n k", "m n",
+     "2*M*N", "(M*N + N + M)*e", k_gemv, GP_PIPE_CUDA},
     {"layernorm", "layer-norm", "--m rows (default 1) of --n elements", "m n", "n", "8*M*N",
      "(2*M*N + 2*N)*e", k_layernorm, GP_PIPE_CUDA},
     {"softmax", "", "--m rows (default 1) of --n elements", "m n", "n", "5*M*N", "2*M*N*e",
      k_softmax, GP_PIPE_CUDA},
     {"attention", "attention-naive", "unfused attention: --n seq S, --k head dim D, --m batch*heads",
      "m n k", "n k", "M*(4*S*S*D + 5*S*S)", "M*(4*S*D + 4*S*S)*e", k_attention, GP_PIPE_TENSOR},
-    {"flash-attention", "attention-flash attention-fused",
+    {"flash-attention", "attention-flash attention-fused flash fused-attention flashattention",
      "fused attention, scores stay on chip (--tile T: query tile rows)", "m n k", "n k",
      "M*(4*S*S*D + 5*S*S)", "M*(2*S*D + 2*S*D*ceil(S/T))*e; ideal M*4*S*D*e",
      k_flash_attention, GP_PIPE_TENSOR},
@@ -502,6 +506,11 @@ int gp_kernel_eval(const gp_kernel_desc *k, const gp_kernel_shape *s,
     if (s->beta && k->count != k_gemm)
         return GP_RAISE_AT(e, GP_EINVAL, "beta", 0, 0,
                            "kernel '%s' has no C to accumulate (gemm does)", k->name);
+    if (k->count == k_gemv && s->k > 0.0 && s->m != 1.0 && s->n != 1.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "k", 0, 0,
+                           "gemv in GEMM sizes (--m M --n N --k K) needs M = 1 or N = 1, got "
+                           "%g x %g x %g (that is a gemm)",
+                           s->m, s->n, s->k);
     memset(&c, 0, sizeof c);
     rc = k->count(s, &c);
     if (rc != GP_OK)

@@ -316,6 +316,19 @@ START_TEST(gemv_1x4096x4096_memory_bound)
     cv = kernel_ok("gemv", &s);
     GP_ASSERT_REL(cv.flop, c.flop, 1e-12);
     GP_ASSERT_REL(cv.bytes, c.bytes, 1e-12);
+    /* ... and so does gemv written in GEMM sizes, 1 x 4096 x 4096. */
+    s.m = 1;
+    s.k = 4096;
+    cv = kernel_ok("gemv", &s);
+    GP_ASSERT_REL(cv.bytes, c.bytes, 1e-12);
+    {
+        gp_err e;
+        gp_kernel_counts bad;
+        s.m = 2;
+        ck_assert_int_eq(gp_kernel_eval(gp_kernel_find("gemv"), &s, &bad, &e), GP_EINVAL);
+        s.m = 4096;
+        s.k = 0;
+    }
     gp_roofline_params_init(&p);
     p.precision = GP_BF16;
     r = eval_ok(&g, &p, c.flop, c.bytes);
