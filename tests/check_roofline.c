@@ -821,6 +821,29 @@ START_TEST(cli_accumulate_and_host_data)
 }
 END_TEST
 
+START_TEST(cli_peer_and_link_override)
+{
+    const char *peer[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
+                          "--flop", "1e9", "--bytes", "1GB", "--data", "peer", NULL};
+    const char *host[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
+                          "--flop", "1e9", "--bytes", "1GB", "--data", "host", "--link",
+                          "pcie4-x16", NULL};
+    json_t *j = cli_json(peer);
+    /* H100 SXM reads a peer over NVLink 4 at 450 GB/s per direction:
+     * 1e9 B / 450e9 = 2.222 ms. */
+    ck_assert_str_eq(jstr(j, "binding_roof"), "peer-link");
+    GP_ASSERT_REL(jnum(j, "peak_bytes_per_s"), 450e9, 1e-3);
+    GP_ASSERT_REL(jnum(j, "time_s"), 2.2222e-3, 1e-3);
+    json_decref(j);
+    /* --link overrides the GPU's own host link (PCIe 5.0) with PCIe 4.0:
+     * 31.5 GB/s -> 31.7 ms. */
+    j = cli_json(host);
+    ck_assert_str_eq(jstr(j, "binding_roof"), "host-link");
+    GP_ASSERT_REL(jnum(j, "peak_bytes_per_s"), 31.5e9, 1e-3);
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_table_and_help)
 {
     const char *table[] = {"roofline", "--gpu", "4090", "--precision", "fp32", "--kernel",
@@ -831,6 +854,8 @@ START_TEST(cli_table_and_help)
     ck_assert_ptr_nonnull(strstr(out, "memory"));
     ck_assert_ptr_nonnull(strstr(out, "ledger"));
     ck_assert_ptr_nonnull(strstr(out, "fusion saves 2.00x"));
+    ck_assert_ptr_nonnull(strstr(out, "datasheet:"));
+    ck_assert_ptr_nonnull(strstr(out, "491.7x below the ridge"));
     free(out);
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage: gpuplan roofline"));
@@ -1003,6 +1028,7 @@ Suite *gp_test_suite_roofline(void)
     tcase_add_test(tc, cli_vector_add_4090);
     tcase_add_test(tc, cli_gemm_and_gemv_h100);
     tcase_add_test(tc, cli_accumulate_and_host_data);
+    tcase_add_test(tc, cli_peer_and_link_override);
     tcase_add_test(tc, cli_table_and_help);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_plot_png_and_svg);
