@@ -385,25 +385,25 @@ static int k_fused(const gp_kernel_shape *s, gp_kernel_counts *o)
 
 static const gp_kernel_desc kernels[] = {
     {"vector-add", "add vadd", "z = x + y over n elements", "n", "n", "N", "3*N*e",
-     k_vector_add, GP_PIPE_CUDA},
-    {"axpy", "saxpy daxpy", "y = a*x + y over n elements", "n", "n", "2*N", "3*N*e", k_axpy, GP_PIPE_CUDA},
+     k_vector_add, GP_PIPE_CUDA, 0},
+    {"axpy", "saxpy daxpy", "y = a*x + y over n elements", "n", "n", "2*N", "3*N*e", k_axpy, GP_PIPE_CUDA, 0},
     {"gemm", "matmul", "C[MxN] = A[MxK] B[KxN] (--tile T: T x T output tiles; --beta: read C)",
      "m n k", "m n k", "2*M*N*K", "(M*K*ceil(N/T) + K*N*ceil(M/T) + M*N)*e; ideal T >= M,N",
-     k_gemm, GP_PIPE_TENSOR},
+     k_gemm, GP_PIPE_TENSOR, GP_KOPT_TILE | GP_KOPT_BETA},
     {"gemv", "matvec", "y[M] = A[MxN] x[N] (or GEMM sizes --m 1 --n N --k K)", "m n k", "m n",
-     "2*M*N", "(M*N + N + M)*e", k_gemv, GP_PIPE_CUDA},
+     "2*M*N", "(M*N + N + M)*e", k_gemv, GP_PIPE_CUDA, 0},
     {"layernorm", "layer-norm", "--m rows (default 1) of --n elements", "m n", "n", "8*M*N",
-     "(2*M*N + 2*N)*e", k_layernorm, GP_PIPE_CUDA},
+     "(2*M*N + 2*N)*e", k_layernorm, GP_PIPE_CUDA, 0},
     {"softmax", "", "--m rows (default 1) of --n elements", "m n", "n", "5*M*N", "2*M*N*e",
-     k_softmax, GP_PIPE_CUDA},
+     k_softmax, GP_PIPE_CUDA, 0},
     {"attention", "attention-naive", "unfused attention: --n seq S, --k head dim D, --m batch*heads",
-     "m n k", "n k", "M*(4*S*S*D + 5*S*S)", "M*(4*S*D + 4*S*S)*e", k_attention, GP_PIPE_TENSOR},
+     "m n k", "n k", "M*(4*S*S*D + 5*S*S)", "M*(4*S*D + 4*S*S)*e", k_attention, GP_PIPE_TENSOR, 0},
     {"flash-attention", "attention-flash attention-fused flash fused-attention flashattention",
      "fused attention, scores stay on chip (--tile T: query tile rows)", "m n k", "n k",
      "M*(4*S*S*D + 5*S*S)", "M*(2*S*D + 2*S*D*ceil(S/T))*e; ideal M*4*S*D*e",
-     k_flash_attention, GP_PIPE_TENSOR},
+     k_flash_attention, GP_PIPE_TENSOR, GP_KOPT_TILE},
     {"fused", "chain", "chain of --chain K elementwise adds over --n elements, fused", "n", "n",
-     "K*N", "(K + 2)*N*e (unfused 3*K*N*e)", k_fused, GP_PIPE_CUDA},
+     "K*N", "(K + 2)*N*e (unfused 3*K*N*e)", k_fused, GP_PIPE_CUDA, GP_KOPT_CHAIN},
 };
 
 #define N_KERNELS (sizeof kernels / sizeof kernels[0])
@@ -481,7 +481,6 @@ int gp_kernel_eval(const gp_kernel_desc *k, const gp_kernel_shape *s,
 {
     gp_kernel_counts c;
     int rc;
-    int tiled = k != NULL && (k->count == k_gemm || k->count == k_flash_attention);
     if (k == NULL || s == NULL || out == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_kernel_eval: NULL argument");
     if ((rc = check_size(k, "m", s->m, e)) != GP_OK ||
@@ -491,19 +490,19 @@ int gp_kernel_eval(const gp_kernel_desc *k, const gp_kernel_shape *s,
     if (!positive(s->elem_bytes) || s->elem_bytes > 64.0)
         return GP_RAISE_AT(e, GP_ERANGE, "elem_bytes", 0, 0,
                            "bytes per element must lie in (0, 64], got %g", s->elem_bytes);
-    if (s->tile != 0.0 && !tiled)
+    if (s->tile != 0.0 && !(k->options & GP_KOPT_TILE))
         return GP_RAISE_AT(e, GP_EINVAL, "tile", 0, 0,
                            "kernel '%s' takes no tile size (gemm and flash-attention do)",
                            k->name);
     if (s->tile != 0.0 && (!positive(s->tile) || s->tile > 1e15))
         return GP_RAISE_AT(e, GP_ERANGE, "tile", 0, 0, "tile must be > 0, got %g", s->tile);
-    if (s->chain != 0.0 && k->count != k_fused)
+    if (s->chain != 0.0 && !(k->options & GP_KOPT_CHAIN))
         return GP_RAISE_AT(e, GP_EINVAL, "chain", 0, 0,
                            "kernel '%s' takes no chain length (fused does)", k->name);
     if (s->chain != 0.0 && (!positive(s->chain) || s->chain < 1.0 || s->chain > 1e6))
         return GP_RAISE_AT(e, GP_ERANGE, "chain", 0, 0,
                            "chain length must lie in [1, 1e6], got %g", s->chain);
-    if (s->beta && k->count != k_gemm)
+    if (s->beta && !(k->options & GP_KOPT_BETA))
         return GP_RAISE_AT(e, GP_EINVAL, "beta", 0, 0,
                            "kernel '%s' has no C to accumulate (gemm does)", k->name);
     if (k->count == k_gemv && s->k > 0.0 && s->m != 1.0 && s->n != 1.0)

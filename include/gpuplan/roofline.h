@@ -156,6 +156,13 @@ typedef struct gp_kernel_counts {
 
 typedef int (*gp_kernel_count_fn)(const gp_kernel_shape *s, gp_kernel_counts *out);
 
+/* Optional inputs a kernel takes (gp_kernel_desc.options). */
+enum {
+    GP_KOPT_TILE = 1,  /* gp_kernel_shape.tile  */
+    GP_KOPT_CHAIN = 2, /* gp_kernel_shape.chain */
+    GP_KOPT_BETA = 4   /* gp_kernel_shape.beta  */
+};
+
 /* A named kernel: a pure function from sizes to counts, and the text the
  * CLI and docs show.  Static storage. */
 typedef struct gp_kernel_desc {
@@ -170,6 +177,7 @@ typedef struct gp_kernel_desc {
     gp_pipeline pipeline;   /* where its arithmetic runs: GP_PIPE_TENSOR for
                                matrix products, GP_PIPE_CUDA for elementwise
                                and reductions (a default for callers)      */
+    unsigned options;       /* GP_KOPT_* it accepts                        */
 } gp_kernel_desc;
 
 size_t gp_kernel_count(void);
