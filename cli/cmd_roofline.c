@@ -34,7 +34,9 @@ static void usage(FILE *f)
             "  --sparse          2:4 structured sparsity (Tensor Cores)\n"
             "  --flop X --bytes Y  the kernel's FLOPs and bytes moved (e.g. 1e9, 12MB)\n"
             "  --kernel NAME     a named kernel (below) with its sizes:\n"
-            "  --m M --n N --k K sizes (element counts); --dtype D element type (default P)\n"
+            "  --m M --n N --k K sizes (element counts)\n"
+            "  --dtype D         element type: a precision (default P) or a storage format\n"
+            "                    (q4_0, int4, ...: bits per element from the database)\n"
             "  --tile T          gemm: T x T output tiles; flash-attention: query tile rows\n"
             "  --chain K         fused: number of chained elementwise kernels (default 1)\n"
             "  --beta            gemm: C is read and accumulated (beta != 0)\n"
@@ -378,11 +380,25 @@ static int run(gp_cli *cli, int argc, char **argv)
         gp_precision dt = p.precision;
         if (gp_kernel_get(kernel_s, &kernel, &e) != GP_OK)
             return fail_opt(cli, &e);
-        if (dtype_s != NULL && gp_precision_parse(dtype_s, &dt, &e) != GP_OK) {
-            snprintf(e.where, sizeof e.where, "--dtype");
-            return gp_cli_fail(cli, &e);
-        }
         shape.elem_bytes = gp_roofline_elem_bytes(dt);
+        if (dtype_s != NULL) {
+            /* A precision name, else a storage format from the database
+             * (q4_0: 4.5 bits per element, scales included). */
+            if (gp_precision_parse(dtype_s, &dt, NULL) == GP_OK) {
+                shape.elem_bytes = gp_roofline_elem_bytes(dt);
+            } else {
+                const gp_format *fmt;
+                if ((db = gp_cli_db(cli)) == NULL)
+                    return GP_EXIT_USAGE;
+                if ((fmt = gp_db_find_format(db, dtype_s)) == NULL || !(fmt->bits.v > 0.0))
+                    return gp_cli_usage(cli,
+                                        "--dtype: unknown element type '%s' (a precision: fp64 "
+                                        "fp32 tf32 fp16 bf16 fp8 int8 int4 fp4, or a format: "
+                                        "gpuplan hw list formats)",
+                                        dtype_s);
+                shape.elem_bytes = fmt->bits.v / 8.0;
+            }
+        }
         if (gp_kernel_eval(kernel, &shape, &kc, &e) != GP_OK)
             return fail_opt(cli, &e);
         flop = kc.flop;

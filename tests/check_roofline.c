@@ -801,6 +801,9 @@ START_TEST(cli_accumulate_and_host_data)
                            "--bytes", "1GB", NULL};
     const char *host[] = {"--json", "roofline", "--gpu", "rtx-4090", "--precision", "fp32",
                           "--kernel", "vector-add", "--n", "1000000", "--data", "host", NULL};
+    const char *q4[] = {"--json", "roofline", "--gpu", "rtx-4090", "--precision", "fp16",
+                        "--kernel", "gemv", "--m", "4096", "--n", "4096", "--dtype", "q4_0",
+                        NULL};
     json_t *j = cli_json(acc32);
     GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 165.2e12, 1e-3);
     json_decref(j);
@@ -817,6 +820,12 @@ START_TEST(cli_accumulate_and_host_data)
     j = cli_json(host);
     ck_assert_str_eq(jstr(j, "binding_roof"), "host-link");
     ck_assert_str_eq(jstr(json_object_get(j, "ledger"), "binding"), "movement");
+    json_decref(j);
+    /* A quantised storage format as the element type: Q4_0 stores 32 weights
+     * in 18 bytes (4.5 bits), so a 4096 x 4096 GEMV moves
+     * (4096^2 + 2 x 4096) x 4.5 / 8 = 16,785,408 x 0.5625 = 9,441,792 B. */
+    j = cli_json(q4);
+    GP_ASSERT_REL(jnum(j, "total_bytes"), 9441792.0, 1e-9);
     json_decref(j);
 }
 END_TEST
@@ -903,6 +912,8 @@ START_TEST(cli_bad_input)
                           "--bytes", "1", "--plot", "/tmp/x.png", "--plot-size", "640", NULL};
     const char *data[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--flop", "1",
                           "--bytes", "1", "--data", "tape", NULL};
+    const char *dtype[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--kernel",
+                           "gemv", "--m", "4096", "--n", "4096", "--dtype", "fp5", NULL};
     cli_bad(gpu, "--gpu");
     cli_bad(gpu, "rtx-9999");
     cli_bad(prec, "--precision");
@@ -919,6 +930,7 @@ START_TEST(cli_bad_input)
     cli_bad(ext, "--plot");
     cli_bad(size, "--plot-size");
     cli_bad(data, "--data");
+    cli_bad(dtype, "--dtype");
 }
 END_TEST
 
