@@ -1,5 +1,6 @@
 /* Roofline model and the named-kernel table.  MODEL: docs/models/roofline.md
  * (Williams, Waterman & Patterson 2009).  Pure functions; no I/O. */
+#include <ctype.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -418,14 +419,30 @@ const gp_kernel_desc *gp_kernel_at(size_t i)
     return i < N_KERNELS ? &kernels[i] : NULL;
 }
 
-/* Does the space-separated list contain `name` (case-insensitively)? */
+/* Compare n characters case-insensitively, '_' matching '-'. */
+static int name_eq(const char *a, const char *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        int x = tolower((unsigned char)a[i]), y = tolower((unsigned char)b[i]);
+        if (x == '_')
+            x = '-';
+        if (y == '_')
+            y = '-';
+        if (x != y || x == '\0')
+            return 0;
+    }
+    return 1;
+}
+
+/* Does the space-separated list contain `name` (as name_eq)? */
 static int in_list(const char *list, const char *name)
 {
     size_t n = strlen(name);
     const char *p = list;
     while (*p != '\0') {
         size_t len = strcspn(p, " ");
-        if (len == n && strncasecmp(p, name, n) == 0)
+        if (len == n && name_eq(p, name, n))
             return 1;
         p += len;
         while (*p == ' ')
@@ -440,7 +457,7 @@ const gp_kernel_desc *gp_kernel_find(const char *name)
     if (name == NULL || name[0] == '\0')
         return NULL;
     for (i = 0; i < N_KERNELS; i++)
-        if (strcasecmp(kernels[i].name, name) == 0 || in_list(kernels[i].aliases, name))
+        if (in_list(kernels[i].name, name) || in_list(kernels[i].aliases, name))
             return &kernels[i];
     return NULL;
 }

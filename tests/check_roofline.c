@@ -645,6 +645,9 @@ START_TEST(bad_input_kernels)
     GP_ASSERT_REL(gp_roofline_elem_bytes(GP_PREC__COUNT), 0.0, 0);
     ck_assert_uint_ge(gp_kernel_count(), 9);
     ck_assert_ptr_eq(gp_kernel_find("Flash-Attention"), gp_kernel_find("attention-fused"));
+    ck_assert_ptr_eq(gp_kernel_find("vector_add"), gp_kernel_find("vector-add"));
+    ck_assert_ptr_null(gp_kernel_find("vector-ad"));
+    ck_assert_ptr_null(gp_kernel_find("vector-addd"));
 }
 END_TEST
 
