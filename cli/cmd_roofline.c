@@ -62,7 +62,8 @@ static int fail_opt(const gp_cli *cli, gp_err *e)
                {"n", "--n"},         {"k", "--k"},             {"tile", "--tile"},
                {"chain", "--chain"}, {"elem_bytes", "--dtype"}, {"beta", "--beta"},
                {"precision", "--precision"}, {"sparse", "--sparse"}, {"data", "--data"},
-               {"pipeline", "--pipeline"}, {"kernel", "--kernel"}};
+               {"pipeline", "--pipeline"}, {"kernel", "--kernel"},
+               {"accumulate", "--accumulate"}};
     size_t i;
     for (i = 0; i < sizeof map / sizeof map[0]; i++) {
         if (strcmp(e->where, map[i].field) == 0) {

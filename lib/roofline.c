@@ -129,6 +129,9 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
     if ((unsigned)p->pipeline > GP_PIPE__COUNT)
         return GP_RAISE_AT(e, GP_EINVAL, "pipeline", 0, 0, "pipeline %d out of range",
                            (int)p->pipeline);
+    if (p->accum != GP_ACC_FP32 && p->accum != GP_ACC_FP16)
+        return GP_RAISE_AT(e, GP_EINVAL, "accumulate", 0, 0,
+                           "accumulate mode %d out of range", (int)p->accum);
     if ((unsigned)p->data >= GP_ROOF__COUNT)
         return GP_RAISE_AT(e, GP_EINVAL, "data", 0, 0, "data location %d out of range",
                            (int)p->data);
