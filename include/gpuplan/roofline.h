@@ -114,7 +114,8 @@ typedef struct gp_roofline {
  * "flop"/"bytes"); GP_EUNSUP when the GPU has no rate for the precision on
  * the pipeline ("precision"), sparsity is asked where there is none
  * ("sparse"), or the level's bandwidth is unknown ("data"); GP_EINVAL for a
- * missing link ("data") or bad enum.  e (may be NULL) names the field.
+ * missing link ("data") or an enum out of range ("precision", "pipeline",
+ * "accumulate", "data").  e (may be NULL) names the field in `where`.
  * out is fully written on success and untouched otherwise. */
 int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                      double bytes, gp_roofline *out, gp_err *e);
