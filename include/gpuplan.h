@@ -9,5 +9,8 @@
 #include "gpuplan/ledger.h"
 #include "gpuplan/db.h"
 #include "gpuplan/roofline.h"
+#include "gpuplan/comm.h"
+#include "gpuplan/scale.h"
+#include "gpuplan/infer.h"
 
 #endif /* GP_GPUPLAN_H */
