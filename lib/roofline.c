@@ -110,7 +110,7 @@ static void set_link_roof(gp_roof *r, const gp_link *l)
 int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                      double bytes, gp_roofline *out, gp_err *e)
 {
-    gp_roofline r;
+    gp_roofline *r;
     gp_pipeline pipe;
     int i, on[GP_ROOF__COUNT] = {0, 0, 0, 0};
     double l2_exp;
@@ -136,20 +136,21 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
         return GP_RAISE_AT(e, GP_EINVAL, "data", 0, 0, "data location %d out of range",
                            (int)p->data);
 
-    memset(&r, 0, sizeof r);
+    r = out;
+    memset(r, 0, sizeof *r);
     pipe = p->pipeline == GP_PIPE__COUNT ? gp_gpu_default_pipeline(g, p->precision)
                                          : p->pipeline;
-    r.flop = flop;
-    r.bytes = bytes;
-    r.intensity = flop / bytes;
-    r.precision = p->precision;
-    r.pipeline = pipe;
-    r.accum = p->accum;
-    r.sparse = p->sparse != 0;
+    r->flop = flop;
+    r->bytes = bytes;
+    r->intensity = flop / bytes;
+    r->precision = p->precision;
+    r->pipeline = pipe;
+    r->accum = p->accum;
+    r->sparse = p->sparse != 0;
 
     /* Compute roof. */
-    r.peak = gp_gpu_peak(g, p->precision, pipe, p->accum, 0);
-    if (r.peak <= 0.0) {
+    r->peak = gp_gpu_peak(g, p->precision, pipe, p->accum, 0);
+    if (r->peak <= 0.0) {
         const char *id = g->id != NULL ? g->id : "?";
         if (gp_gpu_peak(g, p->precision, pipe == GP_PIPE_CUDA ? GP_PIPE_TENSOR : GP_PIPE_CUDA,
                         p->accum, 0) > 0.0)
@@ -164,47 +165,47 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                            "GPU '%s' does not support precision %s (no datasheet rate)", id,
                            gp_precision_name(p->precision));
     }
-    if (r.sparse)
-        r.peak = gp_gpu_peak(g, p->precision, pipe, p->accum, 1);
-    if (r.peak <= 0.0)
+    if (r->sparse)
+        r->peak = gp_gpu_peak(g, p->precision, pipe, p->accum, 1);
+    if (r->peak <= 0.0)
         return GP_RAISE_AT(e, GP_EUNSUP, "sparse", 0, 0,
                            "GPU '%s' has no 2:4 sparse rate for %s on %s cores",
                            g->id != NULL ? g->id : "?", gp_precision_name(p->precision),
                            gp_pipeline_name(pipe));
-    r.peak_expected = gp_gpu_expected_peak(g, p->precision, pipe, p->accum, r.sparse);
-    if (!(r.peak_expected > 0.0))
-        r.peak_expected = r.peak;
+    r->peak_expected = gp_gpu_expected_peak(g, p->precision, pipe, p->accum, r->sparse);
+    if (!(r->peak_expected > 0.0))
+        r->peak_expected = r->peak;
     if (pipe == GP_PIPE_TENSOR && p->accum == GP_ACC_FP16 &&
         g->peak_fp16acc[p->precision].v > 0.0)
-        r.peak_src = g->peak_fp16acc[p->precision].src;
+        r->peak_src = g->peak_fp16acc[p->precision].src;
     else
-        r.peak_src = g->peak[p->precision][pipe].src;
+        r->peak_src = g->peak[p->precision][pipe].src;
     if (g->meas_peak[p->precision][pipe].v > 0.0)
-        r.peak_expected_src =
+        r->peak_expected_src =
             first_src(g->calibration, g->meas_peak[p->precision][pipe].src);
     else
-        r.peak_expected_src = g->eff_compute.v > 0.0 ? g->eff_compute.src : r.peak_src;
+        r->peak_expected_src = g->eff_compute.v > 0.0 ? g->eff_compute.src : r->peak_src;
 
     /* Bandwidth roofs. */
     /* Vendors publish no L2 bandwidth: the database's figure is itself a
      * microbenchmark result, so no efficiency is applied on top of it. */
     l2_exp = g->meas_l2_bw.v > 0.0 ? g->meas_l2_bw.v : g->l2_bw.v;
-    set_roof(&r.roofs[GP_ROOF_L2], g->l2_bw.v, l2_exp, g->l2_bw.src,
+    set_roof(&r->roofs[GP_ROOF_L2], g->l2_bw.v, l2_exp, g->l2_bw.src,
              g->meas_l2_bw.v > 0.0 ? first_src(g->calibration, g->meas_l2_bw.src)
                                    : g->l2_bw.src);
-    set_roof(&r.roofs[GP_ROOF_DEVICE], g->mem_bw.v, gp_gpu_expected_mem_bw(g), g->mem_bw.src,
+    set_roof(&r->roofs[GP_ROOF_DEVICE], g->mem_bw.v, gp_gpu_expected_mem_bw(g), g->mem_bw.src,
              g->meas_mem_bw.v > 0.0 ? first_src(g->calibration, g->meas_mem_bw.src)
              : g->eff_mem.v > 0.0   ? g->eff_mem.src
                                     : g->mem_bw.src);
-    set_link_roof(&r.roofs[GP_ROOF_HOST], p->host_link);
-    set_link_roof(&r.roofs[GP_ROOF_PEER], p->peer_link);
+    set_link_roof(&r->roofs[GP_ROOF_HOST], p->host_link);
+    set_link_roof(&r->roofs[GP_ROOF_PEER], p->peer_link);
 
     /* Which levels the bytes cross. */
     on[GP_ROOF_L2] = 1;
     on[GP_ROOF_DEVICE] = p->data != GP_ROOF_L2;
     on[GP_ROOF_HOST] = p->data == GP_ROOF_HOST;
     on[GP_ROOF_PEER] = p->data == GP_ROOF_PEER;
-    if (!r.roofs[p->data].known) {
+    if (!r->roofs[p->data].known) {
         if (p->data == GP_ROOF_HOST || p->data == GP_ROOF_PEER)
             return GP_RAISE_AT(e, GP_EINVAL, "data", 0, 0,
                                "data in %s memory needs the %s link's bandwidth "
@@ -221,50 +222,49 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                            p->data == GP_ROOF_L2 ? "L2 cache" : "device memory");
     }
 
-    r.binding_roof = p->data;
-    r.binding_roof_expected = p->data;
+    r->binding_roof = p->data;
+    r->binding_roof_expected = p->data;
     for (i = 0; i < GP_ROOF__COUNT; i++) {
-        gp_roof *f = &r.roofs[i];
+        gp_roof *f = &r->roofs[i];
         f->on_path = on[i] && f->known;
         if (f->known) {
-            f->ridge = r.peak / f->bw;
+            f->ridge = r->peak / f->bw;
         }
         if (!f->on_path)
             continue;
         f->time = bytes / f->bw;
         f->time_expected = bytes / f->bw_expected;
-        if (f->bw < r.roofs[r.binding_roof].bw)
-            r.binding_roof = (gp_roof_level)i;
-        if (f->bw_expected < r.roofs[r.binding_roof_expected].bw_expected)
-            r.binding_roof_expected = (gp_roof_level)i;
+        if (f->bw < r->roofs[r->binding_roof].bw)
+            r->binding_roof = (gp_roof_level)i;
+        if (f->bw_expected < r->roofs[r->binding_roof_expected].bw_expected)
+            r->binding_roof_expected = (gp_roof_level)i;
     }
-    r.bw = r.roofs[r.binding_roof].bw;
-    r.bw_expected = r.roofs[r.binding_roof_expected].bw_expected;
+    r->bw = r->roofs[r->binding_roof].bw;
+    r->bw_expected = r->roofs[r->binding_roof_expected].bw_expected;
 
     /* MODEL: Williams et al. 2009 eq. 1: attainable = min(peak, I x bw). */
-    r.critical = r.peak / r.bw;
-    r.critical_expected = r.peak_expected / r.bw_expected;
-    r.compute_bound = r.intensity >= r.critical;
-    r.compute_bound_expected = r.intensity >= r.critical_expected;
-    r.attainable = fmin(r.peak, r.intensity * r.bw);
-    r.attainable_expected = fmin(r.peak_expected, r.intensity * r.bw_expected);
-    r.below_ridge = r.critical / r.intensity;
+    r->critical = r->peak / r->bw;
+    r->critical_expected = r->peak_expected / r->bw_expected;
+    r->compute_bound = r->intensity >= r->critical;
+    r->compute_bound_expected = r->intensity >= r->critical_expected;
+    r->attainable = fmin(r->peak, r->intensity * r->bw);
+    r->attainable_expected = fmin(r->peak_expected, r->intensity * r->bw_expected);
+    r->below_ridge = r->critical / r->intensity;
 
     /* Ledger: compute | on-chip and device memory | links. */
-    r.ledger.t[GP_ACCT_COMPUTE] = flop / r.peak;
-    r.ledger.t[GP_ACCT_MEMORY] = fmax(r.roofs[GP_ROOF_L2].time, r.roofs[GP_ROOF_DEVICE].time);
-    r.ledger.t[GP_ACCT_MOVEMENT] = fmax(r.roofs[GP_ROOF_HOST].time, r.roofs[GP_ROOF_PEER].time);
-    r.ledger_expected.t[GP_ACCT_COMPUTE] = flop / r.peak_expected;
-    r.ledger_expected.t[GP_ACCT_MEMORY] =
-        fmax(r.roofs[GP_ROOF_L2].time_expected, r.roofs[GP_ROOF_DEVICE].time_expected);
-    r.ledger_expected.t[GP_ACCT_MOVEMENT] =
-        fmax(r.roofs[GP_ROOF_HOST].time_expected, r.roofs[GP_ROOF_PEER].time_expected);
-    gp_ledger_close(&r.ledger, GP_OVERLAP_MAX);
-    gp_ledger_close(&r.ledger_expected, GP_OVERLAP_MAX);
-    r.time = r.ledger.total;
-    r.time_expected = r.ledger_expected.total;
+    r->ledger.t[GP_ACCT_COMPUTE] = flop / r->peak;
+    r->ledger.t[GP_ACCT_MEMORY] = fmax(r->roofs[GP_ROOF_L2].time, r->roofs[GP_ROOF_DEVICE].time);
+    r->ledger.t[GP_ACCT_MOVEMENT] = fmax(r->roofs[GP_ROOF_HOST].time, r->roofs[GP_ROOF_PEER].time);
+    r->ledger_expected.t[GP_ACCT_COMPUTE] = flop / r->peak_expected;
+    r->ledger_expected.t[GP_ACCT_MEMORY] =
+        fmax(r->roofs[GP_ROOF_L2].time_expected, r->roofs[GP_ROOF_DEVICE].time_expected);
+    r->ledger_expected.t[GP_ACCT_MOVEMENT] =
+        fmax(r->roofs[GP_ROOF_HOST].time_expected, r->roofs[GP_ROOF_PEER].time_expected);
+    gp_ledger_close(&r->ledger, GP_OVERLAP_MAX);
+    gp_ledger_close(&r->ledger_expected, GP_OVERLAP_MAX);
+    r->time = r->ledger.total;
+    r->time_expected = r->ledger_expected.total;
 
-    *out = r;
     return GP_OK;
 }
 

@@ -116,7 +116,7 @@ typedef struct gp_roofline {
  * ("sparse"), or the level's bandwidth is unknown ("data"); GP_EINVAL for a
  * missing link ("data") or an enum out of range ("precision", "pipeline",
  * "accumulate", "data").  e (may be NULL) names the field in `where`.
- * out is fully written on success and untouched otherwise. */
+ * out is fully written on success; on failure its contents are unspecified. */
 int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                      double bytes, gp_roofline *out, gp_err *e);
 
