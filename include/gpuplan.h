@@ -8,6 +8,7 @@
 #include "gpuplan/units.h"
 #include "gpuplan/ledger.h"
 #include "gpuplan/db.h"
+#include "gpuplan/roofline.h"
 #include "gpuplan/comm.h"
 #include "gpuplan/scale.h"
 #include "gpuplan/infer.h"
