@@ -173,6 +173,11 @@ START_TEST(two_nodes_on_100g_do_not_help)
     GP_ASSERT_REL(rows[1].speedup, 2.0 / 1.53922, 1e-9);
     ck_assert_int_eq(res.best_gpus, 1);
     ck_assert_int_eq(res.reason, GP_STOP_MARGINAL);
+    /* ...yet the fastest count is 4 (2/1.30886 = 1.528x beats 1.299x on 2
+     * and 0.876x on 8), and the verdict says so. */
+    ck_assert_int_eq(res.fastest_gpus, 4);
+    gp_scale_verdict(&res, rows, v, sizeof v);
+    ck_assert_msg(strstr(v, "the fastest is 4 GPUs at 1.53x") != NULL, "verdict: %s", v);
     ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus + 2, 2, rows, &res, NULL), GP_OK);
     GP_ASSERT_REL(rows[0].speedup, 2.0 / 1.30886, 1e-9);
     GP_ASSERT_REL(rows[1].speedup, 2.0 / 2.2843545, 1e-7);
@@ -365,6 +370,8 @@ START_TEST(cli_two_nodes_100g)
     GP_ASSERT_REL(jrow(j, 3, "speedup"), 16.0 / (2.0 + c8), 1e-9);
     GP_ASSERT_REL(jrow(j, 3, "speedup"), 4.088578, 1e-5);
     ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
+    /* Weak scaling: 8 GPUs still have the highest throughput (4.09x). */
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "fastest_gpus")), 8);
     v = json_string_value(json_object_get(j, "verdict"));
     ck_assert_msg(v && strstr(v, "8 GPUs across nodes would not help"), "verdict: %s", v);
     json_decref(j);
