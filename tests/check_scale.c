@@ -284,22 +284,6 @@ START_TEST(bad_input)
 END_TEST
 
 
-/* ---- through the CLI, against the built-in database --------------------- */
-
-static json_t *run_json(const char *const *argv)
-{
-    char *out = NULL, *err = NULL;
-    json_error_t je;
-    json_t *j;
-    int rc = gp_test_cli(argv, &out, &err);
-    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
-    j = json_loads(out, 0, &je);
-    ck_assert_msg(j != NULL, "bad JSON: %s", out);
-    free(out);
-    free(err);
-    return j;
-}
-
 static double jrow(const json_t *j, size_t i, const char *key)
 {
     json_t *rows = json_object_get(j, "rows"), *v;
@@ -327,7 +311,7 @@ START_TEST(cli_article_rows_7_8)
      * speedup 2.816842, best 4. */
     const char *a[] = {"--json", "scale", "--gpu", "a100", "--link", "pcie4-x16",
                        "--grad-bytes", "14GB", "--step-compute-s", "2", "--gpus", "1,2,4", NULL};
-    json_t *j = run_json(a);
+    json_t *j = gp_test_cli_json(a);
     GP_ASSERT_REL(jrow(j, 2, "gpus"), 4, 0);
     GP_ASSERT_REL(jrow(j, 2, "comm_s"), 0.84006, 1e-9);
     GP_ASSERT_REL(jrow(j, 2, "comm_fraction"), 0.84006 / 2.84006, 1e-9);
@@ -362,7 +346,7 @@ START_TEST(cli_two_nodes_100g)
     const double g = 6738415616.0 * 2.0;
     const double c4 = 1.5 * g / 25e9 + 60e-6;
     const double c8 = 2.0 * (0.75 * g / 25e9 + 30e-6) + (g / 4.0) / (12.2e9 / 4.0) + 11.6e-6;
-    json_t *j = run_json(a);
+    json_t *j = gp_test_cli_json(a);
     const char *v;
     GP_ASSERT_REL(json_number_value(json_object_get(j, "grad_bytes")), g, 1e-9);
     GP_ASSERT_REL(jrow(j, 2, "comm_s"), c4, 1e-9);
@@ -375,7 +359,7 @@ START_TEST(cli_two_nodes_100g)
     v = json_string_value(json_object_get(j, "verdict"));
     ck_assert_msg(v && strstr(v, "8 GPUs across nodes would not help"), "verdict: %s", v);
     json_decref(j);
-    j = run_json(b);
+    j = gp_test_cli_json(b);
     ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
     GP_ASSERT_REL(jrow(j, 1, "speedup"), 2.906, 2e-3);
     json_decref(j);
