@@ -13,6 +13,7 @@
 set -eu
 secs=${1:-20}
 only=${2:-}
+root=$(pwd)
 out=build/fuzz
 CLANG=${CLANG:-clang}
 if ! command -v "$CLANG" >/dev/null 2>&1; then
@@ -72,15 +73,22 @@ for h in tests/fuzz/fuzz_*.c; do
         case " $only " in *" $name "*) ;; *) continue ;; esac
     fi
     bin="$out/$name"
+    if [ "$name" = fuzz_calib ] && [ ! -f include/gpuplan/calib.h ]; then
+        echo "fuzz: $name skipped: include/gpuplan/calib.h is not on this tree"
+        continue
+    fi
     extra=""
     [ "$name" = fuzz_cli ] && extra="$cliobjs"
     # shellcheck disable=SC2086
     $CLANG $CFLAGS -fsanitize=fuzzer -o "$bin" "$h" $extra $objs $LIBS
-    corpus="$out/corpus-$name"
+    # Absolute paths: fuzz_cli changes into a scratch directory at start-up.
+    corpus="$root/$out/corpus-$name"
     mkdir -p "$corpus"
     seeds=""
-    [ -d "tests/fuzz/seeds/${name#fuzz_}" ] && seeds="tests/fuzz/seeds/${name#fuzz_}"
-    [ "$name" = fuzz_db ] && seeds="$seeds $dbseeds"
+    [ -d "tests/fuzz/seeds/${name#fuzz_}" ] && seeds="$root/tests/fuzz/seeds/${name#fuzz_}"
+    [ "$name" = fuzz_db ] && seeds="$seeds $root/$dbseeds"
+    # fuzz_calib: the recorded and synthetic measurement files, good and bad.
+    [ "$name" = fuzz_calib ] && [ -d tests/data/calib ] && seeds="$seeds $root/tests/data/calib"
     log="$out/$name.log"
     echo "fuzz: $name for ${secs}s"
     # -close_fd_mask=3: the target's stdout/stderr are closed (the CLI prints a
@@ -89,7 +97,7 @@ for h in tests/fuzz/fuzz_*.c; do
     if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 GPUPLAN_DB= \
         "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=65536 -close_fd_mask=3 -artifact_prefix="$out/$name-" \
+        -max_len=65536 -close_fd_mask=3 -artifact_prefix="$root/$out/$name-" \
         -print_final_stats=1 "$corpus" $seeds >"$log" 2>&1; then
         echo "fuzz: $name FAILED; see $log" >&2
         grep -E 'ERROR|SUMMARY|Test unit written|#[0-9]+ 0x' "$log" | head -n 30 >&2 || tail -n 40 "$log" >&2
