@@ -8,5 +8,6 @@
 #include "gpuplan/units.h"
 #include "gpuplan/ledger.h"
 #include "gpuplan/db.h"
+#include "gpuplan/calib.h"
 
 #endif /* GP_GPUPLAN_H */
