@@ -8,6 +8,9 @@
 #include "gpuplan/units.h"
 #include "gpuplan/ledger.h"
 #include "gpuplan/db.h"
+#include "gpuplan/comm.h"
+#include "gpuplan/scale.h"
+#include "gpuplan/infer.h"
 #include "gpuplan/calib.h"
 
 #endif /* GP_GPUPLAN_H */

@@ -1,5 +1,6 @@
 /* Test helpers: tolerance checks, the shared database, a CLI runner and
  * temporary directories. */
+#define _XOPEN_SOURCE 700 /* putenv */
 #include "testutil.h"
 
 #include <errno.h>

@@ -1,0 +1,1511 @@
+/* The hardware database loader: built-in YAML, overlay directories, schema
+ * validation, merging with provenance, and lookups.  Schema: docs/hwdb.md.
+ *
+ * Each file is parsed into a generic node tree (db_yaml.c) and walked with a
+ * table of field descriptors per kind (key path, type, unit kind, offset into
+ * the struct, flags, range).  Everything the database owns lives in one
+ * arena, freed by gp_db_free; each file's node tree lives in a scratch arena
+ * freed as soon as the file is applied. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "db_int.h"
+#include "gpuplan/db.h"
+#include "gpuplan/units.h"
+
+/* ---- field descriptors -------------------------------------------------- */
+
+typedef enum ftype {
+    T_FIG,     /* gp_fig: value with units + source                  */
+    T_STR,     /* const char *                                        */
+    T_BOOL,    /* int 0/1                                             */
+    T_ENUM,    /* int-sized enum, names in `names`                    */
+    T_STRENUM, /* const char *, one of `names`                        */
+    T_PREC,    /* gp_precision                                        */
+    T_LINKREF  /* const char *, a link id checked after loading       */
+} ftype;
+
+enum {
+    F_REQ = 1u,    /* required                                        */
+    F_INT = 2u,    /* whole number                                    */
+    F_COMPUTE = 4u /* one of the compute figures (at least one needed) */
+};
+
+typedef struct fdesc {
+    const char *path; /* dotted key path, "memory.bandwidth"         */
+    ftype type;
+    gp_qty qty;
+    size_t off;
+    unsigned flags;
+    double lo, hi;    /* inclusive range for figures (and lo > 0)   */
+    const char *const *names; /* T_ENUM / T_STRENUM                 */
+    int nnames;
+} fdesc;
+
+#define FIG(p, q, st, m, fl, l, h) {p, T_FIG, q, offsetof(st, m), fl, l, h, NULL, 0}
+#define STR(p, st, m, fl) {p, T_STR, GP_Q_NUMBER, offsetof(st, m), fl, 0, 0, NULL, 0}
+#define BOOL(p, st, m) {p, T_BOOL, GP_Q_NUMBER, offsetof(st, m), 0, 0, 0, NULL, 0}
+#define ENUM(p, st, m, fl, nm)                                                  \
+    {p, T_ENUM, GP_Q_NUMBER, offsetof(st, m), fl, 0, 0, nm, (int)(sizeof nm / sizeof nm[0])}
+#define SENUM(p, st, m, fl, nm)                                                 \
+    {p, T_STRENUM, GP_Q_NUMBER, offsetof(st, m), fl, 0, 0, nm, (int)(sizeof nm / sizeof nm[0])}
+
+/* Plausibility caps (SI). */
+#define MAX_FLOPS 1e18   /* FLOP/s: 1 EFLOP/s per GPU            */
+#define MAX_RATE 1e15    /* bytes/s                              */
+#define MAX_BYTES 1e15   /* bytes: 1 PB                          */
+#define MAX_LAT 1.0      /* seconds                              */
+#define MAX_CLOCK 1e10   /* Hz                                   */
+#define MAX_DIM 1e9      /* model dimensions, counts             */
+
+#define PEAK3(ps, P)                                                            \
+    FIG("compute." ps ".cuda", GP_Q_FLOPS, gp_gpu, peak[P][GP_PIPE_CUDA], F_COMPUTE, 0, MAX_FLOPS), \
+    FIG("compute." ps ".tensor", GP_Q_FLOPS, gp_gpu, peak[P][GP_PIPE_TENSOR], F_COMPUTE, 0, MAX_FLOPS), \
+    FIG("compute." ps ".tensor_fp16acc", GP_Q_FLOPS, gp_gpu, peak_fp16acc[P], 0, 0, MAX_FLOPS), \
+    FIG("measured.compute." ps ".cuda", GP_Q_FLOPS, gp_gpu, meas_peak[P][GP_PIPE_CUDA], 0, 0, MAX_FLOPS), \
+    FIG("measured.compute." ps ".tensor", GP_Q_FLOPS, gp_gpu, meas_peak[P][GP_PIPE_TENSOR], 0, 0, MAX_FLOPS)
+
+static const fdesc gpu_fields[] = {
+    STR("vendor", gp_gpu, vendor, F_REQ),
+    STR("architecture", gp_gpu, architecture, F_REQ),
+    STR("compute_capability", gp_gpu, compute_capability, 0),
+    STR("form_factor", gp_gpu, form_factor, 0),
+    STR("memory_type", gp_gpu, memory_type, 0),
+    FIG("sm_count", GP_Q_COUNT, gp_gpu, sm_count, F_REQ | F_INT, 1, 1e5),
+    FIG("clock_base", GP_Q_FREQUENCY, gp_gpu, clock_base, 0, 1e6, MAX_CLOCK),
+    FIG("clock_boost", GP_Q_FREQUENCY, gp_gpu, clock_boost, 0, 1e6, MAX_CLOCK),
+    PEAK3("fp64", GP_FP64), PEAK3("fp32", GP_FP32), PEAK3("tf32", GP_TF32),
+    PEAK3("fp16", GP_FP16), PEAK3("bf16", GP_BF16), PEAK3("fp8", GP_FP8),
+    PEAK3("int8", GP_INT8), PEAK3("int4", GP_INT4), PEAK3("fp4", GP_FP4),
+    FIG("sparsity", GP_Q_NUMBER, gp_gpu, sparsity, 0, 1, 16),
+    FIG("memory.capacity", GP_Q_BYTES, gp_gpu, mem_capacity, F_REQ, 1e6, MAX_BYTES),
+    FIG("memory.usable", GP_Q_BYTES, gp_gpu, mem_usable, 0, 1e6, MAX_BYTES),
+    FIG("memory.bandwidth", GP_Q_RATE, gp_gpu, mem_bw, F_REQ, 1e6, MAX_RATE),
+    STR("memory.type", gp_gpu, memory_type, 0),
+    FIG("cache.l2_size", GP_Q_BYTES, gp_gpu, l2_size, 0, 1, 1e11),
+    FIG("cache.l2_bandwidth", GP_Q_RATE, gp_gpu, l2_bw, 0, 1e6, MAX_RATE),
+    FIG("latency.l1", GP_Q_DURATION, gp_gpu, lat_l1, 0, 0, MAX_LAT),
+    FIG("latency.l2", GP_Q_DURATION, gp_gpu, lat_l2, 0, 0, MAX_LAT),
+    FIG("latency.dram", GP_Q_DURATION, gp_gpu, lat_dram, 0, 0, MAX_LAT),
+    {"host_link", T_LINKREF, GP_Q_NUMBER, offsetof(gp_gpu, host_link), F_REQ, 0, 0, NULL, 0},
+    {"scale_up_link", T_LINKREF, GP_Q_NUMBER, offsetof(gp_gpu, scale_up_link), 0, 0, 0, NULL, 0},
+    FIG("power", GP_Q_POWER, gp_gpu, tdp, F_REQ, 1, 1e5),
+    FIG("price", GP_Q_NUMBER, gp_gpu, price, 0, 0, 1e8),
+    FIG("rent", GP_Q_NUMBER, gp_gpu, rent, 0, 0, 1e4),
+    FIG("efficiency.memory", GP_Q_FRACTION, gp_gpu, eff_mem, F_REQ, 0, 1),
+    FIG("efficiency.compute", GP_Q_FRACTION, gp_gpu, eff_compute, F_REQ, 0, 1),
+    FIG("efficiency.mfu", GP_Q_FRACTION, gp_gpu, eff_mfu, 0, 0, 1),
+    FIG("efficiency.decode", GP_Q_FRACTION, gp_gpu, eff_decode, 0, 0, 1),
+    FIG("efficiency.decode_layer_overhead", GP_Q_DURATION, gp_gpu, decode_layer_overhead, 0, 0,
+        MAX_LAT),
+    FIG("measured.memory_bandwidth", GP_Q_RATE, gp_gpu, meas_mem_bw, 0, 1e6, MAX_RATE),
+    FIG("measured.l2_bandwidth", GP_Q_RATE, gp_gpu, meas_l2_bw, 0, 1e6, MAX_RATE),
+    FIG("measured.latency.l1", GP_Q_DURATION, gp_gpu, meas_lat_l1, 0, 0, MAX_LAT),
+    FIG("measured.latency.l2", GP_Q_DURATION, gp_gpu, meas_lat_l2, 0, 0, MAX_LAT),
+    FIG("measured.latency.dram", GP_Q_DURATION, gp_gpu, meas_lat_dram, 0, 0, MAX_LAT),
+    FIG("measured.h2d_bandwidth", GP_Q_RATE, gp_gpu, meas_h2d_bw, 0, 1e3, MAX_RATE),
+    FIG("measured.d2h_bandwidth", GP_Q_RATE, gp_gpu, meas_d2h_bw, 0, 1e3, MAX_RATE),
+    FIG("measured.h2d_latency", GP_Q_DURATION, gp_gpu, meas_h2d_lat, 0, 0, MAX_LAT),
+};
+
+static const char *const link_kinds[] = {"pcie", "nvlink", "nvlink-bridge", "infiniband",
+                                         "roce", "ethernet", "infinity-fabric"};
+static const char *const link_scopes[] = {"scale-up", "scale-out"};
+
+static const fdesc link_fields[] = {
+    ENUM("kind", gp_link, kind, F_REQ, link_kinds),
+    ENUM("scope", gp_link, scope, F_REQ, link_scopes),
+    FIG("bandwidth", GP_Q_RATE, gp_link, bw, F_REQ, 1e3, MAX_RATE),
+    FIG("achievable", GP_Q_RATE, gp_link, bw_achievable, F_REQ, 1e3, MAX_RATE),
+    FIG("latency", GP_Q_DURATION, gp_link, latency, F_REQ, 0, MAX_LAT),
+    FIG("max_gpus", GP_Q_COUNT, gp_link, max_gpus, F_INT, 1, 1e7),
+    BOOL("p2p", gp_link, p2p),
+    BOOL("switched", gp_link, switched),
+    FIG("measured.bandwidth", GP_Q_RATE, gp_link, meas_bw, 0, 1e3, MAX_RATE),
+    FIG("measured.latency", GP_Q_DURATION, gp_link, meas_latency, 0, 0, MAX_LAT),
+};
+
+static const char *const attentions[] = {"mha", "gqa", "mla", "mqa"};
+
+#define DIM(p, m, fl) FIG(p, GP_Q_COUNT, gp_model, m, (fl) | F_INT, 1, MAX_DIM)
+static const fdesc model_fields[] = {
+    STR("family", gp_model, family, 0),
+    SENUM("attention", gp_model, attention, 0, attentions),
+    FIG("params", GP_Q_COUNT, gp_model, params, F_REQ, 1e3, 1e15),
+    FIG("params_active", GP_Q_COUNT, gp_model, params_active, 0, 1e3, 1e15),
+    DIM("layers", layers, F_REQ),
+    DIM("hidden", hidden, F_REQ),
+    DIM("heads", heads, F_REQ),
+    DIM("kv_heads", kv_heads, 0),
+    DIM("head_dim", head_dim, 0),
+    DIM("ffn_hidden", ffn_hidden, F_REQ),
+    DIM("vocab", vocab, F_REQ),
+    DIM("context", context, F_REQ),
+    BOOL("tied_embeddings", gp_model, tied_embeddings),
+    DIM("moe.experts", experts, 0),
+    DIM("moe.active", experts_active, 0),
+    DIM("moe.shared", shared_experts, 0),
+    DIM("moe.expert_ffn_hidden", expert_ffn_hidden, 0),
+    DIM("moe.dense_layers", dense_layers, 0),
+    DIM("kv_dim", kv_dim, 0),
+};
+
+static const char *const fmt_kinds[] = {"float", "int", "quant"};
+
+static const fdesc format_fields[] = {
+    ENUM("kind", gp_format, kind, F_REQ, fmt_kinds),
+    FIG("bits", GP_Q_NUMBER, gp_format, bits, F_REQ, 0, 64),
+    {"compute", T_PREC, GP_Q_NUMBER, offsetof(gp_format, compute), F_REQ, 0, 0, NULL, 0},
+    FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
+};
+
+typedef struct kinfo {
+    const char *dir;   /* "gpus" */
+    const char *noun;  /* "gpu" */
+    size_t size;       /* sizeof entry struct */
+    const fdesc *fields;
+    size_t nfields;
+} kinfo;
+
+static const kinfo kinds[GP_KIND__COUNT] = {
+    {"gpus", "gpu", sizeof(gp_gpu), gpu_fields, sizeof gpu_fields / sizeof gpu_fields[0]},
+    {"links", "link", sizeof(gp_link), link_fields, sizeof link_fields / sizeof link_fields[0]},
+    {"models", "model", sizeof(gp_model), model_fields,
+     sizeof model_fields / sizeof model_fields[0]},
+    {"formats", "format", sizeof(gp_format), format_fields,
+     sizeof format_fields / sizeof format_fields[0]},
+};
+
+/* Every entry struct starts with id, name, aliases, n_aliases. */
+typedef struct ehead {
+    const char *id;
+    const char *name;
+    const char *const *aliases;
+    size_t n_aliases;
+} ehead;
+
+/* ---- the database ------------------------------------------------------------ */
+
+typedef struct emeta {
+    const char *file;   /* where the entry was first defined */
+    unsigned line, col;
+    int layer;
+    unsigned char *seen;     /* per descriptor of the kind: given in some layer */
+    const char *ref_file[2]; /* host_link, scale_up_link positions (gpus) */
+    unsigned ref_line[2], ref_col[2];
+} emeta;
+
+typedef struct ktab {
+    char *items;
+    emeta *meta;
+    size_t n, cap;
+} ktab;
+
+typedef struct srcent {
+    const char *key, *cite;
+} srcent;
+
+struct gp_db {
+    gp__arena a;
+    ktab t[GP_KIND__COUNT];
+    srcent *src;     /* global sources (sources.yaml of every layer); later win */
+    size_t nsrc, capsrc;
+    const fdesc **sorted[GP_KIND__COUNT]; /* descriptors sorted by path */
+};
+
+/* Loading state for one file. */
+typedef struct lctx {
+    gp_db *db;
+    gp__arena *tmp;
+    const char *file;   /* name used in messages and origins (db arena) */
+    int layer;
+    gp_err *e;
+    gp_kind kind;
+    const char *eid;    /* id of the entry being read */
+    const srcent *lsrc; /* entry-local sources */
+    size_t nlsrc;
+    char *entry;        /* entry being filled */
+    size_t ei;          /* its index */
+} lctx;
+
+static ehead *head_at(const gp_db *db, gp_kind k, size_t i)
+{
+    return (ehead *)(void *)(db->t[k].items + i * kinds[k].size);
+}
+
+static int nomem(gp_err *e)
+{
+    return GP_RAISE(e, GP_ENOMEM, "out of memory loading the database");
+}
+
+static int cmp_fdesc(const void *a, const void *b)
+{
+    const fdesc *x = *(const fdesc *const *)a, *y = *(const fdesc *const *)b;
+    return strcmp(x->path, y->path);
+}
+
+/* First descriptor whose path is >= key (lower bound) in kind k. */
+static size_t lower_bound(const gp_db *db, gp_kind k, const char *key)
+{
+    size_t lo = 0, hi = kinds[k].nfields;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (strcmp(db->sorted[k][mid]->path, key) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* ---- messages ------------------------------------------------------------------- */
+
+static int fail_at(lctx *c, gp_status code, const gp__ynode *n, const char *field,
+                   const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static int fail_at(lctx *c, gp_status code, const gp__ynode *n, const char *field,
+                   const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->eid != NULL)
+        return GP_RAISE_AT(c->e, code, c->file, n ? n->line : 0, n ? n->col : 0,
+                           "%s '%s', field '%s': %s", kinds[c->kind].noun, c->eid, field, msg);
+    return GP_RAISE_AT(c->e, code, c->file, n ? n->line : 0, n ? n->col : 0, "field '%s': %s",
+                       field, msg);
+}
+
+static const char *ytype_name(const gp__ynode *n)
+{
+    return n->type == GP_Y_MAP ? "a mapping" : n->type == GP_Y_SEQ ? "a list" : "a scalar";
+}
+
+/* ---- sources ---------------------------------------------------------------------- */
+
+static const char *find_source(const lctx *c, const char *key)
+{
+    size_t i;
+    for (i = c->nlsrc; i-- > 0;)
+        if (strcmp(c->lsrc[i].key, key) == 0)
+            return c->lsrc[i].cite;
+    for (i = c->db->nsrc; i-- > 0;)
+        if (strcmp(c->db->src[i].key, key) == 0)
+            return c->db->src[i].cite;
+    return NULL;
+}
+
+/* A citation: a string, or a mapping {title, url, edition, section, note,
+ * evidence, status, date}. */
+static int parse_citation(lctx *c, const gp__ynode *v, const char *field, const char **out)
+{
+    static const char *const known[] = {"title", "url", "edition", "section", "date",
+                                        "note", "evidence", "status", "accessed"};
+    const char *title = NULL, *url = NULL, *edition = NULL, *section = NULL;
+    const gp__ynode *k;
+    if (v->type == GP_Y_SCALAR) {
+        if (v->len == 0 || gp__yaml_is_null(v))
+            return fail_at(c, GP_ESCHEMA, v, field, "citation is empty");
+        *out = gp__arena_strndup(&c->db->a, v->s, v->len);
+        return *out ? GP_OK : nomem(c->e);
+    }
+    if (v->type != GP_Y_MAP)
+        return fail_at(c, GP_ESCHEMA, v, field, "a citation must be a string or a mapping "
+                                                "with 'title' and 'url', not %s",
+                       ytype_name(v));
+    for (k = v->first; k != NULL; k = k->next->next) {
+        const gp__ynode *val = k->next;
+        size_t i;
+        for (i = 0; i < sizeof known / sizeof known[0]; i++)
+            if (strcmp(k->s, known[i]) == 0)
+                break;
+        if (i == sizeof known / sizeof known[0])
+            return fail_at(c, GP_ESCHEMA, k, field,
+                           "unknown key '%s' in a citation (known: title url edition "
+                           "section date note evidence status accessed)",
+                           k->s);
+        if (val->type != GP_Y_SCALAR)
+            return fail_at(c, GP_ESCHEMA, val, field, "'%s' must be a string, not %s", k->s,
+                           ytype_name(val));
+        if (i == 0)
+            title = val->s;
+        else if (i == 1)
+            url = val->s;
+        else if (i == 2)
+            edition = val->s;
+        else if (i == 3)
+            section = val->s;
+    }
+    if (title == NULL || title[0] == '\0')
+        return fail_at(c, GP_ESCHEMA, v, field, "a citation mapping needs a 'title'");
+    *out = gp__arena_printf(&c->db->a, "%s%s%s%s%s%s%s", title, edition ? ", " : "",
+                            edition ? edition : "", section ? ", " : "", section ? section : "",
+                            url && url[0] ? ", " : "", url && url[0] ? url : "");
+    return *out ? GP_OK : nomem(c->e);
+}
+
+/* Resolve a `src` node (a key, or a list of keys) to a citation. */
+static int resolve_src(lctx *c, const gp__ynode *v, const char *field, const char **out)
+{
+    const gp__ynode *k;
+    const char *cites[16];
+    size_t n = 0, i, total = 0;
+    char *buf, *p;
+    if (v->type == GP_Y_SCALAR) {
+        if (v->len == 0 || gp__yaml_is_null(v))
+            return fail_at(c, GP_ESCHEMA, v, field, "'src' is empty");
+        *out = find_source(c, v->s);
+        if (*out == NULL)
+            return fail_at(c, GP_ESCHEMA, v, field,
+                           "unknown source '%s' (not in the entry's sources: nor in any "
+                           "sources.yaml)",
+                           v->s);
+        return GP_OK;
+    }
+    if (v->type != GP_Y_SEQ || v->n == 0)
+        return fail_at(c, GP_ESCHEMA, v, field,
+                       "'src' must be a source key or a non-empty list of keys, not %s",
+                       ytype_name(v));
+    for (k = v->first; k != NULL; k = k->next) {
+        if (k->type != GP_Y_SCALAR)
+            return fail_at(c, GP_ESCHEMA, k, field, "'src' list items must be source keys");
+        if (n == sizeof cites / sizeof cites[0])
+            return fail_at(c, GP_ESCHEMA, k, field, "more than 16 sources");
+        cites[n] = find_source(c, k->s);
+        if (cites[n] == NULL)
+            return fail_at(c, GP_ESCHEMA, k, field,
+                           "unknown source '%s' (not in the entry's sources: nor in any "
+                           "sources.yaml)",
+                           k->s);
+        total += strlen(cites[n]) + 2;
+        n++;
+    }
+    buf = gp__arena_alloc(&c->db->a, total + 1);
+    if (buf == NULL)
+        return nomem(c->e);
+    for (p = buf, i = 0; i < n; i++) {
+        size_t l = strlen(cites[i]);
+        if (i > 0) {
+            memcpy(p, "; ", 2);
+            p += 2;
+        }
+        memcpy(p, cites[i], l);
+        p += l;
+    }
+    *p = '\0';
+    *out = buf;
+    return GP_OK;
+}
+
+/* ---- scalar parsers ----------------------------------------------------------------- */
+
+static int want_scalar(lctx *c, const gp__ynode *v, const char *field, const char *what)
+{
+    if (v->type != GP_Y_SCALAR)
+        return fail_at(c, GP_ESCHEMA, v, field, "expected %s, got %s", what, ytype_name(v));
+    if (gp__yaml_is_null(v))
+        return fail_at(c, GP_ESCHEMA, v, field, "has no value (expected %s)", what);
+    return GP_OK;
+}
+
+/* Numbers for USD fields may be written "$1599", "1599 USD", "2.5 USD/h". */
+static const char *strip_usd(const char *s, char *buf, size_t n)
+{
+    size_t l;
+    const char *sfx[] = {" USD/h", "USD/h", " USD", "USD", "/h"};
+    size_t i;
+    if (s[0] == '$')
+        s++;
+    snprintf(buf, n, "%s", s);
+    l = strlen(buf);
+    for (i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+        size_t k = strlen(sfx[i]);
+        if (l > k && strcmp(buf + l - k, sfx[i]) == 0) {
+            buf[l - k] = '\0';
+            break;
+        }
+    }
+    return buf;
+}
+
+static int parse_value(lctx *c, const fdesc *d, const gp__ynode *v, double *out)
+{
+    gp_err sub;
+    char buf[128];
+    const char *s = v->s;
+    double x = 0.0;
+    int rc;
+    if ((rc = want_scalar(c, v, d->path, "a number with units")) != GP_OK)
+        return rc;
+    if (strcmp(d->path, "price") == 0 || strcmp(d->path, "rent") == 0)
+        s = strip_usd(s, buf, sizeof buf);
+    gp_err_clear(&sub);
+    if (gp_parse_qty(s, d->qty, d->path, &x, &sub) != GP_OK)
+        return fail_at(c, GP_ESCHEMA, v, d->path, "%s", sub.msg);
+    if (!isfinite(x))
+        return fail_at(c, GP_ESCHEMA, v, d->path, "'%s' is not a finite number", v->s);
+    if (!(x > 0.0))
+        return fail_at(c, GP_ESCHEMA, v, d->path, "'%s' must be positive", v->s);
+    if (x < d->lo)
+        return fail_at(c, GP_ESCHEMA, v, d->path, "'%s' is implausibly small (%g < %g)", v->s,
+                       x, d->lo);
+    if (x > d->hi)
+        return fail_at(c, GP_ESCHEMA, v, d->path, "'%s' is implausibly large (%g > %g)", v->s,
+                       x, d->hi);
+    if ((d->flags & F_INT) && x != floor(x))
+        return fail_at(c, GP_ESCHEMA, v, d->path, "'%s' must be a whole number", v->s);
+    *out = x;
+    return GP_OK;
+}
+
+/* A figure: a bare scalar (source = `dsrc`) or {value, src, note}. */
+static int parse_fig(lctx *c, const fdesc *d, const gp__ynode *key, const gp__ynode *v,
+                     const char *dsrc, gp_fig *out)
+{
+    const gp__ynode *val = v, *srcn = NULL, *k;
+    const char *cite = dsrc;
+    double x = 0.0;
+    int rc;
+    if (v->type == GP_Y_MAP) {
+        val = NULL;
+        for (k = v->first; k != NULL; k = k->next->next) {
+            if (strcmp(k->s, "value") == 0)
+                val = k->next;
+            else if (strcmp(k->s, "src") == 0)
+                srcn = k->next;
+            else if (strcmp(k->s, "note") != 0)
+                return fail_at(c, GP_ESCHEMA, k, d->path,
+                               "unknown key '%s' in a figure (known: value src note)", k->s);
+        }
+        if (val == NULL)
+            return fail_at(c, GP_ESCHEMA, v, d->path, "figure has no 'value'");
+        if (srcn != NULL && (rc = resolve_src(c, srcn, d->path, &cite)) != GP_OK)
+            return rc;
+    }
+    if ((rc = parse_value(c, d, val, &x)) != GP_OK)
+        return rc;
+    if (cite == NULL)
+        return fail_at(c, GP_ESCHEMA, val, d->path,
+                       "figure has no source: write {value: %s, src: KEY} or give the entry a "
+                       "default 'src'",
+                       val->s);
+    out->v = x;
+    out->src = cite;
+    out->origin = gp__arena_printf(&c->db->a, "%s:%u:%u", c->file, key->line, key->col);
+    return out->origin ? GP_OK : nomem(c->e);
+}
+
+static int parse_str(lctx *c, const fdesc *d, const gp__ynode *v, const char **out)
+{
+    int rc;
+    if ((rc = want_scalar(c, v, d->path, "a string")) != GP_OK)
+        return rc;
+    *out = gp__arena_strndup(&c->db->a, v->s, v->len);
+    return *out ? GP_OK : nomem(c->e);
+}
+
+static int parse_bool(lctx *c, const fdesc *d, const gp__ynode *v, int *out)
+{
+    int rc;
+    if ((rc = want_scalar(c, v, d->path, "true or false")) != GP_OK)
+        return rc;
+    if (strcasecmp(v->s, "true") == 0 || strcasecmp(v->s, "yes") == 0)
+        *out = 1;
+    else if (strcasecmp(v->s, "false") == 0 || strcasecmp(v->s, "no") == 0)
+        *out = 0;
+    else
+        return fail_at(c, GP_ESCHEMA, v, d->path, "'%s' is not true or false", v->s);
+    return GP_OK;
+}
+
+static int parse_enum(lctx *c, const fdesc *d, const gp__ynode *v, int *idx)
+{
+    int i, rc;
+    char known[200];
+    size_t off = 0;
+    if ((rc = want_scalar(c, v, d->path, "a name")) != GP_OK)
+        return rc;
+    for (i = 0; i < d->nnames; i++)
+        if (strcasecmp(v->s, d->names[i]) == 0) {
+            *idx = i;
+            return GP_OK;
+        }
+    known[0] = '\0';
+    for (i = 0; i < d->nnames && off < sizeof known; i++)
+        off += (size_t)snprintf(known + off, sizeof known - off, "%s%s", i ? " " : "",
+                                d->names[i]);
+    return fail_at(c, GP_ESCHEMA, v, d->path, "unknown value '%s' (known: %s)", v->s, known);
+}
+
+/* Store one field of the entry being read. */
+static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__ynode *v,
+                     const char *dsrc)
+{
+    void *p = c->entry + d->off;
+    int rc, i;
+    c->db->t[c->kind].meta[c->ei].seen[d - kinds[c->kind].fields] = 1;
+    switch (d->type) {
+    case T_FIG:
+        return parse_fig(c, d, key, v, dsrc, (gp_fig *)p);
+    case T_STR:
+        return parse_str(c, d, v, (const char **)p);
+    case T_LINKREF:
+        if ((rc = parse_str(c, d, v, (const char **)p)) != GP_OK)
+            return rc;
+        if (c->kind == GP_KIND_GPU) {
+            emeta *m = &c->db->t[c->kind].meta[c->ei];
+            int w = strcmp(d->path, "host_link") == 0 ? 0 : 1;
+            m->ref_file[w] = c->file;
+            m->ref_line[w] = v->line;
+            m->ref_col[w] = v->col;
+        }
+        return GP_OK;
+    case T_BOOL:
+        return parse_bool(c, d, v, (int *)p);
+    case T_ENUM:
+        if ((rc = parse_enum(c, d, v, &i)) != GP_OK)
+            return rc;
+        if (d->off == offsetof(gp_link, kind) && c->kind == GP_KIND_LINK)
+            ((gp_link *)(void *)c->entry)->kind = (gp_link_kind)i;
+        else if (d->off == offsetof(gp_link, scope) && c->kind == GP_KIND_LINK)
+            ((gp_link *)(void *)c->entry)->scope = (gp_link_scope)i;
+        else
+            ((gp_format *)(void *)c->entry)->kind = (gp_format_kind)i;
+        return GP_OK;
+    case T_STRENUM:
+        if ((rc = parse_enum(c, d, v, &i)) != GP_OK)
+            return rc;
+        *(const char **)p = d->names[i];
+        return GP_OK;
+    case T_PREC: {
+        gp_precision pr;
+        gp_err sub;
+        if ((rc = want_scalar(c, v, d->path, "a precision")) != GP_OK)
+            return rc;
+        gp_err_clear(&sub);
+        if (gp_precision_parse(v->s, &pr, &sub) != GP_OK)
+            return fail_at(c, GP_ESCHEMA, v, d->path, "%s", sub.msg);
+        ((gp_format *)(void *)c->entry)->compute = pr;
+        return GP_OK;
+    }
+    }
+    return GP_OK;
+}
+
+/* Walk mapping `m` whose keys live under `prefix` ("" or "memory."). */
+static int walk(lctx *c, const gp__ynode *m, const char *prefix, const char *dsrc, int top)
+{
+    const gp__ynode *k;
+    char path[160];
+    int rc;
+    size_t plen = strlen(prefix);
+
+    /* A group's own `src` is the default for its bare figures. */
+    if (!top) {
+        for (k = m->first; k != NULL; k = k->next->next)
+            if (strcmp(k->s, "src") == 0) {
+                snprintf(path, sizeof path, "%ssrc", prefix);
+                if ((rc = resolve_src(c, k->next, path, &dsrc)) != GP_OK)
+                    return rc;
+            }
+    }
+    for (k = m->first; k != NULL; k = k->next->next) {
+        const gp__ynode *v = k->next;
+        size_t lb, klen = k->len;
+        const fdesc *d;
+        if (top && (strcmp(k->s, "id") == 0 || strcmp(k->s, "name") == 0 ||
+                    strcmp(k->s, "aliases") == 0 || strcmp(k->s, "src") == 0 ||
+                    strcmp(k->s, "sources") == 0 || strcmp(k->s, "note") == 0))
+            continue;
+        if (!top && (strcmp(k->s, "src") == 0 || strcmp(k->s, "note") == 0))
+            continue;
+        if (strcmp(prefix, "measured.") == 0 &&
+            (strcmp(k->s, "source") == 0 || strcmp(k->s, "date") == 0))
+            continue;
+        if (plen + klen + 2 > sizeof path)
+            return fail_at(c, GP_ESCHEMA, k, k->s, "unknown key (too long)");
+        memcpy(path, prefix, plen);
+        memcpy(path + plen, k->s, klen + 1);
+        lb = lower_bound(c->db, c->kind, path);
+        d = lb < kinds[c->kind].nfields ? c->db->sorted[c->kind][lb] : NULL;
+        if (d != NULL && strcmp(d->path, path) == 0) {
+            if ((rc = set_field(c, d, k, v, dsrc)) != GP_OK)
+                return rc;
+            continue;
+        }
+        /* A group: some descriptor path starts with "path." */
+        path[plen + klen] = '.';
+        path[plen + klen + 1] = '\0';
+        lb = lower_bound(c->db, c->kind, path);
+        d = lb < kinds[c->kind].nfields ? c->db->sorted[c->kind][lb] : NULL;
+        if (d != NULL && strncmp(d->path, path, plen + klen + 1) == 0) {
+            if (v->type != GP_Y_MAP) {
+                path[plen + klen] = '\0';
+                return fail_at(c, GP_ESCHEMA, v, path, "expected a mapping, got %s",
+                               ytype_name(v));
+            }
+            if (top && strcmp(path, "measured.") == 0) {
+                /* Calibration block: `source` is every figure's citation. */
+                const gp__ynode *q, *srcn = NULL, *daten = NULL;
+                const char *cal;
+                for (q = v->first; q != NULL; q = q->next->next) {
+                    if (strcmp(q->s, "source") == 0)
+                        srcn = q->next;
+                    else if (strcmp(q->s, "date") == 0)
+                        daten = q->next;
+                    else if (strcmp(q->s, "src") == 0)
+                        return fail_at(c, GP_ESCHEMA, q, "measured.src",
+                                       "a measured: block cites its 'source', not 'src'");
+                }
+                if (srcn == NULL)
+                    return fail_at(c, GP_ESCHEMA, v, "measured.source",
+                                   "a measured: block needs a 'source'");
+                if ((rc = want_scalar(c, srcn, "measured.source", "a string")) != GP_OK)
+                    return rc;
+                if (daten != NULL &&
+                    (rc = want_scalar(c, daten, "measured.date", "a date")) != GP_OK)
+                    return rc;
+                cal = daten ? gp__arena_printf(&c->db->a, "%s, %s", srcn->s, daten->s)
+                            : gp__arena_strdup(&c->db->a, srcn->s);
+                if (cal == NULL)
+                    return nomem(c->e);
+                if (c->kind == GP_KIND_GPU)
+                    ((gp_gpu *)(void *)c->entry)->calibration = cal;
+                else
+                    ((gp_link *)(void *)c->entry)->calibration = cal;
+                if ((rc = walk(c, v, path, cal, 0)) != GP_OK)
+                    return rc;
+                continue;
+            }
+            if ((rc = walk(c, v, path, dsrc, 0)) != GP_OK)
+                return rc;
+            continue;
+        }
+        path[plen + klen] = '\0';
+        return fail_at(c, GP_ESCHEMA, k, path, "unknown key '%s' in a %s entry", path,
+                       kinds[c->kind].noun);
+    }
+    return GP_OK;
+}
+
+/* ---- entries ---------------------------------------------------------------------------- */
+
+static const gp__ynode *map_get(const gp__ynode *m, const char *key)
+{
+    const gp__ynode *k;
+    for (k = m->first; k != NULL; k = k->next->next)
+        if (strcmp(k->s, key) == 0)
+            return k->next;
+    return NULL;
+}
+
+static const gp__ynode *map_key(const gp__ynode *m, const char *key)
+{
+    const gp__ynode *k;
+    for (k = m->first; k != NULL; k = k->next->next)
+        if (strcmp(k->s, key) == 0)
+            return k;
+    return NULL;
+}
+
+/* Index of the entry whose id or alias is `name` (case-insensitive), or -1. */
+static long find_entry(const gp_db *db, gp_kind kind, const char *name)
+{
+    size_t i, j;
+    if (name == NULL)
+        return -1;
+    for (i = 0; i < db->t[kind].n; i++) {
+        const ehead *h = head_at(db, kind, i);
+        if (strcasecmp(h->id, name) == 0)
+            return (long)i;
+        for (j = 0; j < h->n_aliases; j++)
+            if (strcasecmp(h->aliases[j], name) == 0)
+                return (long)i;
+    }
+    return -1;
+}
+
+static int valid_id(const char *s)
+{
+    const char *p;
+    if (*s == '\0' || strlen(s) > 64)
+        return 0;
+    for (p = s; *p; p++)
+        if (!(islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '.' ||
+              *p == '_' || *p == '-'))
+            return 0;
+    return 1;
+}
+
+static int valid_alias(const char *s)
+{
+    const char *p;
+    if (*s == '\0' || strlen(s) > 64)
+        return 0;
+    for (p = s; *p; p++)
+        if (!(isalnum((unsigned char)*p) || strchr("._-+", *p) != NULL))
+            return 0;
+    return 1;
+}
+
+static int grow(gp_db *db, gp_kind k, gp_err *e)
+{
+    ktab *t = &db->t[k];
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 32;
+        char *items = realloc(t->items, cap * kinds[k].size);
+        emeta *meta;
+        if (items == NULL)
+            return nomem(e);
+        t->items = items;
+        meta = realloc(t->meta, cap * sizeof *meta);
+        if (meta == NULL)
+            return nomem(e);
+        t->meta = meta;
+        t->cap = cap;
+    }
+    return GP_OK;
+}
+
+/* Entry-local `sources:` map. */
+static int entry_sources(lctx *c, const gp__ynode *v)
+{
+    const gp__ynode *k;
+    srcent *s;
+    size_t i = 0;
+    int rc;
+    if (v->type != GP_Y_MAP)
+        return fail_at(c, GP_ESCHEMA, v, "sources", "expected a mapping of key -> citation, got %s",
+                       ytype_name(v));
+    s = gp__arena_alloc(c->tmp, (v->n ? v->n : 1) * sizeof *s);
+    if (s == NULL)
+        return nomem(c->e);
+    for (k = v->first; k != NULL; k = k->next->next, i++) {
+        s[i].key = k->s;
+        if ((rc = parse_citation(c, k->next, "sources", &s[i].cite)) != GP_OK)
+            return rc;
+    }
+    c->lsrc = s;
+    c->nlsrc = i;
+    return GP_OK;
+}
+
+static int entry_aliases(lctx *c, const gp__ynode *v, int merging)
+{
+    ehead *h = (ehead *)(void *)c->entry;
+    const gp__ynode *a;
+    const char **arr;
+    size_t n = 0, j, i;
+    int rc;
+    if (v->type != GP_Y_SEQ)
+        return fail_at(c, GP_ESCHEMA, v, "aliases", "expected a list of names, got %s",
+                       ytype_name(v));
+    arr = gp__arena_alloc(&c->db->a, (h->n_aliases + v->n + 1) * sizeof *arr);
+    if (arr == NULL)
+        return nomem(c->e);
+    if (merging)
+        for (; n < h->n_aliases; n++)
+            arr[n] = h->aliases[n];
+    for (a = v->first; a != NULL; a = a->next) {
+        long other;
+        if ((rc = want_scalar(c, a, "aliases", "a name")) != GP_OK)
+            return rc;
+        if (!valid_alias(a->s))
+            return fail_at(c, GP_ESCHEMA, a, "aliases",
+                           "alias '%s' must be 1-64 characters of letters, digits and ._-+",
+                           a->s);
+        other = find_entry(c->db, c->kind, a->s);
+        if (other >= 0 && (size_t)other != c->ei)
+            return fail_at(c, GP_EDUP, a, "aliases",
+                           "alias '%s' collides with %s '%s' (its id or an alias)", a->s,
+                           kinds[c->kind].noun, head_at(c->db, c->kind, (size_t)other)->id);
+        for (j = 0, i = 0; j < n; j++)
+            if (strcasecmp(arr[j], a->s) == 0)
+                i = 1;
+        if (i || strcasecmp(a->s, h->id) == 0)
+            continue; /* repeated: harmless */
+        arr[n] = gp__arena_strndup(&c->db->a, a->s, a->len);
+        if (arr[n] == NULL)
+            return nomem(c->e);
+        n++;
+    }
+    h->aliases = (const char *const *)arr;
+    h->n_aliases = n;
+    return GP_OK;
+}
+
+static void set_defaults(gp_kind kind, char *entry)
+{
+    if (kind == GP_KIND_LINK)
+        ((gp_link *)(void *)entry)->p2p = 1;
+}
+
+static int apply_entry(lctx *c, const gp__ynode *m)
+{
+    const gp__ynode *idn, *v;
+    const char *dsrc = NULL;
+    long ix;
+    int rc, merging;
+    gp_db *db = c->db;
+    ehead *h;
+
+    c->eid = NULL;
+    c->lsrc = NULL;
+    c->nlsrc = 0;
+    if (m->type != GP_Y_MAP)
+        return fail_at(c, GP_ESCHEMA, m, "id", "an entry must be a mapping with an 'id', got %s",
+                       ytype_name(m));
+    idn = map_get(m, "id");
+    if (idn == NULL)
+        return fail_at(c, GP_ESCHEMA, m, "id", "entry has no 'id'");
+    if ((rc = want_scalar(c, idn, "id", "an id")) != GP_OK)
+        return rc;
+    ix = find_entry(db, c->kind, idn->s);
+    merging = ix >= 0;
+    if (merging && db->t[c->kind].meta[ix].layer == c->layer) {
+        const emeta *om = &db->t[c->kind].meta[ix];
+        return fail_at(c, GP_EDUP, idn, "id", "duplicate %s id '%s' (already defined as '%s' at %s:%u:%u)",
+                       kinds[c->kind].noun, idn->s, head_at(db, c->kind, (size_t)ix)->id,
+                       om->file, om->line, om->col);
+    }
+    if (!merging && !valid_id(idn->s))
+        return fail_at(c, GP_ESCHEMA, idn, "id",
+                       "id '%s' must be 1-64 characters of [a-z0-9._-]", idn->s);
+    if (!merging) {
+        emeta *em;
+        if ((rc = grow(db, c->kind, c->e)) != GP_OK)
+            return rc;
+        ix = (long)db->t[c->kind].n++;
+        c->entry = db->t[c->kind].items + (size_t)ix * kinds[c->kind].size;
+        memset(c->entry, 0, kinds[c->kind].size);
+        set_defaults(c->kind, c->entry);
+        em = &db->t[c->kind].meta[ix];
+        memset(em, 0, sizeof *em);
+        em->file = c->file;
+        em->line = m->line;
+        em->col = m->col;
+        em->layer = c->layer;
+        em->seen = gp__arena_alloc(&db->a, kinds[c->kind].nfields);
+        if (em->seen == NULL)
+            return nomem(c->e);
+        h = (ehead *)(void *)c->entry;
+        h->id = gp__arena_strndup(&db->a, idn->s, idn->len);
+        if (h->id == NULL)
+            return nomem(c->e);
+    } else {
+        c->entry = db->t[c->kind].items + (size_t)ix * kinds[c->kind].size;
+        h = (ehead *)(void *)c->entry;
+    }
+    c->ei = (size_t)ix;
+    c->eid = h->id;
+
+    if ((v = map_get(m, "sources")) != NULL && (rc = entry_sources(c, v)) != GP_OK)
+        return rc;
+    if ((v = map_get(m, "src")) != NULL && (rc = resolve_src(c, v, "src", &dsrc)) != GP_OK)
+        return rc;
+    if ((v = map_get(m, "name")) != NULL) {
+        if ((rc = want_scalar(c, v, "name", "a string")) != GP_OK)
+            return rc;
+        h->name = gp__arena_strndup(&db->a, v->s, v->len);
+        if (h->name == NULL)
+            return nomem(c->e);
+    } else if (!merging) {
+        return fail_at(c, GP_ESCHEMA, map_key(m, "id"), "name", "required field 'name' is missing");
+    }
+    if ((v = map_get(m, "note")) != NULL && (rc = want_scalar(c, v, "note", "a string")) != GP_OK)
+        return rc;
+    if ((v = map_get(m, "aliases")) != NULL && (rc = entry_aliases(c, v, merging)) != GP_OK)
+        return rc;
+    return walk(c, m, "", dsrc, 1);
+}
+
+/* ---- files ---------------------------------------------------------------------------------- */
+
+static int apply_sources_file(lctx *c, const gp__ynode *root)
+{
+    const gp__ynode *k;
+    gp_db *db = c->db;
+    int rc;
+    c->eid = NULL;
+    c->lsrc = NULL;
+    c->nlsrc = 0;
+    if (root->type != GP_Y_MAP)
+        return fail_at(c, GP_ESCHEMA, root, "sources",
+                       "sources.yaml must be a mapping of key -> citation, got %s",
+                       ytype_name(root));
+    for (k = root->first; k != NULL; k = k->next->next) {
+        if (db->nsrc == db->capsrc) {
+            size_t cap = db->capsrc ? db->capsrc * 2 : 64;
+            srcent *s = realloc(db->src, cap * sizeof *s);
+            if (s == NULL)
+                return nomem(c->e);
+            db->src = s;
+            db->capsrc = cap;
+        }
+        db->src[db->nsrc].key = gp__arena_strndup(&db->a, k->s, k->len);
+        if (db->src[db->nsrc].key == NULL)
+            return nomem(c->e);
+        if ((rc = parse_citation(c, k->next, k->s, &db->src[db->nsrc].cite)) != GP_OK)
+            return rc;
+        db->nsrc++;
+    }
+    return GP_OK;
+}
+
+/* Parse and apply one file's text.  kind < 0: sources.yaml. */
+static int apply_text(gp_db *db, int layer, int kind, const char *file, const char *text,
+                      size_t len, gp_err *e)
+{
+    gp__arena tmp;
+    gp__ynode *root;
+    lctx c;
+    int rc;
+    memset(&c, 0, sizeof c);
+    gp__arena_init(&tmp);
+    c.db = db;
+    c.tmp = &tmp;
+    c.layer = layer;
+    c.e = e;
+    c.file = gp__arena_strdup(&db->a, file);
+    if (c.file == NULL)
+        return nomem(e);
+    rc = gp__yaml_parse(&tmp, c.file, text, len, &root, e);
+    if (rc == GP_OK) {
+        if (kind < 0) {
+            rc = apply_sources_file(&c, root);
+        } else {
+            c.kind = (gp_kind)kind;
+            if (root->type == GP_Y_SEQ) {
+                const gp__ynode *it;
+                if (root->n == 0)
+                    rc = GP_RAISE_AT(e, GP_EPARSE, c.file, root->line, root->col,
+                                     "empty file: the list holds no entries");
+                for (it = root->first; it != NULL && rc == GP_OK; it = it->next)
+                    rc = apply_entry(&c, it);
+            } else {
+                rc = apply_entry(&c, root);
+            }
+        }
+    }
+    gp__arena_free(&tmp);
+    return rc;
+}
+
+static int read_file(const char *path, char **out, size_t *len, gp_err *e)
+{
+    int fd;
+    struct stat st;
+    char *buf;
+    size_t got = 0;
+    *out = NULL;
+    fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    if (fstat(fd, &st) != 0) {
+        int err = errno;
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot stat: %s", strerror(err));
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "is a directory, expected a YAML file");
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "is not a regular file");
+    }
+    if ((unsigned long long)st.st_size > GP_YAML_MAX_FILE) {
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "file of %lld bytes is larger than %u bytes",
+                           (long long)st.st_size, (unsigned)GP_YAML_MAX_FILE);
+    }
+    buf = malloc((size_t)st.st_size + 1);
+    if (buf == NULL) {
+        close(fd);
+        return nomem(e);
+    }
+    while (got < (size_t)st.st_size) {
+        ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int err = errno;
+            free(buf);
+            close(fd);
+            return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot read: %s", strerror(err));
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    buf[got] = '\0';
+    *out = buf;
+    *len = got;
+    return GP_OK;
+}
+
+static int apply_path(gp_db *db, int layer, int kind, const char *path, gp_err *e)
+{
+    char *text;
+    size_t len;
+    int rc = read_file(path, &text, &len, e);
+    if (rc != GP_OK)
+        return rc;
+    rc = apply_text(db, layer, kind, path, text, len, e);
+    free(text);
+    return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int is_yaml_name(const char *n)
+{
+    size_t l = strlen(n);
+    if (n[0] == '.')
+        return 0;
+    return (l > 5 && strcmp(n + l - 5, ".yaml") == 0) || (l > 4 && strcmp(n + l - 4, ".yml") == 0);
+}
+
+static int load_kind_dir(gp_db *db, int layer, gp_kind kind, const char *dir, gp_err *e)
+{
+    DIR *d;
+    struct dirent *de;
+    char **names = NULL, path[4096];
+    size_t n = 0, cap = 0, i;
+    int rc = GP_OK;
+    d = opendir(dir);
+    if (d == NULL)
+        return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "cannot open directory: %s", strerror(errno));
+    while ((de = readdir(d)) != NULL) {
+        if (!is_yaml_name(de->d_name))
+            continue;
+        if (n == cap) {
+            size_t nc = cap ? cap * 2 : 32;
+            char **nn = realloc(names, nc * sizeof *nn);
+            if (nn == NULL) {
+                rc = nomem(e);
+                break;
+            }
+            names = nn;
+            cap = nc;
+        }
+        names[n] = strdup(de->d_name);
+        if (names[n] == NULL) {
+            rc = nomem(e);
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    if (rc == GP_OK && n > 1)
+        qsort(names, n, sizeof *names, cmp_str);
+    for (i = 0; i < n && rc == GP_OK; i++) {
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, names[i]) >= sizeof path)
+            rc = GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "path of '%s' is too long", names[i]);
+        else
+            rc = apply_path(db, layer, (int)kind, path, e);
+    }
+    for (i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+static int load_dir(gp_db *db, int layer, const char *dir, gp_err *e)
+{
+    struct stat st;
+    char path[4096];
+    int k, rc;
+    if (dir == NULL || dir[0] == '\0')
+        return GP_RAISE(e, GP_EIO, "overlay directory name is empty");
+    if (stat(dir, &st) != 0)
+        return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "cannot open overlay directory: %s",
+                           strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "overlay '%s' is not a directory", dir);
+    snprintf(path, sizeof path, "%s/sources.yaml", dir);
+    if (stat(path, &st) == 0 && (rc = apply_path(db, layer, -1, path, e)) != GP_OK)
+        return rc;
+    for (k = 0; k < GP_KIND__COUNT; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, kinds[k].dir);
+        if (stat(path, &st) != 0)
+            continue;
+        if (!S_ISDIR(st.st_mode))
+            return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "expected a directory of %s YAML files",
+                               kinds[k].noun);
+        if ((rc = load_kind_dir(db, layer, (gp_kind)k, path, e)) != GP_OK)
+            return rc;
+    }
+    return GP_OK;
+}
+
+static int kind_of_path(const char *rel)
+{
+    int k;
+    for (k = 0; k < GP_KIND__COUNT; k++) {
+        size_t l = strlen(kinds[k].dir);
+        if (strncmp(rel, kinds[k].dir, l) == 0 && rel[l] == '/')
+            return k;
+    }
+    return -2;
+}
+
+static int load_builtin(gp_db *db, gp_err *e)
+{
+    size_t i;
+    int rc, pass;
+    char name[512];
+    /* sources.yaml first, then the entries. */
+    for (pass = 0; pass < 2; pass++) {
+        for (i = 0; i < gp__builtin_nfiles; i++) {
+            const gp__builtin_file *f = &gp__builtin_files[i];
+            int kind = strcmp(f->path, "sources.yaml") == 0 ? -1 : kind_of_path(f->path);
+            if ((pass == 0) != (kind == -1))
+                continue;
+            snprintf(name, sizeof name, "builtin:%s", f->path);
+            if (kind == -2)
+                return GP_RAISE_AT(e, GP_ESCHEMA, name, 0, 0,
+                                   "file is not under gpus/ links/ models/ formats/");
+            if ((rc = apply_text(db, 0, kind, name, f->text, f->len, e)) != GP_OK)
+                return rc;
+        }
+    }
+    return GP_OK;
+}
+
+/* ---- validation after every layer is loaded ------------------------------------------------- */
+
+static int fig_present(const char *entry, const fdesc *d)
+{
+    switch (d->type) {
+    case T_FIG:
+        return ((const gp_fig *)(const void *)(entry + d->off))->v > 0.0;
+    case T_STR:
+    case T_LINKREF:
+    case T_STRENUM:
+        return *(const char *const *)(const void *)(entry + d->off) != NULL;
+    default:
+        return 1; /* enums: checked through the presence map below */
+    }
+}
+
+static int entry_fail(const gp_db *db, gp_kind k, size_t i, gp_status code, const char *field,
+                      gp_err *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+static int entry_fail(const gp_db *db, gp_kind k, size_t i, gp_status code, const char *field,
+                      gp_err *e, const char *fmt, ...)
+{
+    const emeta *m = &db->t[k].meta[i];
+    char msg[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return GP_RAISE_AT(e, code, m->file, m->line, m->col, "%s '%s', field '%s': %s",
+                       kinds[k].noun, head_at(db, k, i)->id, field, msg);
+}
+
+static int validate(gp_db *db, gp_err *e)
+{
+    int k;
+    size_t i, f;
+    char buf[64];
+    for (k = 0; k < GP_KIND__COUNT; k++) {
+        for (i = 0; i < db->t[k].n; i++) {
+            char *entry = db->t[k].items + i * kinds[k].size;
+            int any_compute = 0;
+            for (f = 0; f < kinds[k].nfields; f++) {
+                const fdesc *d = &kinds[k].fields[f];
+                if ((d->flags & F_COMPUTE) && fig_present(entry, d))
+                    any_compute = 1;
+                if ((d->flags & F_REQ) && !db->t[k].meta[i].seen[f])
+                    return entry_fail(db, (gp_kind)k, i, GP_ESCHEMA, d->path, e,
+                                      "required field '%s' is missing", d->path);
+            }
+            if (k == GP_KIND_GPU) {
+                gp_gpu *g = (gp_gpu *)(void *)entry;
+                const emeta *m = &db->t[k].meta[i];
+                int w;
+                if (!any_compute)
+                    return entry_fail(db, GP_KIND_GPU, i, GP_ESCHEMA, "compute", e,
+                                      "needs at least one compute.<precision>.<pipeline> "
+                                      "figure");
+                if (g->compute_capability == NULL && strcasecmp(g->vendor, "NVIDIA") == 0)
+                    return entry_fail(db, GP_KIND_GPU, i, GP_ESCHEMA, "compute_capability", e,
+                                      "required for NVIDIA GPUs");
+                for (w = 0; w < 2; w++) {
+                    const char *ref = w == 0 ? g->host_link : g->scale_up_link;
+                    long li;
+                    if (ref == NULL)
+                        continue;
+                    li = find_entry(db, GP_KIND_LINK, ref);
+                    if (li < 0)
+                        return GP_RAISE_AT(e, GP_ESCHEMA, m->ref_file[w], m->ref_line[w],
+                                           m->ref_col[w],
+                                           "gpu '%s', field '%s': unknown link '%s' (not in "
+                                           "links/)",
+                                           g->id, w == 0 ? "host_link" : "scale_up_link", ref);
+                    /* Canonicalise an alias to the id. */
+                    if (w == 0)
+                        g->host_link = head_at(db, GP_KIND_LINK, (size_t)li)->id;
+                    else
+                        g->scale_up_link = head_at(db, GP_KIND_LINK, (size_t)li)->id;
+                }
+                if (g->mem_usable.v > 1.1 * g->mem_capacity.v) {
+                    snprintf(buf, sizeof buf, "%g > %g", g->mem_usable.v, g->mem_capacity.v);
+                    return entry_fail(db, GP_KIND_GPU, i, GP_ESCHEMA, "memory.usable", e,
+                                      "usable memory exceeds the capacity (%s)", buf);
+                }
+            } else if (k == GP_KIND_LINK) {
+                gp_link *l = (gp_link *)(void *)entry;
+                if (l->bw_achievable.v > l->bw.v * 1.0001) {
+                    snprintf(buf, sizeof buf, "%g > %g", l->bw_achievable.v, l->bw.v);
+                    return entry_fail(db, GP_KIND_LINK, i, GP_ESCHEMA, "achievable", e,
+                                      "achievable bandwidth exceeds the peak (%s)", buf);
+                }
+            } else if (k == GP_KIND_MODEL) {
+                gp_model *md = (gp_model *)(void *)entry;
+                if (md->params_active.v <= 0.0)
+                    md->params_active = md->params;
+                if (md->params_active.v > md->params.v * 1.0001)
+                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "params_active", e,
+                                      "active parameters exceed the total");
+                if (md->kv_heads.v > md->heads.v)
+                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "kv_heads", e,
+                                      "more KV heads than attention heads");
+                if (md->experts_active.v > md->experts.v)
+                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "moe.active", e,
+                                      "more active experts than experts");
+            }
+        }
+    }
+    return GP_OK;
+}
+
+/* ---- public API ----------------------------------------------------------------------------- */
+
+static gp_db *db_new(gp_err *e)
+{
+    gp_db *db = calloc(1, sizeof *db);
+    int k;
+    if (db == NULL) {
+        nomem(e);
+        return NULL;
+    }
+    gp__arena_init(&db->a);
+    for (k = 0; k < GP_KIND__COUNT; k++) {
+        size_t f;
+        db->sorted[k] = gp__arena_alloc(&db->a, kinds[k].nfields * sizeof *db->sorted[k]);
+        if (db->sorted[k] == NULL) {
+            gp_db_free(db);
+            nomem(e);
+            return NULL;
+        }
+        for (f = 0; f < kinds[k].nfields; f++)
+            db->sorted[k][f] = &kinds[k].fields[f];
+        qsort(db->sorted[k], kinds[k].nfields, sizeof *db->sorted[k], cmp_fdesc);
+    }
+    return db;
+}
+
+void gp_db_free(gp_db *db)
+{
+    int k;
+    if (db == NULL)
+        return;
+    for (k = 0; k < GP_KIND__COUNT; k++) {
+        free(db->t[k].items);
+        free(db->t[k].meta);
+    }
+    free(db->src);
+    gp__arena_free(&db->a);
+    free(db);
+}
+
+int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
+               size_t n_overlays, gp_err *e)
+{
+    gp_db *db;
+    size_t i;
+    int rc = GP_OK;
+    *out = NULL;
+    if (n_overlays > 0 && overlay_dirs == NULL)
+        return GP_RAISE(e, GP_EINVAL, "overlay directory list is NULL");
+    if ((db = db_new(e)) == NULL)
+        return GP_ENOMEM;
+    if (!no_builtin)
+        rc = load_builtin(db, e);
+    for (i = 0; i < n_overlays && rc == GP_OK; i++)
+        rc = load_dir(db, (int)i + 1, overlay_dirs[i], e);
+    if (rc == GP_OK)
+        rc = validate(db, e);
+    if (rc != GP_OK) {
+        gp_db_free(db);
+        return rc;
+    }
+    *out = db;
+    return GP_OK;
+}
+
+int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
+                    const char *text, size_t len, gp_err *e)
+{
+    gp_db *db;
+    int rc = GP_OK;
+    *out = NULL;
+    if ((unsigned)kind >= GP_KIND__COUNT)
+        return GP_RAISE(e, GP_EINVAL, "unknown database kind %d", (int)kind);
+    if (text == NULL && len > 0)
+        return GP_RAISE(e, GP_EINVAL, "text is NULL");
+    if ((db = db_new(e)) == NULL)
+        return GP_ENOMEM;
+    if (!no_builtin)
+        rc = load_builtin(db, e);
+    if (rc == GP_OK)
+        rc = apply_text(db, 1, (int)kind, name ? name : "<text>", text ? text : "", len, e);
+    if (rc == GP_OK)
+        rc = validate(db, e);
+    if (rc != GP_OK) {
+        gp_db_free(db);
+        return rc;
+    }
+    *out = db;
+    return GP_OK;
+}
+
+size_t gp_db_count(const gp_db *db, gp_kind kind)
+{
+    if (db == NULL || (unsigned)kind >= GP_KIND__COUNT)
+        return 0;
+    return db->t[kind].n;
+}
+
+static const void *entry_at(const gp_db *db, gp_kind k, size_t i)
+{
+    if (db == NULL || i >= db->t[k].n)
+        return NULL;
+    return db->t[k].items + i * kinds[k].size;
+}
+
+const gp_gpu *gp_db_gpu_at(const gp_db *db, size_t i)
+{
+    return entry_at(db, GP_KIND_GPU, i);
+}
+const gp_link *gp_db_link_at(const gp_db *db, size_t i)
+{
+    return entry_at(db, GP_KIND_LINK, i);
+}
+const gp_model *gp_db_model_at(const gp_db *db, size_t i)
+{
+    return entry_at(db, GP_KIND_MODEL, i);
+}
+const gp_format *gp_db_format_at(const gp_db *db, size_t i)
+{
+    return entry_at(db, GP_KIND_FORMAT, i);
+}
+
+static const void *find(const gp_db *db, gp_kind k, const char *name)
+{
+    long i;
+    if (db == NULL || name == NULL)
+        return NULL;
+    i = find_entry(db, k, name);
+    return i < 0 ? NULL : entry_at(db, k, (size_t)i);
+}
+
+const gp_gpu *gp_db_find_gpu(const gp_db *db, const char *name)
+{
+    return find(db, GP_KIND_GPU, name);
+}
+const gp_link *gp_db_find_link(const gp_db *db, const char *name)
+{
+    return find(db, GP_KIND_LINK, name);
+}
+const gp_model *gp_db_find_model(const gp_db *db, const char *name)
+{
+    return find(db, GP_KIND_MODEL, name);
+}
+const gp_format *gp_db_find_format(const gp_db *db, const char *name)
+{
+    return find(db, GP_KIND_FORMAT, name);
+}
+
+static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
+               const void **out, gp_err *e)
+{
+    char known[400];
+    size_t off = 0, i;
+    *out = find(db, k, name);
+    if (*out != NULL)
+        return GP_OK;
+    known[0] = '\0';
+    for (i = 0; db != NULL && i < db->t[k].n && off + 1 < sizeof known; i++) {
+        int w = snprintf(known + off, sizeof known - off, "%s%s", i ? " " : "",
+                         head_at(db, k, i)->id);
+        if (w < 0)
+            break;
+        off += (size_t)w;
+    }
+    if (off >= sizeof known && sizeof known > 4)
+        memcpy(known + sizeof known - 4, "...", 4);
+    return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0, "unknown %s '%s' (known: %s)",
+                       kinds[k].noun, name ? name : "", known[0] ? known : "none");
+}
+
+int gp_db_get_gpu(const gp_db *db, const char *name, const char *what, const gp_gpu **out,
+                  gp_err *e)
+{
+    const void *p;
+    int rc = get(db, GP_KIND_GPU, name, what, &p, e);
+    *out = p;
+    return rc;
+}
+int gp_db_get_link(const gp_db *db, const char *name, const char *what, const gp_link **out,
+                   gp_err *e)
+{
+    const void *p;
+    int rc = get(db, GP_KIND_LINK, name, what, &p, e);
+    *out = p;
+    return rc;
+}
+int gp_db_get_model(const gp_db *db, const char *name, const char *what, const gp_model **out,
+                    gp_err *e)
+{
+    const void *p;
+    int rc = get(db, GP_KIND_MODEL, name, what, &p, e);
+    *out = p;
+    return rc;
+}
+int gp_db_get_format(const gp_db *db, const char *name, const char *what,
+                     const gp_format **out, gp_err *e)
+{
+    const void *p;
+    int rc = get(db, GP_KIND_FORMAT, name, what, &p, e);
+    *out = p;
+    return rc;
+}

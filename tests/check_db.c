@@ -1,0 +1,856 @@
+/* The hardware database: loading (built-in, fixture, overlays), provenance,
+ * lookups, validation of bad input (each error names file:line:col and the
+ * field), and the `gpuplan hw` command.
+ *
+ * Most tests load tests/data/hwdb-min (no built-in) so they do not depend on
+ * the shipped data; its figures come from /work/shared/reference/gpu_specs.md
+ * and are converted to SI by hand in the comments. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "testutil.h"
+
+#define MIN_DIR "tests/data/hwdb-min"
+
+static int open_dirs(gp_db **db, gp_err *e, const char *d2)
+{
+    const char *dirs[2] = {MIN_DIR, d2};
+    gp_err_clear(e);
+    return gp_db_open(db, 1, dirs, d2 ? 2 : 1, e);
+}
+
+static void assert_fig_has_provenance(const gp_fig *f, const char *origin_part)
+{
+    ck_assert_msg(f->v > 0, "figure missing");
+    ck_assert_ptr_nonnull(f->src);
+    ck_assert_ptr_nonnull(f->origin);
+    ck_assert_msg(strstr(f->origin, origin_part) != NULL, "origin '%s' lacks '%s'", f->origin,
+                  origin_part);
+}
+
+/* ---- loading ----------------------------------------------------------------- */
+
+START_TEST(fixture_loads_with_si_figures)
+{
+    gp_db *db;
+    gp_err e;
+    const gp_gpu *g;
+    const gp_link *l;
+    const gp_model *m;
+    const gp_format *f;
+    char buf[1024];
+    int rc = open_dirs(&db, &e, NULL);
+    ck_assert_msg(rc == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    ck_assert_uint_eq(gp_db_count(db, GP_KIND_GPU), 1);
+    ck_assert_uint_eq(gp_db_count(db, GP_KIND_LINK), 3);
+    ck_assert_uint_eq(gp_db_count(db, GP_KIND_MODEL), 1);
+    ck_assert_uint_eq(gp_db_count(db, GP_KIND_FORMAT), 2);
+
+    g = gp_db_find_gpu(db, "h100-sxm");
+    ck_assert_ptr_nonnull(g);
+    /* 989.4 TFLOPS = 989.4e12; 3.35 TB/s = 3.35e12 B/s; 80 GiB = 80 * 2^30
+     * = 85899345920 B; 81559 MiB = 81559 * 1048576 = 85520809984 B;
+     * 50 MiB = 52428800 B; 1980 MHz = 1.98e9 Hz; 80% = 0.8. */
+    GP_ASSERT_REL(g->peak[GP_BF16][GP_PIPE_TENSOR].v, 989.4e12, 1e-12);
+    GP_ASSERT_REL(g->peak[GP_FP32][GP_PIPE_CUDA].v, 66.9e12, 1e-12);
+    GP_ASSERT_REL(g->peak[GP_INT8][GP_PIPE_TENSOR].v, 1978.9e12, 1e-12);
+    GP_ASSERT_REL(g->peak[GP_FP32][GP_PIPE_TENSOR].v, 0.0, 0);
+    GP_ASSERT_REL(g->mem_bw.v, 3.35e12, 1e-12);
+    GP_ASSERT_REL(g->mem_capacity.v, 85899345920.0, 1e-12);
+    GP_ASSERT_REL(g->mem_usable.v, 85520809984.0, 1e-12);
+    GP_ASSERT_REL(g->l2_size.v, 52428800.0, 1e-12);
+    GP_ASSERT_REL(g->clock_boost.v, 1.98e9, 1e-12);
+    GP_ASSERT_REL(g->sm_count.v, 132.0, 0);
+    GP_ASSERT_REL(g->tdp.v, 700.0, 0);
+    GP_ASSERT_REL(g->eff_compute.v, 0.8, 1e-12);
+    GP_ASSERT_REL(g->sparsity.v, 2.0, 0);
+    /* Sparse bf16 = 2 x 989.4 = 1978.8 TFLOP/s. */
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 1), 1978.8e12, 1e-12);
+    /* Expected bandwidth = 3.35e12 x 0.90 = 3.015e12. */
+    GP_ASSERT_REL(gp_gpu_expected_mem_bw(g), 3.015e12, 1e-12);
+    ck_assert_str_eq(g->compute_capability, "9.0");
+    ck_assert_str_eq(g->memory_type, "HBM3");
+    ck_assert_str_eq(g->host_link, "pcie5-x16");
+    ck_assert_str_eq(g->scale_up_link, "nvlink4");
+    ck_assert_ptr_null(g->calibration);
+    /* Sources: entry default, per-figure, per-group, and the mapping form. */
+    ck_assert_str_eq(g->mem_bw.src, "NVIDIA H100 datasheet, https://www.nvidia.com/en-us/data-center/h100/");
+    ck_assert_ptr_nonnull(strstr(g->peak[GP_BF16][GP_PIPE_TENSOR].src, "Architecture whitepaper"));
+    ck_assert_ptr_nonnull(strstr(g->l2_size.src, "Hopper Tuning Guide"));
+    ck_assert_str_eq(g->peak[GP_INT8][GP_PIPE_TENSOR].src, g->mem_bw.src);
+    ck_assert_str_eq(g->mem_bw.origin, MIN_DIR "/gpus/h100-sxm.yaml:25:3");
+
+    l = gp_db_find_link(db, "pcie5-x16");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_int_eq(l->kind, GP_LINK_PCIE);
+    ck_assert_int_eq(l->scope, GP_SCOPE_SCALE_UP);
+    ck_assert_int_eq(l->p2p, 0);
+    GP_ASSERT_REL(l->bw.v, 63.0e9, 1e-12);
+    GP_ASSERT_REL(l->bw_achievable.v, 52.8e9, 1e-12);
+    GP_ASSERT_REL(l->latency.v, 10e-6, 1e-12);
+    ck_assert_ptr_nonnull(strstr(l->bw.src, "PCI-SIG")); /* entry-local source */
+    l = gp_db_find_link(db, "nvlink4");
+    ck_assert_int_eq(l->switched, 1);
+    ck_assert_int_eq(l->p2p, 1); /* default */
+    GP_ASSERT_REL(l->max_gpus.v, 256.0, 0);
+
+    m = gp_db_find_model(db, "llama-2-7b");
+    ck_assert_ptr_nonnull(m);
+    GP_ASSERT_REL(m->params.v, 6.74e9, 1e-12);
+    GP_ASSERT_REL(m->params_active.v, 6.74e9, 1e-12); /* defaults to params */
+    GP_ASSERT_REL(m->ffn_hidden.v, 11008.0, 0);
+    ck_assert_str_eq(m->attention, "mha");
+    /* KV elements per token-layer: 2 x 32 heads x (4096/32 = 128) = 8192. */
+    GP_ASSERT_REL(gp_model_kv_elems_per_layer(m), 8192.0, 0);
+
+    f = gp_db_find_format(db, "q4_0");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(f->kind, GP_FMT_QUANT);
+    ck_assert_int_eq(f->compute, GP_FP16);
+    GP_ASSERT_REL(f->bits.v, 4.5, 0);
+    GP_ASSERT_REL(f->group.v, 32.0, 0);
+    gp_db_free(db);
+}
+END_TEST
+
+START_TEST(lookups_by_alias_case_insensitive)
+{
+    gp_db *db;
+    gp_err e;
+    const gp_gpu *g;
+    const gp_model *m;
+    char buf[1024];
+    ck_assert_int_eq(open_dirs(&db, &e, NULL), GP_OK);
+    g = gp_db_find_gpu(db, "h100");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_eq(gp_db_find_gpu(db, "H100-SXM"), g);
+    ck_assert_ptr_eq(gp_db_find_gpu(db, "h100-sxm5"), g);
+    ck_assert_ptr_eq(gp_db_gpu_at(db, 0), g);
+    ck_assert_ptr_null(gp_db_gpu_at(db, 1));
+    ck_assert_ptr_nonnull(gp_db_find_link(db, "PCIE5"));
+    ck_assert_ptr_nonnull(gp_db_find_format(db, "Half"));
+    ck_assert_ptr_null(gp_db_find_gpu(db, "pcie5")); /* kinds are separate */
+    ck_assert_ptr_null(gp_db_find_gpu(db, NULL));
+    ck_assert_int_eq(gp_db_get_model(db, "LLAMA2-7B", "--model", &m, &e), GP_OK);
+    ck_assert_str_eq(m->id, "llama-2-7b");
+    /* Unknown: GP_ENOTFOUND naming the option, quoting the name, listing ids. */
+    ck_assert_int_eq(gp_db_get_gpu(db, "h900", "--gpu", &g, &e), GP_ENOTFOUND);
+    ck_assert_ptr_null(g);
+    gp_err_format(&e, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "--gpu"));
+    ck_assert_ptr_nonnull(strstr(buf, "'h900'"));
+    ck_assert_ptr_nonnull(strstr(buf, "h100-sxm"));
+    {
+        const gp_link *l;
+        const gp_format *f;
+        ck_assert_int_eq(gp_db_get_link(db, "x", "--link", &l, &e), GP_ENOTFOUND);
+        ck_assert_ptr_nonnull(strstr(e.msg, "nvlink4"));
+        ck_assert_int_eq(gp_db_get_format(db, "x", "--weights", &f, &e), GP_ENOTFOUND);
+        ck_assert_ptr_nonnull(strstr(e.msg, "q4_0"));
+    }
+    ck_assert_uint_eq(gp_db_count(NULL, GP_KIND_GPU), 0);
+    gp_db_free(db);
+    gp_db_free(NULL);
+}
+END_TEST
+
+START_TEST(builtin_loads_and_every_figure_is_sourced)
+{
+    const gp_db *db = gp_test_db();
+    size_t i, n = gp_db_count(db, GP_KIND_GPU);
+    for (i = 0; i < n; i++) {
+        const gp_gpu *g = gp_db_gpu_at(db, i);
+        ck_assert_ptr_nonnull(g->id);
+        ck_assert_ptr_nonnull(g->name);
+        assert_fig_has_provenance(&g->mem_bw, "builtin:gpus/");
+        assert_fig_has_provenance(&g->mem_capacity, "builtin:gpus/");
+        assert_fig_has_provenance(&g->tdp, "builtin:gpus/");
+        ck_assert_ptr_nonnull(gp_db_find_link(db, g->host_link));
+        ck_assert_ptr_eq(gp_db_find_gpu(db, g->id), g);
+    }
+    for (i = 0; i < gp_db_count(db, GP_KIND_LINK); i++) {
+        const gp_link *l = gp_db_link_at(db, i);
+        assert_fig_has_provenance(&l->bw, "builtin:links/");
+        assert_fig_has_provenance(&l->bw_achievable, "builtin:links/");
+    }
+    for (i = 0; i < gp_db_count(db, GP_KIND_MODEL); i++)
+        assert_fig_has_provenance(&gp_db_model_at(db, i)->params, "builtin:models/");
+    for (i = 0; i < gp_db_count(db, GP_KIND_FORMAT); i++)
+        assert_fig_has_provenance(&gp_db_format_at(db, i)->bits, "builtin:formats/");
+}
+END_TEST
+
+START_TEST(open_text_loads_one_file)
+{
+    static const char text[] = "id: nf4\n"
+                               "name: bitsandbytes NF4\n"
+                               "kind: quant\n"
+                               "sources: {qlora: \"Dettmers et al. 2023, QLoRA\"}\n"
+                               "src: qlora\n"
+                               "bits: 4.127\n"
+                               "compute: bf16\n"
+                               "group: 64\n";
+    gp_db *db;
+    gp_err e;
+    const gp_format *f;
+    char buf[512];
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open_text(&db, 1, GP_KIND_FORMAT, "nf4.yaml", text, strlen(text), &e) ==
+                      GP_OK,
+                  "%s", gp_err_format(&e, buf, sizeof buf));
+    f = gp_db_find_format(db, "NF4");
+    ck_assert_ptr_nonnull(f);
+    GP_ASSERT_REL(f->bits.v, 4.127, 1e-12);
+    ck_assert_int_eq(f->compute, GP_BF16);
+    ck_assert_str_eq(f->bits.origin, "nf4.yaml:6:1");
+    ck_assert_str_eq(f->bits.src, "Dettmers et al. 2023, QLoRA");
+    gp_db_free(db);
+    /* Bad kind argument. */
+    ck_assert_int_eq(gp_db_open_text(&db, 1, GP_KIND__COUNT, "x", "", 0, &e), GP_EINVAL);
+    ck_assert_ptr_null(db);
+}
+END_TEST
+
+/* ---- overlays ----------------------------------------------------------------- */
+
+START_TEST(overlay_overrides_field_by_field_with_provenance)
+{
+    char dir[64], want[128], buf[1024];
+    gp_db *db;
+    gp_err e;
+    const gp_gpu *g;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "sources.yaml", "mine: \"my own measurement\"\n"), 0);
+    /* Matches the fixture entry by alias (h100); only bandwidth, price and
+     * one bf16 figure change. */
+    ck_assert_int_eq(gp_test_write(dir, "gpus/h100-local.yaml",
+                                   "id: H100\n"
+                                   "aliases: [my-h100]\n"
+                                   "src: mine\n"
+                                   "memory:\n"
+                                   "  bandwidth: 3.0TB/s\n"
+                                   "compute:\n"
+                                   "  bf16: {tensor: 900TFLOPS}\n"
+                                   "price: $25000\n"),
+                     0);
+    ck_assert_msg(open_dirs(&db, &e, dir) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    ck_assert_uint_eq(gp_db_count(db, GP_KIND_GPU), 1);
+    g = gp_db_find_gpu(db, "my-h100");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_str_eq(g->id, "h100-sxm");
+    ck_assert_ptr_eq(gp_db_find_gpu(db, "h100-sxm5"), g); /* old aliases kept */
+    GP_ASSERT_REL(g->mem_bw.v, 3.0e12, 1e-12);
+    GP_ASSERT_REL(g->peak[GP_BF16][GP_PIPE_TENSOR].v, 900e12, 1e-12);
+    GP_ASSERT_REL(g->price.v, 25000.0, 0);
+    ck_assert_str_eq(g->mem_bw.src, "my own measurement");
+    snprintf(want, sizeof want, "%s/gpus/h100-local.yaml:5:3", dir);
+    ck_assert_str_eq(g->mem_bw.origin, want);
+    /* Untouched figures keep their fixture value and origin. */
+    GP_ASSERT_REL(g->peak[GP_BF16][GP_PIPE_CUDA].v, 133.8e12, 1e-12);
+    GP_ASSERT_REL(g->mem_capacity.v, 85899345920.0, 1e-12);
+    ck_assert_ptr_nonnull(strstr(g->mem_capacity.origin, MIN_DIR "/gpus/h100-sxm.yaml:"));
+    ck_assert_str_eq(g->name, "NVIDIA H100 SXM5 80GB");
+    gp_db_free(db);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(overlay_adds_entries_and_measured_block)
+{
+    char dir[64], buf[1024];
+    gp_db *db;
+    gp_err e;
+    const gp_gpu *g;
+    const gp_link *l;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/rtx-4090.yaml",
+                                   "id: rtx-4090\n"
+                                   "name: NVIDIA GeForce RTX 4090\n"
+                                   "aliases: ['4090']\n"
+                                   "sources: {ada: \"NVIDIA Ada GPU Architecture whitepaper\"}\n"
+                                   "src: ada\n"
+                                   "vendor: NVIDIA\n"
+                                   "architecture: Ada Lovelace\n"
+                                   "compute_capability: 8.9\n"
+                                   "sm_count: 128\n"
+                                   "compute:\n"
+                                   "  fp32: {cuda: 82.6TFLOPS}\n"
+                                   "  fp16: {tensor: 165.2TFLOPS, tensor_fp16acc: 330.3TFLOPS}\n"
+                                   "memory: {capacity: 24GiB, bandwidth: 1008GB/s}\n"
+                                   "host_link: pcie4-x16\n"
+                                   "power: 450W\n"
+                                   "efficiency: {memory: 0.9, compute: 0.7}\n"),
+                     0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/calib-h100.yaml",
+                                   "id: h100-sxm\n"
+                                   "measured:\n"
+                                   "  source: \"gpuplan-probe on H100, run 7\"\n"
+                                   "  date: 2026-12-01\n"
+                                   "  memory_bandwidth: 2.9TB/s\n"
+                                   "  latency: {l2: 200ns}\n"
+                                   "  compute:\n"
+                                   "    bf16: {tensor: 700TFLOPS}\n"),
+                     0);
+    ck_assert_int_eq(gp_test_write(dir, "links/calib-nvlink4.yaml",
+                                   "id: nvlink4\n"
+                                   "measured: {source: probe, bandwidth: 360GB/s, latency: 3us}\n"),
+                     0);
+    ck_assert_msg(open_dirs(&db, &e, dir) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    ck_assert_uint_eq(gp_db_count(db, GP_KIND_GPU), 2);
+    g = gp_db_find_gpu(db, "4090");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(g->peak[GP_FP32][GP_PIPE_CUDA].v, 82.6e12, 1e-12);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP16, 0), 330.3e12, 1e-12);
+    GP_ASSERT_REL(g->mem_bw.v, 1008e9, 1e-12);
+    ck_assert_ptr_null(g->scale_up_link);
+
+    g = gp_db_find_gpu(db, "h100");
+    ck_assert_str_eq(g->calibration, "gpuplan-probe on H100, run 7, 2026-12-01");
+    GP_ASSERT_REL(g->meas_mem_bw.v, 2.9e12, 1e-12);
+    GP_ASSERT_REL(g->meas_lat_l2.v, 200e-9, 1e-12);
+    GP_ASSERT_REL(g->meas_peak[GP_BF16][GP_PIPE_TENSOR].v, 700e12, 1e-12);
+    ck_assert_str_eq(g->meas_mem_bw.src, g->calibration);
+    /* Measured figures drive the expected ones. */
+    GP_ASSERT_REL(gp_gpu_expected_mem_bw(g), 2.9e12, 1e-12);
+    GP_ASSERT_REL(gp_gpu_expected_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 700e12, 1e-12);
+    GP_ASSERT_REL(g->mem_bw.v, 3.35e12, 1e-12); /* datasheet unchanged */
+    l = gp_db_find_link(db, "nvlink4");
+    GP_ASSERT_REL(gp_link_expected_bw(l), 360e9, 1e-12);
+    GP_ASSERT_REL(gp_link_expected_latency(l), 3e-6, 1e-12);
+    ck_assert_str_eq(l->calibration, "probe");
+    gp_db_free(db);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(later_overlay_wins)
+{
+    char d1[64], d2[64], buf[1024];
+    const char *dirs[3];
+    gp_db *db;
+    gp_err e;
+    ck_assert_int_eq(gp_test_tmpdir(d1, sizeof d1), 0);
+    ck_assert_int_eq(gp_test_tmpdir(d2, sizeof d2), 0);
+    ck_assert_int_eq(gp_test_write(d1, "links/x.yaml", "id: pcie4-x16\nachievable: {value: 24GB/s, src: h100_ds}\n"), 0);
+    ck_assert_int_eq(gp_test_write(d2, "links/x.yaml", "id: pcie4-x16\nachievable: {value: 26GB/s, src: h100_ds}\n"), 0);
+    dirs[0] = MIN_DIR;
+    dirs[1] = d1;
+    dirs[2] = d2;
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open(&db, 1, dirs, 3, &e) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    GP_ASSERT_REL(gp_db_find_link(db, "pcie4-x16")->bw_achievable.v, 26e9, 1e-12);
+    ck_assert_ptr_nonnull(strstr(gp_db_find_link(db, "pcie4-x16")->bw_achievable.origin, d2));
+    gp_db_free(db);
+    gp_test_rmtree(d1);
+    gp_test_rmtree(d2);
+}
+END_TEST
+
+/* ---- bad input ---------------------------------------------------------------------- */
+
+typedef struct bad {
+    const char *what;
+    const char *rel;   /* file in the overlay dir */
+    const char *text;
+    int status;
+    const char *pos;   /* ":line:col: " expected after the file name (or ":line:") */
+    const char *field; /* text the message must contain */
+} bad;
+
+/* A complete GPU entry to break one line at a time (lines numbered). */
+#define GPU_HEAD                                                                \
+    "id: test-gpu\n"          /* 1 */                                          \
+    "name: Test GPU\n"        /* 2 */                                          \
+    "src: h100_ds\n"          /* 3 */                                          \
+    "vendor: NVIDIA\n"        /* 4 */                                          \
+    "architecture: Hopper\n"  /* 5 */                                          \
+    "compute_capability: '9.0'\n" /* 6 */                                      \
+    "host_link: pcie5-x16\n"  /* 7 */                                          \
+    "power: 700W\n"           /* 8 */                                          \
+    "efficiency: {memory: 0.9, compute: 0.8}\n" /* 9 */
+#define GPU_SM "sm_count: 132\n"                                       /* 10 */
+#define GPU_COMPUTE "compute: {bf16: {tensor: 989.4TFLOPS}}\n"        /* 11 */
+#define GPU_MEM "memory: {capacity: 80GiB, bandwidth: 3.35TB/s}\n"    /* 12 */
+#define GPU_OK GPU_HEAD GPU_SM GPU_COMPUTE GPU_MEM
+
+#define LINK_HEAD                                                               \
+    "id: test-link\n"          /* 1 */                                         \
+    "name: Test link\n"        /* 2 */                                         \
+    "src: h100_ds\n"           /* 3 */                                         \
+    "scope: scale-out\n"       /* 4 */                                         \
+    "latency: 2us\n"           /* 5 */
+
+#define MODEL_HEAD                                                              \
+    "id: test-model\n"  /* 1 */                                                \
+    "name: Test\n"      /* 2 */                                                \
+    "src: h100_ds\n"    /* 3 */                                                \
+    "params: 7B\n"      /* 4 */                                                \
+    "hidden: 4096\n"    /* 5 */                                                \
+    "vocab: 32000\n"    /* 6 */                                                \
+    "context: 4096\n"   /* 7 */                                                \
+    "ffn_hidden: 11008\n" /* 8 */
+
+static const bad bads[] = {
+    /* Syntax: an unclosed flow sequence; libyaml stops at the end of input. */
+    {"malformed YAML", "gpus/bad.yaml", "id: x\nname: [unclosed\n", GP_EPARSE, ":3:", "name"},
+    {"bad indentation", "gpus/bad.yaml", "id: x\n  name: y\n", GP_EPARSE, ":2:7: ", "name"},
+    {"wrong type (list for a count)", "gpus/bad.yaml",
+     GPU_HEAD "sm_count: [1, 2]\n" GPU_COMPUTE GPU_MEM, GP_ESCHEMA, ":10:11: ", "sm_count"},
+    {"wrong type (scalar for a group)", "gpus/bad.yaml",
+     GPU_HEAD GPU_SM GPU_COMPUTE "memory: 80GiB\n", GP_ESCHEMA, ":12:9: ", "memory"},
+    {"missing required field", "gpus/bad.yaml", GPU_HEAD GPU_SM GPU_COMPUTE
+     "memory: {capacity: 80GiB}\n", GP_ESCHEMA, ":1:1: ", "memory.bandwidth"},
+    {"missing name", "models/bad.yaml", "id: m\nsrc: h100_ds\n", GP_ESCHEMA, ":1:1: ", "name"},
+    {"missing id", "models/bad.yaml", "name: m\n", GP_ESCHEMA, ":1:1: ", "id"},
+    {"no compute figure", "gpus/bad.yaml", GPU_HEAD GPU_SM GPU_MEM, GP_ESCHEMA, ":1:1: ",
+     "compute"},
+    {"duplicate id in one layer", "formats/bad.yaml",
+     "- {id: f8, name: a, kind: float, bits: 8, compute: fp8, src: h100_ds}\n"
+     "- {id: f8, name: b, kind: float, bits: 8, compute: fp8, src: h100_ds}\n",
+     GP_EDUP, ":2:8: ", "duplicate format id 'f8'"},
+    {"alias collides with another entry", "gpus/bad.yaml",
+     GPU_OK "aliases: [H100]\n", GP_EDUP, ":13:11: ", "aliases"},
+    {"unknown key (typo)", "gpus/bad.yaml", GPU_OK "memroy: {}\n", GP_ESCHEMA, ":13:1: ",
+     "memroy"},
+    {"unknown nested key", "gpus/bad.yaml",
+     GPU_HEAD GPU_SM GPU_COMPUTE "memory: {capacity: 80GiB, bandwith: 3TB/s}\n", GP_ESCHEMA,
+     ":12:27: ", "memory.bandwith"},
+    {"unknown precision key", "gpus/bad.yaml",
+     GPU_HEAD GPU_SM "compute: {fp12: {cuda: 1TFLOPS}}\n" GPU_MEM, GP_ESCHEMA, ":11:11: ",
+     "compute.fp12"},
+    {"unknown src key", "gpus/bad.yaml", GPU_OK "clock_boost: {value: 1980MHz, src: nope}\n",
+     GP_ESCHEMA, ":13:36: ", "clock_boost"},
+    {"figure without a source", "models/bad.yaml",
+     "id: m\nname: M\nparams: 7B\n", GP_ESCHEMA, ":3:9: ", "params"},
+    {"unknown key in a figure", "gpus/bad.yaml", GPU_OK "tdp_extra: 1\n", GP_ESCHEMA,
+     ":13:1: ", "tdp_extra"},
+    {"bad unit", "gpus/bad.yaml", GPU_HEAD GPU_SM GPU_COMPUTE
+     "memory: {capacity: 80GiB, bandwidth: 3.35TBps}\n", GP_ESCHEMA, ":12:38: ",
+     "memory.bandwidth"},
+    {"negative value", "gpus/bad.yaml", GPU_HEAD "sm_count: -132\n" GPU_COMPUTE GPU_MEM,
+     GP_ESCHEMA, ":10:11: ", "sm_count"},
+    {"NaN", "gpus/bad.yaml", GPU_HEAD GPU_SM GPU_COMPUTE
+     "memory: {capacity: 80GiB, bandwidth: nan}\n", GP_ESCHEMA, ":12:38: ", "memory.bandwidth"},
+    {"huge bandwidth", "links/bad.yaml",
+     LINK_HEAD "kind: infiniband\nbandwidth: 1e20B/s\nachievable: 40GB/s\n", GP_ESCHEMA,
+     ":7:12: ", "bandwidth"},
+    {"huge FLOP/s", "gpus/bad.yaml", GPU_HEAD GPU_SM "compute: {fp8: {tensor: 5e18}}\n" GPU_MEM,
+     GP_ESCHEMA, ":11:25: ", "compute.fp8.tensor"},
+    {"zero value", "gpus/bad.yaml", GPU_OK "clock_base: 0MHz\n", GP_ESCHEMA, ":13:13: ",
+     "clock_base"},
+    {"duplicate group key", "gpus/bad.yaml", GPU_OK "efficiency: {mfu: 1.5}\n", GP_EPARSE,
+     ":13:1: ", "duplicate key 'efficiency'"},
+    {"fraction above 1", "gpus/bad.yaml",
+     "id: test-gpu\nname: T\nsrc: h100_ds\nvendor: NVIDIA\narchitecture: Hopper\n"
+     "compute_capability: '9.0'\nhost_link: pcie5-x16\npower: 700W\n"
+     "efficiency: {memory: 1.5, compute: 0.8}\n" GPU_SM GPU_COMPUTE GPU_MEM,
+     GP_ESCHEMA, ":9:22: ", "efficiency.memory"},
+    {"sparsity out of range", "gpus/bad.yaml",
+     GPU_HEAD GPU_SM GPU_COMPUTE GPU_MEM "rent: 2.5\n" "sparsity: 40\n", GP_ESCHEMA, ":14:11: ",
+     "sparsity"},
+    {"non-integer layer count", "models/bad.yaml", MODEL_HEAD "heads: 32\nlayers: 32.5\n",
+     GP_ESCHEMA, ":10:9: ", "layers"},
+    {"more KV heads than heads", "models/bad.yaml",
+     MODEL_HEAD "heads: 32\nlayers: 32\nkv_heads: 64\n", GP_ESCHEMA, ":1:1: ", "kv_heads"},
+    {"bad enum", "links/bad.yaml",
+     LINK_HEAD "kind: warp-drive\nbandwidth: 50GB/s\nachievable: 40GB/s\n", GP_ESCHEMA,
+     ":6:7: ", "kind"},
+    {"bad bool", "links/bad.yaml",
+     LINK_HEAD "kind: roce\nbandwidth: 50GB/s\nachievable: 40GB/s\np2p: maybe\n", GP_ESCHEMA,
+     ":9:6: ", "p2p"},
+    {"achievable above peak", "links/bad.yaml",
+     LINK_HEAD "kind: roce\nbandwidth: 50GB/s\nachievable: 60GB/s\n", GP_ESCHEMA, ":1:1: ",
+     "achievable"},
+    {"bad precision", "formats/bad.yaml",
+     "id: f\nname: F\nsrc: h100_ds\nkind: float\nbits: 8\ncompute: fp13\n", GP_ESCHEMA,
+     ":6:10: ", "compute"},
+    {"bad id characters", "models/bad.yaml", "id: Llama 7B\nname: x\n", GP_ESCHEMA, ":1:5: ",
+     "id"},
+    {"unknown host link", "gpus/bad.yaml",
+     "id: test-gpu\nname: T\nsrc: h100_ds\nvendor: NVIDIA\narchitecture: Hopper\n"
+     "compute_capability: '9.0'\nhost_link: pcie9-x16\npower: 700W\n"
+     "efficiency: {memory: 0.9, compute: 0.8}\n" GPU_SM GPU_COMPUTE GPU_MEM,
+     GP_ESCHEMA, ":7:12: ", "host_link"},
+    {"measured block without source", "gpus/bad.yaml",
+     "id: h100\nmeasured: {memory_bandwidth: 3TB/s}\n", GP_ESCHEMA, ":2:11: ",
+     "measured.source"},
+    {"anchor", "gpus/bad.yaml", GPU_OK "cache: &c {l2_size: 50MiB}\n", GP_EPARSE, ":13:8: ",
+     "cache"},
+    {"alias (bomb)", "gpus/bad.yaml", "id: x\nname: *bomb\n", GP_EPARSE, ":2:7: ", "name"},
+    {"tag", "gpus/bad.yaml", "id: x\nname: !!str y\n", GP_EPARSE, ":2:7: ", "name"},
+    {"duplicate key", "gpus/bad.yaml", "id: x\nname: a\nname: b\n", GP_EPARSE, ":3:1: ",
+     "name"},
+    {"non-UTF-8 bytes", "gpus/bad.yaml", "id: x\nname: \xff\xfe\n", GP_EPARSE, ":2:7: ", "name"},
+    {"empty file", "gpus/bad.yaml", "", GP_EPARSE, ":1:1: ", "empty file"},
+    {"comments only", "gpus/bad.yaml", "# nothing here\n", GP_EPARSE, ":", "empty file"},
+    {"empty list", "gpus/bad.yaml", "[]\n", GP_EPARSE, ":1:1: ", "empty file"},
+    {"entry is a scalar", "gpus/bad.yaml", "hello\n", GP_ESCHEMA, ":1:1: ", "id"},
+    {"two documents", "gpus/bad.yaml", "id: x\n---\nid: y\n", GP_EPARSE, ":2:1: ", "document"},
+    {"bad citation in sources.yaml", "sources.yaml", "k: [a, b]\n", GP_ESCHEMA, ":1:4: ", "k"},
+    {"unknown key in a citation", "sources.yaml", "k: {title: T, ur1: x}\n", GP_ESCHEMA,
+     ":1:15: ", "ur1"},
+};
+
+START_TEST(bad_input_is_refused_with_place_and_field)
+{
+    const bad *b = &bads[_i];
+    char dir[64], want[256], buf[1200];
+    gp_db *db = (gp_db *)1;
+    gp_err e;
+    int rc;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, b->rel, b->text), 0);
+    rc = open_dirs(&db, &e, dir);
+    gp_err_format(&e, buf, sizeof buf);
+    ck_assert_msg(rc == b->status, "%s: status %d (%s), want %d", b->what, rc, buf, b->status);
+    ck_assert_ptr_null(db);
+    snprintf(want, sizeof want, "%s/%s%s", dir, b->rel, b->pos);
+    ck_assert_msg(strstr(buf, want) != NULL, "%s: message '%s' lacks '%s'", b->what, buf, want);
+    ck_assert_msg(strstr(buf, b->field) != NULL, "%s: message '%s' lacks field '%s'", b->what,
+                  buf, b->field);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(deep_nesting_and_huge_scalar_are_refused)
+{
+    char dir[64], buf[1200], *text;
+    gp_db *db;
+    gp_err e;
+    size_t i;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    /* 40 nested flow lists under `name`: deeper than the cap of 32. */
+    text = malloc(200);
+    strcpy(text, "id: x\nname: ");
+    for (i = 0; i < 40; i++)
+        strcat(text, "[");
+    strcat(text, "\n");
+    ck_assert_int_eq(gp_test_write(dir, "gpus/deep.yaml", text), 0);
+    ck_assert_int_eq(open_dirs(&db, &e, dir), GP_EPARSE);
+    gp_err_format(&e, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "gpus/deep.yaml:2:"));
+    ck_assert_ptr_nonnull(strstr(buf, "nesting"));
+    ck_assert_ptr_nonnull(strstr(buf, "name"));
+    free(text);
+    /* A 100000-byte scalar. */
+    text = malloc(100100);
+    strcpy(text, "id: x\nname: ");
+    for (i = strlen(text); i < 100012; i++)
+        text[i] = 'a';
+    text[i++] = '\n';
+    text[i] = '\0';
+    ck_assert_int_eq(gp_test_write(dir, "gpus/deep.yaml", text), 0);
+    ck_assert_int_eq(open_dirs(&db, &e, dir), GP_EPARSE);
+    gp_err_format(&e, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "gpus/deep.yaml:2:7: "));
+    ck_assert_ptr_nonnull(strstr(buf, "name"));
+    ck_assert_ptr_nonnull(strstr(buf, "longer than"));
+    free(text);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(io_errors_name_the_path)
+{
+    char dir[64], path[128], buf[1200];
+    gp_db *db;
+    gp_err e;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    /* Missing overlay directory. */
+    snprintf(path, sizeof path, "%s/missing", dir);
+    ck_assert_int_eq(open_dirs(&db, &e, path), GP_EIO);
+    ck_assert_ptr_null(db);
+    ck_assert_ptr_nonnull(strstr(gp_err_format(&e, buf, sizeof buf), path));
+    /* A file given as the overlay directory. */
+    ck_assert_int_eq(gp_test_write(dir, "plain", "x\n"), 0);
+    snprintf(path, sizeof path, "%s/plain", dir);
+    ck_assert_int_eq(open_dirs(&db, &e, path), GP_EIO);
+    ck_assert_ptr_nonnull(strstr(gp_err_format(&e, buf, sizeof buf), "not a directory"));
+    /* A directory where a YAML file is expected. */
+    snprintf(path, sizeof path, "%s/gpus", dir);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/gpus/sub.yaml", dir);
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    ck_assert_int_eq(open_dirs(&db, &e, dir), GP_EIO);
+    gp_err_format(&e, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, path));
+    ck_assert_ptr_nonnull(strstr(buf, "directory"));
+    rmdir(path);
+    /* `gpus` itself a file. */
+    snprintf(path, sizeof path, "%s/gpus", dir);
+    rmdir(path);
+    ck_assert_int_eq(gp_test_write(dir, "gpus", "x\n"), 0);
+    ck_assert_int_eq(open_dirs(&db, &e, dir), GP_EIO);
+    ck_assert_ptr_nonnull(strstr(gp_err_format(&e, buf, sizeof buf), path));
+    unlink(path);
+    /* An unreadable file (skipped when running as root makes it readable). */
+    ck_assert_int_eq(gp_test_write(dir, "models/secret.yaml", "id: x\n"), 0);
+    snprintf(path, sizeof path, "%s/models/secret.yaml", dir);
+    chmod(path, 0);
+    if (access(path, R_OK) != 0) {
+        ck_assert_int_eq(open_dirs(&db, &e, dir), GP_EIO);
+        gp_err_format(&e, buf, sizeof buf);
+        ck_assert_ptr_nonnull(strstr(buf, path));
+        ck_assert_ptr_nonnull(strstr(buf, "cannot open"));
+    }
+    chmod(path, 0644);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(non_yaml_files_are_ignored)
+{
+    char dir[64], buf[1024];
+    gp_db *db;
+    gp_err e;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/README.md", "not yaml: [\n"), 0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/.#h100.yaml", "not yaml: [\n"), 0);
+    ck_assert_msg(open_dirs(&db, &e, dir) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    gp_db_free(db);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+/* ---- CLI -------------------------------------------------------------------------- */
+
+static json_t *cli_json(const char *const *argv, int want_status)
+{
+    char *out = NULL, *err = NULL;
+    json_error_t je;
+    json_t *j;
+    int st = gp_test_cli(argv, &out, &err);
+    ck_assert_msg(st == want_status, "exit %d, stderr: %s", st, err ? err : "");
+    j = json_loads(out, 0, &je);
+    ck_assert_msg(j != NULL, "bad JSON (%s): %s", je.text, out);
+    free(out);
+    free(err);
+    return j;
+}
+
+START_TEST(cli_hw_show_json)
+{
+    const char *argv[] = {"--db", MIN_DIR, "hw", "show", "H100", "--json", NULL};
+    json_t *j = cli_json(argv, 0), *src;
+    ck_assert_str_eq(json_string_value(json_object_get(j, "id")), "h100-sxm");
+    GP_ASSERT_REL(json_real_value(json_object_get(j, "mem_bw_bytes_per_s")), 3.35e12, 1e-9);
+    GP_ASSERT_REL(json_number_value(json_object_get(
+                      json_object_get(json_object_get(j, "peak_flop_per_s"), "bf16"), "tensor")),
+                  989.4e12, 1e-9);
+    GP_ASSERT_REL(json_number_value(json_object_get(
+                      json_object_get(json_object_get(j, "sparse_peak_flop_per_s"), "bf16"),
+                      "tensor")),
+                  1978.8e12, 1e-9);
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "mem_capacity_bytes")), 85899345920.0,
+                  1e-9);
+    src = json_object_get(j, "sources");
+    ck_assert_ptr_nonnull(src);
+    ck_assert_ptr_nonnull(
+        strstr(json_string_value(json_object_get(src, "mem_bw_bytes_per_s")), "H100 datasheet"));
+    ck_assert_ptr_nonnull(json_object_get(src, "peak_flop_per_s.bf16.tensor"));
+    ck_assert_str_eq(json_string_value(json_object_get(j, "host_link")), "pcie5-x16");
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_hw_show_links_models_formats)
+{
+    const char *a1[] = {"--db", MIN_DIR, "hw", "show", "pcie5", "--json", NULL};
+    const char *a2[] = {"--db", MIN_DIR, "--json", "hw", "show", "llama-2-7b", NULL};
+    const char *a3[] = {"--db", MIN_DIR, "hw", "show", "q4_0", "--json", NULL};
+    json_t *j = cli_json(a1, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "id")), "pcie5-x16");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "kind")), "pcie");
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "bw_bytes_per_s")), 63e9, 1e-9);
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "latency_s")), 10e-6, 1e-9);
+    ck_assert_ptr_nonnull(json_object_get(json_object_get(j, "sources"), "achievable_bytes_per_s"));
+    json_decref(j);
+    j = cli_json(a2, 0);
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "params")), 6.74e9, 1e-9);
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "layers")), 32, 0);
+    json_decref(j);
+    j = cli_json(a3, 0);
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "bits")), 4.5, 0);
+    /* 4.5 bits / 8 = 0.5625 bytes per element. */
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "bytes_per_element")), 0.5625, 1e-12);
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_hw_list)
+{
+    const char *a1[] = {"--db", MIN_DIR, "hw", "list", "--json", NULL};
+    const char *a2[] = {"--db", MIN_DIR, "hw", "list", "links", "--json", NULL};
+    const char *a3[] = {"--db", MIN_DIR, "hw", "list", "gpus", NULL};
+    json_t *j = cli_json(a1, 0), *items;
+    size_t i, found = 0;
+    char *out = NULL, *err = NULL;
+    items = json_object_get(j, "items");
+    ck_assert(json_is_array(items));
+    for (i = 0; i < json_array_size(items); i++) {
+        const char *id = json_string_value(json_object_get(json_array_get(items, i), "id"));
+        ck_assert_ptr_nonnull(id);
+        ck_assert_ptr_nonnull(json_object_get(json_array_get(items, i), "name"));
+        if (strcmp(id, "h100-sxm") == 0 || strcmp(id, "nvlink4") == 0 ||
+            strcmp(id, "llama-2-7b") == 0 || strcmp(id, "q4_0") == 0)
+            found++;
+    }
+    ck_assert_uint_eq(found, 4);
+    json_decref(j);
+    j = cli_json(a2, 0);
+    items = json_object_get(j, "items");
+    for (i = 0; i < json_array_size(items); i++)
+        ck_assert_str_eq(json_string_value(json_object_get(json_array_get(items, i), "type")),
+                         "link");
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(a3, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "h100-sxm"));
+    ck_assert_ptr_nonnull(strstr(out, "GPUs"));
+    ck_assert_ptr_null(strstr(out, "nvlink4"));
+    free(out);
+    free(err);
+}
+END_TEST
+
+START_TEST(cli_hw_show_table_prints_sources_and_origins)
+{
+    const char *argv[] = {"--db", MIN_DIR, "hw", "show", "h100", NULL};
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "h100-sxm"));
+    ck_assert_ptr_nonnull(strstr(out, "memory bandwidth"));
+    ck_assert_ptr_nonnull(strstr(out, MIN_DIR "/gpus/h100-sxm.yaml:25:3"));
+    ck_assert_ptr_nonnull(strstr(out, "NVIDIA H100 datasheet"));
+    ck_assert_ptr_nonnull(strstr(out, "bf16"));
+    free(out);
+    free(err);
+}
+END_TEST
+
+START_TEST(cli_hw_measured_beside_datasheet)
+{
+    char dir[64];
+    const char *argv[] = {"--db", MIN_DIR, "--db", dir, "hw", "show", "h100", NULL};
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/calib.yaml",
+                                   "id: h100\nmeasured:\n  source: probe run 3\n"
+                                   "  memory_bandwidth: 2.9TB/s\n"),
+                     0);
+    ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "measured vs datasheet"));
+    ck_assert_ptr_nonnull(strstr(out, "probe run 3"));
+    /* 2.9 / 3.35 = 86.6% -> "87%". */
+    ck_assert_ptr_nonnull(strstr(out, "(87%)"));
+    free(out);
+    free(err);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(cli_hw_errors_exit_2)
+{
+    const char *unknown[] = {"--db", MIN_DIR, "hw", "show", "h900", NULL};
+    const char *nosub[] = {"hw", NULL};
+    const char *badsub[] = {"hw", "frob", NULL};
+    const char *badkind[] = {"hw", "list", "cpus", NULL};
+    const char *badopt[] = {"hw", "list", "--frob", NULL};
+    const char *noid[] = {"hw", "show", NULL};
+    const char *missing[] = {"--db", "/nonexistent/gpuplan-db", "hw", "list", NULL};
+    const char *help[] = {"hw", "--help", NULL};
+    char *out = NULL, *err = NULL;
+    char dir[64];
+    const char *badov[] = {"--db", MIN_DIR, "--db", dir, "hw", "list", NULL};
+    const char *envov[] = {"hw", "show", "envgpu", NULL};
+    char envs[128];
+    const char *env[] = {envs, NULL};
+
+    ck_assert_int_eq(gp_test_cli(unknown, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'h900'"));
+    ck_assert_ptr_nonnull(strstr(err, "h100-sxm")); /* lists the known ids */
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(nosub, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "--help"));
+    free(err);
+    ck_assert_int_eq(gp_test_cli(badsub, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'frob'"));
+    free(err);
+    ck_assert_int_eq(gp_test_cli(badkind, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'cpus'"));
+    free(err);
+    ck_assert_int_eq(gp_test_cli(badopt, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "--frob"));
+    free(err);
+    ck_assert_int_eq(gp_test_cli(noid, NULL, &err), 2);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(missing, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "/nonexistent/gpuplan-db"));
+    free(err);
+    ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "hw show ID"));
+    free(out);
+
+    /* A bad overlay: exit 2, file:line:col and the field on stderr. */
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "links/x.yaml", "id: nvlink4\nbandwidth: fast\n"), 0);
+    ck_assert_int_eq(gp_test_cli(badov, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "links/x.yaml:2:12: "));
+    ck_assert_ptr_nonnull(strstr(err, "bandwidth"));
+    free(err);
+    gp_test_rmtree(dir);
+
+    /* $GPUPLAN_DB adds overlays (colon-separated). */
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/e.yaml",
+                                   "id: envgpu\nname: Env GPU\nsources: {s: \"env test\"}\n"
+                                   "src: s\nvendor: AMD\narchitecture: CDNA 3\nsm_count: 304\n"
+                                   "compute: {fp16: {tensor: 1307.4TFLOPS}}\n"
+                                   "memory: {capacity: 192GiB, bandwidth: 5.3TB/s}\n"
+                                   "host_link: pcie5-x16\npower: 750W\n"
+                                   "efficiency: {memory: 0.8, compute: 0.6}\n"),
+                     0);
+    snprintf(envs, sizeof envs, "GPUPLAN_DB=%s:%s", MIN_DIR, dir);
+    ck_assert_int_eq(gp_test_cli_env(envov, env, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "Env GPU"));
+    free(out);
+    free(err);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+Suite *gp_test_suite_db(void)
+{
+    Suite *s = suite_create("db");
+    TCase *tc = tcase_create("load");
+    TCase *tb = tcase_create("bad");
+    TCase *tcli = tcase_create("cli");
+    tcase_add_test(tc, fixture_loads_with_si_figures);
+    tcase_add_test(tc, lookups_by_alias_case_insensitive);
+    tcase_add_test(tc, builtin_loads_and_every_figure_is_sourced);
+    tcase_add_test(tc, open_text_loads_one_file);
+    tcase_add_test(tc, overlay_overrides_field_by_field_with_provenance);
+    tcase_add_test(tc, overlay_adds_entries_and_measured_block);
+    tcase_add_test(tc, later_overlay_wins);
+    tcase_add_test(tc, non_yaml_files_are_ignored);
+    tcase_add_loop_test(tb, bad_input_is_refused_with_place_and_field, 0,
+                        (int)(sizeof bads / sizeof bads[0]));
+    tcase_add_test(tb, deep_nesting_and_huge_scalar_are_refused);
+    tcase_add_test(tb, io_errors_name_the_path);
+    tcase_add_test(tcli, cli_hw_show_json);
+    tcase_add_test(tcli, cli_hw_show_links_models_formats);
+    tcase_add_test(tcli, cli_hw_list);
+    tcase_add_test(tcli, cli_hw_show_table_prints_sources_and_origins);
+    tcase_add_test(tcli, cli_hw_measured_beside_datasheet);
+    tcase_add_test(tcli, cli_hw_errors_exit_2);
+    tcase_set_timeout(tcli, 30);
+    suite_add_tcase(s, tc);
+    suite_add_tcase(s, tb);
+    suite_add_tcase(s, tcli);
+    return s;
+}

@@ -1,0 +1,56 @@
+/* libFuzzer harness: the CLI argument parser.  The input is split on NUL or
+ * newline into argv and handed to gpuplan's main (compiled as gp_cli_main).
+ * Arguments that would write files or spawn programs (plots, calibration
+ * import/run) are skipped, so fuzzing never touches the disk. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gp_cli_main(int argc, char **argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    if (freopen("/dev/null", "w", stdout) == NULL || freopen("/dev/null", "w", stderr) == NULL)
+        return 1;
+    unsetenv("GPUPLAN_DB");
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *buf, *argv[65];
+    int argc = 1;
+    size_t i, start = 0;
+    if (size > 4096)
+        return 0;
+    buf = malloc(size + 1);
+    if (buf == NULL)
+        return 0;
+    memcpy(buf, data, size);
+    buf[size] = '\0';
+    argv[0] = (char *)(uintptr_t) "gpuplan";
+    for (i = 0; i <= size && argc < 64; i++) {
+        if (i == size || buf[i] == '\0' || buf[i] == '\n') {
+            buf[i] = '\0';
+            argv[argc++] = buf + start;
+            start = i + 1;
+        }
+    }
+    argv[argc] = NULL;
+    for (i = 1; i < (size_t)argc; i++) {
+        if (strstr(argv[i], "plot") || strstr(argv[i], "calib") || strstr(argv[i], "db") ||
+            strstr(argv[i], "-o") == argv[i]) {
+            free(buf);
+            return 0;
+        }
+    }
+    (void)gp_cli_main(argc, argv);
+    fflush(stdout);
+    free(buf);
+    return 0;
+}
