@@ -388,6 +388,13 @@ static json_t *jpoint(const gp_calib_point *p)
     return o;
 }
 
+/* A quantity row, left out when the figure was not measured (0). */
+static void mrow(const char *label, double v, gp_qty kind, int digits, const char *note)
+{
+    if (v > 0.0)
+        gp_cli_qrow(label, v, kind, digits, note);
+}
+
 static int do_show(gp_cli *cli, const char *file, const char *as)
 {
     loaded L;
@@ -522,22 +529,22 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
         gp_cli_row("PCIe link", buf, note);
     }
     printf("measured (median of trials; best configuration or shape):\n");
-    gp_cli_qrow("memory copy (r+w)", s->mem_bw, GP_Q_RATE, 1, "SM kernel, read + write bytes");
-    gp_cli_qrow("memory read", s->mem_read_bw, GP_Q_RATE, 1, NULL);
-    gp_cli_qrow("memory write", s->mem_write_bw, GP_Q_RATE, 1, NULL);
-    gp_cli_qrow("memory triad", s->mem_triad_bw, GP_Q_RATE, 1, "2 reads + 1 write");
-    gp_cli_qrow("cudaMemcpy d2d (r+w)", s->memcpy_d2d_bw, GP_Q_RATE, 1, "copy engine");
-    gp_cli_qrow("L2 read", s->l2_bw, GP_Q_RATE, 1, NULL);
+    mrow("memory copy (r+w)", s->mem_bw, GP_Q_RATE, 1, "SM kernel, read + write bytes");
+    mrow("memory read", s->mem_read_bw, GP_Q_RATE, 1, NULL);
+    mrow("memory write", s->mem_write_bw, GP_Q_RATE, 1, NULL);
+    mrow("memory triad", s->mem_triad_bw, GP_Q_RATE, 1, "2 reads + 1 write");
+    mrow("cudaMemcpy d2d (r+w)", s->memcpy_d2d_bw, GP_Q_RATE, 1, "copy engine");
+    mrow("L2 read", s->l2_bw, GP_Q_RATE, 1, NULL);
     for (p = 0; p < GP_PREC__COUNT; p++)
         for (q = 0; q < GP_PIPE__COUNT; q++)
             if (s->gemm[p][q] > 0.0) {
                 char lab[48];
                 snprintf(lab, sizeof lab, "GEMM %s %s", gp_precision_name((gp_precision)p),
                          gp_pipeline_name((gp_pipeline)q));
-                gp_cli_qrow(lab, s->gemm[p][q], GP_Q_FLOPS, 1, NULL);
+                mrow(lab, s->gemm[p][q], GP_Q_FLOPS, 1, NULL);
             }
     if (s->gemm_fp16acc > 0.0)
-        gp_cli_qrow("GEMM fp16 tensor fp16acc", s->gemm_fp16acc, GP_Q_FLOPS, 1, NULL);
+        mrow("GEMM fp16 tensor fp16acc", s->gemm_fp16acc, GP_Q_FLOPS, 1, NULL);
     if (s->lat_l1 > 0.0 || s->lat_l2 > 0.0 || s->lat_dram > 0.0) {
         snprintf(note, sizeof note, "%.0f / %.0f / %.0f cycles", s->lat_l1_cyc, s->lat_l2_cyc,
                  s->lat_dram_cyc);
@@ -545,18 +552,18 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
                  s->lat_dram * 1e9);
         gp_cli_row("latency L1 / L2 / DRAM", buf, note);
     }
-    gp_cli_qrow("h2d pinned", s->h2d_bw, GP_Q_RATE, 2, NULL);
-    gp_cli_qrow("d2h pinned", s->d2h_bw, GP_Q_RATE, 2, NULL);
-    gp_cli_qrow("h2d pageable", s->h2d_pageable_bw, GP_Q_RATE, 2, NULL);
-    gp_cli_qrow("d2h pageable", s->d2h_pageable_bw, GP_Q_RATE, 2, NULL);
+    mrow("h2d pinned", s->h2d_bw, GP_Q_RATE, 2, NULL);
+    mrow("d2h pinned", s->d2h_bw, GP_Q_RATE, 2, NULL);
+    mrow("h2d pageable", s->h2d_pageable_bw, GP_Q_RATE, 2, NULL);
+    mrow("d2h pageable", s->d2h_pageable_bw, GP_Q_RATE, 2, NULL);
     if (s->peer_bw > 0.0) {
-        gp_cli_qrow("peer uni", s->peer_bw, GP_Q_RATE, 1, NULL);
-        gp_cli_qrow("peer bidir (sum)", s->peer_bidir_bw, GP_Q_RATE, 1, NULL);
-        gp_cli_qrow("peer latency", s->peer_lat, GP_Q_DURATION, 2, NULL);
+        mrow("peer uni", s->peer_bw, GP_Q_RATE, 1, NULL);
+        mrow("peer bidir (sum)", s->peer_bidir_bw, GP_Q_RATE, 1, NULL);
+        mrow("peer latency", s->peer_lat, GP_Q_DURATION, 2, NULL);
     }
     if (s->allreduce_busbw > 0.0) {
         snprintf(note, sizeof note, "%d GPUs, busbw = 2(n-1)/n S / t", s->allreduce_gpus);
-        gp_cli_qrow("allreduce busbw", s->allreduce_busbw, GP_Q_RATE, 1, note);
+        mrow("allreduce busbw", s->allreduce_busbw, GP_Q_RATE, 1, note);
     }
     printf("alpha-beta fits, t(S) = alpha + c S / beta (weights 1/t^2):\n");
     for (i = 0; i < sizeof k_fits / sizeof k_fits[0]; i++) {
