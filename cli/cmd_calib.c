@@ -184,14 +184,21 @@ typedef struct loaded {
     const gp_gpu *g;
 } loaded;
 
-static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, loaded *L)
+/* Read and check the measurement file (before anything is touched), run
+ * `prepare` (may be NULL; import creates its target directory there, so a
+ * new --db DIR loads), then load the database and find the GPU. */
+static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, loaded *L,
+                int (*prepare)(void *), void *arg)
 {
     gp_err e;
+    int rc;
     gp_err_clear(&e);
     memset(L, 0, sizeof *L);
     if (gp_calib_read_file(file, &L->c, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     gp_calib_summarize(L->c, &L->s);
+    if (prepare != NULL && (rc = prepare(arg)) != GP_EXIT_OK)
+        return rc;
     L->db = gp_cli_db(cli);
     if (L->db == NULL)
         return GP_EXIT_USAGE;
@@ -246,16 +253,37 @@ static void rollback(const char *path, const char *old)
     (void)write_atomic(d, slash + 1, old, &e);
 }
 
+typedef struct import_dir {
+    gp_cli *cli;
+    char dir[PATH_MAX];
+    int is_default;
+} import_dir;
+
+static int prepare_dir(void *arg)
+{
+    import_dir *d = arg;
+    gp_err e;
+    gp_err_clear(&e);
+    if (user_db_dir(d->cli, d->dir, sizeof d->dir, &d->is_default, &e) != GP_OK ||
+        mkdir_p(d->dir, &e) != GP_OK)
+        return gp_cli_fail(d->cli, &e);
+    return GP_EXIT_OK;
+}
+
 static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown)
 {
     loaded L;
     gp_err e;
-    char dir[PATH_MAX], name[300], gpath[PATH_MAX], lpath[PATH_MAX] = "";
+    import_dir T;
+    char name[300], gpath[PATH_MAX], lpath[PATH_MAX] = "";
     char *gtext = NULL, *ltext = NULL, *gold = NULL, *lold = NULL;
-    const char *link_id = NULL;
-    int rc, is_default = 0, gchanged = 0, lchanged = 0, status = GP_EXIT_OK;
+    const char *link_id = NULL, *dir = T.dir;
+    int rc, is_default, gchanged = 0, lchanged = 0, status = GP_EXIT_OK;
 
-    if ((rc = load(cli, file, as, 1, &L)) != GP_EXIT_OK) {
+    T.cli = cli;
+    T.dir[0] = '\0';
+    T.is_default = 0;
+    if ((rc = load(cli, file, as, 1, &L, prepare_dir, &T)) != GP_EXIT_OK) {
         gp_calib_free(L.c);
         return rc;
     }
@@ -270,11 +298,7 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
             gp_calib_overlay_link(L.c, &L.s, link_id, shown, &ltext, &e) != GP_OK)
             ltext = NULL;
     }
-    if (user_db_dir(cli, dir, sizeof dir, &is_default, &e) != GP_OK ||
-        mkdir_p(dir, &e) != GP_OK) {
-        status = gp_cli_fail(cli, &e);
-        goto out;
-    }
+    is_default = T.is_default;
     snprintf(name, sizeof name, "calib-%s.yaml", L.g->id);
     if (place(dir, "gpus", name, gtext, &gold, &gchanged, gpath, sizeof gpath, &e) != GP_OK) {
         status = gp_cli_fail(cli, &e);
@@ -405,7 +429,7 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
     int rc, p, q;
     char buf[64], note[160];
 
-    if ((rc = load(cli, file, as, as != NULL, &L)) != GP_EXIT_OK) {
+    if ((rc = load(cli, file, as, as != NULL, &L, NULL, NULL)) != GP_EXIT_OK) {
         gp_calib_free(L.c);
         return rc;
     }
