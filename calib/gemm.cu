@@ -199,10 +199,13 @@ void gp_probe_gemm(const probe_opts &o, const probe_dev &d, std::string &out)
     try {
         for (const gcfg &g : cfgs) {
             if (cc < g.min_cc) {
-                fprintf(stderr, "gpuplan-probe: gemm %s: needs sm_%d or newer; skipped\n", g.prec,
-                        g.min_cc);
+                gp_probe_note_skip(std::string("gemm ") + g.prec + ": needs sm_" +
+                                   std::to_string(g.min_cc) + " or newer");
                 continue;
             }
+            // A cuBLASLt refusal or a failed result check skips this precision
+            // only; a CUDA error ends the probe.
+            try {
             const char *pipe = g.pipe[0] ? g.pipe : (fp64_tensor ? "tensor" : "cuda");
             double slow_one = 0; // time of one GEMM at the previous shape
             for (const shape &sh : shapes) {
@@ -261,10 +264,9 @@ void gp_probe_gemm(const probe_opts &o, const probe_dev &d, std::string &out)
                     cublasStatus_t hs = cublasLtMatmulAlgoGetHeuristic(lt, op, la, lb, lc, lc, pref,
                                                                        4, heur, &got);
                     if (hs == CUBLAS_STATUS_NOT_SUPPORTED || (hs == CUBLAS_STATUS_SUCCESS && got == 0)) {
-                        fprintf(stderr,
-                                "gpuplan-probe: gemm %s acc %s: cuBLASLt has no kernel for this "
-                                "precision on sm_%d%d; skipped\n",
-                                g.prec, g.acc, d.major, d.minor);
+                        gp_probe_note_skip(std::string("gemm ") + g.prec + " acc " + g.acc +
+                                           ": cuBLASLt has no kernel for it on sm_" +
+                                           std::to_string(d.major) + std::to_string(d.minor));
                         cleanup();
                         break; // no other shape will work either
                     }
@@ -340,6 +342,12 @@ void gp_probe_gemm(const probe_opts &o, const probe_dev &d, std::string &out)
                     throw;
                 }
                 cleanup();
+            }
+            } catch (const probe_error &e) {
+                if (e.code != cudaSuccess)
+                    throw;
+                gp_probe_note_skip(std::string("gemm ") + g.prec + " acc " + g.acc + ": " +
+                                   e.what());
             }
         }
     } catch (...) {

@@ -182,6 +182,14 @@ void gp_probe_gate_open()
     }
 }
 
+static std::vector<std::string> g_notes;
+
+void gp_probe_note_skip(const std::string &msg)
+{
+    fprintf(stderr, "gpuplan-probe: %s\n", msg.c_str());
+    g_notes.push_back(msg);
+}
+
 // ---- probes table -------------------------------------------------------------------------
 
 struct probe_entry {
@@ -456,7 +464,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "gpuplan-probe: cannot use device %d: %s\n", o.device, e.what());
         return 3;
     }
-    probe_pcie pcie = gp_probe_pcie_info(d.pci_bus_id);
+    probe_pcie pcie = gp_probe_pcie_under_load(d);
 
     char host[64] = "";
     gethostname(host, sizeof host - 1);
@@ -544,6 +552,7 @@ int main(int argc, char **argv)
             skipped.push_back(std::string(k_probes[i].name) + ": out of host memory");
         }
     }
+    skipped.insert(skipped.begin(), g_notes.begin(), g_notes.end());
     if (!warnings.empty()) {
         y += "warnings:\n";
         for (auto &w : warnings)

@@ -134,14 +134,16 @@ void gp_probe_peer(const probe_opts &o, const probe_dev &d, std::string &out)
                         return;
                     }
                     CK(cudaEventRecord(ea, s0));
-                    CK(cudaStreamWaitEvent(s1, ea, 0));
                     CK(cudaMemcpyPeerAsync(dst1.p, d1, src0.p, d0, bytes, s0));
+                    CK(cudaSetDevice(d1));
+                    CK(cudaStreamWaitEvent(s1, ea, 0));
                     CK(cudaMemcpyPeerAsync(dst0.p, d0, src1.p, d1, bytes, s1));
                     CK(cudaEventRecord(eb, s1));
+                    CK(cudaSetDevice(d0));
                     CK(cudaStreamWaitEvent(s0, eb, 0));
                 };
                 CK(cudaSetDevice(d0));
-                int batch = gp_probe_pick_batch(op, s0, o.target_s, 1000);
+                int batch = gp_probe_pick_batch(op, s0, o.target_s, mode ? 64 : 256);
                 std::vector<double> t = gp_probe_time(op, s0, batch, o.trials, batch, true);
                 CK(cudaStreamSynchronize(s0));
                 CK(cudaStreamSynchronize(s1));

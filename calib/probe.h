@@ -74,6 +74,14 @@ std::vector<double> gp_probe_time(F &&op, cudaStream_t s, int batch, int trials,
 template <class F>
 int gp_probe_pick_batch(F &&op, cudaStream_t s, double target, int max_batch);
 
+// Records "probe: what was skipped and why" for the file's `skipped:` list
+// (main.cu), for parts of a probe that fail while the rest carries on.
+void gp_probe_note_skip(const std::string &msg);
+
+// Most operations queued behind the spin gate in one batch: stays well below
+// the driver's per-stream launch queue, so enqueueing never blocks on it.
+#define GP_PROBE_MAX_BATCH 256
+
 // Spin gate (main.cu): blocks stream s until gp_probe_gate_open().
 void gp_probe_gate_close(cudaStream_t s);
 void gp_probe_gate_open();
@@ -173,10 +181,12 @@ int gp_probe_pick_batch(F &&op, cudaStream_t s, double target, int max_batch)
     std::vector<double> t = gp_probe_time(op, s, 1, 3, 1, false);
     double one = gp_probe_stats(t).median;
     if (!(one > 0))
-        return max_batch;
+        return max_batch < GP_PROBE_MAX_BATCH ? max_batch : GP_PROBE_MAX_BATCH;
     double b = target / one;
     if (b < 1)
         return 1;
+    if (max_batch > GP_PROBE_MAX_BATCH)
+        max_batch = GP_PROBE_MAX_BATCH;
     if (b > max_batch)
         return max_batch;
     return (int)b + 1;
