@@ -56,7 +56,7 @@ SHARED    := $(BUILD)/libgpuplan.so
 CLI       := $(BUILD)/gpuplan
 RUNNER    := $(BUILD)/tests/runner
 
-.PHONY: all run check test sanitize valgrind bench fuzz coverage calib deps \
+.PHONY: all run check test sanitize valgrind bench fuzz coverage calib deps man \
         install uninstall clean help examples
 
 all: deps $(STATIC) $(SHARED) $(CLI)
@@ -198,7 +198,13 @@ MANDIR  = $(DESTDIR)$(PREFIX)/share/man/man1
 DATADIR = $(DESTDIR)$(PREFIX)/share/gpuplan
 PCDIR   = $(LIBDIR)/pkgconfig
 
-install: all
+$(BUILD)/gpuplan.1: $(CLI) docs/mkman.sh
+	$(call say,MAN,$@)
+	$(Q)sh docs/mkman.sh $(CLI) $(VERSION) > $@.tmp && mv $@.tmp $@
+
+man: $(BUILD)/gpuplan.1
+
+install: all $(BUILD)/gpuplan.1
 	install -d $(INCDIR)/gpuplan $(LIBDIR) $(BINDIR) $(MANDIR) $(PCDIR) $(DATADIR)
 	install -m 644 include/gpuplan.h $(INCDIR)/
 	install -m 644 include/gpuplan/*.h $(INCDIR)/gpuplan/
@@ -207,7 +213,7 @@ install: all
 	ln -sf libgpuplan.so.$(VERSION) $(LIBDIR)/libgpuplan.so.$(SOVERSION)
 	ln -sf libgpuplan.so.$(SOVERSION) $(LIBDIR)/libgpuplan.so
 	install -m 755 $(CLI) $(BINDIR)/
-	install -m 644 docs/gpuplan.1 $(MANDIR)/
+	install -m 644 $(BUILD)/gpuplan.1 $(MANDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lib/gpuplan.pc.in > $(PCDIR)/gpuplan.pc
 	cp -R hwdb/. $(DATADIR)/hwdb
 	@if [ -x $(BUILD)/gpuplan-probe ]; then install -m 755 $(BUILD)/gpuplan-probe $(BINDIR)/; fi
