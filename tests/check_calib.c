@@ -393,6 +393,167 @@ START_TEST(refuses_bad_content)
 }
 END_TEST
 
+
+START_TEST(reader_error_paths)
+{
+    /* Each refusal names the key (or says what is wrong) at the right place. */
+    static const struct {
+        const char *text;
+        int code;
+        const char *needle;
+    } cases[] = {
+        {"format: gpuplan-calib/1\ndate: x\ndevice: [1]\ncomplete: true\n", GP_ESCHEMA,
+         "expected a mapping, got a list"},
+        {"format: gpuplan-calib/1\ndate: x\ndevice: {name: a, sm_count: 1.5}\ncomplete: true\n",
+         GP_ESCHEMA, "expected an integer"},
+        {"format: gpuplan-calib/1\ndate: x\ndevice: {name: a, sm_count: 1e12}\ncomplete: true\n",
+         GP_ESCHEMA, "too large"},
+        {"format: gpuplan-calib/1\ndate: x\ndevice: {name: a, colour: red}\ncomplete: true\n",
+         GP_ESCHEMA, "unknown key 'colour' in device"},
+        {"format: gpuplan-calib/1\ndate: x\ndevice: {sm_count: 4}\ncomplete: true\n", GP_ESCHEMA,
+         "device.name"},
+        {"format: gpuplan-calib/1\ndate: x\ndevice: {name: a, pcie: {lanes: 4}}\ncomplete: true\n",
+         GP_ESCHEMA, "unknown key 'lanes' in device.pcie"},
+        {"format: gpuplan-calib/1\ndate: x\ndevice: {name: a, pcie: 5}\ncomplete: true\n", GP_ESCHEMA,
+         "device.pcie"},
+        {"format: gpuplan-calib/1\ndate: x\ndevice: {name: a, clock_sm_hz: fast}\ncomplete: true\n",
+         GP_ESCHEMA, "expected a number, got 'fast'"},
+        {"format: gpuplan-calib/1\ndate: x\ndevice: {name: [a]}\ncomplete: true\n", GP_ESCHEMA,
+         "expected a scalar"},
+        {HEAD "memory:\n  - {kernel: copy, bytes: 8, verified: maybe, t_s: [1]}\ncomplete: true\n",
+         GP_ESCHEMA, "true or false"},
+        {HEAD "gemm:\n  - {precision: fp3, pipeline: tensor, flop: 2, t_s: [1]}\ncomplete: true\n",
+         GP_ESCHEMA, "precision"},
+        {HEAD "gemm:\n  - {precision: bf16, pipeline: warp, flop: 2, t_s: [1]}\ncomplete: true\n",
+         GP_ESCHEMA, "pipeline"},
+        {HEAD "gemm:\n  - {precision: bf16, flop: 2, t_s: [1]}\ncomplete: true\n", GP_ESCHEMA,
+         "pipeline: required"},
+        {HEAD "gemm:\n  - {precision: bf16, pipeline: tensor, accum: fp8, flop: 2, t_s: [1]}\n"
+              "complete: true\n",
+         GP_ESCHEMA, "unknown value 'fp8'"},
+        {HEAD "memory:\n  - {kernel: copy, bytes: 8, speed: 3, t_s: [1]}\ncomplete: true\n",
+         GP_ESCHEMA, "unknown key 'speed' in memory"},
+        {HEAD "memory:\n  - {bytes: 8, t_s: [1]}\ncomplete: true\n", GP_ESCHEMA, "kernel"},
+        {HEAD "memory:\n  - {kernel: copy, bytes: 8}\ncomplete: true\n", GP_ESCHEMA, "t_s"},
+        {HEAD "memory:\n  - {kernel: copy, t_s: [1]}\ncomplete: true\n", GP_ESCHEMA, "bytes"},
+        {HEAD "memory:\n  - {kernel: copy, bytes: 8, t_s: 1}\ncomplete: true\n", GP_ESCHEMA,
+         "expected a list"},
+        {HEAD "memory: {kernel: copy}\ncomplete: true\n", GP_ESCHEMA, "expected a list"},
+        {HEAD "peer:\n  - {bytes: 8, t_s: [1]}\ncomplete: true\n", GP_ESCHEMA, "mode"},
+        {HEAD "allreduce:\n  - {gpus: 1, bytes: 8, t_s: [1]}\ncomplete: true\n", GP_ESCHEMA,
+         "integer >= 2"},
+        {HEAD "allreduce:\n  - {bytes: 8, t_s: [1]}\ncomplete: true\n", GP_ESCHEMA, "gpus"},
+        {HEAD "latency:\n  - {working_set: 4096, cycles: [1]}\ncomplete: true\n", GP_ESCHEMA, "ns"},
+        {"date: x\ndevice: {name: a}\ncomplete: true\n", GP_ESCHEMA, "format"},
+        {"format: gpuplan-calib/1\ndevice: {name: a}\ncomplete: true\n", GP_ESCHEMA, "date"},
+        {HEAD "complete: yes\n", GP_ESCHEMA, "true or false"},
+    };
+    gp_err e;
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ck_assert_msg(read_text(cases[i].text, &e) == cases[i].code, "case %zu: got '%s'", i, e.msg);
+        ck_assert_msg(strstr(e.msg, cases[i].needle) != NULL, "case %zu: '%s' lacks '%s'", i,
+                      e.msg, cases[i].needle);
+        ck_assert_str_eq(e.where, "t.yaml");
+        ck_assert(e.line > 0);
+    }
+}
+END_TEST
+
+START_TEST(api_guards)
+{
+    gp_calib *c = NULL;
+    gp_calib_fit f;
+    gp_calib_summary s;
+    gp_calib_eff r[4];
+    const gp_gpu *g;
+    char *text = NULL;
+    double x[3] = {1, 2, 3};
+    static const char nul[] = "format: gpuplan-calib/1\0";
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_calib_read_text("n", "x", 1, NULL, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_calib_read_text("n", NULL, 1, &c, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_calib_read_text(NULL, "", 0, &c, &e), GP_EPARSE);
+    ck_assert_str_eq(e.where, "<text>");
+    ck_assert_int_eq(gp_calib_read_text("n", nul, sizeof nul - 1, &c, &e), GP_EPARSE);
+    ck_assert_ptr_nonnull(strstr(e.msg, "NUL"));
+    ck_assert_int_eq(gp_calib_read_file(NULL, &c, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_calib_fit_alpha_beta(NULL, x, 3, 1.0, &f, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_calib_fit_series(NULL, GP_CALIB_PEER, "uni", 0, 0, &f, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_calib_match_gpu(NULL, "x", &g, &e), GP_EINVAL);
+    gp_calib_summarize(NULL, &s);
+    GP_ASSERT_REL(s.mem_bw, 0.0, 0);
+    gp_calib_summarize(NULL, NULL);
+    ck_assert_uint_eq(gp_calib_efficiencies(NULL, NULL, NULL, NULL, r, 4), 0);
+    ck_assert_int_eq(gp_calib_overlay_gpu(NULL, &s, "x", "y", &text, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_calib_overlay_link(NULL, &s, "x", "y", &text, &e), GP_EINVAL);
+    ck_assert_str_eq(gp_calib_kind_name(GP_CALIB_ALLREDUCE), "allreduce");
+    ck_assert_str_eq(gp_calib_kind_name(GP_CALIB__COUNT), "unknown");
+    gp_calib_free(NULL);
+    /* Exact alias match, case-insensitive. */
+    ck_assert_int_eq(gp_calib_match_gpu(gp_test_db(), "RTX4090", &g, &e), GP_OK);
+    ck_assert_str_eq(g->id, "rtx-4090");
+    ck_assert_int_eq(gp_calib_match_gpu(gp_test_db(), "NVIDIA GeForce RTX 4090", &g, &e), GP_OK);
+    ck_assert_str_eq(g->id, "rtx-4090");
+}
+END_TEST
+
+START_TEST(overlay_units_and_fallbacks)
+{
+    /* Small figures pick smaller units; quotes and backslashes in the device
+     * name are escaped; a sweep that is not alpha-beta shaped (a knee 100x
+     * slower at 1 MB) falls back to the largest size's median rate (1e6 B /
+     * 1e-3 s = 1 GB/s... here 1e6 / 1e-3 = 1e9) and the smallest size's time. */
+    static const char text[] =
+        "format: gpuplan-calib/1\ndate: \"2026-12-02T01:02:03Z\"\n"
+        "device: {name: \"Odd \\\"GPU\\\" \\\\ 1\"}\n"
+        "gemm:\n  - {precision: fp32, pipeline: cuda, m: 10, n: 10, k: 10, flop: 2000, t_s: [4e-9]}\n"
+        "memory:\n  - {kernel: copy, bytes: 5000, t_s: [1e-3]}\n"
+        "transfer:\n"
+        "  - {direction: h2d, memory: pinned, bytes: 1000, t_s: [1e-5]}\n"
+        "  - {direction: h2d, memory: pinned, bytes: 10000, t_s: [1e-5]}\n"
+        "  - {direction: h2d, memory: pinned, bytes: 100000, t_s: [1e-5]}\n"
+        "  - {direction: h2d, memory: pinned, bytes: 1000000, t_s: [1e-3]}\n"
+        "  - {direction: d2h, memory: pinned, bytes: 500, t_s: [2e-3]}\n"
+        "complete: true\n";
+    gp_calib *c = NULL;
+    gp_calib_summary s;
+    char *o = NULL;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_calib_read_text("odd.yaml", text, strlen(text), &c, &e), GP_OK);
+    gp_calib_summarize(c, &s);
+    /* h2d: fallback; d2h: one size, 500 B / 2 ms = 250 kB/s. */
+    GP_ASSERT_REL(s.h2d_bw, 1e9, 1e-12);
+    GP_ASSERT_REL(s.h2d_lat, 1e-5, 1e-12);
+    ck_assert_uint_eq(s.h2d_fit.n, 0);
+    GP_ASSERT_REL(s.d2h_bw, 250000.0, 1e-12);
+    ck_assert_int_eq(gp_calib_overlay_gpu(c, &s, "odd", "odd.yaml", &o, &e), GP_OK);
+    ck_assert_ptr_nonnull(strstr(o, "on Odd \\\"GPU\\\" \\\\ 1 (cc ?"));
+    ck_assert_ptr_nonnull(strstr(o, "date: \"2026-12-02\""));
+    ck_assert_ptr_nonnull(strstr(o, "memory_bandwidth: 5.000MB/s")); /* 5000 B / 1 ms */
+    ck_assert_ptr_nonnull(strstr(o, "h2d_bandwidth: 1.000GB/s"));
+    ck_assert_ptr_nonnull(strstr(o, "d2h_bandwidth: 250000B/s"));
+    ck_assert_ptr_nonnull(strstr(o, "h2d_latency: 10.000us"));
+    ck_assert_ptr_nonnull(strstr(o, "fp32: {cuda: 500.000GFLOPS}")); /* 2000 / 4 ns */
+    free(o);
+    gp_calib_free(c);
+    /* A latency of milliseconds. */
+    memset(&s, 0, sizeof s);
+    c = load_ok(DATA "synthetic-rtx4090.yaml");
+    s.h2d_lat = 2e-3;
+    ck_assert_int_eq(gp_calib_overlay_gpu(c, &s, "rtx-4090", NULL, &o, &e), GP_OK);
+    ck_assert_ptr_nonnull(strstr(o, "h2d_latency: 2.000ms"));
+    free(o);
+    /* Nothing to carry. */
+    memset(&s, 0, sizeof s);
+    ck_assert_int_eq(gp_calib_overlay_gpu(c, &s, "rtx-4090", "x", &o, &e), GP_EINVAL);
+    ck_assert_ptr_null(o);
+    gp_calib_free(c);
+}
+END_TEST
+
 /* ---- overlay text and efficiencies ------------------------------------------------------ */
 
 START_TEST(overlay_text_by_hand)
@@ -914,6 +1075,9 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tc, summary_by_hand);
     tcase_add_test(tc, refuses_corrupt_and_truncated);
     tcase_add_test(tc, refuses_bad_content);
+    tcase_add_test(tc, reader_error_paths);
+    tcase_add_test(tc, api_guards);
+    tcase_add_test(tc, overlay_units_and_fallbacks);
     tcase_add_test(tc, overlay_text_by_hand);
     tcase_add_test(tc, overlay_loads_and_drives_expected);
     tcase_add_test(tc, efficiencies_vs_datasheet);
