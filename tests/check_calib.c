@@ -554,6 +554,98 @@ START_TEST(overlay_units_and_fallbacks)
 }
 END_TEST
 
+
+static char *retag(const char *src, const char *id, const char *name)
+{
+    /* hwdb/gpus/l4.yaml with its first three lines (id, name, aliases) replaced. */
+    char *text = slurp(src), *p = text, *out;
+    int line;
+    ck_assert_ptr_nonnull(text);
+    for (line = 0; line < 3; line++) {
+        p = strchr(p, '\n');
+        ck_assert_ptr_nonnull(p);
+        p++;
+    }
+    out = malloc(strlen(p) + 256);
+    ck_assert_ptr_nonnull(out);
+    snprintf(out, strlen(p) + 256, "id: %s\nname: %s\n%s", id, name, p);
+    free(text);
+    return out;
+}
+
+START_TEST(match_ambiguous_and_large_file)
+{
+    /* Two entries whose ids both lie inside the device name's words with the
+     * same number of words: refused, naming both and suggesting --as. */
+    char dir[256], big[512], *a = retag("hwdb/gpus/l4.yaml", "zeta-zz9", "Zeta ZZ9");
+    char *b = retag("hwdb/gpus/l4.yaml", "zz9-max", "ZZ9 Max"), *text, *huge;
+    const char *dirs[1];
+    gp_db *db = NULL;
+    const gp_gpu *g;
+    gp_calib *c = NULL;
+    gp_err e;
+    char buf[1024];
+    size_t n, i;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/zeta-zz9.yaml", a), 0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/zz9-max.yaml", b), 0);
+    dirs[0] = dir;
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open(&db, 0, dirs, 1, &e) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    ck_assert_int_eq(gp_calib_match_gpu(db, "Zeta ZZ9 Max", &g, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "zeta-zz9"));
+    ck_assert_ptr_nonnull(strstr(e.msg, "zz9-max"));
+    ck_assert_ptr_nonnull(strstr(e.msg, "--as"));
+    ck_assert_int_eq(gp_calib_match_gpu(db, "Zeta ZZ9", &g, &e), GP_OK); /* exact name */
+    ck_assert_str_eq(g->id, "zeta-zz9");
+    gp_db_free(db);
+    /* A file larger than the reader's first buffer (64 KiB): comments pad it. */
+    text = slurp(DATA "synthetic-h100.yaml");
+    n = strlen(text);
+    huge = malloc(n + 200001);
+    ck_assert_ptr_nonnull(huge);
+    for (i = 0; i < 200000; i += 100) {
+        memset(huge + i, ' ', 100);
+        huge[i] = '#';
+        huge[i + 99] = '\n';
+    }
+    memcpy(huge + 200000, text, n + 1);
+    ck_assert_int_eq(gp_test_write(dir, "big.yaml", huge), 0);
+    snprintf(big, sizeof big, "%s/big.yaml", dir);
+    ck_assert_int_eq(gp_calib_read_file(big, &c, &e), GP_OK);
+    ck_assert_uint_eq(c->n_pts, 157);
+    ck_assert_uint_eq(c->pts[0].line, 28 + 2000);
+    gp_calib_free(c);
+    free(text);
+    free(huge);
+    free(a);
+    free(b);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(fit_sorts_sizes)
+{
+    /* Points listed largest first: the series is sorted by size before the
+     * fit.  t = 1 us + S / 1 GB/s at S = 1e6, 1e4, 1e5 (in that order). */
+    static const char text[] =
+        HEAD "transfer:\n"
+        "  - {direction: d2h, memory: pageable, bytes: 1000000, t_s: [1.001e-3]}\n"
+        "  - {direction: d2h, memory: pageable, bytes: 10000, t_s: [1.1e-5]}\n"
+        "  - {direction: d2h, memory: pageable, bytes: 100000, t_s: [1.01e-4]}\n"
+        "complete: true\n";
+    gp_calib *c = NULL;
+    gp_calib_fit f;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_calib_read_text("s.yaml", text, strlen(text), &c, &e), GP_OK);
+    ck_assert_int_eq(gp_calib_fit_series(c, GP_CALIB_TRANSFER, "d2h-pageable", 0, 0, &f, &e), GP_OK);
+    GP_ASSERT_REL(f.alpha, 1e-6, 1e-6);
+    GP_ASSERT_REL(f.beta, 1e9, 1e-9);
+    gp_calib_free(c);
+}
+END_TEST
+
 /* ---- overlay text and efficiencies ------------------------------------------------------ */
 
 START_TEST(overlay_text_by_hand)
@@ -1078,6 +1170,8 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tc, reader_error_paths);
     tcase_add_test(tc, api_guards);
     tcase_add_test(tc, overlay_units_and_fallbacks);
+    tcase_add_test(tc, match_ambiguous_and_large_file);
+    tcase_add_test(tc, fit_sorts_sizes);
     tcase_add_test(tc, overlay_text_by_hand);
     tcase_add_test(tc, overlay_loads_and_drives_expected);
     tcase_add_test(tc, efficiencies_vs_datasheet);
