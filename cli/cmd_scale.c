@@ -399,6 +399,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         json_object_set_new(o, "rows", a);
         json_object_set_new(o, "best_gpus", json_integer(res.best_gpus));
+        json_object_set_new(o, "fastest_gpus", json_integer(res.fastest_gpus));
         json_object_set_new(o, "stop_gpus", res.stop < res.n_rows
                                                 ? json_integer(rows[res.stop].gpus)
                                                 : json_null());

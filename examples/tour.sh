@@ -22,4 +22,7 @@ run "Q3 - What does the gradient AllReduce of a 7B fp16 model cost on 4 GPUs ove
     allreduce --link pcie4-x16 --gpus 4 --bytes 14GB
 run "Q3 (cont.) - Will adding cards help? 2 s compute step, no overlap" \
     scale --gpu 4090 --link pcie4-x16 --params 7B --step-compute-s 2 --gpus 1,2,4,8
+run "Q3 (cont.) - Rented 8 cards in two nodes of 4 on a 100 Gb/s link: faster than 4?" \
+    scale --gpu a100-pcie-80gb --link pcie4-x16 --params 7B --step-compute-s 2 --gpus 1,2,4,8 \
+    --gpus-per-node 4 --scale-out roce-100 --strong
 printf '\nMore: gpuplan --help, docs/, and examples/*.c for the library API.\n'

@@ -148,6 +148,11 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         res->best = i;
     }
     res->best_gpus = rows[res->best].gpus;
+    res->fastest = 0;
+    for (i = 1; i < n; i++)
+        if (rows[i].speedup > rows[res->fastest].speedup)
+            res->fastest = i;
+    res->fastest_gpus = rows[res->fastest].gpus;
     return GP_OK;
 }
 
@@ -206,6 +211,14 @@ char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
                  (s->speedup - b->speedup) / (double)(s->gpus - b->gpus), res->threshold,
                  100.0 * s->comm_fraction);
         break;
+    }
+    if (res->fastest != res->best) {
+        const gp_scale_row *f = &rows[res->fastest];
+        size_t used = strlen(buf);
+        if (used + 1 < n)
+            snprintf(buf + used, n - used,
+                     " (the fastest is %ld GPUs at %.2fx, %.0f%% efficiency)", f->gpus,
+                     f->speedup, 100.0 * f->efficiency);
     }
     return buf;
 }

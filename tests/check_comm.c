@@ -420,30 +420,6 @@ START_TEST(names_and_parsers)
 END_TEST
 
 
-/* ---- against the built-in database and through the CLI ------------------ */
-
-/* Run `gpuplan --json ARGS` and parse stdout; asserts exit 0. */
-static json_t *run_json(const char *const *argv)
-{
-    char *out = NULL, *err = NULL;
-    json_error_t je;
-    json_t *j;
-    int rc = gp_test_cli(argv, &out, &err);
-    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
-    j = json_loads(out, 0, &je);
-    ck_assert_msg(j != NULL, "bad JSON: %s", out);
-    free(out);
-    free(err);
-    return j;
-}
-
-static double jget(const json_t *o, const char *key)
-{
-    json_t *v = json_object_get(o, key);
-    ck_assert_msg(v != NULL && json_is_number(v), "key %s missing or not a number", key);
-    return json_number_value(v);
-}
-
 /* Expect exit 2 and a message naming `opt` on stderr. */
 static void expect_usage(const char *const *argv, const char *opt)
 {
@@ -481,12 +457,12 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
                            "--bytes", "8GiB", NULL};
         const char *b[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
                            "--bytes", "8GiB", NULL};
-        json_t *j = run_json(a);
-        GP_ASSERT_REL(jget(j, "busbw_bytes_per_s"), 232.54e9, 0.10);
-        ck_assert(jget(j, "ceiling_busbw_bytes_per_s") > jget(j, "busbw_bytes_per_s"));
+        json_t *j = gp_test_cli_json(a);
+        GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 232.54e9, 0.10);
+        ck_assert(gp_test_jnum(j, "ceiling_busbw_bytes_per_s") > gp_test_jnum(j, "busbw_bytes_per_s"));
         json_decref(j);
-        j = run_json(b);
-        GP_ASSERT_REL(jget(j, "busbw_bytes_per_s"), 370e9, 0.10);
+        j = gp_test_cli_json(b);
+        GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 370e9, 0.10);
         json_decref(j);
     }
 }
@@ -500,17 +476,17 @@ START_TEST(cli_article_row7)
      * GB/s; the bandwidth term dominates. */
     const char *a[] = {"--json", "allreduce", "--link", "pcie4-x16", "--gpus", "4",
                        "--bytes", "14GB", NULL};
-    json_t *j = run_json(a), *led;
-    GP_ASSERT_REL(jget(j, "bytes_per_gpu"), 21e9, 1e-9);
-    GP_ASSERT_REL(jget(j, "time_s"), 0.84, 1e-4);
-    GP_ASSERT_REL(jget(j, "algbw_bytes_per_s"), 14e9 / 0.84, 1e-4);
-    GP_ASSERT_REL(jget(j, "busbw_bytes_per_s"), 25e9, 1e-4);
-    GP_ASSERT_REL(jget(j, "ceiling_time_s"), 21.0 / 31.5, 1e-3);
-    GP_ASSERT_REL(jget(j, "ceiling_busbw_bytes_per_s"), 31.5e9, 1e-3);
+    json_t *j = gp_test_cli_json(a), *led;
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_gpu"), 21e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 0.84, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "algbw_bytes_per_s"), 14e9 / 0.84, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 25e9, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_time_s"), 21.0 / 31.5, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_busbw_bytes_per_s"), 31.5e9, 1e-3);
     ck_assert_str_eq(json_string_value(json_object_get(j, "dominant")), "bandwidth");
     led = json_object_get(j, "ledger");
     ck_assert_ptr_nonnull(led);
-    GP_ASSERT_REL(jget(led, "movement_s"), jget(j, "time_s"), 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(led, "movement_s"), gp_test_jnum(j, "time_s"), 1e-9);
     json_decref(j);
 }
 END_TEST
@@ -525,14 +501,14 @@ START_TEST(cli_small_message_and_one_gpu)
                        "--bytes", "1GB", NULL};
     const char *c[] = {"allreduce", "--link", "nvlink4", "--gpus", "1", "--bytes", "1GB", NULL};
     char *out = NULL;
-    json_t *j = run_json(a);
+    json_t *j = gp_test_cli_json(a);
     ck_assert_str_eq(json_string_value(json_object_get(j, "dominant")), "latency");
-    GP_ASSERT_REL(jget(j, "latency_term_s"), 28e-6, 1e-9);
-    GP_ASSERT_REL(jget(j, "bandwidth_term_s"), 1835008.0 / 370e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "latency_term_s"), 28e-6, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "bandwidth_term_s"), 1835008.0 / 370e9, 1e-9);
     json_decref(j);
-    j = run_json(b);
-    ck_assert(jget(j, "time_s") == 0.0);
-    ck_assert(jget(j, "bytes_per_gpu") == 0.0);
+    j = gp_test_cli_json(b);
+    ck_assert(gp_test_jnum(j, "time_s") == 0.0);
+    ck_assert(gp_test_jnum(j, "bytes_per_gpu") == 0.0);
     ck_assert(json_is_true(json_object_get(j, "trivial")));
     ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(j, "note")), "zero cost"));
     json_decref(j);
@@ -550,13 +526,13 @@ START_TEST(cli_two_nodes_and_sweep)
      * 1.1049297 s; total 1.9137897 s. */
     const char *a[] = {"--json", "allreduce", "--link", "pcie4-x16", "--gpus", "8", "--nodes",
                        "2", "--scale-out", "roce-100", "--bytes", "13.48GB", "--sweep", NULL};
-    json_t *j = run_json(a), *sw;
-    GP_ASSERT_REL(jget(j, "time_s"), 0.80886 + 3.37e9 / 3.05e9 + 11.6e-6, 1e-6);
+    json_t *j = gp_test_cli_json(a), *sw;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 0.80886 + 3.37e9 / 3.05e9 + 11.6e-6, 1e-6);
     ck_assert(json_is_true(json_object_get(j, "hierarchical")));
     sw = json_object_get(j, "sweep");
     ck_assert(json_is_array(sw) && json_array_size(sw) > 10);
-    GP_ASSERT_REL(jget(json_array_get(sw, 0), "bytes"), 8.0, 1e-9);
-    GP_ASSERT_REL(jget(json_array_get(sw, json_array_size(sw) - 1), "bytes"), 13.48e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(json_array_get(sw, 0), "bytes"), 8.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(json_array_get(sw, json_array_size(sw) - 1), "bytes"), 13.48e9, 1e-9);
     json_decref(j);
 }
 END_TEST

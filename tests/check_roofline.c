@@ -713,29 +713,6 @@ START_TEST(db_article_ridges)
 }
 END_TEST
 
-/* ---- the CLI ------------------------------------------------------------------ */
-
-static json_t *cli_json(const char *const *argv)
-{
-    char *out = NULL, *err = NULL;
-    json_error_t je;
-    json_t *j;
-    int rc = gp_test_cli(argv, &out, &err);
-    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
-    j = json_loads(out, 0, &je);
-    ck_assert_msg(j != NULL, "bad JSON (%s): %s", je.text, out);
-    free(out);
-    free(err);
-    return j;
-}
-
-static double jnum(const json_t *o, const char *key)
-{
-    json_t *v = json_object_get(o, key);
-    ck_assert_msg(json_is_number(v), "key %s missing or not a number", key);
-    return json_number_value(v);
-}
-
 static const char *jstr(const json_t *o, const char *key)
 {
     json_t *v = json_object_get(o, key);
@@ -747,20 +724,20 @@ START_TEST(cli_vector_add_4090)
 {
     const char *argv[] = {"--json", "roofline", "--gpu", "4090", "--precision", "fp32",
                           "--kernel", "vector-add", "--n", "1000000", NULL};
-    json_t *j = cli_json(argv);
+    json_t *j = gp_test_cli_json(argv);
     /* 1/12 FLOP/B; ridge 81.94; 983x below; attainable 1008e9/12 = 84e9;
      * time 12e6 / 1008e9 = 11.9 us. */
-    GP_ASSERT_REL(jnum(j, "intensity"), 1.0 / 12.0, 1e-9);
-    GP_ASSERT_REL(jnum(j, "critical_intensity"), 81.944, 1e-3);
-    GP_ASSERT_REL(jnum(j, "below_ridge_factor"), 983.33, 1e-3);
-    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 82.6e12, 1e-3);
-    GP_ASSERT_REL(jnum(j, "peak_bytes_per_s"), 1008e9, 1e-3);
-    GP_ASSERT_REL(jnum(j, "attainable_flop_per_s"), 84e9, 1e-3);
-    GP_ASSERT_REL(jnum(j, "time_s"), 11.905e-6, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "intensity"), 1.0 / 12.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "critical_intensity"), 81.944, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "below_ridge_factor"), 983.33, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "peak_flop_per_s"), 82.6e12, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "peak_bytes_per_s"), 1008e9, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "attainable_flop_per_s"), 84e9, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 11.905e-6, 1e-3);
     ck_assert_str_eq(jstr(j, "bound"), "memory");
     ck_assert_str_eq(jstr(j, "binding_roof"), "device");
-    ck_assert(jnum(j, "expected_time_s") >= jnum(j, "time_s"));
-    ck_assert(jnum(j, "expected_attainable_flop_per_s") <= jnum(j, "attainable_flop_per_s"));
+    ck_assert(gp_test_jnum(j, "expected_time_s") >= gp_test_jnum(j, "time_s"));
+    ck_assert(gp_test_jnum(j, "expected_attainable_flop_per_s") <= gp_test_jnum(j, "attainable_flop_per_s"));
     ck_assert_str_eq(jstr(json_object_get(j, "ledger"), "binding"), "memory");
     json_decref(j);
 }
@@ -774,23 +751,23 @@ START_TEST(cli_gemm_and_gemv_h100)
                           "--kernel", "gemm", "--m", "1", "--n", "4096", "--k", "4096", NULL};
     const char *sparse[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
                             "--sparse", "--flop", "1e12", "--bytes", "1e9", NULL};
-    json_t *j = cli_json(gemm);
+    json_t *j = gp_test_cli_json(gemm);
     /* I = 2 x 4096^3 / (3 x 4096^2 x 2) = 1365.3 > 295.3: compute-bound;
      * time = 137.44e9 / 989.4e12 = 138.9 us. */
-    GP_ASSERT_REL(jnum(j, "intensity"), 1365.333, 1e-6);
-    GP_ASSERT_REL(jnum(j, "critical_intensity"), 295.34, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "intensity"), 1365.333, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "critical_intensity"), 295.34, 1e-3);
     ck_assert_str_eq(jstr(j, "bound"), "compute");
-    GP_ASSERT_REL(jnum(j, "time_s"), 138.91e-6, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 138.91e-6, 1e-3);
     ck_assert_str_eq(jstr(j, "pipeline"), "tensor");
     json_decref(j);
-    j = cli_json(gemv);
+    j = gp_test_cli_json(gemv);
     /* I = 33,554,432 / 33,570,816 = 0.9995 FLOP/B: memory-bound. */
-    GP_ASSERT_REL(jnum(j, "intensity"), 0.999512, 1e-5);
+    GP_ASSERT_REL(gp_test_jnum(j, "intensity"), 0.999512, 1e-5);
     ck_assert_str_eq(jstr(j, "bound"), "memory");
     json_decref(j);
-    j = cli_json(sparse);
+    j = gp_test_cli_json(sparse);
     /* --sparse doubles the tensor peak: 2 x 989.4e12. */
-    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 1978.8e12, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "peak_flop_per_s"), 1978.8e12, 1e-3);
     json_decref(j);
 }
 END_TEST
@@ -807,28 +784,28 @@ START_TEST(cli_accumulate_and_host_data)
     const char *q4[] = {"--json", "roofline", "--gpu", "rtx-4090", "--precision", "fp16",
                         "--kernel", "gemv", "--m", "4096", "--n", "4096", "--dtype", "q4_0",
                         NULL};
-    json_t *j = cli_json(acc32);
-    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 165.2e12, 1e-3);
+    json_t *j = gp_test_cli_json(acc32);
+    GP_ASSERT_REL(gp_test_jnum(j, "peak_flop_per_s"), 165.2e12, 1e-3);
     json_decref(j);
-    j = cli_json(acc16);
-    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 330.3e12, 1e-3);
+    j = gp_test_cli_json(acc16);
+    GP_ASSERT_REL(gp_test_jnum(j, "peak_flop_per_s"), 330.3e12, 1e-3);
     json_decref(j);
     const char *softmax[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
                              "--kernel", "softmax", "--m", "4096", "--n", "4096", NULL};
-    j = cli_json(softmax);
+    j = gp_test_cli_json(softmax);
     /* An elementwise/reduction kernel runs on CUDA cores: H100 bf16 133.8 TFLOPS. */
     ck_assert_str_eq(jstr(j, "pipeline"), "cuda");
-    GP_ASSERT_REL(jnum(j, "peak_flop_per_s"), 133.8e12, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "peak_flop_per_s"), 133.8e12, 1e-3);
     json_decref(j);
-    j = cli_json(host);
+    j = gp_test_cli_json(host);
     ck_assert_str_eq(jstr(j, "binding_roof"), "host-link");
     ck_assert_str_eq(jstr(json_object_get(j, "ledger"), "binding"), "movement");
     json_decref(j);
     /* A quantised storage format as the element type: Q4_0 stores 32 weights
      * in 18 bytes (4.5 bits), so a 4096 x 4096 GEMV moves
      * (4096^2 + 2 x 4096) x 4.5 / 8 = 16,785,408 x 0.5625 = 9,441,792 B. */
-    j = cli_json(q4);
-    GP_ASSERT_REL(jnum(j, "total_bytes"), 9441792.0, 1e-9);
+    j = gp_test_cli_json(q4);
+    GP_ASSERT_REL(gp_test_jnum(j, "total_bytes"), 9441792.0, 1e-9);
     json_decref(j);
 }
 END_TEST
@@ -840,18 +817,18 @@ START_TEST(cli_peer_and_link_override)
     const char *host[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
                           "--flop", "1e9", "--bytes", "1GB", "--data", "host", "--link",
                           "pcie4-x16", NULL};
-    json_t *j = cli_json(peer);
+    json_t *j = gp_test_cli_json(peer);
     /* H100 SXM reads a peer over NVLink 4 at 450 GB/s per direction:
      * 1e9 B / 450e9 = 2.222 ms. */
     ck_assert_str_eq(jstr(j, "binding_roof"), "peer-link");
-    GP_ASSERT_REL(jnum(j, "peak_bytes_per_s"), 450e9, 1e-3);
-    GP_ASSERT_REL(jnum(j, "time_s"), 2.2222e-3, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "peak_bytes_per_s"), 450e9, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 2.2222e-3, 1e-3);
     json_decref(j);
     /* --link overrides the GPU's own host link (PCIe 5.0) with PCIe 4.0:
      * 31.5 GB/s -> 31.7 ms. */
-    j = cli_json(host);
+    j = gp_test_cli_json(host);
     ck_assert_str_eq(jstr(j, "binding_roof"), "host-link");
-    GP_ASSERT_REL(jnum(j, "peak_bytes_per_s"), 31.5e9, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "peak_bytes_per_s"), 31.5e9, 1e-3);
     json_decref(j);
 }
 END_TEST

@@ -173,6 +173,11 @@ START_TEST(two_nodes_on_100g_do_not_help)
     GP_ASSERT_REL(rows[1].speedup, 2.0 / 1.53922, 1e-9);
     ck_assert_int_eq(res.best_gpus, 1);
     ck_assert_int_eq(res.reason, GP_STOP_MARGINAL);
+    /* ...yet the fastest count is 4 (2/1.30886 = 1.528x beats 1.299x on 2
+     * and 0.876x on 8), and the verdict says so. */
+    ck_assert_int_eq(res.fastest_gpus, 4);
+    gp_scale_verdict(&res, rows, v, sizeof v);
+    ck_assert_msg(strstr(v, "the fastest is 4 GPUs at 1.53x") != NULL, "verdict: %s", v);
     ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus + 2, 2, rows, &res, NULL), GP_OK);
     GP_ASSERT_REL(rows[0].speedup, 2.0 / 1.30886, 1e-9);
     GP_ASSERT_REL(rows[1].speedup, 2.0 / 2.2843545, 1e-7);
@@ -279,22 +284,6 @@ START_TEST(bad_input)
 END_TEST
 
 
-/* ---- through the CLI, against the built-in database --------------------- */
-
-static json_t *run_json(const char *const *argv)
-{
-    char *out = NULL, *err = NULL;
-    json_error_t je;
-    json_t *j;
-    int rc = gp_test_cli(argv, &out, &err);
-    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
-    j = json_loads(out, 0, &je);
-    ck_assert_msg(j != NULL, "bad JSON: %s", out);
-    free(out);
-    free(err);
-    return j;
-}
-
 static double jrow(const json_t *j, size_t i, const char *key)
 {
     json_t *rows = json_object_get(j, "rows"), *v;
@@ -322,7 +311,7 @@ START_TEST(cli_article_rows_7_8)
      * speedup 2.816842, best 4. */
     const char *a[] = {"--json", "scale", "--gpu", "a100", "--link", "pcie4-x16",
                        "--grad-bytes", "14GB", "--step-compute-s", "2", "--gpus", "1,2,4", NULL};
-    json_t *j = run_json(a);
+    json_t *j = gp_test_cli_json(a);
     GP_ASSERT_REL(jrow(j, 2, "gpus"), 4, 0);
     GP_ASSERT_REL(jrow(j, 2, "comm_s"), 0.84006, 1e-9);
     GP_ASSERT_REL(jrow(j, 2, "comm_fraction"), 0.84006 / 2.84006, 1e-9);
@@ -357,7 +346,7 @@ START_TEST(cli_two_nodes_100g)
     const double g = 6738415616.0 * 2.0;
     const double c4 = 1.5 * g / 25e9 + 60e-6;
     const double c8 = 2.0 * (0.75 * g / 25e9 + 30e-6) + (g / 4.0) / (12.2e9 / 4.0) + 11.6e-6;
-    json_t *j = run_json(a);
+    json_t *j = gp_test_cli_json(a);
     const char *v;
     GP_ASSERT_REL(json_number_value(json_object_get(j, "grad_bytes")), g, 1e-9);
     GP_ASSERT_REL(jrow(j, 2, "comm_s"), c4, 1e-9);
@@ -365,10 +354,12 @@ START_TEST(cli_two_nodes_100g)
     GP_ASSERT_REL(jrow(j, 3, "speedup"), 16.0 / (2.0 + c8), 1e-9);
     GP_ASSERT_REL(jrow(j, 3, "speedup"), 4.088578, 1e-5);
     ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
+    /* Weak scaling: 8 GPUs still have the highest throughput (4.09x). */
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "fastest_gpus")), 8);
     v = json_string_value(json_object_get(j, "verdict"));
     ck_assert_msg(v && strstr(v, "8 GPUs across nodes would not help"), "verdict: %s", v);
     json_decref(j);
-    j = run_json(b);
+    j = gp_test_cli_json(b);
     ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
     GP_ASSERT_REL(jrow(j, 1, "speedup"), 2.906, 2e-3);
     json_decref(j);

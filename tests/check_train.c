@@ -1001,43 +1001,20 @@ START_TEST(db_peak_matches_accessor)
 }
 END_TEST
 
-/* ---- CLI ------------------------------------------------------------------------ */
-
-static json_t *cli_json(const char *const *argv)
-{
-    char *out = NULL, *err = NULL;
-    json_error_t je;
-    json_t *j;
-    int rc = gp_test_cli(argv, &out, &err);
-    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
-    j = json_loads(out, 0, &je);
-    ck_assert_msg(j != NULL, "bad JSON: %s", out);
-    free(out);
-    free(err);
-    return j;
-}
-
-static double jnum(const json_t *j, const char *key)
-{
-    json_t *v = json_object_get(j, key);
-    ck_assert_msg(v != NULL, "missing key %s", key);
-    return json_number_value(v);
-}
-
 START_TEST(cli_gpt3_json)
 {
     /* Same arithmetic as gpt3_on_h100: 3.15e23 FLOP, 7,369.8 GPU-days; on
      * 1024 GPUs 7.197 wall days. */
     const char *argv[] = {"train", "--gpu", "h100-sxm", "--gpus", "1024", "--params", "175B",
                           "--tokens", "300B", "--mfu", "0.5", "--json", NULL};
-    json_t *j = cli_json(argv);
-    GP_ASSERT_REL(jnum(j, "total_flop"), 3.15e23, 1e-9);
-    GP_ASSERT_REL(jnum(j, "gpu_days"), 7370.0, 5e-4);
-    GP_ASSERT_REL(jnum(j, "wall_days"), 7369.786 / 1024.0, 1e-4);
-    GP_ASSERT_REL(jnum(j, "mfu"), 0.5, 1e-12);
+    json_t *j = gp_test_cli_json(argv);
+    GP_ASSERT_REL(gp_test_jnum(j, "total_flop"), 3.15e23, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_days"), 7370.0, 5e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "wall_days"), 7369.786 / 1024.0, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "mfu"), 0.5, 1e-12);
     /* Selective recompute (default) adds the attention core: a little more. */
-    ck_assert(jnum(j, "hardware_flop") >= jnum(j, "total_flop"));
-    GP_ASSERT_REL(jnum(j, "hardware_flop"), 3.15e23, 0.05);
+    ck_assert(gp_test_jnum(j, "hardware_flop") >= gp_test_jnum(j, "total_flop"));
+    GP_ASSERT_REL(gp_test_jnum(j, "hardware_flop"), 3.15e23, 0.05);
     ck_assert_ptr_nonnull(json_object_get(j, "fits"));
     ck_assert_ptr_nonnull(json_object_get(j, "min_gpus"));
     ck_assert_ptr_nonnull(json_object_get(j, "weight_bytes"));
@@ -1052,10 +1029,10 @@ START_TEST(cli_profile_llama65b)
     const char *argv[] = {"train", "--gpu", "a100-sxm-80gb", "--gpus", "2048", "--params",
                           "65.2B", "--tokens", "1.4T", "--step-time", "2s",
                           "--tokens-per-step", "1556480", "--json", NULL};
-    json_t *j = cli_json(argv);
-    GP_ASSERT_REL(jnum(j, "wall_days"), 20.821, 1e-4);
-    GP_ASSERT_REL(jnum(j, "mfu"), 0.47646, 1e-4);
-    GP_ASSERT_REL(jnum(j, "tokens_per_s_per_gpu"), 380.0, 1e-9);
+    json_t *j = gp_test_cli_json(argv);
+    GP_ASSERT_REL(gp_test_jnum(j, "wall_days"), 20.821, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "mfu"), 0.47646, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "tokens_per_s_per_gpu"), 380.0, 1e-9);
     json_decref(j);
 }
 END_TEST
@@ -1068,14 +1045,14 @@ START_TEST(cli_memory_zero3)
                          "--json", NULL};
     const char *eight[] = {"train", "--gpu", "a100", "--gpus", "8", "--zero", "3", "--params",
                            "7B", "--tokens", "1T", "--json", NULL};
-    json_t *j = cli_json(one);
+    json_t *j = gp_test_cli_json(one);
     ck_assert(json_is_false(json_object_get(j, "fits")));
-    GP_ASSERT_REL(jnum(j, "weight_bytes") + jnum(j, "grad_bytes") + jnum(j, "optimizer_bytes"),
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes") + gp_test_jnum(j, "grad_bytes") + gp_test_jnum(j, "optimizer_bytes"),
                   112e9, 1e-12);
     json_decref(j);
-    j = cli_json(eight);
+    j = gp_test_cli_json(eight);
     ck_assert(json_is_true(json_object_get(j, "fits")));
-    GP_ASSERT_REL(jnum(j, "state_bytes"), 14e9, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "state_bytes"), 14e9, 1e-12);
     json_decref(j);
 }
 END_TEST

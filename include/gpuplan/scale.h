@@ -82,6 +82,8 @@ typedef struct gp_scale_result {
     size_t stop;         /* index of the first count that does not (== n_rows
                             when none)                                       */
     gp_scale_stop reason;
+    size_t fastest;      /* index of the highest speedup (may lie past stop) */
+    long fastest_gpus;
     double threshold;
     gp_scaling mode;
 } gp_scale_result;
