@@ -522,8 +522,11 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
         for (i = 0; i < neff; i++) {
             json_t *eo = json_object();
             json_object_set_new(eo, "what", json_string(eff[i].what));
-            json_object_set_new(eo, "measured", gp_cli_jnum(eff[i].measured));
-            json_object_set_new(eo, "datasheet", gp_cli_jnum(eff[i].datasheet));
+            int flops = strstr(eff[i].what, "GEMM") != NULL;
+            json_object_set_new(eo, flops ? "measured_flop_per_s" : "measured_bytes_per_s",
+                                gp_cli_jnum(eff[i].measured));
+            json_object_set_new(eo, flops ? "datasheet_flop_per_s" : "datasheet_bytes_per_s",
+                                gp_cli_jnum(eff[i].datasheet));
             json_object_set_new(eo, "efficiency", gp_cli_jnum(eff[i].eff));
             json_object_set_new(eo, "src", eff[i].src ? json_string(eff[i].src) : json_null());
             json_array_append_new(effs, eo);

@@ -992,6 +992,21 @@ START_TEST(cli_show_json)
     ck_assert(seen);
     effs = json_object_get(j, "efficiencies");
     ck_assert(json_array_size(effs) > 10);
+    seen = 0;
+    json_array_foreach(effs, i, f)
+    {
+        const char *w = json_string_value(json_object_get(f, "what"));
+        if (strcmp(w, "memory copy") == 0) {
+            /* 3.0 TB/s of the datasheet 3.35 TB/s. */
+            GP_ASSERT_REL(json_real_value(json_object_get(f, "measured_bytes_per_s")), 3.0e12, 1e-8);
+            GP_ASSERT_REL(json_real_value(json_object_get(f, "efficiency")), 3.0 / 3.35, 1e-8);
+            seen++;
+        } else if (strcmp(w, "bf16 tensor GEMM") == 0) {
+            GP_ASSERT_REL(json_real_value(json_object_get(f, "measured_flop_per_s")), 780e12, 1e-8);
+            seen++;
+        }
+    }
+    ck_assert_int_eq(seen, 2);
     ck_assert_uint_eq(json_array_size(json_object_get(j, "points")), 157);
     json_decref(j);
     free(out);
