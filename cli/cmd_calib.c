@@ -213,6 +213,9 @@ static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, loa
     return GP_EXIT_OK;
 }
 
+/* Every overlay gp_calib_overlay_* writes starts with this line. */
+#define OVERLAY_MARK "# gpuplan calibration overlay"
+
 /* ---- import ------------------------------------------------------------------------------ */
 
 /* Put `text` at dir/sub/name unless identical; *old receives the previous
@@ -233,6 +236,9 @@ static int place(const char *dir, const char *sub, const char *name, const char 
     *old = slurp(path, &oldlen);
     if (*old != NULL && strcmp(*old, text) == 0)
         return GP_OK; /* idempotent: same bytes already there */
+    if (*old != NULL && strncmp(*old, OVERLAY_MARK, strlen(OVERLAY_MARK)) != 0)
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0,
+                           "refusing to replace a file 'gpuplan calib import' did not write");
     if ((rc = write_atomic(d, name, text, e)) != GP_OK)
         return rc;
     *changed = 1;

@@ -834,10 +834,29 @@ START_TEST(cli_import_idempotent_and_used)
     GP_ASSERT_REL(gp_link_expected_bw(nv), nv->meas_bw.v, 0);
     GP_ASSERT_REL(gp_link_expected_latency(nv), 2.5e-6, 1e-9);
     gp_db_free(db);
-    free(before);
     free(after);
     free(out);
     free(err);
+    {
+        /* A file of the same name that import did not write is not replaced. */
+        const char *av[] = {"--db", dir, "calib", "import", DATA "synthetic-h100.yaml", NULL};
+        char *mine;
+        FILE *fp = fopen(g, "w");
+        ck_assert_ptr_nonnull(fp);
+        fputs("id: h100-sxm\nnote: hand-written\n", fp);
+        fclose(fp);
+        ck_assert_int_eq(cli(av, &out, &err), 2);
+        ck_assert_ptr_nonnull(strstr(err, "did not write"));
+        mine = slurp(g);
+        ck_assert_str_eq(mine, "id: h100-sxm\nnote: hand-written\n");
+        free(mine);
+        free(out);
+        free(err);
+        fp = fopen(g, "w");
+        ck_assert_ptr_nonnull(fp);
+        fputs(before, fp);
+        fclose(fp);
+    }
     {
         /* hw show prints measured beside datasheet figures. */
         const char *av[] = {"--db", dir, "hw", "show", "h100-sxm", NULL};
@@ -846,6 +865,7 @@ START_TEST(cli_import_idempotent_and_used)
         free(out);
         free(err);
     }
+    free(before);
     gp_test_rmtree(dir);
 }
 END_TEST
