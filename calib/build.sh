@@ -24,6 +24,16 @@ if [ -z "$nvcc" ] || ! "$nvcc" --version >/dev/null 2>&1; then
 fi
 cudadir=$(cd "$(dirname "$nvcc")/.." && pwd)
 
+# The six targets need CUDA 12.8 or newer (sm_100 and sm_120).
+known=$("$nvcc" --list-gpu-arch 2>/dev/null | tr '\n' ' ')
+for a in 80 86 89 90 100 120; do
+    case " $known " in
+        *" compute_$a "*) ;;
+        *) echo "make calib: $nvcc cannot target sm_$a ($("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p')); CUDA 12.8 or newer is needed"
+           exit 1 ;;
+    esac
+done
+
 archs="80 86 89 90 100 120 ${GPUPLAN_CUDA_ARCHS:-}"
 gencode=""
 for a in $archs; do
