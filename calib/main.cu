@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <sys/stat.h>
@@ -408,6 +409,13 @@ int main(int argc, char **argv)
     int ndev = 0, drv = 0, rt = 0;
     cudaError_t rc = cudaGetDeviceCount(&ndev);
     if (rc != cudaSuccess || ndev == 0) {
+        void *drv_lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+        if (drv_lib == nullptr) {
+            fprintf(stderr, "gpuplan-probe: no usable CUDA GPU: no NVIDIA driver on this machine "
+                            "(libcuda.so.1 cannot be loaded)\n");
+            return 3;
+        }
+        dlclose(drv_lib);
         fprintf(stderr, "gpuplan-probe: no usable CUDA GPU: %s\n",
                 rc != cudaSuccess ? cudaGetErrorString(rc) : "no device found");
         if (rc == cudaErrorInsufficientDriver)
