@@ -144,28 +144,17 @@ static int write_atomic(const char *dir, const char *name, const char *text, gp_
     return GP_OK;
 }
 
-/* The user's database directory: first overlay dir, else XDG default. */
+/* The user's database directory (cli/main.c: the first --db, else the first
+ * $GPUPLAN_DB entry, else ${XDG_CONFIG_HOME:-~/.config}/gpuplan). */
 static int user_db_dir(const gp_cli *cli, char *out, size_t n, int *is_default, gp_err *e)
 {
-    const char *x = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-    *is_default = 0;
-    if (cli->n_db > 0) {
-        if ((size_t)snprintf(out, n, "%s", cli->db_dirs[0]) >= n)
-            return GP_RAISE(e, GP_EIO, "--db: path too long");
-        return GP_OK;
-    }
-    *is_default = 1;
-    if (x != NULL && x[0] == '/') {
-        if ((size_t)snprintf(out, n, "%s/gpuplan", x) >= n)
-            return GP_RAISE(e, GP_EIO, "XDG_CONFIG_HOME: path too long");
-        return GP_OK;
-    }
-    if (home == NULL || home[0] == '\0')
+    *is_default = cli->write_dir_is_default;
+    if (cli->write_dir[0] == '\0')
         return GP_RAISE(e, GP_EIO,
                         "no database directory: pass --db DIR, or set GPUPLAN_DB, "
                         "XDG_CONFIG_HOME or HOME");
-    if ((size_t)snprintf(out, n, "%s/.config/gpuplan", home) >= n)
-        return GP_RAISE(e, GP_EIO, "HOME: path too long");
+    if ((size_t)snprintf(out, n, "%s", cli->write_dir) >= n)
+        return GP_RAISE(e, GP_EIO, "database directory path too long");
     return GP_OK;
 }
 
@@ -324,7 +313,8 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         gp_db *db2 = NULL;
         for (i = 0; i < cli->n_db && nd < 16; i++)
             dirs[nd++] = cli->db_dirs[i];
-        if (is_default)
+        /* The default directory is loaded first when it existed at start-up. */
+        if (is_default && (cli->n_db == 0 || strcmp(cli->db_dirs[0], dir) != 0))
             dirs[nd++] = dir;
         gp_err_clear(&e);
         if (gp_db_open(&db2, 0, dirs, nd, &e) != GP_OK) {
@@ -355,8 +345,8 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         if (ltext != NULL)
             printf("  %s %s (link '%s')\n", lchanged ? "wrote" : "unchanged", lpath, link_id);
         if (is_default)
-            printf("  note: gpuplan reads overlays from --db DIR or $GPUPLAN_DB; use "
-                   "GPUPLAN_DB=%s\n", dir);
+            printf("  gpuplan reads %s as an overlay from now on (before $GPUPLAN_DB and "
+                   "--db)\n", dir);
     }
 out:
     free(gtext);

@@ -945,9 +945,24 @@ START_TEST(cli_target_dir_env_and_xdg)
     ck_assert_int_eq(gp_test_cli_env(argv, envs, &out, &err), 0);
     snprintf(p, sizeof p, "%s/xdg/gpuplan/gpus/calib-rtx-4090.yaml", dir);
     ck_assert_msg(exists(p), "%s missing; stderr: %s", p, err);
-    ck_assert_ptr_nonnull(strstr(out, "GPUPLAN_DB="));
+    ck_assert_ptr_nonnull(strstr(out, "as an overlay from now on"));
     free(out);
     free(err);
+    /* ...and the default directory is read from then on, with no option. */
+    {
+        const char *show[] = {"--json", "hw", "show", "rtx-4090", NULL};
+        json_error_t je;
+        json_t *j;
+        envs[0] = env2;
+        envs[1] = NULL;
+        ck_assert_int_eq(gp_test_cli_env(show, envs, &out, &err), 0);
+        j = json_loads(out, 0, &je);
+        ck_assert_ptr_nonnull(j);
+        ck_assert_msg(json_object_get(j, "measured") != NULL, "no measured block: %s", out);
+        json_decref(j);
+        free(out);
+        free(err);
+    }
     gp_test_rmtree(dir);
 }
 END_TEST
