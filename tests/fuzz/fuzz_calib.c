@@ -31,6 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *text = NULL;
         gp_calib_summarize(c, &s);
         (void)gp_calib_fit_series(c, GP_CALIB_TRANSFER, "h2d-pinned", 0, 0, &fit, &e);
+        (void)gp_calib_fit_series(c, GP_CALIB_TRANSFER, "d2h-pinned", 0, 0, &fit, &e);
         (void)gp_calib_fit_series(c, GP_CALIB_ALLREDUCE, "allreduce", 0, 0, &fit, &e);
         (void)gp_calib_fit_series(c, GP_CALIB_PEER, "uni", 0, 0, &fit, &e);
         if (gp_calib_overlay_gpu(c, &s, "h100-sxm", "fuzz.yaml", &text, &e) == GP_OK)
