@@ -389,6 +389,26 @@ START_TEST(every_command_has_rows)
 }
 END_TEST
 
+/* Runs after the rows: every row that names $TMP/out as an overlay or
+ * import directory is a refusal, so nothing may have been written there. */
+START_TEST(refusals_wrote_nothing)
+{
+    char cmd[160], *out = NULL;
+    FILE *p;
+    size_t got;
+    ck_assert(tmp_dir[0] != '\0');
+    snprintf(cmd, sizeof cmd, "find %s/out -mindepth 1 2>&1", tmp_dir);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    out = calloc(1, 4096);
+    ck_assert_ptr_nonnull(out);
+    got = fread(out, 1, 4095, p);
+    pclose(p);
+    ck_assert_msg(got == 0, "refused commands left files behind: %s", out);
+    free(out);
+}
+END_TEST
+
 Suite *gp_test_suite_badinput(void)
 {
     Suite *s = suite_create("badinput");
@@ -399,6 +419,7 @@ Suite *gp_test_suite_badinput(void)
     tcase_add_test(tc, document_parses_with_40_numbered_rows);
     tcase_add_test(tc, every_command_has_rows);
     tcase_add_loop_test(tc, row_runs_as_documented, 0, (int)n_rows);
+    tcase_add_test(tc, refusals_wrote_nothing);
     suite_add_tcase(s, tc);
     return s;
 }
