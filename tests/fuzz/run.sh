@@ -90,6 +90,7 @@ for h in tests/fuzz/fuzz_*.c; do
     # fuzz_calib: the recorded and synthetic measurement files, good and bad.
     [ "$name" = fuzz_calib ] && [ -d tests/data/calib ] && seeds="$seeds $root/tests/data/calib"
     log="$out/$name.log"
+    rm -f "$out/$name"-crash-* "$out/$name"-leak-* "$out/$name"-timeout-* "$out/$name"-oom-*
     echo "fuzz: $name for ${secs}s"
     # -close_fd_mask=3: the target's stdout/stderr are closed (the CLI prints a
     # lot); libFuzzer and the sanitizers keep reporting to the log.
