@@ -156,8 +156,11 @@ static void offset_pos(const yctx *c, size_t off, unsigned *line, unsigned *col)
  * path is not known yet: name the key written on the offending line. */
 static void line_key(const yctx *c, size_t off, char *buf, size_t n)
 {
-    size_t start = off > c->len ? c->len : off, end;
+    size_t start, end;
     buf[0] = '\0';
+    if (off > c->len)
+        off = c->len;
+    start = off;
     while (start > 0 && c->text[start - 1] != '\n')
         start--;
     while (start < off && (c->text[start] == ' ' || c->text[start] == '-'))
