@@ -4,7 +4,8 @@
  * plain counts, seconds, fractions in [0,1], hertz, watts.  Decimal prefixes
  * (k/K, M, G, T, P) are powers of 1000; binary prefixes (Ki, Mi, Gi, Ti) are
  * powers of 1024.  In rates a lower-case `b` means bits ("400Gb/s" = 50e9
- * bytes/s), an upper-case `B` bytes.  Counts take K/M/B/T (B = billion).
+ * bytes/s), an upper-case `B` bytes; sizes take bytes only.  Counts take
+ * k/K/M/B/T (B = billion) and Ki/Mi/Gi/Ti ("4Ki" = 4096).
  * Every parser rejects empty input, trailing garbage, NaN, inf, overflow and
  * negative values, filling `e` with a message that quotes the input. */
 #ifndef GP_UNITS_H
@@ -35,7 +36,21 @@ typedef enum gp_qty {
 
 /* Parse `s` as a quantity of kind `kind` into *out (SI).  `what` names the
  * option or field for the message (may be NULL).  Returns GP_OK, or
- * GP_EINVAL / GP_ERANGE with e filled. */
+ * GP_EINVAL / GP_ERANGE with e filled.
+ *
+ * Grammar (docs/units.md): [ws] number [' ' or tab ...] [unit] [ws], where
+ * number is a plain decimal ("14", ".5", "1e3", optional '+'; no hex, inf,
+ * nan) and unit comes from the kind's table ("14GB" and "14 GB" both parse;
+ * no unit means the SI base unit, e.g. bytes or seconds).  Zero is accepted;
+ * callers that need a positive value check it.
+ *
+ * Errors: GP_EINVAL for syntax (empty, no number, unknown unit, trailing
+ * garbage, hex, NaN/inf); GP_ERANGE for negative values, overflow or
+ * underflow of a double, and fractions outside [0, 1].  On error *out is left
+ * untouched, e->where = what, and e->msg quotes the input without repeating
+ * `what` (gp_err_format prints "--bytes: '14XB' is not a size: unknown unit
+ * 'XB' (use B, kB, ...)").  e and out may be NULL.  Pure; no allocation;
+ * thread-safe (the "C" locale's '.' decimal point is assumed by strtod). */
 int gp_parse_qty(const char *s, gp_qty kind, const char *what, double *out,
                  gp_err *e);
 
@@ -47,15 +62,30 @@ int gp_parse_count(const char *s, double *out, gp_err *e);
 int gp_parse_duration(const char *s, double *out, gp_err *e);
 int gp_parse_fraction(const char *s, double *out, gp_err *e);
 
-/* Parse a positive integer (counts such as GPUs: "8", "1K" = 1000) that fits
- * in a long and is >= min.  Rejects fractions ("2.5"). */
+/* Parse an integer (counts such as GPUs: "8", "1K" = 1000, "4Ki" = 4096;
+ * suffixes as for GP_Q_COUNT) that fits in a long and is >= min.  Digits
+ * only before the suffix: rejects fractions and exponents ("2.5", "1.5K",
+ * "1e3") and hex.  A leading '-' is allowed (then min decides).  Returns
+ * GP_OK, GP_EINVAL (syntax) or GP_ERANGE (overflow of long, below min) with e
+ * filled as for gp_parse_qty; *out untouched on error. */
 int gp_parse_int(const char *s, long min, const char *what, long *out,
                  gp_err *e);
 
 /* Format v (SI) of kind `kind` with a readable prefix and `digits` decimals
  * into buf of size n ("72.0 tok/s", "14.0 GB", "0.84 s", "989.4 TFLOP/s",
  * "25.0 GB/s").  Bytes use decimal GB unless `kind` is GP_Q_BYTES and
- * `binary` is set (GiB).  Non-finite values format as "n/a".  Returns buf. */
+ * `binary` is set (GiB).  Non-finite values format as "n/a".  Returns buf.
+ *
+ * The prefix is the largest that keeps the printed number >= 1 (a value
+ * that would print as 1000.0 moves up a rung).  Durations use ns, us, ms
+ * (below 0.1 s), s (below 60 s), min, h, d (from 1 day: "20.8 d"); counts
+ * use K, M, B, T then scientific ("2.50e15"); FLOP counts use up to PFLOP
+ * then scientific ("3.15e23 FLOP"); fractions print as percent ("45.0%");
+ * GP_Q_NUMBER prints plainly or in scientific form outside [1e-4, 1e15).
+ * digits is clamped to [0, 15].  For finite values the parser accepts
+ * (non-negative; fractions <= 1) the output parses back with gp_parse_qty of
+ * the same kind, to within the printed precision.  Never writes more than n bytes (truncates,
+ * always terminated when n > 0); buf NULL or n 0 writes nothing. */
 char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
                     size_t n);
 
