@@ -88,8 +88,8 @@ static const frow link_rows[] = {
 
 #define MDROW(l, k, m) {l, k, GP_Q_NUMBER, 0, offsetof(gp_model, m)}
 static const frow model_rows[] = {
-    MDROW("parameters", "params", params),
-    MDROW("active parameters", "params_active", params_active),
+    {"parameters", "params", GP_Q_COUNT, 0, offsetof(gp_model, params)},
+    {"active parameters", "params_active", GP_Q_COUNT, 0, offsetof(gp_model, params_active)},
     MDROW("layers", "layers", layers),
     MDROW("hidden size", "hidden", hidden),
     MDROW("attention heads", "heads", heads),
@@ -147,6 +147,19 @@ static void print_notes(const notes *ns)
         printf("  [%d] %s\n", i + 1, ns->cite[i]);
 }
 
+/* "700.00 W" -> "700 W", "3.50 TB/s" -> "3.5 TB/s". */
+static void trim_zeros(char *buf)
+{
+    char *sp = strchr(buf, ' '), *dot = strchr(buf, '.'), *z;
+    if (sp == NULL || dot == NULL || dot > sp)
+        return;
+    for (z = sp; z > dot + 1 && z[-1] == '0'; z--)
+        ;
+    if (z == dot + 1)
+        z = dot;
+    memmove(z, sp, strlen(sp) + 1);
+}
+
 static char *fmt_val(double v, gp_qty q, int binary, char *buf, size_t n)
 {
     if (q == GP_Q_NUMBER) {
@@ -156,7 +169,9 @@ static char *fmt_val(double v, gp_qty q, int binary, char *buf, size_t n)
             snprintf(buf, n, "%.4g", v);
         return buf;
     }
-    return gp_format_qty(v, q, q == GP_Q_FRACTION ? 0 : 2, binary, buf, n);
+    gp_format_qty(v, q, q == GP_Q_FRACTION ? 0 : 2, binary, buf, n);
+    trim_zeros(buf);
+    return buf;
 }
 
 static void fig_row(notes *ns, const char *label, const gp_fig *f, gp_qty q, int binary)

@@ -30,6 +30,8 @@ typedef struct gp__arena {
 
 void gp__arena_init(gp__arena *a);
 void gp__arena_free(gp__arena *a);
+/* Forget everything allocated, keeping the newest block for reuse. */
+void gp__arena_reset(gp__arena *a);
 /* Zeroed, max-aligned memory, or NULL when out of memory. */
 void *gp__arena_alloc(gp__arena *a, size_t n);
 char *gp__arena_strndup(gp__arena *a, const char *s, size_t n);

@@ -41,6 +41,19 @@ void gp__arena_free(gp__arena *a)
     gp__arena_init(a);
 }
 
+void gp__arena_reset(gp__arena *a)
+{
+    gp__arena_block *b, *prev;
+    if (a->head == NULL)
+        return;
+    for (b = a->head->prev; b != NULL; b = prev) {
+        prev = b->prev;
+        free(b);
+    }
+    a->head->prev = NULL;
+    a->used = 0;
+}
+
 void *gp__arena_alloc(gp__arena *a, size_t n)
 {
     void *p;
