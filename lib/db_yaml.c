@@ -419,3 +419,613 @@ int gp__yaml_parse(gp__arena *a, const char *name, const char *text, size_t len,
     *root = doc;
     return GP_OK;
 }
+
+/* ---- fast path for the built-in files ------------------------------------------
+ *
+ * libyaml spends ~200 instructions per byte; the built-in database is parsed
+ * by every gpuplan process, so the files we ship take this hand-written path
+ * for a plain subset of YAML: ASCII text, block mappings and sequences, flow
+ * mappings and sequences on one or more lines, plain and single/double-quoted
+ * one-line scalars, folded/literal block scalars with uniform indentation,
+ * comments.  Anything else (and anything odd: duplicate keys, caps, tabs,
+ * anchors, tags, documents markers, escapes) answers "unsupported" and the
+ * caller falls back to libyaml, which then parses or reports the error.
+ * tests/check_db.c checks that both paths build identical trees for every
+ * built-in file. */
+
+typedef struct fctx {
+    const char *t;
+    size_t len, pos, lstart; /* lstart: offset of the current line */
+    unsigned line;
+    gp__arena *a;
+    int depth;
+} fctx;
+
+#define F_UNSUP 1
+#define F_NOMEM 2
+
+static int f_at_end(const fctx *f)
+{
+    return f->pos >= f->len;
+}
+
+static char f_ch(const fctx *f, size_t off)
+{
+    return f->pos + off < f->len ? f->t[f->pos + off] : '\0';
+}
+
+static unsigned f_col(const fctx *f)
+{
+    return (unsigned)(f->pos - f->lstart) + 1;
+}
+
+static void f_newline(fctx *f)
+{
+    f->pos++;
+    f->line++;
+    f->lstart = f->pos;
+}
+
+/* Skip spaces, comments and newlines (block context).  Returns F_UNSUP on
+ * a tab in indentation or a document marker. */
+static int f_skip_block(fctx *f)
+{
+    for (;;) {
+        while (!f_at_end(f) && f->t[f->pos] == ' ')
+            f->pos++;
+        if (f_at_end(f))
+            return 0;
+        if (f->t[f->pos] == '#') {
+            while (!f_at_end(f) && f->t[f->pos] != '\n')
+                f->pos++;
+            continue;
+        }
+        if (f->t[f->pos] == '\n') {
+            f_newline(f);
+            if ((f_ch(f, 0) == '-' && f_ch(f, 1) == '-' && f_ch(f, 2) == '-') ||
+                (f_ch(f, 0) == '.' && f_ch(f, 1) == '.' && f_ch(f, 2) == '.') ||
+                f_ch(f, 0) == '%')
+                return F_UNSUP;
+            continue;
+        }
+        if (f->t[f->pos] == '\t')
+            return F_UNSUP;
+        return 0;
+    }
+}
+
+/* After a value in block context: spaces, an optional comment, then a
+ * newline or the end. */
+static int f_end_of_line(fctx *f)
+{
+    while (!f_at_end(f) && f->t[f->pos] == ' ')
+        f->pos++;
+    if (!f_at_end(f) && f->t[f->pos] == '#' && f->pos > 0 && f->t[f->pos - 1] == ' ')
+        while (!f_at_end(f) && f->t[f->pos] != '\n')
+            f->pos++;
+    return f_at_end(f) || f->t[f->pos] == '\n' ? 0 : F_UNSUP;
+}
+
+static gp__ynode *f_node(fctx *f, gp__ytype type)
+{
+    gp__ynode *n = gp__arena_alloc(f->a, sizeof *n);
+    if (n == NULL)
+        return NULL;
+    n->type = type;
+    n->line = f->line;
+    n->col = f_col(f);
+    n->s = "";
+    return n;
+}
+
+static int f_scalar_node(fctx *f, gp__ynode *n, const char *s, size_t len, int plain)
+{
+    if (len > GP_YAML_MAX_SCALAR)
+        return F_UNSUP;
+    n->type = GP_Y_SCALAR;
+    n->plain = plain;
+    n->len = len;
+    n->s = gp__arena_strndup(f->a, s, len);
+    return n->s ? 0 : F_NOMEM;
+}
+
+/* A quoted scalar on one line.  Single: '' is a quote.  Double: only \" \\
+ * escapes (others are unsupported). */
+static int f_quoted(fctx *f, gp__ynode **out)
+{
+    char q = f->t[f->pos], *buf;
+    size_t start, endq, n = 0, i;
+    gp__ynode *node = f_node(f, GP_Y_SCALAR);
+    if (node == NULL)
+        return F_NOMEM;
+    start = f->pos + 1;
+    /* Find the closing quote and the unescaped length. */
+    for (i = start;; i++) {
+        if (i >= f->len || f->t[i] == '\n')
+            return F_UNSUP;
+        if (q == '\'' && f->t[i] == '\'') {
+            if (i + 1 < f->len && f->t[i + 1] == '\'') {
+                i++;
+                n++;
+                continue;
+            }
+            break;
+        }
+        if (q == '"' && f->t[i] == '\\') {
+            if (i + 1 < f->len && (f->t[i + 1] == '"' || f->t[i + 1] == '\\')) {
+                i++;
+                n++;
+                continue;
+            }
+            return F_UNSUP;
+        }
+        if (q == '"' && f->t[i] == '"')
+            break;
+        n++;
+    }
+    endq = i;
+    if (n > GP_YAML_MAX_SCALAR)
+        return F_UNSUP;
+    buf = gp__arena_alloc(f->a, n + 1);
+    if (buf == NULL)
+        return F_NOMEM;
+    for (n = 0, i = start; i < endq; i++) {
+        if ((q == '\'' && f->t[i] == '\'') || (q == '"' && f->t[i] == '\\'))
+            i++; /* the escaped character follows */
+        buf[n++] = f->t[i];
+    }
+    buf[n] = '\0';
+    f->pos = endq + 1;
+    node->plain = 0;
+    node->s = buf;
+    node->len = n;
+    *out = node;
+    return 0;
+}
+
+static int f_plain_start_ok(char c)
+{
+    return c != '\0' && strchr("-?:,[]{}#&*!|>'\"%@`\n\t ", c) == NULL;
+}
+
+/* A plain scalar.  flow: stop at , [ ] { } too.  Rejects ": " inside and
+ * multi-line continuation (the caller checks what follows). */
+static int f_plain(fctx *f, int flow, gp__ynode **out)
+{
+    gp__ynode *node;
+    size_t start = f->pos, end;
+    char c = f->t[f->pos];
+    if (!f_plain_start_ok(c) && !(c == '-' && f_ch(f, 1) != ' ' && f_ch(f, 1) != '\n' &&
+                                  f_ch(f, 1) != '\0'))
+        return F_UNSUP;
+    node = f_node(f, GP_Y_SCALAR);
+    if (node == NULL)
+        return F_NOMEM;
+    while (!f_at_end(f)) {
+        c = f->t[f->pos];
+        if (c == '\n')
+            break;
+        if (c == '\t')
+            return F_UNSUP;
+        if (c == '#' && f->t[f->pos - 1] == ' ')
+            break;
+        if (c == ':') {
+            char d = f_ch(f, 1);
+            if (d == ' ' || d == '\n' || d == '\0' || (flow && strchr(",[]{}", d) != NULL))
+                break;
+            if (flow)
+                return F_UNSUP;
+        }
+        if (flow && strchr(",[]{}", c) != NULL)
+            break;
+        f->pos++;
+    }
+    end = f->pos;
+    while (end > start && f->t[end - 1] == ' ')
+        end--;
+    *out = node;
+    return f_scalar_node(f, node, f->t + start, end - start, 1);
+}
+
+/* Spaces, newlines and comments inside a flow collection. */
+static int f_skip_flow(fctx *f)
+{
+    for (;;) {
+        while (!f_at_end(f) && f->t[f->pos] == ' ')
+            f->pos++;
+        if (f_at_end(f))
+            return F_UNSUP;
+        if (f->t[f->pos] == '#') {
+            while (!f_at_end(f) && f->t[f->pos] != '\n')
+                f->pos++;
+            continue;
+        }
+        if (f->t[f->pos] == '\n') {
+            f_newline(f);
+            if (f_ch(f, 0) != ' ' && f_ch(f, 0) != '\n')
+                return F_UNSUP; /* flow lines must be indented (and no ---) */
+            continue;
+        }
+        if (f->t[f->pos] == '\t')
+            return F_UNSUP;
+        return 0;
+    }
+}
+
+static int f_append(gp__ynode *parent, gp__ynode **last, gp__ynode *n)
+{
+    if (*last == NULL)
+        parent->first = n;
+    else
+        (*last)->next = n;
+    *last = n;
+    return 0;
+}
+
+static int f_dup_key(const gp__ynode *map, const gp__ynode *key)
+{
+    const gp__ynode *k;
+    for (k = map->first; k != NULL; k = k->next->next)
+        if (strcmp(k->s, key->s) == 0)
+            return 1;
+    return 0;
+}
+
+static int f_flow(fctx *f, gp__ynode **out);
+
+static int f_flow_item(fctx *f, gp__ynode **out)
+{
+    char c = f->t[f->pos];
+    if (c == '[' || c == '{')
+        return f_flow(f, out);
+    if (c == '\'' || c == '"')
+        return f_quoted(f, out);
+    return f_plain(f, 1, out);
+}
+
+static int f_flow(fctx *f, gp__ynode **out)
+{
+    char open = f->t[f->pos], close = open == '[' ? ']' : '}';
+    gp__ynode *n = f_node(f, open == '[' ? GP_Y_SEQ : GP_Y_MAP), *last = NULL, *k, *v;
+    int rc;
+    if (n == NULL)
+        return F_NOMEM;
+    if (++f->depth > GP_YAML_MAX_DEPTH)
+        return F_UNSUP;
+    f->pos++;
+    for (;;) {
+        if ((rc = f_skip_flow(f)) != 0)
+            return rc;
+        if (f->t[f->pos] == close && n->n == 0) {
+            f->pos++;
+            break;
+        }
+        if ((rc = f_flow_item(f, &k)) != 0)
+            return rc;
+        if ((rc = f_skip_flow(f)) != 0)
+            return rc;
+        if (f->line != k->line && f->t[f->pos] == ':')
+            return F_UNSUP; /* an implicit key must sit on one line */
+        if (open == '{') {
+            if (k->type != GP_Y_SCALAR || f->t[f->pos] != ':' ||
+                (f_ch(f, 1) != ' ' && f_ch(f, 1) != '\n') || f_dup_key(n, k))
+                return F_UNSUP;
+            f->pos++;
+            if ((rc = f_skip_flow(f)) != 0)
+                return rc;
+            if (strchr(",}", f->t[f->pos]) != NULL)
+                return F_UNSUP; /* empty value */
+            if ((rc = f_flow_item(f, &v)) != 0)
+                return rc;
+            k->next = v;
+            f_append(n, &last, k);
+            last = v;
+            if ((rc = f_skip_flow(f)) != 0)
+                return rc;
+        } else {
+            if (f->t[f->pos] == ':')
+                return F_UNSUP; /* single-pair mapping in a list */
+            f_append(n, &last, k);
+        }
+        if (++n->n > MAX_CHILDREN)
+            return F_UNSUP;
+        if (f->t[f->pos] == ',') {
+            f->pos++;
+            if ((rc = f_skip_flow(f)) != 0)
+                return rc;
+            if (f->t[f->pos] == close)
+                return F_UNSUP; /* trailing comma */
+            continue;
+        }
+        if (f->t[f->pos] == close) {
+            f->pos++;
+            break;
+        }
+        return F_UNSUP;
+    }
+    f->depth--;
+    *out = n;
+    return 0;
+}
+
+/* Folded (>) or literal (|) block scalar, clip or strip chomping, every
+ * content line at one indentation > parent, no blank or trailing-space lines. */
+static int f_block_scalar(fctx *f, unsigned parent_indent, gp__ynode **out)
+{
+    gp__ynode *n = f_node(f, GP_Y_SCALAR);
+    char style = f->t[f->pos], *buf;
+    int strip = 0;
+    size_t ind = 0, p, total = 0, nlines = 0, pass;
+    if (n == NULL)
+        return F_NOMEM;
+    f->pos++;
+    if (f_ch(f, 0) == '-') {
+        strip = 1;
+        f->pos++;
+    }
+    if (f_end_of_line(f) != 0 || f_at_end(f))
+        return F_UNSUP;
+    f_newline(f);
+    /* Two passes over the content lines: measure, then copy. */
+    buf = NULL;
+    for (pass = 0; pass < 2; pass++) {
+        size_t o = 0;
+        p = f->pos;
+        nlines = 0;
+        for (;;) {
+            size_t sp = 0, e;
+            while (p + sp < f->len && f->t[p + sp] == ' ')
+                sp++;
+            if (p + sp >= f->len) {
+                if (sp > 0)
+                    return F_UNSUP; /* trailing spaces at the end of the text */
+                break;                  /* end of text */
+            }
+            if (nlines == 0) {
+                ind = sp;
+                if (ind <= parent_indent)
+                    return F_UNSUP;
+            }
+            if (f->t[p + sp] == '\n' || f->t[p + sp] == '\t')
+                return F_UNSUP; /* blank line or tab: folding rules, fall back */
+            if (sp < ind)
+                break;
+            if (sp > ind)
+                return F_UNSUP;
+            for (e = p + sp; e < f->len && f->t[e] != '\n'; e++)
+                ;
+            if (e >= f->len || f->t[e - 1] == ' ')
+                return F_UNSUP; /* no final newline / trailing spaces */
+            if (pass == 1) {
+                if (nlines > 0)
+                    buf[o++] = style == '>' ? ' ' : '\n';
+                memcpy(buf + o, f->t + p + sp, e - (p + sp));
+            }
+            o += (nlines > 0 && pass == 0 ? 1 : 0) + e - (p + sp);
+            nlines++;
+            p = e + 1;
+        }
+        if (nlines == 0)
+            return F_UNSUP;
+        if (pass == 0) {
+            total = o + (strip ? 0 : 1);
+            if (total > GP_YAML_MAX_SCALAR)
+                return F_UNSUP;
+            buf = gp__arena_alloc(f->a, total + 1);
+            if (buf == NULL)
+                return F_NOMEM;
+        } else if (!strip) {
+            buf[o++] = '\n';
+        }
+    }
+    n->plain = 0;
+    n->s = buf;
+    n->len = total;
+    /* Advance past the content lines. */
+    while (f->pos < p) {
+        if (f->t[f->pos] == '\n') {
+            f_newline(f);
+        } else {
+            f->pos++;
+        }
+    }
+    *out = n;
+    return 0;
+}
+
+/* Does a mapping key start here ("key:" followed by space/newline)? */
+static int f_is_key(const fctx *f)
+{
+    size_t i = f->pos;
+    char c = f->t[i];
+    if (c == '\'' || c == '"') {
+        for (i++; i < f->len && f->t[i] != c && f->t[i] != '\n'; i++)
+            if (c == '"' && f->t[i] == '\\')
+                i++; /* skip the escaped character */
+        if (i >= f->len || f->t[i] != c)
+            return 0;
+        i++;
+        return i < f->len && f->t[i] == ':' &&
+               (i + 1 >= f->len || f->t[i + 1] == ' ' || f->t[i + 1] == '\n');
+    }
+    if (c == '[' || c == '{')
+        return 0;
+    for (; i < f->len && f->t[i] != '\n'; i++) {
+        if (f->t[i] == '#' && i > f->pos && f->t[i - 1] == ' ')
+            return 0;
+        if (f->t[i] == ':' && (i + 1 >= f->len || f->t[i + 1] == ' ' || f->t[i + 1] == '\n'))
+            return 1;
+    }
+    return 0;
+}
+
+static int f_block(fctx *f, unsigned indent, gp__ynode **out);
+
+static int f_bseq(fctx *f, unsigned indent, gp__ynode **out);
+
+/* Block mapping whose keys sit at column `indent` (0-based). */
+static int f_bmap(fctx *f, unsigned indent, gp__ynode **out)
+{
+    gp__ynode *n = f_node(f, GP_Y_MAP), *last = NULL, *k, *v;
+    int rc;
+    if (n == NULL)
+        return F_NOMEM;
+    if (++f->depth > GP_YAML_MAX_DEPTH)
+        return F_UNSUP;
+    for (;;) {
+        char c = f->t[f->pos];
+        if (!f_is_key(f))
+            return F_UNSUP;
+        rc = (c == '\'' || c == '"') ? f_quoted(f, &k) : f_plain(f, 0, &k);
+        if (rc != 0)
+            return rc;
+        if (f_ch(f, 0) != ':' || f_dup_key(n, k) ||
+            (f_ch(f, 1) != ' ' && f_ch(f, 1) != '\n' && f_ch(f, 1) != '\0'))
+            return F_UNSUP;
+        f->pos++;
+        while (!f_at_end(f) && f->t[f->pos] == ' ')
+            f->pos++;
+        c = f_ch(f, 0);
+        if (c == '\0' || c == '\n' || c == '#') {
+            unsigned m;
+            if ((rc = f_skip_block(f)) != 0)
+                return rc;
+            if (f_at_end(f))
+                return F_UNSUP; /* null value */
+            m = (unsigned)(f->pos - f->lstart);
+            if (f->t[f->pos] == '-' && (f_ch(f, 1) == ' ' || f_ch(f, 1) == '\n') && m >= indent)
+                rc = f_bseq(f, m, &v);
+            else if (m > indent)
+                rc = f_block(f, m, &v);
+            else
+                return F_UNSUP; /* null value */
+            if (rc != 0)
+                return rc;
+        } else {
+            if (c == '[' || c == '{')
+                rc = f_flow(f, &v);
+            else if (c == '\'' || c == '"')
+                rc = f_quoted(f, &v);
+            else if (c == '>' || c == '|')
+                rc = f_block_scalar(f, indent, &v);
+            else
+                rc = f_plain(f, 0, &v);
+            if (rc != 0)
+                return rc;
+            if (!(v->type == GP_Y_SCALAR && (c == '>' || c == '|')) &&
+                (rc = f_end_of_line(f)) != 0)
+                return rc;
+            if ((rc = f_skip_block(f)) != 0)
+                return rc;
+        }
+        k->next = v;
+        f_append(n, &last, k);
+        last = v;
+        if (++n->n > MAX_CHILDREN)
+            return F_UNSUP;
+        if (f_at_end(f))
+            break;
+        {
+            unsigned m = (unsigned)(f->pos - f->lstart);
+            if (m < indent)
+                break;
+            if (m > indent)
+                return F_UNSUP;
+        }
+    }
+    f->depth--;
+    *out = n;
+    return 0;
+}
+
+/* Block sequence whose dashes sit at column `indent`. */
+static int f_bseq(fctx *f, unsigned indent, gp__ynode **out)
+{
+    gp__ynode *n = f_node(f, GP_Y_SEQ), *last = NULL, *v;
+    int rc;
+    if (n == NULL)
+        return F_NOMEM;
+    if (++f->depth > GP_YAML_MAX_DEPTH)
+        return F_UNSUP;
+    for (;;) {
+        unsigned c;
+        if (f->t[f->pos] != '-' || f_ch(f, 1) != ' ')
+            return F_UNSUP;
+        f->pos++;
+        while (!f_at_end(f) && f->t[f->pos] == ' ')
+            f->pos++;
+        if (f_at_end(f) || f->t[f->pos] == '\n' || f->t[f->pos] == '#' || f->t[f->pos] == '-')
+            return F_UNSUP;
+        c = (unsigned)(f->pos - f->lstart);
+        if (f->t[f->pos] == '[' || f->t[f->pos] == '{') {
+            if ((rc = f_flow(f, &v)) != 0 || (rc = f_end_of_line(f)) != 0 ||
+                (rc = f_skip_block(f)) != 0)
+                return rc;
+        } else if (f_is_key(f)) {
+            if ((rc = f_bmap(f, c, &v)) != 0)
+                return rc;
+        } else {
+            rc = (f->t[f->pos] == '\'' || f->t[f->pos] == '"') ? f_quoted(f, &v)
+                                                                : f_plain(f, 0, &v);
+            if (rc != 0 || (rc = f_end_of_line(f)) != 0 || (rc = f_skip_block(f)) != 0)
+                return rc;
+        }
+        f_append(n, &last, v);
+        if (++n->n > MAX_CHILDREN)
+            return F_UNSUP;
+        if (f_at_end(f))
+            break;
+        c = (unsigned)(f->pos - f->lstart);
+        if (c < indent || (c == indent && f->t[f->pos] != '-'))
+            break;
+        if (c > indent)
+            return F_UNSUP;
+    }
+    f->depth--;
+    *out = n;
+    return 0;
+}
+
+/* A block node whose first character is at column `indent`. */
+static int f_block(fctx *f, unsigned indent, gp__ynode **out)
+{
+    char c = f->t[f->pos];
+    if (c == '-' && (f_ch(f, 1) == ' ' || f_ch(f, 1) == '\n'))
+        return f_bseq(f, indent, out);
+    if (f_is_key(f))
+        return f_bmap(f, indent, out);
+    return F_UNSUP; /* scalar or flow document, multi-line scalar: fall back */
+}
+
+int gp__yaml_parse_fast(gp__arena *a, const char *text, size_t len, gp__ynode **root)
+{
+    fctx f;
+    size_t i;
+    int rc;
+    *root = NULL;
+    for (i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch >= 0x80 || (ch < 0x20 && ch != '\n') || ch == 0x7f)
+            return F_UNSUP; /* non-ASCII, tabs, CR, control characters */
+    }
+    memset(&f, 0, sizeof f);
+    f.t = text;
+    f.len = len;
+    f.line = 1;
+    f.a = a;
+    if (len >= 3 && (memcmp(text, "---", 3) == 0 || text[0] == '%'))
+        return F_UNSUP;
+    if ((rc = f_skip_block(&f)) != 0)
+        return rc;
+    if (f_at_end(&f) || f.pos != f.lstart)
+        return F_UNSUP; /* empty, or the root is indented */
+    if ((rc = f_block(&f, 0, root)) != 0) {
+        *root = NULL;
+        return rc;
+    }
+    if ((rc = f_skip_block(&f)) != 0 || !f_at_end(&f)) {
+        *root = NULL;
+        return F_UNSUP;
+    }
+    return 0;
+}

@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "db_int.h" /* private: the YAML trees, for the fast-path check */
 #include "testutil.h"
 
 #define MIN_DIR "tests/data/hwdb-min"
@@ -182,6 +183,51 @@ START_TEST(builtin_loads_and_every_figure_is_sourced)
         assert_fig_has_provenance(&gp_db_model_at(db, i)->params, "builtin:models/");
     for (i = 0; i < gp_db_count(db, GP_KIND_FORMAT); i++)
         assert_fig_has_provenance(&gp_db_format_at(db, i)->bits, "builtin:formats/");
+}
+END_TEST
+
+static int same_tree(const gp__ynode *a, const gp__ynode *b, char *why, size_t n)
+{
+    const gp__ynode *x, *y;
+    if (a->type != b->type || a->line != b->line || a->col != b->col || a->plain != b->plain ||
+        a->n != b->n || a->len != b->len || strcmp(a->s, b->s) != 0) {
+        snprintf(why, n, "libyaml %u:%u '%.60s' vs fast %u:%u '%.60s'", a->line, a->col, a->s,
+                 b->line, b->col, b->s);
+        return 0;
+    }
+    for (x = a->first, y = b->first; x != NULL && y != NULL; x = x->next, y = y->next)
+        if (!same_tree(x, y, why, n))
+            return 0;
+    return x == NULL && y == NULL;
+}
+
+/* The built-in files load through a fast YAML-subset parser (lib/db_yaml.c);
+ * it must build exactly the tree libyaml builds, or decline. */
+START_TEST(fast_yaml_path_matches_libyaml_on_builtin_files)
+{
+    size_t i;
+    char why[300];
+    static const char *const extra[] = {
+        "a: [x, 'it''s', \"q\\\"\"]\nb:\n- {c: d, e: [f]}\n- g\nh: >-\n  one\n  two\ni: |\n  l1\n  l2\n",
+        "- id: x\n  n: 1 # c\n- id: y\n",
+    };
+    for (i = 0; i < gp__builtin_nfiles + 2; i++) {
+        const char *text = i < gp__builtin_nfiles ? gp__builtin_files[i].text : extra[i - gp__builtin_nfiles];
+        size_t len = i < gp__builtin_nfiles ? gp__builtin_files[i].len : strlen(text);
+        const char *name = i < gp__builtin_nfiles ? gp__builtin_files[i].path : "extra";
+        gp__arena a1, a2;
+        gp__ynode *slow, *fast;
+        gp_err e;
+        gp__arena_init(&a1);
+        gp__arena_init(&a2);
+        ck_assert_int_eq(gp__yaml_parse(&a1, name, text, len, &slow, &e), GP_OK);
+        if (gp__yaml_parse_fast(&a2, text, len, &fast) == 0)
+            ck_assert_msg(same_tree(slow, fast, why, sizeof why), "%s: %s", name, why);
+        else
+            ck_assert_msg(i < gp__builtin_nfiles, "extra case %zu declined", i);
+        gp__arena_free(&a1);
+        gp__arena_free(&a2);
+    }
 }
 END_TEST
 
@@ -834,6 +880,7 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, lookups_by_alias_case_insensitive);
     tcase_add_test(tc, builtin_loads_and_every_figure_is_sourced);
     tcase_add_test(tc, open_text_loads_one_file);
+    tcase_add_test(tc, fast_yaml_path_matches_libyaml_on_builtin_files);
     tcase_add_test(tc, overlay_overrides_field_by_field_with_provenance);
     tcase_add_test(tc, overlay_adds_entries_and_measured_block);
     tcase_add_test(tc, later_overlay_wins);
