@@ -11,11 +11,12 @@
 
 static const char usage_text[] =
     "usage: gpuplan hw list [gpus|links|models|formats] [--json]\n"
-    "       gpuplan hw show ID [--json]\n"
+    "       gpuplan hw show [KIND:]ID [--json]\n"
     "\n"
     "List the database, or show one entry (a GPU, link, model or format, by id\n"
     "or alias, case-insensitive) with every figure, its source and its origin\n"
-    "(file:line:col).  Overlays (--db DIR, $GPUPLAN_DB) override and extend the\n"
+    "(file:line:col); KIND (gpu, link, model, format) picks the kind when an id\n"
+    "exists in several.  Overlays (--db DIR, $GPUPLAN_DB) override and extend the\n"
     "built-in database; calibration overlays add measured figures.\n"
     "\n"
     "options:\n"
@@ -769,33 +770,46 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
     const void *p;
     char known[1024];
     size_t off = 0;
-    int k;
+    int k, only = -1;
     if (argc != 2)
         return gp_cli_usage(cli, argc < 2 ? "'hw show' needs an ID"
                                           : "'hw show' takes one ID, got extra '%s'",
                             argc < 2 ? "" : argv[2]);
     id = argv[1];
+    {
+        /* "link:nvlink4" restricts the search to one kind. */
+        const char *colon = strchr(id, ':');
+        if (colon != NULL && colon - id < 16) {
+            char kbuf[16];
+            memcpy(kbuf, id, (size_t)(colon - id));
+            kbuf[colon - id] = '\0';
+            if ((only = parse_kind(kbuf)) < 0)
+                return gp_cli_usage(cli, "unknown kind '%s' in '%s' (known: gpu link model format)",
+                                    kbuf, id);
+            id = colon + 1;
+        }
+    }
     if ((db = gp_cli_db(cli)) == NULL)
         return GP_EXIT_USAGE;
-    if ((p = gp_db_find_gpu(db, id)) != NULL) {
+    if ((only < 0 || only == GP_KIND_GPU) && (p = gp_db_find_gpu(db, id)) != NULL) {
         if (cli->json)
             return gp_cli_emit(gpu_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
         gpu_table(p);
         return GP_EXIT_OK;
     }
-    if ((p = gp_db_find_link(db, id)) != NULL) {
+    if ((only < 0 || only == GP_KIND_LINK) && (p = gp_db_find_link(db, id)) != NULL) {
         if (cli->json)
             return gp_cli_emit(link_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
         link_table(p);
         return GP_EXIT_OK;
     }
-    if ((p = gp_db_find_model(db, id)) != NULL) {
+    if ((only < 0 || only == GP_KIND_MODEL) && (p = gp_db_find_model(db, id)) != NULL) {
         if (cli->json)
             return gp_cli_emit(model_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
         model_table(p);
         return GP_EXIT_OK;
     }
-    if ((p = gp_db_find_format(db, id)) != NULL) {
+    if ((only < 0 || only == GP_KIND_FORMAT) && (p = gp_db_find_format(db, id)) != NULL) {
         if (cli->json)
             return gp_cli_emit(format_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
         format_table(p);

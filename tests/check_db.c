@@ -708,7 +708,10 @@ START_TEST(cli_hw_show_links_models_formats)
 {
     const char *a1[] = {"--db", MIN_DIR, "hw", "show", "pcie5", "--json", NULL};
     const char *a2[] = {"--db", MIN_DIR, "--json", "hw", "show", "llama-2-7b", NULL};
-    const char *a3[] = {"--db", MIN_DIR, "hw", "show", "q4_0", "--json", NULL};
+    const char *a3[] = {"--db", MIN_DIR, "hw", "show", "format:q4_0", "--json", NULL};
+    const char *a4[] = {"--db", MIN_DIR, "hw", "show", "gpu:q4_0", NULL};
+    const char *a5[] = {"--db", MIN_DIR, "hw", "show", "cpu:q4_0", NULL};
+    char *err = NULL;
     json_t *j = cli_json(a1, 0);
     ck_assert_str_eq(json_string_value(json_object_get(j, "id")), "pcie5-x16");
     ck_assert_str_eq(json_string_value(json_object_get(j, "kind")), "pcie");
@@ -722,9 +725,17 @@ START_TEST(cli_hw_show_links_models_formats)
     json_decref(j);
     j = cli_json(a3, 0);
     GP_ASSERT_REL(json_number_value(json_object_get(j, "bits")), 4.5, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "type")), "format");
     /* 4.5 bits / 8 = 0.5625 bytes per element. */
     GP_ASSERT_REL(json_number_value(json_object_get(j, "bytes_per_element")), 0.5625, 1e-12);
     json_decref(j);
+    /* KIND: restricts the search; a bad KIND is a usage error. */
+    ck_assert_int_eq(gp_test_cli(a4, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'q4_0'"));
+    free(err);
+    ck_assert_int_eq(gp_test_cli(a5, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'cpu'"));
+    free(err);
 }
 END_TEST
 
