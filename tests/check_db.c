@@ -850,7 +850,7 @@ START_TEST(cli_hw_errors_exit_2)
     ck_assert_ptr_nonnull(strstr(err, "/nonexistent/gpuplan-db"));
     free(err);
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
-    ck_assert_ptr_nonnull(strstr(out, "hw show ID"));
+    ck_assert_ptr_nonnull(strstr(out, "hw show [KIND:]ID"));
     free(out);
 
     /* A bad overlay: exit 2, file:line:col and the field on stderr. */
