@@ -947,7 +947,12 @@ static int apply_entry(lctx *c, const gp__ynode *m)
         return rc;
     ix = find_entry(db, c->kind, idn->s);
     merging = ix >= 0;
-    if (merging && db->t[c->kind].meta[ix].layer == c->layer) {
+    /* The same id twice in the built-in database, or twice in one overlay
+     * file, is a duplicate; an overlay file may patch an entry that another
+     * file of the same overlay directory defined (a calibration file beside
+     * a new GPU). */
+    if (merging && db->t[c->kind].meta[ix].layer == c->layer &&
+        (c->layer == 0 || db->t[c->kind].meta[ix].file == c->file)) {
         const emeta *om = &db->t[c->kind].meta[ix];
         return fail_at(c, GP_EDUP, idn, "id", "duplicate %s id '%s' (already defined as '%s' at %s:%u:%u)",
                        kinds[c->kind].noun, idn->s, head_at(db, c->kind, (size_t)ix)->id,

@@ -374,6 +374,34 @@ START_TEST(overlay_adds_entries_and_measured_block)
 }
 END_TEST
 
+/* In one overlay directory a second file may patch a GPU the first file
+ * added (files apply in name order); within one file an id twice is EDUP. */
+START_TEST(overlay_file_patches_entry_from_same_dir)
+{
+    char dir[64], buf[1024];
+    gp_db *db;
+    gp_err e;
+    const gp_link *l;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "links/a-new.yaml",
+                                   "id: ib-ndr\nname: InfiniBand NDR\nkind: infiniband\n"
+                                   "scope: scale-out\nsrc: h100_ds\nbandwidth: 400Gb/s\n"
+                                   "achievable: 47GB/s\nlatency: 2us\n"),
+                     0);
+    ck_assert_int_eq(gp_test_write(dir, "links/calib-ib-ndr.yaml",
+                                   "id: ib-ndr\nmeasured: {source: ib_write_bw, bandwidth: 48.5GB/s}\n"),
+                     0);
+    ck_assert_msg(open_dirs(&db, &e, dir) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    l = gp_db_find_link(db, "ib-ndr");
+    ck_assert_ptr_nonnull(l);
+    /* 400 Gb/s = 400e9 / 8 = 50e9 bytes/s per direction. */
+    GP_ASSERT_REL(l->bw.v, 50e9, 1e-12);
+    GP_ASSERT_REL(gp_link_expected_bw(l), 48.5e9, 1e-12);
+    gp_db_free(db);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(later_overlay_wins)
 {
     char d1[64], d2[64], buf[1024];
@@ -895,6 +923,7 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, overlay_overrides_field_by_field_with_provenance);
     tcase_add_test(tc, overlay_adds_entries_and_measured_block);
     tcase_add_test(tc, later_overlay_wins);
+    tcase_add_test(tc, overlay_file_patches_entry_from_same_dir);
     tcase_add_test(tc, non_yaml_files_are_ignored);
     tcase_add_loop_test(tb, bad_input_is_refused_with_place_and_field, 0,
                         (int)(sizeof bads / sizeof bads[0]));
