@@ -7,6 +7,14 @@ SOVERSION    := 0
 PREFIX       ?= /usr/local
 DESTDIR      ?=
 BUILD        ?= build
+V            ?= 0
+ifeq ($(V),0)
+Q  := @
+say = @printf '  %-6s %s\n' $(1) $(2)
+else
+Q  :=
+say = @:
+endif
 
 CC           ?= cc
 PKG_CONFIG   ?= pkg-config
@@ -48,7 +56,7 @@ SHARED    := $(BUILD)/libgpuplan.so
 CLI       := $(BUILD)/gpuplan
 RUNNER    := $(BUILD)/tests/runner
 
-.PHONY: all run check test sanitize valgrind bench fuzz coverage calib deps \
+.PHONY: all run check test sanitize valgrind bench fuzz coverage calib deps man \
         install uninstall clean help examples
 
 all: deps $(STATIC) $(SHARED) $(CLI)
@@ -72,22 +80,27 @@ deps:
 # ---- library ----------------------------------------------------------------
 $(BUILD)/lib/%.o: lib/%.c | $(BUILD)/gen/cli_cmds.h
 	@mkdir -p $(@D)
-	$(CC) $(FINAL_CFLAGS) -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
 
 # The shipped database, compiled in (see lib/gen_builtin.sh).
 $(BUILD)/gen/db_builtin_data.c: lib/gen_builtin.sh $(HWDB_YAML)
 	@mkdir -p $(@D)
-	sh lib/gen_builtin.sh hwdb > $@.tmp && mv $@.tmp $@
+	$(call say,GEN,$@)
+	$(Q)sh lib/gen_builtin.sh hwdb > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/gen/db_builtin_data.o: $(BUILD)/gen/db_builtin_data.c
-	$(CC) $(STD) $(OPT) $(SAN) -fPIC -Ilib $(CFLAGS) -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(STD) $(OPT) $(SAN) -fPIC -Ilib $(CFLAGS) -c $< -o $@
 
 $(STATIC): $(LIB_OBJ)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 $(SHARED): $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libgpuplan.so.$(SOVERSION) $(FINAL_LDFLAGS) -o $@ $^ $(LIBS_ALL)
+	$(call say,LD,$@)
+	$(Q)$(CC) -shared -Wl,-soname,libgpuplan.so.$(SOVERSION) $(FINAL_LDFLAGS) -o $@ $^ $(LIBS_ALL)
 
 # ---- CLI ----------------------------------------------------------------------
 # Each cli/cmd_NAME.c defines `const gp_cli_command gp_cli_cmd_NAME`; the
@@ -99,10 +112,12 @@ $(BUILD)/gen/cli_cmds.h: $(wildcard cli/cmd_*.c)
 
 $(BUILD)/cli/%.o: cli/%.c $(BUILD)/gen/cli_cmds.h
 	@mkdir -p $(@D)
-	$(CC) $(FINAL_CFLAGS) -Icli -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(FINAL_CFLAGS) -Icli -c $< -o $@
 
 $(CLI): $(CLI_OBJ) $(STATIC)
-	$(CC) $(FINAL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC) $(LIBS_ALL)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(FINAL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC) $(LIBS_ALL)
 
 # ---- tests ------------------------------------------------------------------
 $(BUILD)/gen/suites.h: $(TEST_SRC)
@@ -112,14 +127,17 @@ $(BUILD)/gen/suites.h: $(TEST_SRC)
 
 $(BUILD)/tests/%.o: tests/%.c $(BUILD)/gen/suites.h
 	@mkdir -p $(@D)
-	$(CC) $(FINAL_CFLAGS) $(TESTCFLAGS) -Itests -DGP_BUILD_DIR='"$(BUILD)"' -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(FINAL_CFLAGS) $(TESTCFLAGS) -Itests -DGP_BUILD_DIR='"$(BUILD)"' -c $< -o $@
 
 $(RUNNER): $(TEST_OBJ) $(STATIC)
-	$(CC) $(FINAL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(TESTLIBS) $(LIBS_ALL)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(FINAL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(TESTLIBS) $(LIBS_ALL)
 
 $(BUILD)/examples/%: examples/%.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(FINAL_CFLAGS) -o $@ $< $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)
+	$(call say,CC,$<)
+	$(Q)$(CC) $(FINAL_CFLAGS) -o $@ $< $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)
 
 examples: $(EX_BIN)
 
@@ -180,7 +198,13 @@ MANDIR  = $(DESTDIR)$(PREFIX)/share/man/man1
 DATADIR = $(DESTDIR)$(PREFIX)/share/gpuplan
 PCDIR   = $(LIBDIR)/pkgconfig
 
-install: all
+$(BUILD)/gpuplan.1: $(CLI) docs/mkman.sh
+	$(call say,MAN,$@)
+	$(Q)sh docs/mkman.sh $(CLI) $(VERSION) > $@.tmp && mv $@.tmp $@
+
+man: $(BUILD)/gpuplan.1
+
+install: all $(BUILD)/gpuplan.1
 	install -d $(INCDIR)/gpuplan $(LIBDIR) $(BINDIR) $(MANDIR) $(PCDIR) $(DATADIR)
 	install -m 644 include/gpuplan.h $(INCDIR)/
 	install -m 644 include/gpuplan/*.h $(INCDIR)/gpuplan/
@@ -189,7 +213,7 @@ install: all
 	ln -sf libgpuplan.so.$(VERSION) $(LIBDIR)/libgpuplan.so.$(SOVERSION)
 	ln -sf libgpuplan.so.$(SOVERSION) $(LIBDIR)/libgpuplan.so
 	install -m 755 $(CLI) $(BINDIR)/
-	install -m 644 docs/gpuplan.1 $(MANDIR)/
+	install -m 644 $(BUILD)/gpuplan.1 $(MANDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lib/gpuplan.pc.in > $(PCDIR)/gpuplan.pc
 	cp -R hwdb/. $(DATADIR)/hwdb
 	@if [ -x $(BUILD)/gpuplan-probe ]; then install -m 755 $(BUILD)/gpuplan-probe $(BINDIR)/; fi

@@ -102,7 +102,7 @@ json_t *gp_cli_jledger(const gp_ledger *l)
     json_object_set_new(o, "total_s", gp_cli_jnum(l->total));
     json_object_set_new(o, "binding", json_string(gp_account_name(l->binding)));
     json_object_set_new(o, "margin", gp_cli_jnum(l->margin));
-    json_object_set_new(o, "rule", json_string(l->rule == GP_OVERLAP_SUM ? "sum" : "max"));
+    json_object_set_new(o, "rule", json_string(gp_overlap_name(l->rule)));
     return o;
 }
 
@@ -125,8 +125,10 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l)
 {
     int i;
     char buf[64], note[96];
-    printf("%s (accounts %s):\n", title ? title : "ledger",
-           l->rule == GP_OVERLAP_SUM ? "add up" : "overlap; the slowest sets the time");
+    printf("%s (%s):\n", title ? title : "ledger",
+           l->rule == GP_OVERLAP_SUM    ? "accounts add up"
+           : l->rule == GP_OVERLAP_ROOF ? "max(compute, memory) + movement"
+                                        : "accounts overlap; the slowest sets the time");
     for (i = 0; i < GP_ACCT__COUNT; i++) {
         const char *mark = (gp_account)i == l->binding && l->total > 0 ? "<- binds" : "";
         gp_cli_row(gp_account_name((gp_account)i),

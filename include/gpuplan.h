@@ -8,5 +8,10 @@
 #include "gpuplan/units.h"
 #include "gpuplan/ledger.h"
 #include "gpuplan/db.h"
+#include "gpuplan/roofline.h"
+#include "gpuplan/comm.h"
+#include "gpuplan/scale.h"
+#include "gpuplan/infer.h"
+#include "gpuplan/train.h"
 
 #endif /* GP_GPUPLAN_H */

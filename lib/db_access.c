@@ -89,7 +89,9 @@ double gp_gpu_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
     if (pipe == GP_PIPE_TENSOR && acc == GP_ACC_FP16 && g->peak_fp16acc[p].v > 0.0)
         v = g->peak_fp16acc[p].v;
     if (sparse) {
-        if (pipe != GP_PIPE_TENSOR || g->sparsity.v <= 0.0)
+        /* 2:4 structured sparsity exists for tf32 and narrower tensor math
+         * only (NVIDIA Ampere/Hopper whitepapers): no sparse fp64/fp32. */
+        if (pipe != GP_PIPE_TENSOR || g->sparsity.v <= 0.0 || p == GP_FP64 || p == GP_FP32)
             return 0.0;
         v *= g->sparsity.v;
     }

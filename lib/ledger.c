@@ -22,8 +22,29 @@ void gp_ledger_close(gp_ledger *l, gp_overlap rule)
             second = t;
         }
     }
-    l->total = rule == GP_OVERLAP_SUM ? sum : best;
+    if (rule == GP_OVERLAP_SUM) {
+        l->total = sum;
+    } else if (rule == GP_OVERLAP_ROOF) {
+        double tc = l->t[GP_ACCT_COMPUTE], tm = l->t[GP_ACCT_MEMORY];
+        l->total = (tc > tm ? tc : tm) + l->t[GP_ACCT_MOVEMENT];
+    } else {
+        l->total = best;
+    }
     l->margin = second > 0.0 ? best / second : 0.0;
+}
+
+const char *gp_overlap_name(gp_overlap r)
+{
+    switch (r) {
+    case GP_OVERLAP_MAX:
+        return "max";
+    case GP_OVERLAP_SUM:
+        return "sum";
+    case GP_OVERLAP_ROOF:
+        return "roof+movement";
+    default:
+        return "unknown";
+    }
 }
 
 const char *gp_account_name(gp_account a)

@@ -49,6 +49,10 @@ START_TEST(ledger_max_and_sum)
     GP_ASSERT_REL(l.margin, 2.0 / 0.84, 1e-12);
     gp_ledger_close(&l, GP_OVERLAP_SUM);
     GP_ASSERT_REL(l.total, 3.34, 1e-12);
+    /* Roof rule (decode): max(2, 0.5) + 0.84 = 2.84 s. */
+    gp_ledger_close(&l, GP_OVERLAP_ROOF);
+    GP_ASSERT_REL(l.total, 2.84, 1e-12);
+    ck_assert_str_eq(gp_overlap_name(GP_OVERLAP_ROOF), "roof+movement");
     /* Only one account charged: margin 0 means "nothing else". */
     memset(&l, 0, sizeof l);
     l.t[GP_ACCT_MEMORY] = 1e-3;

@@ -176,3 +176,24 @@ int gp_test_write(const char *dir, const char *rel, const char *text)
     fputs(text, f);
     return fclose(f) == 0 ? 0 : -1;
 }
+
+json_t *gp_test_cli_json(const char *const *argv)
+{
+    char *out = NULL, *err = NULL;
+    json_error_t je;
+    json_t *j;
+    int rc = gp_test_cli(argv, &out, &err);
+    ck_assert_msg(rc == 0, "exit %d, stderr: %s", rc, err ? err : "");
+    j = json_loads(out != NULL ? out : "", 0, &je);
+    ck_assert_msg(j != NULL, "bad JSON (%s): %s", je.text, out ? out : "");
+    free(out);
+    free(err);
+    return j;
+}
+
+double gp_test_jnum(const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    ck_assert_msg(v != NULL && json_is_number(v), "JSON key '%s' missing or not a number", key);
+    return json_number_value(v);
+}

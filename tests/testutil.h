@@ -3,6 +3,7 @@
 #define GP_TESTUTIL_H
 
 #include <check.h>
+#include <jansson.h>
 #include <math.h>
 
 #include "gpuplan.h"
@@ -30,6 +31,14 @@ int gp_test_cli(const char *const *argv, char **out, char **err);
 /* Same, with environment overrides "NAME=VALUE" (NULL-terminated; may be NULL). */
 int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
                     char **err);
+
+/* Run `gpuplan ARGS` (argv as for gp_test_cli, usually with "--json"),
+ * assert exit 0 and parse stdout as JSON; the caller json_decref()s. */
+json_t *gp_test_cli_json(const char *const *argv);
+
+/* The number under `key` in object o; fails the test when the key is missing
+ * or not a number. */
+double gp_test_jnum(const json_t *o, const char *key);
 
 /* Path of the build directory ($GP_BUILD, default "build"). */
 const char *gp_test_build_dir(void);

@@ -16,7 +16,10 @@ typedef enum gp_account {
 
 typedef enum gp_overlap {
     GP_OVERLAP_MAX, /* accounts overlap fully: total = max (roofline)    */
-    GP_OVERLAP_SUM  /* accounts serialise: total = sum                   */
+    GP_OVERLAP_SUM, /* accounts serialise: total = sum                   */
+    GP_OVERLAP_ROOF /* on-chip work overlaps, movement serialises:
+                       total = max(compute, memory) + movement (decode:
+                       per-layer fixed costs and AllReduces)              */
 } gp_overlap;
 
 typedef struct gp_ledger {
@@ -30,6 +33,9 @@ typedef struct gp_ledger {
 
 /* Set total, binding and margin from t[] under `rule`.  NULL is a no-op. */
 void gp_ledger_close(gp_ledger *l, gp_overlap rule);
+
+/* "max", "sum", "roof+movement". */
+const char *gp_overlap_name(gp_overlap r);
 
 /* "compute", "memory", "movement". */
 const char *gp_account_name(gp_account a);

@@ -1,0 +1,383 @@
+/* gpuplan allreduce: price one collective (AllReduce, ReduceScatter,
+ * AllGather) on a link hierarchy, in nccl-tests terms (time, algbw, busbw).
+ * MODEL: docs/models/collectives.md. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gpuplan allreduce --link ID --gpus N --bytes S [--algo ring|tree]\n"
+            "         [--op allreduce|reducescatter|allgather]\n"
+            "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n\n"
+            "Time, bytes each GPU sends, algbw = S/t and busbw = algbw x 2(n-1)/n (AllReduce)\n"
+            "or (n-1)/n (ReduceScatter, AllGather), as nccl-tests prints them: expected (achievable\n"
+            "link figures, calibrated when present) and ceiling (datasheet).\n\n"
+            "  --link ID          scale-up link inside a node (nvlink4, pcie4-x16, pcie4-x16-host ...)\n"
+            "  --gpus N           GPUs in total (N = M nodes x N/M per node); 1 costs nothing\n"
+            "  --bytes S          message size as nccl-tests counts it (14GB, 8GiB, 1MiB)\n"
+            "  --algo A           ring (default) or tree (double binary tree, AllReduce only)\n"
+            "  --op OP            allreduce (default), reducescatter, allgather\n"
+            "  --nodes M          nodes (default 1); hierarchical: RS inside, collective between, AG\n"
+            "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
+            "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
+            "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
+            "                     peer-to-peer (default: 4 x the link's two-card figure)\n"
+            "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n");
+}
+
+/* Citation of the expected bandwidth figure of a link. */
+static const char *exp_src(const gp_link *l)
+{
+    if (l->meas_bw.v > 0.0)
+        return l->calibration ? l->calibration : (l->meas_bw.src ? l->meas_bw.src : "calibration");
+    if (l->bw_achievable.v > 0.0 && l->bw_achievable.src)
+        return l->bw_achievable.src;
+    return l->bw.src ? l->bw.src : "datasheet";
+}
+
+/* Expected host staging bandwidth H (reads + writes): given, else 4 x the
+ * link's pairwise achievable figure (docs/models/collectives.md). */
+static double host_h(const gp_comm_params *p, const gp_link *l)
+{
+    return p->host_bw > 0.0 ? p->host_bw : 4.0 * gp_link_expected_bw(l);
+}
+
+static const char *dominant(const gp_comm_cost *c)
+{
+    return c->bw_s >= c->lat_s ? "bandwidth" : "latency";
+}
+
+static json_t *jcost(const gp_comm_cost *c)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "time_s", gp_cli_jnum(c->time_s));
+    json_object_set_new(o, "bandwidth_term_s", gp_cli_jnum(c->bw_s));
+    json_object_set_new(o, "latency_term_s", gp_cli_jnum(c->lat_s));
+    json_object_set_new(o, "dominant", json_string(dominant(c)));
+    json_object_set_new(o, "intra_s", gp_cli_jnum(c->intra_s));
+    json_object_set_new(o, "inter_s", gp_cli_jnum(c->inter_s));
+    json_object_set_new(o, "algbw_bytes_per_s", gp_cli_jnum(c->algbw));
+    json_object_set_new(o, "busbw_bytes_per_s", gp_cli_jnum(c->busbw));
+    json_object_set_new(o, "scale_up_bytes_per_s", gp_cli_jnum(c->up_bw));
+    json_object_set_new(o, "scale_up_alpha_s", gp_cli_jnum(c->up_alpha));
+    json_object_set_new(o, "scale_out_bytes_per_s", gp_cli_jnum(c->out_bw));
+    json_object_set_new(o, "scale_out_alpha_s", gp_cli_jnum(c->out_alpha));
+    return o;
+}
+
+static json_t *jlink(const gp_link *l)
+{
+    json_t *o;
+    if (l == NULL)
+        return json_null();
+    o = json_object();
+    json_object_set_new(o, "id", json_string(l->id ? l->id : ""));
+    json_object_set_new(o, "kind", json_string(gp_link_kind_name(l->kind)));
+    json_object_set_new(o, "bandwidth_bytes_per_s", gp_cli_jnum(l->bw.v));
+    json_object_set_new(o, "expected_bytes_per_s", gp_cli_jnum(gp_link_expected_bw(l)));
+    json_object_set_new(o, "latency_s", gp_cli_jnum(l->latency.v));
+    json_object_set_new(o, "expected_latency_s", gp_cli_jnum(gp_link_expected_latency(l)));
+    json_object_set_new(o, "p2p", json_boolean(l->p2p));
+    json_object_set_new(o, "bandwidth_source", json_string(l->bw.src ? l->bw.src : ""));
+    json_object_set_new(o, "expected_source", json_string(exp_src(l)));
+    json_object_set_new(o, "latency_source", json_string(l->latency.src ? l->latency.src : ""));
+    return o;
+}
+
+static void print_link(const char *what, const gp_link *l)
+{
+    char a[64], b[64], c[64];
+    gp_cli_row(what, l->id ? l->id : "?", l->name);
+    printf("      datasheet %-12s per direction  [%s]\n",
+           gp_format_qty(l->bw.v, GP_Q_RATE, 1, 0, a, sizeof a), l->bw.src ? l->bw.src : "?");
+    printf("      expected  %-12s per direction  [%s]\n",
+           gp_format_qty(gp_link_expected_bw(l), GP_Q_RATE, 1, 0, b, sizeof b), exp_src(l));
+    printf("      alpha     %-12s per hop        [%s]\n",
+           gp_format_qty(gp_link_expected_latency(l), GP_Q_DURATION, 1, 0, c, sizeof c),
+           l->meas_latency.v > 0.0 ? (l->calibration ? l->calibration : "calibration")
+                                   : (l->latency.src ? l->latency.src : "?"));
+    if (!l->p2p)
+        printf("      no peer-to-peer: GPU-to-GPU traffic is staged through host memory\n");
+}
+
+static int parse_id(const char *what, const gp_db *db, const char *name,
+                    const gp_link **out, gp_cli *cli)
+{
+    gp_err e;
+    gp_err_clear(&e);
+    if (gp_db_get_link(db, name, what, out, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    return 0;
+}
+
+static int run(gp_cli *cli, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"link", required_argument, NULL, 'l'},
+        {"gpus", required_argument, NULL, 'g'},
+        {"bytes", required_argument, NULL, 'b'},
+        {"algo", required_argument, NULL, 'a'},
+        {"op", required_argument, NULL, 'o'},
+        {"nodes", required_argument, NULL, 'n'},
+        {"scale-out", required_argument, NULL, 's'},
+        {"nics-per-node", required_argument, NULL, 'k'},
+        {"host-bw", required_argument, NULL, 'H'},
+        {"sweep", no_argument, NULL, 'w'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const char *link_id = NULL, *out_id = NULL;
+    long gpus = 0, nodes = 1, nics = 1;
+    double bytes = -1.0;
+    int sweep = 0, c, rc;
+    gp_coll_op op = GP_COLL_ALLREDUCE;
+    gp_coll_algo algo = GP_COLL_RING;
+    gp_comm_params params;
+    gp_comm_result r;
+    gp_topo t;
+    gp_err e;
+    const gp_db *db;
+    const gp_link *up = NULL, *out = NULL;
+
+    gp_comm_params_default(&params);
+    gp_err_clear(&e);
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'l': link_id = optarg; break;
+        case 'g':
+            if (gp_cli_int(cli, "--gpus", optarg, 1, &gpus))
+                return GP_EXIT_USAGE;
+            break;
+        case 'b':
+            if (gp_cli_qty(cli, "--bytes", optarg, GP_Q_BYTES, &bytes))
+                return GP_EXIT_USAGE;
+            break;
+        case 'a':
+            if (gp_coll_algo_parse(optarg, "--algo", &algo, &e) != GP_OK)
+                return gp_cli_fail(cli, &e);
+            break;
+        case 'o':
+            if (gp_coll_op_parse(optarg, "--op", &op, &e) != GP_OK)
+                return gp_cli_fail(cli, &e);
+            break;
+        case 'n':
+            if (gp_cli_int(cli, "--nodes", optarg, 1, &nodes))
+                return GP_EXIT_USAGE;
+            break;
+        case 's': out_id = optarg; break;
+        case 'k':
+            if (gp_cli_int(cli, "--nics-per-node", optarg, 1, &nics))
+                return GP_EXIT_USAGE;
+            break;
+        case 'H':
+            if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &params.host_bw))
+                return GP_EXIT_USAGE;
+            break;
+        case 'w': sweep = 1; break;
+        case 'h': usage(stdout); return GP_EXIT_OK;
+        case ':': return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
+        default: return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
+    if (link_id == NULL)
+        return gp_cli_usage(cli, "--link ID is required");
+    if (gpus < 1)
+        return gp_cli_usage(cli, "--gpus N is required");
+    if (bytes < 0.0)
+        return gp_cli_usage(cli, "--bytes S is required");
+    if (gpus % nodes != 0)
+        return gp_cli_usage(cli, "--gpus %ld does not split evenly over --nodes %ld", gpus, nodes);
+    if (nodes > 1 && out_id == NULL)
+        return gp_cli_usage(cli, "--nodes %ld needs --scale-out ID (the link between nodes)",
+                            nodes);
+    if ((db = gp_cli_db(cli)) == NULL)
+        return GP_EXIT_USAGE;
+    if ((rc = parse_id("--link", db, link_id, &up, cli)) != 0)
+        return rc;
+    if (out_id != NULL && (rc = parse_id("--scale-out", db, out_id, &out, cli)) != 0)
+        return rc;
+
+    memset(&t, 0, sizeof t);
+    t.scale_up = up;
+    t.gpus_per_node = gpus / nodes;
+    t.scale_out = nodes > 1 ? out : NULL;
+    t.nodes = nodes;
+    t.nics_per_node = nics;
+    if (gp_comm_eval(&t, op, algo, bytes, &params, &r, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+
+    if (cli->json) {
+        json_t *o = json_object(), *exp = jcost(&r.expected), *ceil = jcost(&r.ceiling);
+        json_object_set_new(o, "op", json_string(gp_coll_op_name(op)));
+        json_object_set_new(o, "algo", json_string(gp_coll_algo_name(algo)));
+        json_object_set_new(o, "gpus", json_integer(r.gpus));
+        json_object_set_new(o, "nodes", json_integer(r.nodes));
+        json_object_set_new(o, "gpus_per_node", json_integer(r.gpus_per_node));
+        json_object_set_new(o, "bytes", gp_cli_jnum(bytes));
+        json_object_set_new(o, "bytes_per_gpu", gp_cli_jnum(r.bytes_per_gpu));
+        json_object_set_new(o, "intra_bytes_per_gpu", gp_cli_jnum(r.bytes_per_gpu_intra));
+        json_object_set_new(o, "inter_bytes_per_gpu", gp_cli_jnum(r.bytes_per_gpu_inter));
+        json_object_set_new(o, "bus_factor", gp_cli_jnum(r.bus_factor));
+        json_object_set_new(o, "time_s", gp_cli_jnum(r.expected.time_s));
+        json_object_set_new(o, "algbw_bytes_per_s", gp_cli_jnum(r.expected.algbw));
+        json_object_set_new(o, "busbw_bytes_per_s", gp_cli_jnum(r.expected.busbw));
+        json_object_set_new(o, "bandwidth_term_s", gp_cli_jnum(r.expected.bw_s));
+        json_object_set_new(o, "latency_term_s", gp_cli_jnum(r.expected.lat_s));
+        json_object_set_new(o, "dominant", json_string(r.trivial ? "none"
+                                                                 : dominant(&r.expected)));
+        json_object_set_new(o, "ceiling_time_s", gp_cli_jnum(r.ceiling.time_s));
+        json_object_set_new(o, "ceiling_algbw_bytes_per_s", gp_cli_jnum(r.ceiling.algbw));
+        json_object_set_new(o, "ceiling_busbw_bytes_per_s", gp_cli_jnum(r.ceiling.busbw));
+        json_object_set_new(o, "trivial", json_boolean(r.trivial));
+        json_object_set_new(o, "hierarchical", json_boolean(r.hierarchical));
+        json_object_set_new(o, "host_staged", json_boolean(r.host_staged));
+        json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
+        if (r.host_staged) {
+            json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(host_h(&params, up)));
+            json_object_set_new(o, "ceiling_host_bw_bytes_per_s",
+                                gp_cli_jnum(fmax(host_h(&params, up), 4.0 * up->bw.v)));
+        }
+        if (r.trivial)
+            json_object_set_new(o, "note",
+                                json_string("1 GPU: nothing to communicate, zero cost"));
+        json_object_set_new(o, "expected", exp);
+        json_object_set_new(o, "ceiling", ceil);
+        json_object_set_new(o, "link", jlink(up));
+        json_object_set_new(o, "scale_out", jlink(t.scale_out));
+        json_object_set_new(o, "ledger", gp_cli_jledger(&r.expected.ledger));
+        json_object_set_new(o, "ceiling_ledger", gp_cli_jledger(&r.ceiling.ledger));
+        if (sweep) {
+            json_t *a = json_array();
+            double s = 8.0;
+            for (;;) {
+                gp_comm_result rs;
+                json_t *row;
+                double sz = s < bytes ? s : bytes;
+                if (gp_comm_eval(&t, op, algo, sz, &params, &rs, &e) != GP_OK) {
+                    json_decref(a);
+                    json_decref(o);
+                    return gp_cli_fail(cli, &e);
+                }
+                row = json_object();
+                json_object_set_new(row, "bytes", gp_cli_jnum(sz));
+                json_object_set_new(row, "time_s", gp_cli_jnum(rs.expected.time_s));
+                json_object_set_new(row, "algbw_bytes_per_s", gp_cli_jnum(rs.expected.algbw));
+                json_object_set_new(row, "busbw_bytes_per_s", gp_cli_jnum(rs.expected.busbw));
+                json_object_set_new(row, "ceiling_time_s", gp_cli_jnum(rs.ceiling.time_s));
+                json_object_set_new(row, "ceiling_busbw_bytes_per_s",
+                                    gp_cli_jnum(rs.ceiling.busbw));
+                json_object_set_new(row, "dominant",
+                                    json_string(rs.trivial ? "none" : dominant(&rs.expected)));
+                json_array_append_new(a, row);
+                if (sz >= bytes)
+                    break;
+                s *= 2.0;
+            }
+            json_object_set_new(o, "sweep", a);
+        }
+        return gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
+    }
+
+    if (cli->csv || sweep) {
+        double s = 8.0;
+        char b1[64], b2[64], b3[64], b4[64], b5[64];
+        if (cli->csv)
+            printf("bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s,ceiling_time_s,"
+                   "ceiling_busbw_bytes_per_s,dominant\n");
+        else
+            printf("%s %s on %ld GPUs, nccl-tests style sweep (expected; ceiling time):\n"
+                   "  %12s %12s %14s %14s %12s  %s\n",
+                   gp_coll_algo_name(algo), gp_coll_op_name(op), r.gpus, "size", "time",
+                   "algbw", "busbw", "ceiling", "dominant");
+        for (;;) {
+            gp_comm_result rs;
+            double sz = s < bytes ? s : bytes;
+            if (gp_comm_eval(&t, op, algo, sz, &params, &rs, &e) != GP_OK)
+                return gp_cli_fail(cli, &e);
+            if (cli->csv)
+                printf("%.17g,%.10g,%.10g,%.10g,%.10g,%.10g,%s\n", sz, rs.expected.time_s,
+                       rs.expected.algbw, rs.expected.busbw, rs.ceiling.time_s,
+                       rs.ceiling.busbw, rs.trivial ? "none" : dominant(&rs.expected));
+            else
+                printf("  %12s %12s %14s %14s %12s  %s\n",
+                       gp_format_qty(sz, GP_Q_BYTES, 0, 1, b1, sizeof b1),
+                       gp_format_qty(rs.expected.time_s, GP_Q_DURATION, 2, 0, b2, sizeof b2),
+                       gp_format_qty(rs.expected.algbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
+                       gp_format_qty(rs.expected.busbw, GP_Q_RATE, 2, 0, b4, sizeof b4),
+                       gp_format_qty(rs.ceiling.time_s, GP_Q_DURATION, 2, 0, b5, sizeof b5),
+                       rs.trivial ? "none" : dominant(&rs.expected));
+            if (sz >= bytes)
+                break;
+            s *= 2.0;
+        }
+        if (cli->csv)
+            return GP_EXIT_OK;
+        printf("\n");
+    }
+
+    {
+        char b[64], note[256];
+        printf("%s %s of %s on %ld GPU%s (%ld node%s x %ld)\n", gp_coll_algo_name(algo),
+               gp_coll_op_name(op), gp_format_qty(bytes, GP_Q_BYTES, 2, 0, b, sizeof b), r.gpus,
+               r.gpus == 1 ? "" : "s", r.nodes, r.nodes == 1 ? "" : "s", r.gpus_per_node);
+        if (r.trivial) {
+            printf("  1 GPU: nothing to communicate, so the collective costs nothing "
+                   "(time 0 s, 0 bytes sent).\n");
+            return GP_EXIT_OK;
+        }
+        printf("assumptions:\n");
+        if (r.gpus_per_node > 1)
+            print_link("scale-up link", up);
+        if (t.scale_out != NULL) {
+            print_link("scale-out link", t.scale_out);
+            snprintf(note, sizeof note, "%ld NIC%s shared by %ld GPUs", nics,
+                     nics == 1 ? "" : "s", r.gpus_per_node);
+            gp_cli_row("NICs per node", "", note);
+        }
+        if (r.host_staged) {
+            snprintf(note, sizeof note,
+                     "staging through host memory: per-GPU rate min(link, host/(2 x %ld))%s",
+                     r.gpus_per_node, r.host_bound ? " -> host memory binds" : "");
+            gp_cli_qrow("host staging bandwidth", host_h(&params, up), GP_Q_RATE, 1, note);
+        }
+        printf("result (expected: achievable link figures):\n");
+        snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / (bytes > 0 ? bytes : 1),
+                 r.hierarchical ? " (intra RS+AG plus inter share)" : "");
+        gp_cli_qrow("bytes sent per GPU", r.bytes_per_gpu, GP_Q_BYTES, 2, note);
+        gp_cli_qrow("time", r.expected.time_s, GP_Q_DURATION, 3, NULL);
+        gp_cli_qrow("algbw", r.expected.algbw, GP_Q_RATE, 2, "S / time");
+        snprintf(note, sizeof note, "algbw x %.4g (compare with nccl-tests busbw)", r.bus_factor);
+        gp_cli_qrow("busbw", r.expected.busbw, GP_Q_RATE, 2, note);
+        if (r.hierarchical) {
+            gp_cli_qrow("  inside nodes", r.expected.intra_s, GP_Q_DURATION, 3, NULL);
+            gp_cli_qrow("  between nodes", r.expected.inter_s, GP_Q_DURATION, 3, NULL);
+        }
+        printf("ceiling (datasheet link figures):\n");
+        gp_cli_qrow("time", r.ceiling.time_s, GP_Q_DURATION, 3, NULL);
+        gp_cli_qrow("busbw", r.ceiling.busbw, GP_Q_RATE, 2, NULL);
+        printf("movement account:\n");
+        gp_cli_qrow("bandwidth term", r.expected.bw_s, GP_Q_DURATION, 3, "bytes / link rate");
+        gp_cli_qrow("latency term", r.expected.lat_s, GP_Q_DURATION, 3, "hops x alpha");
+        {
+            double hi = fmax(r.expected.bw_s, r.expected.lat_s);
+            double lo = fmin(r.expected.bw_s, r.expected.lat_s);
+            if (lo > 0)
+                printf("  %s dominates (%.3gx the %s term)\n", dominant(&r.expected), hi / lo,
+                       r.expected.bw_s >= r.expected.lat_s ? "latency" : "bandwidth");
+            else
+                printf("  %s is the only term\n", dominant(&r.expected));
+        }
+        gp_cli_print_ledger("ledger", &r.expected.ledger);
+    }
+    return GP_EXIT_OK;
+}
+
+const gp_cli_command gp_cli_cmd_allreduce = {
+    "allreduce", "price AllReduce/ReduceScatter/AllGather on a link hierarchy (nccl-tests terms)",
+    run};

@@ -1,0 +1,541 @@
+/* gpuplan decode: tokens/s ceiling and expectation for a model on a GPU, with
+ * its bytes per step, KV cache, prefill, ridge batch and memory fit.
+ * MODEL: docs/models/inference.md. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gpuplan decode --gpu ID (--model ID | --params N [shape]) [options]\n\n"
+            "Decode tokens/s (ceiling and expected), bytes per step, KV cache, prefill and\n"
+            "memory fit.  Step = max(FLOPs / peak, bytes / bandwidth) + layers x per-layer\n"
+            "overhead + tensor-parallel AllReduces (docs/models/inference.md).\n\n"
+            "  --gpu ID             GPU from the database (e.g. rtx-4090, h100)\n"
+            "  --model ID           model from the database (e.g. llama-2-7b)\n"
+            "  --params N           parameter count instead of a model (7B, 70e9)\n"
+            "    --layers L --hidden H --heads A --kv-heads K --head-dim D --vocab V\n"
+            "    --ffn F --max-context C      shape (also override a --model's)\n"
+            "  --weights FMT        storage format of the weights (fp16, q4_0, int8, ...;\n"
+            "                       or a number of bits: 4.5)          [fp16]\n"
+            "  --kv FMT             KV-cache format (fp16, fp8-e4m3, int8, int4, ...) [fp16]\n"
+            "  --embed-format FMT   embeddings and lm_head               [fp16]\n"
+            "  --context C          tokens in each sequence's KV cache   [128, or --prompt]\n"
+            "  --batch B            sequences decoded together           [1]\n"
+            "  --gpus N             tensor-parallel GPUs                 [1]\n"
+            "  --link ID            link between them [the GPU's scale-up link, else host link]\n"
+            "  --split MODE         tensor | layer: how --gpus shares the model [engine's:\n"
+            "                       layer for llama.cpp, exllama, hf-transformers]\n"
+            "  --prompt P           prompt tokens: prefill time to first token\n"
+            "  --engine E           decode profile: generic llama.cpp gpt-fast mlc exllama\n"
+            "                       vllm tensorrt-llm hf-transformers     [generic]\n"
+            "  --decode-eff F       achieved fraction of achievable bandwidth (overrides)\n"
+            "  --layer-overhead T   fixed time per layer per step, e.g. 20us (overrides)\n"
+            "  --runtime-overhead S memory reserved per GPU by the runtime [1GiB]\n"
+            "  --strict             refuse (exit 2) instead of warning: context beyond the\n"
+            "                       model's maximum, a batch that does not fit\n"
+            "  --help               this text\n\n"
+            "Exit 2 on bad input and when the model does not fit even at batch 1.\n");
+}
+
+enum {
+    O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
+    O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
+    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_HELP
+};
+
+static const struct option longopts[] = {
+    {"gpu", required_argument, NULL, O_GPU},
+    {"model", required_argument, NULL, O_MODEL},
+    {"params", required_argument, NULL, O_PARAMS},
+    {"layers", required_argument, NULL, O_LAYERS},
+    {"hidden", required_argument, NULL, O_HIDDEN},
+    {"heads", required_argument, NULL, O_HEADS},
+    {"kv-heads", required_argument, NULL, O_KVHEADS},
+    {"head-dim", required_argument, NULL, O_HEADDIM},
+    {"vocab", required_argument, NULL, O_VOCAB},
+    {"ffn", required_argument, NULL, O_FFN},
+    {"max-context", required_argument, NULL, O_MAXCTX},
+    {"weights", required_argument, NULL, O_WEIGHTS},
+    {"kv", required_argument, NULL, O_KV},
+    {"embed-format", required_argument, NULL, O_EMBED},
+    {"context", required_argument, NULL, O_CONTEXT},
+    {"batch", required_argument, NULL, O_BATCH},
+    {"gpus", required_argument, NULL, O_GPUS},
+    {"link", required_argument, NULL, O_LINK},
+    {"split", required_argument, NULL, O_SPLIT},
+    {"prompt", required_argument, NULL, O_PROMPT},
+    {"engine", required_argument, NULL, O_ENGINE},
+    {"decode-eff", required_argument, NULL, O_DEFF},
+    {"layer-overhead", required_argument, NULL, O_LOVH},
+    {"runtime-overhead", required_argument, NULL, O_ROVH},
+    {"strict", no_argument, NULL, O_STRICT},
+    {"help", no_argument, NULL, O_HELP},
+    {NULL, 0, NULL, 0},
+};
+
+/* A format from the database, or a bare bit count ("4.5", "4bit", "4.5b")
+ * turned into an ad-hoc format in *tmp. */
+static int get_format(gp_cli *cli, const gp_db *db, const char *opt, const char *arg,
+                      gp_format *tmp, const gp_format **out)
+{
+    gp_err e;
+    char *end = NULL;
+    double bits;
+    const gp_format *f = gp_db_find_format(db, arg);
+    if (f != NULL) {
+        *out = f;
+        return 0;
+    }
+    bits = strtod(arg, &end);
+    if (end != arg && (*end == '\0' || strcmp(end, "bit") == 0 || strcmp(end, "bits") == 0 ||
+                       strcmp(end, "b") == 0) &&
+        isfinite(bits) && bits > 0.0 && bits <= 64.0) {
+        memset(tmp, 0, sizeof *tmp);
+        tmp->id = arg;
+        tmp->name = arg;
+        tmp->kind = bits >= 16.0 ? GP_FMT_FLOAT : GP_FMT_QUANT;
+        tmp->bits.v = bits;
+        tmp->bits.src = "command line";
+        tmp->compute = bits > 16.0 ? GP_FP32 : GP_FP16;
+        *out = tmp;
+        return 0;
+    }
+    gp_err_clear(&e);
+    gp_db_get_format(db, arg, opt, out, &e);
+    return gp_cli_fail(cli, &e);
+}
+
+static const char *fmt_name(const gp_format *f)
+{
+    return f != NULL ? f->id : "fp16";
+}
+
+static double fmt_bits(const gp_format *f)
+{
+    return f != NULL && f->bits.v > 0.0 ? f->bits.v : 16.0;
+}
+
+static const char *src_or(const char *s, const char *dflt)
+{
+    return s != NULL && s[0] != '\0' ? s : dflt;
+}
+
+static void qrow(const char *label, double v, gp_qty kind, int digits, const char *note)
+{
+    gp_cli_qrow(label, v, kind, digits, note);
+}
+
+/* "compute" or "memory": the larger of the two roofline accounts. */
+static const char *roof_bound(const gp_infer_side *s)
+{
+    return s->ledger.t[GP_ACCT_COMPUTE] > s->ledger.t[GP_ACCT_MEMORY] ? "compute" : "memory";
+}
+
+static void print_side(const char *title, const gp_infer_side *s, double batch)
+{
+    char note[160];
+    gp_cli_print_ledger(title, &s->ledger);
+    printf("  movement = per-layer fixed costs and AllReduces, which serialise with the step\n");
+    if (s->ledger.binding == GP_ACCT_MOVEMENT)
+        printf("  %s-bound under the roofline, but fixed costs (movement) take the largest"
+               " share\n", roof_bound(s));
+    else
+        printf("  %s-bound\n", roof_bound(s));
+    qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE, 1, NULL);
+    snprintf(note, sizeof note, "batch %.0f", batch);
+    qrow("tokens/s aggregate", s->aggregate_tokens_per_s, GP_Q_TOKEN_RATE, 1, note);
+}
+
+static json_t *jside(const gp_infer_side *s)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "tokens_per_s", gp_cli_jnum(s->tokens_per_s));
+    json_object_set_new(o, "aggregate_tokens_per_s", gp_cli_jnum(s->aggregate_tokens_per_s));
+    json_object_set_new(o, "step_s", gp_cli_jnum(s->step_s));
+    json_object_set_new(o, "mem_bw_bytes_per_s", gp_cli_jnum(s->mem_bw));
+    json_object_set_new(o, "peak_flop_per_s", gp_cli_jnum(s->peak));
+    json_object_set_new(o, "cuda_peak_flop_per_s", gp_cli_jnum(s->cuda_peak));
+    json_object_set_new(o, "eff_weights", gp_cli_jnum(s->eff_weights));
+    json_object_set_new(o, "eff_other", gp_cli_jnum(s->eff_other));
+    json_object_set_new(o, "layer_overhead_s", gp_cli_jnum(s->layer_overhead_s));
+    json_object_set_new(o, "overhead_s", gp_cli_jnum(s->overhead_s));
+    json_object_set_new(o, "comm_s", gp_cli_jnum(s->comm_s));
+    json_object_set_new(o, "ttft_s", gp_cli_jnum(s->ttft_s));
+    json_object_set_new(o, "ridge_batch", gp_cli_jnum(s->ridge_batch));
+    json_object_set_new(o, "ledger", gp_cli_jledger(&s->ledger));
+    return o;
+}
+
+static int run(gp_cli *cli, int argc, char **argv)
+{
+    const char *gpu_id = NULL, *model_id = NULL, *wname = NULL, *kvname = NULL;
+    const char *ename = NULL, *engine_name = NULL, *link_id = NULL;
+    double params = 0, d, layers = 0, hidden = 0, heads = 0, kvh = 0, hd = 0, vocab = 0;
+    double ffn = 0, maxctx = 0;
+    long lv;
+    int c, strict = 0, have_context = 0, rc, status = GP_EXIT_OK;
+    const gp_db *db;
+    const gp_gpu *gpu;
+    gp_model model;
+    gp_format wtmp, ktmp, etmp;
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_err e;
+    char buf[64], buf2[64], note[256];
+
+    gp_infer_params_init(&p);
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_GPU: gpu_id = optarg; break;
+        case O_MODEL: model_id = optarg; break;
+        case O_PARAMS:
+            if (gp_cli_qty(cli, "--params", optarg, GP_Q_COUNT, &params))
+                return GP_EXIT_USAGE;
+            if (!(params > 0))
+                return gp_cli_usage(cli, "'--params' must be positive (got '%s')", optarg);
+            break;
+#define INTOPT(code, name, var, min)                                            \
+    case code:                                                                  \
+        if (gp_cli_int(cli, name, optarg, min, &lv))                            \
+            return GP_EXIT_USAGE;                                               \
+        var = (double)lv;                                                       \
+        break;
+        INTOPT(O_LAYERS, "--layers", layers, 1)
+        INTOPT(O_HIDDEN, "--hidden", hidden, 1)
+        INTOPT(O_HEADS, "--heads", heads, 1)
+        INTOPT(O_KVHEADS, "--kv-heads", kvh, 1)
+        INTOPT(O_HEADDIM, "--head-dim", hd, 1)
+        INTOPT(O_VOCAB, "--vocab", vocab, 1)
+        INTOPT(O_FFN, "--ffn", ffn, 1)
+        INTOPT(O_MAXCTX, "--max-context", maxctx, 1)
+        INTOPT(O_BATCH, "--batch", p.batch, 1)
+        INTOPT(O_GPUS, "--gpus", p.gpus, 1)
+        INTOPT(O_PROMPT, "--prompt", p.prompt, 0)
+#undef INTOPT
+        case O_CONTEXT:
+            if (gp_cli_int(cli, "--context", optarg, 0, &lv))
+                return GP_EXIT_USAGE;
+            p.context = (double)lv;
+            have_context = 1;
+            break;
+        case O_WEIGHTS: wname = optarg; break;
+        case O_KV: kvname = optarg; break;
+        case O_EMBED: ename = optarg; break;
+        case O_LINK: link_id = optarg; break;
+        case O_SPLIT:
+            if (strcmp(optarg, "tensor") == 0 || strcmp(optarg, "tp") == 0)
+                p.split = GP_SPLIT_TENSOR;
+            else if (strcmp(optarg, "layer") == 0 || strcmp(optarg, "pipeline") == 0)
+                p.split = GP_SPLIT_LAYER;
+            else
+                return gp_cli_usage(cli, "'--split' must be 'tensor' or 'layer' (got '%s')",
+                                    optarg);
+            break;
+        case O_ENGINE: engine_name = optarg; break;
+        case O_DEFF:
+            if (gp_cli_qty(cli, "--decode-eff", optarg, GP_Q_FRACTION, &d))
+                return GP_EXIT_USAGE;
+            if (!(d > 0))
+                return gp_cli_usage(cli, "'--decode-eff' must be above 0 (got '%s')", optarg);
+            p.decode_eff = d;
+            break;
+        case O_LOVH:
+            if (gp_cli_qty(cli, "--layer-overhead", optarg, GP_Q_DURATION, &d))
+                return GP_EXIT_USAGE;
+            p.layer_overhead = d;
+            break;
+        case O_ROVH:
+            if (gp_cli_qty(cli, "--runtime-overhead", optarg, GP_Q_BYTES, &d))
+                return GP_EXIT_USAGE;
+            p.runtime_overhead = d;
+            break;
+        case O_STRICT: strict = 1; break;
+        case O_HELP: usage(stdout); return GP_EXIT_OK;
+        case ':':
+            return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
+    if (gpu_id == NULL)
+        return gp_cli_usage(cli, "'--gpu' is required");
+    if ((model_id == NULL) == (params <= 0))
+        return gp_cli_usage(cli, "give exactly one of '--model' and '--params'");
+    if ((db = gp_cli_db(cli)) == NULL)
+        return GP_EXIT_USAGE;
+    gp_err_clear(&e);
+    if (gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    memset(&model, 0, sizeof model);
+    if (model_id != NULL) {
+        const gp_model *m;
+        if (gp_db_get_model(db, model_id, "--model", &m, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        model = *m;
+    } else {
+        model.id = "custom";
+        model.name = "custom model";
+        model.params.v = params;
+        model.params.src = "--params";
+    }
+#define SETF(var, field)                                                        \
+    if (var > 0) {                                                              \
+        model.field.v = var;                                                    \
+        model.field.src = "command line";                                       \
+    }
+    SETF(layers, layers)
+    SETF(hidden, hidden)
+    SETF(heads, heads)
+    SETF(kvh, kv_heads)
+    SETF(hd, head_dim)
+    SETF(vocab, vocab)
+    SETF(ffn, ffn_hidden)
+    SETF(maxctx, context)
+#undef SETF
+    if (wname && (rc = get_format(cli, db, "--weights", wname, &wtmp, &p.weights)) != 0)
+        return rc;
+    if (kvname && (rc = get_format(cli, db, "--kv", kvname, &ktmp, &p.kv)) != 0)
+        return rc;
+    if (ename && (rc = get_format(cli, db, "--embed-format", ename, &etmp, &p.embed)) != 0)
+        return rc;
+    if (engine_name && gp_engine_get(engine_name, "--engine", &p.engine, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (!have_context && p.prompt > 0)
+        p.context = p.prompt;
+    if (p.gpus > 1 || link_id != NULL) {
+        const char *lid = link_id ? link_id
+                                  : (gpu->scale_up_link ? gpu->scale_up_link : gpu->host_link);
+        if (lid == NULL)
+            return gp_cli_usage(cli, "GPU '%s' names no link; give '--link'", gpu->id);
+        if (gp_db_get_link(db, lid, "--link", &p.link, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+    }
+    p.gpu = gpu;
+    p.model = &model;
+    if (gp_infer_eval(&p, &r, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+
+    /* Warnings and refusals (stderr). */
+    if (r.context_exceeds) {
+        fprintf(stderr, "gpuplan decode: %s: --context %.0f%s exceeds %s's maximum context of %.0f"
+                " tokens\n", strict ? "error" : "warning", p.context,
+                p.prompt > p.context ? " (or --prompt)" : "", model.id, model.context.v);
+        if (strict)
+            return GP_EXIT_USAGE;
+    }
+    if (!r.fits_batch1) {
+        fprintf(stderr,
+                "gpuplan decode: %s does not fit on %.0f x %s even at batch 1: it needs %s "
+                "(weights %s + KV %s + runtime %s) but %s is usable: short by %s\n",
+                model.id, p.gpus, gpu->id,
+                gp_format_qty(r.short_bytes + r.mem_usable, GP_Q_BYTES, 2, 0, buf, sizeof buf),
+                gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2),
+                gp_format_qty(p.context * r.kv_bytes_per_token, GP_Q_BYTES, 2, 0, note, 64),
+                gp_format_qty(r.runtime_overhead * p.gpus, GP_Q_BYTES, 2, 0, note + 64, 64),
+                gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, note + 128, 64),
+                gp_format_qty(r.short_bytes, GP_Q_BYTES, 2, 0, note + 192, 64));
+        status = GP_EXIT_USAGE;
+    } else if (!r.fits) {
+        fprintf(stderr, "gpuplan decode: %s: batch %.0f at context %.0f does not fit; the largest"
+                " batch that fits is %.0f, the largest context at this batch %.0f\n",
+                strict ? "error" : "warning", p.batch, p.context, r.max_batch, r.max_context);
+        if (strict)
+            status = GP_EXIT_USAGE;
+    }
+
+    if (cli->json) {
+        json_t *o = json_object(), *a = json_object(), *w = json_array();
+        json_object_set_new(o, "gpu", json_string(gpu->id));
+        json_object_set_new(o, "model", json_string(model.id));
+        json_object_set_new(o, "weights_format", json_string(fmt_name(p.weights)));
+        json_object_set_new(o, "weights_bits", gp_cli_jnum(fmt_bits(p.weights)));
+        json_object_set_new(o, "kv_format", json_string(fmt_name(p.kv)));
+        json_object_set_new(o, "embed_format", json_string(fmt_name(p.embed)));
+        json_object_set_new(o, "engine", json_string(r.engine->id));
+        json_object_set_new(o, "context", gp_cli_jnum(p.context));
+        json_object_set_new(o, "batch", gp_cli_jnum(p.batch));
+        json_object_set_new(o, "gpus", gp_cli_jnum(p.gpus));
+        json_object_set_new(o, "prompt", gp_cli_jnum(p.prompt));
+        json_object_set_new(o, "split", json_string(r.split_layers ? "layer" : "tensor"));
+        json_object_set_new(o, "weight_bytes", gp_cli_jnum(r.weight_bytes));
+        json_object_set_new(o, "weight_store_bytes", gp_cli_jnum(r.weight_store_bytes));
+        json_object_set_new(o, "body_bytes", gp_cli_jnum(r.body_bytes));
+        json_object_set_new(o, "lm_head_bytes", gp_cli_jnum(r.lm_head_bytes));
+        json_object_set_new(o, "kv_bytes", gp_cli_jnum(r.kv_bytes));
+        json_object_set_new(o, "kv_bytes_per_token", gp_cli_jnum(r.kv_bytes_per_token));
+        json_object_set_new(o, "act_bytes", gp_cli_jnum(r.act_bytes));
+        json_object_set_new(o, "bytes_per_step", gp_cli_jnum(r.bytes_per_step));
+        json_object_set_new(o, "bytes_per_token", gp_cli_jnum(r.bytes_per_token));
+        json_object_set_new(o, "flop_per_step", gp_cli_jnum(r.flop));
+        json_object_set_new(o, "attn_flop", gp_cli_jnum(r.attn_flop));
+        json_object_set_new(o, "dequant_flop", gp_cli_jnum(r.dequant_flop));
+        json_object_set_new(o, "active_params", gp_cli_jnum(r.active_params));
+        json_object_set_new(o, "experts_touched", gp_cli_jnum(r.experts_touched));
+        json_object_set_new(o, "precision", json_string(gp_precision_name(r.precision)));
+        json_object_set_new(o, "pipeline", json_string(gp_pipeline_name(r.pipeline)));
+        json_object_set_new(o, "ceiling_tokens_per_s", gp_cli_jnum(r.ceiling.tokens_per_s));
+        json_object_set_new(o, "expected_tokens_per_s", gp_cli_jnum(r.expected.tokens_per_s));
+        json_object_set_new(o, "aggregate_ceiling_tokens_per_s",
+                            gp_cli_jnum(r.ceiling.aggregate_tokens_per_s));
+        json_object_set_new(o, "aggregate_expected_tokens_per_s",
+                            gp_cli_jnum(r.expected.aggregate_tokens_per_s));
+        json_object_set_new(o, "ceiling_step_s", gp_cli_jnum(r.ceiling.step_s));
+        json_object_set_new(o, "expected_step_s", gp_cli_jnum(r.expected.step_s));
+        /* bound: the roofline sense (which roof the step's streaming part
+         * sits under); binding: the largest ledger account, which may be
+         * movement (fixed per-layer costs, AllReduces). */
+        json_object_set_new(o, "bound", json_string(roof_bound(&r.expected)));
+        json_object_set_new(o, "ceiling_bound", json_string(roof_bound(&r.ceiling)));
+        json_object_set_new(o, "binding",
+                            json_string(gp_account_name(r.expected.ledger.binding)));
+        json_object_set_new(o, "ttft_s", gp_cli_jnum(r.expected.ttft_s));
+        json_object_set_new(o, "ceiling_ttft_s", gp_cli_jnum(r.ceiling.ttft_s));
+        json_object_set_new(o, "prefill_flop", gp_cli_jnum(r.prefill_flop));
+        json_object_set_new(o, "ridge_batch", gp_cli_jnum(r.expected.ridge_batch));
+        json_object_set_new(o, "ceiling_ridge_batch", gp_cli_jnum(r.ceiling.ridge_batch));
+        json_object_set_new(o, "fits", json_boolean(r.fits));
+        json_object_set_new(o, "fits_batch1", json_boolean(r.fits_batch1));
+        json_object_set_new(o, "memory_need_bytes", gp_cli_jnum(r.mem_need));
+        json_object_set_new(o, "memory_usable_bytes", gp_cli_jnum(r.mem_usable));
+        json_object_set_new(o, "runtime_overhead_bytes", gp_cli_jnum(r.runtime_overhead));
+        json_object_set_new(o, "short_bytes", gp_cli_jnum(r.short_bytes > 0 ? r.short_bytes : 0));
+        json_object_set_new(o, "max_batch", gp_cli_jnum(r.max_batch));
+        json_object_set_new(o, "max_context", gp_cli_jnum(r.max_context));
+        json_object_set_new(o, "kv_dominates", json_boolean(r.kv_dominates));
+        json_object_set_new(o, "context_exceeds_model", json_boolean(r.context_exceeds));
+        json_object_set_new(o, "comm_bytes", gp_cli_jnum(r.comm_bytes));
+        json_object_set_new(o, "ledger", gp_cli_jledger(&r.expected.ledger));
+        json_object_set_new(o, "ceiling", jside(&r.ceiling));
+        json_object_set_new(o, "expected", jside(&r.expected));
+        json_object_set_new(a, "mem_bw_src", json_string(src_or(gpu->mem_bw.src, "hwdb")));
+        json_object_set_new(a, "achievable_bw_src",
+                            json_string(gpu->meas_mem_bw.v > 0
+                                            ? src_or(gpu->meas_mem_bw.src, "calibration")
+                                            : src_or(gpu->eff_mem.src, "hwdb efficiency.memory")));
+        json_object_set_new(a, "decode_eff_src", json_string(r.eff_src));
+        json_object_set_new(a, "layer_overhead_src", json_string(r.overhead_src));
+        json_object_set_new(a, "runtime_overhead_src",
+                            json_string(p.runtime_overhead >= 0 ? "--runtime-overhead"
+                                                                : "gpuplan default 1 GiB"));
+        json_object_set_new(o, "assumptions", a);
+        if (r.context_exceeds)
+            json_array_append_new(w, json_string("context exceeds the model's maximum"));
+        if (!r.fits_batch1)
+            json_array_append_new(w, json_string("does not fit even at batch 1"));
+        else if (!r.fits)
+            json_array_append_new(w, json_string("batch does not fit at this context"));
+        if (r.kv_dominates)
+            json_array_append_new(w, json_string("KV cache dominates the weights"));
+        json_object_set_new(o, "warnings", w);
+        if (gp_cli_emit(o) != 0)
+            return GP_EXIT_FAIL;
+        return status;
+    }
+
+    /* Table. */
+    printf("decode: %s on %.0f x %s, weights %s (%.4g bits), KV %s, context %.0f, batch %.0f,"
+           " engine %s\n", model.id, p.gpus, gpu->id, fmt_name(p.weights), fmt_bits(p.weights),
+           fmt_name(p.kv), p.context, p.batch, r.engine->id);
+    printf("bytes per decode step (all GPUs):\n");
+    snprintf(note, sizeof note, "%.4g params touched x %.4g bits", r.body_bytes * 8 /
+             fmt_bits(p.weights), fmt_bits(p.weights));
+    qrow("weights: body", r.body_bytes, GP_Q_BYTES, 2, note);
+    snprintf(note, sizeof note, "lm_head%s at %s (--embed-format)",
+             model.tied_embeddings ? " (tied: read once)" : " + embedding rows", fmt_name(p.embed));
+    qrow("weights: lm_head", r.lm_head_bytes, GP_Q_BYTES, 2, note);
+    snprintf(note, sizeof note, "%.0f seq x %.0f tokens x %s/token (%s)", p.batch, p.context,
+             gp_format_qty(r.kv_bytes_per_token, GP_Q_BYTES, 1, 1, buf, sizeof buf),
+             fmt_name(p.kv));
+    qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, note);
+    qrow("activations", r.act_bytes, GP_Q_BYTES, 2, "~(10 hidden + 4 ffn) x 2 B per layer");
+    qrow("total per step", r.bytes_per_step, GP_Q_BYTES, 2, NULL);
+    qrow("per generated token", r.bytes_per_token, GP_Q_BYTES, 2, NULL);
+    snprintf(note, sizeof note, "2 x %.4g active params x batch + attention", r.active_params);
+    qrow("FLOPs per step", r.flop, GP_Q_FLOP, 2, note);
+    if (r.dequant_flop > 0)
+        qrow("dequant FLOPs per step", r.dequant_flop, GP_Q_FLOP, 2, "CUDA cores (fp32 rate)");
+    if (r.experts_touched > 0) {
+        snprintf(buf, sizeof buf, "%.2f", r.experts_touched);
+        gp_cli_row("MoE experts touched/layer", buf, "E x (1 - (1 - k/E)^batch)");
+    }
+    if (r.kv_dominates)
+        printf("  note: the KV cache (%s) now dominates the weights (%s): context and batch,"
+               " not model size, set the speed; a narrower --kv cuts it\n",
+               gp_format_qty(r.kv_bytes, GP_Q_BYTES, 2, 0, buf, sizeof buf),
+               gp_format_qty(r.weight_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2));
+    printf("\n");
+    print_side("ceiling (datasheet bandwidth and peak, zero overhead)", &r.ceiling, p.batch);
+    printf("\n");
+    print_side("expected (achievable bandwidth x engine efficiency + overhead)", &r.expected,
+               p.batch);
+    printf("\n");
+    if (p.prompt > 0) {
+        snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s", p.prompt, p.batch,
+                 gp_format_qty(r.prefill_flop, GP_Q_FLOP, 2, 0, buf, sizeof buf));
+        qrow("time to first token", r.expected.ttft_s, GP_Q_DURATION, 3, note);
+        qrow("  ceiling", r.ceiling.ttft_s, GP_Q_DURATION, 3, NULL);
+    }
+    snprintf(buf, sizeof buf, "%.1f", r.expected.ridge_batch);
+    gp_cli_row("compute-bound from batch", isinf(r.expected.ridge_batch) ? "never" : buf,
+               "ridge: FLOPs/peak = bytes/bandwidth (expected figures)");
+    printf("\nmemory (%.0f GPU%s):\n", p.gpus, p.gpus > 1 ? "s" : "");
+    qrow("weights stored", r.weight_store_bytes, GP_Q_BYTES, 2, NULL);
+    qrow("KV cache stored", p.batch * p.context * r.kv_bytes_per_token, GP_Q_BYTES, 2, NULL);
+    qrow("runtime overhead", r.runtime_overhead * p.gpus, GP_Q_BYTES, 2,
+         p.runtime_overhead >= 0 ? "--runtime-overhead" : "1 GiB per GPU (gpuplan default)");
+    qrow("need", r.mem_need, GP_Q_BYTES, 2, NULL);
+    qrow("usable", r.mem_usable, GP_Q_BYTES, 2, src_or(gpu->mem_usable.src, gpu->mem_capacity.src));
+    gp_cli_row("fits", r.fits ? "yes" : "no",
+               r.fits_batch1 ? NULL : "not even at batch 1");
+    snprintf(buf, sizeof buf, "%.0f", r.max_batch);
+    gp_cli_row("largest batch at this context", isinf(r.max_batch) ? "unbounded" : buf, NULL);
+    snprintf(buf, sizeof buf, "%.0f", r.max_context);
+    gp_cli_row("largest context at this batch", isinf(r.max_context) ? "unbounded" : buf,
+               model.context.v > 0 && r.max_context > model.context.v ? "(beyond the model's max)"
+                                                                       : NULL);
+    printf("\nassumptions:\n");
+    qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
+    qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 3,
+         gpu->meas_mem_bw.v > 0 ? src_or(gpu->meas_mem_bw.src, "calibration")
+                                : src_or(gpu->eff_mem.src, "hwdb efficiency.memory"));
+    snprintf(note, sizeof note, "%s %s", gp_precision_name(r.precision),
+             gp_pipeline_name(r.pipeline));
+    qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, 1, note);
+    qrow("  expected", r.expected.peak, GP_Q_FLOPS, 1,
+         src_or(gpu->eff_compute.src, "hwdb efficiency.compute"));
+    snprintf(buf, sizeof buf, "%.2f weights, %.2f KV", r.expected.eff_weights,
+             r.expected.eff_other);
+    gp_cli_row("decode efficiency", buf,
+               r.engine != NULL && r.eff_src == r.engine->src ? "engine profile (below)"
+                                                              : r.eff_src);
+    snprintf(note, sizeof note, "x %.0f layers; %s", model.layers.v,
+             r.engine != NULL && r.overhead_src == r.engine->src
+                 ? "engine profile at 2 GHz, scaled by 2 GHz / boost clock"
+                 : r.overhead_src);
+    qrow("per-layer overhead", r.expected.layer_overhead_s, GP_Q_DURATION, 1, note);
+    if (p.link != NULL && p.gpus > 1 && !r.split_layers) {
+        snprintf(note, sizeof note, "%s: 2 x %.0f AllReduces of %s; %s", p.link->id,
+                 model.layers.v, gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
+                 src_or(p.link->latency.src, "hwdb"));
+        qrow("tensor-parallel comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
+    } else if (p.link != NULL && p.gpus > 1) {
+        snprintf(note, sizeof note, "layer split: %.0f hand-offs of %s over %s, GPUs take turns",
+                 p.gpus - 1, gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
+                 p.link->id);
+        qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
+    }
+    if (r.engine != NULL)
+        printf("  engine %s: %s\n", r.engine->id, r.engine->src);
+    return status;
+}
+
+const gp_cli_command gp_cli_cmd_decode = {
+    "decode", "decode tokens/s, KV cache, prefill and memory fit for a model", run};

@@ -1,0 +1,489 @@
+/* gpuplan scale: does adding GPUs help a data-parallel job?  Step time,
+ * communication share, speedup, efficiency per GPU count, the count past
+ * which more cards stop paying, and an optional gnuplot chart.
+ * MODEL: docs/models/scaling.md. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define MAX_COUNTS 64
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gpuplan scale --gpu ID --link ID (--model ID | --params N [--grad-precision P]\n"
+            "         | --grad-bytes S) --step-compute-s T [--gpus 1,2,4,8]\n"
+            "         [--gpus-per-node G --scale-out ID [--nics-per-node K]] [--overlap F]\n"
+            "         [--strong|--weak] [--threshold E] [--algo ring|tree] [--host-bw RATE]\n"
+            "         [--ceiling] [--plot FILE.png|FILE.svg]\n\n"
+            "Data-parallel scaling: step(n) = compute(n) + gradient AllReduce(n) not hidden behind\n"
+            "the backward pass.  Weak scaling (default): fixed per-GPU batch, T is one GPU's step.\n"
+            "Strong scaling: fixed global batch, T is the whole batch on one GPU, compute = T/n.\n\n"
+            "  --gpu ID            the GPU (its scale-up or host link is the default --link)\n"
+            "  --link ID           link between GPUs inside a node\n"
+            "  --model ID          gradient bytes = the model's parameters x gradient precision\n"
+            "  --params N          parameter count (7B, 6.74e9)\n"
+            "  --grad-precision P  gradient precision (default fp16: 2 bytes per parameter)\n"
+            "  --grad-bytes S      gradient bytes per step (14GB)\n"
+            "  --step-compute-s T  compute time of one step on one GPU (2, 2s, 350ms)\n"
+            "  --gpus LIST         GPU counts to evaluate (default 1,2,4,8)\n"
+            "  --gpus-per-node G   GPUs per node (default: every count in one node)\n"
+            "  --scale-out ID      link between nodes; --nics-per-node K NICs per node (default 1)\n"
+            "  --overlap F         fraction of the AllReduce that can overlap backward, in [0,1]\n"
+            "                      (default 0); at most 2/3 of the compute step can hide it\n"
+            "  --threshold E       efficiency below which more GPUs stop paying (default 0.5)\n"
+            "  --ceiling           datasheet link figures instead of achievable ones\n"
+            "  --plot FILE         speedup and efficiency vs GPUs with the ideal line (gnuplot)\n");
+}
+
+/* Parse "1,2,4,8" into out (sorted, duplicates dropped).  Returns the count,
+ * or -1 after printing an error that names --gpus. */
+static int parse_list(const gp_cli *cli, const char *arg, long *out)
+{
+    char buf[512], *tok, *save = NULL;
+    int n = 0, i, j;
+    gp_err e;
+    if (strlen(arg) >= sizeof buf || arg[0] == '\0') {
+        gp_cli_usage(cli, "--gpus: bad list '%s' (want counts such as 1,2,4,8)", arg);
+        return -1;
+    }
+    strcpy(buf, arg);
+    for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+        long v;
+        gp_err_clear(&e);
+        if (n >= MAX_COUNTS) {
+            gp_cli_usage(cli, "--gpus: at most %d counts, got '%s'", MAX_COUNTS, arg);
+            return -1;
+        }
+        if (gp_parse_int(tok, 1, "--gpus", &v, &e) != GP_OK) {
+            gp_cli_usage(cli, "--gpus: '%s' in '%s' is not a GPU count >= 1", tok, arg);
+            return -1;
+        }
+        out[n++] = v;
+    }
+    if (n == 0 || arg[strlen(arg) - 1] == ',' || arg[0] == ',' || strstr(arg, ",,") != NULL) {
+        gp_cli_usage(cli, "--gpus: bad list '%s' (want counts such as 1,2,4,8)", arg);
+        return -1;
+    }
+    for (i = 1; i < n; i++) { /* insertion sort */
+        long v = out[i];
+        for (j = i; j > 0 && out[j - 1] > v; j--)
+            out[j] = out[j - 1];
+        out[j] = v;
+    }
+    for (i = 1, j = 1; i < n; i++)
+        if (out[i] != out[j - 1])
+            out[j++] = out[i];
+    return j;
+}
+
+/* Find an executable `name` on $PATH into path; 0 when found. */
+static int find_exe(const char *name, char *path, size_t n)
+{
+    const char *p = getenv("PATH"), *q;
+    if (p == NULL)
+        return -1;
+    while (*p) {
+        size_t len;
+        q = strchr(p, ':');
+        len = q ? (size_t)(q - p) : strlen(p);
+        if (len > 0 && len + strlen(name) + 2 <= n) {
+            memcpy(path, p, len);
+            path[len] = '/';
+            strcpy(path + len + 1, name);
+            if (access(path, X_OK) == 0)
+                return 0;
+        }
+        if (q == NULL)
+            break;
+        p = q + 1;
+    }
+    return -1;
+}
+
+/* Draw speedup and efficiency vs GPUs with gnuplot into file (PNG or SVG by
+ * extension), through a temp file renamed into place. */
+static int plot(const gp_cli *cli, const char *file, const gp_scale_row *rows, size_t n,
+                const char *title)
+{
+    char exe[4096], tmp[4200], cmd[4300];
+    const char *ext = strrchr(file, '.');
+    const char *term;
+    FILE *gp;
+    size_t i;
+    int fd, st;
+
+    if (ext != NULL && strcasecmp(ext, ".png") == 0)
+        term = "pngcairo size 900,560";
+    else if (ext != NULL && strcasecmp(ext, ".svg") == 0)
+        term = "svg size 900,560";
+    else
+        return gp_cli_usage(cli, "--plot: '%s' must end in .png or .svg", file);
+    if (strchr(file, '\'') != NULL || strchr(file, '\n') != NULL || strlen(file) > 4000)
+        return gp_cli_usage(cli, "--plot: unsupported file name '%s'", file);
+    if (find_exe("gnuplot", exe, sizeof exe) != 0) {
+        fprintf(stderr, "gpuplan %s: --plot needs gnuplot, which is not on PATH "
+                        "(Debian: apt-get install gnuplot-nox)\n", cli->cmd ? cli->cmd : "scale");
+        return GP_EXIT_USAGE;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", file);
+    if ((fd = mkstemp(tmp)) < 0) {
+        fprintf(stderr, "gpuplan %s: --plot: cannot create '%s': %s\n",
+                cli->cmd ? cli->cmd : "scale", tmp, strerror(errno));
+        return GP_EXIT_USAGE;
+    }
+    {
+        mode_t m = umask(0); /* mkstemp makes 0600; give the usual 0666 & ~umask */
+        umask(m);
+        (void)fchmod(fd, (mode_t)(0666 & ~m));
+    }
+    close(fd);
+    snprintf(cmd, sizeof cmd, "'%s'", exe);
+    if (strchr(exe, '\'') != NULL || (gp = popen(cmd, "w")) == NULL) {
+        remove(tmp);
+        fprintf(stderr, "gpuplan %s: --plot: cannot run gnuplot\n", cli->cmd ? cli->cmd : "scale");
+        return GP_EXIT_FAIL;
+    }
+    fprintf(gp, "set terminal %s\nset output '%s'\n", term, tmp);
+    fprintf(gp, "set title \"%s\" noenhanced\n", title);
+    fprintf(gp, "set xlabel 'GPUs'\nset ylabel 'speedup (x one GPU)'\n"
+                "set y2label 'efficiency'\nset ytics nomirror\nset y2tics\n"
+                "set y2range [0:1.05]\nset yrange [0:*]\nset key left top\nset grid\n"
+                "set logscale x 2\n");
+    fprintf(gp, "$d << EOD\n");
+    for (i = 0; i < n; i++)
+        fprintf(gp, "%ld %.10g %.10g\n", rows[i].gpus, rows[i].speedup, rows[i].efficiency);
+    fprintf(gp, "EOD\n");
+    fprintf(gp, "plot $d using 1:1 with lines dt 2 lc rgb 'gray' title 'ideal', "
+                "$d using 1:2 with linespoints lw 2 title 'speedup', "
+                "$d using 1:3 axes x1y2 with linespoints lw 2 title 'efficiency'\n");
+    st = pclose(gp);
+    if (st != 0) {
+        remove(tmp);
+        fprintf(stderr, "gpuplan %s: --plot: gnuplot failed (status %d)\n",
+                cli->cmd ? cli->cmd : "scale", st);
+        return GP_EXIT_FAIL;
+    }
+    if (rename(tmp, file) != 0) {
+        fprintf(stderr, "gpuplan %s: --plot: cannot write '%s': %s\n",
+                cli->cmd ? cli->cmd : "scale", file, strerror(errno));
+        remove(tmp);
+        return GP_EXIT_FAIL;
+    }
+    return GP_EXIT_OK;
+}
+
+static const char *stop_name(gp_scale_stop s)
+{
+    switch (s) {
+    case GP_STOP_FALLS: return "speedup_falls";
+    case GP_STOP_EFFICIENCY: return "efficiency_below_threshold";
+    case GP_STOP_MARGINAL: return "marginal_below_threshold";
+    default: return "none";
+    }
+}
+
+static int run(gp_cli *cli, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"gpu", required_argument, NULL, 'G'},
+        {"link", required_argument, NULL, 'l'},
+        {"model", required_argument, NULL, 'm'},
+        {"params", required_argument, NULL, 'p'},
+        {"grad-precision", required_argument, NULL, 'P'},
+        {"grad-bytes", required_argument, NULL, 'B'},
+        {"step-compute-s", required_argument, NULL, 'T'},
+        {"gpus", required_argument, NULL, 'g'},
+        {"gpus-per-node", required_argument, NULL, 'n'},
+        {"scale-out", required_argument, NULL, 's'},
+        {"nics-per-node", required_argument, NULL, 'k'},
+        {"overlap", required_argument, NULL, 'o'},
+        {"strong", no_argument, NULL, 'S'},
+        {"weak", no_argument, NULL, 'W'},
+        {"threshold", required_argument, NULL, 'e'},
+        {"algo", required_argument, NULL, 'a'},
+        {"host-bw", required_argument, NULL, 'H'},
+        {"ceiling", no_argument, NULL, 'C'},
+        {"plot", required_argument, NULL, 'L'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const char *gpu_id = NULL, *link_id = NULL, *model_id = NULL, *out_id = NULL,
+               *plot_file = NULL, *prec_name = "fp16";
+    long counts[MAX_COUNTS] = {1, 2, 4, 8};
+    int n_counts = 4, c, sources = 0, modes = 0;
+    double params_n = -1.0, grad_bytes = -1.0, step = -1.0;
+    long per_node = 0, nics = 1;
+    gp_scale_params sp;
+    gp_scale_req q;
+    gp_scale_row rows[MAX_COUNTS];
+    gp_scale_result res;
+    gp_precision prec = GP_FP16;
+    gp_err e;
+    const gp_db *db;
+    const gp_gpu *gpu = NULL;
+    const gp_link *up = NULL, *out = NULL;
+    const gp_model *model = NULL;
+    char verdict[768];
+    gp_ledger led;
+    size_t i;
+
+    gp_scale_params_default(&sp);
+    memset(&q, 0, sizeof q);
+    q.mode = GP_SCALING_WEAK;
+    gp_err_clear(&e);
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'G': gpu_id = optarg; break;
+        case 'l': link_id = optarg; break;
+        case 'm': model_id = optarg; sources++; break;
+        case 'p':
+            if (gp_cli_qty(cli, "--params", optarg, GP_Q_COUNT, &params_n))
+                return GP_EXIT_USAGE;
+            sources++;
+            break;
+        case 'P':
+            prec_name = optarg;
+            if (gp_precision_parse(optarg, &prec, &e) != GP_OK) {
+                snprintf(e.where, sizeof e.where, "--grad-precision");
+                return gp_cli_fail(cli, &e);
+            }
+            break;
+        case 'B':
+            if (gp_cli_qty(cli, "--grad-bytes", optarg, GP_Q_BYTES, &grad_bytes))
+                return GP_EXIT_USAGE;
+            sources++;
+            break;
+        case 'T':
+            if (gp_cli_qty(cli, "--step-compute-s", optarg, GP_Q_DURATION, &step))
+                return GP_EXIT_USAGE;
+            break;
+        case 'g':
+            if ((n_counts = parse_list(cli, optarg, counts)) < 0)
+                return GP_EXIT_USAGE;
+            break;
+        case 'n':
+            if (gp_cli_int(cli, "--gpus-per-node", optarg, 1, &per_node))
+                return GP_EXIT_USAGE;
+            break;
+        case 's': out_id = optarg; break;
+        case 'k':
+            if (gp_cli_int(cli, "--nics-per-node", optarg, 1, &nics))
+                return GP_EXIT_USAGE;
+            break;
+        case 'o':
+            if (gp_cli_qty(cli, "--overlap", optarg, GP_Q_FRACTION, &sp.overlap))
+                return GP_EXIT_USAGE;
+            break;
+        case 'S': q.mode = GP_SCALING_STRONG; modes |= 1; break;
+        case 'W': q.mode = GP_SCALING_WEAK; modes |= 2; break;
+        case 'e':
+            if (gp_cli_qty(cli, "--threshold", optarg, GP_Q_FRACTION, &sp.threshold))
+                return GP_EXIT_USAGE;
+            break;
+        case 'a':
+            if (gp_coll_algo_parse(optarg, "--algo", &sp.algo, &e) != GP_OK)
+                return gp_cli_fail(cli, &e);
+            break;
+        case 'H':
+            if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &sp.comm.host_bw))
+                return GP_EXIT_USAGE;
+            break;
+        case 'C': sp.ceiling = 1; break;
+        case 'L': plot_file = optarg; break;
+        case 'h': usage(stdout); return GP_EXIT_OK;
+        case ':': return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
+        default: return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
+    if (modes == 3)
+        return gp_cli_usage(cli, "--strong and --weak exclude each other");
+    if (sources != 1)
+        return gp_cli_usage(cli, "give exactly one of --model ID, --params N, --grad-bytes S");
+    if (step < 0.0)
+        return gp_cli_usage(cli, "--step-compute-s T is required");
+    if (gpu_id == NULL && link_id == NULL)
+        return gp_cli_usage(cli, "--gpu ID (or --link ID) is required");
+    if (out_id != NULL && per_node == 0)
+        return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
+    if ((db = gp_cli_db(cli)) == NULL)
+        return GP_EXIT_USAGE;
+    if (gpu_id != NULL && gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (link_id == NULL)
+        link_id = gpu->scale_up_link != NULL ? gpu->scale_up_link : gpu->host_link;
+    if (link_id == NULL)
+        return gp_cli_usage(cli, "--gpu %s names no link: give --link ID", gpu_id);
+    if (gp_db_get_link(db, link_id, "--link", &up, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &out, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (model_id != NULL) {
+        if (gp_db_get_model(db, model_id, "--model", &model, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        params_n = model->params.v;
+    }
+    if (grad_bytes < 0.0 && gp_scale_grad_bytes(params_n, prec, &grad_bytes, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+
+    q.scale_up = up;
+    q.scale_out = out;
+    q.gpus_per_node = per_node;
+    q.nics_per_node = nics;
+    q.grad_bytes = grad_bytes;
+    q.step_compute_s = step;
+    if (gp_scale_eval(&q, &sp, counts, (size_t)n_counts, rows, &res, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    gp_scale_verdict(&res, rows, verdict, sizeof verdict);
+    /* The best count's step as a ledger: compute, then the exposed AllReduce. */
+    memset(&led, 0, sizeof led);
+    led.t[GP_ACCT_COMPUTE] = rows[res.best].compute_s;
+    led.t[GP_ACCT_MOVEMENT] = rows[res.best].exposed_s;
+    gp_ledger_close(&led, GP_OVERLAP_SUM);
+
+    if (plot_file != NULL) {
+        char title[256];
+        int rc;
+        snprintf(title, sizeof title, "%s scaling on %s%s%s, %.3g GB of gradients",
+                 q.mode == GP_SCALING_STRONG ? "strong" : "weak", up->id,
+                 out ? " + " : "", out ? out->id : "", grad_bytes / 1e9);
+        if ((rc = plot(cli, plot_file, rows, res.n_rows, title)) != GP_EXIT_OK)
+            return rc;
+    }
+
+    if (cli->json) {
+        json_t *o = json_object(), *a = json_array();
+        json_object_set_new(o, "gpu", gpu ? json_string(gpu->id) : json_null());
+        json_object_set_new(o, "link", json_string(up->id));
+        json_object_set_new(o, "scale_out", out ? json_string(out->id) : json_null());
+        json_object_set_new(o, "gpus_per_node", json_integer(per_node));
+        json_object_set_new(o, "nics_per_node", json_integer(nics));
+        json_object_set_new(o, "model", model ? json_string(model->id) : json_null());
+        json_object_set_new(o, "grad_bytes", gp_cli_jnum(grad_bytes));
+        json_object_set_new(o, "step_compute_s", gp_cli_jnum(step));
+        json_object_set_new(o, "mode", json_string(q.mode == GP_SCALING_STRONG ? "strong"
+                                                                                : "weak"));
+        json_object_set_new(o, "basis", json_string(sp.ceiling ? "ceiling" : "expected"));
+        json_object_set_new(o, "algo", json_string(gp_coll_algo_name(sp.algo)));
+        json_object_set_new(o, "overlap", gp_cli_jnum(sp.overlap));
+        json_object_set_new(o, "backward_share", gp_cli_jnum(sp.backward_share));
+        json_object_set_new(o, "threshold", gp_cli_jnum(sp.threshold));
+        json_object_set_new(o, "link_bytes_per_s",
+                            gp_cli_jnum(sp.ceiling ? up->bw.v : gp_link_expected_bw(up)));
+        json_object_set_new(o, "link_latency_s", gp_cli_jnum(sp.ceiling
+                                                                 ? up->latency.v
+                                                                 : gp_link_expected_latency(up)));
+        for (i = 0; i < res.n_rows; i++) {
+            json_t *r = json_object();
+            json_object_set_new(r, "gpus", json_integer(rows[i].gpus));
+            json_object_set_new(r, "nodes", json_integer(rows[i].nodes));
+            json_object_set_new(r, "step_s", gp_cli_jnum(rows[i].step_s));
+            json_object_set_new(r, "compute_s", gp_cli_jnum(rows[i].compute_s));
+            json_object_set_new(r, "comm_s", gp_cli_jnum(rows[i].comm_s));
+            json_object_set_new(r, "exposed_comm_s", gp_cli_jnum(rows[i].exposed_s));
+            json_object_set_new(r, "hidden_comm_s", gp_cli_jnum(rows[i].hidden_s));
+            json_object_set_new(r, "comm_fraction", gp_cli_jnum(rows[i].comm_fraction));
+            json_object_set_new(r, "speedup", gp_cli_jnum(rows[i].speedup));
+            json_object_set_new(r, "efficiency", gp_cli_jnum(rows[i].efficiency));
+            json_object_set_new(r, "marginal_efficiency", gp_cli_jnum(rows[i].marginal));
+            json_array_append_new(a, r);
+        }
+        json_object_set_new(o, "rows", a);
+        json_object_set_new(o, "best_gpus", json_integer(res.best_gpus));
+        json_object_set_new(o, "fastest_gpus", json_integer(res.fastest_gpus));
+        json_object_set_new(o, "stop_gpus", res.stop < res.n_rows
+                                                ? json_integer(rows[res.stop].gpus)
+                                                : json_null());
+        json_object_set_new(o, "stop_reason", json_string(stop_name(res.reason)));
+        json_object_set_new(o, "verdict", json_string(verdict));
+        json_object_set_new(o, "ledger", gp_cli_jledger(&led));
+        if (plot_file != NULL)
+            json_object_set_new(o, "plot", json_string(plot_file));
+        return gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
+    }
+    if (cli->csv) {
+        printf("gpus,nodes,step_s,compute_s,comm_s,exposed_comm_s,comm_fraction,speedup,"
+               "efficiency\n");
+        for (i = 0; i < res.n_rows; i++)
+            printf("%ld,%ld,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", rows[i].gpus,
+                   rows[i].nodes, rows[i].step_s, rows[i].compute_s, rows[i].comm_s,
+                   rows[i].exposed_s, rows[i].comm_fraction, rows[i].speedup,
+                   rows[i].efficiency);
+        return GP_EXIT_OK;
+    }
+    {
+        char b1[64], b2[64], b3[64], note[512];
+        printf("%s scaling, data parallel: %s of gradients AllReduced (%s) every step\n",
+               q.mode == GP_SCALING_STRONG ? "strong" : "weak",
+               gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
+               gp_coll_algo_name(sp.algo));
+        printf("assumptions:\n");
+        if (gpu != NULL)
+            gp_cli_row("GPU", gpu->id, gpu->name);
+        if (model != NULL) {
+            snprintf(note, sizeof note, "%s params x %s gradients",
+                     gp_format_qty(params_n, GP_Q_COUNT, 2, 0, b1, sizeof b1), prec_name);
+            gp_cli_row("model", model->id, note);
+        } else if (params_n > 0) {
+            snprintf(note, sizeof note, "parameters x %s gradients", prec_name);
+            gp_cli_qrow("params", params_n, GP_Q_COUNT, 2, note);
+        }
+        snprintf(note, sizeof note, "%s per direction%s, alpha %s [%s]",
+                 gp_format_qty(sp.ceiling ? up->bw.v : gp_link_expected_bw(up), GP_Q_RATE, 1, 0,
+                               b1, sizeof b1),
+                 sp.ceiling ? " (datasheet)" : " (expected)",
+                 gp_format_qty(sp.ceiling ? up->latency.v : gp_link_expected_latency(up),
+                               GP_Q_DURATION, 1, 0, b2, sizeof b2),
+                 sp.ceiling ? (up->bw.src ? up->bw.src : "?")
+                            : (up->meas_bw.v > 0 ? (up->calibration ? up->calibration : "calibration")
+                                                 : (up->bw_achievable.src ? up->bw_achievable.src
+                                                                          : "?")));
+        gp_cli_row("scale-up link", up->id, note);
+        if (!up->p2p)
+            gp_cli_row("", "", "no peer-to-peer: staged through host memory, which the GPUs of "
+                               "a node share (docs/models/collectives.md)");
+        if (out != NULL) {
+            snprintf(note, sizeof note, "%s per direction, %ld NIC%s per node of %ld GPUs",
+                     gp_format_qty(sp.ceiling ? out->bw.v : gp_link_expected_bw(out), GP_Q_RATE,
+                                   1, 0, b1, sizeof b1),
+                     nics, nics == 1 ? "" : "s", per_node);
+            gp_cli_row("scale-out link", out->id, note);
+        }
+        gp_cli_qrow("compute per step", step, GP_Q_DURATION, 3,
+                    q.mode == GP_SCALING_STRONG ? "whole global batch on one GPU (÷ n)"
+                                                : "one GPU's batch (same on every GPU)");
+        snprintf(note, sizeof note, "of the AllReduce, at most %.0f%% of compute (backward)",
+                 100.0 * sp.backward_share);
+        gp_cli_qrow("overlap", sp.overlap, GP_Q_NUMBER, 2, note);
+        printf("\n  %5s %5s %10s %10s %10s %8s %8s %8s\n", "GPUs", "nodes", "step", "comm",
+               "exposed", "share", "speedup", "effic.");
+        for (i = 0; i < res.n_rows; i++)
+            printf("  %5ld %5ld %10s %10s %10s %7.1f%% %7.2fx %7.1f%%%s\n", rows[i].gpus,
+                   rows[i].nodes,
+                   gp_format_qty(rows[i].step_s, GP_Q_DURATION, 3, 0, b1, sizeof b1),
+                   gp_format_qty(rows[i].comm_s, GP_Q_DURATION, 3, 0, b2, sizeof b2),
+                   gp_format_qty(rows[i].exposed_s, GP_Q_DURATION, 3, 0, b3, sizeof b3),
+                   100.0 * rows[i].comm_fraction, rows[i].speedup, 100.0 * rows[i].efficiency,
+                   i == res.best ? "  <- best" : "");
+        printf("\n");
+        snprintf(note, sizeof note, "step on %ld GPU%s (best)", rows[res.best].gpus,
+                 rows[res.best].gpus == 1 ? "" : "s");
+        gp_cli_print_ledger(note, &led);
+        printf("\nverdict: %s\n", verdict);
+        if (plot_file != NULL)
+            printf("plot: %s\n", plot_file);
+    }
+    return GP_EXIT_OK;
+}
+
+const gp_cli_command gp_cli_cmd_scale = {
+    "scale", "does adding GPUs help? step time, comm share, speedup, efficiency", run};

@@ -1,0 +1,537 @@
+/* gpuplan train: FLOPs, GPU-days, wall-clock, memory per GPU and cost of a
+ * training run (docs/models/training.md). */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: gpuplan train --gpu ID --tokens D (--model ID | --params N) [options]\n"
+        "\n"
+        "How many GPU-days, how long on N GPUs, how much memory per GPU and what\n"
+        "it costs.  Time = model FLOPs / (dense peak x MFU).\n"
+        "\n"
+        "  --gpu ID              GPU (database id or alias: h100, a100, 4090)\n"
+        "  --gpus N              GPUs in the run (default 1)\n"
+        "  --model ID            model shape from the database\n"
+        "  --params N            parameter count instead of a model (7B, 175e9)\n"
+        "  --tokens D            training tokens (300B, 2T)\n"
+        "  --mfu U               model FLOPs utilisation in (0,1] (default: the GPU's\n"
+        "                        database figure, else 0.40)\n"
+        "  --precision P         bf16 (default), fp16, fp8, tf32, fp32\n"
+        "  --exact               count FLOPs per layer (attention, logits) instead of 6ND\n"
+        "  --causal              count half the s^2 attention FLOPs (with --exact)\n"
+        "  --recompute R         none | selective (default) | full\n"
+        "  --zero Z              ZeRO stage 0 (default), 1, 2 or 3 over data parallel\n"
+        "  --tp T, --pp P        tensor / pipeline parallel degrees (default 1)\n"
+        "  --no-sequence-parallel  keep activations replicated across tensor ranks\n"
+        "  --optimizer O         adam (default, 16 B/param) | adam8bit | sgd\n"
+        "  --lora-params N       adapter fine-tuning of a frozen base (N adapter params)\n"
+        "  --seq S               sequence length (default: model context up to 8192,\n"
+        "                        else 2048)\n"
+        "  --micro-batch B       sequences per GPU per micro-step (default 1)\n"
+        "profile mode (extrapolate a measured run):\n"
+        "  --step-time S         measured seconds per optimizer step (2s, 350ms)\n"
+        "  --tokens-per-step T   tokens per step over all GPUs\n"
+        "  --batch B             or: sequences per step over all GPUs (x --seq)\n"
+        "cost:\n"
+        "  --price P             rent, USD per GPU-hour (default: database)\n"
+        "  --purchase P          purchase price, USD per GPU (default: database)\n"
+        "  --years Y             amortisation period (default 3)\n"
+        "  --pue P               data-centre PUE (default 1.2)\n"
+        "  --kwh-price C         USD per kWh (default 0.08)\n"
+        "\n"
+        "example: gpuplan train --gpu h100 --gpus 1024 --params 175B --tokens 300B --mfu 0.5\n");
+}
+
+enum {
+    O_GPU = 256, O_GPUS, O_MODEL, O_PARAMS, O_TOKENS, O_MFU, O_PREC, O_EXACT, O_CAUSAL,
+    O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
+    O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_HELP
+};
+
+static const struct option opts[] = {
+    {"gpu", required_argument, NULL, O_GPU},
+    {"gpus", required_argument, NULL, O_GPUS},
+    {"model", required_argument, NULL, O_MODEL},
+    {"params", required_argument, NULL, O_PARAMS},
+    {"tokens", required_argument, NULL, O_TOKENS},
+    {"mfu", required_argument, NULL, O_MFU},
+    {"precision", required_argument, NULL, O_PREC},
+    {"exact", no_argument, NULL, O_EXACT},
+    {"causal", no_argument, NULL, O_CAUSAL},
+    {"recompute", required_argument, NULL, O_RECOMP},
+    {"zero", required_argument, NULL, O_ZERO},
+    {"tp", required_argument, NULL, O_TP},
+    {"pp", required_argument, NULL, O_PP},
+    {"no-sequence-parallel", no_argument, NULL, O_NOSP},
+    {"optimizer", required_argument, NULL, O_OPT},
+    {"lora-params", required_argument, NULL, O_LORA},
+    {"seq", required_argument, NULL, O_SEQ},
+    {"micro-batch", required_argument, NULL, O_MB},
+    {"step-time", required_argument, NULL, O_STEP},
+    {"tokens-per-step", required_argument, NULL, O_TPS},
+    {"batch", required_argument, NULL, O_BATCH},
+    {"price", required_argument, NULL, O_PRICE},
+    {"purchase", required_argument, NULL, O_PURCHASE},
+    {"years", required_argument, NULL, O_YEARS},
+    {"pue", required_argument, NULL, O_PUE},
+    {"kwh-price", required_argument, NULL, O_KWH},
+    {"help", no_argument, NULL, O_HELP},
+    {NULL, 0, NULL, 0}};
+
+/* A quantity that must be > 0 (0 would silently mean "default"). */
+static int pos_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
+                   double *out)
+{
+    int rc = gp_cli_qty(cli, opt, arg, kind, out);
+    if (rc != 0)
+        return rc;
+    if (!(*out > 0.0))
+        return gp_cli_usage(cli, "option '%s' must be > 0 (got '%s')", opt, arg);
+    return 0;
+}
+
+static const char *nz(const char *s, const char *dflt)
+{
+    return s != NULL && s[0] != '\0' ? s : dflt;
+}
+
+static json_t *jassume(json_t *arr, const char *name, const char *value, const char *src)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "name", json_string(name));
+    json_object_set_new(o, "value", json_string(value));
+    json_object_set_new(o, "source", json_string(nz(src, "not given")));
+    json_array_append_new(arr, o);
+    return arr;
+}
+
+/* Assumptions shared by the table and JSON: name, value text, source. */
+typedef struct assumption {
+    const char *name;
+    char value[96];
+    const char *src;
+} assumption;
+
+static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
+                                const gp_train_params *p, const char *seq_src,
+                                assumption *a, size_t max)
+{
+    size_t n = 0;
+    char buf[64];
+    const gp_gpu *g = in->gpu;
+    double wb, gb, ob;
+#define ADD(nm, src_, ...)                                                      \
+    do {                                                                        \
+        if (n < max) {                                                          \
+            a[n].name = (nm);                                                   \
+            snprintf(a[n].value, sizeof a[n].value, __VA_ARGS__);               \
+            a[n].src = (src_);                                                  \
+            n++;                                                                \
+        }                                                                       \
+    } while (0)
+    ADD("dense peak", nz(r->peak_src, "database"), "%s (%s %s, fp32 accumulate)",
+        gp_format_qty(r->peak_flop_per_s, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
+        gp_precision_name(r->precision), gp_pipeline_name(r->pipeline));
+    ADD("MFU", r->mfu_src, "%.3f%s", r->mfu,
+        r->mfu_origin == GP_MFU_PROFILE ? " (implied)"
+        : r->mfu_origin == GP_MFU_GIVEN ? " (given)"
+                                        : " (default; --mfu overrides)");
+    ADD("FLOP count", in->count == GP_COUNT_EXACT
+                          ? "Narayanan et al. 2021 sec. 5.1; Chowdhery et al. 2022 App. B"
+                          : "Kaplan et al. 2020 (C = 6ND); Hoffmann et al. 2022",
+        "%s%s", in->count == GP_COUNT_EXACT ? "exact per layer" : "6 N D",
+        in->lora_params > 0 ? " (LoRA: frozen base 4 N D + 6 N_adapter D)" : "");
+    ADD("recompute", "Korthikanti et al. 2022", "%s", gp_train_recompute_name(in->recompute));
+    ADD("sequence length", seq_src, "%.0f", r->seq);
+    ADD("shape", r->shape_known ? "database model" : "inferred: h/L = 128, head 128, FFN 4h",
+        "L %.1f, h %.0f, heads %.1f, FFN %.0f x %.0f", r->shape.layers, r->shape.hidden,
+        r->shape.heads, r->shape.ffn_hidden, r->shape.ffn_matrices);
+    gp_train_state_bytes(in->optimizer, r->precision == GP_FP32 || r->precision == GP_TF32 ||
+                                                r->precision == GP_FP64
+                                            ? 0
+                                            : 1,
+                         &wb, &gb, &ob);
+    ADD("optimizer", "Rajbhandari et al. 2020 sec. 3.1; Dettmers et al. 2022 (8-bit)",
+        "%s: %.0f + %.0f + %.0f B/param", gp_train_optimizer_name(in->optimizer), wb, gb, ob);
+    ADD("runtime reserve", p->reserve_src, "%s",
+        gp_format_qty(r->reserve_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf));
+    ADD("usable memory", nz(g->mem_usable.v > 0 ? g->mem_usable.src : g->mem_capacity.src,
+                            "database"),
+        "%s", gp_format_qty(r->usable_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf));
+    ADD("power", nz(g->tdp.src, "database"), "%.0f W TDP x PUE %.2f", g->tdp.v, r->pue);
+    ADD("PUE", in->pue > 0 ? "--pue" : p->pue_src, "%.2f", r->pue);
+    ADD("electricity", in->kwh_price > 0 ? "--kwh-price" : p->kwh_src, "USD %.3f/kWh",
+        r->kwh_price);
+    ADD("amortisation", in->years > 0 ? "--years" : p->years_src, "%.1f years", r->years);
+    if (isfinite(r->rent_per_gpu_hour))
+        ADD("rent", in->price > 0 ? "--price" : nz(g->rent.src, "database"),
+            "USD %.2f per GPU-hour", r->rent_per_gpu_hour);
+    else
+        ADD("rent", "give --price", "unknown");
+    if (in->purchase > 0 || g->price.v > 0)
+        ADD("purchase", in->purchase > 0 ? "--purchase" : nz(g->price.src, "database"),
+            "USD %.0f per GPU", in->purchase > 0 ? in->purchase : g->price.v);
+    else
+        ADD("purchase", "give --purchase", "unknown");
+#undef ADD
+    return n;
+}
+
+static void fmt_days(double d, char *buf, size_t n)
+{
+    if (!isfinite(d))
+        snprintf(buf, n, "n/a");
+    else if (d >= 100)
+        snprintf(buf, n, "%.0f days", d);
+    else
+        snprintf(buf, n, "%.2f days", d);
+}
+
+static void fmt_usd(double v, char *buf, size_t n)
+{
+    if (!isfinite(v))
+        snprintf(buf, n, "n/a");
+    else
+        snprintf(buf, n, "USD %.0f", v);
+}
+
+static void print_table(const gp_train_in *in, const gp_train_result *r,
+                        const assumption *a, size_t na)
+{
+    char v[96], note[160], buf[64];
+    size_t i;
+    printf("gpuplan train: %.4g params x %.4g tokens on %ld x %s\n", r->params, in->tokens,
+           in->gpus, nz(in->gpu->name, in->gpu->id));
+    printf("compute:\n");
+    snprintf(v, sizeof v, "%.4g FLOP", r->model_flop);
+    gp_cli_row("model FLOPs", v, in->count == GP_COUNT_EXACT ? "exact count (MFU basis)"
+                                                              : "6 N D (MFU basis)");
+    if (in->count != GP_COUNT_EXACT) {
+        snprintf(v, sizeof v, "%.4g FLOP", r->flop_exact);
+        gp_cli_row("exact count (for reference)", v,
+                   r->shape_known ? "24h^2-type per-layer count" : "on an inferred shape");
+    }
+    snprintf(v, sizeof v, "%.4g FLOP", r->hardware_flop);
+    snprintf(note, sizeof note, "with %s recompute (HFU basis)",
+             gp_train_recompute_name(in->recompute));
+    gp_cli_row("hardware FLOPs", v, note);
+    gp_cli_qrow("dense peak per GPU", r->peak_flop_per_s, GP_Q_FLOPS, 1,
+                gp_precision_name(r->precision));
+    snprintf(v, sizeof v, "%.3f", r->mfu);
+    gp_cli_row("MFU", v,
+               r->mfu_origin == GP_MFU_PROFILE ? "implied by the measured step" : r->mfu_src);
+    snprintf(v, sizeof v, "%.3f", r->hfu);
+    gp_cli_row("HFU", v, "MFU x hardware / model FLOPs");
+    snprintf(v, sizeof v, "%.1f tok/s", r->tokens_per_s_per_gpu);
+    gp_cli_row("tokens/s per GPU", v, NULL);
+    snprintf(v, sizeof v, "%.4g", r->gpu_days);
+    snprintf(note, sizeof note, "%.4g GPU-hours", r->gpu_hours);
+    gp_cli_row("GPU-days", v, note);
+    fmt_days(r->wall_days, v, sizeof v);
+    snprintf(note, sizeof note, "on %ld GPU%s", in->gpus, in->gpus == 1 ? "" : "s");
+    gp_cli_row("wall-clock", v, note);
+    snprintf(v, sizeof v, "%.4g", r->ceiling_gpu_days);
+    gp_cli_row("ceiling GPU-days (MFU 1)", v, "datasheet bound");
+    if (r->profiled && r->mfu > 1.0)
+        printf("  warning: implied MFU above 1: does --tokens-per-step count all GPUs?\n");
+
+    printf("memory per GPU (tp %ld, pp %ld, dp %ld, ZeRO %d):\n", in->tp, in->pp, r->dp,
+           in->zero);
+    gp_cli_qrow("weights", r->weight_bytes, GP_Q_BYTES, 1, NULL);
+    gp_cli_qrow("gradients", r->grad_bytes, GP_Q_BYTES, 1, NULL);
+    gp_cli_qrow("optimizer states", r->optim_bytes, GP_Q_BYTES, 1,
+                gp_train_optimizer_name(in->optimizer));
+    snprintf(note, sizeof note, "micro-batch %.0f x seq %.0f, %s recompute", in->micro_batch,
+             r->seq, gp_train_recompute_name(in->recompute));
+    gp_cli_qrow("activations", r->activation_bytes, GP_Q_BYTES, 1, note);
+    gp_cli_qrow("runtime reserve", r->reserve_bytes, GP_Q_BYTES, 1, NULL);
+    gp_cli_qrow("total", r->total_bytes, GP_Q_BYTES, 1, NULL);
+    gp_cli_qrow("usable", r->usable_bytes, GP_Q_BYTES, 1, NULL);
+    gp_cli_row("fits", r->fits ? "yes" : "no", NULL);
+    if (r->min_gpus > 0)
+        snprintf(v, sizeof v, "%ld", r->min_gpus);
+    else
+        snprintf(v, sizeof v, "none");
+    gp_cli_row("least GPUs that fit", v, "same ZeRO stage, tp, pp");
+    if (r->min_gpus_zero3 > 0)
+        snprintf(v, sizeof v, "%ld", r->min_gpus_zero3);
+    else
+        snprintf(v, sizeof v, "none");
+    gp_cli_row("least GPUs with ZeRO-3", v, NULL);
+    if (r->min_gpus_zero3 == 0)
+        printf("  hint: activations and reserve alone exceed usable memory; raise --tp, lower\n"
+               "        --micro-batch or --seq, or use --recompute full\n");
+
+    printf("cost:\n");
+    fmt_usd(r->cost_rent_usd, v, sizeof v);
+    gp_cli_row("rent", v, "GPU-hours x price");
+    fmt_usd(r->cost_own_usd, v, sizeof v);
+    fmt_usd(r->cost_capex_usd, buf, sizeof buf);
+    snprintf(note, sizeof note, "purchase share %s + energy", buf);
+    gp_cli_row("own", v, note);
+    fmt_usd(r->cost_energy_usd, v, sizeof v);
+    snprintf(note, sizeof note, "%.4g kWh", r->energy_kwh);
+    gp_cli_row("energy", v, note);
+
+    gp_cli_print_ledger("ledger (wall-clock; memory and communication stalls are inside MFU)",
+                        &r->ledger);
+    printf("assumptions:\n");
+    for (i = 0; i < na; i++)
+        gp_cli_row(a[i].name, a[i].value, a[i].src);
+}
+
+static int emit_json(const gp_train_in *in, const gp_train_result *r,
+                     const assumption *a, size_t na)
+{
+    json_t *o = json_object(), *arr = json_array();
+    size_t i;
+#define NUM(k, v) json_object_set_new(o, k, gp_cli_jnum(v))
+    json_object_set_new(o, "gpu", json_string(in->gpu->id));
+    if (in->model != NULL)
+        json_object_set_new(o, "model", json_string(in->model->id));
+    json_object_set_new(o, "gpus", json_integer(in->gpus));
+    NUM("params", r->params);
+    NUM("params_active", r->params_active);
+    NUM("tokens", in->tokens);
+    json_object_set_new(o, "precision", json_string(gp_precision_name(r->precision)));
+    json_object_set_new(o, "pipeline", json_string(gp_pipeline_name(r->pipeline)));
+    json_object_set_new(o, "count", json_string(in->count == GP_COUNT_EXACT ? "exact" : "6nd"));
+    NUM("total_flop", r->model_flop);
+    NUM("model_flop", r->model_flop);
+    NUM("hardware_flop", r->hardware_flop);
+    NUM("flop_6nd", r->flop_6nd);
+    NUM("flop_exact", r->flop_exact);
+    NUM("model_flop_per_token", r->model_flop_per_token);
+    NUM("hardware_flop_per_token", r->hardware_flop_per_token);
+    NUM("peak_flop_per_s", r->peak_flop_per_s);
+    NUM("mfu", r->mfu);
+    json_object_set_new(o, "mfu_source", json_string(nz(r->mfu_src, "")));
+    NUM("hfu", r->hfu);
+    NUM("gpu_seconds", r->gpu_seconds);
+    NUM("gpu_s", r->gpu_seconds);
+    NUM("gpu_hours", r->gpu_hours);
+    NUM("gpu_days", r->gpu_days);
+    NUM("wall_s", r->wall_s);
+    NUM("wall_days", r->wall_days);
+    NUM("ceiling_gpu_days", r->ceiling_gpu_days);
+    NUM("tokens_per_s_per_gpu", r->tokens_per_s_per_gpu);
+    NUM("tokens_per_s", r->tokens_per_s);
+    json_object_set_new(o, "profiled", json_boolean(r->profiled));
+    if (r->profiled)
+        NUM("tokens_per_step", r->tokens_per_step);
+    NUM("seq", r->seq);
+    NUM("micro_batch", in->micro_batch);
+    json_object_set_new(o, "recompute", json_string(gp_train_recompute_name(in->recompute)));
+    json_object_set_new(o, "optimizer", json_string(gp_train_optimizer_name(in->optimizer)));
+    json_object_set_new(o, "zero", json_integer(in->zero));
+    json_object_set_new(o, "tp", json_integer(in->tp));
+    json_object_set_new(o, "pp", json_integer(in->pp));
+    json_object_set_new(o, "dp", json_integer(r->dp));
+    json_object_set_new(o, "shape_inferred", json_boolean(!r->shape_known));
+    NUM("weight_bytes", r->weight_bytes);
+    NUM("grad_bytes", r->grad_bytes);
+    NUM("optimizer_bytes", r->optim_bytes);
+    NUM("state_bytes", r->state_bytes);
+    NUM("model_state_bytes", r->state_bytes);
+    NUM("activation_bytes", r->activation_bytes);
+    NUM("reserve_bytes", r->reserve_bytes);
+    NUM("total_bytes", r->total_bytes);
+    NUM("usable_bytes", r->usable_bytes);
+    json_object_set_new(o, "fits", json_boolean(r->fits));
+    json_object_set_new(o, "min_gpus", r->min_gpus > 0 ? json_integer(r->min_gpus) : json_null());
+    json_object_set_new(o, "min_gpus_zero3",
+                        r->min_gpus_zero3 > 0 ? json_integer(r->min_gpus_zero3) : json_null());
+    NUM("rent_usd_per_gpu_hour", r->rent_per_gpu_hour);
+    NUM("cost_rent_usd", r->cost_rent_usd);
+    NUM("cost_own_usd", r->cost_own_usd);
+    NUM("cost_capex_usd", r->cost_capex_usd);
+    NUM("cost_energy_usd", r->cost_energy_usd);
+    NUM("energy_kwh", r->energy_kwh);
+    NUM("years", r->years);
+    NUM("pue", r->pue);
+    NUM("kwh_price_usd", r->kwh_price);
+#undef NUM
+    json_object_set_new(o, "ledger", gp_cli_jledger(&r->ledger));
+    for (i = 0; i < na; i++)
+        jassume(arr, a[i].name, a[i].value, a[i].src);
+    json_object_set_new(o, "assumptions", arr);
+    return gp_cli_emit(o) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
+}
+
+static int run(gp_cli *cli, int argc, char **argv)
+{
+    gp_train_in in;
+    gp_train_params p;
+    gp_train_result r;
+    gp_err e;
+    const gp_db *db;
+    const char *gpu_id = NULL, *model_id = NULL, *seq_src;
+    int c, have_params = 0, have_tokens = 0, rc;
+    long lv;
+    double dv;
+    assumption as[20];
+    size_t nas;
+
+    gp_train_in_init(&in);
+    gp_train_params_init(&p);
+    gp_err_clear(&e);
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+        rc = 0;
+        switch (c) {
+        case O_GPU:
+            gpu_id = optarg;
+            break;
+        case O_GPUS:
+            rc = gp_cli_int(cli, "--gpus", optarg, 1, &in.gpus);
+            break;
+        case O_MODEL:
+            model_id = optarg;
+            break;
+        case O_PARAMS:
+            rc = pos_qty(cli, "--params", optarg, GP_Q_COUNT, &in.params);
+            have_params = 1;
+            break;
+        case O_TOKENS:
+            rc = pos_qty(cli, "--tokens", optarg, GP_Q_COUNT, &in.tokens);
+            have_tokens = 1;
+            break;
+        case O_MFU:
+            rc = pos_qty(cli, "--mfu", optarg, GP_Q_FRACTION, &in.mfu);
+            if (rc == 0 && in.mfu > 1.0)
+                rc = gp_cli_usage(cli, "option '--mfu' must lie in (0, 1] (got '%s')", optarg);
+            break;
+        case O_PREC:
+            if (gp_precision_parse(optarg, &in.precision, &e) != GP_OK)
+                rc = gp_cli_usage(cli, "option '--precision': %s", e.msg);
+            in.precision_set = 1;
+            break;
+        case O_EXACT:
+            in.count = GP_COUNT_EXACT;
+            break;
+        case O_CAUSAL:
+            p.causal_attention = 1;
+            break;
+        case O_RECOMP:
+            if (gp_train_recompute_parse(optarg, &in.recompute, &e) != GP_OK)
+                rc = gp_cli_fail(cli, &e);
+            break;
+        case O_ZERO:
+            rc = gp_cli_int(cli, "--zero", optarg, 0, &lv);
+            if (rc == 0 && lv > 3)
+                rc = gp_cli_usage(cli, "option '--zero' must be 0, 1, 2 or 3 (got '%s')", optarg);
+            in.zero = (int)(lv > 3 ? 3 : lv);
+            break;
+        case O_TP:
+            rc = gp_cli_int(cli, "--tp", optarg, 1, &in.tp);
+            break;
+        case O_PP:
+            rc = gp_cli_int(cli, "--pp", optarg, 1, &in.pp);
+            break;
+        case O_NOSP:
+            in.sequence_parallel = 0;
+            break;
+        case O_OPT:
+            if (gp_train_optimizer_parse(optarg, &in.optimizer, &e) != GP_OK)
+                rc = gp_cli_fail(cli, &e);
+            break;
+        case O_LORA:
+            rc = pos_qty(cli, "--lora-params", optarg, GP_Q_COUNT, &in.lora_params);
+            break;
+        case O_SEQ:
+            rc = gp_cli_int(cli, "--seq", optarg, 1, &lv);
+            in.seq = (double)lv;
+            break;
+        case O_MB:
+            rc = gp_cli_int(cli, "--micro-batch", optarg, 1, &lv);
+            in.micro_batch = (double)lv;
+            break;
+        case O_STEP:
+            rc = pos_qty(cli, "--step-time", optarg, GP_Q_DURATION, &in.step_time);
+            break;
+        case O_TPS:
+            rc = pos_qty(cli, "--tokens-per-step", optarg, GP_Q_COUNT, &in.tokens_per_step);
+            break;
+        case O_BATCH:
+            rc = gp_cli_int(cli, "--batch", optarg, 1, &lv);
+            in.batch = (double)lv;
+            break;
+        case O_PRICE:
+            rc = pos_qty(cli, "--price", optarg, GP_Q_NUMBER, &in.price);
+            break;
+        case O_PURCHASE:
+            rc = pos_qty(cli, "--purchase", optarg, GP_Q_NUMBER, &in.purchase);
+            break;
+        case O_YEARS:
+            rc = pos_qty(cli, "--years", optarg, GP_Q_NUMBER, &in.years);
+            break;
+        case O_PUE:
+            rc = pos_qty(cli, "--pue", optarg, GP_Q_NUMBER, &in.pue);
+            if (rc == 0 && in.pue < 1.0)
+                rc = gp_cli_usage(cli, "option '--pue' must be >= 1 (got '%s')", optarg);
+            break;
+        case O_KWH:
+            rc = pos_qty(cli, "--kwh-price", optarg, GP_Q_NUMBER, &in.kwh_price);
+            break;
+        case O_HELP:
+            usage(stdout);
+            return GP_EXIT_OK;
+        case ':':
+            return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
+        }
+        if (rc != 0)
+            return rc;
+    }
+    if (optind < argc)
+        return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
+    if (gpu_id == NULL)
+        return gp_cli_usage(cli, "option '--gpu' is required");
+    if (!have_tokens)
+        return gp_cli_usage(cli, "option '--tokens' is required");
+    if (model_id != NULL && have_params)
+        return gp_cli_usage(cli, "give '--model' or '--params', not both");
+    if (model_id == NULL && !have_params)
+        return gp_cli_usage(cli, "give '--model ID' or '--params N'");
+    if (in.tokens_per_step > 0 && in.batch > 0)
+        return gp_cli_usage(cli, "give '--tokens-per-step' or '--batch', not both");
+    if ((in.tokens_per_step > 0 || in.batch > 0) && in.step_time <= 0)
+        return gp_cli_usage(cli, "option '--step-time' is required in profile mode");
+    if (in.step_time > 0 && in.tokens_per_step <= 0 && in.batch <= 0)
+        return gp_cli_usage(cli, "option '--tokens-per-step' (or '--batch') is required "
+                                 "with '--step-time'");
+    if (in.step_time > 0 && in.mfu > 0)
+        return gp_cli_usage(cli, "'--mfu' and '--step-time' exclude each other (the "
+                                 "profile implies the MFU)");
+
+    db = gp_cli_db(cli);
+    if (db == NULL)
+        return GP_EXIT_USAGE;
+    if (gp_db_get_gpu(db, gpu_id, "--gpu", &in.gpu, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (model_id != NULL && gp_db_get_model(db, model_id, "--model", &in.model, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (gp_train_estimate(&in, &p, &r, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+
+    dv = in.model != NULL ? in.model->context.v : 0.0;
+    seq_src = in.seq > 0 ? "--seq"
+              : dv > 0   ? (dv <= p.max_default_seq ? "model context"
+                                                    : "model context capped at 8192")
+                         : "default 2048 (GPT-3 / LLaMA-1 pre-training length)";
+    nas = build_assumptions(&in, &r, &p, seq_src, as, sizeof as / sizeof as[0]);
+    if (cli->json)
+        return emit_json(&in, &r, as, nas);
+    print_table(&in, &r, as, nas);
+    return GP_EXIT_OK;
+}
+
+const gp_cli_command gp_cli_cmd_train = {
+    "train", "training run: FLOPs, GPU-days, wall-clock, memory per GPU, cost", run};

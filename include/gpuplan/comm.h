@@ -1,0 +1,144 @@
+/* Collectives on a link hierarchy: ring and tree AllReduce, ReduceScatter,
+ * AllGather and the hierarchical (two-level) AllReduce, with alpha-beta
+ * (Hockney) costs in the nccl-tests conventions.  MODEL:
+ * docs/models/collectives.md. */
+#ifndef GP_COMM_H
+#define GP_COMM_H
+
+#include "gpuplan/db.h"
+#include "gpuplan/ledger.h"
+#include "gpuplan/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gp_coll_op {
+    GP_COLL_ALLREDUCE,
+    GP_COLL_REDUCESCATTER,
+    GP_COLL_ALLGATHER,
+    GP_COLL_OP__COUNT
+} gp_coll_op;
+
+typedef enum gp_coll_algo {
+    GP_COLL_RING, /* ring: n-1 steps per phase                           */
+    GP_COLL_TREE, /* NCCL double binary tree (AllReduce only)            */
+    GP_COLL_ALGO__COUNT
+} gp_coll_algo;
+
+/* A two-level topology: `nodes` nodes of `gpus_per_node` GPUs.  Inside a node
+ * the GPUs share `scale_up` (NVLink/NVSwitch, an NVLink bridge pair, PCIe
+ * through a switch, or PCIe through the host when scale_up->p2p == 0);
+ * nodes are joined by `scale_out` (InfiniBand, RoCE, Ethernet) with
+ * `nics_per_node` NICs (ports) per node.  Pointers are borrowed (usually
+ * database entries).  scale_up may be NULL only when gpus_per_node == 1;
+ * scale_out may be NULL only when nodes == 1. */
+typedef struct gp_topo {
+    const gp_link *scale_up;
+    long gpus_per_node;  /* g >= 1                                       */
+    const gp_link *scale_out;
+    long nodes;          /* m >= 1                                       */
+    long nics_per_node;  /* K >= 1; 0 means 1                            */
+} gp_topo;
+
+/* Figures the database does not carry. */
+typedef struct gp_comm_params {
+    /* Host staging, for a scale-up link without peer-to-peer (p2p == 0, e.g.
+     * GeForce cards): every byte is written into host memory by the sender
+     * and read back by the receiver, so g GPUs moving D bytes each put 2*g*D
+     * bytes through the host, of staging bandwidth H (reads + writes
+     * together), and each GPU gets min(B, H / (2g)).
+     * host_bw = H in bytes/s; 0 (default) derives it from the link itself:
+     * a host-staged link's figures are two-card measurements
+     * (p2pBandwidthLatencyTest on a pair), two cards at B each way put
+     * 2 x 2 x B through the host, so H = 4B on each basis (achievable B for
+     * expected, datasheet B for the ceiling) and each of g cards gets
+     * B x min(1, 2/g).  When given, it is the expected H; the ceiling uses
+     * the larger of it and 4 x datasheet B. */
+    double host_bw;
+} gp_comm_params;
+
+/* Fill p with the documented defaults above.  NULL is a no-op. */
+void gp_comm_params_default(gp_comm_params *p);
+
+/* One collective priced on one set of figures (expected or ceiling). */
+typedef struct gp_comm_cost {
+    double time_s;       /* total: bw_s + lat_s                              */
+    double bw_s;         /* bandwidth (beta) terms, seconds                  */
+    double lat_s;        /* latency (alpha) terms, seconds                   */
+    double intra_s;      /* part spent on the scale-up link (both phases)    */
+    double inter_s;      /* part spent on the scale-out link                 */
+    double algbw;        /* S / time_s, bytes/s (Inf when time is 0)         */
+    double busbw;        /* algbw x bus_factor, bytes/s                      */
+    double up_bw;        /* per-GPU bytes/s used on the scale-up link, after
+                            host staging (0 when unused)                     */
+    double out_bw;       /* per-GPU bytes/s on the scale-out link, after NIC
+                            sharing (0 when unused)                          */
+    double up_alpha;     /* seconds per hop used, scale-up                   */
+    double out_alpha;    /* seconds per hop used, scale-out                  */
+    gp_ledger ledger;    /* movement = time_s; compute and memory 0          */
+} gp_comm_cost;
+
+typedef struct gp_comm_result {
+    gp_coll_op op;
+    gp_coll_algo algo;
+    long gpus;             /* n = nodes x gpus_per_node                      */
+    long gpus_per_node, nodes;
+    double bytes;          /* S: the nccl-tests "size" (AllReduce/RS input,
+                              AllGather output), bytes                       */
+    double bus_factor;     /* 2(n-1)/n for AllReduce, (n-1)/n for RS/AG      */
+    double bytes_per_gpu;  /* bytes each GPU sends, all levels               */
+    double bytes_per_gpu_intra; /* of which on the scale-up link             */
+    double bytes_per_gpu_inter; /* of which on the scale-out link            */
+    int trivial;           /* 1: n == 1, nothing to move (all costs 0)       */
+    int hierarchical;      /* 1: RS -> inter-node collective -> AG           */
+    int host_staged;       /* 1: scale-up traffic goes through host memory   */
+    int host_bound;        /* 1: host memory, not the link, limits it        */
+    gp_comm_cost expected; /* achievable figures (calibrated when present)   */
+    gp_comm_cost ceiling;  /* datasheet bandwidth and latency                */
+} gp_comm_result;
+
+/* Price collective `op` of S = `bytes` bytes over topology t with `algo`.
+ *
+ * MODEL (alpha-beta, nccl-tests conventions; docs/models/collectives.md):
+ *   ring AllReduce      t = 2(n-1)/n * S/B + 2(n-1) * a
+ *   tree AllReduce      t = 2 * S/B + 2 * ceil(log2 n) * a   (double binary
+ *                       tree: every GPU sends 2S in total, pipelined up the
+ *                       reduce tree and down the broadcast tree)
+ *   ReduceScatter,
+ *   AllGather (ring)    t = (n-1)/n * S/B + (n-1) * a
+ *   hierarchical (m > 1 nodes of g > 1 GPUs): intra-node ReduceScatter of S,
+ *   inter-node collective of S/g per GPU among the m GPUs of equal local
+ *   rank (g such rings share the node's K NICs: per-GPU rate
+ *   B_out * min(1, K/g)), intra-node AllGather.  RS/AG use one half each.
+ *   Host-staged scale-up (p2p == 0): per-GPU rate min(B, H / (2g)), H =
+ *   4B unless gp_comm_params.host_bw is given.
+ * algbw = S/t, busbw = algbw * bus_factor.  `expected` uses
+ * gp_link_expected_bw / gp_link_expected_latency, `ceiling` the datasheet
+ * bw and latency.  n == 1 returns GP_OK with trivial = 1 and zero costs.
+ * p may be NULL (defaults).  Returns GP_OK, or GP_EINVAL (bytes < 0 or not
+ * finite, gpus or nodes < 1, a needed link NULL or without bandwidth),
+ * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree for
+ * ReduceScatter/AllGather) with e naming the option ("--gpus", "--bytes",
+ * "--link", "--scale-out", "--algo").  Pure; no allocation. */
+int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
+                 double bytes, const gp_comm_params *p, gp_comm_result *r,
+                 gp_err *e);
+
+/* The nccl-tests bus-bandwidth factor: 2(n-1)/n for AllReduce, (n-1)/n for
+ * ReduceScatter and AllGather; 0 when n < 2. */
+double gp_comm_bus_factor(gp_coll_op op, long n);
+
+/* Names: "allreduce" "reducescatter" "allgather"; "ring" "tree".  Parsers
+ * accept those (and "all-reduce", "reduce-scatter", "all-gather", "rs",
+ * "ag") case-insensitively; GP_EINVAL names `what` otherwise. */
+const char *gp_coll_op_name(gp_coll_op op);
+const char *gp_coll_algo_name(gp_coll_algo a);
+int gp_coll_op_parse(const char *s, const char *what, gp_coll_op *out, gp_err *e);
+int gp_coll_algo_parse(const char *s, const char *what, gp_coll_algo *out,
+                       gp_err *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GP_COMM_H */

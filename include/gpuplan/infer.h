@@ -1,0 +1,210 @@
+/* Inference planner: bytes per decode step (weights + KV cache), the decode
+ * ceiling and expectation in tokens/s, prefill (time to first token), the
+ * batch at which decode turns compute-bound, memory fit, MoE and tensor
+ * parallelism.  Pure functions over const structs.  MODEL:
+ * docs/models/inference.md. */
+#ifndef GP_INFER_H
+#define GP_INFER_H
+
+#include <stddef.h>
+
+#include "gpuplan/db.h"
+#include "gpuplan/ledger.h"
+#include "gpuplan/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An inference engine's decode profile (static data in lib/engines.c, each
+ * figure with its source or derivation in `src`).
+ *   eff_float       fraction of the GPU's achievable memory bandwidth that
+ *                   the engine's decode reaches on 16-bit weights (and on
+ *                   KV-cache/activation bytes);
+ *   eff_quant       the same for weights narrower than 16 bits (quantised
+ *                   GEMV kernels: unpacking, scale loads, smaller transactions);
+ *   layer_overhead  fixed seconds per transformer layer per decode step
+ *                   (kernel launches, synchronisation, small latency-bound
+ *                   kernels) on a GPU boosting at GP_INFER_REF_CLOCK; scaled
+ *                   by GP_INFER_REF_CLOCK / clock_boost on other GPUs;
+ *   dequant_flop    CUDA-core FLOP spent per quantised weight per step
+ *                   (unpack, convert, scale), charged to the compute account
+ *                   at the fp32 CUDA-core rate;
+ *   split_layers    1: the engine spreads a model over several GPUs by
+ *                   layers (llama.cpp's default --split-mode layer: the GPUs
+ *                   work one after another), 0: tensor parallelism. */
+typedef struct gp_engine {
+    const char *id;
+    const char *name;
+    double eff_float;
+    double eff_quant;
+    double layer_overhead; /* s per layer per step at GP_INFER_REF_CLOCK  */
+    double dequant_flop;   /* FLOP per quantised weight per step          */
+    const char *src;
+    int split_layers;      /* multi-GPU default: 1 layer split, 0 tensor  */
+} gp_engine;
+
+/* How --gpus N shares the model. */
+typedef enum gp_infer_split {
+    GP_SPLIT_DEFAULT, /* the engine's default                             */
+    GP_SPLIT_TENSOR,  /* tensor parallel: each GPU 1/N of every layer, two
+                         AllReduces per layer                            */
+    GP_SPLIT_LAYER    /* layer (pipeline) split: each GPU 1/N of the layers,
+                         one activation hand-off per GPU boundary; the GPUs
+                         take turns, so one stream gains no speed         */
+} gp_infer_split;
+
+/* Reference boost clock for engine layer overheads (Hz). */
+#define GP_INFER_REF_CLOCK 2.0e9
+
+/* Engine table: count, i-th entry (NULL past the end), lookup by id or
+ * alias (case-insensitive; NULL when unknown), and a lookup that raises
+ * GP_ENOTFOUND naming `what` and listing the known ids.  The table is
+ * static; never free it.  gp_engine_default() is the "generic" profile. */
+size_t gp_engine_count(void);
+const gp_engine *gp_engine_at(size_t i);
+const gp_engine *gp_engine_find(const char *name);
+int gp_engine_get(const char *name, const char *what, const gp_engine **out,
+                  gp_err *e);
+const gp_engine *gp_engine_default(void);
+
+/* Inputs.  Initialise with gp_infer_params_init, then set fields.
+ * Pointers are borrowed (the caller keeps them alive during the call). */
+typedef struct gp_infer_params {
+    const gp_gpu *gpu;        /* required                                   */
+    const gp_model *model;    /* required: params > 0; shape fields optional */
+    const gp_link *link;      /* tensor-parallel link; needed when gpus > 1 */
+    const gp_format *weights; /* storage format of the body; NULL = 16 bit  */
+    const gp_format *kv;      /* KV-cache format; NULL = 16 bit             */
+    const gp_format *embed;   /* embeddings/lm_head; NULL = 16 bit          */
+    const gp_engine *engine;  /* NULL: generic, and the GPU's eff_decode /
+                                 decode_layer_overhead (when set) win      */
+    double context;           /* tokens in each sequence's KV cache (>= 0)  */
+    double batch;             /* sequences decoded together (>= 1)          */
+    double gpus;              /* tensor-parallel GPUs (>= 1)                */
+    double prompt;            /* prompt tokens for prefill (0: none)        */
+    double decode_eff;        /* > 0: override the engine's efficiencies    */
+    double layer_overhead;    /* >= 0: override s per layer (unscaled);
+                                 < 0: engine / GPU default                  */
+    double runtime_overhead;  /* bytes per GPU reserved by the runtime
+                                 (CUDA context, workspaces); < 0: default   */
+    double act_bytes;         /* bytes per activation element (2)          */
+    gp_accum accum;           /* tensor-core accumulate mode (fp32)        */
+    gp_infer_split split;     /* multi-GPU split (engine default)          */
+} gp_infer_params;
+
+/* Default runtime memory overhead per GPU: 1 GiB (CUDA context ~0.3-0.5 GiB
+ * plus cuBLAS/attention workspaces and allocator slack); see the docs. */
+#define GP_INFER_RUNTIME_OVERHEAD (1024.0 * 1024.0 * 1024.0)
+/* Default context when none is given: 128 tokens (llama-bench tg128). */
+#define GP_INFER_DEFAULT_CONTEXT 128.0
+
+/* Fill p with defaults: batch 1, gpus 1, context GP_INFER_DEFAULT_CONTEXT,
+ * prompt 0, act_bytes 2, layer_overhead -1, runtime_overhead -1, rest 0/NULL. */
+void gp_infer_params_init(gp_infer_params *p);
+
+/* Decode ledger under one set of roofs. */
+typedef struct gp_infer_side {
+    gp_ledger ledger;         /* compute, memory, movement; total = max(compute,
+                                 memory) + movement (fixed costs serialise)  */
+    double step_s;            /* seconds per decode step (= ledger.total)   */
+    double tokens_per_s;      /* per stream: 1 / step_s                     */
+    double aggregate_tokens_per_s; /* batch / step_s                        */
+    double mem_bw;            /* bytes/s per GPU used                        */
+    double peak;              /* FLOP/s per GPU of the matmul precision      */
+    double cuda_peak;         /* FLOP/s per GPU, fp32 CUDA cores (dequant)   */
+    double eff_weights;       /* fraction of mem_bw reached on weights       */
+    double eff_other;         /* fraction on KV cache and activations        */
+    double layer_overhead_s;  /* per layer per step, after clock scaling     */
+    double overhead_s;        /* layers x layer_overhead_s                   */
+    double comm_s;            /* tensor-parallel AllReduces per step         */
+    double ttft_s;            /* prefill time for `prompt` tokens (0: none)  */
+    double ridge_batch;       /* batch where compute time reaches memory
+                                 time (Inf: never)                          */
+} gp_infer_side;
+
+typedef struct gp_infer_result {
+    /* Bytes, all GPUs together. */
+    double weight_store_bytes;  /* weights held in memory (all experts)      */
+    double weight_bytes;        /* weights read per decode step              */
+    double body_bytes;          /* of which transformer body (touched)       */
+    double lm_head_bytes;       /* of which lm_head (+ embedding rows)       */
+    double kv_bytes_per_token;  /* one sequence, one token, all layers       */
+    double kv_bytes;            /* KV read per step: batch x context x above */
+    double act_bytes;           /* activations read+written per step         */
+    double bytes_per_step;      /* weight + kv + act                         */
+    double bytes_per_token;     /* bytes_per_step / batch                    */
+    /* FLOPs per step, all GPUs. */
+    double flop;                /* 2 x active params x batch + attention     */
+    double attn_flop;           /* 4 x layers x heads x head_dim x context x batch */
+    double dequant_flop;        /* quantised weights x engine dequant_flop   */
+    double active_params;       /* params used per token (MoE: active)       */
+    double experts_touched;     /* MoE: expected distinct experts per layer  */
+    double comm_bytes;          /* AllReduce payload per step (per message)  */
+    double prefill_flop;        /* prompt FLOPs, all sequences               */
+    gp_precision precision;     /* matmul precision used                     */
+    gp_pipeline pipeline;
+    /* Two answers. */
+    gp_infer_side ceiling;      /* datasheet roofs, zero overhead            */
+    gp_infer_side expected;     /* achievable roofs x engine efficiency + overhead */
+    const char *eff_src;        /* where the expected efficiency came from   */
+    const char *overhead_src;   /* where the layer overhead came from        */
+    const gp_engine *engine;    /* profile used                              */
+    /* Memory. */
+    double runtime_overhead;    /* bytes per GPU                             */
+    double mem_need;            /* weights + KV + runtime x gpus             */
+    double mem_usable;          /* usable bytes x gpus                       */
+    int fits;                   /* mem_need <= mem_usable                    */
+    int fits_batch1;            /* fits at batch 1 (same context)            */
+    double short_bytes;         /* need - usable at batch 1 (> 0: no fit)    */
+    double max_batch;           /* largest batch at this context (Inf: no KV; 0: none) */
+    double max_context;         /* largest context at this batch (Inf: no KV) */
+    int kv_dominates;           /* kv_bytes > weight_bytes                   */
+    int split_layers;           /* 1: layer split used, 0: tensor parallel   */
+    int context_exceeds;        /* context (or prompt) > model's maximum     */
+} gp_infer_result;
+
+/* Evaluate one decode configuration.
+ * Bytes per step = body weights touched x weight bits/8 + lm_head x embed
+ * bits/8 (+ the batch's embedding rows when untied) + batch x context x
+ * layers x kv_elems x kv bits/8 + activations; FLOPs = 2 x active params x
+ * batch + attention; each side's step = max(FLOPs / peak + dequant / CUDA
+ * peak, bytes / (bw x eff)) + layers x overhead + 2 x layers AllReduces
+ * (α-β, ring or tree, the cheaper).  The ceiling leaves out activations and
+ * dequantisation (bytes and work a perfect engine avoids).  Tensor parallel: per GPU everything is
+ * divided by gpus.  Layer split: the GPUs take turns (no division) and
+ * gpus - 1 point-to-point hand-offs of batch x hidden activations replace
+ * the AllReduces.
+ * MODEL: docs/models/inference.md §Decode (Pope et al. 2022 "Efficiently
+ * Scaling Transformer Inference" for the bytes/FLOPs accounting).
+ * Returns GP_OK, or GP_EINVAL naming the field (missing gpu/model, params
+ * <= 0, batch < 1, gpus < 1, negative context, gpus > 1 without link, GPU
+ * without memory bandwidth).  Never allocates; r is fully written on GP_OK. */
+int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
+
+/* KV-cache bytes per token per sequence: layers x kv elements per layer
+ * (gp_model_kv_elems_per_layer) x kv_bits / 8.  0 when the shape is
+ * unknown.  MODEL: 2 x layers x kv_heads x head_dim x bytes (Llama-2-7B fp16:
+ * 2 x 32 x 32 x 128 x 2 = 524288 B). */
+double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits);
+
+/* Expected distinct experts touched by `batch` tokens routing k of n experts
+ * uniformly: n x (1 - (1 - k/n)^batch).  Returns k for batch 1; 0 when n or
+ * k is 0. */
+double gp_infer_experts_touched(double n, double k, double batch);
+
+/* Time of one AllReduce of `bytes` over `gpus` GPUs on link l (per-direction
+ * bandwidth bw, per-hop latency alpha): min(ring 2(n-1)(α + S/(nβ)), tree
+ * 2⌈log2 n⌉(α + S/β)); a link without peer-to-peer (p2p = 0) is staged
+ * through host memory: α doubled, β halved.  `ceiling` gives the bound:
+ * datasheet bandwidth and zero latency (the hwdb latency is a typical
+ * measurement, not a bound); else expected (calibrated/achievable bandwidth
+ * and latency).  0 for gpus <= 1.
+ * MODEL: Thakur et al. 2005 (ring), NCCL double binary tree. */
+double gp_infer_allreduce_s(const gp_link *l, double gpus, double bytes,
+                            int ceiling);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GP_INFER_H */

@@ -1,0 +1,124 @@
+/* Does adding GPUs help?  Data-parallel step time = compute + exposed
+ * gradient AllReduce, under strong or weak scaling; speedup, efficiency and
+ * the GPU count past which more cards stop paying.  MODEL:
+ * docs/models/scaling.md. */
+#ifndef GP_SCALE_H
+#define GP_SCALE_H
+
+#include <stddef.h>
+
+#include "gpuplan/comm.h"
+#include "gpuplan/db.h"
+#include "gpuplan/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gp_scaling {
+    GP_SCALING_WEAK,   /* fixed per-GPU batch: compute(n) = T, throughput x n */
+    GP_SCALING_STRONG  /* fixed global batch:  compute(n) = T / n            */
+} gp_scaling;
+
+/* The job and the machine. */
+typedef struct gp_scale_req {
+    const gp_link *scale_up;  /* link inside a node (NULL: single GPUs only) */
+    const gp_link *scale_out; /* link between nodes (NULL: one node)         */
+    long gpus_per_node;       /* GPUs per node; 0 = every count in one node  */
+    long nics_per_node;       /* NICs per node; 0 = 1                        */
+    double grad_bytes;        /* gradient bytes AllReduced per step (> 0)    */
+    double step_compute_s;    /* compute time of one step on ONE GPU, s (> 0):
+                                 weak: per-GPU batch; strong: global batch   */
+    gp_scaling mode;
+} gp_scale_req;
+
+typedef struct gp_scale_params {
+    /* Fraction of the AllReduce that can overlap the backward pass (bucketed
+     * gradients as in PyTorch DDP), in [0,1].  Default 0 (the article's
+     * serial case). */
+    double overlap;
+    /* Share of the compute step that is backward pass, i.e. the most
+     * communication can hide behind.  Default 2/3: backward costs twice the
+     * forward (Kaplan et al. 2020, sec. 2.1: 6N = 2N forward + 4N backward). */
+    double backward_share;
+    /* Efficiency below which adding GPUs stops paying, in (0,1]: a count
+     * fails when its efficiency, or the marginal efficiency of the cards
+     * added since the previous count, falls below it.  Default 0.5. */
+    double threshold;
+    int ceiling;              /* 1: datasheet link figures; 0: expected      */
+    gp_coll_algo algo;        /* AllReduce algorithm (default ring)          */
+    gp_comm_params comm;
+} gp_scale_params;
+
+/* Fill p with the documented defaults.  NULL is a no-op. */
+void gp_scale_params_default(gp_scale_params *p);
+
+typedef struct gp_scale_row {
+    long gpus;
+    long nodes;
+    double compute_s;       /* compute per step on each GPU                  */
+    double comm_s;          /* full gradient AllReduce time                  */
+    double hidden_s;        /* part of it overlapped with backward           */
+    double exposed_s;       /* comm_s - hidden_s                             */
+    double step_s;          /* compute_s + exposed_s                         */
+    double comm_fraction;   /* exposed_s / step_s                            */
+    double speedup;         /* throughput relative to one GPU                */
+    double efficiency;      /* speedup / gpus                                */
+    double marginal;        /* (speedup - previous speedup) / added GPUs;
+                               NaN for the first row                         */
+} gp_scale_row;
+
+typedef enum gp_scale_stop {
+    GP_STOP_NONE,       /* every count pays                                  */
+    GP_STOP_FALLS,      /* speedup does not rise                             */
+    GP_STOP_EFFICIENCY, /* efficiency below threshold                        */
+    GP_STOP_MARGINAL    /* added cards give less than threshold each         */
+} gp_scale_stop;
+
+typedef struct gp_scale_result {
+    size_t n_rows;
+    size_t best;         /* index of the last count that pays               */
+    long best_gpus;
+    size_t stop;         /* index of the first count that does not (== n_rows
+                            when none)                                       */
+    gp_scale_stop reason;
+    size_t fastest;      /* index of the highest speedup (may lie past stop) */
+    long fastest_gpus;
+    double threshold;
+    gp_scaling mode;
+} gp_scale_result;
+
+/* Evaluate `n` GPU counts `gpus[0..n)` (strictly increasing, each >= 1) into
+ * caller-owned rows[0..n).  MODEL (docs/models/scaling.md):
+ *   compute(n) = T (weak) or T/n (strong)
+ *   comm(n)    = gp_comm_eval AllReduce of grad_bytes over nodes of
+ *                min(n, gpus_per_node) GPUs (n must fill whole nodes)
+ *   hidden(n)  = min(overlap * comm(n), backward_share * compute(n))
+ *   step(n)    = compute(n) + comm(n) - hidden(n)
+ *   speedup(n) = n*T/step(n) (weak) or T/step(n) (strong); efficiency =
+ *   speedup/n.  best = the last count before the first whose speedup does not
+ *   rise, whose efficiency < threshold, or whose marginal efficiency
+ *   (speedup gain per added GPU) < threshold.
+ * p may be NULL (defaults).  Returns GP_OK or GP_EINVAL / GP_ERANGE with e
+ * naming the option ("--gpus", "--overlap", "--grad-bytes",
+ * "--step-compute-s", "--threshold", "--scale-out", "--link").  Pure; no
+ * allocation. */
+int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
+                  const long *gpus, size_t n, gp_scale_row *rows,
+                  gp_scale_result *res, gp_err *e);
+
+/* Gradient bytes for `params` parameters kept in precision `prec` (fp64 8,
+ * fp32/tf32 4, fp16/bf16 2, fp8/int8 1, int4/fp4 0.5 bytes).  Returns GP_OK
+ * or GP_EINVAL ("--params" when params <= 0). */
+int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e);
+
+/* A one-line English verdict for res/rows into buf (size n), e.g. "adding
+ * GPUs pays up to 4 (2.82x, 70% efficiency); 8 GPUs would not help: ...".
+ * Never fails; truncates.  Returns buf. */
+char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
+                       char *buf, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GP_SCALE_H */

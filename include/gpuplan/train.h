@@ -1,0 +1,223 @@
+/* Training planner: FLOPs (6ND and the exact dense-transformer count),
+ * GPU-days and wall-clock, profile extrapolation, memory per GPU (model
+ * states, ZeRO, tensor/pipeline sharding, activations) and cost.
+ * Formulas, derivations and sources: docs/models/training.md. */
+#ifndef GP_TRAIN_H
+#define GP_TRAIN_H
+
+#include "gpuplan/db.h"
+#include "gpuplan/ledger.h"
+#include "gpuplan/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gp_train_recompute {
+    GP_RECOMPUTE_NONE,      /* every activation kept                        */
+    GP_RECOMPUTE_SELECTIVE, /* attention core recomputed (Korthikanti 2022) */
+    GP_RECOMPUTE_FULL       /* only each layer's input kept; layer re-run   */
+} gp_train_recompute;
+
+typedef enum gp_train_optimizer {
+    GP_OPT_ADAM,     /* mixed-precision Adam(W): fp32 master + m + v       */
+    GP_OPT_ADAM8BIT, /* 8-bit Adam states (bitsandbytes), fp32 master      */
+    GP_OPT_SGD       /* SGD with momentum, fp32 master + momentum          */
+} gp_train_optimizer;
+
+/* How model FLOPs are counted. */
+typedef enum gp_train_count {
+    GP_COUNT_6ND,   /* 6 x N_active x D (Kaplan et al. 2020)               */
+    GP_COUNT_EXACT  /* per-layer dense-transformer count incl. attention   */
+} gp_train_count;
+
+/* Constants of the model that are not datasheet figures: defaults and their
+ * sources in gp_train_params_init and docs/models/training.md. */
+typedef struct gp_train_params {
+    double mfu_fallback;        /* MFU when neither --mfu nor the GPU has one */
+    const char *mfu_fallback_src;
+    double reserve_bytes;       /* per-GPU runtime reserve (CUDA context,
+                                   cuBLAS/NCCL workspaces), bytes            */
+    double reserve_fraction;    /* + this fraction of usable memory
+                                   (caching-allocator fragmentation)         */
+    const char *reserve_src;
+    int causal_attention;       /* 1: count half the s^2 attention FLOPs    */
+    double default_seq;         /* sequence length when neither given nor
+                                   known from the model                      */
+    double max_default_seq;     /* cap on a model's context used as default  */
+    double aspect_ratio;        /* hidden/layers to infer a shape from N    */
+    double head_dim;            /* head size for an inferred shape          */
+    double vocab;               /* vocabulary for an inferred shape         */
+    double years;               /* amortisation period of a purchase        */
+    double pue;                 /* data-centre power usage effectiveness    */
+    double kwh_price;           /* USD per kWh                              */
+    const char *years_src, *pue_src, *kwh_src;
+} gp_train_params;
+
+/* Fill p with the documented defaults.  NULL is a no-op. */
+void gp_train_params_init(gp_train_params *p);
+
+/* A dense or MoE transformer shape (counts).  Build it from a database
+ * model with gp_train_shape_from_model or by hand; 0 = unknown/default. */
+typedef struct gp_train_shape {
+    double layers, hidden, heads, kv_heads, head_dim, ffn_hidden, vocab;
+    double ffn_matrices;   /* 2: up+down (GELU); 3: gate+up+down (SwiGLU)   */
+    int tied_embeddings;
+    double experts, experts_active, shared_experts, expert_ffn_hidden,
+        dense_layers;      /* MoE; experts = 0 for a dense model           */
+    double attn_params;    /* Q/K/V/O matrix params per layer when the
+                              heads do not tell (MLA); 0 = from the heads  */
+    int inferred;          /* 1: guessed from N (no model shape given)     */
+} gp_train_shape;
+
+/* Fill s from m.  ffn_matrices is decided by which of 2 or 3 FFN matrices
+ * reproduces m->params more closely (the database has no "gated" flag).
+ * For MLA attention (low-rank Q/KV projections) the FFN is taken as gated
+ * and attn_params is what remains of m->params after FFNs and embeddings.
+ * Returns GP_OK, or GP_EINVAL when m lacks layers/hidden/heads/ffn_hidden/
+ * vocab (message names the model and field). */
+int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e);
+
+/* Parameters implied by a shape (matrices only; norms and biases ignored):
+ * L*(2*h*q + 2*h*kv + k*h*f) + V*h*(tied ? 1 : 2), MoE FFNs summed over all
+ * experts.  `active` counts only the experts a token uses. */
+double gp_train_shape_params(const gp_train_shape *s, int active);
+
+/* Forward FLOPs per token of one training sequence of length seq:
+ * weight matmuls 2 * (matrix params used per token, logits included) plus
+ * attention 4 * seq * q_dim per layer (x 0.5 when causal).  The three parts
+ * are returned separately (each may be NULL): matmul in the layers, the
+ * attention core, and the logit layer 2*h*V.
+ * MODEL: Narayanan et al. 2021 §5.1 (24h^2 + 4sh per layer, 2hV logits). */
+void gp_train_fwd_flop_per_token(const gp_train_shape *s, double seq, int causal,
+                                 double *layers_matmul, double *attention,
+                                 double *logits);
+
+/* Activation bytes of one transformer layer for one micro-batch (16-bit
+ * activations), tensor-parallel degree t, sequence parallelism sp:
+ *   none:      s*b*h*(10 + 24/t + 5*a*s/(h*t)),  with sp: s*b*h*(34 + 5as/h)/t
+ *   selective: s*b*h*(10 + 24/t),                with sp: 34*s*b*h/t
+ *   full:      2*s*b*h (the layer input),        with sp: 2*s*b*h/t
+ * MODEL: Korthikanti et al. 2022 eqs. 1-2 and Table 2. */
+double gp_train_activation_bytes_per_layer(double seq, double micro_batch,
+                                           double hidden, double heads, double t,
+                                           int sp, gp_train_recompute rc);
+
+/* Model-state bytes per parameter (weights, gradients, optimizer) for a
+ * trainable parameter.  mixed = 1: 16-bit weights/grads with an fp32 master
+ * copy; mixed = 0: fp32 everything (no master).  Adam 2+2+12 = 16 B
+ * (Rajbhandari et al. 2020 §3.1); 8-bit Adam 2+2+(4+1+1) = 10 B (Dettmers
+ * et al. 2022); SGD+momentum 2+2+(4+4) = 12 B. */
+void gp_train_state_bytes(gp_train_optimizer opt, int mixed, double *weight,
+                          double *grad, double *optim);
+
+typedef struct gp_train_in {
+    const gp_gpu *gpu;          /* required                                 */
+    const gp_model *model;      /* NULL: use params (and an inferred shape) */
+    const gp_train_shape *shape;/* optional explicit shape (wins over model) */
+    double params;              /* N when model is NULL                      */
+    double tokens;              /* D, training tokens (> 0)                  */
+    long gpus;                  /* >= 1                                      */
+    double mfu;                 /* (0,1]; 0 = GPU default, else fallback     */
+    int precision_set;          /* 0: bf16, else fp16, else tf32, else fp32  */
+    gp_precision precision;
+    gp_train_count count;       /* GP_COUNT_6ND (default) or EXACT           */
+    gp_train_recompute recompute;
+    int zero;                   /* ZeRO stage 0..3 over the DP degree        */
+    long tp, pp;                /* tensor / pipeline parallel degrees (>= 1) */
+    int sequence_parallel;      /* 1 (default): SP with TP (Korthikanti)     */
+    gp_train_optimizer optimizer;
+    double lora_params;         /* > 0: adapter fine-tuning of a frozen base */
+    double seq;                 /* 0: model context (capped) or default     */
+    double micro_batch;         /* sequences per GPU per micro-step (>= 1)   */
+    double step_time;           /* > 0: profile mode (s per optimizer step)  */
+    double tokens_per_step;     /* tokens per step over all GPUs             */
+    double batch;               /* sequences per step over all GPUs: when
+                                   tokens_per_step is 0, it is batch x seq    */
+    double price;               /* USD/GPU-hour; 0 = database rent          */
+    double purchase;            /* USD per GPU; 0 = database price          */
+    double years, pue, kwh_price; /* 0 = params defaults                    */
+} gp_train_in;
+
+/* Zero the input and set the defaults (gpus 1, tp = pp = 1, micro_batch 1,
+ * sequence_parallel 1, Adam, no recompute, 6ND).  NULL is a no-op. */
+void gp_train_in_init(gp_train_in *in);
+
+/* Where the MFU came from. */
+enum { GP_MFU_GIVEN, GP_MFU_DATABASE, GP_MFU_FALLBACK, GP_MFU_PROFILE };
+
+typedef struct gp_train_result {
+    /* --- what was assumed ------------------------------------------------ */
+    gp_precision precision;
+    gp_pipeline pipeline;
+    double peak_flop_per_s;     /* dense datasheet peak, fp32 accumulate     */
+    const char *peak_src;
+    double mfu;                 /* used (given, default, or implied)        */
+    const char *mfu_src;        /* "--mfu", the database source, the fallback
+                                   source, or "profile" (implied)           */
+    int mfu_origin;             /* GP_MFU_GIVEN, _DATABASE, _FALLBACK, _PROFILE */
+    double params;              /* N total                                   */
+    double params_active;       /* N used per token (MoE: active)            */
+    double seq;
+    gp_train_shape shape;       /* used for attention/activations           */
+    int shape_known;            /* 0: inferred from N                        */
+    long dp;                    /* data-parallel degree gpus/(tp*pp)         */
+    /* --- compute ------------------------------------------------------- */
+    double flop_6nd;            /* 6 N_active D (LoRA: 4ND + 6 N_a D)        */
+    double flop_exact;          /* exact count (shape known or inferred)     */
+    double model_flop;          /* the chosen count: what MFU is quoted on  */
+    double hardware_flop;       /* + recompute FLOPs (HFU basis)             */
+    double model_flop_per_token, hardware_flop_per_token;
+    double hfu;                 /* mfu * hardware_flop / model_flop          */
+    double gpu_seconds, gpu_hours, gpu_days;
+    double wall_s, wall_days;
+    double ceiling_gpu_days;    /* at MFU = 1 (datasheet bound)              */
+    double tokens_per_s_per_gpu;
+    double tokens_per_s;        /* whole cluster                             */
+    int profiled;               /* 1: time from the measured step            */
+    double tokens_per_step;     /* profile: tokens per step, all GPUs        */
+    /* --- memory per GPU (bytes) ---------------------------------------- */
+    double weight_bytes, grad_bytes, optim_bytes, state_bytes;
+    double activation_bytes;
+    double reserve_bytes, usable_bytes, total_bytes;
+    int fits;
+    long min_gpus;              /* least GPU count that fits with the chosen
+                                   ZeRO/TP/PP; 0 when no count does          */
+    long min_gpus_zero3;        /* same with ZeRO-3; 0 when none            */
+    /* --- cost and energy ----------------------------------------------- */
+    double rent_per_gpu_hour;   /* NaN when unknown                         */
+    double cost_rent_usd;       /* NaN when no price is known               */
+    double cost_own_usd;        /* capex share + energy; NaN without price  */
+    double cost_capex_usd;      /* purchase x gpus x wall / (years)          */
+    double cost_energy_usd;
+    double energy_kwh;          /* gpus x TDP x PUE x wall                   */
+    double years, pue, kwh_price;
+    /* --- ledger -------------------------------------------------------- */
+    gp_ledger ledger;           /* compute = wall-clock at the MFU; memory
+                                   stalls and communication are inside MFU */
+} gp_train_result;
+
+/* Plan one training run.  Pure: no I/O, no allocation, no globals.
+ * Returns GP_OK with *out filled (on error *out is partly written and must
+ * not be used), or (with e naming the option/field and
+ * quoting the value): GP_EINVAL for tokens/params <= 0, MFU outside (0,1],
+ * a bad ZeRO stage, degrees < 1, a GPU count not divisible by tp*pp, a
+ * profile with only one of step_time/tokens_per_step, a model without
+ * params; GP_EUNSUP when the GPU has no rate for the precision or the
+ * precision is not one training uses (fp64, int8, int4).
+ * p may be NULL (defaults).  Not fitting in memory is reported in
+ * out->fits, not as an error.
+ * MODEL: time = model FLOPs / (peak x MFU) (Chowdhery et al. 2022 App. B);
+ * memory per Rajbhandari et al. 2020 and Korthikanti et al. 2022. */
+int gp_train_estimate(const gp_train_in *in, const gp_train_params *p,
+                      gp_train_result *out, gp_err *e);
+
+const char *gp_train_recompute_name(gp_train_recompute r);
+int gp_train_recompute_parse(const char *s, gp_train_recompute *out, gp_err *e);
+const char *gp_train_optimizer_name(gp_train_optimizer o);
+int gp_train_optimizer_parse(const char *s, gp_train_optimizer *out, gp_err *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GP_TRAIN_H */

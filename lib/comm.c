@@ -1,0 +1,322 @@
+/* Collectives on a two-level link hierarchy with alpha-beta costs.
+ * MODEL: docs/models/collectives.md (nccl-tests doc/PERFORMANCE.md
+ * conventions for algbw and busbw). */
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gpuplan/comm.h"
+#include "comm_int.h"
+
+void gp_comm_params_default(gp_comm_params *p)
+{
+    if (p == NULL)
+        return;
+    memset(p, 0, sizeof *p);
+    p->host_bw = 0.0; /* derive from the link: 4 x its two-card figure */
+}
+
+double gp_comm_bus_factor(gp_coll_op op, long n)
+{
+    double dn = (double)n;
+    if (n < 2)
+        return 0.0;
+    if (op == GP_COLL_ALLREDUCE)
+        return 2.0 * (dn - 1.0) / dn;
+    return (dn - 1.0) / dn;
+}
+
+static const char *const op_names[GP_COLL_OP__COUNT] = {"allreduce", "reducescatter",
+                                                         "allgather"};
+static const char *const algo_names[GP_COLL_ALGO__COUNT] = {"ring", "tree"};
+
+const char *gp_coll_op_name(gp_coll_op op)
+{
+    return (unsigned)op < GP_COLL_OP__COUNT ? op_names[op] : "unknown";
+}
+
+const char *gp_coll_algo_name(gp_coll_algo a)
+{
+    return (unsigned)a < GP_COLL_ALGO__COUNT ? algo_names[a] : "unknown";
+}
+
+int gp_coll_op_parse(const char *s, const char *what, gp_coll_op *out, gp_err *e)
+{
+    if (s != NULL) {
+        if (strcasecmp(s, "allreduce") == 0 || strcasecmp(s, "all-reduce") == 0 ||
+            strcasecmp(s, "ar") == 0) {
+            *out = GP_COLL_ALLREDUCE;
+            return GP_OK;
+        }
+        if (strcasecmp(s, "reducescatter") == 0 || strcasecmp(s, "reduce-scatter") == 0 ||
+            strcasecmp(s, "rs") == 0) {
+            *out = GP_COLL_REDUCESCATTER;
+            return GP_OK;
+        }
+        if (strcasecmp(s, "allgather") == 0 || strcasecmp(s, "all-gather") == 0 ||
+            strcasecmp(s, "ag") == 0) {
+            *out = GP_COLL_ALLGATHER;
+            return GP_OK;
+        }
+    }
+    return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0,
+                       "unknown collective '%s' (known: allreduce reducescatter allgather)",
+                       s ? s : "");
+}
+
+int gp_coll_algo_parse(const char *s, const char *what, gp_coll_algo *out,
+                       gp_err *e)
+{
+    if (s != NULL) {
+        if (strcasecmp(s, "ring") == 0) {
+            *out = GP_COLL_RING;
+            return GP_OK;
+        }
+        if (strcasecmp(s, "tree") == 0) {
+            *out = GP_COLL_TREE;
+            return GP_OK;
+        }
+    }
+    return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0, "unknown algorithm '%s' (known: ring tree)",
+                       s ? s : "");
+}
+
+/* ceil(log2 n) for n >= 1. */
+static double ceil_log2(long n)
+{
+    double d = 0.0;
+    long v = 1;
+    while (v < n) {
+        v *= 2;
+        d += 1.0;
+    }
+    return d;
+}
+
+/* One flat collective among n GPUs on one link: bytes the busiest GPU sends
+ * (*sent), and the number of alpha hops on the critical path (*hops).
+ * MODEL: docs/models/collectives.md "Flat collectives". */
+static void flat(gp_coll_op op, gp_coll_algo algo, long n, double s, double *sent,
+                 double *hops)
+{
+    double dn = (double)n;
+    if (n < 2) {
+        *sent = 0.0;
+        *hops = 0.0;
+        return;
+    }
+    if (op == GP_COLL_ALLREDUCE) {
+        if (algo == GP_COLL_TREE) {
+            /* Double binary tree: S/2 per tree, S/2 each way on every tree
+             * edge; the busiest GPU has 3 edges in one tree and 1 in the
+             * other (n >= 4), so it sends (3 + 1) * S/2 = 2S.  n = 3: 2 + 1
+             * edges; n = 2: 1 + 1.  Depth ceil(log2 n), up then down. */
+            double deg = n >= 4 ? 4.0 : (n == 3 ? 3.0 : 2.0);
+            *sent = deg * s / 2.0;
+            *hops = 2.0 * ceil_log2(n);
+        } else {
+            *sent = 2.0 * (dn - 1.0) / dn * s;
+            *hops = 2.0 * (dn - 1.0);
+        }
+    } else {
+        *sent = (dn - 1.0) / dn * s;
+        *hops = dn - 1.0;
+    }
+}
+
+/* The per-GPU bytes/s and alpha of a link on one basis. */
+static void link_figs(const gp_link *l, int ceiling, double *bw, double *alpha)
+{
+    if (l == NULL) {
+        *bw = 0.0;
+        *alpha = 0.0;
+        return;
+    }
+    *bw = ceiling ? l->bw.v : gp_link_expected_bw(l);
+    *alpha = ceiling ? l->latency.v : gp_link_expected_latency(l);
+    if (*alpha < 0.0 || !isfinite(*alpha))
+        *alpha = 0.0;
+}
+
+static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
+                  const gp_comm_params *p, int ceiling, int with_ledger, gp_comm_result *r,
+                  gp_comm_cost *c)
+{
+    long g = t->gpus_per_node, m = t->nodes;
+    long k = t->nics_per_node > 0 ? t->nics_per_node : 1;
+    double bu, au, bo, ao, sent, hops;
+
+    memset(c, 0, sizeof *c);
+    link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
+    link_figs(m > 1 ? t->scale_out : NULL, ceiling, &bo, &ao);
+    if (g > 1 && t->scale_up->p2p == 0) {
+        /* Staged through host memory: 2 g D bytes through it for D per GPU.
+         * Expected H: given, else 4 x the pairwise achievable figure. */
+        double h = p->host_bw > 0.0 ? p->host_bw : 4.0 * bu;
+        if (ceiling)
+            h = fmax(h, 4.0 * bu); /* a ceiling is never below */
+        double host = h / (2.0 * (double)g);
+        if (host < bu) {
+            bu = host;
+            if (!ceiling)
+                r->host_bound = 1;
+        }
+    }
+    if (m > 1 && k < g)
+        bo *= (double)k / (double)g; /* g rings share K NICs */
+
+    if (m == 1) {
+        flat(op, algo, g, s, &sent, &hops);
+        c->intra_s = sent / bu + hops * au;
+        c->bw_s = sent / bu;
+        c->lat_s = hops * au;
+        r->bytes_per_gpu_intra = sent;
+    } else if (g == 1) {
+        flat(op, algo, m, s, &sent, &hops);
+        c->inter_s = sent / bo + hops * ao;
+        c->bw_s = sent / bo;
+        c->lat_s = hops * ao;
+        r->bytes_per_gpu_inter = sent;
+    } else {
+        /* Intra-node ring phases: RS then AG for AllReduce, one of them for
+         * RS/AG.  Inter-node: the same op on S/g among m GPUs. */
+        double phases = op == GP_COLL_ALLREDUCE ? 2.0 : 1.0;
+        double s1, h1, s2, h2;
+        flat(GP_COLL_REDUCESCATTER, GP_COLL_RING, g, s, &s1, &h1);
+        flat(op, algo, m, s / (double)g, &s2, &h2);
+        c->intra_s = phases * (s1 / bu + h1 * au);
+        c->inter_s = s2 / bo + h2 * ao;
+        c->bw_s = phases * s1 / bu + s2 / bo;
+        c->lat_s = phases * h1 * au + h2 * ao;
+        r->bytes_per_gpu_intra = phases * s1;
+        r->bytes_per_gpu_inter = s2;
+    }
+    r->bytes_per_gpu = r->bytes_per_gpu_intra + r->bytes_per_gpu_inter;
+    c->time_s = c->bw_s + c->lat_s;
+    c->up_bw = g > 1 ? bu : 0.0;
+    c->out_bw = m > 1 ? bo : 0.0;
+    c->up_alpha = g > 1 ? au : 0.0;
+    c->out_alpha = m > 1 ? ao : 0.0;
+    c->algbw = c->time_s > 0.0 ? s / c->time_s : INFINITY;
+    c->busbw = c->algbw * r->bus_factor;
+    if (with_ledger) {
+        c->ledger.t[GP_ACCT_MOVEMENT] = c->time_s;
+        gp_ledger_close(&c->ledger, GP_OVERLAP_SUM);
+    }
+}
+
+static int link_ok(const gp_link *l, const char *what, gp_err *e)
+{
+    if (l == NULL)
+        return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0, "%s is required for this topology", what);
+    if (!(l->bw.v > 0.0) || !isfinite(l->bw.v) || !(gp_link_expected_bw(l) > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0, "link '%s' has no bandwidth figure",
+                           l->id ? l->id : "?");
+    return GP_OK;
+}
+
+/* Check the request; p is non-NULL. */
+static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                    const gp_comm_params *p, gp_err *e)
+{
+    int rc;
+
+    if (t == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL topology");
+    if ((unsigned)op >= GP_COLL_OP__COUNT)
+        return GP_RAISE_AT(e, GP_EINVAL, "--op", 0, 0, "unknown collective %d", (int)op);
+    if ((unsigned)algo >= GP_COLL_ALGO__COUNT)
+        return GP_RAISE_AT(e, GP_EINVAL, "--algo", 0, 0, "unknown algorithm %d", (int)algo);
+    if (!(bytes >= 0.0) || !isfinite(bytes))
+        return GP_RAISE_AT(e, GP_EINVAL, "--bytes", 0, 0,
+                           "message size must be a finite number of bytes >= 0, got %g", bytes);
+    if (t->gpus_per_node < 1)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                           "GPUs per node must be >= 1, got %ld", t->gpus_per_node);
+    if (t->nodes < 1)
+        return GP_RAISE_AT(e, GP_EINVAL, "--nodes", 0, 0, "nodes must be >= 1, got %ld",
+                           t->nodes);
+    if (algo == GP_COLL_TREE && op != GP_COLL_ALLREDUCE)
+        return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
+                           "tree is an AllReduce algorithm; %s runs as a ring",
+                           gp_coll_op_name(op));
+    if (t->gpus_per_node > 1) {
+        if ((rc = link_ok(t->scale_up, "--link", e)) != GP_OK)
+            return rc;
+        if (t->scale_up->max_gpus.v > 0.0 && (double)t->gpus_per_node > t->scale_up->max_gpus.v)
+            return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0,
+                               "link '%s' joins at most %.0f GPUs, asked for %ld per node",
+                               t->scale_up->id ? t->scale_up->id : "?",
+                               t->scale_up->max_gpus.v, t->gpus_per_node);
+        if (t->scale_up->p2p == 0 && (!(p->host_bw >= 0.0) || !isfinite(p->host_bw)))
+            return GP_RAISE_AT(e, GP_EINVAL, "--host-bw", 0, 0,
+                               "host staging bandwidth must be > 0, got %g", p->host_bw);
+    }
+    if (t->nodes > 1 && (rc = link_ok(t->scale_out, "--scale-out", e)) != GP_OK)
+        return rc;
+    if (t->gpus_per_node > 0 && t->nodes > 0 && t->gpus_per_node > (1L << 30) / t->nodes)
+        return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0, "too many GPUs: %ld x %ld",
+                           t->nodes, t->gpus_per_node);
+    return GP_OK;
+}
+
+int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
+                 double bytes, const gp_comm_params *p, gp_comm_result *r,
+                 gp_err *e)
+{
+    gp_comm_params def;
+    int rc;
+
+    if (r == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL result");
+    if (p == NULL) {
+        gp_comm_params_default(&def);
+        p = &def;
+    }
+    if ((rc = validate(t, op, algo, bytes, p, e)) != GP_OK)
+        return rc;
+    memset(r, 0, sizeof *r);
+    r->op = op;
+    r->algo = algo;
+    r->gpus_per_node = t->gpus_per_node;
+    r->nodes = t->nodes;
+    r->gpus = t->gpus_per_node * t->nodes;
+    r->bytes = bytes;
+    r->bus_factor = gp_comm_bus_factor(op, r->gpus);
+    r->hierarchical = t->gpus_per_node > 1 && t->nodes > 1;
+    r->host_staged = t->gpus_per_node > 1 && t->scale_up->p2p == 0;
+    if (r->gpus == 1) {
+        r->trivial = 1;
+        r->expected.algbw = r->ceiling.algbw = INFINITY; /* S / 0 */
+        r->expected.ledger.rule = GP_OVERLAP_SUM;
+        r->ceiling.ledger.rule = GP_OVERLAP_SUM;
+        gp_ledger_close(&r->expected.ledger, GP_OVERLAP_SUM);
+        gp_ledger_close(&r->ceiling.ledger, GP_OVERLAP_SUM);
+        return GP_OK;
+    }
+    price(t, op, algo, bytes, p, 0, 1, r, &r->expected);
+    price(t, op, algo, bytes, p, 1, 1, r, &r->ceiling);
+    return GP_OK;
+}
+
+int gp__comm_allreduce_time(const gp_topo *t, gp_coll_algo algo, double bytes,
+                            const gp_comm_params *p, int ceiling, double *time_s, gp_err *e)
+{
+    gp_comm_result r;
+    gp_comm_cost c;
+    int rc;
+
+    if ((rc = validate(t, GP_COLL_ALLREDUCE, algo, bytes, p, e)) != GP_OK)
+        return rc;
+    if (t->gpus_per_node * t->nodes == 1) {
+        *time_s = 0.0;
+        return GP_OK;
+    }
+    r.bus_factor = 0.0;
+    r.host_bound = 0;
+    r.bytes_per_gpu_intra = r.bytes_per_gpu_inter = 0.0;
+    price(t, GP_COLL_ALLREDUCE, algo, bytes, p, ceiling, 0, &r, &c);
+    *time_s = c.time_s;
+    return GP_OK;
+}

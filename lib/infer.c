@@ -1,0 +1,429 @@
+/* Inference planner: decode bytes, FLOPs, ceiling and expected tokens/s,
+ * prefill, ridge batch, memory fit, MoE experts touched, tensor-parallel
+ * AllReduces.  MODEL: docs/models/inference.md. */
+#include <math.h>
+#include <stddef.h>
+
+#include "gpuplan/infer.h"
+
+void gp_infer_params_init(gp_infer_params *p)
+{
+    if (p == NULL)
+        return;
+    p->gpu = NULL;
+    p->model = NULL;
+    p->link = NULL;
+    p->weights = NULL;
+    p->kv = NULL;
+    p->embed = NULL;
+    p->engine = NULL;
+    p->context = GP_INFER_DEFAULT_CONTEXT;
+    p->batch = 1.0;
+    p->gpus = 1.0;
+    p->prompt = 0.0;
+    p->decode_eff = 0.0;
+    p->layer_overhead = -1.0;
+    p->runtime_overhead = -1.0;
+    p->act_bytes = 2.0;
+    p->accum = GP_ACC_FP32;
+    p->split = GP_SPLIT_DEFAULT;
+}
+
+static double fmt_bits(const gp_format *f)
+{
+    return f != NULL && f->bits.v > 0.0 ? f->bits.v : 16.0;
+}
+
+double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits)
+{
+    if (m == NULL || m->layers.v <= 0.0)
+        return 0.0;
+    return m->layers.v * gp_model_kv_elems_per_layer(m) * kv_bits / 8.0;
+}
+
+double gp_infer_experts_touched(double n, double k, double batch)
+{
+    if (n <= 0.0 || k <= 0.0)
+        return 0.0;
+    if (k >= n)
+        return n;
+    if (batch <= 1.0)
+        return k;
+    /* MODEL: each token picks k of n; P(expert untouched) = (1-k/n)^B. */
+    return n * (1.0 - pow(1.0 - k / n, batch));
+}
+
+double gp_infer_allreduce_s(const gp_link *l, double gpus, double bytes,
+                            int ceiling)
+{
+    double a, b, ring, tree, steps;
+    if (l == NULL || gpus <= 1.0)
+        return 0.0;
+    if (ceiling) { /* a bound: datasheet bandwidth, no per-message latency */
+        a = 0.0;
+        b = l->bw.v;
+    } else {
+        a = gp_link_expected_latency(l);
+        b = gp_link_expected_bw(l);
+    }
+    if (b <= 0.0)
+        return INFINITY;
+    if (!l->p2p) { /* staged through host memory: two hops, shared bus */
+        a *= 2.0;
+        b *= 0.5;
+    }
+    ring = 2.0 * (gpus - 1.0) * (a + bytes / (gpus * b));
+    steps = ceil(log2(gpus));
+    tree = 2.0 * steps * (a + bytes / b);
+    return ring < tree ? ring : tree;
+}
+
+/* One point-to-point send of `bytes` (a layer-split hand-off): α + S/β,
+ * staged through host memory (α x 2, β / 2) without peer-to-peer. */
+static double p2p_s(const gp_link *l, double bytes, int ceiling)
+{
+    double a, b;
+    if (l == NULL)
+        return 0.0;
+    a = ceiling ? 0.0 : gp_link_expected_latency(l);
+    b = ceiling ? l->bw.v : gp_link_expected_bw(l);
+    if (b <= 0.0)
+        return INFINITY;
+    if (!l->p2p) {
+        a *= 2.0;
+        b *= 0.5;
+    }
+    return a + bytes / b;
+}
+
+/* Shape-derived quantities shared by both sides. */
+typedef struct shape {
+    double layers, hidden, heads, head_dim, ffn;
+    double embed_params;  /* vocab x hidden, one matrix                       */
+    double n_embed;       /* matrices stored: 1 tied, 2 untied               */
+    double body;          /* params excluding embedding matrices (all experts) */
+    double expert_params; /* one routed expert                               */
+    double moe_layers;
+    double experts, k;
+} shape;
+
+static void get_shape(const gp_model *m, shape *s)
+{
+    double P = m->params.v;
+    s->layers = m->layers.v > 0.0 ? m->layers.v : 0.0;
+    s->hidden = m->hidden.v > 0.0 ? m->hidden.v : 0.0;
+    s->heads = m->heads.v > 0.0 ? m->heads.v : 0.0;
+    s->head_dim = m->head_dim.v > 0.0 ? m->head_dim.v
+                                      : (s->heads > 0.0 ? s->hidden / s->heads : 0.0);
+    s->ffn = m->ffn_hidden.v > 0.0 ? m->ffn_hidden.v : 4.0 * s->hidden;
+    s->n_embed = m->tied_embeddings ? 1.0 : 2.0;
+    s->embed_params = m->vocab.v > 0.0 && s->hidden > 0.0 ? m->vocab.v * s->hidden : 0.0;
+    if (s->embed_params * s->n_embed >= P)
+        s->embed_params = 0.0; /* inconsistent shape: treat all as body */
+    s->body = P - s->n_embed * s->embed_params;
+    s->expert_params = 0.0;
+    s->moe_layers = 0.0;
+    s->experts = m->experts.v;
+    s->k = m->experts_active.v;
+    if (s->experts > 0.0 && s->k > 0.0 && s->k < s->experts && s->layers > 0.0) {
+        double ml = s->layers - (m->dense_layers.v > 0.0 ? m->dense_layers.v : 0.0);
+        double ep = 0.0;
+        if (ml > 0.0) {
+            if (m->expert_ffn_hidden.v > 0.0 && s->hidden > 0.0)
+                ep = 3.0 * s->hidden * m->expert_ffn_hidden.v; /* gate, up, down */
+            else if (m->params_active.v > 0.0 && m->params_active.v < P)
+                ep = (P - m->params_active.v) / (ml * (s->experts - s->k));
+        }
+        if (ep > 0.0 && ml * s->experts * ep < s->body) {
+            s->expert_params = ep;
+            s->moe_layers = ml;
+        }
+    }
+}
+
+/* Body params touched by `tokens` tokens routed independently. */
+static double body_touched(const shape *s, double tokens, double *touched)
+{
+    double t;
+    if (s->moe_layers <= 0.0) {
+        *touched = 0.0;
+        return s->body;
+    }
+    t = gp_infer_experts_touched(s->experts, s->k, tokens);
+    *touched = t;
+    return s->body - s->moe_layers * (s->experts - t) * s->expert_params;
+}
+
+static double peak_for(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
+                       gp_accum acc, int ceiling)
+{
+    return ceiling ? gp_gpu_peak(g, p, pipe, acc, 0)
+                   : gp_gpu_expected_peak(g, p, pipe, acc, 0);
+}
+
+/* The matmul precision: the format's compute precision when the GPU has it,
+ * else fp16, else fp32. */
+static gp_precision pick_precision(const gp_gpu *g, const gp_format *w)
+{
+    gp_precision p = w != NULL ? w->compute : GP_FP16;
+    if ((unsigned)p >= GP_PREC__COUNT)
+        p = GP_FP16;
+    if (gp_gpu_peak(g, p, gp_gpu_default_pipeline(g, p), GP_ACC_FP32, 0) > 0.0)
+        return p;
+    if (gp_gpu_peak(g, GP_FP16, gp_gpu_default_pipeline(g, GP_FP16), GP_ACC_FP32, 0) > 0.0)
+        return GP_FP16;
+    return GP_FP32;
+}
+
+static double div0(double a, double b)
+{
+    return b > 0.0 ? a / b : (a > 0.0 ? INFINITY : 0.0);
+}
+
+typedef struct sums {
+    double w_bytes;    /* weight bytes per step, all GPUs                    */
+    double o_bytes;    /* KV + activation bytes per step                     */
+    double act_bytes;  /* of which activations (left out of the ceiling)     */
+    double flop;       /* matmul + attention                                 */
+    double deq;        /* dequant FLOP                                       */
+    double ar_bytes;   /* AllReduce message                                  */
+    double ar_count;   /* AllReduces per step                                */
+    double kv_seq;     /* KV bytes per sequence at this context              */
+    double act_seq;    /* activation bytes per sequence per step             */
+    double flop_seq;   /* FLOP per sequence per step                         */
+    double layers;
+    double div;        /* GPUs sharing each step's work: gpus (TP) or 1      */
+    int split_layers;
+} sums;
+
+static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec,
+                      int ceiling, const gp_engine *eng, gp_infer_side *o,
+                      const char **eff_src, const char **ovh_src)
+{
+    const gp_gpu *g = p->gpu;
+    double n = s->div, tc, tm, ew, eo, ovh;
+    gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
+    o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
+    o->peak = peak_for(g, prec, pipe, p->accum, ceiling);
+    o->cuda_peak = peak_for(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, ceiling);
+    if (ceiling) {
+        ew = eo = 1.0;
+        ovh = 0.0;
+    } else {
+        const char *es = eng->src, *os = eng->src;
+        int wide = p->weights == NULL || fmt_bits(p->weights) >= 16.0;
+        ew = wide ? eng->eff_float : eng->eff_quant;
+        eo = eng->eff_float;
+        ovh = eng->layer_overhead;
+        if (g->clock_boost.v > 0.0)
+            ovh *= GP_INFER_REF_CLOCK / g->clock_boost.v;
+        if (p->engine == NULL && g->eff_decode.v > 0.0) {
+            ew = eo = g->eff_decode.v;
+            es = g->eff_decode.src ? g->eff_decode.src : "hwdb efficiency.decode";
+        }
+        if (p->engine == NULL && g->decode_layer_overhead.v > 0.0) {
+            ovh = g->decode_layer_overhead.v;
+            os = g->decode_layer_overhead.src ? g->decode_layer_overhead.src
+                                              : "hwdb efficiency.decode_layer_overhead";
+        }
+        if (p->decode_eff > 0.0) {
+            ew = eo = p->decode_eff;
+            es = "--decode-eff";
+        }
+        if (p->layer_overhead >= 0.0) {
+            ovh = p->layer_overhead;
+            os = "--layer-overhead";
+        }
+        if (eff_src)
+            *eff_src = es;
+        if (ovh_src)
+            *ovh_src = os;
+    }
+    o->eff_weights = ew;
+    o->eff_other = eo;
+    o->layer_overhead_s = ovh;
+    o->overhead_s = s->layers * ovh;
+    if (s->split_layers)
+        o->comm_s = (p->gpus - 1.0) * p2p_s(p->link, s->ar_bytes, ceiling);
+    else
+        o->comm_s = s->ar_count * gp_infer_allreduce_s(p->link, p->gpus, s->ar_bytes, ceiling);
+    /* The ceiling charges only what no engine can avoid: weights and KV
+     * bytes, matmul and attention FLOPs (no activation round-trips, no
+     * dequantisation work). */
+    tc = div0(s->flop / n, o->peak) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
+    tm = div0(s->w_bytes / n, o->mem_bw * ew) +
+         div0((s->o_bytes - (ceiling ? s->act_bytes : 0.0)) / n, o->mem_bw * eo);
+    o->ledger.t[GP_ACCT_COMPUTE] = tc;
+    o->ledger.t[GP_ACCT_MEMORY] = tm;
+    o->ledger.t[GP_ACCT_MOVEMENT] = o->overhead_s + o->comm_s;
+    /* Fixed costs serialise with the step: total = max(c, m) + movement. */
+    gp_ledger_close(&o->ledger, GP_OVERLAP_ROOF);
+    o->step_s = o->ledger.total;
+    o->tokens_per_s = div0(1.0, o->step_s);
+    o->aggregate_tokens_per_s = p->batch * o->tokens_per_s;
+    /* Ridge: B where B x flop_seq / peak (+ dequant) = W / bw_w + B x
+     * (kv_seq + act_seq) / bw_o, with W the weight bytes at the current batch
+     * (MoE: experts touched now); the ceiling leaves out act and dequant. */
+    {
+        double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
+        double per_seq = s->kv_seq + (ceiling ? 0.0 : s->act_seq);
+        double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo);
+        double w1 = div0(s->w_bytes / n, bwe) -
+                    (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
+        o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
+        if (o->ridge_batch < 1.0)
+            o->ridge_batch = 1.0;
+    }
+    o->ttft_s = 0.0;
+}
+
+int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
+{
+    const gp_model *m;
+    const gp_gpu *g;
+    const gp_engine *eng;
+    shape sh;
+    sums s;
+    double wbits, kbits, ebits, touched, body_t, B, ctx, act_elems;
+    double store, kv_tok, usable, ovh_mem, free1;
+    int quant;
+
+    if (p == NULL || r == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_infer_eval: NULL argument");
+    m = p->model;
+    g = p->gpu;
+    if (g == NULL)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0, "no GPU given");
+    if (m == NULL || !(m->params.v > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
+                           "the model needs a positive parameter count");
+    if (!(g->mem_bw.v > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0,
+                           "GPU '%s' has no memory bandwidth", g->id ? g->id : "?");
+    if (!(p->batch >= 1.0) || !isfinite(p->batch))
+        return GP_RAISE_AT(e, GP_EINVAL, "--batch", 0, 0, "batch must be >= 1 (got %g)",
+                           p->batch);
+    if (!(p->gpus >= 1.0) || !isfinite(p->gpus))
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0, "gpus must be >= 1 (got %g)",
+                           p->gpus);
+    if (!(p->context >= 0.0) || !isfinite(p->context))
+        return GP_RAISE_AT(e, GP_EINVAL, "--context", 0, 0,
+                           "context must be >= 0 tokens (got %g)", p->context);
+    if (!(p->prompt >= 0.0) || !isfinite(p->prompt))
+        return GP_RAISE_AT(e, GP_EINVAL, "--prompt", 0, 0,
+                           "prompt must be >= 0 tokens (got %g)", p->prompt);
+    if (p->gpus > 1.0 && p->link == NULL)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                           "%g GPUs need a link between them (GPU '%s' names none)",
+                           p->gpus, g->id ? g->id : "?");
+    if (p->decode_eff < 0.0 || p->decode_eff > 1.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--decode-eff", 0, 0,
+                           "decode efficiency must lie in (0, 1] (got %g)", p->decode_eff);
+
+    eng = p->engine != NULL ? p->engine : gp_engine_default();
+    B = p->batch;
+    ctx = p->context;
+    wbits = fmt_bits(p->weights);
+    kbits = fmt_bits(p->kv);
+    ebits = fmt_bits(p->embed);
+    quant = p->weights != NULL && p->weights->kind != GP_FMT_FLOAT && wbits < 16.0;
+    get_shape(m, &sh);
+
+    /* Weights read per step. */
+    body_t = body_touched(&sh, B, &touched);
+    r->experts_touched = touched;
+    r->body_bytes = body_t * wbits / 8.0;
+    r->lm_head_bytes = sh.embed_params * ebits / 8.0;
+    if (sh.n_embed > 1.0) /* untied: the input embedding reads B rows only */
+        r->lm_head_bytes += B * sh.hidden * ebits / 8.0;
+    r->weight_bytes = r->body_bytes + r->lm_head_bytes;
+    store = sh.body * wbits / 8.0 + sh.n_embed * sh.embed_params * ebits / 8.0;
+    r->weight_store_bytes = store;
+
+    /* KV cache and activations. */
+    kv_tok = gp_infer_kv_bytes_per_token(m, kbits);
+    r->kv_bytes_per_token = kv_tok;
+    r->kv_bytes = B * ctx * kv_tok;
+    /* Per layer: ~10 hidden-sized and 4 ffn-sized vectors written or read
+     * between kernels (norms, q/k/v/o, residuals, gate/up/act/down). */
+    act_elems = sh.layers * (10.0 * sh.hidden + 4.0 * sh.ffn);
+    r->act_bytes = B * act_elems * p->act_bytes;
+    r->bytes_per_step = r->weight_bytes + r->kv_bytes + r->act_bytes;
+    r->bytes_per_token = r->bytes_per_step / B;
+
+    /* FLOPs. */
+    r->active_params = m->params_active.v > 0.0 && m->params_active.v <= m->params.v
+                           ? m->params_active.v : m->params.v;
+    r->attn_flop = 4.0 * sh.layers * sh.heads * sh.head_dim * ctx * B;
+    r->flop = 2.0 * r->active_params * B + r->attn_flop;
+    r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
+    r->precision = pick_precision(g, p->weights);
+    r->pipeline = gp_gpu_default_pipeline(g, r->precision);
+    r->comm_bytes = B * sh.hidden * p->act_bytes;
+
+    s.w_bytes = r->weight_bytes;
+    s.o_bytes = r->kv_bytes + r->act_bytes;
+    s.act_bytes = r->act_bytes;
+    s.flop = r->flop;
+    s.deq = r->dequant_flop;
+    s.ar_bytes = r->comm_bytes;
+    s.ar_count = 2.0 * sh.layers;
+    s.kv_seq = ctx * kv_tok;
+    s.act_seq = act_elems * p->act_bytes;
+    s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.head_dim * ctx;
+    s.layers = sh.layers;
+    s.split_layers = p->gpus > 1.0 && (p->split == GP_SPLIT_LAYER ||
+                                       (p->split == GP_SPLIT_DEFAULT && eng->split_layers));
+    s.div = s.split_layers ? 1.0 : p->gpus;
+    r->split_layers = s.split_layers;
+
+    r->engine = eng;
+    r->eff_src = "datasheet";
+    r->overhead_src = "none";
+    side_eval(p, &s, r->precision, 1, eng, &r->ceiling, NULL, NULL);
+    side_eval(p, &s, r->precision, 0, eng, &r->expected, &r->eff_src, &r->overhead_src);
+
+    /* Prefill: every sequence's prompt in one pass; causal attention
+     * 2 x layers x heads x head_dim x P^2 per sequence. */
+    r->prefill_flop = 0.0;
+    if (p->prompt > 0.0) {
+        double P = p->prompt, tok = B * P, tdt, wb, pf, ar;
+        int side;
+        wb = body_touched(&sh, tok, &tdt) * wbits / 8.0 + r->lm_head_bytes;
+        pf = 2.0 * r->active_params * tok +
+             2.0 * sh.layers * sh.heads * sh.head_dim * P * P * B;
+        r->prefill_flop = pf;
+        for (side = 0; side < 2; side++) {
+            gp_infer_side *o = side ? &r->expected : &r->ceiling;
+            double tc = div0(pf / s.div, o->peak);
+            double tm = div0(wb / s.div, o->mem_bw * o->eff_weights);
+            double msg = tok * sh.hidden * p->act_bytes;
+            ar = s.split_layers ? (p->gpus - 1.0) * p2p_s(p->link, msg, !side)
+                                : 2.0 * sh.layers *
+                                      gp_infer_allreduce_s(p->link, p->gpus, msg, !side);
+            o->ttft_s = (tc > tm ? tc : tm) + o->overhead_s + ar;
+        }
+    }
+
+    /* Memory fit. */
+    ovh_mem = p->runtime_overhead >= 0.0 ? p->runtime_overhead : GP_INFER_RUNTIME_OVERHEAD;
+    r->runtime_overhead = ovh_mem;
+    usable = gp_gpu_usable_mem(g) * p->gpus;
+    r->mem_usable = usable;
+    r->mem_need = store + B * ctx * kv_tok + ovh_mem * p->gpus;
+    r->fits = r->mem_need <= usable;
+    free1 = usable - store - ovh_mem * p->gpus;
+    r->short_bytes = (store + ctx * kv_tok + ovh_mem * p->gpus) - usable;
+    r->fits_batch1 = r->short_bytes <= 0.0;
+    if (free1 <= 0.0) {
+        r->max_batch = 0.0;
+        r->max_context = 0.0;
+    } else {
+        r->max_batch = ctx * kv_tok > 0.0 ? floor(free1 / (ctx * kv_tok)) : INFINITY;
+        r->max_context = kv_tok > 0.0 ? floor(free1 / (B * kv_tok)) : INFINITY;
+    }
+    r->kv_dominates = r->kv_bytes > r->weight_bytes;
+    r->context_exceeds = m->context.v > 0.0 &&
+                         (ctx > m->context.v || p->prompt > m->context.v);
+    return GP_OK;
+}

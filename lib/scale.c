@@ -1,0 +1,224 @@
+/* Data-parallel scaling: step time, comm share, speedup, efficiency and the
+ * break-even GPU count.  MODEL: docs/models/scaling.md. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpuplan/scale.h"
+#include "comm_int.h"
+
+void gp_scale_params_default(gp_scale_params *p)
+{
+    if (p == NULL)
+        return;
+    memset(p, 0, sizeof *p);
+    p->overlap = 0.0;
+    p->backward_share = 2.0 / 3.0; /* Kaplan et al. 2020 sec. 2.1 */
+    p->threshold = 0.5;
+    p->ceiling = 0;
+    p->algo = GP_COLL_RING;
+    gp_comm_params_default(&p->comm);
+}
+
+int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e)
+{
+    static const double bytes[GP_PREC__COUNT] = {8, 4, 4, 2, 2, 1, 1, 0.5, 0.5};
+    if (!(params > 0.0) || !isfinite(params))
+        return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
+                           "parameter count must be > 0, got %g", params);
+    if ((unsigned)prec >= GP_PREC__COUNT)
+        return GP_RAISE_AT(e, GP_EINVAL, "--grad-precision", 0, 0, "unknown precision %d",
+                           (int)prec);
+    *out = params * bytes[prec];
+    return GP_OK;
+}
+
+static int check_req(const gp_scale_req *q, const gp_scale_params *p, gp_err *e)
+{
+    if (!(q->grad_bytes >= 0.0) || !isfinite(q->grad_bytes))
+        return GP_RAISE_AT(e, GP_EINVAL, "--grad-bytes", 0, 0,
+                           "gradient bytes must be finite and >= 0, got %g", q->grad_bytes);
+    if (!(q->step_compute_s > 0.0) || !isfinite(q->step_compute_s))
+        return GP_RAISE_AT(e, GP_EINVAL, "--step-compute-s", 0, 0,
+                           "compute time per step must be > 0 s, got %g", q->step_compute_s);
+    if (!(p->overlap >= 0.0 && p->overlap <= 1.0))
+        return GP_RAISE_AT(e, GP_ERANGE, "--overlap", 0, 0,
+                           "overlap must lie in [0,1], got %g", p->overlap);
+    if (!(p->backward_share >= 0.0 && p->backward_share <= 1.0))
+        return GP_RAISE_AT(e, GP_ERANGE, "backward_share", 0, 0,
+                           "backward share must lie in [0,1], got %g", p->backward_share);
+    if (!(p->threshold > 0.0 && p->threshold <= 1.0))
+        return GP_RAISE_AT(e, GP_ERANGE, "--threshold", 0, 0,
+                           "threshold must lie in (0,1], got %g", p->threshold);
+    if (q->gpus_per_node < 0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           "GPUs per node must be >= 1, got %ld", q->gpus_per_node);
+    if (q->mode != GP_SCALING_WEAK && q->mode != GP_SCALING_STRONG)
+        return GP_RAISE(e, GP_EINVAL, "unknown scaling mode %d", (int)q->mode);
+    return GP_OK;
+}
+
+int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
+                  const long *gpus, size_t n, gp_scale_row *rows,
+                  gp_scale_result *res, gp_err *e)
+{
+    gp_scale_params def;
+    size_t i;
+    int rc;
+    double t1;
+
+    if (q == NULL || rows == NULL || res == NULL || (n > 0 && gpus == NULL))
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_eval: NULL argument");
+    if (p == NULL) {
+        gp_scale_params_default(&def);
+        p = &def;
+    }
+    if ((rc = check_req(q, p, e)) != GP_OK)
+        return rc;
+    if (n == 0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0, "the list of GPU counts is empty");
+    t1 = q->step_compute_s;
+
+    for (i = 0; i < n; i++) {
+        gp_topo topo;
+        gp_scale_row *r = &rows[i];
+        long g, dn = gpus[i];
+        double dg, comm = 0.0;
+
+        if (dn < 1)
+            return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0, "GPU counts must be >= 1, got %ld",
+                               dn);
+        if (i > 0 && dn <= gpus[i - 1])
+            return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                               "GPU counts must increase, got %ld after %ld", dn, gpus[i - 1]);
+        g = q->gpus_per_node > 0 && q->gpus_per_node < dn ? q->gpus_per_node : dn;
+        if (dn % g != 0)
+            return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                               "%ld GPUs do not fill whole nodes of %ld", dn, g);
+        if (dn > g && q->scale_out == NULL)
+            return GP_RAISE_AT(e, GP_EINVAL, "--scale-out", 0, 0,
+                               "%ld GPUs need %ld nodes of %ld: give a scale-out link", dn,
+                               dn / g, g);
+        memset(&topo, 0, sizeof topo);
+        topo.scale_up = q->scale_up;
+        topo.gpus_per_node = g;
+        topo.scale_out = q->scale_out;
+        topo.nodes = dn / g;
+        topo.nics_per_node = q->nics_per_node;
+        if ((rc = gp__comm_allreduce_time(&topo, p->algo, q->grad_bytes, &p->comm, p->ceiling,
+                                          &comm, e)) != GP_OK)
+            return rc;
+        dg = (double)dn;
+        r->gpus = dn;
+        r->nodes = topo.nodes;
+        r->compute_s = q->mode == GP_SCALING_STRONG ? t1 / dg : t1;
+        r->comm_s = comm;
+        r->hidden_s = fmin(p->overlap * r->comm_s, p->backward_share * r->compute_s);
+        r->exposed_s = r->comm_s - r->hidden_s;
+        r->step_s = r->compute_s + r->exposed_s;
+        r->comm_fraction = r->exposed_s / r->step_s;
+        r->speedup = q->mode == GP_SCALING_STRONG ? t1 / r->step_s : dg * t1 / r->step_s;
+        r->efficiency = r->speedup / dg;
+        r->marginal = i == 0 ? NAN
+                             : (r->speedup - rows[i - 1].speedup) / (dg - (double)gpus[i - 1]);
+    }
+
+    memset(res, 0, sizeof *res);
+    res->n_rows = n;
+    res->threshold = p->threshold;
+    res->mode = q->mode;
+    res->best = 0;
+    res->stop = n;
+    res->reason = GP_STOP_NONE;
+    for (i = 1; i < n; i++) {
+        const gp_scale_row *b = &rows[res->best], *r = &rows[i];
+        double marginal = (r->speedup - b->speedup) / (double)(r->gpus - b->gpus);
+        gp_scale_stop why = GP_STOP_NONE;
+        if (!(r->speedup > b->speedup))
+            why = GP_STOP_FALLS;
+        else if (r->efficiency < p->threshold)
+            why = GP_STOP_EFFICIENCY;
+        else if (marginal < p->threshold)
+            why = GP_STOP_MARGINAL;
+        if (why != GP_STOP_NONE) {
+            res->stop = i;
+            res->reason = why;
+            break;
+        }
+        res->best = i;
+    }
+    res->best_gpus = rows[res->best].gpus;
+    res->fastest = 0;
+    for (i = 1; i < n; i++)
+        if (rows[i].speedup > rows[res->fastest].speedup)
+            res->fastest = i;
+    res->fastest_gpus = rows[res->fastest].gpus;
+    return GP_OK;
+}
+
+char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
+                       char *buf, size_t n)
+{
+    const gp_scale_row *b, *s;
+    int k;
+    if (buf == NULL || n == 0)
+        return buf;
+    buf[0] = '\0';
+    if (res == NULL || rows == NULL || res->n_rows == 0)
+        return buf;
+    b = &rows[res->best];
+    if (res->n_rows == 1) {
+        if (b->gpus == 1)
+            snprintf(buf, n, "1 GPU: no gradient exchange, communication costs nothing; "
+                             "give more counts (--gpus 1,2,4,8) to compare");
+        else
+            snprintf(buf, n, "%ld GPUs give %.2fx one GPU's throughput (%.0f%% efficiency, "
+                             "communication %.0f%% of the step)",
+                     b->gpus, b->speedup, 100.0 * b->efficiency, 100.0 * b->comm_fraction);
+        return buf;
+    }
+    if (res->stop >= res->n_rows) {
+        snprintf(buf, n, "adding GPUs keeps paying up to %ld (%.2fx, %.0f%% efficiency, "
+                         "communication %.0f%% of the step)",
+                 b->gpus, b->speedup, 100.0 * b->efficiency, 100.0 * b->comm_fraction);
+        return buf;
+    }
+    s = &rows[res->stop];
+    k = snprintf(buf, n, "adding GPUs pays up to %ld (%.2fx, %.0f%% efficiency); ", b->gpus,
+                 b->speedup, 100.0 * b->efficiency);
+    if (k < 0 || (size_t)k >= n)
+        return buf;
+    switch (res->reason) {
+    case GP_STOP_FALLS:
+        snprintf(buf + k, n - (size_t)k,
+                 "%ld GPUs%s would not help: %.2fx, no faster than %.2fx on %ld, "
+                 "communication %.0f%% of the step",
+                 s->gpus, s->nodes > 1 ? " across nodes" : "", s->speedup, b->speedup, b->gpus,
+                 100.0 * s->comm_fraction);
+        break;
+    case GP_STOP_EFFICIENCY:
+        snprintf(buf + k, n - (size_t)k,
+                 "%ld GPUs%s would not pay: %.2fx at %.0f%% efficiency (below %.0f%%), "
+                 "communication %.0f%% of the step",
+                 s->gpus, s->nodes > 1 ? " across nodes" : "", s->speedup,
+                 100.0 * s->efficiency, 100.0 * res->threshold, 100.0 * s->comm_fraction);
+        break;
+    default:
+        snprintf(buf + k, n - (size_t)k,
+                 "%ld GPUs%s would not help enough: %.2fx, each added GPU adds %.2f of one "
+                 "(below %.2f), communication %.0f%% of the step",
+                 s->gpus, s->nodes > 1 ? " across nodes" : "", s->speedup,
+                 (s->speedup - b->speedup) / (double)(s->gpus - b->gpus), res->threshold,
+                 100.0 * s->comm_fraction);
+        break;
+    }
+    if (res->fastest != res->best) {
+        const gp_scale_row *f = &rows[res->fastest];
+        size_t used = strlen(buf);
+        if (used + 1 < n)
+            snprintf(buf + used, n - used,
+                     " (the fastest is %ld GPUs at %.2fx, %.0f%% efficiency)", f->gpus,
+                     f->speedup, 100.0 * f->efficiency);
+    }
+    return buf;
+}

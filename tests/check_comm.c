@@ -1,0 +1,593 @@
+/* Collectives: ring/tree AllReduce, ReduceScatter, AllGather, hierarchical
+ * AllReduce, host staging, busbw against published nccl-tests figures, and
+ * the `gpuplan allreduce` command.  Every expected value is derived by hand
+ * in the comment above its assert. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "testutil.h"
+
+/* Hand-built links (figures from ../shared/reference; alphas assumed for the
+ * arithmetic where the reference has none, and stated). */
+
+/* PCIe 4.0 x16, peer-to-peer: 31.5 GB/s per direction (PCI-SIG, via
+ * calibration_methods.md sec. 2), 25 GB/s achieved one way (article row 12;
+ * nvbandwidth#15: 23.9-26.4 GB/s), alpha 10 us (assumed). */
+static gp_link pcie4(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "pcie4-x16";
+    l.kind = GP_LINK_PCIE;
+    l.bw.v = 31.5e9;
+    l.bw_achievable.v = 25e9;
+    l.latency.v = 10e-6;
+    l.p2p = 1;
+    return l;
+}
+
+/* PCIe 4.0 x16 with peer-to-peer off (GeForce): staged through host memory.
+ * Achievable 13 GB/s per direction, a two-card measurement (3x RTX 4090,
+ * p2pBandwidthLatencyTest P2P=Disabled: 25.6-26.2 GB/s bidirectional;
+ * tinygrad open-gpu-kernel-modules#6); alpha 24.6 us (P2P disabled,
+ * GPU-timed, nccl-tests#100). */
+static gp_link pcie4_host(void)
+{
+    gp_link l = pcie4();
+    l.id = "pcie4-x16-host";
+    l.bw_achievable.v = 13e9;
+    l.latency.v = 24.6e-6;
+    l.p2p = 0;
+    return l;
+}
+
+/* NVLink 3 on NVSwitch (A100 SXM): 300 GB/s per direction (A100 datasheet);
+ * achievable 0.78 x 300 = 234 GB/s (NCCL ring busbw efficiency 0.77-0.82,
+ * calibration_methods.md sec. 4, from nccl-tests#149); alpha 2 us (assumed). */
+static gp_link nvlink3(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "nvlink3";
+    l.kind = GP_LINK_NVLINK;
+    l.bw.v = 300e9;
+    l.bw_achievable.v = 0.78 * 300e9;
+    l.latency.v = 2e-6;
+    l.p2p = 1;
+    l.switched = 1;
+    return l;
+}
+
+/* NVLink 4 on NVSwitch (H100 SXM): 450 GB/s per direction; achievable
+ * 0.82 x 450 = 369 GB/s (same efficiency band, upper end); alpha 2 us. */
+static gp_link nvlink4(void)
+{
+    gp_link l = nvlink3();
+    l.id = "nvlink4";
+    l.bw.v = 450e9;
+    l.bw_achievable.v = 0.82 * 450e9;
+    return l;
+}
+
+/* 100 Gb/s Ethernet between nodes: 12.5 GB/s per direction; achievable
+ * 11 GB/s (assumed 88 %); alpha 20 us (assumed). */
+static gp_link eth100(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "eth-100";
+    l.kind = GP_LINK_ETHERNET;
+    l.scope = GP_SCOPE_SCALE_OUT;
+    l.bw.v = 12.5e9;
+    l.bw_achievable.v = 11e9;
+    l.latency.v = 20e-6;
+    l.p2p = 1;
+    return l;
+}
+
+static gp_topo one_node(const gp_link *l, long g)
+{
+    gp_topo t;
+    memset(&t, 0, sizeof t);
+    t.scale_up = l;
+    t.gpus_per_node = g;
+    t.nodes = 1;
+    return t;
+}
+
+START_TEST(article_row7_ring_pcie)
+{
+    /* Article rows 7: 14 GB of gradients, 4 GPUs, ring AllReduce on PCIe 4.0
+     * x16 at 25 GB/s.  Sent per GPU = 2 * 3/4 * 14 GB = 21 GB; bandwidth term
+     * 21/25 = 0.84 s; latency term 2(n-1) alpha = 6 * 10 us = 60 us, so
+     * t = 0.84006 s: the article's 0.84 s holds to 1e-4.  algbw = 14e9 /
+     * 0.84006 = 16.6655 GB/s; busbw = 1.5 x algbw = 24.998 GB/s.  Ceiling:
+     * 21/31.5 = 0.666667 s + 60 us. */
+    gp_link l = pcie4();
+    gp_topo t = one_node(&l, 4);
+    gp_comm_result r;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 14e9, NULL, &r, &e),
+                     GP_OK);
+    ck_assert_int_eq(r.trivial, 0);
+    ck_assert_int_eq(r.gpus, 4);
+    GP_ASSERT_REL(r.bytes_per_gpu, 21e9, 1e-12);
+    GP_ASSERT_REL(r.expected.bw_s, 0.84, 1e-12);
+    GP_ASSERT_REL(r.expected.lat_s, 60e-6, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 0.84, 1e-4);
+    GP_ASSERT_REL(r.expected.time_s, 0.84006, 1e-9);
+    GP_ASSERT_REL(r.bus_factor, 1.5, 1e-12);
+    GP_ASSERT_REL(r.expected.algbw, 14e9 / 0.84006, 1e-9);
+    GP_ASSERT_REL(r.expected.busbw, 1.5 * 14e9 / 0.84006, 1e-9);
+    GP_ASSERT_REL(r.ceiling.time_s, 21.0 / 31.5 + 60e-6, 1e-9);
+    ck_assert(r.ceiling.busbw > r.expected.busbw);
+    GP_ASSERT_REL(r.expected.ledger.t[GP_ACCT_MOVEMENT], r.expected.time_s, 1e-12);
+    ck_assert_int_eq(r.expected.ledger.binding, GP_ACCT_MOVEMENT);
+}
+END_TEST
+
+START_TEST(small_message_latency_dominated)
+{
+    /* 1 MiB = 1048576 B AllReduce on 8 GPUs.
+     * NVLink 4 (369 GB/s, alpha 2 us): bandwidth term 2*7/8*1048576/369e9 =
+     * 1835008/369e9 = 4.9729 us; latency term 14 * 2 us = 28 us: latency
+     * dominates (85 % of 32.97 us).
+     * PCIe 4.0 (25 GB/s, alpha 10 us): 1835008/25e9 = 73.40 us vs 14 * 10 us
+     * = 140 us: latency still dominates.  At 8 GiB the same PCIe ring is
+     * 15032385536/25e9 = 0.6013 s of bandwidth against 140 us. */
+    gp_link l4 = nvlink4(), lp = pcie4();
+    gp_topo t = one_node(&l4, 8);
+    gp_comm_result r;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1048576, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.bw_s, 1835008.0 / 369e9, 1e-12);
+    GP_ASSERT_REL(r.expected.lat_s, 28e-6, 1e-12);
+    ck_assert(r.expected.lat_s > r.expected.bw_s);
+    t.scale_up = &lp;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1048576, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.bw_s, 73.40032e-6, 1e-9);
+    GP_ASSERT_REL(r.expected.lat_s, 140e-6, 1e-12);
+    ck_assert(r.expected.lat_s > r.expected.bw_s);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 8589934592.0, NULL, &r,
+                                  NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.bw_s, 15032385536.0 / 25e9, 1e-12);
+    ck_assert(r.expected.bw_s > r.expected.lat_s);
+}
+END_TEST
+
+START_TEST(tree_vs_ring)
+{
+    /* Double binary tree on 8 GPUs, NVLink 4 (369 GB/s, 2 us): the busiest
+     * GPU sends 2S; depth ceil(log2 8) = 3, up and down: 6 alpha.
+     * 1 MiB: 2*1048576/369e9 = 5.6833 us + 12 us = 17.683 us, below the ring's
+     * 4.9729 + 28 = 32.973 us.  8 GiB: tree 2*8589934592/369e9 = 46.558 ms vs
+     * ring 1.75*8589934592/369e9 = 40.738 ms: the ring wins for large S. */
+    gp_link l = nvlink4();
+    gp_topo t = one_node(&l, 8);
+    gp_comm_result tr, rg;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, 1048576, NULL, &tr, NULL),
+                     GP_OK);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1048576, NULL, &rg, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(tr.bytes_per_gpu, 2.0 * 1048576, 1e-12);
+    GP_ASSERT_REL(tr.expected.lat_s, 12e-6, 1e-12);
+    GP_ASSERT_REL(tr.expected.time_s, 2.0 * 1048576 / 369e9 + 12e-6, 1e-12);
+    ck_assert(tr.expected.time_s < rg.expected.time_s);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, 8589934592.0, NULL, &tr,
+                                  NULL),
+                     GP_OK);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 8589934592.0, NULL, &rg,
+                                  NULL),
+                     GP_OK);
+    GP_ASSERT_REL(tr.expected.bw_s, 2.0 * 8589934592.0 / 369e9, 1e-12);
+    ck_assert(tr.expected.time_s > rg.expected.time_s);
+    /* n = 2: each GPU has one edge per tree: sends 2 * S/2 = S, as the ring;
+     * depth 1: 2 alpha. */
+    t.gpus_per_node = 2;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, 1e9, NULL, &tr, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(tr.bytes_per_gpu, 1e9, 1e-12);
+    GP_ASSERT_REL(tr.expected.lat_s, 4e-6, 1e-12);
+}
+END_TEST
+
+START_TEST(reducescatter_allgather)
+{
+    /* RS and AG of S = 8e9 on 4 GPUs, PCIe 25 GB/s, 10 us: each GPU sends
+     * 3/4 * 8e9 = 6e9 B: 0.24 s + 3 alpha = 0.24003 s.  busbw = (n-1)/n *
+     * algbw = 0.75 * 8e9/0.24003 = 24.997 GB/s. */
+    gp_link l = pcie4();
+    gp_topo t = one_node(&l, 4);
+    gp_comm_result r;
+    int op;
+    for (op = GP_COLL_REDUCESCATTER; op <= GP_COLL_ALLGATHER; op++) {
+        ck_assert_int_eq(gp_comm_eval(&t, (gp_coll_op)op, GP_COLL_RING, 8e9, NULL, &r, NULL),
+                         GP_OK);
+        GP_ASSERT_REL(r.bytes_per_gpu, 6e9, 1e-12);
+        GP_ASSERT_REL(r.expected.time_s, 0.24003, 1e-9);
+        GP_ASSERT_REL(r.bus_factor, 0.75, 1e-12);
+        GP_ASSERT_REL(r.expected.busbw, 0.75 * 8e9 / 0.24003, 1e-9);
+    }
+}
+END_TEST
+
+START_TEST(busbw_matches_nccl_tests_hand_links)
+{
+    /* 8 GiB AllReduce on 8 GPUs.  Ring: t = 1.75 S/B + 14 alpha; busbw =
+     * 1.75 S/t = B / (1 + 14 alpha B / (1.75 S)).
+     * A100/NVLink3, B = 234 GB/s: 14*2e-6*234e9/(1.75*8589934592) = 4.36e-4,
+     * busbw = 233.90 GB/s; published 232.54 GB/s (nccl-tests#175,
+     * all_reduce_perf -b 8 -e 4G -g 8 on 8x A100 SXM): within 10 %.
+     * H100/NVLink4, B = 369 GB/s: busbw = 368.75 GB/s; published ring 370
+     * GB/s (sjeaugey, nccl-tests#212): within 10 %. */
+    gp_link l3 = nvlink3(), l4 = nvlink4();
+    gp_topo t = one_node(&l3, 8);
+    gp_comm_result r;
+    const double s = 8589934592.0;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 234e9 / (1.0 + 14 * 2e-6 * 234e9 / (1.75 * s)), 1e-9);
+    GP_ASSERT_REL(r.expected.busbw, 232.54e9, 0.10);
+    t.scale_up = &l4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 370e9, 0.10);
+    /* The ceiling is the line rate less the same alpha term. */
+    GP_ASSERT_REL(r.ceiling.busbw, 450e9, 0.01);
+}
+END_TEST
+
+START_TEST(host_staged_busbw_falls_with_cards)
+{
+    /* PCIe through host memory (p2p = 0).  Expected host staging H = 2 cards
+     * x 2 (in and out of host memory) x 13 GB/s = 52 GB/s; per-GPU rate
+     * min(13, 52/(2n)) GB/s: n = 2: 13 (link-bound), n = 4: 6.5, n = 8: 3.25
+     * (host-bound).  Ceiling: H = 4 x 31.5 = 126 GB/s: 31.5, 15.75, 7.875.
+     * 1 GiB AllReduce, n = 4: 1.5 * 1073741824/6.5e9 = 0.2477865 s + 6 *
+     * 24.6 us = 0.2479341 s; busbw = 1.5 * 2^30 / 0.2479341 = 6.49613 GB/s.
+     * So busbw falls as cards share the host. */
+    gp_link l = pcie4_host();
+    gp_topo t = one_node(&l, 2);
+    gp_comm_result r2, r4, r8;
+    gp_comm_params p;
+    const double s = 1073741824.0;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r2, NULL), GP_OK);
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r4, NULL), GP_OK);
+    t.gpus_per_node = 8;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r8, NULL), GP_OK);
+    ck_assert_int_eq(r2.host_staged, 1);
+    ck_assert_int_eq(r2.host_bound, 0);
+    ck_assert_int_eq(r4.host_bound, 1);
+    GP_ASSERT_REL(r2.expected.up_bw, 13e9, 1e-12);
+    GP_ASSERT_REL(r4.expected.up_bw, 6.5e9, 1e-12);
+    GP_ASSERT_REL(r8.expected.up_bw, 3.25e9, 1e-12);
+    GP_ASSERT_REL(r2.ceiling.up_bw, 31.5e9, 1e-12);
+    GP_ASSERT_REL(r4.ceiling.up_bw, 15.75e9, 1e-12);
+    GP_ASSERT_REL(r8.ceiling.up_bw, 7.875e9, 1e-12);
+    GP_ASSERT_REL(r4.expected.time_s, 1.5 * s / 6.5e9 + 6 * 24.6e-6, 1e-9);
+    GP_ASSERT_REL(r4.expected.busbw, 6.49613e9, 1e-5);
+    ck_assert(r2.expected.busbw > r4.expected.busbw);
+    ck_assert(r4.expected.busbw > r8.expected.busbw);
+    /* A measured host (--host-bw 40GB/s): n = 8 gets 40/16 = 2.5 GB/s; the
+     * ceiling keeps 4 x 31.5 = 126 GB/s: 7.875. */
+    gp_comm_params_default(&p);
+    p.host_bw = 40e9;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, &p, &r8, NULL), GP_OK);
+    GP_ASSERT_REL(r8.expected.up_bw, 2.5e9, 1e-12);
+    GP_ASSERT_REL(r8.ceiling.up_bw, 7.875e9, 1e-12);
+    p.host_bw = -1.0;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, &p, &r8, NULL),
+                     GP_EINVAL);
+    /* The same cards with peer-to-peer keep ~25 GB/s at n = 8. */
+    {
+        gp_link q = pcie4();
+        t.scale_up = &q;
+        ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r8, NULL),
+                         GP_OK);
+        GP_ASSERT_REL(r8.expected.busbw, 25e9, 0.01);
+        ck_assert_int_eq(r8.host_staged, 0);
+    }
+}
+END_TEST
+
+START_TEST(hierarchical_two_nodes)
+{
+    /* 2 nodes x 4 GPUs, PCIe 25 GB/s / 10 us inside, one 100 Gb/s NIC per
+     * node (11 GB/s achievable, 20 us) between.  S = 13.48e9 (7B-class
+     * 6.74e9 params x 2 B).
+     * intra RS: 3/4 S = 10.11e9 B -> 0.4044 s + 3 * 10 us; AG the same.
+     * inter AllReduce of S/4 = 3.37e9 among 2 GPUs: sends 2*(1/2)*3.37e9 =
+     * 3.37e9 B; the 4 rings share one NIC: 11e9/4 = 2.75e9 B/s -> 1.225455 s
+     * + 2 * 20 us.  Total 0.8088 + 1.2254545 + 60e-6 + 40e-6 = 2.0343545 s.
+     * Bytes per GPU: 2 * 10.11e9 + 3.37e9 = 23.59e9. */
+    gp_link up = pcie4(), out = eth100();
+    gp_topo t;
+    gp_comm_result r;
+    memset(&t, 0, sizeof t);
+    t.scale_up = &up;
+    t.gpus_per_node = 4;
+    t.scale_out = &out;
+    t.nodes = 2;
+    t.nics_per_node = 1;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 13.48e9, NULL, &r, NULL),
+                     GP_OK);
+    ck_assert_int_eq(r.hierarchical, 1);
+    ck_assert_int_eq(r.gpus, 8);
+    GP_ASSERT_REL(r.bytes_per_gpu, 23.59e9, 1e-12);
+    GP_ASSERT_REL(r.bytes_per_gpu_inter, 3.37e9, 1e-12);
+    GP_ASSERT_REL(r.expected.out_bw, 2.75e9, 1e-12);
+    GP_ASSERT_REL(r.expected.intra_s, 0.8088 + 60e-6, 1e-9);
+    GP_ASSERT_REL(r.expected.inter_s, 3.37e9 / 2.75e9 + 40e-6, 1e-9);
+    GP_ASSERT_REL(r.expected.time_s, 2.0343545, 1e-7);
+    /* busbw factor over all 8 GPUs: 2*7/8. */
+    GP_ASSERT_REL(r.bus_factor, 1.75, 1e-12);
+    /* Four NICs per node: each ring has its own, 11 GB/s: inter 3.37/11. */
+    t.nics_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 13.48e9, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.inter_s, 3.37e9 / 11e9 + 40e-6, 1e-9);
+    /* One GPU per node: a flat ring over the network, 2 alpha_out. */
+    t.gpus_per_node = 1;
+    t.nics_per_node = 1;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 11e9, NULL, &r, NULL),
+                     GP_OK);
+    ck_assert_int_eq(r.hierarchical, 0);
+    GP_ASSERT_REL(r.expected.time_s, 1.0 + 40e-6, 1e-9);
+}
+END_TEST
+
+START_TEST(one_gpu_zero_cost)
+{
+    /* n = 1: nothing moves; zero time, zero bytes, busbw factor 0. */
+    gp_link l = pcie4();
+    gp_topo t = one_node(&l, 1);
+    gp_comm_result r;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 14e9, NULL, &r, NULL),
+                     GP_OK);
+    ck_assert_int_eq(r.trivial, 1);
+    ck_assert(r.expected.time_s == 0.0);
+    ck_assert(r.ceiling.time_s == 0.0);
+    ck_assert(r.bytes_per_gpu == 0.0);
+    ck_assert(r.expected.busbw == 0.0);
+    /* A single GPU needs no link at all. */
+    t.scale_up = NULL;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 14e9, NULL, &r, NULL),
+                     GP_OK);
+}
+END_TEST
+
+START_TEST(bad_input_names_option)
+{
+    gp_link l = pcie4(), bridge = nvlink3();
+    gp_topo t = one_node(&l, 0);
+    gp_comm_result r;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1e9, NULL, &r, &e),
+                     GP_EINVAL);
+    ck_assert_str_eq(e.where, "--gpus");
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, -1.0, NULL, &r, &e),
+                     GP_EINVAL);
+    ck_assert_str_eq(e.where, "--bytes");
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, NAN, NULL, &r, &e),
+                     GP_EINVAL);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLGATHER, GP_COLL_TREE, 1e9, NULL, &r, &e),
+                     GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--algo");
+    t.nodes = 2;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1e9, NULL, &r, &e),
+                     GP_EINVAL);
+    ck_assert_str_eq(e.where, "--scale-out");
+    t.nodes = 1;
+    t.scale_up = NULL;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1e9, NULL, &r, &e),
+                     GP_EINVAL);
+    ck_assert_str_eq(e.where, "--link");
+    /* An NVLink bridge joins two cards. */
+    bridge.kind = GP_LINK_NVLINK_BRIDGE;
+    bridge.max_gpus.v = 2;
+    t.scale_up = &bridge;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1e9, NULL, &r, &e),
+                     GP_ERANGE);
+    ck_assert_str_eq(e.where, "--gpus");
+}
+END_TEST
+
+START_TEST(names_and_parsers)
+{
+    gp_coll_op op;
+    gp_coll_algo a;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_coll_op_parse("Reduce-Scatter", "--op", &op, &e), GP_OK);
+    ck_assert_int_eq(op, GP_COLL_REDUCESCATTER);
+    ck_assert_str_eq(gp_coll_op_name(GP_COLL_ALLGATHER), "allgather");
+    ck_assert_int_eq(gp_coll_op_parse("bcast", "--op", &op, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--op");
+    ck_assert_int_eq(gp_coll_algo_parse("TREE", "--algo", &a, &e), GP_OK);
+    ck_assert_int_eq(a, GP_COLL_TREE);
+    ck_assert_int_eq(gp_coll_algo_parse("nvls", "--algo", &a, &e), GP_EINVAL);
+    ck_assert_str_eq(gp_coll_algo_name(GP_COLL_RING), "ring");
+    GP_ASSERT_REL(gp_comm_bus_factor(GP_COLL_ALLREDUCE, 8), 1.75, 1e-12);
+    GP_ASSERT_REL(gp_comm_bus_factor(GP_COLL_ALLGATHER, 8), 0.875, 1e-12);
+    ck_assert(gp_comm_bus_factor(GP_COLL_ALLREDUCE, 1) == 0.0);
+}
+END_TEST
+
+
+/* Expect exit 2 and a message naming `opt` on stderr. */
+static void expect_usage(const char *const *argv, const char *opt)
+{
+    char *out = NULL, *err = NULL;
+    int rc = gp_test_cli(argv, &out, &err);
+    ck_assert_msg(rc == 2, "exit %d (want 2), stderr: %s", rc, err ? err : "");
+    ck_assert_msg(err != NULL && strstr(err, opt) != NULL, "stderr does not name %s: %s", opt,
+                  err ? err : "");
+    free(out);
+    free(err);
+}
+
+START_TEST(db_busbw_within_10pct_of_nccl_tests)
+{
+    /* 8 GiB ring AllReduce on 8 GPUs with the database's achievable NVLink
+     * figures: busbw = B / (1 + 14 alpha B / (1.75 S)) ~ B, against the
+     * published nccl-tests figures: 8x A100 SXM 232.54 GB/s (nccl-tests#175),
+     * 8x H100 SXM ring 370 GB/s (sjeaugey, nccl-tests#212).  Within 10 %. */
+    const gp_db *db = gp_test_db();
+    const gp_link *l3 = gp_db_find_link(db, "nvlink3"), *l4 = gp_db_find_link(db, "nvlink4");
+    gp_topo t;
+    gp_comm_result r;
+    const double s = 8589934592.0;
+    ck_assert_ptr_nonnull(l3);
+    ck_assert_ptr_nonnull(l4);
+    t = one_node(l3, 8);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 232.54e9, 0.10);
+    t.scale_up = l4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 370e9, 0.10);
+    /* The same through the CLI. */
+    {
+        const char *a[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "8",
+                           "--bytes", "8GiB", NULL};
+        const char *b[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
+                           "--bytes", "8GiB", NULL};
+        json_t *j = gp_test_cli_json(a);
+        GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 232.54e9, 0.10);
+        ck_assert(gp_test_jnum(j, "ceiling_busbw_bytes_per_s") > gp_test_jnum(j, "busbw_bytes_per_s"));
+        json_decref(j);
+        j = gp_test_cli_json(b);
+        GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 370e9, 0.10);
+        json_decref(j);
+    }
+}
+END_TEST
+
+START_TEST(cli_article_row7)
+{
+    /* pcie4-x16 in the database: 31.5 GB/s datasheet, 25 GB/s achievable,
+     * alpha 10 us.  4 GPUs, 14 GB: 21 GB per GPU, 0.84 s + 60 us; ceiling
+     * 21/31.5 s + 60 us = 0.666727 s; busbw 1.5 x 14e9/0.84006 = 24.998
+     * GB/s; the bandwidth term dominates. */
+    const char *a[] = {"--json", "allreduce", "--link", "pcie4-x16", "--gpus", "4",
+                       "--bytes", "14GB", NULL};
+    json_t *j = gp_test_cli_json(a), *led;
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_gpu"), 21e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 0.84, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "algbw_bytes_per_s"), 14e9 / 0.84, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 25e9, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_time_s"), 21.0 / 31.5, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_busbw_bytes_per_s"), 31.5e9, 1e-3);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "dominant")), "bandwidth");
+    led = json_object_get(j, "ledger");
+    ck_assert_ptr_nonnull(led);
+    GP_ASSERT_REL(gp_test_jnum(led, "movement_s"), gp_test_jnum(j, "time_s"), 1e-9);
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_small_message_and_one_gpu)
+{
+    /* 1 MiB on 8x NVLink 4 (370 GB/s, 2 us): 1835008/370e9 = 4.96 us of
+     * bandwidth vs 14 x 2 us = 28 us of latency: "latency".  One GPU: zero. */
+    const char *a[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
+                       "--bytes", "1MiB", NULL};
+    const char *b[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "1",
+                       "--bytes", "1GB", NULL};
+    const char *c[] = {"allreduce", "--link", "nvlink4", "--gpus", "1", "--bytes", "1GB", NULL};
+    char *out = NULL;
+    json_t *j = gp_test_cli_json(a);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "dominant")), "latency");
+    GP_ASSERT_REL(gp_test_jnum(j, "latency_term_s"), 28e-6, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "bandwidth_term_s"), 1835008.0 / 370e9, 1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(b);
+    ck_assert(gp_test_jnum(j, "time_s") == 0.0);
+    ck_assert(gp_test_jnum(j, "bytes_per_gpu") == 0.0);
+    ck_assert(json_is_true(json_object_get(j, "trivial")));
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(j, "note")), "zero cost"));
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(c, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "costs nothing"));
+    free(out);
+}
+END_TEST
+
+START_TEST(cli_two_nodes_and_sweep)
+{
+    /* 8 GPUs = 2 nodes x 4 on pcie4-x16, one roce-100 NIC per node (12.2
+     * GB/s achievable, 5.8 us).  S = 13.48 GB: intra 2 x (0.75 x 13.48/25 +
+     * 3 x 10 us) = 0.80886 s; inter 3.37e9 / (12.2e9/4) + 2 x 5.8 us =
+     * 1.1049297 s; total 1.9137897 s. */
+    const char *a[] = {"--json", "allreduce", "--link", "pcie4-x16", "--gpus", "8", "--nodes",
+                       "2", "--scale-out", "roce-100", "--bytes", "13.48GB", "--sweep", NULL};
+    json_t *j = gp_test_cli_json(a), *sw;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 0.80886 + 3.37e9 / 3.05e9 + 11.6e-6, 1e-6);
+    ck_assert(json_is_true(json_object_get(j, "hierarchical")));
+    sw = json_object_get(j, "sweep");
+    ck_assert(json_is_array(sw) && json_array_size(sw) > 10);
+    GP_ASSERT_REL(gp_test_jnum(json_array_get(sw, 0), "bytes"), 8.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(json_array_get(sw, json_array_size(sw) - 1), "bytes"), 13.48e9, 1e-9);
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_bad_input)
+{
+    const char *g0[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "0", "--bytes", "1GB", NULL};
+    const char *neg[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "4", "--bytes", "-5GB",
+                         NULL};
+    const char *unk[] = {"allreduce", "--link", "warp-drive", "--gpus", "4", "--bytes", "1GB",
+                         NULL};
+    const char *tree[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "4", "--bytes", "1GB",
+                          "--algo", "tree", "--op", "allgather", NULL};
+    const char *algo[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "4", "--bytes", "1GB",
+                          "--algo", "nvls", NULL};
+    const char *nodes[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "8", "--nodes", "2",
+                           "--bytes", "1GB", NULL};
+    const char *gx[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "x", "--bytes", "1GB", NULL};
+    const char *help[] = {"allreduce", "--help", NULL};
+    char *out = NULL;
+    expect_usage(g0, "--gpus");
+    expect_usage(gx, "--gpus");
+    expect_usage(neg, "--bytes");
+    expect_usage(unk, "--link");
+    expect_usage(tree, "--algo");
+    expect_usage(algo, "--algo");
+    expect_usage(nodes, "--scale-out");
+    ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "usage"));
+    free(out);
+}
+END_TEST
+
+Suite *gp_test_suite_comm(void)
+{
+    Suite *s = suite_create("comm");
+    TCase *tc = tcase_create("model");
+    tcase_add_test(tc, article_row7_ring_pcie);
+    tcase_add_test(tc, small_message_latency_dominated);
+    tcase_add_test(tc, tree_vs_ring);
+    tcase_add_test(tc, reducescatter_allgather);
+    tcase_add_test(tc, busbw_matches_nccl_tests_hand_links);
+    tcase_add_test(tc, host_staged_busbw_falls_with_cards);
+    tcase_add_test(tc, hierarchical_two_nodes);
+    tcase_add_test(tc, one_gpu_zero_cost);
+    tcase_add_test(tc, bad_input_names_option);
+    tcase_add_test(tc, names_and_parsers);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cli");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, db_busbw_within_10pct_of_nccl_tests);
+    tcase_add_test(tc, cli_article_row7);
+    tcase_add_test(tc, cli_small_message_and_one_gpu);
+    tcase_add_test(tc, cli_two_nodes_and_sweep);
+    tcase_add_test(tc, cli_bad_input);
+    suite_add_tcase(s, tc);
+    return s;
+}

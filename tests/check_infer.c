@@ -1,0 +1,963 @@
+/* Inference planner: decode bytes, ceilings, expectations against published
+ * measurements, KV cache, MoE, tensor parallelism, prefill, memory fit and
+ * bad input.  Every expected number is derived by hand in the comment above
+ * its assert. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "testutil.h"
+
+/* ---- hand-built database entries (figures: ../shared/reference/gpu_specs.md;
+ * efficiency.memory as shipped in hwdb: 0.96 for Ada GDDR6X (L40 STREAM triad
+ * 830/864, rrze), 0.88 for A100 (STREAM triad 1794/2039, rrze)). */
+static gp_gpu rtx4090(void)
+{
+    gp_gpu g;
+    memset(&g, 0, sizeof g);
+    g.id = "rtx-4090";
+    g.mem_bw.v = 1008e9;                          /* nv_ada_wp            */
+    g.eff_mem.v = 0.96;
+    g.clock_boost.v = 2520e6;                     /* nv_ada_wp            */
+    g.peak[GP_FP32][GP_PIPE_CUDA].v = 82.6e12;    /* nv_ada_wp            */
+    g.peak[GP_FP16][GP_PIPE_CUDA].v = 82.6e12;
+    g.peak[GP_FP16][GP_PIPE_TENSOR].v = 165.2e12; /* fp32 accumulate      */
+    g.peak[GP_BF16][GP_PIPE_TENSOR].v = 165.2e12;
+    g.peak[GP_INT8][GP_PIPE_TENSOR].v = 660.6e12;
+    g.eff_compute.v = 0.80;
+    g.mem_capacity.v = 24.0 * 1073741824.0;
+    g.mem_usable.v = 24564.0 * 1048576.0;         /* nvidia-smi total     */
+    g.host_link = "pcie4-x16";
+    return g;
+}
+
+static gp_gpu a100(void)
+{
+    gp_gpu g;
+    memset(&g, 0, sizeof g);
+    g.id = "a100-sxm-80gb";
+    g.mem_bw.v = 2039e9;
+    g.eff_mem.v = 0.88;
+    g.clock_boost.v = 1410e6;
+    g.peak[GP_FP32][GP_PIPE_CUDA].v = 19.5e12;
+    g.peak[GP_FP16][GP_PIPE_CUDA].v = 78e12;
+    g.peak[GP_FP16][GP_PIPE_TENSOR].v = 312e12;
+    g.peak[GP_BF16][GP_PIPE_TENSOR].v = 312e12;
+    g.peak[GP_INT8][GP_PIPE_TENSOR].v = 624e12;
+    g.eff_compute.v = 0.80;
+    g.mem_capacity.v = 80.0 * 1073741824.0;
+    g.mem_usable.v = 81920.0 * 1048576.0;
+    g.host_link = "pcie4-x16";
+    g.scale_up_link = "nvlink3";
+    return g;
+}
+
+static gp_link nvlink3(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "nvlink3";
+    l.bw.v = 300e9;           /* per direction, A100 NVLink 3             */
+    l.bw_achievable.v = 230e9; /* nccl-tests busbw (published_measurements) */
+    l.latency.v = 2e-6;
+    l.p2p = 1;
+    l.switched = 1;
+    return l;
+}
+
+static gp_model params_only(double n)
+{
+    gp_model m;
+    memset(&m, 0, sizeof m);
+    m.id = "custom";
+    m.params.v = n;
+    return m;
+}
+
+/* Llama-2-7B: HF config (layers 32, hidden 4096, heads 32, kv 32, ffn
+ * 11008, vocab 32000, 4096 context), 6.74e9 params. */
+static gp_model llama2_7b(void)
+{
+    gp_model m = params_only(6.74e9);
+    m.id = "llama-2-7b";
+    m.layers.v = 32;
+    m.hidden.v = 4096;
+    m.heads.v = 32;
+    m.kv_heads.v = 32;
+    m.head_dim.v = 128;
+    m.ffn_hidden.v = 11008;
+    m.vocab.v = 32000;
+    m.context.v = 4096;
+    return m;
+}
+
+static gp_model llama2_70b(void)
+{
+    gp_model m = params_only(68.98e9);
+    m.id = "llama-2-70b";
+    m.layers.v = 80;
+    m.hidden.v = 8192;
+    m.heads.v = 64;
+    m.kv_heads.v = 8;
+    m.head_dim.v = 128;
+    m.ffn_hidden.v = 28672;
+    m.vocab.v = 32000;
+    m.context.v = 4096;
+    return m;
+}
+
+static gp_format fmt(const char *id, gp_format_kind kind, double bits, gp_precision c)
+{
+    gp_format f;
+    memset(&f, 0, sizeof f);
+    f.id = id;
+    f.kind = kind;
+    f.bits.v = bits;
+    f.compute = c;
+    return f;
+}
+
+static gp_infer_result eval_ok(const gp_infer_params *p)
+{
+    gp_infer_result r;
+    gp_err e;
+    gp_err_clear(&e);
+    memset(&r, 0, sizeof r);
+    ck_assert_msg(gp_infer_eval(p, &r, &e) == GP_OK, "eval failed: %s", e.msg);
+    return r;
+}
+
+/* ---- article rows 3-4 ------------------------------------------------- */
+START_TEST(article_7b_ceilings_on_4090)
+{
+    gp_gpu g = rtx4090();
+    gp_model m = params_only(7e9);
+    gp_format w4 = fmt("int4", GP_FMT_INT, 4.0, GP_FP16);
+    gp_format q40 = fmt("q4_0", GP_FMT_QUANT, 4.5, GP_FP16);
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    /* fp16: 7e9 x 2 B = 14e9 B; no shape, so no KV and no activations.
+     * Ceiling 1008e9 / 14e9 = 72 tok/s. */
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.weight_bytes, 14e9, 1e-12);
+    GP_ASSERT_REL(r.kv_bytes, 0.0, 0);
+    GP_ASSERT_REL(r.bytes_per_token, 14e9, 1e-12);
+    GP_ASSERT_REL(r.ceiling.tokens_per_s, 72.0, 1e-9);
+    /* Expected is below the ceiling (achievable bw x engine eff). */
+    ck_assert(r.expected.tokens_per_s < r.ceiling.tokens_per_s);
+    ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_MEMORY);
+    /* 4 bits: 7e9 x 0.5 B = 3.5e9 B -> 1008 / 3.5 = 288 tok/s. */
+    p.weights = &w4;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.weight_bytes, 3.5e9, 1e-12);
+    GP_ASSERT_REL(r.ceiling.tokens_per_s, 288.0, 1e-9);
+    /* Q4_0, 4.5 bits: 7e9 x 4.5 / 8 = 3.9375e9 B -> 1008 / 3.9375 = 256. */
+    p.weights = &q40;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.weight_bytes, 3.9375e9, 1e-12);
+    GP_ASSERT_REL(r.ceiling.tokens_per_s, 256.0, 1e-9);
+    /* Aggregate at batch 4 with no KV: the same bytes serve 4 streams, so
+     * per-stream 256 and aggregate 1024 (compute 4 x 14e9 FLOP / 165.2e12
+     * = 0.34 ms < 3.9 ms memory: still memory-bound). */
+    p.batch = 4;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.ceiling.tokens_per_s, 256.0, 1e-9);
+    GP_ASSERT_REL(r.ceiling.aggregate_tokens_per_s, 1024.0, 1e-9);
+    GP_ASSERT_REL(r.bytes_per_token, 3.9375e9 / 4.0, 1e-12);
+}
+END_TEST
+
+/* ---- KV cache ---------------------------------------------------------- */
+START_TEST(kv_cache_sizes)
+{
+    gp_model m = llama2_7b(), m3;
+    gp_gpu g = rtx4090();
+    gp_infer_params p;
+    gp_infer_result r;
+    /* Llama-2-7B fp16: 2 x 32 layers x 32 heads x 128 x 2 B = 524288 B. */
+    GP_ASSERT_REL(gp_infer_kv_bytes_per_token(&m, 16), 524288.0, 1e-12);
+    /* Llama-3.1-8B: 8 KV heads -> 2 x 32 x 8 x 128 x 2 = 131072 B (a quarter). */
+    m3 = m;
+    m3.kv_heads.v = 8;
+    GP_ASSERT_REL(gp_infer_kv_bytes_per_token(&m3, 16), 131072.0, 1e-12);
+    /* At 4096 context: 4096 x 524288 = 2147483648 B = 2 GiB per sequence. */
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.context = 4096;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_bytes, 2147483648.0, 1e-12);
+    GP_ASSERT_REL(r.kv_bytes_per_token, 524288.0, 1e-12);
+    /* Batch 3: three sequences' caches: 6 GiB. */
+    p.batch = 3;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_bytes, 3.0 * 2147483648.0, 1e-12);
+    /* MLA: kv_dim 576 per layer, 61 layers, fp16: 576 x 61 x 2 = 70272 B. */
+    m3.kv_dim.v = 576;
+    m3.layers.v = 61;
+    GP_ASSERT_REL(gp_infer_kv_bytes_per_token(&m3, 16), 70272.0, 1e-12);
+}
+END_TEST
+
+START_TEST(long_context_kv_dominates)
+{
+    gp_model m = llama2_7b();
+    gp_gpu g = a100();
+    gp_format kv8 = fmt("int8", GP_FMT_INT, 8, GP_INT8);
+    gp_format kv4 = fmt("int4", GP_FMT_INT, 4, GP_INT4);
+    gp_infer_params p;
+    gp_infer_result r;
+    double w;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    /* Weights read: body 6.74e9 - 2 x 32000 x 4096 = 6.477856e9 params x
+     * 2 B = 12.955712e9 B, plus lm_head 131.072e6 x 2 B = 262.144e6 B, plus
+     * one embedding row 4096 x 2 B = 8192 B -> 13.218e9 B (13.2 GB). */
+    w = 6.477856e9 * 2.0 + 262.144e6 + 8192.0;
+    p.context = 32768;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.weight_bytes, w, 1e-12);
+    /* KV at 32K: 32768 x 524288 B = 16 GiB = 17.18e9 B > 13.2e9 B. */
+    GP_ASSERT_REL(r.kv_bytes, 17179869184.0, 1e-12);
+    ck_assert_int_eq(r.kv_dominates, 1);
+    /* It also exceeds Llama-2's 4096 maximum: flagged. */
+    ck_assert_int_eq(r.context_exceeds, 1);
+    /* KV8 halves (8 GiB), KV4 quarters (4 GiB); then weights dominate. */
+    p.kv = &kv8;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_bytes, 8589934592.0, 1e-12);
+    ck_assert_int_eq(r.kv_dominates, 0);
+    p.kv = &kv4;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_bytes, 4294967296.0, 1e-12);
+    /* At 4096 context fp16 KV (2 GiB) does not dominate. */
+    p.kv = NULL;
+    p.context = 4096;
+    r = eval_ok(&p);
+    ck_assert_int_eq(r.kv_dominates, 0);
+    ck_assert_int_eq(r.context_exceeds, 0);
+}
+END_TEST
+
+/* ---- published decode measurements (batch 1) --------------------------
+ * ../shared/reference/published_measurements.md, "Decode at batch 1".
+ * For each: measured < ceiling, and |expected / measured - 1| <= 25 %. */
+typedef struct pub_row {
+    const char *id;      /* row id in published_measurements.md           */
+    int gpu;             /* 0: RTX 4090, 1: A100-SXM4-80GB                 */
+    int model;           /* 0: Llama-2-7B, 1: Llama-2-70B                  */
+    double bits;         /* weight bits (effective)                        */
+    gp_format_kind kind;
+    double context;      /* mean tokens in the cache during generation     */
+    const char *engine;
+    double measured;     /* tokens/s                                       */
+} pub_row;
+
+static const pub_row pub_rows[] = {
+    /* llama.cpp Discussion #15013 scoreboard: tg128 from an empty prompt:
+     * mean context 64.  Ceiling: body 6.477856e9 x 4.5/8 = 3.6438e9 B +
+     * lm_head 0.262e9 + KV 64 x 524288 = 33.6e6 -> 3.94e9 B; 1008e9 / 3.94e9
+     * = 256 tok/s > 186.21.  Expected: 3.90e9 / (1008e9 x 0.96 x 0.85) +
+     * 0.04e9 / (1008e9 x 0.96 x 0.90) = 4.79 ms + 32 x 58 us x 2/2.52 =
+     * 1.47 ms -> 6.27 ms = 159.6 tok/s (-14 %). */
+    {"decode-llamacpp-sb-rtx4090-l2-7b-q4_0", 0, 0, 4.5, GP_FMT_QUANT, 64, "llama.cpp", 186.21},
+    /* XiongjieDai README, llama.cpp Dec 2023, -n 1024 style: mean context
+     * ~512.  Ceiling 1008e9 / (13.218e9 + 512 x 524288) = 74.8 > 60.78.
+     * Expected: 13.49e9 / (1008e9 x 0.96 x 0.9) = 15.5 ms + 1.47 ms -> 58.9
+     * tok/s (-3 %). */
+    {"decode-xd-rtx4090-7b-f16", 0, 0, 16, GP_FMT_FLOAT, 512, "llama.cpp", 60.78},
+    /* gpt-fast README, A100 330 W, 5-token prompt + ~200 generated: mean
+     * context ~100.  Ceiling 2039e9 / 13.28e9 = 153.6 > 104.9.  Expected:
+     * 13.28e9 / (2039e9 x 0.88 x 0.85) = 8.71 ms + 32 x 38 us x 2/1.41 =
+     * 1.72 ms -> 95.9 tok/s (-9 %). */
+    {"decode-gf-7b-bf16", 1, 0, 16, GP_FMT_FLOAT, 100, "gpt-fast", 104.9},
+    /* gpt-fast 70B int8: body 68.98e9 - 2 x 262.144e6 = 68.456e9 B + lm_head
+     * 0.524e9 B + KV 100 x 327680 B -> 69.01e9 B; ceiling 29.5 > 19.13.
+     * Expected: 69.01e9 / (2039e9 x 0.88 x 0.70) = 55.0 ms (dequant 68.46e9 x
+     * 8 / (19.5e12 x 0.8) = 35.1 ms hides under it) + 80 x 53.9 us = 4.3 ms
+     * -> 16.9 tok/s (-12 %). */
+    {"decode-gf-70b-int8", 1, 1, 8, GP_FMT_INT, 100, "gpt-fast", 19.13},
+    /* MLC llm-perf-bench q4f16_1 (4.5 bits), ~7-token prompt + 256:
+     * mean context ~135.  Ceiling 1008e9 / 3.98e9 = 253 > 204.8.  Expected:
+     * 3.90e9 / (1008e9 x 0.96 x 0.95) + 0.08e9 / (1008e9 x 0.96 x 0.9) =
+     * 4.34 ms + 32 x 13 us x 2/2.52 = 0.33 ms -> 214 tok/s (+5 %). */
+    {"decode-mlcbench-rtx4090-llama2-7b-mlc", 0, 0, 4.5, GP_FMT_QUANT, 135, "mlc", 204.8},
+};
+
+START_TEST(published_decode_rows)
+{
+    gp_gpu gpus[2];
+    gp_model models[2];
+    size_t i;
+    gpus[0] = rtx4090();
+    gpus[1] = a100();
+    models[0] = llama2_7b();
+    models[1] = llama2_70b();
+    for (i = 0; i < sizeof pub_rows / sizeof pub_rows[0]; i++) {
+        const pub_row *row = &pub_rows[i];
+        gp_format w = fmt("w", row->kind, row->bits,
+                          row->kind == GP_FMT_FLOAT ? GP_FP16 : GP_FP16);
+        gp_infer_params p;
+        gp_infer_result r;
+        double err;
+        gp_infer_params_init(&p);
+        p.gpu = &gpus[row->gpu];
+        p.model = &models[row->model];
+        p.weights = row->bits < 16 ? &w : NULL;
+        p.context = row->context;
+        p.engine = gp_engine_find(row->engine);
+        ck_assert_ptr_nonnull(p.engine);
+        r = eval_ok(&p);
+        err = r.expected.tokens_per_s / row->measured - 1.0;
+        ck_assert_msg(row->measured < r.ceiling.tokens_per_s,
+                      "%s: measured %.2f above ceiling %.2f", row->id, row->measured,
+                      r.ceiling.tokens_per_s);
+        ck_assert_msg(fabs(err) <= 0.25, "%s: expected %.2f vs measured %.2f (%+.1f %%)",
+                      row->id, r.expected.tokens_per_s, row->measured, 100.0 * err);
+    }
+}
+END_TEST
+
+/* The worked expectation of the first row, to the digit. */
+START_TEST(expected_formula_worked)
+{
+    gp_gpu g = rtx4090();
+    gp_model m = llama2_7b();
+    gp_format q40 = fmt("q4_0", GP_FMT_QUANT, 4.5, GP_FP16);
+    gp_infer_params p;
+    gp_infer_result r;
+    double body = 6.477856e9 * 4.5 / 8.0, head = 262.144e6 + 8192.0;
+    double kv = 64.0 * 524288.0, act = 32.0 * (10.0 * 4096 + 4.0 * 11008) * 2.0;
+    double bw = 1008e9 * 0.96, ovh = 32.0 * 58e-6 * 2.0 / 2.52;
+    double t = (body + head) / (bw * 0.85) + (kv + act) / (bw * 0.90) + ovh;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.weights = &q40;
+    p.context = 64;
+    p.engine = gp_engine_find("llama.cpp");
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.weight_bytes, body + head, 1e-12);
+    GP_ASSERT_REL(r.act_bytes, act, 1e-12);
+    GP_ASSERT_REL(r.expected.overhead_s, ovh, 1e-12);
+    GP_ASSERT_REL(r.expected.step_s, t, 1e-12);
+    GP_ASSERT_REL(r.expected.tokens_per_s, 1.0 / t, 1e-12);
+    /* Ceiling: no overhead, full datasheet bandwidth, and only the bytes no
+     * engine can avoid (weights + KV; activations left out). */
+    GP_ASSERT_REL(r.ceiling.step_s, (body + head + kv) / 1008e9, 1e-12);
+    /* Dequant: 6.477856e9 x 8 FLOP / (82.6e12 x 0.8 eff_compute) = 0.78 ms,
+     * under the 4.8 ms memory time. */
+    GP_ASSERT_REL(r.dequant_flop, 6.477856e9 * 8.0, 1e-12);
+    ck_assert_int_eq(r.expected.ledger.binding, GP_ACCT_MEMORY);
+    /* Overrides: --decode-eff 0.5 and --layer-overhead 0. */
+    p.decode_eff = 0.5;
+    p.layer_overhead = 0.0;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.expected.step_s, (body + head + kv + act) / (bw * 0.5), 1e-12);
+    ck_assert_str_eq(r.eff_src, "--decode-eff");
+    /* GPU database figures win over the default engine (not over a named one). */
+    p.decode_eff = 0.0;
+    p.layer_overhead = -1.0;
+    p.engine = NULL;
+    g.eff_decode.v = 0.6;
+    g.decode_layer_overhead.v = 10e-6;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.expected.eff_weights, 0.6, 1e-12);
+    GP_ASSERT_REL(r.expected.overhead_s, 32.0 * 10e-6, 1e-12);
+    p.engine = gp_engine_find("mlc");
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.expected.eff_weights, 0.95, 1e-12);
+}
+END_TEST
+
+/* ---- MoE ---------------------------------------------------------------- */
+START_TEST(moe_experts_touched)
+{
+    gp_gpu g = a100();
+    gp_model m;
+    gp_infer_params p;
+    gp_infer_result r;
+    double ep, body;
+    /* n = 8, k = 2: batch 1 touches 2; batch 2: 8 (1 - 0.75^2) = 3.5;
+     * a huge batch touches all 8. */
+    GP_ASSERT_REL(gp_infer_experts_touched(8, 2, 1), 2.0, 1e-12);
+    GP_ASSERT_REL(gp_infer_experts_touched(8, 2, 2), 3.5, 1e-12);
+    GP_ASSERT_REL(gp_infer_experts_touched(8, 2, 1e6), 8.0, 1e-12);
+    GP_ASSERT_REL(gp_infer_experts_touched(0, 0, 5), 0.0, 0);
+    /* A Mixtral-like shape: 46.7e9 params, 12.9e9 active, 32 layers, hidden
+     * 4096, experts 8 (k 2) of FFN 14336, vocab 32000, no dense layers.
+     * One expert = 3 x 4096 x 14336 = 176.16e6 params; 32 x 8 of them =
+     * 45.10e9.  Embeddings 2 x 131.072e6.  Body = 46.7e9 - 262.144e6 =
+     * 46.437856e9.  Batch 1 touches body - 32 x 6 x expert = 46.437856e9 -
+     * 33.822867e9 = 12.614989e9 params. */
+    memset(&m, 0, sizeof m);
+    m.id = "moe";
+    m.params.v = 46.7e9;
+    m.params_active.v = 12.9e9;
+    m.layers.v = 32;
+    m.hidden.v = 4096;
+    m.heads.v = 32;
+    m.kv_heads.v = 8;
+    m.vocab.v = 32000;
+    m.ffn_hidden.v = 14336;
+    m.experts.v = 8;
+    m.experts_active.v = 2;
+    m.expert_ffn_hidden.v = 14336;
+    ep = 3.0 * 4096.0 * 14336.0;
+    body = 46.7e9 - 2.0 * 32000.0 * 4096.0;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.context = 0;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.body_bytes, (body - 32.0 * 6.0 * ep) * 2.0, 1e-12);
+    GP_ASSERT_REL(r.experts_touched, 2.0, 1e-12);
+    /* Stored: everything, 2 B each: 46.7e9 x 2. */
+    GP_ASSERT_REL(r.weight_store_bytes, 46.7e9 * 2.0, 1e-12);
+    /* FLOPs from active params: 2 x 12.9e9. */
+    GP_ASSERT_REL(r.flop, 2.0 * 12.9e9, 1e-12);
+    /* Batch 2: 3.5 experts per layer -> body - 32 x 4.5 x expert. */
+    p.batch = 2;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.body_bytes, (body - 32.0 * 4.5 * ep) * 2.0, 1e-12);
+    /* Without expert_ffn_hidden the expert size comes from params_active:
+     * (46.7e9 - 12.9e9) / (32 x 6) = 176.04e6 params. */
+    m.expert_ffn_hidden.v = 0;
+    p.batch = 1;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.body_bytes, (body - 32.0 * 6.0 * (33.8e9 / 192.0)) * 2.0, 1e-12);
+}
+END_TEST
+
+/* ---- tensor parallelism -------------------------------------------------- */
+START_TEST(tensor_parallel_allreduce)
+{
+    gp_link l = nvlink3();
+    gp_gpu g = a100();
+    gp_model m = llama2_70b();
+    gp_infer_params p;
+    gp_infer_result r1, r8;
+    double s = 8192.0 * 2.0, ar8;
+    /* 2 GPUs, 16384 B, expected (230e9, 2 us): ring 2 x 1 x (2e-6 + 16384 /
+     * (2 x 230e9)) = 4.0712e-6; tree 2 x 1 x (2e-6 + 16384/230e9) =
+     * 4.1425e-6 -> ring. */
+    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 2, s, 0), 2.0 * (2e-6 + s / 460e9), 1e-12);
+    /* 8 GPUs: ring 14 x (2e-6 + s/1840e9) = 28.12 us; tree 2 x 3 x (2e-6 +
+     * s/230e9) = 12.43 us -> tree. */
+    ar8 = 6.0 * (2e-6 + s / 230e9);
+    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 8, s, 0), ar8, 1e-12);
+    /* Ceiling: the 300 GB/s line rate and no latency (a bound); the ring
+     * then wins: 2 x 7 x s / (8 x 300e9). */
+    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 8, s, 1), 14.0 * s / (8.0 * 300e9), 1e-12);
+    /* No peer-to-peer: staged through the host, alpha x 2, beta / 2:
+     * 2 GPUs: ring 2 x (4e-6 + s / (2 x 115e9)). */
+    l.p2p = 0;
+    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 2, s, 0), 2.0 * (4e-6 + s / 230e9), 1e-12);
+    l.p2p = 1;
+    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 1, s, 0), 0.0, 0);
+    /* 70B on 8 GPUs: 2 x 80 AllReduces of 8192 x 2 B each = 160 x 12.43 us
+     * = 1.99 ms of movement beside the overhead; bytes per GPU are 1/8. */
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.link = &l;
+    p.engine = gp_engine_find("gpt-fast");
+    r1 = eval_ok(&p);
+    p.gpus = 8;
+    r8 = eval_ok(&p);
+    GP_ASSERT_REL(r8.expected.comm_s, 160.0 * ar8, 1e-12);
+    GP_ASSERT_REL(r8.ceiling.ledger.t[GP_ACCT_MEMORY], r1.ceiling.ledger.t[GP_ACCT_MEMORY] / 8.0,
+                  1e-12);
+    /* Sub-linear: well under 8x. */
+    ck_assert(r8.expected.tokens_per_s < 8.0 * r1.expected.tokens_per_s);
+    ck_assert(r8.expected.tokens_per_s > r1.expected.tokens_per_s);
+    /* gpt-fast README: 70B on 8 x A100 (bf16) 62.50 tok/s; expected within
+     * 25 %: 138.0e9 / 8 / (2039e9 x 0.88 x 0.85) = 11.3 ms + 80 x 53.9 us
+     * = 4.3 ms + 1.99 ms -> 56.9 tok/s (-9 %); ceiling: 138.0e9 / 8 / 2039e9
+     * = 8.46 ms + 160 ring AllReduces at 14 x 16384 / (8 x 300e9) = 96 ns
+     * each -> 8.48 ms = 118 tok/s. */
+    ck_assert_msg(fabs(r8.expected.tokens_per_s / 62.50 - 1.0) <= 0.25, "TP8 70B %.2f",
+                  r8.expected.tokens_per_s);
+    ck_assert(r8.ceiling.tokens_per_s > 62.50);
+}
+END_TEST
+
+/* llama.cpp spreads a model over GPUs by layers: the GPUs take turns. */
+START_TEST(layer_split)
+{
+    gp_gpu g = rtx4090();
+    gp_model m = llama2_7b();
+    gp_link l;
+    gp_infer_params p;
+    gp_infer_result r1, r2, rt;
+    memset(&l, 0, sizeof l);
+    l.id = "pcie4-x16-host"; /* hwdb: no P2P on GeForce, staged via host */
+    l.bw.v = 31.5e9;
+    l.bw_achievable.v = 13e9;
+    l.latency.v = 15e-6;
+    l.p2p = 0;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.link = &l;
+    p.engine = gp_engine_find("llama.cpp");
+    r1 = eval_ok(&p);
+    p.gpus = 2;
+    r2 = eval_ok(&p);
+    ck_assert_int_eq(r2.split_layers, 1);
+    /* Same bytes streamed one GPU after the other: the memory account is
+     * unchanged; one hand-off of 4096 x 2 B through host memory: (2 x 15 us)
+     * + 8192 / (13e9 / 2) = 30 us + 1.26 us = 31.26 us. */
+    GP_ASSERT_REL(r2.expected.ledger.t[GP_ACCT_MEMORY], r1.expected.ledger.t[GP_ACCT_MEMORY], 1e-12);
+    GP_ASSERT_REL(r2.expected.comm_s, 30e-6 + 8192.0 / 6.5e9, 1e-12);
+    ck_assert(r2.expected.tokens_per_s < r1.expected.tokens_per_s);
+    /* Memory doubles all the same. */
+    GP_ASSERT_REL(r2.mem_usable, 2.0 * r1.mem_usable, 1e-12);
+    /* Forcing tensor parallelism halves the bytes per GPU and pays 64
+     * AllReduces: ring 2 x (30 us + 8192 / (2 x 6.5e9)) = 61.26 us each. */
+    p.split = GP_SPLIT_TENSOR;
+    rt = eval_ok(&p);
+    ck_assert_int_eq(rt.split_layers, 0);
+    GP_ASSERT_REL(rt.expected.ledger.t[GP_ACCT_MEMORY], r1.expected.ledger.t[GP_ACCT_MEMORY] / 2.0,
+                  1e-12);
+    GP_ASSERT_REL(rt.expected.comm_s, 64.0 * 2.0 * (30e-6 + 8192.0 / 13e9), 1e-12);
+}
+END_TEST
+
+/* ---- prefill and ridge ---------------------------------------------------- */
+START_TEST(prefill_and_ridge)
+{
+    gp_gpu g = rtx4090();
+    gp_model m = params_only(7e9);
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.prompt = 512;
+    r = eval_ok(&p);
+    /* Prefill: 2 x 7e9 x 512 = 7.168e12 FLOP; ceiling at 165.2 TFLOP/s =
+     * 43.39 ms (weights 14e9 / 1008e9 = 13.9 ms are hidden under it). */
+    GP_ASSERT_REL(r.prefill_flop, 7.168e12, 1e-12);
+    GP_ASSERT_REL(r.ceiling.ttft_s, 7.168e12 / 165.2e12, 1e-12);
+    /* Expected at 0.8 x peak: 54.24 ms, + overhead 0 layers = 0. */
+    GP_ASSERT_REL(r.expected.ttft_s, 7.168e12 / (165.2e12 * 0.8), 1e-12);
+    /* Ridge (ceiling): B x 14e9 / 165.2e12 = 14e9 / 1008e9 ->
+     * B = 165.2e12 / 1008e9 = 163.9. */
+    GP_ASSERT_REL(r.ceiling.ridge_batch, 165.2e12 / 1008e9, 1e-12);
+    /* Past the ridge decode is compute-bound. */
+    p.batch = 256;
+    r = eval_ok(&p);
+    ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_COMPUTE);
+    /* With a KV cache growing as fast as the FLOPs, it never turns:
+     * Llama-2-7B at 32K context: per sequence 17.2e9 B of KV vs 13.5e9 FLOP
+     * -> intensity below 1 FLOP/B, far under the 164 ridge. */
+    m = llama2_7b();
+    p.batch = 1;
+    p.context = 32768;
+    r = eval_ok(&p);
+    ck_assert(isinf(r.ceiling.ridge_batch));
+}
+END_TEST
+
+/* ---- memory fit ---------------------------------------------------------- */
+START_TEST(memory_fit)
+{
+    gp_gpu g = a100();
+    gp_model m = llama2_70b();
+    gp_format i8 = fmt("int8", GP_FMT_INT, 8, GP_INT8);
+    gp_infer_params p;
+    gp_infer_result r;
+    double usable = 81920.0 * 1048576.0, gib = 1073741824.0;
+    double store16 = (68.98e9 - 2.0 * 262.144e6) * 2.0 + 2.0 * 262.144e6 * 2.0;
+    double kv_tok = 80.0 * 2.0 * 8.0 * 128.0 * 2.0; /* 327680 B */
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.context = 4096;
+    /* fp16 70B: 137.96e9 B of weights + 4096 x 327680 B KV + 1 GiB >
+     * 85.9e9 usable: short by 137.96e9 + 1.342e9 + 1.074e9 - 85.899e9. */
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.weight_store_bytes, store16, 1e-12);
+    ck_assert_int_eq(r.fits, 0);
+    ck_assert_int_eq(r.fits_batch1, 0);
+    GP_ASSERT_REL(r.short_bytes, store16 + 4096.0 * kv_tok + gib - usable, 1e-12);
+    GP_ASSERT_REL(r.max_batch, 0.0, 0);
+    /* int8 weights: 68.456e9 + 1.049e9 (fp16 embed + head) = 69.50e9; free
+     * for KV = 85.899e9 - 69.50e9 - 1.074e9 = 15.32e9 B -> at 4096 context
+     * (1.342e9 B per sequence) the largest batch is 11; at batch 8 the
+     * largest context is 15.32e9 / (8 x 327680) = 5846 tokens. */
+    p.weights = &i8;
+    p.batch = 8;
+    r = eval_ok(&p);
+    {
+        double st = (68.98e9 - 2.0 * 262.144e6) + 2.0 * 262.144e6 * 2.0;
+        double free1 = usable - st - gib;
+        GP_ASSERT_REL(r.weight_store_bytes, st, 1e-12);
+        GP_ASSERT_REL(r.max_batch, floor(free1 / (4096.0 * kv_tok)), 0);
+        GP_ASSERT_REL(r.max_batch, 11.0, 0);
+        GP_ASSERT_REL(r.max_context, floor(free1 / (8.0 * kv_tok)), 0);
+        ck_assert_int_eq(r.fits, 1);
+    }
+    /* Two GPUs double the memory: fp16 now fits at batch 1. */
+    {
+        gp_link l = nvlink3();
+        p.weights = NULL;
+        p.batch = 1;
+        p.gpus = 2;
+        p.link = &l;
+        r = eval_ok(&p);
+        ck_assert_int_eq(r.fits, 1);
+        GP_ASSERT_REL(r.mem_usable, 2.0 * usable, 1e-12);
+    }
+    /* No KV shape: max batch/context are unbounded. */
+    m = params_only(7e9);
+    p.gpus = 1;
+    p.link = NULL;
+    r = eval_ok(&p);
+    ck_assert(isinf(r.max_batch));
+}
+END_TEST
+
+/* ---- engines -------------------------------------------------------------- */
+START_TEST(engine_table)
+{
+    size_t i;
+    const gp_engine *en;
+    gp_err e;
+    ck_assert(gp_engine_count() >= 6);
+    for (i = 0; i < gp_engine_count(); i++) {
+        en = gp_engine_at(i);
+        ck_assert(en->eff_float > 0.0 && en->eff_float <= 1.0);
+        ck_assert(en->eff_quant > 0.0 && en->eff_quant <= 1.0);
+        ck_assert(en->layer_overhead >= 0.0);
+        ck_assert(en->src != NULL && strlen(en->src) > 10);
+    }
+    ck_assert_ptr_null(gp_engine_at(gp_engine_count()));
+    ck_assert_ptr_eq(gp_engine_find("LLAMACPP"), gp_engine_find("llama.cpp"));
+    ck_assert_ptr_eq(gp_engine_find("trt-llm"), gp_engine_find("tensorrt-llm"));
+    ck_assert_ptr_eq(gp_engine_find("llama_cpp"), gp_engine_find("llama.cpp"));
+    ck_assert_ptr_eq(gp_engine_find("Ollama"), gp_engine_find("llama.cpp"));
+    ck_assert_ptr_eq(gp_engine_find("MLC-LLM"), gp_engine_find("mlc"));
+    ck_assert_ptr_eq(gp_engine_find("torch.compile"), gp_engine_find("gpt-fast"));
+    ck_assert_ptr_null(gp_engine_find("..."));
+    ck_assert_ptr_null(gp_engine_find("nonesuch"));
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_engine_get("nonesuch", "--engine", &en, &e), GP_ENOTFOUND);
+    ck_assert_ptr_nonnull(strstr(e.msg, "nonesuch"));
+    ck_assert_ptr_nonnull(strstr(e.msg, "llama.cpp"));
+    ck_assert_str_eq(e.where, "--engine");
+}
+END_TEST
+
+/* ---- bad input ------------------------------------------------------------ */
+START_TEST(bad_input)
+{
+    gp_gpu g = rtx4090();
+    gp_model m = llama2_7b(), z = params_only(0);
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_err e;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    gp_err_clear(&e);
+    p.batch = 0;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--batch");
+    p.batch = 1;
+    p.gpus = 2; /* no link */
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--gpus");
+    p.gpus = 1;
+    p.context = -1;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--context");
+    p.context = 10;
+    p.model = &z;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    p.model = &m;
+    p.gpu = NULL;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    p.gpu = &g;
+    p.decode_eff = 1.5;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--decode-eff");
+    ck_assert_int_eq(gp_infer_eval(NULL, &r, &e), GP_EINVAL);
+}
+END_TEST
+
+
+/* ---- against the built-in database and through the CLI -------------------- */
+
+/* Run `gpuplan decode ARGS --json`; returns the parsed object (caller
+ * decrefs) and the exit status in *rc. */
+static json_t *decode_json(const char *const *args, int *rc, char **err)
+{
+    const char *argv[40];
+    char *out = NULL;
+    size_t i = 0, j;
+    json_t *o;
+    json_error_t je;
+    argv[i++] = "decode";
+    for (j = 0; args[j] != NULL && i < 37; j++)
+        argv[i++] = args[j];
+    argv[i++] = "--json";
+    argv[i] = NULL;
+    *rc = gp_test_cli(argv, &out, err);
+    o = out != NULL ? json_loads(out, 0, &je) : NULL;
+    free(out);
+    return o;
+}
+
+static double jnum(const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    ck_assert_msg(v != NULL, "JSON key '%s' missing", key);
+    return json_is_null(v) ? INFINITY : json_number_value(v);
+}
+
+START_TEST(cli_article_rows)
+{
+    int rc;
+    char *err = NULL;
+    json_t *o;
+    static const char *const keys[] = {"weight_bytes", "kv_bytes", "bytes_per_token",
+                                       "ceiling_tokens_per_s", "expected_tokens_per_s",
+                                       "bound", "fits", "aggregate_expected_tokens_per_s",
+                                       "ttft_s", "max_batch", "max_context", "ledger"};
+    const char *a1[] = {"--gpu", "rtx-4090", "--params", "7B", NULL};
+    const char *a2[] = {"--gpu", "4090", "--params", "7B", "--weights", "4", NULL};
+    const char *a3[] = {"--gpu", "rtx-4090", "--params", "7B", "--weights", "q4_0", NULL};
+    size_t i;
+    /* 14 GB -> 1008/14 = 72 tok/s. */
+    o = decode_json(a1, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(o);
+    for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        ck_assert_msg(json_object_get(o, keys[i]) != NULL, "missing %s", keys[i]);
+    GP_ASSERT_REL(jnum(o, "weight_bytes"), 14e9, 1e-9);
+    GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 72.0, 1e-9);
+    ck_assert(json_is_true(json_object_get(o, "fits")));
+    ck_assert_str_eq(json_string_value(json_object_get(o, "bound")), "memory");
+    json_decref(o);
+    free(err);
+    /* 4 bits: 3.5 GB -> 288. */
+    o = decode_json(a2, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "weight_bytes"), 3.5e9, 1e-9);
+    GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 288.0, 1e-9);
+    json_decref(o);
+    /* Q4_0 (4.5 bits in hwdb): 3.9375 GB -> 256. */
+    o = decode_json(a3, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "weight_bytes"), 3.9375e9, 1e-9);
+    GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 256.0, 1e-9);
+    ck_assert(jnum(o, "expected_tokens_per_s") < 256.0);
+    json_decref(o);
+    /* Past the ridge: fp16 7B at batch 256 on a 4090.  Expected ridge =
+     * 165.2e12 (efficiency.compute 1.0) / (1008e9 x 0.96 x 0.85) = 200.8;
+     * 256 sequences are compute-bound, 1 is memory-bound. */
+    {
+        const char *a4[] = {"--gpu", "rtx-4090", "--params", "7B", "--batch", "256", NULL};
+        o = decode_json(a4, &rc, NULL);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_str_eq(json_string_value(json_object_get(o, "bound")), "compute");
+        GP_ASSERT_REL(jnum(o, "ridge_batch"), 165.2e12 / (1008e9 * 0.96 * 0.85), 1e-6);
+        json_decref(o);
+    }
+}
+END_TEST
+
+START_TEST(cli_kv_and_long_context)
+{
+    int rc;
+    char *err = NULL, *out = NULL;
+    json_t *o;
+    const char *a1[] = {"--gpu", "a100", "--model", "llama-2-7b", "--context", "4096", NULL};
+    const char *a2[] = {"--gpu", "a100", "--model", "llama-3.1-8b", "--context", "4096", NULL};
+    const char *a3[] = {"--gpu", "a100", "--model", "llama-2-7b", "--context", "32768", NULL};
+    const char *a4[] = {"--gpu", "a100", "--model", "llama-2-7b", "--context", "32768",
+                        "--kv", "int8", NULL};
+    const char *a5[] = {"--gpu", "a100", "--model", "llama-2-7b", "--context", "32768",
+                        "--kv", "int4", NULL};
+    const char *t3[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--context",
+                        "32768", NULL};
+    /* 2 x 32 x 32 x 128 x 2 B = 512 KiB per token; x 4096 = 2 GiB. */
+    o = decode_json(a1, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "kv_bytes_per_token"), 524288.0, 1e-9);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 2147483648.0, 1e-9);
+    ck_assert(json_is_false(json_object_get(o, "kv_dominates")));
+    json_decref(o);
+    /* Llama-3.1-8B, 8 KV heads: a quarter, 512 MiB. */
+    o = decode_json(a2, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 536870912.0, 1e-9);
+    json_decref(o);
+    /* 32K: 16 GiB = 17.18 GB > ~13.2 GB of weights read; beyond Llama-2's
+     * 4096 maximum: a warning on stderr naming --context, exit 0. */
+    o = decode_json(a3, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 17179869184.0, 1e-9);
+    ck_assert(json_is_true(json_object_get(o, "kv_dominates")));
+    ck_assert(jnum(o, "kv_bytes") > jnum(o, "weight_bytes"));
+    ck_assert_ptr_nonnull(strstr(err, "--context"));
+    json_decref(o);
+    free(err);
+    /* KV8 halves, KV4 quarters. */
+    o = decode_json(a4, &rc, NULL);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 8589934592.0, 1e-9);
+    json_decref(o);
+    o = decode_json(a5, &rc, NULL);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 4294967296.0, 1e-9);
+    json_decref(o);
+    /* The table says so in words. */
+    rc = gp_test_cli(t3, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "KV cache"));
+    ck_assert_ptr_nonnull(strstr(out, "dominates"));
+    ck_assert_ptr_nonnull(strstr(out, "ceiling"));
+    ck_assert_ptr_nonnull(strstr(out, "expected"));
+    free(out);
+}
+END_TEST
+
+START_TEST(cli_bad_input)
+{
+    int rc;
+    char *err = NULL, *out = NULL;
+    const char *strict[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--context",
+                            "8192", "--strict", NULL};
+    const char *b0[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--batch", "0", NULL};
+    const char *fmt0[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--weights",
+                          "q9_z", NULL};
+    const char *nofit[] = {"decode", "--gpu", "a100", "--model", "llama-2-70b", NULL};
+    const char *eng[] = {"decode", "--gpu", "a100", "--params", "7B", "--engine", "warp9", NULL};
+    const char *both[] = {"decode", "--gpu", "a100", "--params", "7B", "--model", "llama-2-7b",
+                          NULL};
+    const char *help[] = {"decode", "--help", NULL};
+    rc = gp_test_cli(strict, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "--context"));
+    ck_assert_ptr_nonnull(strstr(err, "4096"));
+    free(err);
+    rc = gp_test_cli(b0, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "--batch"));
+    free(err);
+    rc = gp_test_cli(fmt0, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "q9_z"));
+    free(err);
+    /* 70B fp16 on one A100 80GB: 137.96e9 B of weights + 42 MB KV + 1 GiB
+     * vs 85.9e9 usable: short by 53.17 GB; says so, exit 2. */
+    rc = gp_test_cli(nofit, &out, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "does not fit"));
+    ck_assert_ptr_nonnull(strstr(err, "short by"));
+    ck_assert_ptr_nonnull(strstr(err, "53.1"));
+    free(err);
+    free(out);
+    rc = gp_test_cli(eng, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_ptr_nonnull(strstr(err, "warp9"));
+    free(err);
+    rc = gp_test_cli(both, NULL, &err);
+    ck_assert_int_eq(rc, 2);
+    free(err);
+    rc = gp_test_cli(help, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "--engine"));
+    free(out);
+}
+END_TEST
+
+/* The published rows again, with the shipped database's figures. */
+START_TEST(db_published_rows)
+{
+    static const struct {
+        const char *gpu, *model, *weights, *engine;
+        double context, measured;
+    } rows[] = {
+        {"rtx-4090", "llama-2-7b", "q4_0", "llama.cpp", 64, 186.21},
+        {"rtx-4090", "llama-2-7b", "fp16", "llama.cpp", 512, 60.78},
+        {"a100-sxm-80gb", "llama-2-7b", "bf16", "gpt-fast", 100, 104.9},
+        {"a100-sxm-80gb", "llama-2-70b", "int8", "gpt-fast", 100, 19.13},
+        {"rtx-4090", "llama-2-7b", "q4_0", "mlc", 135, 204.8},
+    };
+    const gp_db *db = gp_test_db();
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        gp_infer_params p;
+        gp_infer_result r;
+        double err;
+        gp_infer_params_init(&p);
+        p.gpu = gp_db_find_gpu(db, rows[i].gpu);
+        p.model = gp_db_find_model(db, rows[i].model);
+        p.weights = gp_db_find_format(db, rows[i].weights);
+        p.engine = gp_engine_find(rows[i].engine);
+        p.context = rows[i].context;
+        ck_assert_msg(p.gpu && p.model && p.weights, "row %zu: missing db entry", i);
+        r = eval_ok(&p);
+        err = r.expected.tokens_per_s / rows[i].measured - 1.0;
+        ck_assert_msg(rows[i].measured < r.ceiling.tokens_per_s, "row %zu above ceiling", i);
+        ck_assert_msg(fabs(err) <= 0.25, "row %zu (%s %s %s): expected %.1f vs %.2f", i,
+                      rows[i].gpu, rows[i].model, rows[i].engine, r.expected.tokens_per_s,
+                      rows[i].measured);
+    }
+}
+END_TEST
+
+START_TEST(cli_tensor_parallel)
+{
+    int rc;
+    json_t *o1, *o8;
+    const char *a1[] = {"--gpu", "h100-sxm", "--model", "llama-2-70b", "--gpus", "2", NULL};
+    const char *a8[] = {"--gpu", "h100-sxm", "--model", "llama-2-70b", "--gpus", "8", NULL};
+    o1 = decode_json(a1, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    o8 = decode_json(a8, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    /* 4x the GPUs, well under 4x the speed; both faster than 1/step at 2. */
+    ck_assert(jnum(o8, "expected_tokens_per_s") > jnum(o1, "expected_tokens_per_s"));
+    ck_assert(jnum(o8, "expected_tokens_per_s") < 4.0 * jnum(o1, "expected_tokens_per_s"));
+    ck_assert(json_number_value(json_object_get(json_object_get(o8, "expected"), "comm_s")) > 0);
+    json_decref(o1);
+    json_decref(o8);
+}
+END_TEST
+
+Suite *gp_test_suite_infer(void)
+{
+    Suite *s = suite_create("infer");
+    TCase *tc = tcase_create("model");
+    tcase_add_test(tc, article_7b_ceilings_on_4090);
+    tcase_add_test(tc, kv_cache_sizes);
+    tcase_add_test(tc, long_context_kv_dominates);
+    tcase_add_test(tc, published_decode_rows);
+    tcase_add_test(tc, expected_formula_worked);
+    tcase_add_test(tc, moe_experts_touched);
+    tcase_add_test(tc, tensor_parallel_allreduce);
+    tcase_add_test(tc, layer_split);
+    tcase_add_test(tc, prefill_and_ridge);
+    tcase_add_test(tc, memory_fit);
+    tcase_add_test(tc, engine_table);
+    tcase_add_test(tc, bad_input);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("db+cli");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, cli_article_rows);
+    tcase_add_test(tc, cli_kv_and_long_context);
+    tcase_add_test(tc, cli_bad_input);
+    tcase_add_test(tc, db_published_rows);
+    tcase_add_test(tc, cli_tensor_parallel);
+    suite_add_tcase(s, tc);
+    return s;
+}

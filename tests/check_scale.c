@@ -1,0 +1,457 @@
+/* Data-parallel scaling: the article's rows 7-8, overlap, strong vs weak
+ * scaling, the two-node "8 cards no faster than 4" case, bad input, and the
+ * `gpuplan scale` command.  Expected values derived by hand in comments. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "testutil.h"
+
+/* PCIe 4.0 x16: 31.5 GB/s per direction, 25 GB/s achieved (article row 12;
+ * nvbandwidth#15), alpha 10 us (assumed). */
+static gp_link pcie4(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "pcie4-x16";
+    l.bw.v = 31.5e9;
+    l.bw_achievable.v = 25e9;
+    l.latency.v = 10e-6;
+    l.p2p = 1;
+    return l;
+}
+
+/* 100 Gb/s Ethernet: 12.5 GB/s, 11 GB/s achievable (assumed), alpha 20 us. */
+static gp_link eth100(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "eth-100";
+    l.kind = GP_LINK_ETHERNET;
+    l.scope = GP_SCOPE_SCALE_OUT;
+    l.bw.v = 12.5e9;
+    l.bw_achievable.v = 11e9;
+    l.latency.v = 20e-6;
+    l.p2p = 1;
+    return l;
+}
+
+START_TEST(article_rows_7_8_weak)
+{
+    /* 14 GB gradients, 4 GPUs on PCIe at 25 GB/s, 2 s compute, no overlap.
+     * comm = 0.84 s + 6 * 10 us = 0.84006 s; step = 2.84006 s; share =
+     * 0.84006/2.84006 = 0.295789 (29.6 %); weak scaling: throughput 4 * 2 /
+     * 2.84006 = 2.816842x one GPU's (2.82x), efficiency 0.704211.
+     * n = 1: no communication, step 2 s, speedup 1.
+     * n = 2: 2*1/2*14/25 = 0.56 s + 20 us; step 2.56002; speedup 4/2.56002 =
+     * 1.562488; marginal 0.562488 >= 0.5; n = 4 marginal (2.816842 -
+     * 1.562488)/2 = 0.627177: 4 pays. */
+    gp_link l = pcie4();
+    gp_scale_req q;
+    gp_scale_row rows[3];
+    gp_scale_result res;
+    const long gpus[3] = {1, 2, 4};
+    char v[512];
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 2.0;
+    q.mode = GP_SCALING_WEAK;
+    ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus, 3, rows, &res, NULL), GP_OK);
+    GP_ASSERT_REL(rows[0].step_s, 2.0, 1e-12);
+    GP_ASSERT_REL(rows[0].speedup, 1.0, 1e-12);
+    ck_assert(rows[0].comm_s == 0.0);
+    GP_ASSERT_REL(rows[1].speedup, 4.0 / 2.56002, 1e-9);
+    GP_ASSERT_REL(rows[2].comm_s, 0.84006, 1e-9);
+    GP_ASSERT_REL(rows[2].step_s, 2.84006, 1e-9);
+    GP_ASSERT_REL(rows[2].comm_fraction, 0.296, 1e-3);
+    GP_ASSERT_REL(rows[2].comm_fraction, 0.84006 / 2.84006, 1e-9);
+    GP_ASSERT_REL(rows[2].speedup, 2.82, 2e-3);
+    GP_ASSERT_REL(rows[2].speedup, 8.0 / 2.84006, 1e-9);
+    GP_ASSERT_REL(rows[2].efficiency, 2.0 / 2.84006, 1e-9);
+    GP_ASSERT_REL(rows[2].marginal, (8.0 / 2.84006 - 4.0 / 2.56002) / 2.0, 1e-9);
+    ck_assert_int_eq(res.best_gpus, 4);
+    ck_assert_int_eq(res.reason, GP_STOP_NONE);
+    gp_scale_verdict(&res, rows, v, sizeof v);
+    ck_assert_msg(strstr(v, "up to 4") != NULL, "verdict: %s", v);
+}
+END_TEST
+
+START_TEST(overlap_hides_behind_backward)
+{
+    /* Same 4-GPU job.  overlap 1: hidden = min(0.84006, 2/3 * 2) = 0.84006,
+     * step 2 s, speedup 4.  overlap 0.5: hidden 0.42003, step 2.42003.
+     * Strong scaling, overlap 1, 4 GPUs: compute 0.5 s, backward 1/3 s
+     * hides at most 0.333333 s: step 0.5 + 0.84006 - 0.333333 = 1.006727. */
+    gp_link l = pcie4();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row row;
+    gp_scale_result res;
+    const long four = 4;
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 2.0;
+    gp_scale_params_default(&p);
+    p.overlap = 1.0;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.step_s, 2.0, 1e-12);
+    GP_ASSERT_REL(row.speedup, 4.0, 1e-12);
+    p.overlap = 0.5;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.step_s, 2.42003, 1e-9);
+    p.overlap = 1.0;
+    q.mode = GP_SCALING_STRONG;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.compute_s, 0.5, 1e-12);
+    GP_ASSERT_REL(row.step_s, 0.5 + 0.84006 - 1.0 / 3.0, 1e-9);
+    GP_ASSERT_REL(row.speedup, 2.0 / (0.5 + 0.84006 - 1.0 / 3.0), 1e-9);
+    {
+        /* One count only: the verdict says so; one GPU costs nothing. */
+        char v[256];
+        const long one = 1;
+        gp_scale_verdict(&res, &row, v, sizeof v);
+        ck_assert_msg(strstr(v, "4 GPUs give") != NULL, "verdict: %s", v);
+        ck_assert_int_eq(gp_scale_eval(&q, &p, &one, 1, &row, &res, NULL), GP_OK);
+        ck_assert(row.comm_s == 0.0);
+        gp_scale_verdict(&res, &row, v, sizeof v);
+        ck_assert_msg(strstr(v, "costs nothing") != NULL, "verdict: %s", v);
+    }
+}
+END_TEST
+
+START_TEST(two_nodes_on_100g_do_not_help)
+{
+    /* 7B fp16 data parallel: 6.74e9 params x 2 B = 13.48e9 B of gradients;
+     * 2 s step per GPU (weak scaling); nodes of 4 GPUs on PCIe (25 GB/s,
+     * 10 us), one 100 Gb/s link between (11 GB/s, 20 us).
+     * n = 4: comm 2*3/4*13.48/25 = 0.8088 + 60 us = 0.80886; speedup
+     * 8/2.80886 = 2.848131, efficiency 0.712.
+     * n = 8 (2 nodes): comm 2.0343545 s (check_comm hierarchical_two_nodes);
+     * step 4.0343545; speedup 16/4.0343545 = 3.965938, efficiency 0.4957 <
+     * 0.5: adding the second node does not pay; best 4.
+     * Strong scaling (the 2 s is the whole global batch on one GPU):
+     * n = 4: 0.5 + 0.80886 = 1.30886 -> 1.528047x; n = 8: 0.25 + 2.0343545
+     * -> 0.875519x: slower than 4 GPUs (and than one).  (With 1,2 in the
+     * list strong scaling stops even earlier: n = 2 gives 2/1.53922 =
+     * 1.299360x, 0.299 of a GPU for the added card < 0.5.) */
+    gp_link up = pcie4(), out = eth100();
+    gp_scale_req q;
+    gp_scale_row rows[4];
+    gp_scale_result res;
+    const long gpus[4] = {1, 2, 4, 8};
+    double grads = 0.0;
+    char v[512];
+    ck_assert_int_eq(gp_scale_grad_bytes(6.74e9, GP_FP16, &grads, NULL), GP_OK);
+    GP_ASSERT_REL(grads, 13.48e9, 1e-12);
+    memset(&q, 0, sizeof q);
+    q.scale_up = &up;
+    q.scale_out = &out;
+    q.gpus_per_node = 4;
+    q.nics_per_node = 1;
+    q.grad_bytes = grads;
+    q.step_compute_s = 2.0;
+    q.mode = GP_SCALING_WEAK;
+    ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus, 4, rows, &res, NULL), GP_OK);
+    GP_ASSERT_REL(rows[2].speedup, 8.0 / 2.80886, 1e-9);
+    ck_assert_int_eq(rows[3].nodes, 2);
+    GP_ASSERT_REL(rows[3].comm_s, 2.0343545, 1e-7);
+    GP_ASSERT_REL(rows[3].speedup, 16.0 / 4.0343545, 1e-7);
+    ck_assert_int_eq(res.best_gpus, 4);
+    ck_assert_uint_eq(res.stop, 3);
+    ck_assert_int_eq(res.reason, GP_STOP_EFFICIENCY);
+    gp_scale_verdict(&res, rows, v, sizeof v);
+    ck_assert_msg(strstr(v, "up to 4") && strstr(v, "8 GPUs across nodes would not"),
+                  "verdict: %s", v);
+
+    q.mode = GP_SCALING_STRONG;
+    ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus, 4, rows, &res, NULL), GP_OK);
+    GP_ASSERT_REL(rows[1].speedup, 2.0 / 1.53922, 1e-9);
+    ck_assert_int_eq(res.best_gpus, 1);
+    ck_assert_int_eq(res.reason, GP_STOP_MARGINAL);
+    /* ...yet the fastest count is 4 (2/1.30886 = 1.528x beats 1.299x on 2
+     * and 0.876x on 8), and the verdict says so. */
+    ck_assert_int_eq(res.fastest_gpus, 4);
+    gp_scale_verdict(&res, rows, v, sizeof v);
+    ck_assert_msg(strstr(v, "the fastest is 4 GPUs at 1.53x") != NULL, "verdict: %s", v);
+    ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus + 2, 2, rows, &res, NULL), GP_OK);
+    GP_ASSERT_REL(rows[0].speedup, 2.0 / 1.30886, 1e-9);
+    GP_ASSERT_REL(rows[1].speedup, 2.0 / 2.2843545, 1e-7);
+    ck_assert_int_eq(res.best_gpus, 4);
+    ck_assert_int_eq(res.reason, GP_STOP_FALLS);
+    gp_scale_verdict(&res, rows, v, sizeof v);
+    ck_assert_msg(strstr(v, "would not help") != NULL, "verdict: %s", v);
+}
+END_TEST
+
+START_TEST(marginal_rule)
+{
+    /* Threshold 0.3 lets n = 8 pass the efficiency test (0.4957 >= 0.3) but
+     * the 4 added cards give (3.965938 - 2.848131)/4 = 0.279452 of a GPU
+     * each < 0.3: stop, reason marginal. */
+    gp_link up = pcie4(), out = eth100();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row rows[2];
+    gp_scale_result res;
+    const long gpus[2] = {4, 8};
+    memset(&q, 0, sizeof q);
+    q.scale_up = &up;
+    q.scale_out = &out;
+    q.gpus_per_node = 4;
+    q.grad_bytes = 13.48e9;
+    q.step_compute_s = 2.0;
+    gp_scale_params_default(&p);
+    p.threshold = 0.3;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 2, rows, &res, NULL), GP_OK);
+    GP_ASSERT_REL(rows[1].marginal, (16.0 / 4.0343545 - 8.0 / 2.80886) / 4.0, 1e-7);
+    ck_assert_int_eq(res.best_gpus, 4);
+    ck_assert_int_eq(res.reason, GP_STOP_MARGINAL);
+}
+END_TEST
+
+START_TEST(ceiling_uses_datasheet)
+{
+    /* --ceiling: 4 GPUs at 31.5 GB/s: comm 21/31.5 = 0.666667 s + 60 us. */
+    gp_link l = pcie4();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row row;
+    gp_scale_result res;
+    const long four = 4;
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 2.0;
+    gp_scale_params_default(&p);
+    p.ceiling = 1;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.comm_s, 21.0 / 31.5 + 60e-6, 1e-9);
+}
+END_TEST
+
+START_TEST(bad_input)
+{
+    gp_link l = pcie4();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row rows[3];
+    gp_scale_result res;
+    gp_err e;
+    const long ok[2] = {1, 4}, down[2] = {4, 2}, zero[1] = {0}, six[1] = {6};
+    gp_err_clear(&e);
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 2.0;
+    gp_scale_params_default(&p);
+    p.overlap = 1.5;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, ok, 2, rows, &res, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--overlap");
+    p.overlap = -0.1;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, ok, 2, rows, &res, &e), GP_ERANGE);
+    p.overlap = 0.0;
+    p.threshold = 0.0;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, ok, 2, rows, &res, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--threshold");
+    p.threshold = 0.5;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, down, 2, rows, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--gpus");
+    ck_assert_int_eq(gp_scale_eval(&q, &p, zero, 1, rows, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--gpus");
+    ck_assert_int_eq(gp_scale_eval(&q, &p, ok, 0, rows, &res, &e), GP_EINVAL);
+    q.gpus_per_node = 4;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, six, 1, rows, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--gpus");
+    q.gpus_per_node = 2;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, ok, 2, rows, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--scale-out");
+    q.gpus_per_node = 0;
+    q.grad_bytes = -1.0;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, ok, 2, rows, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--grad-bytes");
+    q.grad_bytes = 1e9;
+    q.step_compute_s = 0.0;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, ok, 2, rows, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--step-compute-s");
+    ck_assert_int_eq(gp_scale_grad_bytes(0.0, GP_FP16, &q.grad_bytes, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--params");
+}
+END_TEST
+
+
+static double jrow(const json_t *j, size_t i, const char *key)
+{
+    json_t *rows = json_object_get(j, "rows"), *v;
+    ck_assert_msg(json_is_array(rows) && i < json_array_size(rows), "rows[%zu] missing", i);
+    v = json_object_get(json_array_get(rows, i), key);
+    ck_assert_msg(v != NULL && json_is_number(v), "rows[%zu].%s missing", i, key);
+    return json_number_value(v);
+}
+
+static void expect_usage(const char *const *argv, const char *const *env, const char *opt)
+{
+    char *out = NULL, *err = NULL;
+    int rc = gp_test_cli_env(argv, env, &out, &err);
+    ck_assert_msg(rc == 2, "exit %d (want 2), stderr: %s", rc, err ? err : "");
+    ck_assert_msg(err != NULL && strstr(err, opt) != NULL, "stderr does not name %s: %s", opt,
+                  err ? err : "");
+    free(out);
+    free(err);
+}
+
+START_TEST(cli_article_rows_7_8)
+{
+    /* pcie4-x16 (25 GB/s, 10 us), 14 GB, 2 s, 1,2,4 GPUs, weak: as in
+     * article_rows_7_8_weak: 4 GPUs: share 0.84006/2.84006 = 0.295789,
+     * speedup 2.816842, best 4. */
+    const char *a[] = {"--json", "scale", "--gpu", "a100", "--link", "pcie4-x16",
+                       "--grad-bytes", "14GB", "--step-compute-s", "2", "--gpus", "1,2,4", NULL};
+    json_t *j = gp_test_cli_json(a);
+    GP_ASSERT_REL(jrow(j, 2, "gpus"), 4, 0);
+    GP_ASSERT_REL(jrow(j, 2, "comm_s"), 0.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "comm_fraction"), 0.84006 / 2.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "speedup"), 8.0 / 2.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "efficiency"), 2.0 / 2.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "step_s"), 2.84006, 1e-9);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
+    ck_assert(json_is_string(json_object_get(j, "verdict")));
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_two_nodes_100g)
+{
+    /* llama-2-7b: 6738415616 params x 2 B (fp16) = 13.476831232e9 B.  Nodes
+     * of 4 on pcie4-x16 (25 GB/s, 10 us); one 100 Gb/s RoCE NIC per node
+     * (12.2 GB/s achievable, 5.8 us); 2 s step, weak scaling.
+     * n = 4: comm 1.5 x G/25e9 + 60 us; n = 8: 2 x (0.75 G/25e9 + 30 us) +
+     * (G/4)/(12.2e9/4) + 11.6 us.  With G = 13.476831e9: n = 4 comm
+     * 0.8086699 s, speedup 8/2.8086699 = 2.848324; n = 8 comm 0.8086699 +
+     * 1.1046697 = 1.9133396 s, speedup 16/3.9133396 = 4.088578, efficiency
+     * 0.511 (above 0.5) but the 4 added cards give (4.088578 - 2.848324)/4
+     * = 0.31 of a GPU each: the second node does not help.  best 4.
+     * With eth-100 (5 GB/s achievable): 8 GPUs need 0.809 + 2.695 s of comm:
+     * 16/5.505 = 2.906x vs 2.848x on 4. */
+    const char *a[] = {"--json", "scale", "--gpu", "a100", "--link", "pcie4-x16", "--model",
+                       "llama-2-7b", "--step-compute-s", "2", "--gpus", "1,2,4,8",
+                       "--gpus-per-node", "4", "--scale-out", "roce-100", NULL};
+    const char *b[] = {"--json", "scale", "--gpu", "a100", "--link", "pcie4-x16", "--model",
+                       "llama-2-7b", "--step-compute-s", "2s", "--gpus", "4,8",
+                       "--gpus-per-node", "4", "--scale-out", "eth-100", NULL};
+    const double g = 6738415616.0 * 2.0;
+    const double c4 = 1.5 * g / 25e9 + 60e-6;
+    const double c8 = 2.0 * (0.75 * g / 25e9 + 30e-6) + (g / 4.0) / (12.2e9 / 4.0) + 11.6e-6;
+    json_t *j = gp_test_cli_json(a);
+    const char *v;
+    GP_ASSERT_REL(json_number_value(json_object_get(j, "grad_bytes")), g, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "comm_s"), c4, 1e-9);
+    GP_ASSERT_REL(jrow(j, 3, "comm_s"), c8, 1e-9);
+    GP_ASSERT_REL(jrow(j, 3, "speedup"), 16.0 / (2.0 + c8), 1e-9);
+    GP_ASSERT_REL(jrow(j, 3, "speedup"), 4.088578, 1e-5);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
+    /* Weak scaling: 8 GPUs still have the highest throughput (4.09x). */
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "fastest_gpus")), 8);
+    v = json_string_value(json_object_get(j, "verdict"));
+    ck_assert_msg(v && strstr(v, "8 GPUs across nodes would not help"), "verdict: %s", v);
+    json_decref(j);
+    j = gp_test_cli_json(b);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 4);
+    GP_ASSERT_REL(jrow(j, 1, "speedup"), 2.906, 2e-3);
+    json_decref(j);
+}
+END_TEST
+
+START_TEST(cli_plot)
+{
+    char dir[256], png[300], svg[300], bad[300];
+    struct stat st;
+    const char *a[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                       "--step-compute-s", "2", "--plot", png, NULL};
+    const char *b[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                       "--step-compute-s", "2", "--plot", svg, NULL};
+    const char *c[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                       "--step-compute-s", "2", "--plot", bad, NULL};
+    const char *nopath[] = {"PATH=/nonexistent", NULL};
+    char *out = NULL, *err = NULL;
+    int rc;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    snprintf(png, sizeof png, "%s/s.png", dir);
+    snprintf(svg, sizeof svg, "%s/s.svg", dir);
+    snprintf(bad, sizeof bad, "%s/s.jpg", dir);
+    expect_usage(c, NULL, "--plot");
+    expect_usage(a, nopath, "gnuplot");
+    ck_assert_int_ne(stat(png, &st), 0);
+    rc = gp_test_cli(a, &out, &err);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err ? err : "");
+    ck_assert_int_eq(stat(png, &st), 0);
+    ck_assert(st.st_size > 1000);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(b, NULL, NULL), 0);
+    ck_assert_int_eq(stat(svg, &st), 0);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(cli_bad_input)
+{
+    const char *lx[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--gpus", "1,x", NULL};
+    const char *l0[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--gpus", "0,2", NULL};
+    const char *le[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--gpus", "1,,2", NULL};
+    const char *ov[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--overlap", "1.5", NULL};
+    const char *on[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--overlap", "-0.2", NULL};
+    const char *gb[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "-1GB",
+                        "--step-compute-s", "2", NULL};
+    const char *lk[] = {"scale", "--link", "warp-drive", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", NULL};
+    const char *so[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "2", "--gpus", "4,8", "--gpus-per-node", "4", NULL};
+    const char *two[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB", "--params", "7B",
+                         "--step-compute-s", "2", NULL};
+    const char *help[] = {"scale", "--help", NULL};
+    char *out = NULL;
+    expect_usage(lx, NULL, "--gpus");
+    expect_usage(l0, NULL, "--gpus");
+    expect_usage(le, NULL, "--gpus");
+    expect_usage(ov, NULL, "--overlap");
+    expect_usage(on, NULL, "--overlap");
+    expect_usage(gb, NULL, "--grad-bytes");
+    expect_usage(lk, NULL, "--link");
+    expect_usage(so, NULL, "--scale-out");
+    expect_usage(two, NULL, "--params");
+    ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "usage"));
+    free(out);
+}
+END_TEST
+
+Suite *gp_test_suite_scale(void)
+{
+    Suite *s = suite_create("scale");
+    TCase *tc = tcase_create("model");
+    tcase_add_test(tc, article_rows_7_8_weak);
+    tcase_add_test(tc, overlap_hides_behind_backward);
+    tcase_add_test(tc, two_nodes_on_100g_do_not_help);
+    tcase_add_test(tc, marginal_rule);
+    tcase_add_test(tc, ceiling_uses_datasheet);
+    tcase_add_test(tc, bad_input);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cli");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, cli_article_rows_7_8);
+    tcase_add_test(tc, cli_two_nodes_100g);
+    tcase_add_test(tc, cli_plot);
+    tcase_add_test(tc, cli_bad_input);
+    suite_add_tcase(s, tc);
+    return s;
+}
