@@ -10,7 +10,7 @@
 #include "cli.h"
 
 static const char usage_text[] =
-    "usage: gpuplan hw list [gpus|links|models|formats] [--json]\n"
+    "usage: gpuplan hw list [gpus|links|models|formats] [--json|--csv]\n"
     "       gpuplan hw show [KIND:]ID [--json]\n"
     "\n"
     "List the database, or show one entry (a GPU, link, model or format, by id\n"
@@ -21,6 +21,7 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  --json       one JSON object, SI values, unit-suffixed keys\n"
+    "  --csv        (list) comma-separated rows, SI values, one header per kind\n"
     "  --help       this text\n";
 
 /* ---- a figure row: label, JSON key, unit, where it lives in the struct ---- */
@@ -706,6 +707,61 @@ static void list_table(const gp_db *db, int kind)
     }
 }
 
+static void csv_str(const char *s)
+{
+    putchar('"');
+    for (; s != NULL && *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+/* --csv: one header line per kind, SI values. */
+static void list_csv(const gp_db *db, int kind)
+{
+    size_t i, n = gp_db_count(db, (gp_kind)kind);
+    if (kind == GP_KIND_GPU) {
+        printf("id,name,bf16_flop_per_s,mem_capacity_bytes,mem_bw_bytes_per_s,tdp_w\n");
+        for (i = 0; i < n; i++) {
+            const gp_gpu *g = gp_db_gpu_at(db, i);
+            printf("%s,", g->id);
+            csv_str(g->name);
+            printf(",%.10g,%.10g,%.10g,%.10g\n",
+                   gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16), GP_ACC_FP32, 0),
+                   g->mem_capacity.v, g->mem_bw.v, g->tdp.v);
+        }
+    } else if (kind == GP_KIND_LINK) {
+        printf("id,name,kind,bw_bytes_per_s,achievable_bytes_per_s,latency_s\n");
+        for (i = 0; i < n; i++) {
+            const gp_link *l = gp_db_link_at(db, i);
+            printf("%s,", l->id);
+            csv_str(l->name);
+            printf(",%s,%.10g,%.10g,%.10g\n", gp_link_kind_name(l->kind), l->bw.v,
+                   l->bw_achievable.v, l->latency.v);
+        }
+    } else if (kind == GP_KIND_MODEL) {
+        printf("id,name,params,params_active,layers,hidden,context\n");
+        for (i = 0; i < n; i++) {
+            const gp_model *m = gp_db_model_at(db, i);
+            printf("%s,", m->id);
+            csv_str(m->name);
+            printf(",%.10g,%.10g,%.0f,%.0f,%.0f\n", m->params.v, m->params_active.v, m->layers.v,
+                   m->hidden.v, m->context.v);
+        }
+    } else {
+        printf("id,name,kind,bits,compute\n");
+        for (i = 0; i < n; i++) {
+            const gp_format *f = gp_db_format_at(db, i);
+            printf("%s,", f->id);
+            csv_str(f->name);
+            printf(",%s,%.10g,%s\n", fmt_kind_name(f->kind), f->bits.v,
+                   gp_precision_name(f->compute));
+        }
+    }
+}
+
 static json_t *entry_json(const gp_db *db, int kind, size_t i, int full)
 {
     switch (kind) {
@@ -758,7 +814,10 @@ static int hw_list(gp_cli *cli, int argc, char **argv)
             continue;
         if (only < 0 && k > 0)
             printf("\n");
-        list_table(db, k);
+        if (cli->csv)
+            list_csv(db, k);
+        else
+            list_table(db, k);
     }
     return GP_EXIT_OK;
 }

@@ -772,6 +772,7 @@ START_TEST(cli_hw_list)
     const char *a1[] = {"--db", MIN_DIR, "hw", "list", "--json", NULL};
     const char *a2[] = {"--db", MIN_DIR, "hw", "list", "links", "--json", NULL};
     const char *a3[] = {"--db", MIN_DIR, "hw", "list", "gpus", NULL};
+    const char *a6[] = {"--db", MIN_DIR, "--csv", "hw", "list", "gpus", NULL};
     json_t *j = cli_json(a1, 0), *items;
     size_t i, found = 0;
     char *out = NULL, *err = NULL;
@@ -797,6 +798,13 @@ START_TEST(cli_hw_list)
     ck_assert_ptr_nonnull(strstr(out, "h100-sxm"));
     ck_assert_ptr_nonnull(strstr(out, "GPUs"));
     ck_assert_ptr_null(strstr(out, "nvlink4"));
+    free(out);
+    free(err);
+    /* CSV: a header and SI values (3.35 TB/s = 3.35e+12). */
+    ck_assert_int_eq(gp_test_cli(a6, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "id,name,bf16_flop_per_s,mem_capacity_bytes,mem_bw_bytes_per_s"));
+    ck_assert_ptr_nonnull(strstr(out, "h100-sxm,\"NVIDIA H100 SXM5 80GB\",9.894e+14,"));
+    ck_assert_ptr_nonnull(strstr(out, ",3.35e+12,"));
     free(out);
     free(err);
 }
