@@ -170,6 +170,10 @@ static const fdesc format_fields[] = {
     FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
 };
 
+_Static_assert(sizeof(gp_link_kind) == sizeof(int) && sizeof(gp_link_scope) == sizeof(int) &&
+                   sizeof(gp_format_kind) == sizeof(int) && sizeof(gp_precision) == sizeof(int),
+               "T_ENUM fields are stored as int");
+
 typedef struct kinfo {
     const char *dir;   /* "gpus" */
     const char *noun;  /* "gpu" */
@@ -585,6 +589,8 @@ static int parse_str(lctx *c, const fdesc *d, const gp__ynode *v, const char **o
     int rc;
     if ((rc = want_scalar(c, v, d->path, "a string")) != GP_OK)
         return rc;
+    if (v->len == 0)
+        return fail_at(c, GP_ESCHEMA, v, d->path, "is an empty string");
     *out = gp__arena_strndup(&c->db->a, v->s, v->len);
     return *out ? GP_OK : nomem(c->e);
 }
@@ -648,14 +654,10 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
     case T_BOOL:
         return parse_bool(c, d, v, (int *)p);
     case T_ENUM:
+        /* Every T_ENUM field is an int-sized enum (checked below). */
         if ((rc = parse_enum(c, d, v, &i)) != GP_OK)
             return rc;
-        if (d->off == offsetof(gp_link, kind) && c->kind == GP_KIND_LINK)
-            ((gp_link *)(void *)c->entry)->kind = (gp_link_kind)i;
-        else if (d->off == offsetof(gp_link, scope) && c->kind == GP_KIND_LINK)
-            ((gp_link *)(void *)c->entry)->scope = (gp_link_scope)i;
-        else
-            ((gp_format *)(void *)c->entry)->kind = (gp_format_kind)i;
+        memcpy(p, &i, sizeof i);
         return GP_OK;
     case T_STRENUM:
         if ((rc = parse_enum(c, d, v, &i)) != GP_OK)
@@ -996,6 +998,8 @@ static int apply_entry(lctx *c, const gp__ynode *m)
     if ((v = map_get(m, "name")) != NULL) {
         if ((rc = want_scalar(c, v, "name", "a string")) != GP_OK)
             return rc;
+        if (v->len == 0)
+            return fail_at(c, GP_ESCHEMA, v, "name", "is an empty string");
         h->name = gp__arena_strndup(&db->a, v->s, v->len);
         if (h->name == NULL)
             return nomem(c->e);
