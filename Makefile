@@ -59,7 +59,7 @@ RUNNER    := $(BUILD)/tests/runner
 .PHONY: all run check test sanitize valgrind bench fuzz coverage calib deps man \
         install uninstall clean help examples
 
-all: deps $(STATIC) $(SHARED) $(CLI)
+all: $(STATIC) $(SHARED) $(CLI)
 
 help:
 	@echo "targets: all run check sanitize valgrind bench fuzz coverage calib install uninstall clean deps"
@@ -68,7 +68,12 @@ help:
 # Installs missing Debian packages (apt-get; sudo when not root) or prints the
 # exact command.  Skipped once the stamp exists and pkg-config finds them all.
 DEB_PKGS := build-essential pkg-config libyaml-dev libgsl-dev libjansson-dev check libsubunit-dev gnuplot-nox
-deps:
+# Every object waits (order-only) for the stamp, so `make -j` never compiles
+# before the headers exist.
+DEPS_STAMP := $(BUILD)/.deps-ok
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP):
+	@mkdir -p $(@D)
 	@if ! $(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null || ! command -v gnuplot >/dev/null 2>&1; then \
 	  echo "gpuplan: installing missing Debian packages: $(DEB_PKGS)"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
@@ -76,9 +81,10 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS) >/dev/null \
 	  || { echo "gpuplan: install failed; run: sudo apt-get update && sudo apt-get install -y $(DEB_PKGS)"; exit 2; }; \
 	fi
+	@touch $@
 
 # ---- library ----------------------------------------------------------------
-$(BUILD)/lib/%.o: lib/%.c | $(BUILD)/gen/cli_cmds.h
+$(BUILD)/lib/%.o: lib/%.c | $(BUILD)/gen/cli_cmds.h $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
@@ -89,7 +95,7 @@ $(BUILD)/gen/db_builtin_data.c: lib/gen_builtin.sh $(HWDB_YAML)
 	$(call say,GEN,$@)
 	$(Q)sh lib/gen_builtin.sh hwdb > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/gen/db_builtin_data.o: $(BUILD)/gen/db_builtin_data.c
+$(BUILD)/gen/db_builtin_data.o: $(BUILD)/gen/db_builtin_data.c | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(STD) $(OPT) $(SAN) -fPIC -Ilib $(CFLAGS) -c $< -o $@
 
@@ -110,7 +116,7 @@ $(BUILD)/gen/cli_cmds.h: $(wildcard cli/cmd_*.c)
 	@{ for c in $(CLI_CMDS); do echo "GP_CLI_CMD($$c)"; done; } > $@.tmp
 	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
 
-$(BUILD)/cli/%.o: cli/%.c $(BUILD)/gen/cli_cmds.h
+$(BUILD)/cli/%.o: cli/%.c $(BUILD)/gen/cli_cmds.h | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) -Icli -c $< -o $@
@@ -125,7 +131,7 @@ $(BUILD)/gen/suites.h: $(TEST_SRC)
 	@{ for s in $(SUITES); do echo "GP_SUITE($$s)"; done; } > $@.tmp
 	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
 
-$(BUILD)/tests/%.o: tests/%.c $(BUILD)/gen/suites.h
+$(BUILD)/tests/%.o: tests/%.c $(BUILD)/gen/suites.h | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) $(TESTCFLAGS) -Itests -DGP_BUILD_DIR='"$(BUILD)"' -c $< -o $@
@@ -134,7 +140,7 @@ $(RUNNER): $(TEST_OBJ) $(STATIC)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(FINAL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(TESTLIBS) $(LIBS_ALL)
 
-$(BUILD)/examples/%: examples/%.c $(STATIC)
+$(BUILD)/examples/%: examples/%.c $(STATIC) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) -o $@ $< $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)

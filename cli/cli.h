@@ -10,8 +10,16 @@
 #include "gpuplan.h"
 
 typedef struct gp_cli {
-    const char *db_dirs[16]; /* --db DIR (repeatable), then $GPUPLAN_DB     */
+    /* Overlay directories in load order (later ones win): the user's
+     * default directory ${XDG_CONFIG_HOME:-~/.config}/gpuplan when it
+     * exists, then $GPUPLAN_DB entries, then --db options. */
+    const char *db_dirs[16];
     size_t n_db;
+    /* Where gpuplan writes (calib import): the first --db, else the first
+     * $GPUPLAN_DB entry, else the default directory ("" when none can be
+     * named: no HOME). write_dir_is_default is 1 in the last case. */
+    char write_dir[1024];
+    int write_dir_is_default;
     int json;                /* --json                                     */
     int csv;                 /* --csv                                      */
     gp_db *db;               /* loaded on first gp_cli_db()                */

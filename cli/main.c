@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <gsl/gsl_errno.h>
 
@@ -24,12 +25,61 @@ static void print_help(FILE *f)
     for (i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
     fprintf(f, "\nglobal options:\n"
-               "  --db DIR     add an overlay database directory (repeatable; also $GPUPLAN_DB,\n"
-               "               colon-separated)\n"
+               "  --db DIR     add an overlay database directory (repeatable, later wins); loaded\n"
+               "               after ${XDG_CONFIG_HOME:-~/.config}/gpuplan (when it exists) and\n"
+               "               $GPUPLAN_DB (colon-separated)\n"
                "  --json       print one JSON object (SI units, unit-suffixed keys)\n"
                "  --csv        print comma-separated values where a command has rows\n"
                "  --help       this text; 'gpuplan COMMAND --help' for a command\n"
                "  --version    print the version\n");
+}
+
+#define MAX_DIRS 16
+
+/* Fill cli->db_dirs (load order: default directory if it exists, then
+ * $GPUPLAN_DB, then --db) and cli->write_dir.  Returns 0, or 2 after a
+ * message when there are too many directories. */
+static int collect_dirs(gp_cli *cli, const char *const *opt, size_t n_opt)
+{
+    static char envbuf[4096], defbuf[1024];
+    const char *env_dirs[MAX_DIRS], *x = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    const char *env = getenv("GPUPLAN_DB");
+    size_t n_env = 0, i;
+    struct stat st;
+
+    defbuf[0] = '\0';
+    if (x != NULL && x[0] == '/')
+        snprintf(defbuf, sizeof defbuf, "%s/gpuplan", x);
+    else if (home != NULL && home[0] != '\0')
+        snprintf(defbuf, sizeof defbuf, "%s/.config/gpuplan", home);
+    if (env != NULL && env[0] != '\0') {
+        char *tok, *save = NULL;
+        snprintf(envbuf, sizeof envbuf, "%s", env);
+        for (tok = strtok_r(envbuf, ":", &save); tok != NULL; tok = strtok_r(NULL, ":", &save)) {
+            if (n_env >= MAX_DIRS) {
+                fprintf(stderr, "gpuplan: GPUPLAN_DB names too many directories (at most %d)\n",
+                        MAX_DIRS);
+                return 2;
+            }
+            env_dirs[n_env++] = tok;
+        }
+    }
+    cli->n_db = 0;
+    if (defbuf[0] != '\0' && stat(defbuf, &st) == 0 && S_ISDIR(st.st_mode))
+        cli->db_dirs[cli->n_db++] = defbuf;
+    if (cli->n_db + n_env + n_opt > MAX_DIRS) {
+        fprintf(stderr, "gpuplan: too many overlay directories (at most %d with GPUPLAN_DB and --db)\n",
+                MAX_DIRS);
+        return 2;
+    }
+    for (i = 0; i < n_env; i++)
+        cli->db_dirs[cli->n_db++] = env_dirs[i];
+    for (i = 0; i < n_opt; i++)
+        cli->db_dirs[cli->n_db++] = opt[i];
+    cli->write_dir_is_default = n_opt == 0 && n_env == 0;
+    snprintf(cli->write_dir, sizeof cli->write_dir, "%s",
+             n_opt > 0 ? opt[0] : n_env > 0 ? env_dirs[0] : defbuf);
+    return 0;
 }
 
 static void free_cli(gp_cli *cli)
@@ -43,8 +93,8 @@ int main(int argc, char **argv)
     gp_cli cli;
     char **rest;
     int nrest = 0, i, status;
-    const char *env;
-    size_t c;
+    const char *opt_dirs[MAX_DIRS];
+    size_t n_opt = 0, c;
 
     memset(&cli, 0, sizeof cli);
     /* The library never aborts: GSL reports through return codes. */
@@ -69,13 +119,12 @@ int main(int argc, char **argv)
                 free(rest);
                 return GP_EXIT_USAGE;
             }
-            if (cli.n_db >= sizeof cli.db_dirs / sizeof cli.db_dirs[0]) {
-                fprintf(stderr, "gpuplan: too many '--db' options (at most %zu)\n",
-                        sizeof cli.db_dirs / sizeof cli.db_dirs[0] - 1);
+            if (n_opt >= MAX_DIRS) {
+                fprintf(stderr, "gpuplan: too many '--db' options (at most %d)\n", MAX_DIRS);
                 free(rest);
                 return GP_EXIT_USAGE;
             }
-            cli.db_dirs[cli.n_db++] = dir;
+            opt_dirs[n_opt++] = dir;
         } else if (strcmp(a, "--json") == 0) {
             cli.json = 1;
         } else if (strcmp(a, "--csv") == 0) {
@@ -98,17 +147,9 @@ int main(int argc, char **argv)
         free(rest);
         return GP_EXIT_USAGE;
     }
-    /* $GPUPLAN_DB: colon-separated overlay directories after the --db ones. */
-    env = getenv("GPUPLAN_DB");
-    if (env != NULL && env[0] != '\0') {
-        static char envbuf[4096];
-        char *tok, *save = NULL;
-        snprintf(envbuf, sizeof envbuf, "%s", env);
-        for (tok = strtok_r(envbuf, ":", &save); tok != NULL;
-             tok = strtok_r(NULL, ":", &save)) {
-            if (cli.n_db < sizeof cli.db_dirs / sizeof cli.db_dirs[0])
-                cli.db_dirs[cli.n_db++] = tok;
-        }
+    if (collect_dirs(&cli, opt_dirs, n_opt) != 0) {
+        free(rest);
+        return GP_EXIT_USAGE;
     }
     if (nrest < 2) {
         print_help(stderr);

@@ -13,5 +13,6 @@
 #include "gpuplan/scale.h"
 #include "gpuplan/infer.h"
 #include "gpuplan/train.h"
+#include "gpuplan/calib.h"
 
 #endif /* GP_GPUPLAN_H */

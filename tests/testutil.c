@@ -111,6 +111,10 @@ int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
     if (pid == 0) {
         dup2(ofd, 1);
         dup2(efd, 2);
+        /* Isolate from the user's own overlays: no default directory and
+         * no $GPUPLAN_DB unless the test sets them. */
+        setenv("XDG_CONFIG_HOME", "/nonexistent/gpuplan-test-config", 1);
+        unsetenv("GPUPLAN_DB");
         if (env != NULL)
             for (i = 0; env[i] != NULL; i++)
                 putenv((char *)(size_t)env[i]);

@@ -1,0 +1,258 @@
+// transfer probe: host<->device cudaMemcpyAsync (copy engines), pinned and
+// pageable host memory, both directions, 4 KiB .. 1 GiB.  Bytes are the bytes
+// copied in one direction.  Pinned copies are gated behind a spin kernel so
+// enqueue cost is excluded; pageable copies cannot be (the driver stages them
+// through its own pinned buffer and the call blocks), so they are timed with
+// events alone.  The PCIe generation and width come from the driver (NVML,
+// loaded with dlopen; else Linux sysfs) so a down-trained link is reported.
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "probe.h"
+
+namespace {
+
+typedef int (*nvml_void_fn)(void);
+typedef int (*nvml_handle_fn)(const char *, void **);
+typedef int (*nvml_uint_fn)(void *, unsigned int *);
+typedef int (*nvml_str_fn)(char *, unsigned int);
+
+struct nvml_lib {
+    void *h = nullptr;
+    nvml_void_fn init = nullptr, shutdown = nullptr;
+    nvml_handle_fn by_bus = nullptr;
+    nvml_uint_fn gen = nullptr, width = nullptr, max_gen = nullptr, max_width = nullptr;
+    nvml_str_fn driver = nullptr;
+};
+
+template <class T> T sym(void *h, const char *name)
+{
+    void *p = dlsym(h, name);
+    T f;
+    static_assert(sizeof f == sizeof p, "function pointer size");
+    memcpy(&f, &p, sizeof f);
+    return f;
+}
+
+bool nvml_open(nvml_lib &n)
+{
+    n.h = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (n.h == nullptr)
+        return false;
+    n.init = sym<nvml_void_fn>(n.h, "nvmlInit_v2");
+    n.shutdown = sym<nvml_void_fn>(n.h, "nvmlShutdown");
+    n.by_bus = sym<nvml_handle_fn>(n.h, "nvmlDeviceGetHandleByPciBusId_v2");
+    n.gen = sym<nvml_uint_fn>(n.h, "nvmlDeviceGetCurrPcieLinkGeneration");
+    n.width = sym<nvml_uint_fn>(n.h, "nvmlDeviceGetCurrPcieLinkWidth");
+    n.max_gen = sym<nvml_uint_fn>(n.h, "nvmlDeviceGetMaxPcieLinkGeneration");
+    n.max_width = sym<nvml_uint_fn>(n.h, "nvmlDeviceGetMaxPcieLinkWidth");
+    n.driver = sym<nvml_str_fn>(n.h, "nvmlSystemGetDriverVersion");
+    if (!n.init || !n.shutdown || !n.by_bus || !n.gen || !n.width || n.init() != 0) {
+        dlclose(n.h);
+        n.h = nullptr;
+        return false;
+    }
+    return true;
+}
+
+int sysfs_int(const std::string &path, bool speed)
+{
+    std::ifstream f(path);
+    double v = 0;
+    if (!(f >> v))
+        return 0;
+    if (!speed)
+        return (int)v;
+    // GT/s per lane -> PCIe generation.
+    if (v >= 60)
+        return 6;
+    if (v >= 30)
+        return 5;
+    if (v >= 15)
+        return 4;
+    if (v >= 7.5)
+        return 3;
+    if (v >= 4.5)
+        return 2;
+    return v > 0 ? 1 : 0;
+}
+
+struct dbuf {
+    void *p = nullptr;
+    ~dbuf() { if (p) cudaFree(p); }
+};
+
+struct hbuf {
+    void *p = nullptr;
+    bool pinned = false;
+    ~hbuf()
+    {
+        if (p == nullptr)
+            return;
+        if (pinned)
+            cudaFreeHost(p);
+        else
+            free(p);
+    }
+};
+
+} // namespace
+
+probe_pcie gp_probe_pcie_info(const std::string &bus_id)
+{
+    probe_pcie r;
+    nvml_lib n;
+    if (nvml_open(n)) {
+        void *dev = nullptr;
+        unsigned int v = 0;
+        char drv[96] = "";
+        if (n.driver && n.driver(drv, sizeof drv) == 0)
+            r.driver = drv;
+        if (n.by_bus(bus_id.c_str(), &dev) == 0) {
+            if (n.gen(dev, &v) == 0)
+                r.gen = (int)v;
+            if (n.width(dev, &v) == 0)
+                r.width = (int)v;
+            if (n.max_gen && n.max_gen(dev, &v) == 0)
+                r.max_gen = (int)v;
+            if (n.max_width && n.max_width(dev, &v) == 0)
+                r.max_width = (int)v;
+            r.source = "nvml";
+        }
+        n.shutdown();
+        dlclose(n.h);
+    }
+    if (r.gen == 0) {
+        std::string base = "/sys/bus/pci/devices/" + bus_id + "/";
+        r.gen = sysfs_int(base + "current_link_speed", true);
+        r.width = sysfs_int(base + "current_link_width", false);
+        r.max_gen = sysfs_int(base + "max_link_speed", true);
+        r.max_width = sysfs_int(base + "max_link_width", false);
+        if (r.gen > 0)
+            r.source = "sysfs";
+    }
+    return r;
+}
+
+probe_pcie gp_probe_pcie_under_load(const probe_dev &d)
+{
+    const size_t bytes = 64u << 20;
+    hbuf h;
+    dbuf dv;
+    cudaStream_t s = nullptr;
+    if (cudaHostAlloc(&h.p, bytes, cudaHostAllocDefault) != cudaSuccess) {
+        h.p = nullptr;
+        (void)cudaGetLastError();
+        return gp_probe_pcie_info(d.pci_bus_id);
+    }
+    h.pinned = true;
+    if (cudaMalloc(&dv.p, bytes) != cudaSuccess || cudaStreamCreate(&s) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return gp_probe_pcie_info(d.pci_bus_id);
+    }
+    for (int i = 0; i < 16; i++)
+        (void)cudaMemcpyAsync(dv.p, h.p, bytes, cudaMemcpyHostToDevice, s);
+    probe_pcie r = gp_probe_pcie_info(d.pci_bus_id);
+    (void)cudaStreamSynchronize(s);
+    (void)cudaStreamDestroy(s);
+    (void)cudaGetLastError();
+    return r;
+}
+
+void gp_probe_transfer(const probe_opts &o, const probe_dev &d, std::string &out)
+{
+    (void)d;
+    size_t maxb = o.quick ? (256u << 20) : (1u << 30);
+    size_t fr = 0, tot = 0;
+    CK(cudaMemGetInfo(&fr, &tot));
+    while (maxb * 2 > fr && maxb > (16u << 20))
+        maxb /= 2;
+    const size_t step = o.quick ? 4 : 2;
+    const uint32_t seed = 0x5eedu;
+
+    dbuf dv;
+    CK(cudaMalloc(&dv.p, maxb));
+    hbuf pin, pag;
+    // Pinned host memory; fall back to smaller sizes when the OS refuses.
+    while (cudaHostAlloc(&pin.p, maxb, cudaHostAllocDefault) != cudaSuccess) {
+        pin.p = nullptr;
+        (void)cudaGetLastError();
+        maxb /= 2;
+        if (maxb < (1u << 20))
+            gp_probe_fail("transfer: cannot allocate pinned host memory");
+    }
+    pin.pinned = true;
+    pag.p = malloc(maxb);
+    if (pag.p == nullptr)
+        gp_probe_fail("transfer: cannot allocate pageable host memory");
+    const size_t nw = maxb / 4;
+    auto fill = [&](void *p) {
+        uint32_t *w = (uint32_t *)p;
+        for (size_t i = 0; i < nw; i++)
+            w[i] = gp_probe_pattern(i, seed);
+    };
+
+    cudaStream_t s;
+    CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    try {
+        for (int pinned = 1; pinned >= 0; pinned--) {
+            void *host = pinned ? pin.p : pag.p;
+            for (int dir = 0; dir < 2; dir++) { // 0: h2d, 1: d2h
+                const char *dname = dir == 0 ? "h2d" : "d2h";
+                if (dir == 1) {
+                    // Device holds the pattern; clear the host side so the check means something.
+                    fill(pin.p);
+                    CK(cudaMemcpy(dv.p, pin.p, maxb, cudaMemcpyHostToDevice));
+                    memset(host, 0, maxb);
+                } else {
+                    fill(host);
+                    CK(cudaMemset(dv.p, 0, maxb));
+                }
+                for (size_t bytes = 4096; bytes <= maxb; bytes *= step) {
+                    auto op = [&]() {
+                        if (dir == 0)
+                            CK(cudaMemcpyAsync(dv.p, host, bytes, cudaMemcpyHostToDevice, s));
+                        else
+                            CK(cudaMemcpyAsync(host, dv.p, bytes, cudaMemcpyDeviceToHost, s));
+                    };
+                    int batch = gp_probe_pick_batch(op, s, o.target_s, 1000);
+                    std::vector<double> t =
+                        gp_probe_time(op, s, batch, o.trials, batch < 4 ? 2 : batch, pinned != 0);
+                    CK(cudaStreamSynchronize(s));
+                    // Verify: 8 words of the destination.
+                    for (int v = 0; v < 8; v++) {
+                        size_t w = (size_t)gp_probe_pattern((size_t)v, (uint32_t)bytes) % (bytes / 4);
+                        uint32_t got;
+                        if (dir == 0)
+                            CK(cudaMemcpy(&got, (uint32_t *)dv.p + w, 4, cudaMemcpyDeviceToHost));
+                        else
+                            got = ((uint32_t *)host)[w];
+                        if (got != gp_probe_pattern(w, seed))
+                            gp_probe_fail(std::string("transfer ") + dname + ": wrong data at word " +
+                                          std::to_string(w));
+                    }
+                    probe_stats st = gp_probe_stats(t);
+                    out += std::string("  - {direction: ") + dname + ", memory: " +
+                           (pinned ? "pinned" : "pageable") + ", bytes: " + std::to_string(bytes) +
+                           ", batch: " + std::to_string(batch) + ", verified: true, t_s: " +
+                           gp_ylist(t) + ", stats: " +
+                           gp_ystats(st, "median_bytes_per_s", (double)bytes) + "}\n";
+                    if (o.verbose)
+                        fprintf(stderr, "gpuplan-probe: transfer %s %-8s %11zu B %8.2f GB/s\n",
+                                dname, pinned ? "pinned" : "pageable", bytes,
+                                (double)bytes / st.median / 1e9);
+                }
+            }
+        }
+    } catch (...) {
+        cudaStreamDestroy(s);
+        throw;
+    }
+    CK(cudaStreamDestroy(s));
+}

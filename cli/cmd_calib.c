@@ -1,0 +1,794 @@
+/* gpuplan calib: import / show / run GPU measurement files (docs/calibration.md).
+ *
+ *   gpuplan calib import FILE [--as ID]   write the overlay into the user's db dir
+ *   gpuplan calib show FILE [--as ID]     measurements, fits, efficiencies
+ *   gpuplan calib run [--probe PATH] [--as ID] [-o FILE] [--quick] [--only P]
+ *
+ * The overlay goes to the first overlay directory (--db DIR, else the first
+ * entry of $GPUPLAN_DB), else ${XDG_CONFIG_HOME:-~/.config}/gpuplan, as
+ * gpus/calib-<id>.yaml (and links/calib-<id>.yaml for peer links): temp file
+ * in the same directory + fsync + rename; shipped files are never touched. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gpuplan [--db DIR] calib import FILE [--as ID]\n"
+            "       gpuplan [--json] calib show FILE [--as ID]\n"
+            "       gpuplan [--db DIR] calib run [--probe PATH] [--as ID] [-o FILE] [--quick]\n"
+            "                                    [--only PROBES] [--device N]\n\n"
+            "Calibration: plan with what this machine really does.\n"
+            "  import  turn a gpuplan-probe measurement file into an overlay (gpus/calib-ID.yaml)\n"
+            "          in the first --db DIR, else the first $GPUPLAN_DB entry, else\n"
+            "          ${XDG_CONFIG_HOME:-~/.config}/gpuplan; atomic, idempotent\n"
+            "  show    print the measurements, alpha-beta fits and efficiencies vs datasheet\n"
+            "  run     run gpuplan-probe (--probe PATH, else next to gpuplan, else $PATH),\n"
+            "          keep its file (-o, default gpuplan-calib.yaml) and import it\n\n"
+            "  --as ID        the database GPU the device is (when its name does not match)\n"
+            "  --probe PATH   the gpuplan-probe executable\n"
+            "  -o FILE        where 'run' keeps the measurement file\n"
+            "  --quick, --only PROBES, --device N   passed to gpuplan-probe\n");
+}
+
+/* ---- small file helpers ---------------------------------------------------------------- */
+
+static int mkdir_p(const char *path, gp_err *e)
+{
+    char buf[PATH_MAX];
+    size_t i, n = strlen(path);
+    struct stat st;
+    if (n == 0 || n >= sizeof buf)
+        return GP_RAISE(e, GP_EIO, "bad directory name '%s'", path);
+    memcpy(buf, path, n + 1);
+    for (i = 1; i <= n; i++) {
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+                return GP_RAISE_AT(e, GP_EIO, buf, 0, 0, "cannot create directory: %s",
+                                   strerror(errno));
+            buf[i] = c;
+        }
+    }
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "not a directory");
+    return GP_OK;
+}
+
+/* Whole file into a malloc'd NUL-terminated buffer; NULL when absent. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    if (f == NULL)
+        return NULL;
+    for (;;) {
+        size_t got;
+        if (cap - n < 4096) {
+            char *nb = realloc(buf, cap ? 2 * cap : 8192);
+            if (nb == NULL) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+            cap = cap ? 2 * cap : 8192;
+        }
+        got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+static void fsync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+/* Write text to dir/name atomically (temp file in dir, fsync, rename). */
+static int write_atomic(const char *dir, const char *name, const char *text, gp_err *e)
+{
+    char tmp[PATH_MAX], dst[PATH_MAX];
+    size_t len = strlen(text), off = 0;
+    int fd;
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.tmp.XXXXXX", dir, name) >= sizeof tmp ||
+        (size_t)snprintf(dst, sizeof dst, "%s/%s", dir, name) >= sizeof dst)
+        return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "path too long");
+    fd = mkstemp(tmp);
+    if (fd < 0)
+        return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "cannot create a temporary file: %s",
+                           strerror(errno));
+    while (off < len) {
+        ssize_t w = write(fd, text + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        off += (size_t)w;
+    }
+    if (off < len || fchmod(fd, 0644) != 0 || fsync(fd) != 0) {
+        int err = errno;
+        close(fd);
+        unlink(tmp);
+        return GP_RAISE_AT(e, GP_EIO, tmp, 0, 0, "write failed: %s", strerror(err));
+    }
+    if (close(fd) != 0 || rename(tmp, dst) != 0) {
+        int err = errno;
+        unlink(tmp);
+        return GP_RAISE_AT(e, GP_EIO, dst, 0, 0, "cannot write: %s", strerror(err));
+    }
+    fsync_dir(dir);
+    return GP_OK;
+}
+
+/* The user's database directory (cli/main.c: the first --db, else the first
+ * $GPUPLAN_DB entry, else ${XDG_CONFIG_HOME:-~/.config}/gpuplan). */
+static int user_db_dir(const gp_cli *cli, char *out, size_t n, int *is_default, gp_err *e)
+{
+    *is_default = cli->write_dir_is_default;
+    if (cli->write_dir[0] == '\0')
+        return GP_RAISE(e, GP_EIO,
+                        "no database directory: pass --db DIR, or set GPUPLAN_DB, "
+                        "XDG_CONFIG_HOME or HOME");
+    if ((size_t)snprintf(out, n, "%s", cli->write_dir) >= n)
+        return GP_RAISE(e, GP_EIO, "database directory path too long");
+    return GP_OK;
+}
+
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+/* ---- shared: read + match ----------------------------------------------------------------- */
+
+typedef struct loaded {
+    gp_calib *c;
+    gp_calib_summary s;
+    const gp_db *db;
+    const gp_gpu *g;
+} loaded;
+
+/* Read and check the measurement file (before anything is touched), run
+ * `prepare` (may be NULL; import creates its target directory there, so a
+ * new --db DIR loads), then load the database and find the GPU. */
+static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, loaded *L,
+                int (*prepare)(void *), void *arg)
+{
+    gp_err e;
+    int rc;
+    gp_err_clear(&e);
+    memset(L, 0, sizeof *L);
+    if (gp_calib_read_file(file, &L->c, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    gp_calib_summarize(L->c, &L->s);
+    if (prepare != NULL && (rc = prepare(arg)) != GP_EXIT_OK)
+        return rc;
+    L->db = gp_cli_db(cli);
+    if (L->db == NULL)
+        return GP_EXIT_USAGE;
+    if (as != NULL) {
+        if (gp_db_get_gpu(L->db, as, "--as", &L->g, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+    } else if (gp_calib_match_gpu(L->db, L->c->dev.name, &L->g, &e) != GP_OK) {
+        if (need_gpu)
+            return gp_cli_fail(cli, &e);
+        L->g = NULL;
+    }
+    return GP_EXIT_OK;
+}
+
+/* Every overlay gp_calib_overlay_* writes starts with this line. */
+#define OVERLAY_MARK "# gpuplan calibration overlay"
+
+/* ---- import ------------------------------------------------------------------------------ */
+
+/* Put `text` at dir/sub/name unless identical; *old receives the previous
+ * content (malloc'd, NULL when none) for a rollback.  *changed = 1 when written. */
+static int place(const char *dir, const char *sub, const char *name, const char *text,
+                 char **old, int *changed, char *path, size_t pathn, gp_err *e)
+{
+    char d[PATH_MAX];
+    size_t oldlen = 0;
+    int rc;
+    *old = NULL;
+    *changed = 0;
+    if ((size_t)snprintf(d, sizeof d, "%s/%s", dir, sub) >= sizeof d ||
+        (size_t)snprintf(path, pathn, "%s/%s/%s", dir, sub, name) >= pathn)
+        return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "path too long");
+    if ((rc = mkdir_p(d, e)) != GP_OK)
+        return rc;
+    *old = slurp(path, &oldlen);
+    if (*old != NULL && strcmp(*old, text) == 0)
+        return GP_OK; /* idempotent: same bytes already there */
+    if (*old != NULL && strncmp(*old, OVERLAY_MARK, strlen(OVERLAY_MARK)) != 0)
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0,
+                           "refusing to replace a file 'gpuplan calib import' did not write");
+    if ((rc = write_atomic(d, name, text, e)) != GP_OK)
+        return rc;
+    *changed = 1;
+    return GP_OK;
+}
+
+static void rollback(const char *path, const char *old)
+{
+    gp_err e;
+    char d[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    if (old == NULL) {
+        unlink(path);
+        return;
+    }
+    snprintf(d, sizeof d, "%.*s", (int)(slash - path), path);
+    gp_err_clear(&e);
+    (void)write_atomic(d, slash + 1, old, &e);
+}
+
+typedef struct import_dir {
+    gp_cli *cli;
+    char dir[PATH_MAX];
+    int is_default;
+} import_dir;
+
+static int prepare_dir(void *arg)
+{
+    import_dir *d = arg;
+    gp_err e;
+    gp_err_clear(&e);
+    if (user_db_dir(d->cli, d->dir, sizeof d->dir, &d->is_default, &e) != GP_OK ||
+        mkdir_p(d->dir, &e) != GP_OK)
+        return gp_cli_fail(d->cli, &e);
+    return GP_EXIT_OK;
+}
+
+static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown)
+{
+    loaded L;
+    gp_err e;
+    import_dir T;
+    char name[300], gpath[PATH_MAX], lpath[PATH_MAX] = "";
+    char *gtext = NULL, *ltext = NULL, *gold = NULL, *lold = NULL;
+    const char *link_id = NULL, *dir = T.dir;
+    int rc, is_default, gchanged = 0, lchanged = 0, status = GP_EXIT_OK;
+
+    T.cli = cli;
+    T.dir[0] = '\0';
+    T.is_default = 0;
+    if ((rc = load(cli, file, as, 1, &L, prepare_dir, &T)) != GP_EXIT_OK) {
+        gp_calib_free(L.c);
+        return rc;
+    }
+    gp_err_clear(&e);
+    if (gp_calib_overlay_gpu(L.c, &L.s, L.g->id, shown, &gtext, &e) != GP_OK) {
+        gp_calib_free(L.c);
+        return gp_cli_fail(cli, &e);
+    }
+    if (L.s.peer_bw > 0.0 || L.s.peer_lat > 0.0) {
+        link_id = L.g->scale_up_link != NULL ? L.g->scale_up_link : L.g->host_link;
+        if (link_id != NULL && gp_db_find_link(L.db, link_id) != NULL &&
+            gp_calib_overlay_link(L.c, &L.s, link_id, shown, &ltext, &e) != GP_OK)
+            ltext = NULL;
+    }
+    is_default = T.is_default;
+    snprintf(name, sizeof name, "calib-%s.yaml", L.g->id);
+    if (place(dir, "gpus", name, gtext, &gold, &gchanged, gpath, sizeof gpath, &e) != GP_OK) {
+        status = gp_cli_fail(cli, &e);
+        goto out;
+    }
+    if (ltext != NULL &&
+        place(dir, "links", name, ltext, &lold, &lchanged, lpath, sizeof lpath, &e) != GP_OK) {
+        if (gchanged)
+            rollback(gpath, gold);
+        status = gp_cli_fail(cli, &e);
+        goto out;
+    }
+    /* Check that the database still loads with the new overlay; undo if not. */
+    if (gchanged || lchanged) {
+        const char *dirs[17];
+        size_t nd = 0, i;
+        gp_db *db2 = NULL;
+        for (i = 0; i < cli->n_db && nd < 16; i++)
+            dirs[nd++] = cli->db_dirs[i];
+        /* The default directory is loaded first when it existed at start-up. */
+        if (is_default && (cli->n_db == 0 || strcmp(cli->db_dirs[0], dir) != 0))
+            dirs[nd++] = dir;
+        gp_err_clear(&e);
+        if (gp_db_open(&db2, 0, dirs, nd, &e) != GP_OK) {
+            if (gchanged)
+                rollback(gpath, gold);
+            if (lchanged)
+                rollback(lpath, lold);
+            status = gp_cli_fail(cli, &e);
+            goto out;
+        }
+        gp_db_free(db2);
+    }
+    if (cli->json) {
+        json_t *o = json_object(), *files = json_array();
+        json_object_set_new(o, "gpu", json_string(L.g->id));
+        json_object_set_new(o, "device", json_string(L.c->dev.name));
+        json_object_set_new(o, "dir", json_string(dir));
+        json_array_append_new(files, json_string(gpath));
+        if (ltext != NULL)
+            json_array_append_new(files, json_string(lpath));
+        json_object_set_new(o, "files", files);
+        json_object_set_new(o, "link", link_id && ltext ? json_string(link_id) : json_null());
+        json_object_set_new(o, "changed", json_boolean(gchanged || lchanged));
+        status = gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
+    } else {
+        printf("calibration of '%s' (%s) -> GPU '%s'\n", L.c->dev.name, file, L.g->id);
+        printf("  %s %s\n", gchanged ? "wrote" : "unchanged", gpath);
+        if (ltext != NULL)
+            printf("  %s %s (link '%s')\n", lchanged ? "wrote" : "unchanged", lpath, link_id);
+        if (is_default)
+            printf("  gpuplan reads %s as an overlay from now on (before $GPUPLAN_DB and "
+                   "--db)\n", dir);
+    }
+out:
+    free(gtext);
+    free(ltext);
+    free(gold);
+    free(lold);
+    gp_calib_free(L.c);
+    return status;
+}
+
+/* ---- show ---------------------------------------------------------------------------------- */
+
+typedef struct series_desc {
+    gp_calib_kind kind;
+    const char *series;
+    const char *label;
+} series_desc;
+
+static const series_desc k_fits[] = {
+    {GP_CALIB_TRANSFER, "h2d-pinned", "h2d pinned"},
+    {GP_CALIB_TRANSFER, "d2h-pinned", "d2h pinned"},
+    {GP_CALIB_TRANSFER, "h2d-pageable", "h2d pageable"},
+    {GP_CALIB_TRANSFER, "d2h-pageable", "d2h pageable"},
+    {GP_CALIB_PEER, "uni", "peer uni"},
+    {GP_CALIB_PEER, "bidir", "peer bidir"},
+    {GP_CALIB_ALLREDUCE, "allreduce", "allreduce (busbw)"},
+};
+
+static json_t *jpoint(const gp_calib_point *p)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "kind", json_string(gp_calib_kind_name(p->kind)));
+    json_object_set_new(o, "series", json_string(p->series));
+    if (p->label[0])
+        json_object_set_new(o, "label", json_string(p->label));
+    if (p->kind == GP_CALIB_GEMM) {
+        json_object_set_new(o, "m", json_integer(p->m));
+        json_object_set_new(o, "n", json_integer(p->n));
+        json_object_set_new(o, "k", json_integer(p->k));
+        json_object_set_new(o, "work_flop", gp_cli_jnum(p->work));
+        json_object_set_new(o, "median_flop_per_s", gp_cli_jnum(p->rate_median));
+        json_object_set_new(o, "best_flop_per_s", gp_cli_jnum(p->rate_best));
+    } else if (p->kind == GP_CALIB_LATENCY) {
+        json_object_set_new(o, "working_set_bytes", gp_cli_jnum(p->work));
+        json_object_set_new(o, "median_cycles", gp_cli_jnum(p->cycles.median));
+    } else {
+        json_object_set_new(o, "work_bytes", gp_cli_jnum(p->work));
+        json_object_set_new(o, "median_bytes_per_s", gp_cli_jnum(p->rate_median));
+        json_object_set_new(o, "best_bytes_per_s", gp_cli_jnum(p->rate_best));
+    }
+    if (p->kind == GP_CALIB_ALLREDUCE)
+        json_object_set_new(o, "gpus", json_integer(p->gpus));
+    json_object_set_new(o, "min_s", gp_cli_jnum(p->t.min));
+    json_object_set_new(o, "median_s", gp_cli_jnum(p->t.median));
+    json_object_set_new(o, "p95_s", gp_cli_jnum(p->t.p95));
+    json_object_set_new(o, "cv", gp_cli_jnum(p->t.cv));
+    json_object_set_new(o, "trials", json_integer((json_int_t)p->t.n));
+    json_object_set_new(o, "line", json_integer(p->line));
+    return o;
+}
+
+/* A quantity row, left out when the figure was not measured (0). */
+static void mrow(const char *label, double v, gp_qty kind, int digits, const char *note)
+{
+    if (v > 0.0)
+        gp_cli_qrow(label, v, kind, digits, note);
+}
+
+static int do_show(gp_cli *cli, const char *file, const char *as)
+{
+    loaded L;
+    gp_calib_eff eff[64];
+    size_t neff = 0, i;
+    const gp_link *host = NULL, *peer = NULL;
+    const gp_calib_summary *s;
+    int rc, p, q;
+    char buf[64], note[160];
+
+    if ((rc = load(cli, file, as, as != NULL, &L, NULL, NULL)) != GP_EXIT_OK) {
+        gp_calib_free(L.c);
+        return rc;
+    }
+    s = &L.s;
+    if (L.g != NULL) {
+        host = L.g->host_link ? gp_db_find_link(L.db, L.g->host_link) : NULL;
+        peer = L.g->scale_up_link ? gp_db_find_link(L.db, L.g->scale_up_link) : host;
+        neff = gp_calib_efficiencies(s, L.g, host, peer, eff, 64);
+        if (neff > 64)
+            neff = 64;
+    }
+    if (cli->json) {
+        json_t *o = json_object(), *dev = json_object(), *sum = json_object();
+        json_t *fits = json_array(), *effs = json_array(), *pts = json_array(), *comp;
+        json_object_set_new(o, "file", json_string(file));
+        json_object_set_new(o, "tool", json_string(L.c->tool));
+        json_object_set_new(o, "date", json_string(L.c->date));
+        json_object_set_new(dev, "name", json_string(L.c->dev.name));
+        json_object_set_new(dev, "compute_capability", json_string(L.c->dev.cc));
+        json_object_set_new(dev, "sm_count", json_integer(L.c->dev.sm_count));
+        json_object_set_new(dev, "clock_sm_hz", gp_cli_jnum(L.c->dev.clock_sm_hz));
+        json_object_set_new(dev, "memory_bytes", gp_cli_jnum(L.c->dev.memory_bytes));
+        json_object_set_new(dev, "l2_bytes", gp_cli_jnum(L.c->dev.l2_bytes));
+        json_object_set_new(dev, "driver_version", json_integer(L.c->dev.driver_version));
+        json_object_set_new(dev, "runtime_version", json_integer(L.c->dev.runtime_version));
+        json_object_set_new(dev, "pcie_gen", json_integer(L.c->dev.pcie_gen));
+        json_object_set_new(dev, "pcie_width", json_integer(L.c->dev.pcie_width));
+        json_object_set_new(dev, "pcie_max_gen", json_integer(L.c->dev.pcie_max_gen));
+        json_object_set_new(dev, "pcie_max_width", json_integer(L.c->dev.pcie_max_width));
+        json_object_set_new(o, "device", dev);
+        json_object_set_new(o, "gpu", L.g ? json_string(L.g->id) : json_null());
+        json_object_set_new(sum, "mem_bw_bytes_per_s", gp_cli_jnum(s->mem_bw));
+        json_object_set_new(sum, "mem_bw_best_bytes_per_s", gp_cli_jnum(s->mem_bw_best));
+        json_object_set_new(sum, "mem_read_bytes_per_s", gp_cli_jnum(s->mem_read_bw));
+        json_object_set_new(sum, "mem_write_bytes_per_s", gp_cli_jnum(s->mem_write_bw));
+        json_object_set_new(sum, "mem_triad_bytes_per_s", gp_cli_jnum(s->mem_triad_bw));
+        json_object_set_new(sum, "memcpy_d2d_bytes_per_s", gp_cli_jnum(s->memcpy_d2d_bw));
+        json_object_set_new(sum, "l2_bw_bytes_per_s", gp_cli_jnum(s->l2_bw));
+        json_object_set_new(sum, "lat_l1_s", gp_cli_jnum(s->lat_l1));
+        json_object_set_new(sum, "lat_l2_s", gp_cli_jnum(s->lat_l2));
+        json_object_set_new(sum, "lat_dram_s", gp_cli_jnum(s->lat_dram));
+        json_object_set_new(sum, "lat_l1_cycles", gp_cli_jnum(s->lat_l1_cyc));
+        json_object_set_new(sum, "lat_l2_cycles", gp_cli_jnum(s->lat_l2_cyc));
+        json_object_set_new(sum, "lat_dram_cycles", gp_cli_jnum(s->lat_dram_cyc));
+        json_object_set_new(sum, "h2d_bytes_per_s", gp_cli_jnum(s->h2d_bw));
+        json_object_set_new(sum, "d2h_bytes_per_s", gp_cli_jnum(s->d2h_bw));
+        json_object_set_new(sum, "h2d_latency_s", gp_cli_jnum(s->h2d_lat));
+        json_object_set_new(sum, "d2h_latency_s", gp_cli_jnum(s->d2h_lat));
+        json_object_set_new(sum, "h2d_pageable_bytes_per_s", gp_cli_jnum(s->h2d_pageable_bw));
+        json_object_set_new(sum, "d2h_pageable_bytes_per_s", gp_cli_jnum(s->d2h_pageable_bw));
+        json_object_set_new(sum, "peer_bytes_per_s", gp_cli_jnum(s->peer_bw));
+        json_object_set_new(sum, "peer_bidir_bytes_per_s", gp_cli_jnum(s->peer_bidir_bw));
+        json_object_set_new(sum, "peer_latency_s", gp_cli_jnum(s->peer_lat));
+        json_object_set_new(sum, "allreduce_busbw_bytes_per_s", gp_cli_jnum(s->allreduce_busbw));
+        json_object_set_new(sum, "allreduce_latency_s", gp_cli_jnum(s->allreduce_lat));
+        json_object_set_new(sum, "gemm_fp16acc_flop_per_s", gp_cli_jnum(s->gemm_fp16acc));
+        comp = json_object();
+        for (p = 0; p < GP_PREC__COUNT; p++)
+            for (q = 0; q < GP_PIPE__COUNT; q++)
+                if (s->gemm[p][q] > 0.0) {
+                    char key[48];
+                    snprintf(key, sizeof key, "%s_%s_flop_per_s", gp_precision_name((gp_precision)p),
+                             gp_pipeline_name((gp_pipeline)q));
+                    json_object_set_new(comp, key, gp_cli_jnum(s->gemm[p][q]));
+                }
+        json_object_set_new(sum, "gemm", comp);
+        json_object_set_new(o, "summary", sum);
+        for (i = 0; i < sizeof k_fits / sizeof k_fits[0]; i++) {
+            gp_calib_fit f;
+            gp_err e;
+            json_t *fo;
+            gp_err_clear(&e);
+            if (gp_calib_fit_series(L.c, k_fits[i].kind, k_fits[i].series, 0, 0, &f, &e) != GP_OK)
+                continue;
+            fo = json_object();
+            json_object_set_new(fo, "series", json_string(k_fits[i].series));
+            json_object_set_new(fo, "kind", json_string(gp_calib_kind_name(k_fits[i].kind)));
+            json_object_set_new(fo, "points", json_integer((json_int_t)f.n));
+            json_object_set_new(fo, "size_multiplier", gp_cli_jnum(f.c));
+            json_object_set_new(fo, "alpha_s", gp_cli_jnum(f.alpha));
+            json_object_set_new(fo, "alpha_se_s", gp_cli_jnum(f.alpha_se));
+            json_object_set_new(fo, "beta_bytes_per_s", gp_cli_jnum(f.beta));
+            json_object_set_new(fo, "beta_se_bytes_per_s", gp_cli_jnum(f.beta_se));
+            json_object_set_new(fo, "n_half_bytes", gp_cli_jnum(f.n_half));
+            json_object_set_new(fo, "n_half_se_bytes", gp_cli_jnum(f.n_half_se));
+            json_object_set_new(fo, "max_rel_resid", gp_cli_jnum(f.max_rel_resid));
+            json_array_append_new(fits, fo);
+        }
+        json_object_set_new(o, "fits", fits);
+        for (i = 0; i < neff; i++) {
+            json_t *eo = json_object();
+            json_object_set_new(eo, "what", json_string(eff[i].what));
+            int flops = strstr(eff[i].what, "GEMM") != NULL;
+            json_object_set_new(eo, flops ? "measured_flop_per_s" : "measured_bytes_per_s",
+                                gp_cli_jnum(eff[i].measured));
+            json_object_set_new(eo, flops ? "datasheet_flop_per_s" : "datasheet_bytes_per_s",
+                                gp_cli_jnum(eff[i].datasheet));
+            json_object_set_new(eo, "efficiency", gp_cli_jnum(eff[i].eff));
+            json_object_set_new(eo, "src", eff[i].src ? json_string(eff[i].src) : json_null());
+            json_array_append_new(effs, eo);
+        }
+        json_object_set_new(o, "efficiencies", effs);
+        for (i = 0; i < L.c->n_pts; i++)
+            json_array_append_new(pts, jpoint(&L.c->pts[i]));
+        json_object_set_new(o, "points", pts);
+        rc = gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
+        gp_calib_free(L.c);
+        return rc;
+    }
+
+    printf("calibration %s (%s, %s)\n", file, L.c->tool, L.c->date);
+    snprintf(note, sizeof note, "cc %s, %d SMs, driver %d, runtime %d", L.c->dev.cc,
+             L.c->dev.sm_count, L.c->dev.driver_version, L.c->dev.runtime_version);
+    gp_cli_row("device", L.c->dev.name, note);
+    gp_cli_row("database GPU", L.g ? L.g->id : "(no match; use --as ID)", NULL);
+    if (L.c->dev.pcie_gen > 0) {
+        snprintf(buf, sizeof buf, "gen %d x%d", L.c->dev.pcie_gen, L.c->dev.pcie_width);
+        snprintf(note, sizeof note, "max gen %d x%d%s", L.c->dev.pcie_max_gen,
+                 L.c->dev.pcie_max_width,
+                 (L.c->dev.pcie_gen < L.c->dev.pcie_max_gen ||
+                  L.c->dev.pcie_width < L.c->dev.pcie_max_width)
+                     ? "  DOWN-TRAINED (or idle power saving)"
+                     : "");
+        gp_cli_row("PCIe link", buf, note);
+    }
+    printf("measured (median of trials; best configuration or shape):\n");
+    mrow("memory copy (r+w)", s->mem_bw, GP_Q_RATE, 1, "SM kernel, read + write bytes");
+    mrow("memory read", s->mem_read_bw, GP_Q_RATE, 1, NULL);
+    mrow("memory write", s->mem_write_bw, GP_Q_RATE, 1, NULL);
+    mrow("memory triad", s->mem_triad_bw, GP_Q_RATE, 1, "2 reads + 1 write");
+    mrow("cudaMemcpy d2d (r+w)", s->memcpy_d2d_bw, GP_Q_RATE, 1, "copy engine");
+    mrow("L2 read", s->l2_bw, GP_Q_RATE, 1, NULL);
+    for (p = 0; p < GP_PREC__COUNT; p++)
+        for (q = 0; q < GP_PIPE__COUNT; q++)
+            if (s->gemm[p][q] > 0.0) {
+                char lab[48];
+                snprintf(lab, sizeof lab, "GEMM %s %s", gp_precision_name((gp_precision)p),
+                         gp_pipeline_name((gp_pipeline)q));
+                mrow(lab, s->gemm[p][q], GP_Q_FLOPS, 1, NULL);
+            }
+    if (s->gemm_fp16acc > 0.0)
+        mrow("GEMM fp16 tensor fp16acc", s->gemm_fp16acc, GP_Q_FLOPS, 1, NULL);
+    if (s->lat_l1 > 0.0 || s->lat_l2 > 0.0 || s->lat_dram > 0.0) {
+        snprintf(note, sizeof note, "%.0f / %.0f / %.0f cycles", s->lat_l1_cyc, s->lat_l2_cyc,
+                 s->lat_dram_cyc);
+        snprintf(buf, sizeof buf, "%.1f / %.1f / %.1f ns", s->lat_l1 * 1e9, s->lat_l2 * 1e9,
+                 s->lat_dram * 1e9);
+        gp_cli_row("latency L1 / L2 / DRAM", buf, note);
+    }
+    mrow("h2d pinned", s->h2d_bw, GP_Q_RATE, 2, NULL);
+    mrow("d2h pinned", s->d2h_bw, GP_Q_RATE, 2, NULL);
+    mrow("h2d pageable", s->h2d_pageable_bw, GP_Q_RATE, 2, NULL);
+    mrow("d2h pageable", s->d2h_pageable_bw, GP_Q_RATE, 2, NULL);
+    if (s->peer_bw > 0.0) {
+        mrow("peer uni", s->peer_bw, GP_Q_RATE, 1, NULL);
+        mrow("peer bidir (sum)", s->peer_bidir_bw, GP_Q_RATE, 1, NULL);
+        mrow("peer latency", s->peer_lat, GP_Q_DURATION, 2, NULL);
+    }
+    if (s->allreduce_busbw > 0.0) {
+        snprintf(note, sizeof note, "%d GPUs, busbw = 2(n-1)/n S / t", s->allreduce_gpus);
+        mrow("allreduce busbw", s->allreduce_busbw, GP_Q_RATE, 1, note);
+    }
+    printf("alpha-beta fits, t(S) = alpha + c S / beta (weights 1/t^2):\n");
+    for (i = 0; i < sizeof k_fits / sizeof k_fits[0]; i++) {
+        gp_calib_fit f;
+        gp_err e;
+        char a[32], b[32], nh[32], line[160];
+        gp_err_clear(&e);
+        if (gp_calib_fit_series(L.c, k_fits[i].kind, k_fits[i].series, 0, 0, &f, &e) != GP_OK)
+            continue;
+        gp_format_qty(f.alpha, GP_Q_DURATION, 2, 0, a, sizeof a);
+        gp_format_qty(f.beta, GP_Q_RATE, 2, 0, b, sizeof b);
+        gp_format_qty(f.n_half, GP_Q_BYTES, 1, 0, nh, sizeof nh);
+        snprintf(line, sizeof line, "alpha %s (+-%.1f%%), n1/2 %s, %zu sizes, max resid %.1f%%%s",
+                 a, f.alpha > 0 ? 100.0 * f.alpha_se / f.alpha : 0.0, nh, f.n,
+                 100.0 * f.max_rel_resid, f.max_rel_resid > 0.10 ? " (poor fit: table used)" : "");
+        snprintf(note, sizeof note, "%s (+-%.1f%%)", b, f.beta > 0 ? 100.0 * f.beta_se / f.beta : 0.0);
+        gp_cli_row(k_fits[i].label, note, line);
+    }
+    if (L.g != NULL) {
+        printf("efficiency vs datasheet (%s):\n", L.g->id);
+        for (i = 0; i < neff; i++) {
+            char m[32], d[32], v[96];
+            gp_qty k = strstr(eff[i].what, "GEMM") ? GP_Q_FLOPS : GP_Q_RATE;
+            gp_format_qty(eff[i].measured, k, 1, 0, m, sizeof m);
+            gp_format_qty(eff[i].datasheet, k, 1, 0, d, sizeof d);
+            snprintf(v, sizeof v, "%.1f%%", 100.0 * eff[i].eff);
+            snprintf(note, sizeof note, "%s / %s  [%s]", m, d, eff[i].src ? eff[i].src : "?");
+            gp_cli_row(eff[i].what, v, note);
+        }
+    }
+    gp_calib_free(L.c);
+    return GP_EXIT_OK;
+}
+
+/* ---- run ------------------------------------------------------------------------------------- */
+
+static int find_probe(const char *given, char *out, size_t n)
+{
+    char self[PATH_MAX];
+    ssize_t k;
+    const char *path;
+    if (given != NULL) {
+        snprintf(out, n, "%s", given);
+        return access(out, X_OK) == 0;
+    }
+    k = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (k > 0) {
+        char *slash;
+        self[k] = '\0';
+        slash = strrchr(self, '/');
+        if (slash != NULL) {
+            *slash = '\0';
+            if ((size_t)snprintf(out, n, "%s/gpuplan-probe", self) < n && access(out, X_OK) == 0)
+                return 1;
+        }
+    }
+    path = getenv("PATH");
+    while (path != NULL && *path) {
+        const char *colon = strchr(path, ':');
+        size_t len = colon ? (size_t)(colon - path) : strlen(path);
+        if (len > 0 && (size_t)snprintf(out, n, "%.*s/gpuplan-probe", (int)len, path) < n &&
+            access(out, X_OK) == 0)
+            return 1;
+        path = colon ? colon + 1 : NULL;
+    }
+    return 0;
+}
+
+static int do_run(gp_cli *cli, const char *probe, const char *as, const char *outfile, int quick,
+                  const char *only, const char *device)
+{
+    char exe[PATH_MAX];
+    const char *argv[12];
+    int n = 0, st = 0;
+    pid_t pid;
+    if (!find_probe(probe, exe, sizeof exe)) {
+        if (probe != NULL)
+            fprintf(stderr, "gpuplan calib: option '--probe': '%s' is not an executable\n", probe);
+        else
+            fprintf(stderr,
+                    "gpuplan calib: gpuplan-probe is not installed (looked next to gpuplan and in "
+                    "$PATH); build it with 'make calib' (needs nvcc and a CUDA toolkit), then "
+                    "'make install' or pass --probe PATH\n");
+        return GP_EXIT_FAIL;
+    }
+    argv[n++] = exe;
+    argv[n++] = "-o";
+    argv[n++] = outfile;
+    if (quick)
+        argv[n++] = "--quick";
+    if (only != NULL) {
+        argv[n++] = "--only";
+        argv[n++] = only;
+    }
+    if (device != NULL) {
+        argv[n++] = "--device";
+        argv[n++] = device;
+    }
+    argv[n] = NULL;
+    fflush(stdout);
+    fflush(stderr);
+    pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "gpuplan calib: cannot start %s: %s\n", exe, strerror(errno));
+        return GP_EXIT_FAIL;
+    }
+    if (pid == 0) {
+        /* stdout of the probe goes to stderr so --json output stays clean. */
+        dup2(2, 1);
+        execv(exe, (char *const *)(void *)argv);
+        fprintf(stderr, "gpuplan calib: cannot run %s: %s\n", exe, strerror(errno));
+        _exit(127);
+    }
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR) {
+            fprintf(stderr, "gpuplan calib: waiting for %s: %s\n", exe, strerror(errno));
+            return GP_EXIT_FAIL;
+        }
+    }
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        fprintf(stderr, "gpuplan calib: %s failed (%s %d); nothing imported\n", exe,
+                WIFEXITED(st) ? "exit status" : "signal",
+                WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? WTERMSIG(st) : -1);
+        return GP_EXIT_FAIL;
+    }
+    return do_import(cli, outfile, as, base_name(outfile));
+}
+
+/* ---- entry ----------------------------------------------------------------------------------- */
+
+static int run_calib(gp_cli *cli, int argc, char **argv)
+{
+    static const struct option opts[] = {{"as", required_argument, NULL, 'a'},
+                                         {"probe", required_argument, NULL, 'p'},
+                                         {"output", required_argument, NULL, 'o'},
+                                         {"quick", no_argument, NULL, 'q'},
+                                         {"only", required_argument, NULL, 'O'},
+                                         {"device", required_argument, NULL, 'd'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *sub, *as = NULL, *probe = NULL, *outfile = NULL, *only = NULL, *device = NULL;
+    const char *file = NULL;
+    int c, quick = 0, i;
+
+    for (i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return GP_EXIT_OK;
+        }
+    if (argc < 2)
+        return gp_cli_usage(cli, "missing subcommand (import, show or run)");
+    sub = argv[1];
+    if (strcmp(sub, "import") != 0 && strcmp(sub, "show") != 0 && strcmp(sub, "run") != 0)
+        return gp_cli_usage(cli, "unknown subcommand '%s' (import, show or run)", sub);
+    argc--;
+    argv++;
+    while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'a':
+            as = optarg;
+            break;
+        case 'p':
+            probe = optarg;
+            break;
+        case 'o':
+            outfile = optarg;
+            break;
+        case 'q':
+            quick = 1;
+            break;
+        case 'O':
+            only = optarg;
+            break;
+        case 'd':
+            device = optarg;
+            break;
+        case ':':
+            return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (as != NULL && as[0] == '\0')
+        return gp_cli_usage(cli, "option '--as' needs a GPU id, got ''");
+    if (strcmp(sub, "run") == 0) {
+        if (optind < argc)
+            return gp_cli_usage(cli, "'calib run' takes no file argument, got '%s'", argv[optind]);
+        return do_run(cli, probe, as, outfile ? outfile : "gpuplan-calib.yaml", quick, only,
+                      device);
+    }
+    if (probe != NULL || outfile != NULL || quick || only != NULL || device != NULL)
+        return gp_cli_usage(cli, "options --probe, -o, --quick, --only and --device belong to "
+                                 "'calib run'");
+    if (optind >= argc)
+        return gp_cli_usage(cli, "'calib %s' needs a measurement FILE", sub);
+    file = argv[optind];
+    if (optind + 1 < argc)
+        return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind + 1]);
+    if (strcmp(sub, "import") == 0)
+        return do_import(cli, file, as, base_name(file));
+    return do_show(cli, file, as);
+}
+
+const gp_cli_command gp_cli_cmd_calib = {
+    "calib", "measure a GPU (gpuplan-probe) and import the figures as an overlay", run_calib};

@@ -1,0 +1,221 @@
+/* Calibration: read a gpuplan-probe measurement file, reduce its trials to
+ * statistics, fit alpha-beta (Hockney) models to size sweeps, compare with
+ * datasheet figures, and produce the `measured:` overlay text that the
+ * database loader merges (docs/calibration.md, docs/hwdb.md).
+ *
+ * The library does no file writing: gp_calib_read_file reads, everything
+ * else returns structs or malloc'd text; the CLI (`gpuplan calib`) writes. */
+#ifndef GP_CALIB_H
+#define GP_CALIB_H
+
+#include <stddef.h>
+
+#include "gpuplan/db.h"
+#include "gpuplan/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The measurement-file format this library reads ("format:" key). */
+#define GP_CALIB_FORMAT "gpuplan-calib/1"
+
+/* Order statistics of n >= 1 samples.  median and p95 are linear
+ * interpolations between order statistics (gsl_stats_quantile_from_sorted_data);
+ * cv = sample standard deviation / mean (0 when n == 1). */
+typedef struct gp_calib_stats {
+    size_t n;
+    double min, median, p95, max, mean, cv;
+} gp_calib_stats;
+
+/* Compute the statistics of x[0..n-1] (left unchanged).  `work` is caller
+ * scratch of n doubles (no allocation).  Returns GP_OK, or GP_EINVAL when
+ * n == 0, a pointer is NULL or a sample is not finite. */
+int gp_calib_stats_compute(const double *x, size_t n, double *work,
+                           gp_calib_stats *out, gp_err *e);
+
+typedef enum gp_calib_kind {
+    GP_CALIB_GEMM,      /* work = FLOP per GEMM (2mnk), t = seconds per GEMM      */
+    GP_CALIB_MEMORY,    /* work = DRAM bytes per pass (read + write)             */
+    GP_CALIB_LATENCY,   /* work = working-set bytes, t = seconds per load        */
+    GP_CALIB_TRANSFER,  /* work = bytes per copy, one direction                  */
+    GP_CALIB_PEER,      /* work = bytes per copy (bidir: both directions summed) */
+    GP_CALIB_ALLREDUCE, /* work = message bytes S per rank                       */
+    GP_CALIB__COUNT
+} gp_calib_kind;
+
+/* One measured point: the statistics of its trials.  Rates are work / time
+ * (best = from the fastest trial, median = from the median trial). */
+typedef struct gp_calib_point {
+    gp_calib_kind kind;
+    /* Series the point belongs to: gemm "bf16-tensor-fp32acc"; memory "copy",
+     * "read", "write", "triad", "memcpy-d2d", "l2-read"; transfer
+     * "h2d-pinned", "d2h-pageable", ...; peer "uni", "bidir", "latency";
+     * allreduce "allreduce"; latency "chase". */
+    char series[40];
+    char label[64];         /* shape name ("square-8192", "llm-qkv") or "" */
+    gp_precision prec;      /* gemm */
+    gp_pipeline pipe;       /* gemm */
+    gp_accum acc;           /* gemm */
+    long m, n, k;           /* gemm shape */
+    int gpus;               /* allreduce ranks; peer: 2 */
+    int verified;           /* the probe checked the result */
+    double work;
+    gp_calib_stats t;       /* seconds per op (latency: per load)              */
+    gp_calib_stats cycles;  /* latency only: SM cycles per load               */
+    double rate_best, rate_median; /* work / t.min, work / t.median; 0 for latency */
+    unsigned line;          /* where the point starts in the file            */
+} gp_calib_point;
+
+typedef struct gp_calib_device {
+    char name[128];         /* "NVIDIA H200"                                  */
+    char cc[16];            /* "9.0"                                          */
+    char pci_bus_id[32];
+    char nvml_driver[32];   /* NVML driver version string, "" when unknown   */
+    int index;
+    int sm_count;
+    int gpus;               /* GPUs visible to the probe                     */
+    int driver_version;     /* cudaDriverGetVersion, e.g. 13000              */
+    int runtime_version;    /* cudaRuntimeGetVersion                         */
+    long cublaslt_version;
+    double clock_sm_hz, clock_mem_hz;
+    double memory_bytes, l2_bytes;
+    int memory_bus_bits;
+    int pcie_gen, pcie_width, pcie_max_gen, pcie_max_width; /* 0 = unknown   */
+} gp_calib_device;
+
+/* A parsed measurement file. */
+typedef struct gp_calib {
+    char path[256];         /* the name used in messages                     */
+    char tool[64];          /* "gpuplan-probe 0.1.0"                         */
+    char date[40];          /* ISO 8601, "2026-12-01T04:10:00Z"              */
+    char host[64];
+    gp_calib_device dev;
+    gp_calib_point *pts;    /* owned                                          */
+    size_t n_pts;
+} gp_calib;
+
+/* Parse measurement-file text; `name` is used in messages.  The file must
+ * declare `format: gpuplan-calib/1` and end with `complete: true` (the
+ * probe writes it last, so a truncated file is refused).  Unknown keys,
+ * wrong types, non-positive or non-finite timings, empty trial lists are
+ * errors naming name:line:col and the key.  On success *out is owned by the
+ * caller (gp_calib_free); on failure it is NULL.  Returns GP_OK, GP_EPARSE
+ * (not YAML, truncated), GP_ESCHEMA (wrong content) or GP_ENOMEM. */
+int gp_calib_read_text(const char *name, const char *text, size_t len,
+                       gp_calib **out, gp_err *e);
+
+/* Same for a file (at most 64 MiB); GP_EIO when it cannot be read. */
+int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e);
+
+void gp_calib_free(gp_calib *c); /* NULL is a no-op */
+
+/* Hockney model t(S) = alpha + c * S / beta.  c = 1 for a plain copy;
+ * c = 2(n-1)/n for a ring AllReduce, so that beta is the bus bandwidth. */
+typedef struct gp_calib_fit {
+    size_t n;               /* points used                                    */
+    double c;               /* the size multiplier                            */
+    double alpha, alpha_se; /* seconds                                        */
+    double beta, beta_se;   /* bytes/s                                        */
+    double n_half, n_half_se; /* bytes: S at which the rate is beta/2 = alpha*beta/c */
+    double max_rel_resid;   /* max |t_fit - t| / t over the points            */
+} gp_calib_fit;
+
+/* Weighted least squares of t_i = alpha + (c S_i) * (1/beta) with weights
+ * 1/t_i^2 (minimises relative error so large sizes do not dominate),
+ * through gsl_fit_wlinear.  Standard errors come from the covariance scaled
+ * by the reduced chi-square (the scatter of the points, n - 2 dof);
+ * beta_se = se(1/beta) * beta^2 and n_half_se by first-order propagation
+ * with the alpha/(1/beta) covariance.  MODEL: Hockney 1994; weighting as in
+ * docs/calibration.md.  Needs n >= 3 distinct sizes; GP_EINVAL for fewer,
+ * bad values, or a fit whose alpha or beta is not positive (GP_ERANGE). */
+int gp_calib_fit_alpha_beta(const double *size, const double *t, size_t n,
+                            double c, gp_calib_fit *out, gp_err *e);
+
+/* Fit the points of one series (median time per size), sizes in
+ * [min_bytes, max_bytes] (0 = no bound).  For GP_CALIB_ALLREDUCE c is
+ * 2(n-1)/n from the points' rank count.  GP_ENOTFOUND when the series has
+ * fewer than three sizes. */
+int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *series,
+                        double min_bytes, double max_bytes, gp_calib_fit *out,
+                        gp_err *e);
+
+/* Figures distilled from a measurement file.  0 = not measured.  Rates
+ * are medians over trials (the planning value); *_best the best trial. */
+typedef struct gp_calib_summary {
+    double mem_bw, mem_bw_best;   /* bytes/s: SM copy kernel, read + write counted */
+    double mem_read_bw, mem_write_bw, mem_triad_bw, memcpy_d2d_bw;
+    double l2_bw;                 /* bytes/s: read kernel on a working set < L2 */
+    /* Best dense GEMM per precision and pipeline (fp32 accumulate for
+     * fp16/bf16/fp8): max over shapes of the median-trial rate. */
+    double gemm[GP_PREC__COUNT][GP_PIPE__COUNT];
+    double gemm_best[GP_PREC__COUNT][GP_PIPE__COUNT]; /* max over trials and shapes */
+    double gemm_fp16acc;          /* fp16 inputs, fp16 accumulate                */
+    double lat_l1, lat_l2, lat_dram;          /* seconds per dependent load      */
+    double lat_l1_cyc, lat_l2_cyc, lat_dram_cyc;
+    /* Host links, pinned memory: beta of the alpha-beta fit when it holds
+     * (max residual <= 10 %), else the median rate at the largest size;
+     * latency: alpha, else the median time of the smallest copy. */
+    double h2d_bw, d2h_bw, h2d_lat, d2h_lat;
+    double h2d_pageable_bw, d2h_pageable_bw;
+    gp_calib_fit h2d_fit, d2h_fit;            /* n == 0 when not fitted          */
+    double peer_bw, peer_bidir_bw, peer_lat;  /* per direction; bidir = sum      */
+    gp_calib_fit peer_fit;
+    double allreduce_busbw;                   /* bytes/s, beta of the busbw fit  */
+    double allreduce_lat;
+    int allreduce_gpus;
+    gp_calib_fit allreduce_fit;
+} gp_calib_summary;
+
+/* Reduce a parsed file to its summary (pure; never fails on a parsed file). */
+void gp_calib_summarize(const gp_calib *c, gp_calib_summary *out);
+
+/* One efficiency row: measured / datasheet. */
+typedef struct gp_calib_eff {
+    char what[40];          /* "memory copy", "bf16 tensor GEMM", "h2d pinned" */
+    double measured;        /* SI                                             */
+    double datasheet;       /* SI, from the gp_gpu / gp_link figure           */
+    double eff;             /* measured / datasheet                           */
+    const char *src;        /* datasheet citation (owned by the database)     */
+} gp_calib_eff;
+
+/* Efficiencies of the summary against GPU g (and its host link and
+ * scale-up link when non-NULL): memory copy vs memory.bandwidth, each
+ * measured GEMM vs gp_gpu_peak(dense, fp32 acc) (and fp16 acc), L2 read vs
+ * cache.l2_bandwidth, h2d/d2h vs host link bandwidth, peer vs the scale-up
+ * link (or the host link when the GPU has none).  Writes at most cap rows
+ * to out and returns the number of rows available. */
+size_t gp_calib_efficiencies(const gp_calib_summary *s, const gp_gpu *g,
+                             const gp_link *host, const gp_link *peer,
+                             gp_calib_eff *out, size_t cap);
+
+/* The database GPU the probe's device name denotes: an exact (case-
+ * insensitive) match of a name, id or alias; else the entry whose id or an
+ * alias, split into words, appears in the device name's words ("NVIDIA H100
+ * 80GB HBM3" -> alias "h100"), the most specific (most words) winning.
+ * GP_ENOTFOUND when none matches, GP_EINVAL when two match equally (the
+ * message lists them and suggests --as ID). */
+int gp_calib_match_gpu(const gp_db *db, const char *device_name,
+                       const gp_gpu **out, gp_err *e);
+
+/* Overlay YAML for GPU `gpu_id` (a `measured:` block per docs/hwdb.md),
+ * citing `label` (e.g. the measurement file's name) in `source`.  *text is
+ * malloc'd (caller frees).  Deterministic: the same input gives the same
+ * bytes (the date comes from the file).  GP_EINVAL when the summary holds
+ * nothing the schema can carry. */
+int gp_calib_overlay_gpu(const gp_calib *c, const gp_calib_summary *s,
+                         const char *gpu_id, const char *label, char **text,
+                         gp_err *e);
+
+/* Overlay YAML for link `link_id` from the peer measurements (bandwidth per
+ * direction and latency).  GP_ENOTFOUND when the file holds no peer data. */
+int gp_calib_overlay_link(const gp_calib *c, const gp_calib_summary *s,
+                          const char *link_id, const char *label, char **text,
+                          gp_err *e);
+
+const char *gp_calib_kind_name(gp_calib_kind k);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GP_CALIB_H */
