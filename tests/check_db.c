@@ -569,6 +569,48 @@ static const bad bads[] = {
     {"entry is a scalar", "gpus/bad.yaml", "hello\n", GP_ESCHEMA, ":1:1: ", "id"},
     {"two documents", "gpus/bad.yaml", "id: x\n---\nid: y\n", GP_EPARSE, ":2:1: ", "document"},
     {"bad citation in sources.yaml", "sources.yaml", "k: [a, b]\n", GP_ESCHEMA, ":1:4: ", "k"},
+    {"empty citation", "sources.yaml", "k: \"\"\n", GP_ESCHEMA, ":1:4: ", "k"},
+    {"citation title not a string", "sources.yaml", "k: {title: [a]}\n", GP_ESCHEMA, ":1:12: ",
+     "'title' must be a string"},
+    {"citation without title", "sources.yaml", "k: {url: x}\n", GP_ESCHEMA, ":1:4: ", "'title'"},
+    {"sources.yaml not a mapping", "sources.yaml", "- a\n", GP_ESCHEMA, ":1:1: ", "sources"},
+    {"empty src", "models/bad.yaml", "id: m\nname: M\nsrc: \"\"\n", GP_ESCHEMA, ":3:6: ", "src"},
+    {"src not a key", "models/bad.yaml", "id: m\nname: M\nsrc: {a: b}\n", GP_ESCHEMA, ":3:6: ",
+     "src"},
+    {"unknown src in a list", "models/bad.yaml", "id: m\nname: M\nsrc: [h100_ds, nope]\n",
+     GP_ESCHEMA, ":3:16: ", "'nope'"},
+    {"null figure", "models/bad.yaml", MODEL_HEAD "heads: 32\nlayers: ~\n", GP_ESCHEMA, ":10:9: ",
+     "layers"},
+    {"implausibly small", "gpus/bad.yaml", GPU_OK "clock_boost: 100Hz\n", GP_ESCHEMA, ":13:14: ",
+     "clock_boost"},
+    {"figure without value", "gpus/bad.yaml", GPU_OK "clock_boost: {src: h100_ds}\n", GP_ESCHEMA,
+     ":13:14: ", "clock_boost"},
+    {"measured block with src", "gpus/bad.yaml", "id: h100\nmeasured: {source: x, src: h100_ds}\n",
+     GP_ESCHEMA, ":2:23: ", "measured.src"},
+    {"measured date not a scalar", "gpus/bad.yaml", "id: h100\nmeasured: {source: x, date: [1]}\n",
+     GP_ESCHEMA, ":2:29: ", "measured.date"},
+    {"entry sources not a mapping", "models/bad.yaml", "id: m\nname: M\nsources: [a]\n",
+     GP_ESCHEMA, ":3:10: ", "sources"},
+    {"aliases not a list", "models/bad.yaml", "id: m\nname: M\naliases: m2\n", GP_ESCHEMA,
+     ":3:10: ", "aliases"},
+    {"bad alias characters", "models/bad.yaml", "id: m\nname: M\naliases: ['a b']\n", GP_ESCHEMA,
+     ":3:11: ", "aliases"},
+    {"note not a string", "models/bad.yaml", "id: m\nname: M\nnote: [x]\n", GP_ESCHEMA, ":3:7: ",
+     "note"},
+    {"NVIDIA GPU without compute capability", "gpus/bad.yaml",
+     "id: test-gpu\nname: T\nsrc: h100_ds\nvendor: NVIDIA\narchitecture: Hopper\n"
+     "host_link: pcie5-x16\npower: 700W\nefficiency: {memory: 0.9, compute: 0.8}\n" GPU_SM
+     GPU_COMPUTE GPU_MEM,
+     GP_ESCHEMA, ":1:1: ", "compute_capability"},
+    {"usable memory above capacity", "gpus/bad.yaml",
+     GPU_HEAD GPU_SM GPU_COMPUTE "memory: {capacity: 80GiB, usable: 100GiB, bandwidth: 3TB/s}\n",
+     GP_ESCHEMA, ":1:1: ", "memory.usable"},
+    {"active parameters above total", "models/bad.yaml",
+     MODEL_HEAD "heads: 32\nlayers: 32\nparams_active: 8B\n", GP_ESCHEMA, ":1:1: ",
+     "params_active"},
+    {"more active experts than experts", "models/bad.yaml",
+     MODEL_HEAD "heads: 32\nlayers: 32\nmoe: {experts: 8, active: 9}\n", GP_ESCHEMA, ":1:1: ",
+     "moe.active"},
     {"unknown key in a citation", "sources.yaml", "k: {title: T, ur1: x}\n", GP_ESCHEMA,
      ":1:15: ", "ur1"},
 };
@@ -591,6 +633,109 @@ START_TEST(bad_input_is_refused_with_place_and_field)
     ck_assert_msg(strstr(buf, b->field) != NULL, "%s: message '%s' lacks field '%s'", b->what,
                   buf, b->field);
     gp_test_rmtree(dir);
+}
+END_TEST
+
+/* Schema conveniences: src lists, citation mappings, group src, USD
+ * suffixes, figure notes. */
+START_TEST(sources_lists_and_citation_forms)
+{
+    char dir[64], buf[1024];
+    gp_db *db;
+    gp_err e;
+    const gp_gpu *g;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "sources.yaml",
+                                   "wp: {title: Whitepaper, edition: v2, section: Table 3, url: "
+                                   "https://x.example}\n"
+                                   "rent: Cloud price list\n"),
+                     0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/x.yaml",
+                                   "id: h100\n"
+                                   "aliases: [h100, my-gpu, MY-GPU]\n"
+                                   "rent: {value: 2.5 USD/h, src: rent, note: on-demand}\n"
+                                   "price: {value: 25000 USD, src: [wp, rent]}\n"
+                                   "clock_base: {value: 1.59GHz, src: wp}\n"),
+                     0);
+    ck_assert_msg(open_dirs(&db, &e, dir) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    g = gp_db_find_gpu(db, "my-gpu");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(g->rent.v, 2.5, 0);
+    GP_ASSERT_REL(g->price.v, 25000.0, 0);
+    GP_ASSERT_REL(g->clock_base.v, 1.59e9, 1e-12);
+    ck_assert_str_eq(g->clock_base.src, "Whitepaper, v2, Table 3, https://x.example");
+    ck_assert_str_eq(g->price.src, "Whitepaper, v2, Table 3, https://x.example; Cloud price list");
+    ck_assert_uint_eq(g->n_aliases, 3); /* h100, h100-sxm5 + my-gpu; repeats dropped */
+    gp_db_free(db);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(api_misuse_is_refused)
+{
+    gp_db *db = NULL;
+    gp_err e;
+    const char *empty[] = {""};
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open(&db, 1, NULL, 1, &e), GP_EINVAL);
+    ck_assert_ptr_null(db);
+    ck_assert_int_eq(gp_db_open(&db, 1, empty, 1, &e), GP_EIO);
+    ck_assert_ptr_nonnull(strstr(e.msg, "empty"));
+    ck_assert_int_eq(gp_db_open_text(&db, 1, GP_KIND_GPU, "x", NULL, 5, &e), GP_EINVAL);
+    ck_assert_ptr_null(db);
+    /* Empty databases are fine. */
+    ck_assert_int_eq(gp_db_open(&db, 1, NULL, 0, &e), GP_OK);
+    ck_assert_uint_eq(gp_db_count(db, GP_KIND_GPU), 0);
+    ck_assert_ptr_null(gp_db_find_gpu(db, "h100"));
+    gp_db_free(db);
+}
+END_TEST
+
+/* Texts the fast YAML path must decline (libyaml then parses or refuses
+ * them), and texts it must accept with the same tree as libyaml. */
+START_TEST(fast_yaml_path_declines_outside_its_subset)
+{
+    static const char *const declined[] = {
+        "a: &x 1\n", "a: *x\n", "a: !!str 1\n", "---\na: 1\n", "%YAML 1.1\n---\na: 1\n",
+        "a:\tb\n", "a: b\n  c\n", "a: >-\n  x\n\n  y\n", "a: >+\n  x\n", "a: >2\n  x\n",
+        "a: |\n  x\n   y\n", "a: >-\n  x \n", "a: >-\n  x", "a: [b, ]\n", "a: [b: c]\n",
+        "a: {b}\n", "a: {b: }\n", "a: {b:c}\n", "- - a\n", "-\n  a: 1\n", "a:\n", "a: 1\na: 2\n",
+        "a: \"\\u00e9\"\n", "a: \"x\n  y\"\n", "a: 'x\n  y'\n", "a: caf\xc3\xa9\n", "a: b: c\n",
+        "  a: 1\n", "[a, b]\n", "plain\n", "", "# only\n", "a: 1\n b: 2\n", "a: [x\n y]\n",
+        "a: {b: c,\nd: e}\n", "a: 1\r\n", "? a\n: b\n", "a: @x\n", "a: [https://x]\n",
+        "- a\n b\n", "a: {b: c} x\n", "a: 'x' y\n", "a:\n- b\n  - c\n", "a:\n  b: 1\n c: 2\n",
+    };
+    static const char *const accepted[] = {
+        "a: 1\nb: 'it''s'\nc: \"q\\\"\\\\\"\nd: -5\ne: x # comment\n",
+        "# head\n\na:\n  b:\n    c: [1, {d: e}, 'f']\n  g: h\ni: j\n",
+        "a:\n- 1\n- {b: c}\n- d: e\n  f: g\nh: [\n  x,\n  y\n  ]\n",
+        "- a: 1\n  b: >-\n    folded\n    text\n- c: |\n    lit\n    eral\n",
+        "a: {b: 1, c: [2, 3], d: {e: f}}\n'q': 1\n\"r\": 2\n",
+    };
+    size_t i;
+    char why[300];
+    for (i = 0; i < sizeof declined / sizeof declined[0]; i++) {
+        gp__arena a;
+        gp__ynode *root;
+        gp__arena_init(&a);
+        ck_assert_msg(gp__yaml_parse_fast(&a, declined[i], strlen(declined[i]), &root) != 0,
+                      "fast path accepted case %zu: %s", i, declined[i]);
+        gp__arena_free(&a);
+    }
+    for (i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
+        gp__arena a1, a2;
+        gp__ynode *slow, *fast;
+        gp_err e;
+        gp__arena_init(&a1);
+        gp__arena_init(&a2);
+        ck_assert_int_eq(gp__yaml_parse(&a1, "t", accepted[i], strlen(accepted[i]), &slow, &e),
+                         GP_OK);
+        ck_assert_msg(gp__yaml_parse_fast(&a2, accepted[i], strlen(accepted[i]), &fast) == 0,
+                      "fast path declined case %zu", i);
+        ck_assert_msg(same_tree(slow, fast, why, sizeof why), "case %zu: %s", i, why);
+        gp__arena_free(&a1);
+        gp__arena_free(&a2);
+    }
 }
 END_TEST
 
@@ -931,6 +1076,9 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, builtin_loads_and_every_figure_is_sourced);
     tcase_add_test(tc, open_text_loads_one_file);
     tcase_add_test(tc, fast_yaml_path_matches_libyaml_on_builtin_files);
+    tcase_add_test(tc, fast_yaml_path_declines_outside_its_subset);
+    tcase_add_test(tc, sources_lists_and_citation_forms);
+    tcase_add_test(tc, api_misuse_is_refused);
     tcase_add_test(tc, overlay_overrides_field_by_field_with_provenance);
     tcase_add_test(tc, overlay_adds_entries_and_measured_block);
     tcase_add_test(tc, later_overlay_wins);
