@@ -671,6 +671,47 @@ START_TEST(sources_lists_and_citation_forms)
 }
 END_TEST
 
+/* Accessors in lib/db_access.c: names, spellings, NULL safety. */
+START_TEST(accessor_names_and_null_safety)
+{
+    gp_precision p;
+    gp_pipeline pi;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_precision_parse("BF16", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_BF16);
+    ck_assert_int_eq(gp_precision_parse("e4m3", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_FP8);
+    ck_assert_int_eq(gp_precision_parse("half", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_FP16);
+    ck_assert_int_eq(gp_precision_parse("single", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_FP32);
+    ck_assert_int_eq(gp_precision_parse("double", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_FP64);
+    ck_assert_int_eq(gp_precision_parse("fp12", &p, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "'fp12'"));
+    ck_assert_int_eq(gp_precision_parse(NULL, &p, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_pipeline_parse("matrix", &pi, &e), GP_OK);
+    ck_assert_int_eq(pi, GP_PIPE_TENSOR);
+    ck_assert_int_eq(gp_pipeline_parse("simt", &pi, &e), GP_OK);
+    ck_assert_int_eq(pi, GP_PIPE_CUDA);
+    ck_assert_int_eq(gp_pipeline_parse("warp", &pi, &e), GP_EINVAL);
+    ck_assert_str_eq(gp_precision_name(GP_INT4), "int4");
+    ck_assert_str_eq(gp_precision_name(GP_PREC__COUNT), "unknown");
+    ck_assert_str_eq(gp_pipeline_name(GP_PIPE__COUNT), "unknown");
+    ck_assert_str_eq(gp_link_kind_name(GP_LINK_NVLINK_BRIDGE), "nvlink-bridge");
+    ck_assert_str_eq(gp_link_kind_name(GP_LINK__COUNT), "unknown");
+    ck_assert_str_eq(gp_kind_name(GP_KIND_FORMAT), "format");
+    ck_assert_str_eq(gp_kind_name(GP_KIND__COUNT), "unknown");
+    GP_ASSERT_REL(gp_gpu_peak(NULL, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 0, 0);
+    GP_ASSERT_REL(gp_gpu_expected_mem_bw(NULL), 0, 0);
+    GP_ASSERT_REL(gp_link_expected_bw(NULL), 0, 0);
+    GP_ASSERT_REL(gp_link_expected_latency(NULL), 0, 0);
+    GP_ASSERT_REL(gp_gpu_usable_mem(NULL), 0, 0);
+    GP_ASSERT_REL(gp_model_kv_elems_per_layer(NULL), 0, 0);
+}
+END_TEST
+
 START_TEST(api_misuse_is_refused)
 {
     gp_db *db = NULL;
@@ -1079,6 +1120,7 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, fast_yaml_path_declines_outside_its_subset);
     tcase_add_test(tc, sources_lists_and_citation_forms);
     tcase_add_test(tc, api_misuse_is_refused);
+    tcase_add_test(tc, accessor_names_and_null_safety);
     tcase_add_test(tc, overlay_overrides_field_by_field_with_provenance);
     tcase_add_test(tc, overlay_adds_entries_and_measured_block);
     tcase_add_test(tc, later_overlay_wins);
