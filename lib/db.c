@@ -1048,7 +1048,7 @@ static int apply_sources_file(lctx *c, const gp__ynode *root)
 
 /* Parse and apply one file's text.  kind < 0: sources.yaml. */
 static int apply_text(gp_db *db, int layer, int kind, const char *file, const char *text,
-                      size_t len, int fast, gp_err *e)
+                      size_t len, gp_err *e)
 {
     gp__arena *tmp = &db->tmp;
     gp__ynode *root;
@@ -1064,12 +1064,7 @@ static int apply_text(gp_db *db, int layer, int kind, const char *file, const ch
     if (c.file == NULL)
         return nomem(e);
     c.flen = strlen(c.file);
-    /* Built-in files: the fast subset parser, else libyaml. */
-    rc = fast ? gp__yaml_parse_fast(tmp, text, len, &root) : 1;
-    if (rc != 0) {
-        gp__arena_reset(tmp);
-        rc = gp__yaml_parse(tmp, c.file, text, len, &root, e);
-    }
+    rc = gp__yaml_parse(tmp, c.file, text, len, &root, e);
     if (rc == GP_OK) {
         if (kind < 0) {
             rc = apply_sources_file(&c, root);
@@ -1152,7 +1147,7 @@ static int apply_path(gp_db *db, int layer, int kind, const char *path, gp_err *
     int rc = read_file(path, &text, &len, e);
     if (rc != GP_OK)
         return rc;
-    rc = apply_text(db, layer, kind, path, text, len, 0, e);
+    rc = apply_text(db, layer, kind, path, text, len, e);
     free(text);
     return rc;
 }
@@ -1270,7 +1265,7 @@ static int load_builtin(gp_db *db, gp_err *e)
             if (kind == -2)
                 return GP_RAISE_AT(e, GP_ESCHEMA, name, 0, 0,
                                    "file is not under gpus/ links/ models/ formats/");
-            if ((rc = apply_text(db, 0, kind, name, f->text, f->len, 1, e)) != GP_OK)
+            if ((rc = apply_text(db, 0, kind, name, f->text, f->len, e)) != GP_OK)
                 return rc;
         }
     }
@@ -1473,7 +1468,7 @@ int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
     if (!no_builtin)
         rc = load_builtin(db, e);
     if (rc == GP_OK)
-        rc = apply_text(db, 1, (int)kind, name ? name : "<text>", text ? text : "", len, 0, e);
+        rc = apply_text(db, 1, (int)kind, name ? name : "<text>", text ? text : "", len, e);
     if (rc == GP_OK)
         rc = validate(db, e);
     if (rc != GP_OK) {

@@ -70,11 +70,6 @@ struct gp__ynode {
 int gp__yaml_parse(gp__arena *a, const char *name, const char *text, size_t len,
                    gp__ynode **root, struct gp_err *e);
 
-/* The same for a plain subset of YAML, without libyaml and ~10x faster (used
- * for the built-in files).  Returns 0 with *root set, or non-zero when the
- * text is outside the subset (or memory ran out): the caller then uses
- * gp__yaml_parse, which gives the same tree or the error. */
-int gp__yaml_parse_fast(gp__arena *a, const char *text, size_t len, gp__ynode **root);
 
 /* Plain scalar that YAML reads as null ("", "~", "null"). */
 int gp__yaml_is_null(const gp__ynode *n);

@@ -13,7 +13,6 @@
 
 #include <jansson.h>
 
-#include "db_int.h" /* private: the YAML trees, for the fast-path check */
 #include "testutil.h"
 
 #define MIN_DIR "tests/data/hwdb-min"
@@ -186,50 +185,6 @@ START_TEST(builtin_loads_and_every_figure_is_sourced)
 }
 END_TEST
 
-static int same_tree(const gp__ynode *a, const gp__ynode *b, char *why, size_t n)
-{
-    const gp__ynode *x, *y;
-    if (a->type != b->type || a->line != b->line || a->col != b->col || a->plain != b->plain ||
-        a->n != b->n || a->len != b->len || strcmp(a->s, b->s) != 0) {
-        snprintf(why, n, "libyaml %u:%u '%.60s' vs fast %u:%u '%.60s'", a->line, a->col, a->s,
-                 b->line, b->col, b->s);
-        return 0;
-    }
-    for (x = a->first, y = b->first; x != NULL && y != NULL; x = x->next, y = y->next)
-        if (!same_tree(x, y, why, n))
-            return 0;
-    return x == NULL && y == NULL;
-}
-
-/* The built-in files load through a fast YAML-subset parser (lib/db_yaml.c);
- * it must build exactly the tree libyaml builds, or decline. */
-START_TEST(fast_yaml_path_matches_libyaml_on_builtin_files)
-{
-    size_t i;
-    char why[300];
-    static const char *const extra[] = {
-        "a: [x, 'it''s', \"q\\\"\"]\nb:\n- {c: d, e: [f]}\n- g\nh: >-\n  one\n  two\ni: |\n  l1\n  l2\n",
-        "- id: x\n  n: 1 # c\n- id: y\n",
-    };
-    for (i = 0; i < gp__builtin_nfiles + 2; i++) {
-        const char *text = i < gp__builtin_nfiles ? gp__builtin_files[i].text : extra[i - gp__builtin_nfiles];
-        size_t len = i < gp__builtin_nfiles ? gp__builtin_files[i].len : strlen(text);
-        const char *name = i < gp__builtin_nfiles ? gp__builtin_files[i].path : "extra";
-        gp__arena a1, a2;
-        gp__ynode *slow, *fast;
-        gp_err e;
-        gp__arena_init(&a1);
-        gp__arena_init(&a2);
-        ck_assert_int_eq(gp__yaml_parse(&a1, name, text, len, &slow, &e), GP_OK);
-        if (gp__yaml_parse_fast(&a2, text, len, &fast) == 0)
-            ck_assert_msg(same_tree(slow, fast, why, sizeof why), "%s: %s", name, why);
-        else
-            ck_assert_msg(i < gp__builtin_nfiles, "extra case %zu declined", i);
-        gp__arena_free(&a1);
-        gp__arena_free(&a2);
-    }
-}
-END_TEST
 
 START_TEST(open_text_loads_one_file)
 {
@@ -732,53 +687,6 @@ START_TEST(api_misuse_is_refused)
 }
 END_TEST
 
-/* Texts the fast YAML path must decline (libyaml then parses or refuses
- * them), and texts it must accept with the same tree as libyaml. */
-START_TEST(fast_yaml_path_declines_outside_its_subset)
-{
-    static const char *const declined[] = {
-        "a: &x 1\n", "a: *x\n", "a: !!str 1\n", "---\na: 1\n", "%YAML 1.1\n---\na: 1\n",
-        "a:\tb\n", "a: b\n  c\n", "a: >-\n  x\n\n  y\n", "a: >+\n  x\n", "a: >2\n  x\n",
-        "a: |\n  x\n   y\n", "a: >-\n  x \n", "a: >-\n  x", "a: [b, ]\n", "a: [b: c]\n",
-        "a: {b}\n", "a: {b: }\n", "a: {b:c}\n", "- - a\n", "-\n  a: 1\n", "a:\n", "a: 1\na: 2\n",
-        "a: \"\\u00e9\"\n", "a: \"x\n  y\"\n", "a: 'x\n  y'\n", "a: caf\xc3\xa9\n", "a: b: c\n",
-        "  a: 1\n", "[a, b]\n", "plain\n", "", "# only\n", "a: 1\n b: 2\n", "a: [x\n y]\n",
-        "a: {b: c,\nd: e}\n", "a: 1\r\n", "? a\n: b\n", "a: @x\n", "a: [https://x]\n",
-        "- a\n b\n", "a: {b: c} x\n", "a: 'x' y\n", "a:\n- b\n  - c\n", "a:\n  b: 1\n c: 2\n",
-    };
-    static const char *const accepted[] = {
-        "a: 1\nb: 'it''s'\nc: \"q\\\"\\\\\"\nd: -5\ne: x # comment\n",
-        "# head\n\na:\n  b:\n    c: [1, {d: e}, 'f']\n  g: h\ni: j\n",
-        "a:\n- 1\n- {b: c}\n- d: e\n  f: g\nh: [\n  x,\n  y\n  ]\n",
-        "- a: 1\n  b: >-\n    folded\n    text\n- c: |\n    lit\n    eral\n",
-        "a: {b: 1, c: [2, 3], d: {e: f}}\n'q': 1\n\"r\": 2\n",
-    };
-    size_t i;
-    char why[300];
-    for (i = 0; i < sizeof declined / sizeof declined[0]; i++) {
-        gp__arena a;
-        gp__ynode *root;
-        gp__arena_init(&a);
-        ck_assert_msg(gp__yaml_parse_fast(&a, declined[i], strlen(declined[i]), &root) != 0,
-                      "fast path accepted case %zu: %s", i, declined[i]);
-        gp__arena_free(&a);
-    }
-    for (i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
-        gp__arena a1, a2;
-        gp__ynode *slow, *fast;
-        gp_err e;
-        gp__arena_init(&a1);
-        gp__arena_init(&a2);
-        ck_assert_int_eq(gp__yaml_parse(&a1, "t", accepted[i], strlen(accepted[i]), &slow, &e),
-                         GP_OK);
-        ck_assert_msg(gp__yaml_parse_fast(&a2, accepted[i], strlen(accepted[i]), &fast) == 0,
-                      "fast path declined case %zu", i);
-        ck_assert_msg(same_tree(slow, fast, why, sizeof why), "case %zu: %s", i, why);
-        gp__arena_free(&a1);
-        gp__arena_free(&a2);
-    }
-}
-END_TEST
 
 START_TEST(deep_nesting_and_huge_scalar_are_refused)
 {
@@ -1116,8 +1024,6 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, lookups_by_alias_case_insensitive);
     tcase_add_test(tc, builtin_loads_and_every_figure_is_sourced);
     tcase_add_test(tc, open_text_loads_one_file);
-    tcase_add_test(tc, fast_yaml_path_matches_libyaml_on_builtin_files);
-    tcase_add_test(tc, fast_yaml_path_declines_outside_its_subset);
     tcase_add_test(tc, sources_lists_and_citation_forms);
     tcase_add_test(tc, api_misuse_is_refused);
     tcase_add_test(tc, accessor_names_and_null_safety);

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include "bench.h"
-#include "db_int.h" /* private: how many built-in files take the fast YAML path */
 #include "gpuplan.h"
 
 #define LOAD_RUNS 201
@@ -38,20 +37,6 @@ void gp_bench_db(const char *cli)
     }
     snprintf(label, sizeof label, "built-in load (%zu entries)", n);
     gp_bench_median_ms(label, t, LOAD_RUNS);
-    {
-        size_t f, fast = 0;
-        for (f = 0; f < gp__builtin_nfiles; f++) {
-            gp__arena a;
-            gp__ynode *root;
-            gp__arena_init(&a);
-            if (gp__yaml_parse_fast(&a, gp__builtin_files[f].text, gp__builtin_files[f].len,
-                                    &root) == 0)
-                fast++;
-            gp__arena_free(&a);
-        }
-        printf("  %-40s %zu of %zu files (the rest go through libyaml)\n",
-               "built-in files on the fast YAML path", fast, (size_t)gp__builtin_nfiles);
-    }
 
     t0 = gp_bench_now();
     for (k = 0; k < iters; k++) {
