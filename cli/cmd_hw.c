@@ -10,16 +10,18 @@
 #include "cli.h"
 
 static const char usage_text[] =
-    "usage: gpuplan hw list [gpus|links|models|formats] [--json]\n"
-    "       gpuplan hw show ID [--json]\n"
+    "usage: gpuplan hw list [gpus|links|models|formats] [--json|--csv]\n"
+    "       gpuplan hw show [KIND:]ID [--json]\n"
     "\n"
     "List the database, or show one entry (a GPU, link, model or format, by id\n"
     "or alias, case-insensitive) with every figure, its source and its origin\n"
-    "(file:line:col).  Overlays (--db DIR, $GPUPLAN_DB) override and extend the\n"
+    "(file:line:col); KIND (gpu, link, model, format) picks the kind when an id\n"
+    "exists in several.  Overlays (--db DIR, $GPUPLAN_DB) override and extend the\n"
     "built-in database; calibration overlays add measured figures.\n"
     "\n"
     "options:\n"
     "  --json       one JSON object, SI values, unit-suffixed keys\n"
+    "  --csv        (list) comma-separated rows, SI values, one header per kind\n"
     "  --help       this text\n";
 
 /* ---- a figure row: label, JSON key, unit, where it lives in the struct ---- */
@@ -88,8 +90,8 @@ static const frow link_rows[] = {
 
 #define MDROW(l, k, m) {l, k, GP_Q_NUMBER, 0, offsetof(gp_model, m)}
 static const frow model_rows[] = {
-    MDROW("parameters", "params", params),
-    MDROW("active parameters", "params_active", params_active),
+    {"parameters", "params", GP_Q_COUNT, 0, offsetof(gp_model, params)},
+    {"active parameters", "params_active", GP_Q_COUNT, 0, offsetof(gp_model, params_active)},
     MDROW("layers", "layers", layers),
     MDROW("hidden size", "hidden", hidden),
     MDROW("attention heads", "heads", heads),
@@ -147,6 +149,19 @@ static void print_notes(const notes *ns)
         printf("  [%d] %s\n", i + 1, ns->cite[i]);
 }
 
+/* "700.00 W" -> "700 W", "3.50 TB/s" -> "3.5 TB/s". */
+static void trim_zeros(char *buf)
+{
+    char *sp = strchr(buf, ' '), *dot = strchr(buf, '.'), *z;
+    if (sp == NULL || dot == NULL || dot > sp)
+        return;
+    for (z = sp; z > dot + 1 && z[-1] == '0'; z--)
+        ;
+    if (z == dot + 1)
+        z = dot;
+    memmove(z, sp, strlen(sp) + 1);
+}
+
 static char *fmt_val(double v, gp_qty q, int binary, char *buf, size_t n)
 {
     if (q == GP_Q_NUMBER) {
@@ -156,7 +171,9 @@ static char *fmt_val(double v, gp_qty q, int binary, char *buf, size_t n)
             snprintf(buf, n, "%.4g", v);
         return buf;
     }
-    return gp_format_qty(v, q, q == GP_Q_FRACTION ? 0 : 2, binary, buf, n);
+    gp_format_qty(v, q, q == GP_Q_FRACTION ? 0 : 2, binary, buf, n);
+    trim_zeros(buf);
+    return buf;
 }
 
 static void fig_row(notes *ns, const char *label, const gp_fig *f, gp_qty q, int binary)
@@ -690,6 +707,61 @@ static void list_table(const gp_db *db, int kind)
     }
 }
 
+static void csv_str(const char *s)
+{
+    putchar('"');
+    for (; s != NULL && *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+/* --csv: one header line per kind, SI values. */
+static void list_csv(const gp_db *db, int kind)
+{
+    size_t i, n = gp_db_count(db, (gp_kind)kind);
+    if (kind == GP_KIND_GPU) {
+        printf("id,name,bf16_flop_per_s,mem_capacity_bytes,mem_bw_bytes_per_s,tdp_w\n");
+        for (i = 0; i < n; i++) {
+            const gp_gpu *g = gp_db_gpu_at(db, i);
+            printf("%s,", g->id);
+            csv_str(g->name);
+            printf(",%.10g,%.10g,%.10g,%.10g\n",
+                   gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16), GP_ACC_FP32, 0),
+                   g->mem_capacity.v, g->mem_bw.v, g->tdp.v);
+        }
+    } else if (kind == GP_KIND_LINK) {
+        printf("id,name,kind,bw_bytes_per_s,achievable_bytes_per_s,latency_s\n");
+        for (i = 0; i < n; i++) {
+            const gp_link *l = gp_db_link_at(db, i);
+            printf("%s,", l->id);
+            csv_str(l->name);
+            printf(",%s,%.10g,%.10g,%.10g\n", gp_link_kind_name(l->kind), l->bw.v,
+                   l->bw_achievable.v, l->latency.v);
+        }
+    } else if (kind == GP_KIND_MODEL) {
+        printf("id,name,params,params_active,layers,hidden,context\n");
+        for (i = 0; i < n; i++) {
+            const gp_model *m = gp_db_model_at(db, i);
+            printf("%s,", m->id);
+            csv_str(m->name);
+            printf(",%.10g,%.10g,%.0f,%.0f,%.0f\n", m->params.v, m->params_active.v, m->layers.v,
+                   m->hidden.v, m->context.v);
+        }
+    } else {
+        printf("id,name,kind,bits,compute\n");
+        for (i = 0; i < n; i++) {
+            const gp_format *f = gp_db_format_at(db, i);
+            printf("%s,", f->id);
+            csv_str(f->name);
+            printf(",%s,%.10g,%s\n", fmt_kind_name(f->kind), f->bits.v,
+                   gp_precision_name(f->compute));
+        }
+    }
+}
+
 static json_t *entry_json(const gp_db *db, int kind, size_t i, int full)
 {
     switch (kind) {
@@ -742,7 +814,10 @@ static int hw_list(gp_cli *cli, int argc, char **argv)
             continue;
         if (only < 0 && k > 0)
             printf("\n");
-        list_table(db, k);
+        if (cli->csv)
+            list_csv(db, k);
+        else
+            list_table(db, k);
     }
     return GP_EXIT_OK;
 }
@@ -754,33 +829,46 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
     const void *p;
     char known[1024];
     size_t off = 0;
-    int k;
+    int k, only = -1;
     if (argc != 2)
         return gp_cli_usage(cli, argc < 2 ? "'hw show' needs an ID"
                                           : "'hw show' takes one ID, got extra '%s'",
                             argc < 2 ? "" : argv[2]);
     id = argv[1];
+    {
+        /* "link:nvlink4" restricts the search to one kind. */
+        const char *colon = strchr(id, ':');
+        if (colon != NULL && colon - id < 16) {
+            char kbuf[16];
+            memcpy(kbuf, id, (size_t)(colon - id));
+            kbuf[colon - id] = '\0';
+            if ((only = parse_kind(kbuf)) < 0)
+                return gp_cli_usage(cli, "unknown kind '%s' in '%s' (known: gpu link model format)",
+                                    kbuf, id);
+            id = colon + 1;
+        }
+    }
     if ((db = gp_cli_db(cli)) == NULL)
         return GP_EXIT_USAGE;
-    if ((p = gp_db_find_gpu(db, id)) != NULL) {
+    if ((only < 0 || only == GP_KIND_GPU) && (p = gp_db_find_gpu(db, id)) != NULL) {
         if (cli->json)
             return gp_cli_emit(gpu_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
         gpu_table(p);
         return GP_EXIT_OK;
     }
-    if ((p = gp_db_find_link(db, id)) != NULL) {
+    if ((only < 0 || only == GP_KIND_LINK) && (p = gp_db_find_link(db, id)) != NULL) {
         if (cli->json)
             return gp_cli_emit(link_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
         link_table(p);
         return GP_EXIT_OK;
     }
-    if ((p = gp_db_find_model(db, id)) != NULL) {
+    if ((only < 0 || only == GP_KIND_MODEL) && (p = gp_db_find_model(db, id)) != NULL) {
         if (cli->json)
             return gp_cli_emit(model_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
         model_table(p);
         return GP_EXIT_OK;
     }
-    if ((p = gp_db_find_format(db, id)) != NULL) {
+    if ((only < 0 || only == GP_KIND_FORMAT) && (p = gp_db_find_format(db, id)) != NULL) {
         if (cli->json)
             return gp_cli_emit(format_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
         format_table(p);

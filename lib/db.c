@@ -170,6 +170,10 @@ static const fdesc format_fields[] = {
     FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
 };
 
+_Static_assert(sizeof(gp_link_kind) == sizeof(int) && sizeof(gp_link_scope) == sizeof(int) &&
+                   sizeof(gp_format_kind) == sizeof(int) && sizeof(gp_precision) == sizeof(int),
+               "T_ENUM fields are stored as int");
+
 typedef struct kinfo {
     const char *dir;   /* "gpus" */
     const char *noun;  /* "gpu" */
@@ -221,6 +225,9 @@ struct gp_db {
     ktab t[GP_KIND__COUNT];
     srcent *src;     /* global sources (sources.yaml of every layer); later win */
     size_t nsrc, capsrc;
+    size_t *srchash;  /* open addressing over src[], 0 = empty, else index + 1 */
+    size_t nhash;     /* power of two, >= 2 * nsrc */
+    gp__arena tmp;    /* scratch for one file's node tree, reset per file */
     const fdesc **sorted[GP_KIND__COUNT]; /* descriptors sorted by path */
 };
 
@@ -229,6 +236,7 @@ typedef struct lctx {
     gp_db *db;
     gp__arena *tmp;
     const char *file;   /* name used in messages and origins (db arena) */
+    size_t flen;
     int layer;
     gp_err *e;
     gp_kind kind;
@@ -300,15 +308,50 @@ static const char *ytype_name(const gp__ynode *n)
 
 /* ---- sources ---------------------------------------------------------------------- */
 
+static size_t str_hash(const char *s)
+{
+    size_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* Rebuild the hash of global sources (after a sources.yaml); later keys win. */
+static int rehash_sources(gp_db *db, gp_err *e)
+{
+    size_t n = 16, i;
+    while (n < 2 * db->nsrc)
+        n *= 2;
+    free(db->srchash);
+    db->srchash = calloc(n, sizeof *db->srchash);
+    db->nhash = 0;
+    if (db->srchash == NULL)
+        return nomem(e);
+    db->nhash = n;
+    for (i = 0; i < db->nsrc; i++) {
+        size_t h = str_hash(db->src[i].key) & (n - 1);
+        while (db->srchash[h] != 0 && strcmp(db->src[db->srchash[h] - 1].key, db->src[i].key) != 0)
+            h = (h + 1) & (n - 1);
+        db->srchash[h] = i + 1;
+    }
+    return GP_OK;
+}
+
 static const char *find_source(const lctx *c, const char *key)
 {
     size_t i;
+    const gp_db *db = c->db;
     for (i = c->nlsrc; i-- > 0;)
         if (strcmp(c->lsrc[i].key, key) == 0)
             return c->lsrc[i].cite;
-    for (i = c->db->nsrc; i-- > 0;)
-        if (strcmp(c->db->src[i].key, key) == 0)
-            return c->db->src[i].cite;
+    if (db->nhash > 0) {
+        size_t h = str_hash(key) & (db->nhash - 1);
+        while (db->srchash[h] != 0) {
+            if (strcmp(db->src[db->srchash[h] - 1].key, key) == 0)
+                return db->src[db->srchash[h] - 1].cite;
+            h = (h + 1) & (db->nhash - 1);
+        }
+    }
     return NULL;
 }
 
@@ -475,6 +518,35 @@ static int parse_value(lctx *c, const fdesc *d, const gp__ynode *v, double *out)
     return GP_OK;
 }
 
+static char *put_uint(char *p, unsigned v)
+{
+    char tmp[12];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v > 0);
+    while (n > 0)
+        *p++ = tmp[--n];
+    return p;
+}
+
+/* "file:line:col" in the database arena (no printf: ~1000 per load). */
+static const char *make_origin(lctx *c, unsigned line, unsigned col)
+{
+    char *o = gp__arena_alloc(&c->db->a, c->flen + 24), *p;
+    if (o == NULL)
+        return NULL;
+    memcpy(o, c->file, c->flen);
+    p = o + c->flen;
+    *p++ = ':';
+    p = put_uint(p, line);
+    *p++ = ':';
+    p = put_uint(p, col);
+    *p = '\0';
+    return o;
+}
+
 /* A figure: a bare scalar (source = `dsrc`) or {value, src, note}. */
 static int parse_fig(lctx *c, const fdesc *d, const gp__ynode *key, const gp__ynode *v,
                      const char *dsrc, gp_fig *out)
@@ -508,7 +580,7 @@ static int parse_fig(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
                        val->s);
     out->v = x;
     out->src = cite;
-    out->origin = gp__arena_printf(&c->db->a, "%s:%u:%u", c->file, key->line, key->col);
+    out->origin = make_origin(c, key->line, key->col);
     return out->origin ? GP_OK : nomem(c->e);
 }
 
@@ -517,6 +589,8 @@ static int parse_str(lctx *c, const fdesc *d, const gp__ynode *v, const char **o
     int rc;
     if ((rc = want_scalar(c, v, d->path, "a string")) != GP_OK)
         return rc;
+    if (v->len == 0)
+        return fail_at(c, GP_ESCHEMA, v, d->path, "is an empty string");
     *out = gp__arena_strndup(&c->db->a, v->s, v->len);
     return *out ? GP_OK : nomem(c->e);
 }
@@ -580,14 +654,10 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
     case T_BOOL:
         return parse_bool(c, d, v, (int *)p);
     case T_ENUM:
+        /* Every T_ENUM field is an int-sized enum (checked below). */
         if ((rc = parse_enum(c, d, v, &i)) != GP_OK)
             return rc;
-        if (d->off == offsetof(gp_link, kind) && c->kind == GP_KIND_LINK)
-            ((gp_link *)(void *)c->entry)->kind = (gp_link_kind)i;
-        else if (d->off == offsetof(gp_link, scope) && c->kind == GP_KIND_LINK)
-            ((gp_link *)(void *)c->entry)->scope = (gp_link_scope)i;
-        else
-            ((gp_format *)(void *)c->entry)->kind = (gp_format_kind)i;
+        memcpy(p, &i, sizeof i);
         return GP_OK;
     case T_STRENUM:
         if ((rc = parse_enum(c, d, v, &i)) != GP_OK)
@@ -879,7 +949,12 @@ static int apply_entry(lctx *c, const gp__ynode *m)
         return rc;
     ix = find_entry(db, c->kind, idn->s);
     merging = ix >= 0;
-    if (merging && db->t[c->kind].meta[ix].layer == c->layer) {
+    /* The same id twice in the built-in database, or twice in one overlay
+     * file, is a duplicate; an overlay file may patch an entry that another
+     * file of the same overlay directory defined (a calibration file beside
+     * a new GPU). */
+    if (merging && db->t[c->kind].meta[ix].layer == c->layer &&
+        (c->layer == 0 || db->t[c->kind].meta[ix].file == c->file)) {
         const emeta *om = &db->t[c->kind].meta[ix];
         return fail_at(c, GP_EDUP, idn, "id", "duplicate %s id '%s' (already defined as '%s' at %s:%u:%u)",
                        kinds[c->kind].noun, idn->s, head_at(db, c->kind, (size_t)ix)->id,
@@ -923,6 +998,8 @@ static int apply_entry(lctx *c, const gp__ynode *m)
     if ((v = map_get(m, "name")) != NULL) {
         if ((rc = want_scalar(c, v, "name", "a string")) != GP_OK)
             return rc;
+        if (v->len == 0)
+            return fail_at(c, GP_ESCHEMA, v, "name", "is an empty string");
         h->name = gp__arena_strndup(&db->a, v->s, v->len);
         if (h->name == NULL)
             return nomem(c->e);
@@ -966,27 +1043,28 @@ static int apply_sources_file(lctx *c, const gp__ynode *root)
             return rc;
         db->nsrc++;
     }
-    return GP_OK;
+    return rehash_sources(db, c->e);
 }
 
 /* Parse and apply one file's text.  kind < 0: sources.yaml. */
 static int apply_text(gp_db *db, int layer, int kind, const char *file, const char *text,
                       size_t len, gp_err *e)
 {
-    gp__arena tmp;
+    gp__arena *tmp = &db->tmp;
     gp__ynode *root;
     lctx c;
     int rc;
     memset(&c, 0, sizeof c);
-    gp__arena_init(&tmp);
+    gp__arena_reset(tmp);
     c.db = db;
-    c.tmp = &tmp;
+    c.tmp = tmp;
     c.layer = layer;
     c.e = e;
     c.file = gp__arena_strdup(&db->a, file);
     if (c.file == NULL)
         return nomem(e);
-    rc = gp__yaml_parse(&tmp, c.file, text, len, &root, e);
+    c.flen = strlen(c.file);
+    rc = gp__yaml_parse(tmp, c.file, text, len, &root, e);
     if (rc == GP_OK) {
         if (kind < 0) {
             rc = apply_sources_file(&c, root);
@@ -1004,7 +1082,7 @@ static int apply_text(gp_db *db, int layer, int kind, const char *file, const ch
             }
         }
     }
-    gp__arena_free(&tmp);
+    gp__arena_reset(tmp);
     return rc;
 }
 
@@ -1067,7 +1145,7 @@ static int read_file(const char *path, char **out, size_t *len, gp_err *e)
 static int apply_path(gp_db *db, int layer, int kind, const char *path, gp_err *e)
 {
     char *text;
-    size_t len;
+    size_t len = 0;
     int rc = read_file(path, &text, &len, e);
     if (rc != GP_OK)
         return rc;
@@ -1320,6 +1398,7 @@ static gp_db *db_new(gp_err *e)
         return NULL;
     }
     gp__arena_init(&db->a);
+    gp__arena_init(&db->tmp);
     for (k = 0; k < GP_KIND__COUNT; k++) {
         size_t f;
         db->sorted[k] = gp__arena_alloc(&db->a, kinds[k].nfields * sizeof *db->sorted[k]);
@@ -1345,6 +1424,8 @@ void gp_db_free(gp_db *db)
         free(db->t[k].meta);
     }
     free(db->src);
+    free(db->srchash);
+    gp__arena_free(&db->tmp);
     gp__arena_free(&db->a);
     free(db);
 }

@@ -30,6 +30,8 @@ typedef struct gp__arena {
 
 void gp__arena_init(gp__arena *a);
 void gp__arena_free(gp__arena *a);
+/* Forget everything allocated, keeping the newest block for reuse. */
+void gp__arena_reset(gp__arena *a);
 /* Zeroed, max-aligned memory, or NULL when out of memory. */
 void *gp__arena_alloc(gp__arena *a, size_t n);
 char *gp__arena_strndup(gp__arena *a, const char *s, size_t n);
@@ -67,6 +69,7 @@ struct gp__ynode {
  * in messages.  Returns GP_OK, GP_EPARSE or GP_ENOMEM. */
 int gp__yaml_parse(gp__arena *a, const char *name, const char *text, size_t len,
                    gp__ynode **root, struct gp_err *e);
+
 
 /* Plain scalar that YAML reads as null ("", "~", "null"). */
 int gp__yaml_is_null(const gp__ynode *n);

@@ -41,6 +41,19 @@ void gp__arena_free(gp__arena *a)
     gp__arena_init(a);
 }
 
+void gp__arena_reset(gp__arena *a)
+{
+    gp__arena_block *b, *prev;
+    if (a->head == NULL)
+        return;
+    for (b = a->head->prev; b != NULL; b = prev) {
+        prev = b->prev;
+        free(b);
+    }
+    a->head->prev = NULL;
+    a->used = 0;
+}
+
 void *gp__arena_alloc(gp__arena *a, size_t n)
 {
     void *p;
@@ -157,10 +170,10 @@ static void offset_pos(const yctx *c, size_t off, unsigned *line, unsigned *col)
 static void line_key(const yctx *c, size_t off, char *buf, size_t n)
 {
     size_t start, end;
-    if (off > c->len) /* libyaml may point one past the end of the text */
+    buf[0] = '\0';
+    if (off > c->len)
         off = c->len;
     start = off;
-    buf[0] = '\0';
     while (start > 0 && c->text[start - 1] != '\n')
         start--;
     while (start < off && (c->text[start] == ' ' || c->text[start] == '-'))

@@ -185,6 +185,7 @@ START_TEST(builtin_loads_and_every_figure_is_sourced)
 }
 END_TEST
 
+
 START_TEST(open_text_loads_one_file)
 {
     static const char text[] = "id: nf4\n"
@@ -328,6 +329,34 @@ START_TEST(overlay_adds_entries_and_measured_block)
 }
 END_TEST
 
+/* In one overlay directory a second file may patch a GPU the first file
+ * added (files apply in name order); within one file an id twice is EDUP. */
+START_TEST(overlay_file_patches_entry_from_same_dir)
+{
+    char dir[64], buf[1024];
+    gp_db *db;
+    gp_err e;
+    const gp_link *l;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "links/a-new.yaml",
+                                   "id: ib-ndr\nname: InfiniBand NDR\nkind: infiniband\n"
+                                   "scope: scale-out\nsrc: h100_ds\nbandwidth: 400Gb/s\n"
+                                   "achievable: 47GB/s\nlatency: 2us\n"),
+                     0);
+    ck_assert_int_eq(gp_test_write(dir, "links/calib-ib-ndr.yaml",
+                                   "id: ib-ndr\nmeasured: {source: ib_write_bw, bandwidth: 48.5GB/s}\n"),
+                     0);
+    ck_assert_msg(open_dirs(&db, &e, dir) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    l = gp_db_find_link(db, "ib-ndr");
+    ck_assert_ptr_nonnull(l);
+    /* 400 Gb/s = 400e9 / 8 = 50e9 bytes/s per direction. */
+    GP_ASSERT_REL(l->bw.v, 50e9, 1e-12);
+    GP_ASSERT_REL(gp_link_expected_bw(l), 48.5e9, 1e-12);
+    gp_db_free(db);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(later_overlay_wins)
 {
     char d1[64], d2[64], buf[1024];
@@ -407,6 +436,9 @@ static const bad bads[] = {
      "memory: {capacity: 80GiB}\n", GP_ESCHEMA, ":1:1: ", "memory.bandwidth"},
     {"missing name", "models/bad.yaml", "id: m\nsrc: h100_ds\n", GP_ESCHEMA, ":1:1: ", "name"},
     {"missing id", "models/bad.yaml", "name: m\n", GP_ESCHEMA, ":1:1: ", "id"},
+    {"empty name", "models/bad.yaml", "id: m\nname: \"\"\n", GP_ESCHEMA, ":2:7: ", "name"},
+    {"missing enum field", "links/bad.yaml", LINK_HEAD "bandwidth: 50GB/s\nachievable: 40GB/s\n",
+     GP_ESCHEMA, ":1:1: ", "'kind'"},
     {"no compute figure", "gpus/bad.yaml", GPU_HEAD GPU_SM GPU_MEM, GP_ESCHEMA, ":1:1: ",
      "compute"},
     {"duplicate id in one layer", "formats/bad.yaml",
@@ -492,6 +524,48 @@ static const bad bads[] = {
     {"entry is a scalar", "gpus/bad.yaml", "hello\n", GP_ESCHEMA, ":1:1: ", "id"},
     {"two documents", "gpus/bad.yaml", "id: x\n---\nid: y\n", GP_EPARSE, ":2:1: ", "document"},
     {"bad citation in sources.yaml", "sources.yaml", "k: [a, b]\n", GP_ESCHEMA, ":1:4: ", "k"},
+    {"empty citation", "sources.yaml", "k: \"\"\n", GP_ESCHEMA, ":1:4: ", "k"},
+    {"citation title not a string", "sources.yaml", "k: {title: [a]}\n", GP_ESCHEMA, ":1:12: ",
+     "'title' must be a string"},
+    {"citation without title", "sources.yaml", "k: {url: x}\n", GP_ESCHEMA, ":1:4: ", "'title'"},
+    {"sources.yaml not a mapping", "sources.yaml", "- a\n", GP_ESCHEMA, ":1:1: ", "sources"},
+    {"empty src", "models/bad.yaml", "id: m\nname: M\nsrc: \"\"\n", GP_ESCHEMA, ":3:6: ", "src"},
+    {"src not a key", "models/bad.yaml", "id: m\nname: M\nsrc: {a: b}\n", GP_ESCHEMA, ":3:6: ",
+     "src"},
+    {"unknown src in a list", "models/bad.yaml", "id: m\nname: M\nsrc: [h100_ds, nope]\n",
+     GP_ESCHEMA, ":3:16: ", "'nope'"},
+    {"null figure", "models/bad.yaml", MODEL_HEAD "heads: 32\nlayers: ~\n", GP_ESCHEMA, ":10:9: ",
+     "layers"},
+    {"implausibly small", "gpus/bad.yaml", GPU_OK "clock_boost: 100Hz\n", GP_ESCHEMA, ":13:14: ",
+     "clock_boost"},
+    {"figure without value", "gpus/bad.yaml", GPU_OK "clock_boost: {src: h100_ds}\n", GP_ESCHEMA,
+     ":13:14: ", "clock_boost"},
+    {"measured block with src", "gpus/bad.yaml", "id: h100\nmeasured: {source: x, src: h100_ds}\n",
+     GP_ESCHEMA, ":2:23: ", "measured.src"},
+    {"measured date not a scalar", "gpus/bad.yaml", "id: h100\nmeasured: {source: x, date: [1]}\n",
+     GP_ESCHEMA, ":2:29: ", "measured.date"},
+    {"entry sources not a mapping", "models/bad.yaml", "id: m\nname: M\nsources: [a]\n",
+     GP_ESCHEMA, ":3:10: ", "sources"},
+    {"aliases not a list", "models/bad.yaml", "id: m\nname: M\naliases: m2\n", GP_ESCHEMA,
+     ":3:10: ", "aliases"},
+    {"bad alias characters", "models/bad.yaml", "id: m\nname: M\naliases: ['a b']\n", GP_ESCHEMA,
+     ":3:11: ", "aliases"},
+    {"note not a string", "models/bad.yaml", "id: m\nname: M\nnote: [x]\n", GP_ESCHEMA, ":3:7: ",
+     "note"},
+    {"NVIDIA GPU without compute capability", "gpus/bad.yaml",
+     "id: test-gpu\nname: T\nsrc: h100_ds\nvendor: NVIDIA\narchitecture: Hopper\n"
+     "host_link: pcie5-x16\npower: 700W\nefficiency: {memory: 0.9, compute: 0.8}\n" GPU_SM
+     GPU_COMPUTE GPU_MEM,
+     GP_ESCHEMA, ":1:1: ", "compute_capability"},
+    {"usable memory above capacity", "gpus/bad.yaml",
+     GPU_HEAD GPU_SM GPU_COMPUTE "memory: {capacity: 80GiB, usable: 100GiB, bandwidth: 3TB/s}\n",
+     GP_ESCHEMA, ":1:1: ", "memory.usable"},
+    {"active parameters above total", "models/bad.yaml",
+     MODEL_HEAD "heads: 32\nlayers: 32\nparams_active: 8B\n", GP_ESCHEMA, ":1:1: ",
+     "params_active"},
+    {"more active experts than experts", "models/bad.yaml",
+     MODEL_HEAD "heads: 32\nlayers: 32\nmoe: {experts: 8, active: 9}\n", GP_ESCHEMA, ":1:1: ",
+     "moe.active"},
     {"unknown key in a citation", "sources.yaml", "k: {title: T, ur1: x}\n", GP_ESCHEMA,
      ":1:15: ", "ur1"},
 };
@@ -516,6 +590,103 @@ START_TEST(bad_input_is_refused_with_place_and_field)
     gp_test_rmtree(dir);
 }
 END_TEST
+
+/* Schema conveniences: src lists, citation mappings, group src, USD
+ * suffixes, figure notes. */
+START_TEST(sources_lists_and_citation_forms)
+{
+    char dir[64], buf[1024];
+    gp_db *db;
+    gp_err e;
+    const gp_gpu *g;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "sources.yaml",
+                                   "wp: {title: Whitepaper, edition: v2, section: Table 3, url: "
+                                   "https://x.example}\n"
+                                   "rent: Cloud price list\n"),
+                     0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/x.yaml",
+                                   "id: h100\n"
+                                   "aliases: [h100, my-gpu, MY-GPU]\n"
+                                   "rent: {value: 2.5 USD/h, src: rent, note: on-demand}\n"
+                                   "price: {value: 25000 USD, src: [wp, rent]}\n"
+                                   "clock_base: {value: 1.59GHz, src: wp}\n"),
+                     0);
+    ck_assert_msg(open_dirs(&db, &e, dir) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    g = gp_db_find_gpu(db, "my-gpu");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(g->rent.v, 2.5, 0);
+    GP_ASSERT_REL(g->price.v, 25000.0, 0);
+    GP_ASSERT_REL(g->clock_base.v, 1.59e9, 1e-12);
+    ck_assert_str_eq(g->clock_base.src, "Whitepaper, v2, Table 3, https://x.example");
+    ck_assert_str_eq(g->price.src, "Whitepaper, v2, Table 3, https://x.example; Cloud price list");
+    ck_assert_uint_eq(g->n_aliases, 3); /* h100, h100-sxm5 + my-gpu; repeats dropped */
+    gp_db_free(db);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+/* Accessors in lib/db_access.c: names, spellings, NULL safety. */
+START_TEST(accessor_names_and_null_safety)
+{
+    gp_precision p;
+    gp_pipeline pi;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_precision_parse("BF16", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_BF16);
+    ck_assert_int_eq(gp_precision_parse("e4m3", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_FP8);
+    ck_assert_int_eq(gp_precision_parse("half", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_FP16);
+    ck_assert_int_eq(gp_precision_parse("single", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_FP32);
+    ck_assert_int_eq(gp_precision_parse("double", &p, &e), GP_OK);
+    ck_assert_int_eq(p, GP_FP64);
+    ck_assert_int_eq(gp_precision_parse("fp12", &p, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "'fp12'"));
+    ck_assert_int_eq(gp_precision_parse(NULL, &p, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_pipeline_parse("matrix", &pi, &e), GP_OK);
+    ck_assert_int_eq(pi, GP_PIPE_TENSOR);
+    ck_assert_int_eq(gp_pipeline_parse("simt", &pi, &e), GP_OK);
+    ck_assert_int_eq(pi, GP_PIPE_CUDA);
+    ck_assert_int_eq(gp_pipeline_parse("warp", &pi, &e), GP_EINVAL);
+    ck_assert_str_eq(gp_precision_name(GP_INT4), "int4");
+    ck_assert_str_eq(gp_precision_name(GP_PREC__COUNT), "unknown");
+    ck_assert_str_eq(gp_pipeline_name(GP_PIPE__COUNT), "unknown");
+    ck_assert_str_eq(gp_link_kind_name(GP_LINK_NVLINK_BRIDGE), "nvlink-bridge");
+    ck_assert_str_eq(gp_link_kind_name(GP_LINK__COUNT), "unknown");
+    ck_assert_str_eq(gp_kind_name(GP_KIND_FORMAT), "format");
+    ck_assert_str_eq(gp_kind_name(GP_KIND__COUNT), "unknown");
+    GP_ASSERT_REL(gp_gpu_peak(NULL, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 0, 0);
+    GP_ASSERT_REL(gp_gpu_expected_mem_bw(NULL), 0, 0);
+    GP_ASSERT_REL(gp_link_expected_bw(NULL), 0, 0);
+    GP_ASSERT_REL(gp_link_expected_latency(NULL), 0, 0);
+    GP_ASSERT_REL(gp_gpu_usable_mem(NULL), 0, 0);
+    GP_ASSERT_REL(gp_model_kv_elems_per_layer(NULL), 0, 0);
+}
+END_TEST
+
+START_TEST(api_misuse_is_refused)
+{
+    gp_db *db = NULL;
+    gp_err e;
+    const char *empty[] = {""};
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open(&db, 1, NULL, 1, &e), GP_EINVAL);
+    ck_assert_ptr_null(db);
+    ck_assert_int_eq(gp_db_open(&db, 1, empty, 1, &e), GP_EIO);
+    ck_assert_ptr_nonnull(strstr(e.msg, "empty"));
+    ck_assert_int_eq(gp_db_open_text(&db, 1, GP_KIND_GPU, "x", NULL, 5, &e), GP_EINVAL);
+    ck_assert_ptr_null(db);
+    /* Empty databases are fine. */
+    ck_assert_int_eq(gp_db_open(&db, 1, NULL, 0, &e), GP_OK);
+    ck_assert_uint_eq(gp_db_count(db, GP_KIND_GPU), 0);
+    ck_assert_ptr_null(gp_db_find_gpu(db, "h100"));
+    gp_db_free(db);
+}
+END_TEST
+
 
 START_TEST(deep_nesting_and_huge_scalar_are_refused)
 {
@@ -662,7 +833,10 @@ START_TEST(cli_hw_show_links_models_formats)
 {
     const char *a1[] = {"--db", MIN_DIR, "hw", "show", "pcie5", "--json", NULL};
     const char *a2[] = {"--db", MIN_DIR, "--json", "hw", "show", "llama-2-7b", NULL};
-    const char *a3[] = {"--db", MIN_DIR, "hw", "show", "q4_0", "--json", NULL};
+    const char *a3[] = {"--db", MIN_DIR, "hw", "show", "format:q4_0", "--json", NULL};
+    const char *a4[] = {"--db", MIN_DIR, "hw", "show", "gpu:q4_0", NULL};
+    const char *a5[] = {"--db", MIN_DIR, "hw", "show", "cpu:q4_0", NULL};
+    char *err = NULL;
     json_t *j = cli_json(a1, 0);
     ck_assert_str_eq(json_string_value(json_object_get(j, "id")), "pcie5-x16");
     ck_assert_str_eq(json_string_value(json_object_get(j, "kind")), "pcie");
@@ -676,9 +850,17 @@ START_TEST(cli_hw_show_links_models_formats)
     json_decref(j);
     j = cli_json(a3, 0);
     GP_ASSERT_REL(json_number_value(json_object_get(j, "bits")), 4.5, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "type")), "format");
     /* 4.5 bits / 8 = 0.5625 bytes per element. */
     GP_ASSERT_REL(json_number_value(json_object_get(j, "bytes_per_element")), 0.5625, 1e-12);
     json_decref(j);
+    /* KIND: restricts the search; a bad KIND is a usage error. */
+    ck_assert_int_eq(gp_test_cli(a4, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'q4_0'"));
+    free(err);
+    ck_assert_int_eq(gp_test_cli(a5, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'cpu'"));
+    free(err);
 }
 END_TEST
 
@@ -687,6 +869,7 @@ START_TEST(cli_hw_list)
     const char *a1[] = {"--db", MIN_DIR, "hw", "list", "--json", NULL};
     const char *a2[] = {"--db", MIN_DIR, "hw", "list", "links", "--json", NULL};
     const char *a3[] = {"--db", MIN_DIR, "hw", "list", "gpus", NULL};
+    const char *a6[] = {"--db", MIN_DIR, "--csv", "hw", "list", "gpus", NULL};
     json_t *j = cli_json(a1, 0), *items;
     size_t i, found = 0;
     char *out = NULL, *err = NULL;
@@ -712,6 +895,13 @@ START_TEST(cli_hw_list)
     ck_assert_ptr_nonnull(strstr(out, "h100-sxm"));
     ck_assert_ptr_nonnull(strstr(out, "GPUs"));
     ck_assert_ptr_null(strstr(out, "nvlink4"));
+    free(out);
+    free(err);
+    /* CSV: a header and SI values (3.35 TB/s = 3.35e+12). */
+    ck_assert_int_eq(gp_test_cli(a6, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "id,name,bf16_flop_per_s,mem_capacity_bytes,mem_bw_bytes_per_s"));
+    ck_assert_ptr_nonnull(strstr(out, "h100-sxm,\"NVIDIA H100 SXM5 80GB\",9.894e+14,"));
+    ck_assert_ptr_nonnull(strstr(out, ",3.35e+12,"));
     free(out);
     free(err);
 }
@@ -793,7 +983,7 @@ START_TEST(cli_hw_errors_exit_2)
     ck_assert_ptr_nonnull(strstr(err, "/nonexistent/gpuplan-db"));
     free(err);
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
-    ck_assert_ptr_nonnull(strstr(out, "hw show ID"));
+    ck_assert_ptr_nonnull(strstr(out, "hw show [KIND:]ID"));
     free(out);
 
     /* A bad overlay: exit 2, file:line:col and the field on stderr. */
@@ -834,9 +1024,13 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, lookups_by_alias_case_insensitive);
     tcase_add_test(tc, builtin_loads_and_every_figure_is_sourced);
     tcase_add_test(tc, open_text_loads_one_file);
+    tcase_add_test(tc, sources_lists_and_citation_forms);
+    tcase_add_test(tc, api_misuse_is_refused);
+    tcase_add_test(tc, accessor_names_and_null_safety);
     tcase_add_test(tc, overlay_overrides_field_by_field_with_provenance);
     tcase_add_test(tc, overlay_adds_entries_and_measured_block);
     tcase_add_test(tc, later_overlay_wins);
+    tcase_add_test(tc, overlay_file_patches_entry_from_same_dir);
     tcase_add_test(tc, non_yaml_files_are_ignored);
     tcase_add_loop_test(tb, bad_input_is_refused_with_place_and_field, 0,
                         (int)(sizeof bads / sizeof bads[0]));
