@@ -1,7 +1,8 @@
 /* libFuzzer harness: the CLI argument parser.  The input is split on NUL or
  * newline into argv and handed to gpuplan's main (compiled as gp_cli_main).
  * Arguments that would write files or spawn programs (plots -- also through
- * getopt_long abbreviations such as --pl --, calibration import/run, overlay
+ * getopt_long abbreviations such as --pl --, calibration import/run (calib
+ * show, which only reads, is fuzzed), overlay
  * directories) are skipped, and the harness runs in an empty scratch
  * directory, so fuzzing never writes outside it. */
 #include <stdint.h>
@@ -30,7 +31,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *buf, *argv[65];
-    int argc = 1;
+    int argc = 1, calib_show;
     size_t i, start = 0;
     if (size > 4096)
         return 0;
@@ -48,8 +49,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     argv[argc] = NULL;
-    for (i = 1; i < (size_t)argc; i++) {
+    /* `calib show FILE` only reads; import and run write or spawn. */
+    calib_show = argc >= 3 && strcmp(argv[1], "calib") == 0 && strcmp(argv[2], "show") == 0;
+    for (i = calib_show ? 3 : 1; i < (size_t)argc; i++) {
         if (strstr(argv[i], "plot") || strstr(argv[i], "calib") || strstr(argv[i], "db") ||
+            strstr(argv[i], "import") || strcmp(argv[i], "run") == 0 ||
             strncmp(argv[i], "--pl", 4) == 0 || strncmp(argv[i], "-o", 2) == 0) {
             free(buf);
             return 0;
