@@ -240,8 +240,6 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
         if (r.host_staged) {
             json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(host_h(&params, up)));
-            json_object_set_new(o, "ceiling_host_bw_bytes_per_s",
-                                gp_cli_jnum(fmax(host_h(&params, up), 4.0 * up->bw.v)));
         }
         if (r.trivial)
             json_object_set_new(o, "note",

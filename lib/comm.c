@@ -150,17 +150,19 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     memset(c, 0, sizeof *c);
     link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
     link_figs(m > 1 ? t->scale_out : NULL, ceiling, &bo, &ao);
-    if (g > 1 && t->scale_up->p2p == 0) {
+    if (g > 1 && t->scale_up->p2p == 0 && !ceiling) {
         /* Staged through host memory: 2 g D bytes through it for D per GPU.
-         * Expected H: given, else 4 x the pairwise achievable figure. */
+         * Expected H: given, else 4 x the pairwise achievable figure.  The
+         * ceiling has no host cap: a staged byte leaves the sender on its
+         * link's D2H direction and enters the receiver on H2D, so each card's
+         * own datasheet link rate per direction is the bound (8 x RTX 5090
+         * host-staged reach 28 GB/s busbw, nccl#1639: above a host-capped
+         * ceiling of 4 x 63 / 16 = 15.75 GB/s). */
         double h = p->host_bw > 0.0 ? p->host_bw : 4.0 * bu;
-        if (ceiling)
-            h = fmax(h, 4.0 * bu); /* a ceiling is never below */
         double host = h / (2.0 * (double)g);
         if (host < bu) {
             bu = host;
-            if (!ceiling)
-                r->host_bound = 1;
+            r->host_bound = 1;
         }
     }
     if (m > 1 && k < g)

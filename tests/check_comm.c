@@ -245,7 +245,8 @@ START_TEST(host_staged_busbw_falls_with_cards)
     /* PCIe through host memory (p2p = 0).  Expected host staging H = 2 cards
      * x 2 (in and out of host memory) x 13 GB/s = 52 GB/s; per-GPU rate
      * min(13, 52/(2n)) GB/s: n = 2: 13 (link-bound), n = 4: 6.5, n = 8: 3.25
-     * (host-bound).  Ceiling: H = 4 x 31.5 = 126 GB/s: 31.5, 15.75, 7.875.
+     * (host-bound).  Ceiling: no host cap, each card's datasheet 31.5 GB/s
+     * per direction at every n.
      * 1 GiB AllReduce, n = 4: 1.5 * 1073741824/6.5e9 = 0.2477865 s + 6 *
      * 24.6 us = 0.2479341 s; busbw = 1.5 * 2^30 / 0.2479341 = 6.49613 GB/s.
      * So busbw falls as cards share the host. */
@@ -266,19 +267,19 @@ START_TEST(host_staged_busbw_falls_with_cards)
     GP_ASSERT_REL(r4.expected.up_bw, 6.5e9, 1e-12);
     GP_ASSERT_REL(r8.expected.up_bw, 3.25e9, 1e-12);
     GP_ASSERT_REL(r2.ceiling.up_bw, 31.5e9, 1e-12);
-    GP_ASSERT_REL(r4.ceiling.up_bw, 15.75e9, 1e-12);
-    GP_ASSERT_REL(r8.ceiling.up_bw, 7.875e9, 1e-12);
+    GP_ASSERT_REL(r4.ceiling.up_bw, 31.5e9, 1e-12);
+    GP_ASSERT_REL(r8.ceiling.up_bw, 31.5e9, 1e-12);
     GP_ASSERT_REL(r4.expected.time_s, 1.5 * s / 6.5e9 + 6 * 24.6e-6, 1e-9);
     GP_ASSERT_REL(r4.expected.busbw, 6.49613e9, 1e-5);
     ck_assert(r2.expected.busbw > r4.expected.busbw);
     ck_assert(r4.expected.busbw > r8.expected.busbw);
     /* A measured host (--host-bw 40GB/s): n = 8 gets 40/16 = 2.5 GB/s; the
-     * ceiling keeps 4 x 31.5 = 126 GB/s: 7.875. */
+     * ceiling stays at the card's 31.5 GB/s. */
     gp_comm_params_default(&p);
     p.host_bw = 40e9;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, &p, &r8, NULL), GP_OK);
     GP_ASSERT_REL(r8.expected.up_bw, 2.5e9, 1e-12);
-    GP_ASSERT_REL(r8.ceiling.up_bw, 7.875e9, 1e-12);
+    GP_ASSERT_REL(r8.ceiling.up_bw, 31.5e9, 1e-12);
     p.host_bw = -1.0;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, &p, &r8, NULL),
                      GP_EINVAL);
@@ -468,6 +469,41 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 }
 END_TEST
 
+/* No ceiling below a real run.  nccl#1639: 8 x RTX 5090 on PCIe Gen5
+ * without peer-to-peer (staged through host memory) reach 28 GB/s AllReduce
+ * busbw (35 GB/s with 4).  Ceiling per card: datasheet 63 GB/s per direction,
+ * no host cap.  4 GiB ring on 8: t = 1.75 x 4294967296 / 63e9 + 14 x 15 us
+ * = 0.11930465 + 0.00021 = 0.11951465 s; busbw = 1.75 x 4294967296 /
+ * 0.11951465 = 62.889 GB/s > 28.  n = 4: 1.5 x 2^32 / 63e9 + 6 x 15 us =
+ * 0.10235636 s -> busbw 62.945 GB/s > 35.  Also the NVLink rows:
+ * ceiling busbw above 232.54 (A100) and 370 (H100). */
+START_TEST(db_ceiling_never_below_published_busbw)
+{
+    const gp_db *db = gp_test_db();
+    const gp_link *h5 = gp_db_find_link(db, "pcie5-x16-host");
+    const gp_link *l3 = gp_db_find_link(db, "nvlink3"), *l4 = gp_db_find_link(db, "nvlink4");
+    gp_topo t;
+    gp_comm_result r;
+    const double s = 4294967296.0;
+    ck_assert_ptr_nonnull(h5);
+    ck_assert_int_eq(h5->p2p, 0);
+    t = one_node(h5, 8);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.ceiling.busbw, 1.75 * s / (1.75 * s / 63e9 + 14 * 15e-6), 1e-9);
+    ck_assert(r.ceiling.busbw > 28e9);
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.ceiling.busbw, 1.5 * s / (1.5 * s / 63e9 + 6 * 15e-6), 1e-9);
+    ck_assert(r.ceiling.busbw > 35e9);
+    t = one_node(l3, 8);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    ck_assert(r.ceiling.busbw > 232.54e9);
+    t.scale_up = l4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r, NULL), GP_OK);
+    ck_assert(r.ceiling.busbw > 370e9);
+}
+END_TEST
+
 START_TEST(cli_article_row7)
 {
     /* pcie4-x16 in the database: 31.5 GB/s datasheet, 25 GB/s achievable,
@@ -584,6 +620,7 @@ Suite *gp_test_suite_comm(void)
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, db_busbw_within_10pct_of_nccl_tests);
+    tcase_add_test(tc, db_ceiling_never_below_published_busbw);
     tcase_add_test(tc, cli_article_row7);
     tcase_add_test(tc, cli_small_message_and_one_gpu);
     tcase_add_test(tc, cli_two_nodes_and_sweep);

@@ -53,8 +53,8 @@ typedef struct gp_comm_params {
      * (p2pBandwidthLatencyTest on a pair), two cards at B each way put
      * 2 x 2 x B through the host, so H = 4B on each basis (achievable B for
      * expected, datasheet B for the ceiling) and each of g cards gets
-     * B x min(1, 2/g).  When given, it is the expected H; the ceiling uses
-     * the larger of it and 4 x datasheet B. */
+     * B x min(1, 2/g).  When given, it is the expected H.  The ceiling
+     * has no host cap: each card's datasheet link rate per direction. */
     double host_bw;
 } gp_comm_params;
 
@@ -112,7 +112,8 @@ typedef struct gp_comm_result {
  *   rank (g such rings share the node's K NICs: per-GPU rate
  *   B_out * min(1, K/g)), intra-node AllGather.  RS/AG use one half each.
  *   Host-staged scale-up (p2p == 0): per-GPU rate min(B, H / (2g)), H =
- *   4B unless gp_comm_params.host_bw is given.
+ *   4B unless gp_comm_params.host_bw is given (expected only; the ceiling
+ *   is the datasheet B, no host cap).
  * algbw = S/t, busbw = algbw * bus_factor.  `expected` uses
  * gp_link_expected_bw / gp_link_expected_latency, `ceiling` the datasheet
  * bw and latency.  n == 1 returns GP_OK with trivial = 1 and zero costs.
