@@ -325,9 +325,13 @@ static int run(gp_cli *cli, int argc, char **argv)
 
     /* Warnings and refusals (stderr). */
     if (r.context_exceeds) {
-        fprintf(stderr, "gpuplan decode: %s: --context %.0f%s exceeds %s's maximum context of %.0f"
-                " tokens\n", strict ? "error" : "warning", p.context,
-                p.prompt > p.context ? " (or --prompt)" : "", model.id, model.context.v);
+        /* Name the option the user gave: the context defaults to --prompt. */
+        int by_prompt = p.prompt > model.context.v && (!have_context || p.prompt > p.context);
+        fprintf(stderr, "gpuplan decode: %s: %s %.0f%s exceeds %s's maximum context of %.0f"
+                " tokens\n", strict ? "error" : "warning", by_prompt ? "--prompt" : "--context",
+                by_prompt ? p.prompt : p.context,
+                by_prompt && !have_context ? " (also the context)" : "", model.id,
+                model.context.v);
         if (strict)
             return GP_EXIT_USAGE;
     }

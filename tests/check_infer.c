@@ -848,6 +848,23 @@ START_TEST(cli_bad_input)
     ck_assert_ptr_nonnull(strstr(err, "--context"));
     ck_assert_ptr_nonnull(strstr(err, "4096"));
     free(err);
+    {
+        /* A prompt beyond Llama-2's 4096 maximum: the message names --prompt
+         * (the option given), not the --context derived from it. */
+        const char *pr[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--prompt",
+                            "8192", "--strict", NULL};
+        const char *pr2[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--context",
+                             "100", "--prompt", "5000", "--strict", NULL};
+        rc = gp_test_cli(pr, NULL, &err);
+        ck_assert_int_eq(rc, 2);
+        ck_assert_msg(strstr(err, "--prompt 8192") != NULL, "stderr: %s", err);
+        free(err);
+        rc = gp_test_cli(pr2, NULL, &err);
+        ck_assert_int_eq(rc, 2);
+        ck_assert_msg(strstr(err, "--prompt 5000") != NULL && strstr(err, "--context 100") == NULL,
+                      "stderr: %s", err);
+        free(err);
+    }
     rc = gp_test_cli(b0, NULL, &err);
     ck_assert_int_eq(rc, 2);
     ck_assert_ptr_nonnull(strstr(err, "--batch"));
