@@ -356,7 +356,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             gp_cli_qrow("  inside nodes", r.expected.intra_s, GP_Q_DURATION, 3, NULL);
             gp_cli_qrow("  between nodes", r.expected.inter_s, GP_Q_DURATION, 3, NULL);
         }
-        printf("ceiling (datasheet link figures):\n");
+        printf("ceiling (datasheet link rate, no latency: a bound):\n");
         gp_cli_qrow("time", r.ceiling.time_s, GP_Q_DURATION, 3, NULL);
         gp_cli_qrow("busbw", r.ceiling.busbw, GP_Q_RATE, 2, NULL);
         printf("movement account:\n");

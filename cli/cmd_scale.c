@@ -40,7 +40,7 @@ static void usage(FILE *f)
             "  --overlap F         fraction of the AllReduce that can overlap backward, in [0,1]\n"
             "                      (default 0); at most 2/3 of the compute step can hide it\n"
             "  --threshold E       efficiency below which more GPUs stop paying (default 0.5)\n"
-            "  --ceiling           datasheet link figures instead of achievable ones\n"
+            "  --ceiling           datasheet link rates, no latency (a bound) instead of achievable\n"
             "  --plot FILE         speedup and efficiency vs GPUs with the ideal line (gnuplot)\n");
 }
 

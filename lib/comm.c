@@ -133,8 +133,13 @@ static void link_figs(const gp_link *l, int ceiling, double *bw, double *alpha)
         *alpha = 0.0;
         return;
     }
+    /* The ceiling is a bound: datasheet bandwidth and no per-hop latency.
+     * The database's latency is a typical measurement (a P2P cudaMemcpy of a
+     * few bytes, 1.8-2.6 us on NVLink), not a floor: NCCL's in-kernel LL
+     * hops are shorter, so 2(n-1) x that figure would sit above real small
+     * AllReduces.  Same rule as gp_infer_allreduce_s. */
     *bw = ceiling ? l->bw.v : gp_link_expected_bw(l);
-    *alpha = ceiling ? l->latency.v : gp_link_expected_latency(l);
+    *alpha = ceiling ? 0.0 : gp_link_expected_latency(l);
     if (*alpha < 0.0 || !isfinite(*alpha))
         *alpha = 0.0;
 }

@@ -95,7 +95,7 @@ typedef struct gp_comm_result {
     int host_staged;       /* 1: scale-up traffic goes through host memory   */
     int host_bound;        /* 1: host memory, not the link, limits it        */
     gp_comm_cost expected; /* achievable figures (calibrated when present)   */
-    gp_comm_cost ceiling;  /* datasheet bandwidth and latency                */
+    gp_comm_cost ceiling;  /* datasheet bandwidth, zero latency (a bound)    */
 } gp_comm_result;
 
 /* Price collective `op` of S = `bytes` bytes over topology t with `algo`.
@@ -116,7 +116,8 @@ typedef struct gp_comm_result {
  *   is the datasheet B, no host cap).
  * algbw = S/t, busbw = algbw * bus_factor.  `expected` uses
  * gp_link_expected_bw / gp_link_expected_latency, `ceiling` the datasheet
- * bw and latency.  n == 1 returns GP_OK with trivial = 1 and zero costs.
+ * bw and zero latency (the database latency is a typical measurement, not
+ * a bound).  n == 1 returns GP_OK with trivial = 1 and zero costs.
  * p may be NULL (defaults).  Returns GP_OK, or GP_EINVAL (bytes < 0 or not
  * finite, gpus or nodes < 1, a needed link NULL or without bandwidth),
  * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree for
