@@ -932,6 +932,47 @@ START_TEST(db_published_rows)
 }
 END_TEST
 
+/* The same five rows as a user without --engine would ask them (the generic
+ * profile, default context 128): measured below the ceiling and expected
+ * within 25 % of each (published_measurements.md "Decode at batch 1"; the
+ * MLC row's q4f16_1 is 4.5 bits like Q4_0).  Generic, by hand for the first
+ * row: body 6.477856e9 x 4.5/8 = 3.6438e9 B + lm_head 0.2621e9 B at fp16
+ * -> 3.906e9 B / (1008e9 x 0.96 x 0.80) = 5.045 ms; KV 128 x 524288 =
+ * 67.1e6 B + act 5.4e6 B / (967.68e9 x 0.85) = 0.088 ms; overhead 32 x 40
+ * us x 2/2.52 = 1.016 ms -> 6.15 ms = 162.6 tok/s, -12.7 % of 186.21. */
+START_TEST(cli_published_rows_default_engine)
+{
+    static const struct {
+        const char *gpu, *model, *weights;
+        double measured;
+    } rows[] = {
+        {"rtx-4090", "llama-2-7b", "q4_0", 186.21},
+        {"rtx-4090", "llama-2-7b", "fp16", 60.78},
+        {"a100-sxm-80gb", "llama-2-7b", "bf16", 104.9},
+        {"a100-sxm-80gb", "llama-2-70b", "int8", 19.13},
+        {"rtx-4090", "llama-2-7b", "q4_0", 204.8},
+    };
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *a[] = {"--json", "decode", "--gpu", rows[i].gpu, "--model", rows[i].model,
+                           "--weights", rows[i].weights, NULL};
+        json_t *j = gp_test_cli_json(a);
+        double exp = gp_test_jnum(j, "expected_tokens_per_s");
+        double ceil = gp_test_jnum(j, "ceiling_tokens_per_s");
+        ck_assert_msg(rows[i].measured < ceil, "row %zu: measured %.2f above ceiling %.2f", i,
+                      rows[i].measured, ceil);
+        ck_assert_msg(fabs(exp / rows[i].measured - 1.0) <= 0.25,
+                      "row %zu (%s %s %s): expected %.1f vs measured %.2f", i, rows[i].gpu,
+                      rows[i].model, rows[i].weights, exp, rows[i].measured);
+        if (i == 0)
+            GP_ASSERT_REL(exp, 1.0 / (3.906e9 / (1008e9 * 0.96 * 0.80) +
+                                      72.5e6 / (1008e9 * 0.96 * 0.85) + 32 * 40e-6 * 2.0 / 2.52),
+                          0.01);
+        json_decref(j);
+    }
+}
+END_TEST
+
 START_TEST(cli_tensor_parallel)
 {
     int rc;
@@ -975,6 +1016,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, db_published_rows);
     tcase_add_test(tc, cli_tensor_parallel);
+    tcase_add_test(tc, cli_published_rows_default_engine);
     suite_add_tcase(s, tc);
     return s;
 }
