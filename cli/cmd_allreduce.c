@@ -105,6 +105,23 @@ static void print_link(const char *what, const gp_link *l)
         printf("      no peer-to-peer: GPU-to-GPU traffic is staged through host memory\n");
 }
 
+/* A scale-out link (NIC) given as --link, or a scale-up link given as
+ * --scale-out, is priced as asked and said on stderr: it is either a flat
+ * ring of single-GPU nodes (fine) or a mix-up of the two options. */
+static void note_scope(const char *cmd, const gp_link *up, long per_node, const gp_link *out,
+                       long nodes)
+{
+    if (up != NULL && per_node > 1 && up->scope == GP_SCOPE_SCALE_OUT)
+        fprintf(stderr,
+                "gpuplan %s: note: --link %s is a scale-out link (between nodes): priced as "
+                "%ld GPUs on it; for nodes of several GPUs give --nodes M --scale-out %s\n",
+                cmd, up->id ? up->id : "?", per_node, up->id ? up->id : "?");
+    if (out != NULL && nodes > 1 && out->scope == GP_SCOPE_SCALE_UP)
+        fprintf(stderr,
+                "gpuplan %s: warning: --scale-out %s is a scale-up link (inside a node); it is "
+                "priced here as the link between nodes\n", cmd, out->id ? out->id : "?");
+}
+
 static int parse_id(const char *what, const gp_db *db, const char *name,
                     const gp_link **out, gp_cli *cli)
 {
@@ -203,6 +220,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (out_id != NULL && (rc = parse_id("--scale-out", db, out_id, &out, cli)) != 0)
         return rc;
 
+    note_scope("allreduce", up, gpus / nodes, out, nodes);
     memset(&t, 0, sizeof t);
     t.scale_up = up;
     t.gpus_per_node = gpus / nodes;

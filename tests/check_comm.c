@@ -580,6 +580,37 @@ START_TEST(cli_two_nodes_and_sweep)
 }
 END_TEST
 
+/* Links in the other role: priced as asked (a flat ring of 8 single-GPU
+ * nodes on NDR is legitimate: 1.75 x 1 GiB / 47e9 + 14 x 2 us = 40.008 ms),
+ * with a note on stderr naming the option and the alternative; an NVLink
+ * between nodes is warned about.  Exit 0 both. */
+START_TEST(cli_link_scope_notes)
+{
+    const char *a[] = {"--json", "allreduce", "--link", "ib-ndr", "--gpus", "8", "--bytes",
+                       "1GiB", NULL};
+    const char *b[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                       "--scale-out", "nvlink4", "--bytes", "1GiB", NULL};
+    const char *c[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                       "--scale-out", "ib-ndr", "--bytes", "1GiB", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j;
+    ck_assert_int_eq(gp_test_cli(a, &out, &err), 0);
+    ck_assert_msg(strstr(err, "--link ib-ndr") && strstr(err, "--scale-out ib-ndr"), "%s", err);
+    j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 1.75 * 1073741824.0 / 47e9 + 14 * 2e-6, 1e-9);
+    json_decref(j);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(b, NULL, &err), 0);
+    ck_assert_msg(strstr(err, "warning: --scale-out nvlink4") != NULL, "%s", err);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(c, NULL, &err), 0);
+    ck_assert_msg(err == NULL || err[0] == '\0', "unexpected stderr: %s", err);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_bad_input)
 {
     const char *g0[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "0", "--bytes", "1GB", NULL};
@@ -632,6 +663,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_small_message_and_one_gpu);
     tcase_add_test(tc, cli_two_nodes_and_sweep);
     tcase_add_test(tc, cli_bad_input);
+    tcase_add_test(tc, cli_link_scope_notes);
     suite_add_tcase(s, tc);
     return s;
 }
