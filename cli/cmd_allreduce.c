@@ -26,7 +26,7 @@ static void usage(FILE *f)
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
             "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
-            "                     peer-to-peer (default: 4 x the link's two-card figure)\n"
+            "                     peer-to-peer (default: 460.8 GB/s, one server socket's DRAM)\n"
             "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n");
 }
 
@@ -40,12 +40,6 @@ static const char *exp_src(const gp_link *l)
     return l->bw.src ? l->bw.src : "datasheet";
 }
 
-/* Expected host staging bandwidth H (reads + writes): given, else 4 x the
- * link's pairwise achievable figure (docs/models/collectives.md). */
-static double host_h(const gp_comm_params *p, const gp_link *l)
-{
-    return p->host_bw > 0.0 ? p->host_bw : 4.0 * gp_link_expected_bw(l);
-}
 
 static const char *dominant(const gp_comm_cost *c)
 {
@@ -257,7 +251,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "host_staged", json_boolean(r.host_staged));
         json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
         if (r.host_staged) {
-            json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(host_h(&params, up)));
+            json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(gp_comm_host_bw(&params)));
         }
         if (r.trivial)
             json_object_set_new(o, "note",
@@ -360,7 +354,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             snprintf(note, sizeof note,
                      "staging through host memory: per-GPU rate min(link, host/(2 x %ld))%s",
                      r.gpus_per_node, r.host_bound ? " -> host memory binds" : "");
-            gp_cli_qrow("host staging bandwidth", host_h(&params, up), GP_Q_RATE, 1, note);
+            gp_cli_qrow("host staging bandwidth", gp_comm_host_bw(&params), GP_Q_RATE, 1, note);
         }
         printf("result (expected: achievable link figures):\n");
         snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / (bytes > 0 ? bytes : 1),

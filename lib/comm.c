@@ -14,7 +14,12 @@ void gp_comm_params_default(gp_comm_params *p)
     if (p == NULL)
         return;
     memset(p, 0, sizeof *p);
-    p->host_bw = 0.0; /* derive from the link: 4 x its two-card figure */
+    p->host_bw = 0.0; /* GP_COMM_HOST_BW_DEFAULT */
+}
+
+double gp_comm_host_bw(const gp_comm_params *p)
+{
+    return p != NULL && p->host_bw > 0.0 ? p->host_bw : GP_COMM_HOST_BW_DEFAULT;
 }
 
 double gp_comm_bus_factor(gp_coll_op op, long n)
@@ -157,13 +162,13 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     link_figs(m > 1 ? t->scale_out : NULL, ceiling, &bo, &ao);
     if (g > 1 && t->scale_up->p2p == 0 && !ceiling) {
         /* Staged through host memory: 2 g D bytes through it for D per GPU.
-         * Expected H: given, else 4 x the pairwise achievable figure.  The
+         * Expected H: given, else one server socket's DRAM bandwidth.  The
          * ceiling has no host cap: a staged byte leaves the sender on its
          * link's D2H direction and enters the receiver on H2D, so each card's
          * own datasheet link rate per direction is the bound (8 x RTX 5090
          * host-staged reach 28 GB/s busbw, nccl#1639: above a host-capped
          * ceiling of 4 x 63 / 16 = 15.75 GB/s). */
-        double h = p->host_bw > 0.0 ? p->host_bw : 4.0 * bu;
+        double h = gp_comm_host_bw(p);
         double host = h / (2.0 * (double)g);
         if (host < bu) {
             bu = host;
