@@ -488,21 +488,24 @@ START_TEST(tensor_parallel_allreduce)
     ck_assert_msg(fabs(r8.expected.tokens_per_s / 62.50 - 1.0) <= 0.25, "TP8 70B %.2f",
                   r8.expected.tokens_per_s);
     ck_assert(r8.ceiling.tokens_per_s > 62.50);
-    /* No peer-to-peer: comm.h stages through host memory at H = 4B, each
-     * of g cards getting B x min(1, 2/g); the link's alpha is already the
-     * through-host figure.  g = 2: unchanged, 160 x 4.0712 us. */
+    /* No peer-to-peer: comm.h stages through host memory, each of g cards
+     * getting min(B, H/(2g)) with the default H = 460.8e9 (one server
+     * socket's DRAM); the link's alpha is already the through-host figure.
+     * g = 2: min(230, 115.2) = 115.2e9: 160 x (16384/115.2e9 + 4 us) = 160 x
+     * 4.14222 us. */
     l.p2p = 0;
     p.gpus = 2;
     r2 = eval_ok(&p);
-    GP_ASSERT_REL(r2.expected.comm_s, 160.0 * ring2, 1e-12);
-    /* g = 8: B = 230e9 x 2/8 = 57.5e9; tree 2 x 16384 / 57.5e9 + 12 us =
-     * 12.570 us (ring 28.50 us); ceiling ring bandwidth at 300e9 x 2/8 =
-     * 75e9: 28672 / 75e9 = 382.3 ns, x 160 each. */
+    GP_ASSERT_REL(r2.expected.comm_s, 160.0 * (s / 115.2e9 + 4e-6), 1e-12);
+    /* g = 8: B = 460.8e9/16 = 28.8e9; tree 2 x 16384/28.8e9 + 12 us =
+     * 13.138 us (ring 1.75 x 16384/28.8e9 + 28 us = 28.996 us).  Ceiling: no
+     * host cap (each card's datasheet rate), zero latency: the ring's
+     * 1.75 x 16384/300e9 = 95.57 ns, x 160 each. */
     p.gpus = 8;
     r8 = eval_ok(&p);
     ck_assert_int_eq(r8.comm_algo, GP_COLL_TREE);
-    GP_ASSERT_REL(r8.expected.comm_s, 160.0 * (2.0 * s / 57.5e9 + 12e-6), 1e-12);
-    GP_ASSERT_REL(r8.ceiling.comm_s, 160.0 * 1.75 * s / 75e9, 1e-12);
+    GP_ASSERT_REL(r8.expected.comm_s, 160.0 * (2.0 * s / 28.8e9 + 12e-6), 1e-12);
+    GP_ASSERT_REL(r8.ceiling.comm_s, 160.0 * 1.75 * s / 300e9, 1e-12);
     l.p2p = 1;
     /* A bridge joins two cards: four on it is refused, naming --gpus. */
     l.max_gpus.v = 2;
