@@ -503,11 +503,13 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     {
         double f6, fx, extra = 0.0;
         if (in->lora_params > 0.0) {
-            /* Frozen base: forward (2) + activation gradients (2), no weight
-             * gradients; the attention core has no weights, so its backward
-             * is the usual 2x forward.  The adapter trains normally (6). */
+            /* Frozen base: forward (2N) + activation gradients (2N), no
+             * weight gradients.  mm and lg are already forward FLOPs (2 per
+             * weight), so the frozen matmuls cost 2x forward; the attention
+             * core has no weights, so its backward is the usual 2x forward
+             * (3x in all).  The adapter trains normally (6). */
             f6 = 4.0 * na + 6.0 * in->lora_params;
-            fx = 4.0 * mm + 3.0 * at + 4.0 * lg + 6.0 * in->lora_params;
+            fx = 2.0 * mm + 3.0 * at + 2.0 * lg + 6.0 * in->lora_params;
         } else {
             f6 = 6.0 * na;
             fx = 3.0 * (mm + at + lg);
