@@ -561,6 +561,10 @@ START_TEST(bad_input_model)
     ck_assert_str_eq(e.where, "flop");
     ck_assert_int_eq(gp_roofline_eval(&g, &p, NAN, 1.0, &r, &e), GP_ERANGE);
     ck_assert_int_eq(gp_roofline_eval(&g, &p, 1.0, INFINITY, &r, &e), GP_ERANGE);
+    /* Both finite, but 1e300 / 1e-300 = 1e600 overflows: refused rather
+     * than printing an infinite intensity. */
+    ck_assert_int_eq(gp_roofline_eval(&g, &p, 1e300, 1e-300, &r, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "bytes");
     /* fp8 on A100: the GPU lacks it. */
     p.precision = GP_FP8;
     ck_assert_int_eq(gp_roofline_eval(&g, &p, 1.0, 1.0, &r, &e), GP_EUNSUP);

@@ -816,7 +816,26 @@ START_TEST(edge_cases_and_errors)
     in.lora_params = -1;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--lora-params");
+    in.lora_params = 2e15;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--lora-params");
     in.lora_params = 0;
+    /* Finite but absurd sizes: 1e300 params x 1e300 tokens would overflow
+     * 6ND to inf; the caps (1e15 params, 1e18 tokens) refuse them. */
+    {
+        double keep_n = in.params, keep_d = in.tokens;
+        in.params = 1e300;
+        ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+        ck_assert_str_eq(e.where, "--params");
+        in.params = 1e15; /* the cap itself is allowed */
+        ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+        ck_assert(isfinite(r.gpu_days) && isfinite(r.total_bytes));
+        in.params = keep_n;
+        in.tokens = 1e300;
+        ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+        ck_assert_str_eq(e.where, "--tokens");
+        in.tokens = keep_d;
+    }
     in.micro_batch = 0.5;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--micro-batch");
