@@ -1117,6 +1117,16 @@ START_TEST(cli_bad_input)
     expect_usage(h, "--tokens");
     expect_usage(i, "--mfu");
     expect_usage(k, "--gpu");
+    {
+        /* 1e300 x 1e300 x 6 overflows to inf: refused (cap 1e15 params,
+         * 1e18 tokens) instead of printing "inf FLOP". */
+        const char *l[] = {"train", "--gpu", "a100", "--params", "1e300", "--tokens", "1T",
+                           NULL};
+        const char *m[] = {"train", "--gpu", "a100", "--params", "7B", "--tokens", "1e300",
+                           NULL};
+        expect_usage(l, "--params");
+        expect_usage(m, "--tokens");
+    }
 }
 END_TEST
 
