@@ -283,6 +283,20 @@ START_TEST(other_gpus_spot_checks)
     GP_ASSERT_REL(g->mem_bw.v, 4.8e12, 1e-9);
     GP_ASSERT_REL(g->mem_usable.v, 143771 * MIB, 1e-12);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 989.5e12, 1e-9);
+    /* CUDA-core (non-tensor) FP16/BF16: the same GH100 die and clocks as the
+     * H100 SXM5, whose whitepaper lists 133.8 TFLOPS (= 2 x FP32 66.9), so an
+     * elementwise bf16 kernel is not charged against the Tensor Core roof.
+     * H100 PCIe: whitepaper 102.4 (= 2 x 51.2); L40S: Ada FP16 non-tensor
+     * 1:1 with FP32, 91.6 (gpu_specs.yaml, TechPowerUp). */
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 133.8e12, 1e-9);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 133.8e12, 1e-9);
+    g = gp_db_find_gpu(db, "h100-pcie");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 102.4e12, 1e-9);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 756.5e12, 1e-9);
+    g = gp_db_find_gpu(db, "l40s");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 91.6e12, 1e-9);
     /* B200: 4.5 PF sparse BF16 -> 2250 TFLOPS dense; FP4 9000 dense; 7.7 TB/s */
     g = gp_db_find_gpu(db, "b200");
     ck_assert_ptr_nonnull(g);
