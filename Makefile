@@ -166,10 +166,22 @@ sanitize: deps
 	$(MAKE) BUILD=build/san OPT=-O1 \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" check
 
+# Memcheck on the runner and every CLI child it starts (one log per process,
+# build/valgrind/PID.log): any error or leak in any process fails the gate,
+# even when the test that started the child ignored its exit status.  A child
+# that drops privileges sets GP_VG_TAG so its log gets a name of its own.
+VG_LOGS := $(BUILD)/valgrind
 valgrind: all $(RUNNER)
-	CK_FORK=no GP_BUILD=$(BUILD) GP_VALGRIND=1 valgrind --quiet --leak-check=full \
+	@rm -rf $(VG_LOGS) && mkdir -p $(VG_LOGS) && chmod 1777 $(VG_LOGS)
+	@st=0; CK_FORK=no GP_BUILD=$(BUILD) GP_VALGRIND=1 GP_VG_TAG= valgrind --quiet --vgdb=no --leak-check=full \
 	  --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible \
-	  --error-exitcode=3 --trace-children=yes --trace-children-skip='*/sh,*/bash,*/gnuplot' $(RUNNER)
+	  --error-exitcode=3 --trace-children=yes --trace-children-skip='*/sh,*/bash,*/gnuplot' \
+	  --log-file=$(VG_LOGS)/%p%q{GP_VG_TAG}.log $(RUNNER) || st=$$?; \
+	bad=$$(find $(VG_LOGS) -name '*.log' -size +0c); \
+	if [ -n "$$bad" ]; then for f in $$bad; do echo "== $$f"; head -n 60 $$f; done; \
+	  echo "make valgrind: memcheck errors or leaks in $$(echo $$bad | wc -w) process(es)"; exit 1; fi; \
+	if [ $$st -ne 0 ]; then echo "make valgrind: runner failed (status $$st)"; exit 1; fi; \
+	echo "make valgrind: $$(ls $(VG_LOGS) | wc -l) processes checked, no errors, no leaks"
 
 BENCH_BIN := $(BUILD)/bench/gpuplan-bench
 $(BUILD)/gen/benches.h: $(BENCH_SRC)
@@ -188,9 +200,12 @@ FUZZ_SECONDS ?= 20
 fuzz: deps
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
+# Line and branch coverage of lib/ (counters reset each run; the CLI children
+# the tests start count too).  Prints the per-file table and the summary.
 coverage: deps
+	@find build/cov -name '*.gcda' -delete 2>/dev/null || true
 	$(MAKE) BUILD=build/cov OPT=-O0 SAN="--coverage" check
-	gcovr --root . --filter lib/ --object-directory build/cov/lib \
+	gcovr --root . --filter lib/ --object-directory build/cov/lib --print-summary \
 	  --fail-under-line 90 --fail-under-branch 80 --exclude-unreachable-branches --exclude-throw-branches
 
 calib:

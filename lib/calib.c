@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
@@ -815,6 +818,8 @@ int gp_calib_read_text(const char *name, const char *text, size_t len, gp_calib 
 int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e)
 {
     FILE *f;
+    struct stat st;
+    int fd;
     char *buf;
     size_t n = 0, cap = 65536;
     int rc;
@@ -822,9 +827,29 @@ int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e)
     if (out == NULL || path == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_calib_read_file: NULL argument");
     *out = NULL;
-    f = fopen(path, "rb");
-    if (f == NULL)
+    /* O_NONBLOCK: a FIFO must be refused, not waited on; only regular files
+     * are read (a directory would otherwise give a bare "read error"). */
+    fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
         return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    if (fstat(fd, &st) != 0) {
+        int err = errno;
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot stat: %s", strerror(err));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        int dir = S_ISDIR(st.st_mode);
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "%s",
+                           dir ? "is a directory, expected a measurement file"
+                               : "is not a regular file");
+    }
+    f = fdopen(fd, "rb");
+    if (f == NULL) {
+        int err = errno;
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot open: %s", strerror(err));
+    }
     buf = malloc(cap);
     if (buf == NULL) {
         fclose(f);

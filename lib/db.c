@@ -1093,7 +1093,9 @@ static int read_file(const char *path, char **out, size_t *len, gp_err *e)
     char *buf;
     size_t got = 0;
     *out = NULL;
-    fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: opening a FIFO (or a device) for reading must not wait
+     * for a writer; fstat below refuses anything but a regular file. */
+    fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0)
         return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
     if (fstat(fd, &st) != 0) {

@@ -1,11 +1,14 @@
 /* libFuzzer harness: the CLI argument parser.  The input is split on NUL or
  * newline into argv and handed to gpuplan's main (compiled as gp_cli_main).
- * Arguments that would write files or spawn programs (plots, calibration
- * import/run) are skipped, so fuzzing never touches the disk. */
+ * Arguments that would write files or spawn programs (plots -- also through
+ * getopt_long abbreviations such as --pl --, calibration import/run, overlay
+ * directories) are skipped, and the harness runs in an empty scratch
+ * directory, so fuzzing never writes outside it. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int gp_cli_main(int argc, char **argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -15,9 +18,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    if (freopen("/dev/null", "w", stdout) == NULL || freopen("/dev/null", "w", stderr) == NULL)
-        return 1;
+    /* stdout/stderr: run.sh passes -close_fd_mask=3 so the CLI's output is
+     * discarded while libFuzzer keeps its own log. */
+    char dir[] = "/tmp/gp-fuzz-cli-XXXXXX";
     unsetenv("GPUPLAN_DB");
+    if (mkdtemp(dir) == NULL || chdir(dir) != 0)
+        return 1;
     return 0;
 }
 
@@ -44,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc] = NULL;
     for (i = 1; i < (size_t)argc; i++) {
         if (strstr(argv[i], "plot") || strstr(argv[i], "calib") || strstr(argv[i], "db") ||
-            strstr(argv[i], "-o") == argv[i]) {
+            strncmp(argv[i], "--pl", 4) == 0 || strncmp(argv[i], "-o", 2) == 0) {
             free(buf);
             return 0;
         }

@@ -1,5 +1,7 @@
-/* libFuzzer harness: the YAML database loader on arbitrary text, as each kind
- * of entry, without the built-in database (fast) and over it (merging). */
+/* libFuzzer harness: the YAML database loader on arbitrary text.  The first
+ * byte picks the kind (byte % 4: gpus, links, models, formats) and, when its
+ * top four bits are all set, loads the text over the built-in database
+ * (merging; ~1 ms a run), else on its own (fast). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -16,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     kind = (gp_kind)(data[0] % GP_KIND__COUNT);
     gp_err_clear(&e);
-    if (gp_db_open_text(&db, (data[0] & 0x80) == 0, kind, "fuzz.yaml",
+    if (gp_db_open_text(&db, (data[0] & 0xF0) != 0xF0, kind, "fuzz.yaml",
                         (const char *)data + 1, size - 1, &e) == GP_OK) {
         size_t i, n = gp_db_count(db, GP_KIND_GPU);
         for (i = 0; i < n; i++) /* touch what loaded */
