@@ -550,6 +550,36 @@ START_TEST(cli_shows_every_shipped_entry)
 }
 END_TEST
 
+/* Elementwise kernels run on CUDA cores, so every GPU with fp16 Tensor
+ * Cores needs its CUDA-core fp16 rate too (else the roofline charges them
+ * to the Tensor Core roof).  Ada and GA102 run FP16 non-tensor at the FP32
+ * rate (Ada / GA102 whitepapers: RTX 4090 82.6 = 82.6), Hopper at twice it
+ * (H100 whitepaper: 133.8 vs 66.9): L4 30.3, RTX 6000 Ada 91.1, A10 31.2,
+ * H100 NVL 2 x 60 = 120 TFLOPS.  B200 and MI300X publish no such figure
+ * (gpu_specs.yaml marks them unverified) and are the only exceptions. */
+START_TEST(fp16_cuda_core_rates)
+{
+    const gp_db *db = gp_test_db();
+    size_t i;
+    static const struct { const char *id; double fp16_cuda; } want[] = {
+        {"l4", 30.3e12}, {"rtx-6000-ada", 91.1e12}, {"a10", 31.2e12}, {"h100-nvl", 120e12}};
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const gp_gpu *g = gp_db_find_gpu(db, want[i].id);
+        ck_assert_ptr_nonnull(g);
+        GP_ASSERT_REL(g->peak[GP_FP16][GP_PIPE_CUDA].v, want[i].fp16_cuda, 1e-12);
+        ck_assert_ptr_nonnull(g->peak[GP_FP16][GP_PIPE_CUDA].src);
+    }
+    for (i = 0; i < gp_db_count(db, GP_KIND_GPU); i++) {
+        const gp_gpu *g = gp_db_gpu_at(db, i);
+        if (strcmp(g->id, "b200") == 0 || strcmp(g->id, "mi300x") == 0)
+            continue;
+        if (g->peak[GP_FP16][GP_PIPE_TENSOR].v > 0)
+            ck_assert_msg(g->peak[GP_FP16][GP_PIPE_CUDA].v > 0, "%s has no CUDA-core fp16 rate",
+                          g->id);
+    }
+}
+END_TEST
+
 Suite *gp_test_suite_hwdb(void)
 {
     Suite *s = suite_create("hwdb");
@@ -557,6 +587,7 @@ Suite *gp_test_suite_hwdb(void)
     TCase *ts = tcase_create("spot");
     TCase *tcli = tcase_create("cli");
     tcase_add_test(tc, every_gpu_loads_with_sourced_figures);
+    tcase_add_test(tc, fp16_cuda_core_rates);
     tcase_add_test(tc, every_link_loads_with_sourced_figures);
     tcase_add_test(tc, every_model_loads_with_sourced_figures);
     tcase_add_test(tc, every_format_loads_with_sourced_figures);
