@@ -191,7 +191,8 @@ $(BUILD)/gen/benches.h: $(BENCH_SRC)
 
 $(BENCH_BIN): $(BENCH_SRC) $(STATIC) $(BUILD)/gen/benches.h
 	@mkdir -p $(@D)
-	$(CC) $(FINAL_CFLAGS) -Itests/bench -o $@ $(BENCH_SRC) $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) -Itests/bench -o $@ $(BENCH_SRC) $(STATIC) $(FINAL_LDFLAGS) $(LIBS_ALL)
 
 bench: all $(BENCH_BIN)
 	$(BENCH_BIN) $(CLI)

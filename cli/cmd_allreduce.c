@@ -26,7 +26,7 @@ static void usage(FILE *f)
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
             "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
-            "                     peer-to-peer (default: 4 x the link's two-card figure)\n"
+            "                     peer-to-peer (default: 460.8 GB/s, one server socket's DRAM)\n"
             "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n");
 }
 
@@ -40,12 +40,6 @@ static const char *exp_src(const gp_link *l)
     return l->bw.src ? l->bw.src : "datasheet";
 }
 
-/* Expected host staging bandwidth H (reads + writes): given, else 4 x the
- * link's pairwise achievable figure (docs/models/collectives.md). */
-static double host_h(const gp_comm_params *p, const gp_link *l)
-{
-    return p->host_bw > 0.0 ? p->host_bw : 4.0 * gp_link_expected_bw(l);
-}
 
 static const char *dominant(const gp_comm_cost *c)
 {
@@ -103,6 +97,23 @@ static void print_link(const char *what, const gp_link *l)
                                    : (l->latency.src ? l->latency.src : "?"));
     if (!l->p2p)
         printf("      no peer-to-peer: GPU-to-GPU traffic is staged through host memory\n");
+}
+
+/* A scale-out link (NIC) given as --link, or a scale-up link given as
+ * --scale-out, is priced as asked and said on stderr: it is either a flat
+ * ring of single-GPU nodes (fine) or a mix-up of the two options. */
+static void note_scope(const char *cmd, const gp_link *up, long per_node, const gp_link *out,
+                       long nodes)
+{
+    if (up != NULL && per_node > 1 && up->scope == GP_SCOPE_SCALE_OUT)
+        fprintf(stderr,
+                "gpuplan %s: note: --link %s is a scale-out link (between nodes): priced as "
+                "%ld GPUs on it; for nodes of several GPUs give --nodes M --scale-out %s\n",
+                cmd, up->id ? up->id : "?", per_node, up->id ? up->id : "?");
+    if (out != NULL && nodes > 1 && out->scope == GP_SCOPE_SCALE_UP)
+        fprintf(stderr,
+                "gpuplan %s: warning: --scale-out %s is a scale-up link (inside a node); it is "
+                "priced here as the link between nodes\n", cmd, out->id ? out->id : "?");
 }
 
 static int parse_id(const char *what, const gp_db *db, const char *name,
@@ -203,6 +214,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (out_id != NULL && (rc = parse_id("--scale-out", db, out_id, &out, cli)) != 0)
         return rc;
 
+    note_scope("allreduce", up, gpus / nodes, out, nodes);
     memset(&t, 0, sizeof t);
     t.scale_up = up;
     t.gpus_per_node = gpus / nodes;
@@ -239,9 +251,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "host_staged", json_boolean(r.host_staged));
         json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
         if (r.host_staged) {
-            json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(host_h(&params, up)));
-            json_object_set_new(o, "ceiling_host_bw_bytes_per_s",
-                                gp_cli_jnum(fmax(host_h(&params, up), 4.0 * up->bw.v)));
+            json_object_set_new(o, "host_bw_bytes_per_s", gp_cli_jnum(gp_comm_host_bw(&params)));
         }
         if (r.trivial)
             json_object_set_new(o, "note",
@@ -344,7 +354,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             snprintf(note, sizeof note,
                      "staging through host memory: per-GPU rate min(link, host/(2 x %ld))%s",
                      r.gpus_per_node, r.host_bound ? " -> host memory binds" : "");
-            gp_cli_qrow("host staging bandwidth", host_h(&params, up), GP_Q_RATE, 1, note);
+            gp_cli_qrow("host staging bandwidth", gp_comm_host_bw(&params), GP_Q_RATE, 1, note);
         }
         printf("result (expected: achievable link figures):\n");
         snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / (bytes > 0 ? bytes : 1),
@@ -358,7 +368,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             gp_cli_qrow("  inside nodes", r.expected.intra_s, GP_Q_DURATION, 3, NULL);
             gp_cli_qrow("  between nodes", r.expected.inter_s, GP_Q_DURATION, 3, NULL);
         }
-        printf("ceiling (datasheet link figures):\n");
+        printf("ceiling (datasheet link rate, no latency: a bound):\n");
         gp_cli_qrow("time", r.ceiling.time_s, GP_Q_DURATION, 3, NULL);
         gp_cli_qrow("busbw", r.ceiling.busbw, GP_Q_RATE, 2, NULL);
         printf("movement account:\n");

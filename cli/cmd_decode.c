@@ -28,7 +28,9 @@ static void usage(FILE *f)
             "  --context C          tokens in each sequence's KV cache   [128, or --prompt]\n"
             "  --batch B            sequences decoded together           [1]\n"
             "  --gpus N             tensor-parallel GPUs                 [1]\n"
-            "  --link ID            link between them [the GPU's scale-up link, else host link]\n"
+            "  --link ID            link between them [the GPU's scale-up link when it joins\n"
+            "                       N GPUs, else its host link]; priced by the collectives\n"
+            "                       model (ring or tree AllReduce, host staging without P2P)\n"
             "  --split MODE         tensor | layer: how --gpus shares the model [engine's:\n"
             "                       layer for llama.cpp, exllama, hf-transformers]\n"
             "  --prompt P           prompt tokens: prefill time to first token\n"
@@ -137,11 +139,12 @@ static const char *roof_bound(const gp_infer_side *s)
     return s->ledger.t[GP_ACCT_COMPUTE] > s->ledger.t[GP_ACCT_MEMORY] ? "compute" : "memory";
 }
 
-static void print_side(const char *title, const gp_infer_side *s, double batch)
+static void print_side(const char *title, const gp_infer_side *s, double batch,
+                       const char *what)
 {
     char note[160];
     gp_cli_print_ledger(title, &s->ledger);
-    printf("  movement = per-layer fixed costs and AllReduces, which serialise with the step\n");
+    printf("  movement = %s\n", what);
     if (s->ledger.binding == GP_ACCT_MOVEMENT)
         printf("  %s-bound under the roofline, but fixed costs (movement) take the largest"
                " share\n", roof_bound(s));
@@ -313,6 +316,13 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (p.gpus > 1 || link_id != NULL) {
         const char *lid = link_id ? link_id
                                   : (gpu->scale_up_link ? gpu->scale_up_link : gpu->host_link);
+        if (link_id == NULL && gpu->scale_up_link != NULL && gpu->host_link != NULL) {
+            /* A bridge joins only pairs: more GPUs than the scale-up link
+             * joins talk over the host link. */
+            const gp_link *su = gp_db_find_link(db, gpu->scale_up_link);
+            if (su != NULL && su->max_gpus.v > 0 && p.gpus > su->max_gpus.v)
+                lid = gpu->host_link;
+        }
         if (lid == NULL)
             return gp_cli_usage(cli, "GPU '%s' names no link; give '--link'", gpu->id);
         if (gp_db_get_link(db, lid, "--link", &p.link, &e) != GP_OK)
@@ -325,9 +335,13 @@ static int run(gp_cli *cli, int argc, char **argv)
 
     /* Warnings and refusals (stderr). */
     if (r.context_exceeds) {
-        fprintf(stderr, "gpuplan decode: %s: --context %.0f%s exceeds %s's maximum context of %.0f"
-                " tokens\n", strict ? "error" : "warning", p.context,
-                p.prompt > p.context ? " (or --prompt)" : "", model.id, model.context.v);
+        /* Name the option the user gave: the context defaults to --prompt. */
+        int by_prompt = p.prompt > model.context.v && (!have_context || p.prompt > p.context);
+        fprintf(stderr, "gpuplan decode: %s: %s %.0f%s exceeds %s's maximum context of %.0f"
+                " tokens\n", strict ? "error" : "warning", by_prompt ? "--prompt" : "--context",
+                by_prompt ? p.prompt : p.context,
+                by_prompt && !have_context ? " (also the context)" : "", model.id,
+                model.context.v);
         if (strict)
             return GP_EXIT_USAGE;
     }
@@ -412,6 +426,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "kv_dominates", json_boolean(r.kv_dominates));
         json_object_set_new(o, "context_exceeds_model", json_boolean(r.context_exceeds));
         json_object_set_new(o, "comm_bytes", gp_cli_jnum(r.comm_bytes));
+        json_object_set_new(o, "comm_algo", json_string(p.gpus > 1 && !r.split_layers
+                                                             ? gp_coll_algo_name(r.comm_algo)
+                                                             : "none"));
+        json_object_set_new(o, "link", p.link ? json_string(p.link->id) : json_null());
         json_object_set_new(o, "ledger", gp_cli_jledger(&r.expected.ledger));
         json_object_set_new(o, "ceiling", jside(&r.ceiling));
         json_object_set_new(o, "expected", jside(&r.expected));
@@ -472,10 +490,17 @@ static int run(gp_cli *cli, int argc, char **argv)
                gp_format_qty(r.kv_bytes, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                gp_format_qty(r.weight_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2));
     printf("\n");
-    print_side("ceiling (datasheet bandwidth and peak, zero overhead)", &r.ceiling, p.batch);
+    print_side("ceiling: datasheet bandwidth and peak, zero overhead", &r.ceiling, p.batch,
+               p.gpus <= 1 ? "0: a ceiling has no per-layer overhead and one GPU no link"
+               : r.split_layers
+                   ? "layer hand-offs at datasheet link bandwidth, zero latency (added)"
+                   : "AllReduces at datasheet link bandwidth, zero latency (added)");
     printf("\n");
-    print_side("expected (achievable bandwidth x engine efficiency + overhead)", &r.expected,
-               p.batch);
+    print_side("expected: achievable bandwidth x engine efficiency + overhead", &r.expected,
+               p.batch,
+               p.gpus <= 1      ? "per-layer fixed costs, added to the step (not overlapped)"
+               : r.split_layers ? "per-layer fixed costs + layer hand-offs, added to the step"
+                                : "per-layer fixed costs + AllReduces, added to the step");
     printf("\n");
     if (p.prompt > 0) {
         snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s", p.prompt, p.batch,
@@ -522,13 +547,15 @@ static int run(gp_cli *cli, int argc, char **argv)
                  : r.overhead_src);
     qrow("per-layer overhead", r.expected.layer_overhead_s, GP_Q_DURATION, 1, note);
     if (p.link != NULL && p.gpus > 1 && !r.split_layers) {
-        snprintf(note, sizeof note, "%s: 2 x %.0f AllReduces of %s; %s", p.link->id,
-                 model.layers.v, gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
+        snprintf(note, sizeof note, "%s: 2 x %.0f %s AllReduces of %s (collectives model%s); %s",
+                 p.link->id, model.layers.v, gp_coll_algo_name(r.comm_algo),
+                 gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
+                 p.link->p2p ? "" : ", staged through host memory",
                  src_or(p.link->latency.src, "hwdb"));
         qrow("tensor-parallel comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
     } else if (p.link != NULL && p.gpus > 1) {
-        snprintf(note, sizeof note, "layer split: %.0f hand-offs of %s over %s, GPUs take turns",
-                 p.gpus - 1, gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
+        snprintf(note, sizeof note, "layer split: %.0f hand-off%s of %s over %s, GPUs take turns",
+                 p.gpus - 1, p.gpus > 2 ? "s" : "", gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
                  p.link->id);
         qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
     }

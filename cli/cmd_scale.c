@@ -40,7 +40,7 @@ static void usage(FILE *f)
             "  --overlap F         fraction of the AllReduce that can overlap backward, in [0,1]\n"
             "                      (default 0); at most 2/3 of the compute step can hide it\n"
             "  --threshold E       efficiency below which more GPUs stop paying (default 0.5)\n"
-            "  --ceiling           datasheet link figures instead of achievable ones\n"
+            "  --ceiling           datasheet link rates, no latency (a bound) instead of achievable\n"
             "  --plot FILE         speedup and efficiency vs GPUs with the ideal line (gnuplot)\n");
 }
 
@@ -327,6 +327,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &out, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (up->scope != GP_SCOPE_SCALE_UP)
+        fprintf(stderr, "gpuplan scale: note: --link %s is a scale-out link (between nodes):"
+                " priced as every GPU on it; for nodes of several GPUs give --gpus-per-node G"
+                " --scale-out %s\n", up->id ? up->id : "?", up->id ? up->id : "?");
+    if (out != NULL && out->scope != GP_SCOPE_SCALE_OUT)
+        fprintf(stderr, "gpuplan scale: warning: --scale-out %s is a scale-up link (inside a"
+                " node); it is priced here as the link between nodes\n", out->id ? out->id : "?");
     if (model_id != NULL) {
         if (gp_db_get_model(db, model_id, "--model", &model, &e) != GP_OK)
             return gp_cli_fail(cli, &e);

@@ -14,7 +14,12 @@ void gp_comm_params_default(gp_comm_params *p)
     if (p == NULL)
         return;
     memset(p, 0, sizeof *p);
-    p->host_bw = 0.0; /* derive from the link: 4 x its two-card figure */
+    p->host_bw = 0.0; /* GP_COMM_HOST_BW_DEFAULT */
+}
+
+double gp_comm_host_bw(const gp_comm_params *p)
+{
+    return p != NULL && p->host_bw > 0.0 ? p->host_bw : GP_COMM_HOST_BW_DEFAULT;
 }
 
 double gp_comm_bus_factor(gp_coll_op op, long n)
@@ -133,8 +138,13 @@ static void link_figs(const gp_link *l, int ceiling, double *bw, double *alpha)
         *alpha = 0.0;
         return;
     }
+    /* The ceiling is a bound: datasheet bandwidth and no per-hop latency.
+     * The database's latency is a typical measurement (a P2P cudaMemcpy of a
+     * few bytes, 1.8-2.6 us on NVLink), not a floor: NCCL's in-kernel LL
+     * hops are shorter, so 2(n-1) x that figure would sit above real small
+     * AllReduces.  Same rule as gp_infer_allreduce_s. */
     *bw = ceiling ? l->bw.v : gp_link_expected_bw(l);
-    *alpha = ceiling ? l->latency.v : gp_link_expected_latency(l);
+    *alpha = ceiling ? 0.0 : gp_link_expected_latency(l);
     if (*alpha < 0.0 || !isfinite(*alpha))
         *alpha = 0.0;
 }
@@ -150,17 +160,19 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     memset(c, 0, sizeof *c);
     link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
     link_figs(m > 1 ? t->scale_out : NULL, ceiling, &bo, &ao);
-    if (g > 1 && t->scale_up->p2p == 0) {
+    if (g > 1 && t->scale_up->p2p == 0 && !ceiling) {
         /* Staged through host memory: 2 g D bytes through it for D per GPU.
-         * Expected H: given, else 4 x the pairwise achievable figure. */
-        double h = p->host_bw > 0.0 ? p->host_bw : 4.0 * bu;
-        if (ceiling)
-            h = fmax(h, 4.0 * bu); /* a ceiling is never below */
+         * Expected H: given, else one server socket's DRAM bandwidth.  The
+         * ceiling has no host cap: a staged byte leaves the sender on its
+         * link's D2H direction and enters the receiver on H2D, so each card's
+         * own datasheet link rate per direction is the bound (8 x RTX 5090
+         * host-staged reach 28 GB/s busbw, nccl#1639: above a host-capped
+         * ceiling of 4 x 63 / 16 = 15.75 GB/s). */
+        double h = gp_comm_host_bw(p);
         double host = h / (2.0 * (double)g);
         if (host < bu) {
             bu = host;
-            if (!ceiling)
-                r->host_bound = 1;
+            r->host_bound = 1;
         }
     }
     if (m > 1 && k < g)

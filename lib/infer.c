@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "gpuplan/comm.h"
 #include "gpuplan/infer.h"
 
 void gp_infer_params_init(gp_infer_params *p)
@@ -27,6 +28,7 @@ void gp_infer_params_init(gp_infer_params *p)
     p->act_bytes = 2.0;
     p->accum = GP_ACC_FP32;
     p->split = GP_SPLIT_DEFAULT;
+    gp_comm_params_default(&p->comm);
 }
 
 static double fmt_bits(const gp_format *f)
@@ -53,47 +55,61 @@ double gp_infer_experts_touched(double n, double k, double batch)
     return n * (1.0 - pow(1.0 - k / n, batch));
 }
 
-double gp_infer_allreduce_s(const gp_link *l, double gpus, double bytes,
-                            int ceiling)
+/* Link time of the tensor-parallel or layer-split traffic, priced by the
+ * collectives module (comm.h) on the GPU's link: p->gpus GPUs in one node
+ * (a one-level gp_topo), p->comm for host staging.
+ *   tensor parallel: one AllReduce of `bytes`, ring or tree, whichever is
+ *     cheaper on each basis (comm.h's formulas; docs/models/collectives.md);
+ *   layer split: one hand-off of `bytes` to the next GPU = one ring step
+ *     between two GPUs, i.e. comm.h's AllGather of 2 x bytes on 2 GPUs
+ *     (each GPU sends its `bytes` once: bytes / B + alpha).
+ * *exp_s: comm's expected time (achievable/calibrated B and alpha, host
+ * staging).  *ceil_s: only the bandwidth terms of comm's ceiling (datasheet
+ * B): the hwdb latency is a typical measurement, not a lower bound, so the
+ * ceiling charges zero alpha and stays an upper bound on tokens/s.
+ * *algo: the algorithm behind *exp_s.  Errors from gp_comm_eval ("--gpus":
+ * more GPUs than the link joins; "--link": no bandwidth) pass through. */
+static int link_time(const gp_infer_params *p, int split_layers, double bytes,
+                     double *exp_s, double *ceil_s, gp_coll_algo *algo, gp_err *e)
 {
-    double a, b, ring, tree, steps;
-    if (l == NULL || gpus <= 1.0)
-        return 0.0;
-    if (ceiling) { /* a bound: datasheet bandwidth, no per-message latency */
-        a = 0.0;
-        b = l->bw.v;
-    } else {
-        a = gp_link_expected_latency(l);
-        b = gp_link_expected_bw(l);
-    }
-    if (b <= 0.0)
-        return INFINITY;
-    if (!l->p2p) { /* staged through host memory: two hops, shared bus */
-        a *= 2.0;
-        b *= 0.5;
-    }
-    ring = 2.0 * (gpus - 1.0) * (a + bytes / (gpus * b));
-    steps = ceil(log2(gpus));
-    tree = 2.0 * steps * (a + bytes / b);
-    return ring < tree ? ring : tree;
-}
+    gp_topo t;
+    gp_comm_result a, b;
+    int rc;
 
-/* One point-to-point send of `bytes` (a layer-split hand-off): α + S/β,
- * staged through host memory (α x 2, β / 2) without peer-to-peer. */
-static double p2p_s(const gp_link *l, double bytes, int ceiling)
-{
-    double a, b;
-    if (l == NULL)
-        return 0.0;
-    a = ceiling ? 0.0 : gp_link_expected_latency(l);
-    b = ceiling ? l->bw.v : gp_link_expected_bw(l);
-    if (b <= 0.0)
-        return INFINITY;
-    if (!l->p2p) {
-        a *= 2.0;
-        b *= 0.5;
+    t.scale_up = p->link;
+    t.scale_out = NULL;
+    t.nodes = 1;
+    t.nics_per_node = 1;
+    if (split_layers) {
+        t.gpus_per_node = 2;
+        if ((rc = gp_comm_eval(&t, GP_COLL_ALLGATHER, GP_COLL_RING, 2.0 * bytes, &p->comm, &a,
+                               e)) != GP_OK)
+            return rc;
+        *exp_s = a.expected.time_s;
+        *ceil_s = a.ceiling.bw_s;
+        *algo = GP_COLL_RING;
+        return GP_OK;
     }
-    return a + bytes / b;
+    t.gpus_per_node = (long)p->gpus;
+    if ((rc = gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, bytes, &p->comm, &a, e)) != GP_OK)
+        return rc;
+    *algo = GP_COLL_RING;
+    *exp_s = a.expected.time_s;
+    /* The ring's bandwidth term, 2(n-1)/n S/B, is never above the tree's
+     * 2 S/B (comm.h), so with alpha = 0 the ring is the ceiling's choice. */
+    *ceil_s = a.ceiling.bw_s;
+    /* On 2 GPUs the tree is the ring (S/B + 2 alpha both): price it only
+     * for n > 2. */
+    if (t.gpus_per_node > 2) {
+        if ((rc = gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, bytes, &p->comm, &b, e)) !=
+            GP_OK)
+            return rc;
+        if (b.expected.time_s < a.expected.time_s) {
+            *algo = GP_COLL_TREE;
+            *exp_s = b.expected.time_s;
+        }
+    }
+    return GP_OK;
 }
 
 /* Shape-derived quantities shared by both sides. */
@@ -186,8 +202,8 @@ typedef struct sums {
     double act_bytes;  /* of which activations (left out of the ceiling)     */
     double flop;       /* matmul + attention                                 */
     double deq;        /* dequant FLOP                                       */
-    double ar_bytes;   /* AllReduce message                                  */
-    double ar_count;   /* AllReduces per step                                */
+    double comm_exp;   /* link time per step, expected (comm.h)              */
+    double comm_ceil;  /* link time per step, ceiling (bandwidth terms only) */
     double kv_seq;     /* KV bytes per sequence at this context              */
     double act_seq;    /* activation bytes per sequence per step             */
     double flop_seq;   /* FLOP per sequence per step                         */
@@ -243,10 +259,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->eff_other = eo;
     o->layer_overhead_s = ovh;
     o->overhead_s = s->layers * ovh;
-    if (s->split_layers)
-        o->comm_s = (p->gpus - 1.0) * p2p_s(p->link, s->ar_bytes, ceiling);
-    else
-        o->comm_s = s->ar_count * gp_infer_allreduce_s(p->link, p->gpus, s->ar_bytes, ceiling);
+    o->comm_s = ceiling ? s->comm_ceil : s->comm_exp;
     /* The ceiling charges only what no engine can avoid: weights and KV
      * bytes, matmul and attention FLOPs (no activation round-trips, no
      * dequantisation work). */
@@ -312,6 +325,10 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (!(p->prompt >= 0.0) || !isfinite(p->prompt))
         return GP_RAISE_AT(e, GP_EINVAL, "--prompt", 0, 0,
                            "prompt must be >= 0 tokens (got %g)", p->prompt);
+    if (p->gpus > 1.0 && (p->gpus != floor(p->gpus) || p->gpus > GP_INFER_MAX_GPUS))
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                           "gpus must be a whole number from 1 to %.0f (got %g)",
+                           GP_INFER_MAX_GPUS, p->gpus);
     if (p->gpus > 1.0 && p->link == NULL)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
                            "%g GPUs need a link between them (GPU '%s' names none)",
@@ -366,8 +383,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.act_bytes = r->act_bytes;
     s.flop = r->flop;
     s.deq = r->dequant_flop;
-    s.ar_bytes = r->comm_bytes;
-    s.ar_count = 2.0 * sh.layers;
+    s.comm_exp = s.comm_ceil = 0.0;
     s.kv_seq = ctx * kv_tok;
     s.act_seq = act_elems * p->act_bytes;
     s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.head_dim * ctx;
@@ -376,6 +392,17 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
                                        (p->split == GP_SPLIT_DEFAULT && eng->split_layers));
     s.div = s.split_layers ? 1.0 : p->gpus;
     r->split_layers = s.split_layers;
+    r->comm_algo = GP_COLL_RING;
+    if (p->gpus > 1.0) {
+        /* Tensor parallel: 2 AllReduces per layer (after attention, after
+         * the MLP); layer split: gpus - 1 hand-offs. */
+        double ce, cc, k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
+        int rc = link_time(p, s.split_layers, r->comm_bytes, &ce, &cc, &r->comm_algo, e);
+        if (rc != GP_OK)
+            return rc;
+        s.comm_exp = k * ce;
+        s.comm_ceil = k * cc;
+    }
 
     r->engine = eng;
     r->eff_src = "datasheet";
@@ -387,8 +414,16 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
      * 2 x layers x heads x head_dim x P^2 per sequence. */
     r->prefill_flop = 0.0;
     if (p->prompt > 0.0) {
-        double P = p->prompt, tok = B * P, tdt, wb, pf, ar;
+        double P = p->prompt, tok = B * P, tdt, wb, pf, ce = 0.0, cc = 0.0;
+        double k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
+        gp_coll_algo algo;
         int side;
+        if (p->gpus > 1.0) {
+            int rc = link_time(p, s.split_layers, tok * sh.hidden * p->act_bytes, &ce, &cc,
+                               &algo, e);
+            if (rc != GP_OK)
+                return rc;
+        }
         wb = body_touched(&sh, tok, &tdt) * wbits / 8.0 + r->lm_head_bytes;
         pf = 2.0 * r->active_params * tok +
              2.0 * sh.layers * sh.heads * sh.head_dim * P * P * B;
@@ -397,11 +432,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
             double tc = div0(pf / s.div, o->peak);
             double tm = div0(wb / s.div, o->mem_bw * o->eff_weights);
-            double msg = tok * sh.hidden * p->act_bytes;
-            ar = s.split_layers ? (p->gpus - 1.0) * p2p_s(p->link, msg, !side)
-                                : 2.0 * sh.layers *
-                                      gp_infer_allreduce_s(p->link, p->gpus, msg, !side);
-            o->ttft_s = (tc > tm ? tc : tm) + o->overhead_s + ar;
+            o->ttft_s = (tc > tm ? tc : tm) + o->overhead_s + k * (side ? ce : cc);
         }
     }
 

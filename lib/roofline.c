@@ -123,6 +123,9 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
     if (!positive(bytes))
         return GP_RAISE_AT(e, GP_ERANGE, "bytes", 0, 0,
                            "byte count must be a finite number > 0, got %g", bytes);
+    if (!isfinite(flop / bytes))
+        return GP_RAISE_AT(e, GP_ERANGE, "bytes", 0, 0,
+                           "intensity %g FLOP / %g bytes overflows a double", flop, bytes);
     if ((unsigned)p->precision >= GP_PREC__COUNT)
         return GP_RAISE_AT(e, GP_EINVAL, "precision", 0, 0, "precision %d out of range",
                            (int)p->precision);

@@ -404,6 +404,18 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
                                "parameter count must be > 0 (got '%g')", n);
     }
+    /* Plausibility caps (far beyond any run: the largest models have ~2e12
+     * parameters and ~4e13 training tokens) keep every derived figure
+     * finite and printable: 6 x 1e15 x 1e18 FLOP, 16 x 1e15 bytes. */
+    if (n > 1e15 || na > 1e15)
+        return GP_RAISE_AT(e, GP_ERANGE, in->model != NULL ? "--model" : "--params", 0, 0,
+                           "parameter count must be <= 1e15 (got '%g')", n);
+    if (tokens > 1e18)
+        return GP_RAISE_AT(e, GP_ERANGE, "--tokens", 0, 0,
+                           "training tokens must be <= 1e18 (got '%g')", tokens);
+    if (in->lora_params > 1e15)
+        return GP_RAISE_AT(e, GP_ERANGE, "--lora-params", 0, 0,
+                           "adapter parameters must be <= 1e15 (got '%g')", in->lora_params);
     if (in->gpus < 1)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
                            "GPU count must be a positive integer (got '%ld')", in->gpus);
@@ -503,11 +515,13 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     {
         double f6, fx, extra = 0.0;
         if (in->lora_params > 0.0) {
-            /* Frozen base: forward (2) + activation gradients (2), no weight
-             * gradients; the attention core has no weights, so its backward
-             * is the usual 2x forward.  The adapter trains normally (6). */
+            /* Frozen base: forward (2N) + activation gradients (2N), no
+             * weight gradients.  mm and lg are already forward FLOPs (2 per
+             * weight), so the frozen matmuls cost 2x forward; the attention
+             * core has no weights, so its backward is the usual 2x forward
+             * (3x in all).  The adapter trains normally (6). */
             f6 = 4.0 * na + 6.0 * in->lora_params;
-            fx = 4.0 * mm + 3.0 * at + 4.0 * lg + 6.0 * in->lora_params;
+            fx = 2.0 * mm + 3.0 * at + 2.0 * lg + 6.0 * in->lora_params;
         } else {
             f6 = 6.0 * na;
             fx = 3.0 * (mm + at + lg);

@@ -659,6 +659,10 @@ static void fmt_duration(char *buf, size_t n, const char *sign, double a,
     for (i = 0; i + 1 < NELEM(lad); i++)
         if (!printed_ge(a / lad[i].scale, digits, lad[i].upto))
             break;
+    if (i + 1 == NELEM(lad) && printed_ge(a / lad[i].scale, digits, 1e6)) {
+        fmt_sci(buf, n, sign, a / lad[i].scale, digits, lad[i].name); /* 1.16e25 d */
+        return;
+    }
     snprintf(buf, n, "%s%.*f %s", sign, digits, a / lad[i].scale, lad[i].name);
 }
 
@@ -683,17 +687,17 @@ char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
     case GP_Q_BYTES:
         if (binary)
             fmt_ladder(buf, n, sign, a, digits, lad_ibytes, NELEM(lad_ibytes),
-                       1024.0, 0);
+                       1024.0, 1);
         else
             fmt_ladder(buf, n, sign, a, digits, lad_bytes, NELEM(lad_bytes),
-                       1000.0, 0);
+                       1000.0, 1);
         break;
     case GP_Q_RATE:
-        fmt_ladder(buf, n, sign, a, digits, lad_rate, NELEM(lad_rate), 1000.0, 0);
+        fmt_ladder(buf, n, sign, a, digits, lad_rate, NELEM(lad_rate), 1000.0, 1);
         break;
     case GP_Q_FLOPS:
         fmt_ladder(buf, n, sign, a, digits, lad_flops, NELEM(lad_flops), 1000.0,
-                   0);
+                   1);
         break;
     case GP_Q_FLOP:
         fmt_ladder(buf, n, sign, a, digits, lad_flop, NELEM(lad_flop), 1000.0, 1);
@@ -709,13 +713,13 @@ char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
         snprintf(buf, n, "%s%.*f%%", sign, digits, a * 100.0);
         break;
     case GP_Q_FREQUENCY:
-        fmt_ladder(buf, n, sign, a, digits, lad_hz, NELEM(lad_hz), 1000.0, 0);
+        fmt_ladder(buf, n, sign, a, digits, lad_hz, NELEM(lad_hz), 1000.0, 1);
         break;
     case GP_Q_POWER:
-        fmt_ladder(buf, n, sign, a, digits, lad_w, NELEM(lad_w), 1000.0, 0);
+        fmt_ladder(buf, n, sign, a, digits, lad_w, NELEM(lad_w), 1000.0, 1);
         break;
     case GP_Q_TOKEN_RATE:
-        fmt_ladder(buf, n, sign, a, digits, lad_tok, NELEM(lad_tok), 1000.0, 0);
+        fmt_ladder(buf, n, sign, a, digits, lad_tok, NELEM(lad_tok), 1000.0, 1);
         break;
     case GP_Q_NUMBER:
     case GP_Q__COUNT:

@@ -224,11 +224,18 @@ START_TEST(rtx4090_matches_whitepaper)
     GP_ASSERT_REL(g->mem_usable.v, 24564 * MIB, 1e-12);
     GP_ASSERT_REL(g->tdp.v, 450, 1e-12);
     GP_ASSERT_REL(g->price.v, 1599, 1e-12);
-    /* GeForce: no NVLink, GPU-to-GPU staged through host memory */
-    ck_assert_ptr_null(g->scale_up_link);
-    host = gp_db_find_link(db, g->host_link);
+    /* GeForce: no NVLink, GPU-to-GPU staged through host memory (the
+     * scale-up path, ~13 GB/s per direction), while copies from host
+     * memory use plain PCIe 4.0 x16 (nvbandwidth CE on an RTX 4090:
+     * 23.9-27.1 GB/s; the link's achievable figure is 25 GB/s). */
+    ck_assert_ptr_nonnull(g->scale_up_link);
+    host = gp_db_find_link(db, g->scale_up_link);
     ck_assert_ptr_nonnull(host);
     ck_assert_int_eq(host->p2p, 0);
+    host = gp_db_find_link(db, g->host_link);
+    ck_assert_ptr_nonnull(host);
+    ck_assert_str_eq(host->id, "pcie4-x16");
+    GP_ASSERT_REL(host->bw_achievable.v, 25e9, 1e-12);
 }
 END_TEST
 
@@ -276,6 +283,20 @@ START_TEST(other_gpus_spot_checks)
     GP_ASSERT_REL(g->mem_bw.v, 4.8e12, 1e-9);
     GP_ASSERT_REL(g->mem_usable.v, 143771 * MIB, 1e-12);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 989.5e12, 1e-9);
+    /* CUDA-core (non-tensor) FP16/BF16: the same GH100 die and clocks as the
+     * H100 SXM5, whose whitepaper lists 133.8 TFLOPS (= 2 x FP32 66.9), so an
+     * elementwise bf16 kernel is not charged against the Tensor Core roof.
+     * H100 PCIe: whitepaper 102.4 (= 2 x 51.2); L40S: Ada FP16 non-tensor
+     * 1:1 with FP32, 91.6 (gpu_specs.yaml, TechPowerUp). */
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 133.8e12, 1e-9);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 133.8e12, 1e-9);
+    g = gp_db_find_gpu(db, "h100-pcie");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 102.4e12, 1e-9);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 756.5e12, 1e-9);
+    g = gp_db_find_gpu(db, "l40s");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 91.6e12, 1e-9);
     /* B200: 4.5 PF sparse BF16 -> 2250 TFLOPS dense; FP4 9000 dense; 7.7 TB/s */
     g = gp_db_find_gpu(db, "b200");
     ck_assert_ptr_nonnull(g);
@@ -529,6 +550,36 @@ START_TEST(cli_shows_every_shipped_entry)
 }
 END_TEST
 
+/* Elementwise kernels run on CUDA cores, so every GPU with fp16 Tensor
+ * Cores needs its CUDA-core fp16 rate too (else the roofline charges them
+ * to the Tensor Core roof).  Ada and GA102 run FP16 non-tensor at the FP32
+ * rate (Ada / GA102 whitepapers: RTX 4090 82.6 = 82.6), Hopper at twice it
+ * (H100 whitepaper: 133.8 vs 66.9): L4 30.3, RTX 6000 Ada 91.1, A10 31.2,
+ * H100 NVL 2 x 60 = 120 TFLOPS.  B200 and MI300X publish no such figure
+ * (gpu_specs.yaml marks them unverified) and are the only exceptions. */
+START_TEST(fp16_cuda_core_rates)
+{
+    const gp_db *db = gp_test_db();
+    size_t i;
+    static const struct { const char *id; double fp16_cuda; } want[] = {
+        {"l4", 30.3e12}, {"rtx-6000-ada", 91.1e12}, {"a10", 31.2e12}, {"h100-nvl", 120e12}};
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const gp_gpu *g = gp_db_find_gpu(db, want[i].id);
+        ck_assert_ptr_nonnull(g);
+        GP_ASSERT_REL(g->peak[GP_FP16][GP_PIPE_CUDA].v, want[i].fp16_cuda, 1e-12);
+        ck_assert_ptr_nonnull(g->peak[GP_FP16][GP_PIPE_CUDA].src);
+    }
+    for (i = 0; i < gp_db_count(db, GP_KIND_GPU); i++) {
+        const gp_gpu *g = gp_db_gpu_at(db, i);
+        if (strcmp(g->id, "b200") == 0 || strcmp(g->id, "mi300x") == 0)
+            continue;
+        if (g->peak[GP_FP16][GP_PIPE_TENSOR].v > 0)
+            ck_assert_msg(g->peak[GP_FP16][GP_PIPE_CUDA].v > 0, "%s has no CUDA-core fp16 rate",
+                          g->id);
+    }
+}
+END_TEST
+
 Suite *gp_test_suite_hwdb(void)
 {
     Suite *s = suite_create("hwdb");
@@ -536,6 +587,7 @@ Suite *gp_test_suite_hwdb(void)
     TCase *ts = tcase_create("spot");
     TCase *tcli = tcase_create("cli");
     tcase_add_test(tc, every_gpu_loads_with_sourced_figures);
+    tcase_add_test(tc, fp16_cuda_core_rates);
     tcase_add_test(tc, every_link_loads_with_sourced_figures);
     tcase_add_test(tc, every_model_loads_with_sourced_figures);
     tcase_add_test(tc, every_format_loads_with_sourced_figures);

@@ -442,36 +442,40 @@ START_TEST(tensor_parallel_allreduce)
     gp_gpu g = a100();
     gp_model m = llama2_70b();
     gp_infer_params p;
-    gp_infer_result r1, r8;
-    double s = 8192.0 * 2.0, ar8;
-    /* 2 GPUs, 16384 B, expected (230e9, 2 us): ring 2 x 1 x (2e-6 + 16384 /
-     * (2 x 230e9)) = 4.0712e-6; tree 2 x 1 x (2e-6 + 16384/230e9) =
-     * 4.1425e-6 -> ring. */
-    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 2, s, 0), 2.0 * (2e-6 + s / 460e9), 1e-12);
-    /* 8 GPUs: ring 14 x (2e-6 + s/1840e9) = 28.12 us; tree 2 x 3 x (2e-6 +
-     * s/230e9) = 12.43 us -> tree. */
-    ar8 = 6.0 * (2e-6 + s / 230e9);
-    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 8, s, 0), ar8, 1e-12);
-    /* Ceiling: the 300 GB/s line rate and no latency (a bound); the ring
-     * then wins: 2 x 7 x s / (8 x 300e9). */
-    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 8, s, 1), 14.0 * s / (8.0 * 300e9), 1e-12);
-    /* No peer-to-peer: staged through the host, alpha x 2, beta / 2:
-     * 2 GPUs: ring 2 x (4e-6 + s / (2 x 115e9)). */
-    l.p2p = 0;
-    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 2, s, 0), 2.0 * (4e-6 + s / 230e9), 1e-12);
-    l.p2p = 1;
-    GP_ASSERT_REL(gp_infer_allreduce_s(&l, 1, s, 0), 0.0, 0);
-    /* 70B on 8 GPUs: 2 x 80 AllReduces of 8192 x 2 B each = 160 x 12.43 us
-     * = 1.99 ms of movement beside the overhead; bytes per GPU are 1/8. */
+    gp_infer_result r1, r2, r8;
+    gp_err e;
+    /* Llama-2-70B: hidden 8192, 80 layers -> 160 AllReduces per step of
+     * S = 1 x 8192 x 2 B = 16384 B, priced by comm.h (one node):
+     *   ring 2(n-1)/n S/B + 2(n-1) a;  tree 2 S/B + 2 ceil(log2 n) a.
+     * Expected on nvlink3: B = 230e9 achievable, a = 2 us. */
+    double s = 16384.0;
+    double ring2 = s / 230e9 + 2.0 * 2e-6;                 /* 4.0712 us   */
+    double ring8 = 1.75 * s / 230e9 + 14.0 * 2e-6;         /* 28.125 us   */
+    double tree8 = 2.0 * s / 230e9 + 6.0 * 2e-6;           /* 12.142 us   */
     gp_infer_params_init(&p);
     p.gpu = &g;
     p.model = &m;
     p.link = &l;
     p.engine = gp_engine_find("gpt-fast");
     r1 = eval_ok(&p);
+    GP_ASSERT_REL(r1.expected.comm_s, 0.0, 0);
+    /* 2 GPUs: ring and tree coincide (S/B + 2a): 160 x 4.0712 us. */
+    p.gpus = 2;
+    r2 = eval_ok(&p);
+    GP_ASSERT_REL(r2.comm_bytes, s, 1e-12);
+    GP_ASSERT_REL(r2.expected.comm_s, 160.0 * ring2, 1e-12);
+    /* Ceiling: datasheet 300e9 and zero latency: 160 x 16384 / 300e9. */
+    GP_ASSERT_REL(r2.ceiling.comm_s, 160.0 * s / 300e9, 1e-12);
+    /* 8 GPUs: the tree wins the expected figure (12.14 < 28.12 us):
+     * 160 x 12.142 us = 1.943 ms beside the overhead; bytes per GPU 1/8. */
+    ck_assert(tree8 < ring8);
     p.gpus = 8;
     r8 = eval_ok(&p);
-    GP_ASSERT_REL(r8.expected.comm_s, 160.0 * ar8, 1e-12);
+    ck_assert_int_eq(r8.comm_algo, GP_COLL_TREE);
+    GP_ASSERT_REL(r8.expected.comm_s, 160.0 * tree8, 1e-12);
+    /* Ceiling: with a = 0 the ring's bandwidth term is the smaller:
+     * 160 x 2 x 7/8 x 16384 / 300e9 = 160 x 95.57 ns = 15.29 us. */
+    GP_ASSERT_REL(r8.ceiling.comm_s, 160.0 * 1.75 * s / 300e9, 1e-12);
     GP_ASSERT_REL(r8.ceiling.ledger.t[GP_ACCT_MEMORY], r1.ceiling.ledger.t[GP_ACCT_MEMORY] / 8.0,
                   1e-12);
     /* Sub-linear: well under 8x. */
@@ -479,12 +483,81 @@ START_TEST(tensor_parallel_allreduce)
     ck_assert(r8.expected.tokens_per_s > r1.expected.tokens_per_s);
     /* gpt-fast README: 70B on 8 x A100 (bf16) 62.50 tok/s; expected within
      * 25 %: 138.0e9 / 8 / (2039e9 x 0.88 x 0.85) = 11.3 ms + 80 x 53.9 us
-     * = 4.3 ms + 1.99 ms -> 56.9 tok/s (-9 %); ceiling: 138.0e9 / 8 / 2039e9
-     * = 8.46 ms + 160 ring AllReduces at 14 x 16384 / (8 x 300e9) = 96 ns
-     * each -> 8.48 ms = 118 tok/s. */
+     * = 4.3 ms + 1.94 ms -> 17.6 ms = 57.0 tok/s (-9 %); ceiling: 138.0e9 /
+     * 8 / 2039e9 = 8.46 ms + 15.3 us -> 118 tok/s. */
     ck_assert_msg(fabs(r8.expected.tokens_per_s / 62.50 - 1.0) <= 0.25, "TP8 70B %.2f",
                   r8.expected.tokens_per_s);
     ck_assert(r8.ceiling.tokens_per_s > 62.50);
+    /* No peer-to-peer: comm.h stages through host memory, each of g cards
+     * getting min(B, H/(2g)) with the default H = 460.8e9 (one server
+     * socket's DRAM); the link's alpha is already the through-host figure.
+     * g = 2: min(230, 115.2) = 115.2e9: 160 x (16384/115.2e9 + 4 us) = 160 x
+     * 4.14222 us. */
+    l.p2p = 0;
+    p.gpus = 2;
+    r2 = eval_ok(&p);
+    GP_ASSERT_REL(r2.expected.comm_s, 160.0 * (s / 115.2e9 + 4e-6), 1e-12);
+    /* g = 8: B = 460.8e9/16 = 28.8e9; tree 2 x 16384/28.8e9 + 12 us =
+     * 13.138 us (ring 1.75 x 16384/28.8e9 + 28 us = 28.996 us).  Ceiling: no
+     * host cap (each card's datasheet rate), zero latency: the ring's
+     * 1.75 x 16384/300e9 = 95.57 ns, x 160 each. */
+    p.gpus = 8;
+    r8 = eval_ok(&p);
+    ck_assert_int_eq(r8.comm_algo, GP_COLL_TREE);
+    GP_ASSERT_REL(r8.expected.comm_s, 160.0 * (2.0 * s / 28.8e9 + 12e-6), 1e-12);
+    GP_ASSERT_REL(r8.ceiling.comm_s, 160.0 * 1.75 * s / 300e9, 1e-12);
+    l.p2p = 1;
+    /* A bridge joins two cards: four on it is refused, naming --gpus. */
+    l.max_gpus.v = 2;
+    p.gpus = 4;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_infer_eval(&p, &r8, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--gpus");
+    l.max_gpus.v = 0;
+    /* A fraction of a GPU is refused. */
+    p.gpus = 2.5;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_infer_eval(&p, &r8, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--gpus");
+    /* A link without a bandwidth figure is refused, naming --link. */
+    p.gpus = 2;
+    l.bw.v = 0;
+    l.bw_achievable.v = 0;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_infer_eval(&p, &r8, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--link");
+}
+END_TEST
+
+/* Prefill on 2 GPUs: half the work each, plus 2 x 32 AllReduces of the
+ * whole prompt's activations. */
+START_TEST(tensor_parallel_prefill)
+{
+    gp_link l = nvlink3();
+    gp_gpu g = a100();
+    gp_model m = llama2_7b();
+    gp_infer_params p;
+    gp_infer_result r1, r2;
+    /* S = 512 tokens x 4096 x 2 B = 4194304 B; n = 2: S/B + 2a.
+     * Expected 4194304 / 230e9 + 4 us = 22.24 us, x 64 = 1.423 ms;
+     * ceiling 4194304 / 300e9 = 13.98 us, x 64 = 894.8 us. */
+    double s = 512.0 * 4096.0 * 2.0;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.link = &l;
+    p.prompt = 512;
+    p.context = 512;
+    r1 = eval_ok(&p);
+    p.gpus = 2;
+    r2 = eval_ok(&p);
+    /* ttft(2) = max(compute, weights) / 2 + overhead + AllReduces, with
+     * ttft(1) = max(compute, weights) + overhead. */
+    GP_ASSERT_REL(r2.expected.ttft_s,
+                  (r1.expected.ttft_s - r1.expected.overhead_s) / 2.0 + r1.expected.overhead_s +
+                      64.0 * (s / 230e9 + 4e-6),
+                  1e-12);
+    GP_ASSERT_REL(r2.ceiling.ttft_s, r1.ceiling.ttft_s / 2.0 + 64.0 * s / 300e9, 1e-12);
 }
 END_TEST
 
@@ -499,8 +572,8 @@ START_TEST(layer_split)
     memset(&l, 0, sizeof l);
     l.id = "pcie4-x16-host"; /* hwdb: no P2P on GeForce, staged via host */
     l.bw.v = 31.5e9;
-    l.bw_achievable.v = 13e9;
-    l.latency.v = 15e-6;
+    l.bw_achievable.v = 13e9; /* two-card p2pBandwidthLatencyTest, P2P off */
+    l.latency.v = 15e-6;      /* through-host copy latency               */
     l.p2p = 0;
     gp_infer_params_init(&p);
     p.gpu = &g;
@@ -512,21 +585,30 @@ START_TEST(layer_split)
     r2 = eval_ok(&p);
     ck_assert_int_eq(r2.split_layers, 1);
     /* Same bytes streamed one GPU after the other: the memory account is
-     * unchanged; one hand-off of 4096 x 2 B through host memory: (2 x 15 us)
-     * + 8192 / (13e9 / 2) = 30 us + 1.26 us = 31.26 us. */
+     * unchanged; one hand-off of 4096 x 2 B = one ring step between two
+     * GPUs (comm.h AllGather of 2 x 8192 B on 2 GPUs): S/B + a, with the
+     * host-staged B = 13e9 x min(1, 2/2) = 13e9 and a = 15 us (the link's
+     * own through-host figure): 15 us + 0.63 us = 15.63 us.  Ceiling:
+     * 8192 / 31.5e9 = 260 ns. */
     GP_ASSERT_REL(r2.expected.ledger.t[GP_ACCT_MEMORY], r1.expected.ledger.t[GP_ACCT_MEMORY], 1e-12);
-    GP_ASSERT_REL(r2.expected.comm_s, 30e-6 + 8192.0 / 6.5e9, 1e-12);
+    GP_ASSERT_REL(r2.expected.comm_s, 15e-6 + 8192.0 / 13e9, 1e-12);
+    GP_ASSERT_REL(r2.ceiling.comm_s, 8192.0 / 31.5e9, 1e-12);
     ck_assert(r2.expected.tokens_per_s < r1.expected.tokens_per_s);
     /* Memory doubles all the same. */
     GP_ASSERT_REL(r2.mem_usable, 2.0 * r1.mem_usable, 1e-12);
     /* Forcing tensor parallelism halves the bytes per GPU and pays 64
-     * AllReduces: ring 2 x (30 us + 8192 / (2 x 6.5e9)) = 61.26 us each. */
+     * AllReduces: ring on 2 (= tree) 8192 / 13e9 + 2 x 15 us = 30.63 us. */
     p.split = GP_SPLIT_TENSOR;
     rt = eval_ok(&p);
     ck_assert_int_eq(rt.split_layers, 0);
     GP_ASSERT_REL(rt.expected.ledger.t[GP_ACCT_MEMORY], r1.expected.ledger.t[GP_ACCT_MEMORY] / 2.0,
                   1e-12);
-    GP_ASSERT_REL(rt.expected.comm_s, 64.0 * 2.0 * (30e-6 + 8192.0 / 13e9), 1e-12);
+    GP_ASSERT_REL(rt.expected.comm_s, 64.0 * (8192.0 / 13e9 + 30e-6), 1e-12);
+    /* Four cards layer-split: 3 hand-offs, each still between a pair. */
+    p.split = GP_SPLIT_LAYER;
+    p.gpus = 4;
+    rt = eval_ok(&p);
+    GP_ASSERT_REL(rt.expected.comm_s, 3.0 * (15e-6 + 8192.0 / 13e9), 1e-12);
 }
 END_TEST
 
@@ -848,6 +930,23 @@ START_TEST(cli_bad_input)
     ck_assert_ptr_nonnull(strstr(err, "--context"));
     ck_assert_ptr_nonnull(strstr(err, "4096"));
     free(err);
+    {
+        /* A prompt beyond Llama-2's 4096 maximum: the message names --prompt
+         * (the option given), not the --context derived from it. */
+        const char *pr[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--prompt",
+                            "8192", "--strict", NULL};
+        const char *pr2[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--context",
+                             "100", "--prompt", "5000", "--strict", NULL};
+        rc = gp_test_cli(pr, NULL, &err);
+        ck_assert_int_eq(rc, 2);
+        ck_assert_msg(strstr(err, "--prompt 8192") != NULL, "stderr: %s", err);
+        free(err);
+        rc = gp_test_cli(pr2, NULL, &err);
+        ck_assert_int_eq(rc, 2);
+        ck_assert_msg(strstr(err, "--prompt 5000") != NULL && strstr(err, "--context 100") == NULL,
+                      "stderr: %s", err);
+        free(err);
+    }
     rc = gp_test_cli(b0, NULL, &err);
     ck_assert_int_eq(rc, 2);
     ck_assert_ptr_nonnull(strstr(err, "--batch"));
@@ -915,6 +1014,47 @@ START_TEST(db_published_rows)
 }
 END_TEST
 
+/* The same five rows as a user without --engine would ask them (the generic
+ * profile, default context 128): measured below the ceiling and expected
+ * within 25 % of each (published_measurements.md "Decode at batch 1"; the
+ * MLC row's q4f16_1 is 4.5 bits like Q4_0).  Generic, by hand for the first
+ * row: body 6.477856e9 x 4.5/8 = 3.6438e9 B + lm_head 0.2621e9 B at fp16
+ * -> 3.906e9 B / (1008e9 x 0.96 x 0.80) = 5.045 ms; KV 128 x 524288 =
+ * 67.1e6 B + act 5.4e6 B / (967.68e9 x 0.85) = 0.088 ms; overhead 32 x 40
+ * us x 2/2.52 = 1.016 ms -> 6.15 ms = 162.6 tok/s, -12.7 % of 186.21. */
+START_TEST(cli_published_rows_default_engine)
+{
+    static const struct {
+        const char *gpu, *model, *weights;
+        double measured;
+    } rows[] = {
+        {"rtx-4090", "llama-2-7b", "q4_0", 186.21},
+        {"rtx-4090", "llama-2-7b", "fp16", 60.78},
+        {"a100-sxm-80gb", "llama-2-7b", "bf16", 104.9},
+        {"a100-sxm-80gb", "llama-2-70b", "int8", 19.13},
+        {"rtx-4090", "llama-2-7b", "q4_0", 204.8},
+    };
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *a[] = {"--json", "decode", "--gpu", rows[i].gpu, "--model", rows[i].model,
+                           "--weights", rows[i].weights, NULL};
+        json_t *j = gp_test_cli_json(a);
+        double exp = gp_test_jnum(j, "expected_tokens_per_s");
+        double ceil = gp_test_jnum(j, "ceiling_tokens_per_s");
+        ck_assert_msg(rows[i].measured < ceil, "row %zu: measured %.2f above ceiling %.2f", i,
+                      rows[i].measured, ceil);
+        ck_assert_msg(fabs(exp / rows[i].measured - 1.0) <= 0.25,
+                      "row %zu (%s %s %s): expected %.1f vs measured %.2f", i, rows[i].gpu,
+                      rows[i].model, rows[i].weights, exp, rows[i].measured);
+        if (i == 0)
+            GP_ASSERT_REL(exp, 1.0 / (3.906e9 / (1008e9 * 0.96 * 0.80) +
+                                      72.5e6 / (1008e9 * 0.96 * 0.85) + 32 * 40e-6 * 2.0 / 2.52),
+                          0.01);
+        json_decref(j);
+    }
+}
+END_TEST
+
 START_TEST(cli_tensor_parallel)
 {
     int rc;
@@ -929,8 +1069,40 @@ START_TEST(cli_tensor_parallel)
     ck_assert(jnum(o8, "expected_tokens_per_s") > jnum(o1, "expected_tokens_per_s"));
     ck_assert(jnum(o8, "expected_tokens_per_s") < 4.0 * jnum(o1, "expected_tokens_per_s"));
     ck_assert(json_number_value(json_object_get(json_object_get(o8, "expected"), "comm_s")) > 0);
+    /* nvlink4 (h100-sxm's scale-up link), 160 AllReduces of 16384 B on 8:
+     * tree 2 x 16384 / 370e9 + 6 x 2 us = 12.089 us (ring 14 x 2 us + ...
+     * = 28.08 us) -> 1.934 ms. */
+    ck_assert_str_eq(json_string_value(json_object_get(o8, "link")), "nvlink4");
+    ck_assert_str_eq(json_string_value(json_object_get(o8, "comm_algo")), "tree");
+    GP_ASSERT_REL(json_number_value(json_object_get(json_object_get(o8, "expected"), "comm_s")),
+                  160.0 * (2.0 * 16384.0 / 370e9 + 12e-6), 1e-9);
     json_decref(o1);
     json_decref(o8);
+    {
+        /* a100-pcie-80gb's NVLink bridge joins two cards: four fall back to
+         * its host link, pcie4-x16 (25 GB/s, 10 us): tree on 4 = 2 x 16384
+         * / 25e9 + 2 x 2 x 10 us = 41.31 us (ring 6 x 10 us + ... = 60.98
+         * us), x 160 = 6.610 ms.  Two stay on the bridge (208 GB/s, 2 us):
+         * 16384 / 208e9 + 4 us = 4.079 us, x 160. */
+        const char *a4[] = {"--gpu", "a100-pcie-80gb", "--model", "llama-2-70b", "--gpus", "4",
+                            NULL};
+        const char *a2[] = {"--gpu", "a100-pcie-80gb", "--model", "llama-2-70b", "--gpus", "2",
+                            NULL};
+        json_t *o4 = decode_json(a4, &rc, NULL), *o2;
+        ck_assert_int_eq(rc, 0);
+        ck_assert_str_eq(json_string_value(json_object_get(o4, "link")), "pcie4-x16");
+        GP_ASSERT_REL(
+            json_number_value(json_object_get(json_object_get(o4, "expected"), "comm_s")),
+            160.0 * (2.0 * 16384.0 / 25e9 + 40e-6), 1e-9);
+        json_decref(o4);
+        o2 = decode_json(a2, &rc, NULL);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_str_eq(json_string_value(json_object_get(o2, "link")), "nvlink-bridge-a100");
+        GP_ASSERT_REL(
+            json_number_value(json_object_get(json_object_get(o2, "expected"), "comm_s")),
+            160.0 * (16384.0 / 208e9 + 4e-6), 1e-9);
+        json_decref(o2);
+    }
 }
 END_TEST
 
@@ -945,6 +1117,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, expected_formula_worked);
     tcase_add_test(tc, moe_experts_touched);
     tcase_add_test(tc, tensor_parallel_allreduce);
+    tcase_add_test(tc, tensor_parallel_prefill);
     tcase_add_test(tc, layer_split);
     tcase_add_test(tc, prefill_and_ridge);
     tcase_add_test(tc, memory_fit);
@@ -958,6 +1131,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, db_published_rows);
     tcase_add_test(tc, cli_tensor_parallel);
+    tcase_add_test(tc, cli_published_rows_default_engine);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -644,11 +644,14 @@ START_TEST(profile_batch_and_exact)
      *   72 L h^2 (1 + s/6h + V/12Lh) = 72 x 24 x 5,308,416 x (1 + 0.148148 +
      *   0.077160) = 9,172,942,848 x 1.225309 = 11.2396e9 FLOP
      *   implied MFU = 11.2396e9 x 4096 / 312e12 = 0.14756
-     * With --lora-params 1e6 the exact count is 4 x matmul + 3 x attention +
-     * 4 x logits + 6 x 1e6 per token:
+     * With --lora-params 1e6 the frozen base costs forward + activation
+     * gradients: 2 x matmul + 3 x attention + 2 x logits + 6 x 1e6 per token
+     * (matmul and logits are forward FLOPs already, 2 per weight):
      *   matmul 2 x 24 x 12 x 2304^2 = 3,057,647,616; attention 4 x 2048 x
      *   2304 x 24 = 452,984,832; logits 2 x 2304 x 51200 = 235,929,600
-     *   -> 12,230,590,464 + 1,358,954,496 + 943,718,400 + 6e6 = 14,539,263,360 */
+     *   -> 6,115,295,232 + 1,358,954,496 + 471,859,200 + 6e6 = 7,952,108,928
+     * which is below the full-training count 11.2396e9 above, as it
+     * must be (no weight gradients). */
     gp_gpu g = a100();
     gp_train_shape s;
     gp_train_in in;
@@ -684,7 +687,9 @@ START_TEST(profile_batch_and_exact)
     in.mfu = 0.3;
     in.lora_params = 1e6;
     r = run_ok(&in);
-    GP_ASSERT_REL(r.model_flop_per_token, 14539263360.0, 1e-12);
+    GP_ASSERT_REL(r.model_flop_per_token, 7952108928.0, 1e-12);
+    ck_assert(r.model_flop_per_token <
+              72.0 * l * h * h * (1.0 + S / (6.0 * h) + V / (12.0 * l * h)));
 }
 END_TEST
 
@@ -811,7 +816,26 @@ START_TEST(edge_cases_and_errors)
     in.lora_params = -1;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--lora-params");
+    in.lora_params = 2e15;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--lora-params");
     in.lora_params = 0;
+    /* Finite but absurd sizes: 1e300 params x 1e300 tokens would overflow
+     * 6ND to inf; the caps (1e15 params, 1e18 tokens) refuse them. */
+    {
+        double keep_n = in.params, keep_d = in.tokens;
+        in.params = 1e300;
+        ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+        ck_assert_str_eq(e.where, "--params");
+        in.params = 1e15; /* the cap itself is allowed */
+        ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+        ck_assert(isfinite(r.gpu_days) && isfinite(r.total_bytes));
+        in.params = keep_n;
+        in.tokens = 1e300;
+        ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+        ck_assert_str_eq(e.where, "--tokens");
+        in.tokens = keep_d;
+    }
     in.micro_batch = 0.5;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--micro-batch");
@@ -1093,6 +1117,16 @@ START_TEST(cli_bad_input)
     expect_usage(h, "--tokens");
     expect_usage(i, "--mfu");
     expect_usage(k, "--gpu");
+    {
+        /* 1e300 x 1e300 x 6 overflows to inf: refused (cap 1e15 params,
+         * 1e18 tokens) instead of printing "inf FLOP". */
+        const char *l[] = {"train", "--gpu", "a100", "--params", "1e300", "--tokens", "1T",
+                           NULL};
+        const char *m[] = {"train", "--gpu", "a100", "--params", "7B", "--tokens", "1e300",
+                           NULL};
+        expect_usage(l, "--params");
+        expect_usage(m, "--tokens");
+    }
 }
 END_TEST
 

@@ -409,6 +409,16 @@ static const fmt_case fmts[] = {
     {1e20, GP_Q_NUMBER, 1, 0, "1.0e20"},
     {-2.5e9, GP_Q_BYTES, 1, 0, "-2.5 GB"},               /* differences */
     {1.0, GP_Q_BYTES, -3, 0, "1 B"},                     /* digits clamped */
+    /* Past the last prefix: scientific in the base unit, not a 300-digit
+     * number (decode --params 1e300 printed one).  2e299 B; 999.9 EB stays
+     * 999.9 EB; 1e21 B = 1000 EB -> 1.0e21 B; 1e30 s / 86400 = 1.1574e25 d. */
+    {2e299, GP_Q_BYTES, 2, 0, "2.00e299 B"},
+    {999.9e18, GP_Q_BYTES, 1, 0, "999.9 EB"},
+    {1e21, GP_Q_BYTES, 1, 0, "1.0e21 B"},
+    {2e299, GP_Q_BYTES, 2, 1, "2.00e299 B"},
+    {5e24, GP_Q_RATE, 1, 0, "5.0e24 B/s"},
+    {1e30, GP_Q_DURATION, 2, 0, "1.16e25 d"},
+    {5e300, GP_Q_TOKEN_RATE, 1, 0, "5.0e300 tok/s"},
 };
 
 START_TEST(format_readable)
@@ -496,6 +506,7 @@ static const trip_case trips[] = {
     {700.0, GP_Q_POWER, 0},         {72.0, GP_Q_TOKEN_RATE, 0},
     {2.385, GP_Q_NUMBER, 0},        {1e-7, GP_Q_NUMBER, 0},
     {0.0, GP_Q_DURATION, 0},        {0.0, GP_Q_BYTES, 1},
+    {2e299, GP_Q_BYTES, 0},         {1e30, GP_Q_DURATION, 0},
 };
 
 START_TEST(format_round_trips)

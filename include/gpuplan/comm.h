@@ -48,15 +48,23 @@ typedef struct gp_comm_params {
      * and read back by the receiver, so g GPUs moving D bytes each put 2*g*D
      * bytes through the host, of staging bandwidth H (reads + writes
      * together), and each GPU gets min(B, H / (2g)).
-     * host_bw = H in bytes/s; 0 (default) derives it from the link itself:
-     * a host-staged link's figures are two-card measurements
-     * (p2pBandwidthLatencyTest on a pair), two cards at B each way put
-     * 2 x 2 x B through the host, so H = 4B on each basis (achievable B for
-     * expected, datasheet B for the ceiling) and each of g cards gets
-     * B x min(1, 2/g).  When given, it is the expected H; the ceiling uses
-     * the larger of it and 4 x datasheet B. */
+     * host_bw = H in bytes/s; 0 (default) means GP_COMM_HOST_BW_DEFAULT, the
+     * DRAM bandwidth of one server socket.  The link's own figure B is the
+     * per-card staged rate while the host is not yet the bottleneck.  The
+     * ceiling has no host cap: each card's datasheet link rate per
+     * direction. */
     double host_bw;
 } gp_comm_params;
+
+/* Default host staging bandwidth H, bytes/s: one AMD EPYC 9004 socket, 12
+ * channels of DDR5-4800 at 38.4 GB/s each = 460.8 GB/s (AMD EPYC 9004
+ * series product brief).  8 x RTX 5090 staged through such a host reach 28
+ * GB/s busbw (nccl#1639), and 460.8/16 = 28.8.  A desktop with two channels
+ * of DDR5-5600 has 89.6 GB/s: pass it as host_bw (--host-bw). */
+#define GP_COMM_HOST_BW_DEFAULT 460.8e9
+
+/* H for p: p->host_bw when > 0, else GP_COMM_HOST_BW_DEFAULT. */
+double gp_comm_host_bw(const gp_comm_params *p);
 
 /* Fill p with the documented defaults above.  NULL is a no-op. */
 void gp_comm_params_default(gp_comm_params *p);
@@ -95,7 +103,7 @@ typedef struct gp_comm_result {
     int host_staged;       /* 1: scale-up traffic goes through host memory   */
     int host_bound;        /* 1: host memory, not the link, limits it        */
     gp_comm_cost expected; /* achievable figures (calibrated when present)   */
-    gp_comm_cost ceiling;  /* datasheet bandwidth and latency                */
+    gp_comm_cost ceiling;  /* datasheet bandwidth, zero latency (a bound)    */
 } gp_comm_result;
 
 /* Price collective `op` of S = `bytes` bytes over topology t with `algo`.
@@ -112,10 +120,12 @@ typedef struct gp_comm_result {
  *   rank (g such rings share the node's K NICs: per-GPU rate
  *   B_out * min(1, K/g)), intra-node AllGather.  RS/AG use one half each.
  *   Host-staged scale-up (p2p == 0): per-GPU rate min(B, H / (2g)), H =
- *   4B unless gp_comm_params.host_bw is given.
+ *   gp_comm_host_bw(params) (expected only; the ceiling is the datasheet B,
+ *   no host cap).
  * algbw = S/t, busbw = algbw * bus_factor.  `expected` uses
  * gp_link_expected_bw / gp_link_expected_latency, `ceiling` the datasheet
- * bw and latency.  n == 1 returns GP_OK with trivial = 1 and zero costs.
+ * bw and zero latency (the database latency is a typical measurement, not
+ * a bound).  n == 1 returns GP_OK with trivial = 1 and zero costs.
  * p may be NULL (defaults).  Returns GP_OK, or GP_EINVAL (bytes < 0 or not
  * finite, gpus or nodes < 1, a needed link NULL or without bandwidth),
  * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree for

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "gpuplan/comm.h"
 #include "gpuplan/db.h"
 #include "gpuplan/ledger.h"
 #include "gpuplan/status.h"
@@ -73,7 +74,9 @@ const gp_engine *gp_engine_default(void);
 typedef struct gp_infer_params {
     const gp_gpu *gpu;        /* required                                   */
     const gp_model *model;    /* required: params > 0; shape fields optional */
-    const gp_link *link;      /* tensor-parallel link; needed when gpus > 1 */
+    const gp_link *link;      /* link between the GPUs (usually the GPU's
+                                 scale_up_link, else host_link); needed
+                                 when gpus > 1; priced by comm.h          */
     const gp_format *weights; /* storage format of the body; NULL = 16 bit  */
     const gp_format *kv;      /* KV-cache format; NULL = 16 bit             */
     const gp_format *embed;   /* embeddings/lm_head; NULL = 16 bit          */
@@ -91,11 +94,15 @@ typedef struct gp_infer_params {
     double act_bytes;         /* bytes per activation element (2)          */
     gp_accum accum;           /* tensor-core accumulate mode (fp32)        */
     gp_infer_split split;     /* multi-GPU split (engine default)          */
+    gp_comm_params comm;      /* link model figures (host staging bandwidth);
+                                 gp_comm_params_default                    */
 } gp_infer_params;
 
 /* Default runtime memory overhead per GPU: 1 GiB (CUDA context ~0.3-0.5 GiB
  * plus cuBLAS/attention workspaces and allocator slack); see the docs. */
 #define GP_INFER_RUNTIME_OVERHEAD (1024.0 * 1024.0 * 1024.0)
+/* Largest --gpus accepted (a whole number; the link may join fewer). */
+#define GP_INFER_MAX_GPUS 1048576.0
 /* Default context when none is given: 128 tokens (llama-bench tg128). */
 #define GP_INFER_DEFAULT_CONTEXT 128.0
 
@@ -117,7 +124,10 @@ typedef struct gp_infer_side {
     double eff_other;         /* fraction on KV cache and activations        */
     double layer_overhead_s;  /* per layer per step, after clock scaling     */
     double overhead_s;        /* layers x layer_overhead_s                   */
-    double comm_s;            /* tensor-parallel AllReduces per step         */
+    double comm_s;            /* link time per step: 2 x layers AllReduces
+                                 (tensor parallel) or gpus - 1 hand-offs
+                                 (layer split), priced by comm.h; the
+                                 ceiling keeps only the bandwidth terms   */
     double ttft_s;            /* prefill time for `prompt` tokens (0: none)  */
     double ridge_batch;       /* batch where compute time reaches memory
                                  time (Inf: never)                          */
@@ -141,6 +151,8 @@ typedef struct gp_infer_result {
     double active_params;       /* params used per token (MoE: active)       */
     double experts_touched;     /* MoE: expected distinct experts per layer  */
     double comm_bytes;          /* AllReduce payload per step (per message)  */
+    gp_coll_algo comm_algo;     /* AllReduce algorithm of the expected figure
+                                   (the cheaper of ring and tree)            */
     double prefill_flop;        /* prompt FLOPs, all sequences               */
     gp_precision precision;     /* matmul precision used                     */
     gp_pipeline pipeline;
@@ -170,16 +182,23 @@ typedef struct gp_infer_result {
  * layers x kv_elems x kv bits/8 + activations; FLOPs = 2 x active params x
  * batch + attention; each side's step = max(FLOPs / peak + dequant / CUDA
  * peak, bytes / (bw x eff)) + layers x overhead + 2 x layers AllReduces
- * (α-β, ring or tree, the cheaper).  The ceiling leaves out activations and
- * dequantisation (bytes and work a perfect engine avoids).  Tensor parallel: per GPU everything is
- * divided by gpus.  Layer split: the GPUs take turns (no division) and
- * gpus - 1 point-to-point hand-offs of batch x hidden activations replace
- * the AllReduces.
+ * of batch x hidden x act_bytes on p->link, priced by gp_comm_eval (one
+ * node of gpus GPUs; expected: the cheaper of ring and tree on achievable
+ * figures, with host staging when the link has no peer-to-peer; ceiling:
+ * the bandwidth terms on datasheet figures, zero latency, so it stays a
+ * bound).  The ceiling leaves out activations, dequantisation and the
+ * per-layer overhead (bytes and work a perfect engine avoids).  Tensor
+ * parallel: per GPU everything is divided by gpus.  Layer split: the GPUs
+ * take turns (no division) and gpus - 1 hand-offs of batch x hidden
+ * activations (each one ring step on two GPUs: S/B + alpha) replace the
+ * AllReduces.
  * MODEL: docs/models/inference.md §Decode (Pope et al. 2022 "Efficiently
  * Scaling Transformer Inference" for the bytes/FLOPs accounting).
  * Returns GP_OK, or GP_EINVAL naming the field (missing gpu/model, params
- * <= 0, batch < 1, gpus < 1, negative context, gpus > 1 without link, GPU
- * without memory bandwidth).  Never allocates; r is fully written on GP_OK. */
+ * <= 0, batch < 1, gpus < 1 or not whole, negative context, gpus > 1
+ * without link, GPU without memory bandwidth, link without bandwidth), or
+ * GP_ERANGE ("--gpus": more GPUs than the link joins, e.g. 4 on a 2-GPU
+ * bridge).  Never allocates; r is fully written on GP_OK. */
 int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
 
 /* KV-cache bytes per token per sequence: layers x kv elements per layer
@@ -192,17 +211,6 @@ double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits);
  * uniformly: n x (1 - (1 - k/n)^batch).  Returns k for batch 1; 0 when n or
  * k is 0. */
 double gp_infer_experts_touched(double n, double k, double batch);
-
-/* Time of one AllReduce of `bytes` over `gpus` GPUs on link l (per-direction
- * bandwidth bw, per-hop latency alpha): min(ring 2(n-1)(α + S/(nβ)), tree
- * 2⌈log2 n⌉(α + S/β)); a link without peer-to-peer (p2p = 0) is staged
- * through host memory: α doubled, β halved.  `ceiling` gives the bound:
- * datasheet bandwidth and zero latency (the hwdb latency is a typical
- * measurement, not a bound); else expected (calibrated/achievable bandwidth
- * and latency).  0 for gpus <= 1.
- * MODEL: Thakur et al. 2005 (ring), NCCL double binary tree. */
-double gp_infer_allreduce_s(const gp_link *l, double gpus, double bytes,
-                            int ceiling);
 
 #ifdef __cplusplus
 }

@@ -78,9 +78,12 @@ int gp_parse_int(const char *s, long min, const char *what, long *out,
  *
  * The prefix is the largest that keeps the printed number >= 1 (a value
  * that would print as 1000.0 moves up a rung).  Durations use ns, us, ms
- * (below 0.1 s), s (below 60 s), min, h, d (from 1 day: "20.8 d"); counts
- * use K, M, B, T then scientific ("2.50e15"); FLOP counts use up to PFLOP
- * then scientific ("3.15e23 FLOP"); fractions print as percent ("45.0%");
+ * (below 0.1 s), s (below 60 s), min, h, d (from 1 day: "20.8 d"; from a
+ * million days scientific: "1.16e25 d"); counts use K, M, B, T then
+ * scientific ("2.50e15"); FLOP counts use up to PFLOP then scientific
+ * ("3.15e23 FLOP"); every other ladder past its last prefix goes
+ * scientific in the base unit ("2.00e299 B", never a 300-digit number);
+ * fractions print as percent ("45.0%");
  * GP_Q_NUMBER prints plainly or in scientific form outside [1e-4, 1e15).
  * digits is clamped to [0, 15].  For finite values the parser accepts
  * (non-negative; fractions <= 1) the output parses back with gp_parse_qty of

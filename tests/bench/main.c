@@ -55,7 +55,12 @@ double gp_bench_process(const char *name, const char *const *argv, int runs)
             execv(argv[0], (char *const *)(size_t)argv);
             _exit(127);
         }
-        waitpid(pid, &st, 0);
+        if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+            /* A command that fails would time as a fast one: say so instead. */
+            printf("  %-40s FAILED (the command did not exit 0)\n", name);
+            free(t);
+            return -1.0;
+        }
         t[i] = gp_bench_now() - t0;
     }
     gp_bench_median_ms(name, t, runs);
