@@ -663,13 +663,15 @@ static int do_run(gp_cli *cli, const char *probe, const char *as, const char *ou
     int n = 0, st = 0;
     pid_t pid;
     if (!find_probe(probe, exe, sizeof exe)) {
-        if (probe != NULL)
+        if (probe != NULL) {
+            /* A path the user gave: bad input, exit 2. */
             fprintf(stderr, "gpuplan calib: option '--probe': '%s' is not an executable\n", probe);
-        else
-            fprintf(stderr,
-                    "gpuplan calib: gpuplan-probe is not installed (looked next to gpuplan and in "
-                    "$PATH); build it with 'make calib' (needs nvcc and a CUDA toolkit), then "
-                    "'make install' or pass --probe PATH\n");
+            return GP_EXIT_USAGE;
+        }
+        fprintf(stderr,
+                "gpuplan calib: gpuplan-probe is not installed (looked next to gpuplan and in "
+                "$PATH); build it with 'make calib' (needs nvcc and a CUDA toolkit), then "
+                "'make install' or pass --probe PATH\n");
         return GP_EXIT_FAIL;
     }
     argv[n++] = exe;

@@ -1116,7 +1116,8 @@ START_TEST(cli_run_with_a_stand_in_probe)
     ck_assert_ptr_nonnull(strstr(err, "nothing imported"));
     free(out);
     free(err);
-    ck_assert_int_eq(cli(none, &out, &err), 1);
+    /* A --probe path that is not an executable is bad input: exit 2. */
+    ck_assert_int_eq(cli(none, &out, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, "--probe"));
     after = listing(dir);
     ck_assert_str_eq(before, after);
