@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,32 +302,96 @@ static int unknown_key(rctx *r, const yaml_node_t *k, const char *where)
     return fail_node(r, GP_ESCHEMA, k, NULL, "unknown key '%s' in %s", sval(k), where);
 }
 
-static int read_pcie(rctx *r, const yaml_node_t *m)
+/* The device block is read through a field table: key, type, where the
+ * value goes in gp_calib_device (and a minimum for integers).  F_INFO keys
+ * are informational (any scalar); F_PCIE is the nested pcie: mapping. */
+typedef enum { F_STR, F_INT, F_LONG, F_NUM, F_POS, F_INFO, F_PCIE } ftype;
+typedef struct dfield {
+    const char *key;
+    ftype type;
+    size_t off;  /* offsetof in gp_calib_device                          */
+    size_t size; /* F_STR: buffer size                                    */
+    long min;    /* F_INT, F_LONG                                         */
+} dfield;
+
+#define DF(key, type, member, min)                                                          \
+    {key, type, offsetof(gp_calib_device, member),                                        \
+     sizeof(((gp_calib_device *)0)->member), min}
+#define DINFO(key) {key, F_INFO, 0, 0, 0}
+
+static const dfield pcie_fields[] = {
+    DF("gen", F_INT, pcie_gen, 0),           DF("width", F_INT, pcie_width, 0),
+    DF("max_gen", F_INT, pcie_max_gen, 0),   DF("max_width", F_INT, pcie_max_width, 0),
+    DINFO("source"),                         DINFO("downtrained"),
+};
+
+static const dfield device_fields[] = {
+    DF("name", F_STR, name, 0),
+    DF("compute_capability", F_STR, cc, 0),
+    DF("pci_bus_id", F_STR, pci_bus_id, 0),
+    DF("nvml_driver_version", F_STR, nvml_driver, 0),
+    DF("index", F_INT, index, 0),
+    DF("sm_count", F_INT, sm_count, 1),
+    DF("gpus", F_INT, gpus, 1),
+    DF("driver_version", F_INT, driver_version, 0),
+    DF("runtime_version", F_INT, runtime_version, 0),
+    DF("cublaslt_version", F_LONG, cublaslt_version, 0),
+    DF("memory_bus_bits", F_INT, memory_bus_bits, 0),
+    DF("clock_sm_hz", F_NUM, clock_sm_hz, 0),
+    DF("clock_mem_hz", F_NUM, clock_mem_hz, 0),
+    DF("memory_bytes", F_POS, memory_bytes, 0),
+    DF("l2_bytes", F_NUM, l2_bytes, 0),
+    {"pcie", F_PCIE, 0, 0, 0},
+    DINFO("uuid"), DINFO("ecc"), DINFO("cuda_toolkit"), DINFO("clock_sm_now_hz"),
+    DINFO("nccl_version"), DINFO("power_limit_w"), DINFO("temperature_c"),
+};
+
+static int read_fields(rctx *r, const yaml_node_t *m, const char *where, const dfield *f,
+                       size_t nf)
 {
     yaml_node_pair_t *p;
-    gp_calib_device *d = &r->c->dev;
-    int rc = want(r, m, YAML_MAPPING_NODE, "device.pcie");
+    char *base = (char *)&r->c->dev;
+    int rc = want(r, m, YAML_MAPPING_NODE, where);
     if (rc != GP_OK)
         return rc;
     for (p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
         const yaml_node_t *k = yaml_document_get_node(r->doc, p->key);
         const yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
-        const char *ks;
-        if ((rc = want(r, k, YAML_SCALAR_NODE, "device.pcie")) != GP_OK)
+        const dfield *d = NULL;
+        char path[96];
+        size_t i;
+        if ((rc = want(r, k, YAML_SCALAR_NODE, where)) != GP_OK)
             return rc;
-        ks = sval(k);
-        if (strcmp(ks, "gen") == 0)
-            rc = get_int_i(r, v, "device.pcie.gen", 0, &d->pcie_gen);
-        else if (strcmp(ks, "width") == 0)
-            rc = get_int_i(r, v, "device.pcie.width", 0, &d->pcie_width);
-        else if (strcmp(ks, "max_gen") == 0)
-            rc = get_int_i(r, v, "device.pcie.max_gen", 0, &d->pcie_max_gen);
-        else if (strcmp(ks, "max_width") == 0)
-            rc = get_int_i(r, v, "device.pcie.max_width", 0, &d->pcie_max_width);
-        else if (strcmp(ks, "source") == 0 || strcmp(ks, "downtrained") == 0)
-            rc = want(r, v, YAML_SCALAR_NODE, ks);
-        else
-            rc = unknown_key(r, k, "device.pcie");
+        for (i = 0; i < nf && d == NULL; i++)
+            if (strcmp(sval(k), f[i].key) == 0)
+                d = &f[i];
+        if (d == NULL)
+            return unknown_key(r, k, where);
+        snprintf(path, sizeof path, "%s.%s", where, d->key);
+        switch (d->type) {
+        case F_STR:
+            rc = get_str(r, v, path, base + d->off, d->size);
+            break;
+        case F_INT:
+            rc = get_int_i(r, v, path, d->min, (int *)(void *)(base + d->off));
+            break;
+        case F_LONG:
+            rc = get_int(r, v, path, d->min, (long *)(void *)(base + d->off));
+            break;
+        case F_NUM:
+            rc = get_num(r, v, path, (double *)(void *)(base + d->off));
+            break;
+        case F_POS:
+            rc = get_pos(r, v, path, (double *)(void *)(base + d->off));
+            break;
+        case F_INFO:
+            rc = want(r, v, YAML_SCALAR_NODE, d->key); /* informational */
+            break;
+        case F_PCIE:
+            rc = read_fields(r, v, "device.pcie", pcie_fields,
+                             sizeof pcie_fields / sizeof pcie_fields[0]);
+            break;
+        }
         if (rc != GP_OK)
             return rc;
     }
@@ -335,61 +400,11 @@ static int read_pcie(rctx *r, const yaml_node_t *m)
 
 static int read_device(rctx *r, const yaml_node_t *m)
 {
-    yaml_node_pair_t *p;
-    gp_calib_device *d = &r->c->dev;
-    int rc = want(r, m, YAML_MAPPING_NODE, "device");
+    int rc = read_fields(r, m, "device", device_fields,
+                         sizeof device_fields / sizeof device_fields[0]);
     if (rc != GP_OK)
         return rc;
-    for (p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
-        const yaml_node_t *k = yaml_document_get_node(r->doc, p->key);
-        const yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
-        const char *ks;
-        if ((rc = want(r, k, YAML_SCALAR_NODE, "device")) != GP_OK)
-            return rc;
-        ks = sval(k);
-        if (strcmp(ks, "name") == 0)
-            rc = get_str(r, v, "device.name", d->name, sizeof d->name);
-        else if (strcmp(ks, "compute_capability") == 0)
-            rc = get_str(r, v, "device.compute_capability", d->cc, sizeof d->cc);
-        else if (strcmp(ks, "pci_bus_id") == 0)
-            rc = get_str(r, v, "device.pci_bus_id", d->pci_bus_id, sizeof d->pci_bus_id);
-        else if (strcmp(ks, "nvml_driver_version") == 0)
-            rc = get_str(r, v, "device.nvml_driver_version", d->nvml_driver, sizeof d->nvml_driver);
-        else if (strcmp(ks, "index") == 0)
-            rc = get_int_i(r, v, "device.index", 0, &d->index);
-        else if (strcmp(ks, "sm_count") == 0)
-            rc = get_int_i(r, v, "device.sm_count", 1, &d->sm_count);
-        else if (strcmp(ks, "gpus") == 0)
-            rc = get_int_i(r, v, "device.gpus", 1, &d->gpus);
-        else if (strcmp(ks, "driver_version") == 0)
-            rc = get_int_i(r, v, "device.driver_version", 0, &d->driver_version);
-        else if (strcmp(ks, "runtime_version") == 0)
-            rc = get_int_i(r, v, "device.runtime_version", 0, &d->runtime_version);
-        else if (strcmp(ks, "cublaslt_version") == 0)
-            rc = get_int(r, v, "device.cublaslt_version", 0, &d->cublaslt_version);
-        else if (strcmp(ks, "memory_bus_bits") == 0)
-            rc = get_int_i(r, v, "device.memory_bus_bits", 0, &d->memory_bus_bits);
-        else if (strcmp(ks, "clock_sm_hz") == 0)
-            rc = get_num(r, v, "device.clock_sm_hz", &d->clock_sm_hz);
-        else if (strcmp(ks, "clock_mem_hz") == 0)
-            rc = get_num(r, v, "device.clock_mem_hz", &d->clock_mem_hz);
-        else if (strcmp(ks, "memory_bytes") == 0)
-            rc = get_pos(r, v, "device.memory_bytes", &d->memory_bytes);
-        else if (strcmp(ks, "l2_bytes") == 0)
-            rc = get_num(r, v, "device.l2_bytes", &d->l2_bytes);
-        else if (strcmp(ks, "pcie") == 0)
-            rc = read_pcie(r, v);
-        else if (strcmp(ks, "uuid") == 0 || strcmp(ks, "ecc") == 0 ||
-                 strcmp(ks, "cuda_toolkit") == 0 || strcmp(ks, "clock_sm_now_hz") == 0 ||
-                 strcmp(ks, "nccl_version") == 0 || strcmp(ks, "power_limit_w") == 0 ||
-                 strcmp(ks, "temperature_c") == 0)
-            rc = want(r, v, YAML_SCALAR_NODE, ks); /* informational */
-        else
-            rc = unknown_key(r, k, "device");
-        if (rc != GP_OK)
-            return rc;
-    }
-    if (d->name[0] == '\0')
+    if (r->c->dev.name[0] == '\0')
         return fail_node(r, GP_ESCHEMA, m, "device.name", "required field is missing");
     return GP_OK;
 }
