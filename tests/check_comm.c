@@ -12,22 +12,6 @@
 /* Hand-built links (figures from ../shared/reference; alphas assumed for the
  * arithmetic where the reference has none, and stated). */
 
-/* PCIe 4.0 x16, peer-to-peer: 31.5 GB/s per direction (PCI-SIG, via
- * calibration_methods.md sec. 2), 25 GB/s achieved one way (article row 12;
- * nvbandwidth#15: 23.9-26.4 GB/s), alpha 10 us (assumed). */
-static gp_link pcie4(void)
-{
-    gp_link l;
-    memset(&l, 0, sizeof l);
-    l.id = "pcie4-x16";
-    l.kind = GP_LINK_PCIE;
-    l.bw.v = 31.5e9;
-    l.bw_achievable.v = 25e9;
-    l.latency.v = 10e-6;
-    l.p2p = 1;
-    return l;
-}
-
 /* PCIe 4.0 x16 with peer-to-peer off (GeForce): staged through host memory.
  * Achievable 13 GB/s per direction, a two-card measurement (3x RTX 4090,
  * p2pBandwidthLatencyTest P2P=Disabled: 25.6-26.2 GB/s bidirectional;
@@ -35,7 +19,7 @@ static gp_link pcie4(void)
  * GPU-timed, nccl-tests#100). */
 static gp_link pcie4_host(void)
 {
-    gp_link l = pcie4();
+    gp_link l = gp_test_link_pcie4();
     l.id = "pcie4-x16-host";
     l.bw_achievable.v = 13e9;
     l.latency.v = 24.6e-6;
@@ -71,22 +55,6 @@ static gp_link nvlink4(void)
     return l;
 }
 
-/* 100 Gb/s Ethernet between nodes: 12.5 GB/s per direction; achievable
- * 11 GB/s (assumed 88 %); alpha 20 us (assumed). */
-static gp_link eth100(void)
-{
-    gp_link l;
-    memset(&l, 0, sizeof l);
-    l.id = "eth-100";
-    l.kind = GP_LINK_ETHERNET;
-    l.scope = GP_SCOPE_SCALE_OUT;
-    l.bw.v = 12.5e9;
-    l.bw_achievable.v = 11e9;
-    l.latency.v = 20e-6;
-    l.p2p = 1;
-    return l;
-}
-
 static gp_topo one_node(const gp_link *l, long g)
 {
     gp_topo t;
@@ -105,7 +73,7 @@ START_TEST(article_row7_ring_pcie)
      * t = 0.84006 s: the article's 0.84 s holds to 1e-4.  algbw = 14e9 /
      * 0.84006 = 16.6655 GB/s; busbw = 1.5 x algbw = 24.998 GB/s.  Ceiling:
      * 21/31.5 = 0.666667 s, no latency term (a bound). */
-    gp_link l = pcie4();
+    gp_link l = gp_test_link_pcie4();
     gp_topo t = one_node(&l, 4);
     gp_comm_result r;
     gp_err e;
@@ -140,7 +108,7 @@ START_TEST(small_message_latency_dominated)
      * PCIe 4.0 (25 GB/s, alpha 10 us): 1835008/25e9 = 73.40 us vs 14 * 10 us
      * = 140 us: latency still dominates.  At 8 GiB the same PCIe ring is
      * 15032385536/25e9 = 0.6013 s of bandwidth against 140 us. */
-    gp_link l4 = nvlink4(), lp = pcie4();
+    gp_link l4 = nvlink4(), lp = gp_test_link_pcie4();
     gp_topo t = one_node(&l4, 8);
     gp_comm_result r;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1048576, NULL, &r, NULL),
@@ -203,7 +171,7 @@ START_TEST(reducescatter_allgather)
     /* RS and AG of S = 8e9 on 4 GPUs, PCIe 25 GB/s, 10 us: each GPU sends
      * 3/4 * 8e9 = 6e9 B: 0.24 s + 3 alpha = 0.24003 s.  busbw = (n-1)/n *
      * algbw = 0.75 * 8e9/0.24003 = 24.997 GB/s. */
-    gp_link l = pcie4();
+    gp_link l = gp_test_link_pcie4();
     gp_topo t = one_node(&l, 4);
     gp_comm_result r;
     int op;
@@ -306,7 +274,7 @@ START_TEST(host_staged_busbw_falls_with_cards)
                      GP_EINVAL);
     /* The same cards with peer-to-peer keep ~25 GB/s at n = 8. */
     {
-        gp_link q = pcie4();
+        gp_link q = gp_test_link_pcie4();
         t.scale_up = &q;
         ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, s, NULL, &r8, NULL),
                          GP_OK);
@@ -326,7 +294,7 @@ START_TEST(hierarchical_two_nodes)
      * 3.37e9 B; the 4 rings share one NIC: 11e9/4 = 2.75e9 B/s -> 1.225455 s
      * + 2 * 20 us.  Total 0.8088 + 1.2254545 + 60e-6 + 40e-6 = 2.0343545 s.
      * Bytes per GPU: 2 * 10.11e9 + 3.37e9 = 23.59e9. */
-    gp_link up = pcie4(), out = eth100();
+    gp_link up = gp_test_link_pcie4(), out = gp_test_link_eth100();
     gp_topo t;
     gp_comm_result r;
     memset(&t, 0, sizeof t);
@@ -365,7 +333,7 @@ END_TEST
 START_TEST(one_gpu_zero_cost)
 {
     /* n = 1: nothing moves; zero time, zero bytes, busbw factor 0. */
-    gp_link l = pcie4();
+    gp_link l = gp_test_link_pcie4();
     gp_topo t = one_node(&l, 1);
     gp_comm_result r;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 14e9, NULL, &r, NULL),
@@ -384,7 +352,7 @@ END_TEST
 
 START_TEST(bad_input_names_option)
 {
-    gp_link l = pcie4(), bridge = nvlink3();
+    gp_link l = gp_test_link_pcie4(), bridge = nvlink3();
     gp_topo t = one_node(&l, 0);
     gp_comm_result r;
     gp_err e;

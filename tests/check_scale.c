@@ -10,35 +10,6 @@
 
 #include "testutil.h"
 
-/* PCIe 4.0 x16: 31.5 GB/s per direction, 25 GB/s achieved (article row 12;
- * nvbandwidth#15), alpha 10 us (assumed). */
-static gp_link pcie4(void)
-{
-    gp_link l;
-    memset(&l, 0, sizeof l);
-    l.id = "pcie4-x16";
-    l.bw.v = 31.5e9;
-    l.bw_achievable.v = 25e9;
-    l.latency.v = 10e-6;
-    l.p2p = 1;
-    return l;
-}
-
-/* 100 Gb/s Ethernet: 12.5 GB/s, 11 GB/s achievable (assumed), alpha 20 us. */
-static gp_link eth100(void)
-{
-    gp_link l;
-    memset(&l, 0, sizeof l);
-    l.id = "eth-100";
-    l.kind = GP_LINK_ETHERNET;
-    l.scope = GP_SCOPE_SCALE_OUT;
-    l.bw.v = 12.5e9;
-    l.bw_achievable.v = 11e9;
-    l.latency.v = 20e-6;
-    l.p2p = 1;
-    return l;
-}
-
 START_TEST(article_rows_7_8_weak)
 {
     /* 14 GB gradients, 4 GPUs on PCIe at 25 GB/s, 2 s compute, no overlap.
@@ -49,7 +20,7 @@ START_TEST(article_rows_7_8_weak)
      * n = 2: 2*1/2*14/25 = 0.56 s + 20 us; step 2.56002; speedup 4/2.56002 =
      * 1.562488; marginal 0.562488 >= 0.5; n = 4 marginal (2.816842 -
      * 1.562488)/2 = 0.627177: 4 pays. */
-    gp_link l = pcie4();
+    gp_link l = gp_test_link_pcie4();
     gp_scale_req q;
     gp_scale_row rows[3];
     gp_scale_result res;
@@ -86,7 +57,7 @@ START_TEST(overlap_hides_behind_backward)
      * step 2 s, speedup 4.  overlap 0.5: hidden 0.42003, step 2.42003.
      * Strong scaling, overlap 1, 4 GPUs: compute 0.5 s, backward 1/3 s
      * hides at most 0.333333 s: step 0.5 + 0.84006 - 0.333333 = 1.006727. */
-    gp_link l = pcie4();
+    gp_link l = gp_test_link_pcie4();
     gp_scale_req q;
     gp_scale_params p;
     gp_scale_row row;
@@ -139,7 +110,7 @@ START_TEST(two_nodes_on_100g_do_not_help)
      * -> 0.875519x: slower than 4 GPUs (and than one).  (With 1,2 in the
      * list strong scaling stops even earlier: n = 2 gives 2/1.53922 =
      * 1.299360x, 0.299 of a GPU for the added card < 0.5.) */
-    gp_link up = pcie4(), out = eth100();
+    gp_link up = gp_test_link_pcie4(), out = gp_test_link_eth100();
     gp_scale_req q;
     gp_scale_row rows[4];
     gp_scale_result res;
@@ -193,7 +164,7 @@ START_TEST(marginal_rule)
     /* Threshold 0.3 lets n = 8 pass the efficiency test (0.4957 >= 0.3) but
      * the 4 added cards give (3.965938 - 2.848131)/4 = 0.279452 of a GPU
      * each < 0.3: stop, reason marginal. */
-    gp_link up = pcie4(), out = eth100();
+    gp_link up = gp_test_link_pcie4(), out = gp_test_link_eth100();
     gp_scale_req q;
     gp_scale_params p;
     gp_scale_row rows[2];
@@ -217,7 +188,7 @@ END_TEST
 START_TEST(ceiling_uses_datasheet)
 {
     /* --ceiling: 4 GPUs at 31.5 GB/s, no latency: comm 21/31.5 = 0.666667 s. */
-    gp_link l = pcie4();
+    gp_link l = gp_test_link_pcie4();
     gp_scale_req q;
     gp_scale_params p;
     gp_scale_row row;
@@ -236,7 +207,7 @@ END_TEST
 
 START_TEST(bad_input)
 {
-    gp_link l = pcie4();
+    gp_link l = gp_test_link_pcie4();
     gp_scale_req q;
     gp_scale_params p;
     gp_scale_row rows[3];

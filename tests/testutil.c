@@ -201,3 +201,30 @@ double gp_test_jnum(const json_t *o, const char *key)
     ck_assert_msg(v != NULL && json_is_number(v), "JSON key '%s' missing or not a number", key);
     return json_number_value(v);
 }
+
+gp_link gp_test_link_pcie4(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "pcie4-x16";
+    l.kind = GP_LINK_PCIE;
+    l.bw.v = 31.5e9;
+    l.bw_achievable.v = 25e9;
+    l.latency.v = 10e-6;
+    l.p2p = 1;
+    return l;
+}
+
+gp_link gp_test_link_eth100(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "eth-100";
+    l.kind = GP_LINK_ETHERNET;
+    l.scope = GP_SCOPE_SCALE_OUT;
+    l.bw.v = 12.5e9;
+    l.bw_achievable.v = 11e9;
+    l.latency.v = 20e-6;
+    l.p2p = 1;
+    return l;
+}

@@ -40,6 +40,15 @@ json_t *gp_test_cli_json(const char *const *argv);
  * or not a number. */
 double gp_test_jnum(const json_t *o, const char *key);
 
+/* Hand-built links shared by the comm and scale suites.
+ * PCIe 4.0 x16, peer-to-peer: 31.5 GB/s per direction (PCI-SIG), 25 GB/s
+ * achieved one way (article row 12; nvbandwidth#15: 23.9-26.4 GB/s), alpha
+ * 10 us (assumed).
+ * 100 Gb/s Ethernet between nodes: 12.5 GB/s per direction, 11 GB/s
+ * achievable (assumed 88 %), alpha 20 us (assumed). */
+gp_link gp_test_link_pcie4(void);
+gp_link gp_test_link_eth100(void);
+
 /* Path of the build directory ($GP_BUILD, default "build"). */
 const char *gp_test_build_dir(void);
 
