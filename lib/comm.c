@@ -166,8 +166,8 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
          * ceiling has no host cap: a staged byte leaves the sender on its
          * link's D2H direction and enters the receiver on H2D, so each card's
          * own datasheet link rate per direction is the bound (8 x RTX 5090
-         * host-staged reach 28 GB/s busbw, nccl#1639: above a host-capped
-         * ceiling of 4 x 63 / 16 = 15.75 GB/s). */
+         * host-staged reach 28 GB/s busbw, nccl#1639, so no host-derived
+         * figure may cap the ceiling below that). */
         double h = gp_comm_host_bw(p);
         double host = h / (2.0 * (double)g);
         if (host < bu) {
