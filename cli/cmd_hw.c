@@ -82,6 +82,7 @@ static const mrow gpu_meas[] = {
 static const frow link_rows[] = {
     LROW("peak bandwidth per direction", "bw_bytes_per_s", GP_Q_RATE, bw),
     LROW("achievable per direction", "achievable_bytes_per_s", GP_Q_RATE, bw_achievable),
+    LROW("NVLS AllReduce per direction", "nvls_bytes_per_s", GP_Q_RATE, bw_nvls),
     LROW("latency (alpha)", "latency_s", GP_Q_DURATION, latency),
     LROW("max GPUs joined", "max_gpus", GP_Q_NUMBER, max_gpus),
     LROW("measured bandwidth", "meas_bw_bytes_per_s", GP_Q_RATE, meas_bw),

@@ -128,6 +128,7 @@ static const fdesc link_fields[] = {
     ENUM("scope", gp_link, scope, F_REQ, link_scopes),
     FIG("bandwidth", GP_Q_RATE, gp_link, bw, F_REQ, 1e3, MAX_RATE),
     FIG("achievable", GP_Q_RATE, gp_link, bw_achievable, F_REQ, 1e3, MAX_RATE),
+    FIG("nvls", GP_Q_RATE, gp_link, bw_nvls, 0, 1e3, MAX_RATE),
     FIG("latency", GP_Q_DURATION, gp_link, latency, F_REQ, 0, MAX_LAT),
     FIG("max_gpus", GP_Q_COUNT, gp_link, max_gpus, F_INT, 1, 1e7),
     BOOL("p2p", gp_link, p2p),
@@ -1367,6 +1368,28 @@ static int validate(gp_db *db, gp_err *e)
                     snprintf(buf, sizeof buf, "%g > %g", l->bw_achievable.v, l->bw.v);
                     return entry_fail(db, GP_KIND_LINK, i, GP_ESCHEMA, "achievable", e,
                                       "achievable bandwidth exceeds the peak (%s)", buf);
+                }
+                /* NVLS: each GPU moves S(1+1/n) each way through its own port, so
+                 * the effective rate cannot beat the datasheet rate; and only an
+                 * NVSwitch fabric reduces in the switch.  Named at the figure's
+                 * own file:line:col (an overlay may have set either side). */
+                if (l->bw_nvls.v > 0.0) {
+                    const char *at = l->bw_nvls.origin ? l->bw_nvls.origin : "nvls";
+                    if (l->kind != GP_LINK_NVLINK || !l->switched)
+                        return GP_RAISE_AT(e, GP_ESCHEMA, at, 0, 0,
+                                           "link '%s', field 'nvls': in-network reduction "
+                                           "(NVLS) needs a switched NVLink (kind: nvlink, "
+                                           "switched: true), got kind %s%s",
+                                           l->id, gp_link_kind_name(l->kind),
+                                           l->switched ? "" : ", not switched");
+                    if (l->bw_nvls.v > l->bw.v * 1.0001) {
+                        snprintf(buf, sizeof buf, "%g > %g", l->bw_nvls.v, l->bw.v);
+                        return GP_RAISE_AT(e, GP_ESCHEMA, at, 0, 0,
+                                           "link '%s', field 'nvls': the NVLS per-direction "
+                                           "rate exceeds the link's bandwidth (%s); give the "
+                                           "rate per direction, not busbw",
+                                           l->id, buf);
+                    }
                 }
             } else if (k == GP_KIND_MODEL) {
                 gp_model *md = (gp_model *)(void *)entry;

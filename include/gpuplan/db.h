@@ -118,6 +118,13 @@ typedef struct gp_link {
     gp_link_scope scope;
     gp_fig bw;              /* peak bytes/s per direction, per GPU (NIC: per port) */
     gp_fig bw_achievable;   /* typical achieved bytes/s per direction     */
+    /* NVLink SHARP (NVLS) AllReduce, where the switch reduces: the achievable
+     * bytes/s per direction per GPU when each GPU moves S(1+1/n) each way
+     * (published busbw x (n+1) / (2(n-1))).  A different algorithm from the
+     * ring behind bw_achievable, so it may exceed it; never above bw.
+     * v = 0: the link has no in-network reduction.  Only on a switched
+     * NVLink (kind GP_LINK_NVLINK, switched).  docs/models/collectives.md. */
+    gp_fig bw_nvls;
     gp_fig latency;         /* alpha: seconds per message per hop         */
     gp_fig max_gpus;        /* GPUs it can join (bridge: 2); 0 = unbounded */
     int p2p;                /* 1: peer-to-peer; 0: staged through host    */
