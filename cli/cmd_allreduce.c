@@ -11,7 +11,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: gpuplan allreduce --link ID --gpus N --bytes S [--algo ring|tree]\n"
+            "usage: gpuplan allreduce --link ID --gpus N --bytes S [--algo ring|tree|nvls]\n"
             "         [--op allreduce|reducescatter|allgather]\n"
             "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n\n"
             "Time, bytes each GPU sends, algbw = S/t and busbw = algbw x 2(n-1)/n (AllReduce)\n"
@@ -20,7 +20,9 @@ static void usage(FILE *f)
             "  --link ID          scale-up link inside a node (nvlink4, pcie4-x16, pcie4-x16-host ...)\n"
             "  --gpus N           GPUs in total (N = M nodes x N/M per node); 1 costs nothing\n"
             "  --bytes S          message size as nccl-tests counts it (14GB, 8GiB, 1MiB)\n"
-            "  --algo A           ring (default) or tree (double binary tree, AllReduce only)\n"
+            "  --algo A           ring (default); tree (double binary tree, AllReduce only); nvls\n"
+            "                     (NVLink SHARP: the NVSwitch reduces; AllReduce on one node of a\n"
+            "                     link with an NVLS figure, e.g. nvlink4: busbw = 2B(n-1)/(n+1))\n"
             "  --op OP            allreduce (default), reducescatter, allgather\n"
             "  --nodes M          nodes (default 1); hierarchical: RS inside, collective between, AG\n"
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
@@ -79,11 +81,14 @@ static json_t *jlink(const gp_link *l)
     json_object_set_new(o, "p2p", json_boolean(l->p2p));
     json_object_set_new(o, "bandwidth_source", json_string(l->bw.src ? l->bw.src : ""));
     json_object_set_new(o, "expected_source", json_string(exp_src(l)));
+    /* 0 and "": the link has no in-network reduction. */
+    json_object_set_new(o, "nvls_bytes_per_s", gp_cli_jnum(l->bw_nvls.v));
+    json_object_set_new(o, "nvls_source", json_string(l->bw_nvls.src ? l->bw_nvls.src : ""));
     json_object_set_new(o, "latency_source", json_string(l->latency.src ? l->latency.src : ""));
     return o;
 }
 
-static void print_link(const char *what, const gp_link *l)
+static void print_link(const char *what, const gp_link *l, gp_coll_algo algo)
 {
     char a[64], b[64], c[64];
     gp_cli_row(what, l->id ? l->id : "?", l->name);
@@ -91,6 +96,12 @@ static void print_link(const char *what, const gp_link *l)
            gp_format_qty(l->bw.v, GP_Q_RATE, 1, 0, a, sizeof a), l->bw.src ? l->bw.src : "?");
     printf("      expected  %-12s per direction  [%s]\n",
            gp_format_qty(gp_link_expected_bw(l), GP_Q_RATE, 1, 0, b, sizeof b), exp_src(l));
+    if (algo == GP_COLL_NVLS && l->bw_nvls.v > 0.0)
+        printf("      nvls      %-12s per direction  [%s]\n"
+               "                (in-switch AllReduce rate, used here: each GPU moves S(1+1/n) "
+               "each way)\n",
+               gp_format_qty(l->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b),
+               l->bw_nvls.src ? l->bw_nvls.src : "?");
     printf("      alpha     %-12s per hop        [%s]\n",
            gp_format_qty(gp_link_expected_latency(l), GP_Q_DURATION, 1, 0, c, sizeof c),
            l->meas_latency.v > 0.0 ? (l->calibration ? l->calibration : "calibration")
@@ -114,6 +125,43 @@ static void note_scope(const char *cmd, const gp_link *up, long per_node, const 
         fprintf(stderr,
                 "gpuplan %s: warning: --scale-out %s is a scale-up link (inside a node); it is "
                 "priced here as the link between nodes\n", cmd, out->id ? out->id : "?");
+}
+
+/* NCCL enables NVLink SHARP only on more than 2 GPUs (src/transport/nvls.cc:
+ * gpuCount <= 2 disables it; vllm#9699 observes the same). */
+#define NVLS_MIN_GPUS 3
+
+/* A ring AllReduce on one node of a link with an NVLS figure, from 3 GPUs
+ * up, is not what NCCL runs by default: say what NVLS would reach (one line,
+ * computed).  An NVLS AllReduce on 2 GPUs is priced as asked, but NCCL
+ * would run a ring there: say so on stderr. */
+static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                      const gp_comm_params *p, const gp_comm_result *r)
+{
+    gp_comm_result o;
+    char b1[64], b2[64], b3[64];
+    if (op != GP_COLL_ALLREDUCE || t->nodes != 1 || t->scale_up == NULL ||
+        !(t->scale_up->bw_nvls.v > 0.0) || r->trivial)
+        return;
+    if (algo == GP_COLL_RING && t->gpus_per_node >= NVLS_MIN_GPUS) {
+        if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
+            return;
+        printf("hint: on this NVSwitch NCCL's default AllReduce from a few MiB up is NVLink "
+               "SHARP (NVLS): --algo nvls gives busbw %s (algbw %s) against %s for this ring%s\n",
+               gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
+               gp_format_qty(o.expected.algbw, GP_Q_RATE, 2, 0, b2, sizeof b2),
+               gp_format_qty(r->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
+               o.expected.time_s > r->expected.time_s ? " (slower than the ring at this size)"
+                                                      : "");
+    } else if (algo == GP_COLL_NVLS && t->gpus_per_node < NVLS_MIN_GPUS) {
+        if (gp_comm_eval(t, op, GP_COLL_RING, bytes, p, &o, NULL) != GP_OK)
+            return;
+        fprintf(stderr,
+                "gpuplan allreduce: note: NCCL does not use NVLS on %ld GPUs (it needs %d or "
+                "more) and runs a ring, which reaches busbw %s here\n",
+                t->gpus_per_node, NVLS_MIN_GPUS,
+                gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1));
+    }
 }
 
 static int parse_id(const char *what, const gp_db *db, const char *name,
@@ -343,9 +391,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         printf("assumptions:\n");
         if (r.gpus_per_node > 1)
-            print_link("scale-up link", up);
+            print_link("scale-up link", up, algo);
         if (t.scale_out != NULL) {
-            print_link("scale-out link", t.scale_out);
+            print_link("scale-out link", t.scale_out, algo);
             snprintf(note, sizeof note, "%ld NIC%s shared by %ld GPUs", nics,
                      nics == 1 ? "" : "s", r.gpus_per_node);
             gp_cli_row("NICs per node", "", note);
@@ -384,6 +432,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 printf("  %s is the only term\n", dominant(&r.expected));
         }
         gp_cli_print_ledger("ledger", &r.expected.ledger);
+        nvls_hint(&t, op, algo, bytes, &params, &r);
     }
     return GP_EXIT_OK;
 }

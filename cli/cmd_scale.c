@@ -22,8 +22,8 @@ static void usage(FILE *f)
             "usage: gpuplan scale --gpu ID --link ID (--model ID | --params N [--grad-precision P]\n"
             "         | --grad-bytes S) --step-compute-s T [--gpus 1,2,4,8]\n"
             "         [--gpus-per-node G --scale-out ID [--nics-per-node K]] [--overlap F]\n"
-            "         [--strong|--weak] [--threshold E] [--algo ring|tree] [--host-bw RATE]\n"
-            "         [--ceiling] [--plot FILE.png|FILE.svg]\n\n"
+            "         [--strong|--weak] [--threshold E] [--algo ring|tree|nvls]\n"
+            "         [--host-bw RATE] [--ceiling] [--plot FILE.png|FILE.svg]\n\n"
             "Data-parallel scaling: step(n) = compute(n) + gradient AllReduce(n) not hidden behind\n"
             "the backward pass.  Weak scaling (default): fixed per-GPU batch, T is one GPU's step.\n"
             "Strong scaling: fixed global batch, T is the whole batch on one GPU, compute = T/n.\n\n"
@@ -40,8 +40,21 @@ static void usage(FILE *f)
             "  --overlap F         fraction of the AllReduce that can overlap backward, in [0,1]\n"
             "                      (default 0); at most 2/3 of the compute step can hide it\n"
             "  --threshold E       efficiency below which more GPUs stop paying (default 0.5)\n"
+            "  --algo A            AllReduce algorithm: ring (default), tree, or nvls (NVLink SHARP;\n"
+            "                      one node of a link with an NVLS figure, e.g. nvlink4)\n"
             "  --ceiling           datasheet link rates, no latency (a bound) instead of achievable\n"
             "  --plot FILE         speedup and efficiency vs GPUs with the ideal line (gnuplot)\n");
+}
+
+/* Per-direction rate behind the scale-up AllReduce: datasheet (--ceiling),
+ * the link's NVLS figure for --algo nvls, else its expected figure. */
+static double up_rate(const gp_link *up, const gp_scale_params *sp)
+{
+    if (sp->ceiling)
+        return up->bw.v;
+    if (sp->algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0)
+        return up->bw_nvls.v;
+    return gp_link_expected_bw(up);
 }
 
 /* Parse "1,2,4,8" into out (sorted, duplicates dropped).  Returns the count,
@@ -384,8 +397,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "overlap", gp_cli_jnum(sp.overlap));
         json_object_set_new(o, "backward_share", gp_cli_jnum(sp.backward_share));
         json_object_set_new(o, "threshold", gp_cli_jnum(sp.threshold));
-        json_object_set_new(o, "link_bytes_per_s",
-                            gp_cli_jnum(sp.ceiling ? up->bw.v : gp_link_expected_bw(up)));
+        json_object_set_new(o, "link_bytes_per_s", gp_cli_jnum(up_rate(up, &sp)));
         json_object_set_new(o, "link_latency_s", gp_cli_jnum(sp.ceiling
                                                                  ? up->latency.v
                                                                  : gp_link_expected_latency(up)));
@@ -445,16 +457,21 @@ static int run(gp_cli *cli, int argc, char **argv)
             gp_cli_qrow("params", params_n, GP_Q_COUNT, 2, note);
         }
         snprintf(note, sizeof note, "%s per direction%s, alpha %s [%s]",
-                 gp_format_qty(sp.ceiling ? up->bw.v : gp_link_expected_bw(up), GP_Q_RATE, 1, 0,
-                               b1, sizeof b1),
-                 sp.ceiling ? " (datasheet)" : " (expected)",
+                 gp_format_qty(up_rate(up, &sp), GP_Q_RATE, 1, 0, b1, sizeof b1),
+                 sp.ceiling ? " (datasheet)"
+                 : sp.algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0 ? " (NVLS, expected)"
+                                                                  : " (expected)",
                  gp_format_qty(sp.ceiling ? up->latency.v : gp_link_expected_latency(up),
                                GP_Q_DURATION, 1, 0, b2, sizeof b2),
                  sp.ceiling ? (up->bw.src ? up->bw.src : "?")
-                            : (up->meas_bw.v > 0 ? (up->calibration ? up->calibration : "calibration")
-                                                 : (up->bw_achievable.src ? up->bw_achievable.src
-                                                                          : "?")));
+                 : sp.algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0
+                     ? (up->bw_nvls.src ? up->bw_nvls.src : "?")
+                 : (up->meas_bw.v > 0 ? (up->calibration ? up->calibration : "calibration")
+                                      : (up->bw_achievable.src ? up->bw_achievable.src : "?")));
         gp_cli_row("scale-up link", up->id, note);
+        if (sp.algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0)
+            gp_cli_row("", "", "nvls: each GPU moves S(1+1/n) each way; a 2-GPU row is the "
+                               "ring NCCL runs there (no NVLS below 3 GPUs)");
         if (!up->p2p)
             gp_cli_row("", "", "no peer-to-peer: staged through host memory, which the GPUs of "
                                "a node share (docs/models/collectives.md)");

@@ -34,7 +34,7 @@ double gp_comm_bus_factor(gp_coll_op op, long n)
 
 static const char *const op_names[GP_COLL_OP__COUNT] = {"allreduce", "reducescatter",
                                                          "allgather"};
-static const char *const algo_names[GP_COLL_ALGO__COUNT] = {"ring", "tree"};
+static const char *const algo_names[GP_COLL_ALGO__COUNT] = {"ring", "tree", "nvls"};
 
 const char *gp_coll_op_name(gp_coll_op op)
 {
@@ -82,9 +82,15 @@ int gp_coll_algo_parse(const char *s, const char *what, gp_coll_algo *out,
             *out = GP_COLL_TREE;
             return GP_OK;
         }
+        /* Not bare "sharp": InfiniBand SHARP (NCCL's CollNet) is another
+         * algorithm. */
+        if (strcasecmp(s, "nvls") == 0 || strcasecmp(s, "nvlink-sharp") == 0) {
+            *out = GP_COLL_NVLS;
+            return GP_OK;
+        }
     }
-    return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0, "unknown algorithm '%s' (known: ring tree)",
-                       s ? s : "");
+    return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0,
+                       "unknown algorithm '%s' (known: ring tree nvls)", s ? s : "");
 }
 
 /* ceil(log2 n) for n >= 1. */
@@ -112,7 +118,16 @@ static void flat(gp_coll_op op, gp_coll_algo algo, long n, double s, double *sen
         return;
     }
     if (op == GP_COLL_ALLREDUCE) {
-        if (algo == GP_COLL_TREE) {
+        if (algo == GP_COLL_NVLS) {
+            /* NVLink SHARP: GPU i owns chunk i (S/n).  multimem.ld_reduce:
+             * the switch reads chunk i from all n GPUs and returns the sum,
+             * so over all chunks each GPU sends S and receives S/n;
+             * multimem.st: it sends S/n and the switch writes the result
+             * to all n, so it receives S.  S(1+1/n) each way (sjeaugey,
+             * nccl#1083).  Two switch phases, one alpha each, any n. */
+            *sent = (1.0 + 1.0 / dn) * s;
+            *hops = 2.0;
+        } else if (algo == GP_COLL_TREE) {
             /* Double binary tree: S/2 per tree, S/2 each way on every tree
              * edge; the busiest GPU has 3 edges in one tree and 1 in the
              * other (n >= 4), so it sends (3 + 1) * S/2 = 2S.  n = 3: 2 + 1
@@ -160,7 +175,9 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     memset(c, 0, sizeof *c);
     link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
     link_figs(m > 1 ? t->scale_out : NULL, ceiling, &bo, &ao);
-    if (g > 1 && t->scale_up->p2p == 0 && !ceiling) {
+    if (algo == GP_COLL_NVLS && g > 1 && !ceiling)
+        bu = t->scale_up->bw_nvls.v; /* the in-switch reduction's own rate */
+    if (g > 1 && t->scale_up->p2p == 0 && !ceiling && algo != GP_COLL_NVLS) {
         /* Staged through host memory: 2 g D bytes through it for D per GPU.
          * Expected H: given, else one server socket's DRAM bandwidth.  The
          * ceiling has no host cap: a staged byte leaves the sender on its
@@ -253,6 +270,19 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
                            "tree is an AllReduce algorithm; %s runs as a ring",
                            gp_coll_op_name(op));
+    if (algo == GP_COLL_NVLS && op != GP_COLL_ALLREDUCE)
+        return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
+                           "nvls is priced for AllReduce only; use --algo ring for %s (with "
+                           "NVLS each GPU sends %s and receives %s, slower than the ring's "
+                           "(n-1)/n S each way: nccl#1083)",
+                           gp_coll_op_name(op), op == GP_COLL_REDUCESCATTER ? "S" : "S/n",
+                           op == GP_COLL_REDUCESCATTER ? "S/n" : "S");
+    if (algo == GP_COLL_NVLS && t->nodes > 1)
+        return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
+                           "nvls is a single-node algorithm (one NVSwitch domain); with "
+                           "--nodes %ld NCCL runs NVLS inside nodes and a tree between them "
+                           "(NVLS-tree), which is not modelled: use --algo ring or tree",
+                           t->nodes);
     if (t->gpus_per_node > 1) {
         if ((rc = link_ok(t->scale_up, "--link", e)) != GP_OK)
             return rc;
@@ -261,6 +291,14 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
                                "link '%s' joins at most %.0f GPUs, asked for %ld per node",
                                t->scale_up->id ? t->scale_up->id : "?",
                                t->scale_up->max_gpus.v, t->gpus_per_node);
+        if (algo == GP_COLL_NVLS &&
+            (!(t->scale_up->bw_nvls.v > 0.0) || !isfinite(t->scale_up->bw_nvls.v) ||
+             t->scale_up->p2p == 0))
+            return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
+                               "link '%s' has no in-network reduction (NVLS) figure; nvls "
+                               "needs GPUs on an NVSwitch that reduces (nvlink4: H100/H200): "
+                               "use --algo ring or tree",
+                               t->scale_up->id ? t->scale_up->id : "?");
         if (t->scale_up->p2p == 0 && (!(p->host_bw >= 0.0) || !isfinite(p->host_bw)))
             return GP_RAISE_AT(e, GP_EINVAL, "--host-bw", 0, 0,
                                "host staging bandwidth must be > 0, got %g", p->host_bw);

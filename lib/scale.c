@@ -84,6 +84,7 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         gp_scale_row *r = &rows[i];
         long g, dn = gpus[i];
         double dg, comm = 0.0;
+        gp_coll_algo algo;
 
         if (dn < 1)
             return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0, "GPU counts must be >= 1, got %ld",
@@ -105,7 +106,13 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         topo.scale_out = q->scale_out;
         topo.nodes = dn / g;
         topo.nics_per_node = q->nics_per_node;
-        if ((rc = gp__comm_allreduce_time(&topo, p->algo, q->grad_bytes, &p->comm, p->ceiling,
+        algo = p->algo;
+        /* NCCL enables NVLink SHARP only above 2 GPUs (src/transport/nvls.cc);
+         * on 2 it runs a ring, which is also faster there (S/B vs 1.5 S/B). */
+        if (algo == GP_COLL_NVLS && topo.nodes == 1 && g < 3 && q->scale_up != NULL &&
+            q->scale_up->bw_nvls.v > 0.0)
+            algo = GP_COLL_RING;
+        if ((rc = gp__comm_allreduce_time(&topo, algo, q->grad_bytes, &p->comm, p->ceiling,
                                           &comm, e)) != GP_OK)
             return rc;
         dg = (double)dn;

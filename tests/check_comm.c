@@ -45,13 +45,18 @@ static gp_link nvlink3(void)
 }
 
 /* NVLink 4 on NVSwitch (H100 SXM): 450 GB/s per direction; achievable
- * 0.82 x 450 = 369 GB/s (same efficiency band, upper end); alpha 2 us. */
+ * 0.82 x 450 = 369 GB/s (same efficiency band, upper end); alpha 2 us.
+ * NVLS (NVLink SHARP) per-direction rate: with NVLS each GPU moves S(1+1/n)
+ * each way (docs/models/collectives.md), so busbw = 2B(n-1)/(n+1); the
+ * published 8-GPU busbw of ~480 GB/s (sjeaugey, nccl-tests#212) gives
+ * B = 480 x 9/14 = 308.571 GB/s, written 308.6 GB/s. */
 static gp_link nvlink4(void)
 {
     gp_link l = nvlink3();
     l.id = "nvlink4";
     l.bw.v = 450e9;
     l.bw_achievable.v = 0.82 * 450e9;
+    l.bw_nvls.v = 308.6e9;
     return l;
 }
 
@@ -401,7 +406,16 @@ START_TEST(names_and_parsers)
     ck_assert_str_eq(e.where, "--op");
     ck_assert_int_eq(gp_coll_algo_parse("TREE", "--algo", &a, &e), GP_OK);
     ck_assert_int_eq(a, GP_COLL_TREE);
-    ck_assert_int_eq(gp_coll_algo_parse("nvls", "--algo", &a, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_coll_algo_parse("nvls", "--algo", &a, &e), GP_OK);
+    ck_assert_int_eq(a, GP_COLL_NVLS);
+    ck_assert_int_eq(gp_coll_algo_parse("NVLink-SHARP", "--algo", &a, &e), GP_OK);
+    ck_assert_int_eq(a, GP_COLL_NVLS);
+    /* Bare "sharp" is ambiguous (InfiniBand SHARP is NCCL's CollNet). */
+    ck_assert_int_eq(gp_coll_algo_parse("sharp", "--algo", &a, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_coll_algo_parse("star", "--algo", &a, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--algo");
+    ck_assert_ptr_nonnull(strstr(e.msg, "ring tree nvls"));
+    ck_assert_str_eq(gp_coll_algo_name(GP_COLL_NVLS), "nvls");
     ck_assert_str_eq(gp_coll_algo_name(GP_COLL_RING), "ring");
     GP_ASSERT_REL(gp_comm_bus_factor(GP_COLL_ALLREDUCE, 8), 1.75, 1e-12);
     GP_ASSERT_REL(gp_comm_bus_factor(GP_COLL_ALLGATHER, 8), 0.875, 1e-12);
@@ -409,6 +423,180 @@ START_TEST(names_and_parsers)
 }
 END_TEST
 
+
+/* ---- NVLink SHARP (NVLS) AllReduce ------------------------------------------
+ * Traffic: GPU i owns chunk i (S/n).  multimem.ld_reduce: the switch reads
+ * chunk i from every GPU and returns the sum, so over all chunks each GPU
+ * sends S and receives S/n; multimem.st: it sends S/n and the switch writes
+ * the sum into all n GPUs, so it receives S.  Each direction carries
+ * S(1+1/n) (sjeaugey, nccl#1083: NVLS ReduceScatter sends S, receives S/n;
+ * AllGather the reverse).  t = S(1+1/n)/B + 2 alpha; algbw = B n/(n+1);
+ * busbw = algbw x 2(n-1)/n = 2B(n-1)/(n+1). */
+
+START_TEST(nvls_h100_against_published)
+{
+    /* 8 x H100, B = 308.6 GB/s, alpha 2 us.
+     * S = 1 GiB = 1073741824: sent per GPU 9/8 S = 1207959552 B; bandwidth
+     * term 1207959552 / 308.6e9 = 3.914321e-3 s; latency 2 x 2 us = 4 us;
+     * t = 3.918321e-3 s; algbw = 1073741824 / t = 274.031 GB/s; busbw =
+     * 1.75 x algbw = 479.554 GB/s.  Published (nccl-tests#212, sjeaugey):
+     * busbw ~480, algbw ~275 GB/s; both within 1 %.  The algbw is no
+     * independent check of S(1+1/n): nccl-tests defines busbw = 1.75 x
+     * algbw at n = 8 for every algorithm, so 480 x 8/14 = 480/1.75 = 274.3
+     * follows from the busbw alone.  The GPU-count check that does test the
+     * traffic model is db_nvls_against_published (nccl#1455).
+     * S = 8 GiB: t = 8 x 3.914321e-3 + 4e-6 = 3.1318570e-2 s; algbw 274.276;
+     * busbw 479.983 GB/s.
+     * Ceiling (datasheet 450 GB/s, no latency): algbw = 450 x 8/9 = 400
+     * GB/s, busbw = 2 x 450 x 7/9 = 700 GB/s; t(1 GiB) = 1207959552/450e9
+     * = 2.684355e-3 s. */
+    gp_link l = nvlink4();
+    gp_topo t = one_node(&l, 8);
+    gp_comm_result r;
+    gp_err e;
+    const double gib = 1073741824.0;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, gib, NULL, &r, &e), GP_OK);
+    ck_assert_int_eq(r.algo, GP_COLL_NVLS);
+    GP_ASSERT_REL(r.bytes_per_gpu, 1207959552.0, 1e-12);
+    GP_ASSERT_REL(r.bus_factor, 1.75, 1e-12);
+    GP_ASSERT_REL(r.expected.bw_s, 3.914321296e-3, 1e-9);
+    GP_ASSERT_REL(r.expected.lat_s, 4e-6, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 3.918321296e-3, 1e-9);
+    GP_ASSERT_REL(r.expected.algbw, 274.0310819e9, 1e-8);
+    GP_ASSERT_REL(r.expected.busbw, 479.5543933e9, 1e-8);
+    GP_ASSERT_REL(r.expected.busbw, 480e9, 0.01);
+    GP_ASSERT_REL(r.expected.algbw, 275e9, 0.01);
+    GP_ASSERT_REL(r.expected.up_bw, 308.6e9, 1e-12);
+    GP_ASSERT_REL(r.ceiling.time_s, 2.68435456e-3, 1e-9);
+    GP_ASSERT_REL(r.ceiling.algbw, 400e9, 1e-9);
+    GP_ASSERT_REL(r.ceiling.busbw, 700e9, 1e-9);
+    ck_assert(r.ceiling.busbw > 480e9); /* no published run beats it */
+    GP_ASSERT_REL(r.expected.ledger.t[GP_ACCT_MOVEMENT], r.expected.time_s, 1e-12);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 8.0 * gib, NULL, &r, &e),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.time_s, 3.131857037e-2, 1e-9);
+    GP_ASSERT_REL(r.expected.busbw, 479.9831333e9, 1e-8);
+    GP_ASSERT_REL(r.expected.busbw, 480e9, 0.01);
+    GP_ASSERT_REL(r.ceiling.busbw, 700e9, 1e-9);
+    /* The ring on the same link and size stays at ~369 GB/s busbw: NVLS is a
+     * different algorithm, not a faster link. */
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 8.0 * gib, NULL, &r, &e),
+                     GP_OK);
+    ck_assert(r.expected.busbw < 370e9);
+}
+END_TEST
+
+START_TEST(nvls_two_and_four_gpus_by_hand)
+{
+    /* n = 2, S = 1 GiB: each GPU moves 1.5 S = 1610612736 B each way;
+     * 1610612736 / 308.6e9 = 5.219095e-3 s + 4 us = 5.223095e-3 s; algbw =
+     * 205.5758 GB/s; busbw = algbw x 2(1)/2 = algbw.  Asymptote B x 2/3 =
+     * 205.73 GB/s: on 2 GPUs NVLS is slower than the ring (S/B, busbw 369),
+     * which is why NCCL enables it only above 2 GPUs.  Ceiling 2 x 450 x 1/3
+     * = 300 GB/s busbw.
+     * n = 4, S = 8 GiB: 1.25 S = 10737418240 B; / 308.6e9 = 3.4793967e-2 s
+     * + 4 us = 3.4797967e-2 s; algbw = 8589934592 / t = 246.8516 GB/s; busbw
+     * = 1.5 x algbw = 370.2774 GB/s (nccl#1455 measured ~370 at 4 GPUs with
+     * NCCL_ALGO=NVLS).  Ceiling 2 x 450 x 3/5 = 540 GB/s. */
+    gp_link l = nvlink4();
+    gp_topo t = one_node(&l, 2);
+    gp_comm_result r;
+    const double gib = 1073741824.0;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, gib, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.bytes_per_gpu, 1610612736.0, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 5.223095062e-3, 1e-9);
+    GP_ASSERT_REL(r.expected.algbw, 205.5757767e9, 1e-8);
+    GP_ASSERT_REL(r.expected.busbw, r.expected.algbw, 1e-12);
+    GP_ASSERT_REL(r.ceiling.busbw, 300e9, 1e-9);
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 8.0 * gib, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.bytes_per_gpu, 10737418240.0, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 3.479796708e-2, 1e-9);
+    GP_ASSERT_REL(r.expected.algbw, 246.8516213e9, 1e-8);
+    GP_ASSERT_REL(r.expected.busbw, 370.277432e9, 1e-8);
+    GP_ASSERT_REL(r.ceiling.busbw, 540e9, 1e-9);
+}
+END_TEST
+
+START_TEST(nvls_small_message_latency)
+{
+    /* 8 B on 8 GPUs: bandwidth term 9/8 x 8 / 308.6e9 = 2.9164e-11 s;
+     * latency 2 switch phases x 2 us = 4 us, whatever n: t = 4.000029 us,
+     * latency-dominated.  Ring: 2(n-1) = 14 hops = 28 us; tree 2 x log2 8 =
+     * 6 hops = 12 us.  Ceiling: 9/8 x 8 / 450e9 = 2e-11 s (no latency). */
+    gp_link l = nvlink4();
+    gp_topo t = one_node(&l, 8);
+    gp_comm_result r, ring, tree;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 8.0, NULL, &r, NULL), GP_OK);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 8.0, NULL, &ring, NULL),
+                     GP_OK);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, 8.0, NULL, &tree, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.lat_s, 4e-6, 1e-12);
+    GP_ASSERT_REL(r.expected.bw_s, 2.916396630e-11, 1e-9);
+    GP_ASSERT_REL(r.expected.time_s, 4.00002916e-6, 1e-9);
+    ck_assert(r.expected.lat_s > r.expected.bw_s);
+    GP_ASSERT_REL(ring.expected.lat_s, 28e-6, 1e-12);
+    GP_ASSERT_REL(tree.expected.lat_s, 12e-6, 1e-12);
+    ck_assert(r.expected.time_s < tree.expected.time_s);
+    GP_ASSERT_REL(r.ceiling.time_s, 2e-11, 1e-9);
+    /* The latency term does not grow with n: 4 GPUs, same 4 us. */
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 8.0, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.lat_s, 4e-6, 1e-12);
+}
+END_TEST
+
+START_TEST(nvls_unsupported)
+{
+    /* Refused with GP_EUNSUP naming --algo: a link without an NVLS figure
+     * (PCIe), ReduceScatter and AllGather (NVLS moves S one way: slower than
+     * the ring's (n-1)/n S), more than one node (NVLS-tree, not modelled), a
+     * figure that is not a number, a link without peer-to-peer.  One GPU
+     * costs nothing whatever the link. */
+    gp_link pc = gp_test_link_pcie4(), nv = nvlink4(), eth = gp_test_link_eth100();
+    gp_topo t = one_node(&pc, 4);
+    gp_comm_result r;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e),
+                     GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--algo");
+    ck_assert_msg(strstr(e.msg, "link 'pcie4-x16' has no in-network reduction (NVLS) figure"),
+                  "%s", e.msg);
+    t.scale_up = &nv;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_REDUCESCATTER, GP_COLL_NVLS, 1e9, NULL, &r, &e),
+                     GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--algo");
+    ck_assert_ptr_nonnull(strstr(e.msg, "AllReduce only"));
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLGATHER, GP_COLL_NVLS, 1e9, NULL, &r, &e),
+                     GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--algo");
+    t.nodes = 2;
+    t.scale_out = &eth;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e),
+                     GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--algo");
+    ck_assert_ptr_nonnull(strstr(e.msg, "single-node"));
+    ck_assert_ptr_nonnull(strstr(e.msg, "--nodes 2"));
+    t.nodes = 1;
+    t.scale_out = NULL;
+    nv.bw_nvls.v = NAN;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e),
+                     GP_EUNSUP);
+    nv.bw_nvls.v = 308.6e9;
+    nv.p2p = 0;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e),
+                     GP_EUNSUP);
+    t.scale_up = NULL;
+    t.gpus_per_node = 1;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e), GP_OK);
+    ck_assert(r.trivial && r.expected.time_s == 0.0);
+}
+END_TEST
 
 /* Expect exit 2 and a message naming `opt` on stderr. */
 static void expect_usage(const char *const *argv, const char *opt)
@@ -604,6 +792,171 @@ START_TEST(cli_link_scope_notes)
 }
 END_TEST
 
+START_TEST(db_nvls_against_published)
+{
+    /* The shipped nvlink4 entry: nvls 308.6 GB/s, alpha 2 us.
+     * 8 GPUs, 8 GiB: busbw 479.98 GB/s (hand value above) vs ~480 published
+     * (nccl-tests#212, H100).  Same link for H200: 8 x H200 default
+     * AllReduce peaked at 475 GB/s busbw at 4 GiB (nccl-tests#272): model
+     * 4 GiB t = 9/8 x 4294967296/308.6e9 + 4 us = 1.5661285e-2 s, busbw
+     * 1.75 x 4294967296/t = 479.92 GB/s, +1.0 %.
+     * Other GPU counts from the same figure (nccl#1455, 8 x H100,
+     * NCCL_ALGO=NVLS, 2-4 GiB; measured algbw): 4 GiB, algbw = S / (S(1+1/n)
+     * /308.6e9 + 4 us): n=5 257.11 (258 measured), n=6 264.45 (265), n=7
+     * 269.96 (270), n=8 274.24 (273); n=4 busbw 1.5 x 246.82 = 370.23 (~370).
+     * Within 1 % each: the n/(n+1) shape, not a refit per count. */
+    const gp_db *db = gp_test_db();
+    const gp_link *l4 = gp_db_find_link(db, "nvlink4");
+    const gp_gpu *h200 = gp_db_find_gpu(db, "h200");
+    const double s4 = 4294967296.0;
+    const double algbw[4] = {258e9, 265e9, 270e9, 273e9};
+    gp_topo t;
+    gp_comm_result r;
+    long n;
+    ck_assert_ptr_nonnull(l4);
+    ck_assert_ptr_nonnull(h200);
+    ck_assert_str_eq(h200->scale_up_link, "nvlink4");
+    GP_ASSERT_REL(l4->bw_nvls.v, 308.6e9, 1e-12);
+    ck_assert_ptr_nonnull(strstr(l4->bw_nvls.src, "nccl-tests issue #212"));
+    ck_assert_ptr_nonnull(strstr(l4->bw_nvls.origin, "builtin:links/nvlink4.yaml"));
+    t = one_node(l4, 8);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 2.0 * s4, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 480e9, 0.01);
+    GP_ASSERT_REL(r.ceiling.busbw, 700e9, 1e-9);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, s4, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 475e9, 0.015);
+    for (n = 5; n <= 8; n++) {
+        t.gpus_per_node = n;
+        ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, s4, NULL, &r, NULL),
+                         GP_OK);
+        GP_ASSERT_REL(r.expected.algbw, algbw[n - 5], 0.01);
+    }
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, s4, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 370e9, 0.01);
+    /* No sourced NVLS figure for NVLink 5 (B200) or any PCIe/NIC link. */
+    ck_assert(gp_db_find_link(db, "nvlink5")->bw_nvls.v == 0.0);
+    ck_assert(gp_db_find_link(db, "nvlink3")->bw_nvls.v == 0.0);
+    ck_assert(gp_db_find_link(db, "pcie4-x16")->bw_nvls.v == 0.0);
+}
+END_TEST
+
+START_TEST(cli_nvls)
+{
+    /* --algo nvls on the shipped nvlink4, 8 GPUs, 8 GiB (hand values in
+     * nvls_h100_against_published): busbw 479.983 GB/s, algbw 274.276,
+     * sent per GPU 9/8 x 8 GiB = 9663676416 B, ceiling busbw 700 GB/s; the
+     * JSON says algo "nvls" and carries the link's NVLS figure. */
+    const char *a[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                       "8GiB", "--algo", "nvls", NULL};
+    const char *ring[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "8GiB", NULL};
+    const char *ring_json[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
+                               "--bytes", "8GiB", NULL};
+    const char *two[] = {"allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes", "8GiB",
+                         "--algo", "nvls", NULL};
+    const char *two_ring[] = {"allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes", "8GiB",
+                              NULL};
+    const char *pcie[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "4", "--bytes", "1GB",
+                          NULL};
+    const char *tbl[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "8GiB",
+                         "--algo", "nvls", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(a), *link;
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_gpu"), 9663676416.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 479.9831333e9, 1e-8);
+    GP_ASSERT_REL(gp_test_jnum(j, "algbw_bytes_per_s"), 274.2760762e9, 1e-8);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_busbw_bytes_per_s"), 700e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "latency_term_s"), 4e-6, 1e-9);
+    link = json_object_get(j, "link");
+    GP_ASSERT_REL(gp_test_jnum(link, "nvls_bytes_per_s"), 308.6e9, 1e-12);
+    json_decref(j);
+    /* Ring JSON: same keys as before, algo "ring", no hint key. */
+    j = gp_test_cli_json(ring_json);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "ring");
+    ck_assert_ptr_null(json_object_get(j, "hint"));
+    json_decref(j);
+    /* Ring table on nvlink4 x 8: one hint line with the NVLS busbw it would
+     * reach, computed (479.98 GB/s, above). */
+    ck_assert_int_eq(gp_test_cli(ring, &out, NULL), 0);
+    ck_assert_msg(strstr(out, "hint: ") && strstr(out, "NVLS") &&
+                      strstr(out, "--algo nvls gives busbw 479.98 GB/s"),
+                  "%s", out);
+    free(out);
+    /* The NVLS table names the figure it used. */
+    ck_assert_int_eq(gp_test_cli(tbl, &out, NULL), 0);
+    ck_assert_msg(strstr(out, "nvls      308.6 GB/s") != NULL, "%s", out);
+    ck_assert_ptr_null(strstr(out, "hint: "));
+    free(out);
+    /* 2 GPUs: no hint on the ring (NCCL runs the ring there); --algo nvls is
+     * priced as asked with a note that NCCL would not use NVLS. */
+    ck_assert_int_eq(gp_test_cli(two_ring, &out, NULL), 0);
+    ck_assert_ptr_null(strstr(out, "hint: "));
+    free(out);
+    ck_assert_int_eq(gp_test_cli(two, &out, &err), 0);
+    ck_assert_msg(strstr(err, "NCCL does not use NVLS on 2 GPUs"), "%s", err);
+    free(out);
+    free(err);
+    /* No figure, no hint. */
+    ck_assert_int_eq(gp_test_cli(pcie, &out, NULL), 0);
+    ck_assert_ptr_null(strstr(out, "hint: "));
+    free(out);
+}
+END_TEST
+
+START_TEST(cli_nvls_overlay)
+{
+    /* An overlay changes the figure like any link figure: nvls 300 GB/s on
+     * nvlink4.  8 GPUs, 8 GiB: t = 9/8 x 8589934592 / 300e9 + 4 us =
+     * 3.2216255e-2 s; busbw = 1.75 x 8589934592 / t = 466.61 GB/s.  A new
+     * NVSwitch link may carry its own figure (a hypothetical 'nvs-test' at
+     * 200 GB/s line rate, 160 GB/s NVLS, 1 us): 4 GPUs, 1 GB: t = 1.25 x
+     * 1e9/160e9 + 2 us = 7.8145e-3 s. */
+    char dir[256];
+    char *out = NULL, *err = NULL;
+    json_t *j;
+    int rc;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "links/nvls.yaml",
+                                   "id: nvlink4\n"
+                                   "nvls: {value: 300GB/s, src: nccl_tests_212}\n"),
+                     0);
+    ck_assert_int_eq(gp_test_write(dir, "links/new.yaml",
+                                   "id: nvs-test\nname: test NVSwitch\nkind: nvlink\n"
+                                   "scope: scale-up\nsrc: nccl_tests_212\nbandwidth: 200GB/s\n"
+                                   "achievable: 170GB/s\nnvls: 160GB/s\nlatency: 1us\n"
+                                   "switched: true\n"),
+                     0);
+    {
+        const char *a[] = {"--json", "--db", dir, "allreduce", "--link", "nvlink4", "--gpus",
+                           "8", "--bytes", "8GiB", "--algo", "nvls", NULL};
+        const char *b[] = {"--json", "--db", dir, "allreduce", "--link", "nvs-test", "--gpus",
+                           "4", "--bytes", "1GB", "--algo", "nvls", NULL};
+        const char *c[] = {"--json", "--db", dir, "hw", "show", "nvlink4", NULL};
+        j = gp_test_cli_json(a);
+        GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 1.125 * 8589934592.0 / 300e9 + 4e-6, 1e-9);
+        GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 466.6087e9, 1e-5);
+        json_decref(j);
+        j = gp_test_cli_json(b);
+        GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 1.25e9 / 160e9 + 2e-6, 1e-9);
+        json_decref(j);
+        rc = gp_test_cli(c, &out, &err);
+        ck_assert_int_eq(rc, 0);
+        j = json_loads(out, 0, NULL);
+        ck_assert_ptr_nonnull(j);
+        GP_ASSERT_REL(gp_test_jnum(j, "nvls_bytes_per_s"), 300e9, 1e-12);
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+                                         json_object_get(j, "origins"), "nvls_bytes_per_s")),
+                                     dir));
+        json_decref(j);
+        free(out);
+        free(err);
+    }
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(cli_bad_input)
 {
     const char *g0[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "0", "--bytes", "1GB", NULL};
@@ -617,6 +970,15 @@ START_TEST(cli_bad_input)
                           "--algo", "nvls", NULL};
     const char *nodes[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "8", "--nodes", "2",
                            "--bytes", "1GB", NULL};
+    const char *nvls_rs[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "1GB",
+                             "--algo", "nvls", "--op", "reducescatter", NULL};
+    const char *nvls_ag[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "1GB",
+                             "--algo", "nvls", "--op", "allgather", NULL};
+    const char *nvls_nodes[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                                "--scale-out", "ib-ndr", "--bytes", "1GB", "--algo", "nvls",
+                                NULL};
+    const char *nvls_b200[] = {"allreduce", "--link", "nvlink5", "--gpus", "8", "--bytes", "1GB",
+                               "--algo", "nvls", NULL};
     const char *gx[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "x", "--bytes", "1GB", NULL};
     const char *help[] = {"allreduce", "--help", NULL};
     char *out = NULL;
@@ -626,6 +988,13 @@ START_TEST(cli_bad_input)
     expect_usage(unk, "--link");
     expect_usage(tree, "--algo");
     expect_usage(algo, "--algo");
+    expect_usage(algo, "link 'pcie4-x16' has no in-network reduction (NVLS) figure");
+    expect_usage(nvls_rs, "--algo");
+    expect_usage(nvls_rs, "AllReduce only");
+    expect_usage(nvls_ag, "--algo");
+    expect_usage(nvls_nodes, "--algo");
+    expect_usage(nvls_nodes, "single-node");
+    expect_usage(nvls_b200, "link 'nvlink5' has no in-network reduction (NVLS) figure");
     expect_usage(nodes, "--scale-out");
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage"));
@@ -647,6 +1016,10 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, one_gpu_zero_cost);
     tcase_add_test(tc, bad_input_names_option);
     tcase_add_test(tc, names_and_parsers);
+    tcase_add_test(tc, nvls_h100_against_published);
+    tcase_add_test(tc, nvls_two_and_four_gpus_by_hand);
+    tcase_add_test(tc, nvls_small_message_latency);
+    tcase_add_test(tc, nvls_unsupported);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);
@@ -657,6 +1030,9 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_two_nodes_and_sweep);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_link_scope_notes);
+    tcase_add_test(tc, db_nvls_against_published);
+    tcase_add_test(tc, cli_nvls);
+    tcase_add_test(tc, cli_nvls_overlay);
     suite_add_tcase(s, tc);
     return s;
 }

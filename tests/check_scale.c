@@ -205,6 +205,64 @@ START_TEST(ceiling_uses_datasheet)
 }
 END_TEST
 
+/* NVLink 4 on NVSwitch as in check_comm.c: 450 GB/s datasheet, 370 GB/s
+ * achievable ring (nccl-tests#212), NVLS 308.6 GB/s per direction (480 x
+ * 9/14, docs/models/collectives.md), alpha 2 us. */
+static gp_link nvlink4_nvls(void)
+{
+    gp_link l;
+    memset(&l, 0, sizeof l);
+    l.id = "nvlink4";
+    l.kind = GP_LINK_NVLINK;
+    l.bw.v = 450e9;
+    l.bw_achievable.v = 370e9;
+    l.bw_nvls.v = 308.6e9;
+    l.latency.v = 2e-6;
+    l.p2p = 1;
+    l.switched = 1;
+    return l;
+}
+
+START_TEST(nvls_rows)
+{
+    /* 14 GB of gradients, 1 s compute, --algo nvls on one node, 1,2,4,8 GPUs.
+     * 2 GPUs: NCCL runs a ring (no NVLS below 3 GPUs): 2 x 1/2 x 14e9/370e9
+     * + 2 x 2 us = 3.7841838e-2 s.  4 GPUs: NVLS, 5/4 x 14e9/308.6e9 + 2 x
+     * 2 us = 5.6711712e-2 s.  8 GPUs: 9/8 x 14e9/308.6e9 + 4 us =
+     * 5.1040941e-2 s.  Ceiling: 8 GPUs 9/8 x 14e9/450e9 = 0.035 s; 2 GPUs
+     * (ring) 14e9/450e9 = 3.1111111e-2 s.  Across nodes: refused. */
+    gp_link l = nvlink4_nvls(), eth = gp_test_link_eth100();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row rows[4];
+    gp_scale_result res;
+    const long gpus[4] = {1, 2, 4, 8}, sixteen[2] = {8, 16};
+    gp_err e;
+    gp_err_clear(&e);
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 1.0;
+    q.mode = GP_SCALING_WEAK;
+    gp_scale_params_default(&p);
+    p.algo = GP_COLL_NVLS;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 4, rows, &res, &e), GP_OK);
+    ck_assert(rows[0].comm_s == 0.0);
+    GP_ASSERT_REL(rows[1].comm_s, 3.7841838e-2, 1e-7);
+    GP_ASSERT_REL(rows[2].comm_s, 5.6711712e-2, 1e-7);
+    GP_ASSERT_REL(rows[3].comm_s, 5.1040941e-2, 1e-7);
+    p.ceiling = 1;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 4, rows, &res, &e), GP_OK);
+    GP_ASSERT_REL(rows[3].comm_s, 0.035, 1e-9);
+    GP_ASSERT_REL(rows[1].comm_s, 14.0 / 450.0, 1e-9);
+    p.ceiling = 0;
+    q.gpus_per_node = 8;
+    q.scale_out = &eth;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, sixteen, 2, rows, &res, &e), GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--algo");
+}
+END_TEST
+
 START_TEST(bad_input)
 {
     gp_link l = gp_test_link_pcie4();
@@ -369,6 +427,25 @@ START_TEST(cli_plot)
 }
 END_TEST
 
+START_TEST(cli_nvls)
+{
+    /* --algo nvls on the shipped nvlink4 (NVLS 308.6 GB/s, ring 370 GB/s,
+     * 2 us), llama-sized 7B params x fp16 = 14e9 B, 1 s compute: the 8-GPU
+     * row is 9/8 x 14e9/308.6e9 + 4 us = 5.1040941e-2 s, the 2-GPU row the
+     * ring's 3.7841838e-2 s (nvls_rows); the JSON names the algorithm and
+     * the NVLS rate. */
+    const char *a[] = {"--json", "scale", "--gpu", "h100", "--link", "nvlink4", "--params",
+                       "7B", "--step-compute-s", "1", "--gpus", "1,2,4,8", "--algo", "nvls",
+                       NULL};
+    json_t *j = gp_test_cli_json(a);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
+    GP_ASSERT_REL(gp_test_jnum(j, "link_bytes_per_s"), 308.6e9, 1e-12);
+    GP_ASSERT_REL(jrow(j, 1, "comm_s"), 3.7841838e-2, 1e-7);
+    GP_ASSERT_REL(jrow(j, 3, "comm_s"), 5.1040941e-2, 1e-7);
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_bad_input)
 {
     const char *lx[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
@@ -416,6 +493,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, marginal_rule);
     tcase_add_test(tc, ceiling_uses_datasheet);
     tcase_add_test(tc, bad_input);
+    tcase_add_test(tc, nvls_rows);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);
@@ -423,6 +501,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_two_nodes_100g);
     tcase_add_test(tc, cli_plot);
     tcase_add_test(tc, cli_bad_input);
+    tcase_add_test(tc, cli_nvls);
     suite_add_tcase(s, tc);
     return s;
 }

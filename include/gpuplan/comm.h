@@ -1,7 +1,7 @@
-/* Collectives on a link hierarchy: ring and tree AllReduce, ReduceScatter,
- * AllGather and the hierarchical (two-level) AllReduce, with alpha-beta
- * (Hockney) costs in the nccl-tests conventions.  MODEL:
- * docs/models/collectives.md. */
+/* Collectives on a link hierarchy: ring and tree AllReduce, NVLink SHARP
+ * (in-switch) AllReduce, ReduceScatter, AllGather and the hierarchical
+ * (two-level) AllReduce, with alpha-beta (Hockney) costs in the nccl-tests
+ * conventions.  MODEL: docs/models/collectives.md. */
 #ifndef GP_COMM_H
 #define GP_COMM_H
 
@@ -23,6 +23,8 @@ typedef enum gp_coll_op {
 typedef enum gp_coll_algo {
     GP_COLL_RING, /* ring: n-1 steps per phase                           */
     GP_COLL_TREE, /* NCCL double binary tree (AllReduce only)            */
+    GP_COLL_NVLS, /* NVLink SHARP: the NVSwitch reduces (AllReduce, one
+                     node, a link with an nvls figure)                     */
     GP_COLL_ALGO__COUNT
 } gp_coll_algo;
 
@@ -113,6 +115,14 @@ typedef struct gp_comm_result {
  *   tree AllReduce      t = 2 * S/B + 2 * ceil(log2 n) * a   (double binary
  *                       tree: every GPU sends 2S in total, pipelined up the
  *                       reduce tree and down the broadcast tree)
+ *   NVLS AllReduce      t = (1 + 1/n) * S/B_nvls + 2 * a     (each GPU owns
+ *                       S/n: multimem.ld_reduce through the switch sends S
+ *                       and receives S/n, multimem.st sends S/n and the
+ *                       switch writes S back: S(1+1/n) each way; two switch
+ *                       phases, one alpha each, whatever n.  sjeaugey,
+ *                       nccl#1083 and nccl-tests#212: algbw = B n/(n+1),
+ *                       busbw = 2B(n-1)/(n+1).)  B_nvls is the link's nvls
+ *                       figure (expected) or its datasheet bw (ceiling).
  *   ReduceScatter,
  *   AllGather (ring)    t = (n-1)/n * S/B + (n-1) * a
  *   hierarchical (m > 1 nodes of g > 1 GPUs): intra-node ReduceScatter of S,
@@ -128,9 +138,10 @@ typedef struct gp_comm_result {
  * a bound).  n == 1 returns GP_OK with trivial = 1 and zero costs.
  * p may be NULL (defaults).  Returns GP_OK, or GP_EINVAL (bytes < 0 or not
  * finite, gpus or nodes < 1, a needed link NULL or without bandwidth),
- * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree for
- * ReduceScatter/AllGather) with e naming the option ("--gpus", "--bytes",
- * "--link", "--scale-out", "--algo").  Pure; no allocation. */
+ * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree or
+ * nvls for ReduceScatter/AllGather; nvls on more than one node, or on a
+ * scale-up link without an nvls figure) with e naming the option ("--gpus",
+ * "--bytes", "--link", "--scale-out", "--algo").  Pure; no allocation. */
 int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
                  double bytes, const gp_comm_params *p, gp_comm_result *r,
                  gp_err *e);
@@ -139,9 +150,10 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
  * ReduceScatter and AllGather; 0 when n < 2. */
 double gp_comm_bus_factor(gp_coll_op op, long n);
 
-/* Names: "allreduce" "reducescatter" "allgather"; "ring" "tree".  Parsers
- * accept those (and "all-reduce", "reduce-scatter", "all-gather", "rs",
- * "ag") case-insensitively; GP_EINVAL names `what` otherwise. */
+/* Names: "allreduce" "reducescatter" "allgather"; "ring" "tree" "nvls".
+ * Parsers accept those (and "all-reduce", "reduce-scatter", "all-gather",
+ * "rs", "ag"; "nvlink-sharp" and "sharp" for nvls) case-insensitively;
+ * GP_EINVAL names `what` otherwise. */
 const char *gp_coll_op_name(gp_coll_op op);
 const char *gp_coll_algo_name(gp_coll_algo a);
 int gp_coll_op_parse(const char *s, const char *what, gp_coll_op *out, gp_err *e);

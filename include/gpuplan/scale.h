@@ -46,7 +46,11 @@ typedef struct gp_scale_params {
      * added since the previous count, falls below it.  Default 0.5. */
     double threshold;
     int ceiling;              /* 1: datasheet link figures; 0: expected      */
-    gp_coll_algo algo;        /* AllReduce algorithm (default ring)          */
+    /* AllReduce algorithm (default ring).  GP_COLL_NVLS prices rows of 3 or
+     * more GPUs on one node as NVLink SHARP; a one-node row of 2 GPUs on a
+     * link with an NVLS figure is priced as the ring NCCL runs there (it
+     * enables NVLS only above 2 GPUs); rows across nodes are GP_EUNSUP. */
+    gp_coll_algo algo;
     gp_comm_params comm;
 } gp_scale_params;
 
