@@ -47,6 +47,17 @@ void gp_bench_comm(const char *cli)
     dt = gp_bench_now() - t0;
     gp_bench_rate("ring AllReduce, 8 GPUs, one node", (double)n, dt);
 
+    up.kind = GP_LINK_NVLINK;
+    up.switched = 1;
+    up.bw_nvls.v = 308.6e9;
+    t0 = gp_bench_now();
+    for (i = 0; i < n; i++) {
+        gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e6 + (double)(i & 1023), &p, &r, NULL);
+        acc += r.expected.time_s;
+    }
+    dt = gp_bench_now() - t0;
+    gp_bench_rate("NVLS AllReduce, 8 GPUs, one node", (double)n, dt);
+
     t.scale_up = &pc;
     t.gpus_per_node = 4;
     t.scale_out = &out;
