@@ -292,12 +292,16 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
                                t->scale_up->id ? t->scale_up->id : "?",
                                t->scale_up->max_gpus.v, t->gpus_per_node);
         if (algo == GP_COLL_NVLS &&
-            (!(t->scale_up->bw_nvls.v > 0.0) || !isfinite(t->scale_up->bw_nvls.v) ||
-             t->scale_up->p2p == 0))
+            (!(t->scale_up->bw_nvls.v > 0.0) || !isfinite(t->scale_up->bw_nvls.v)))
             return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
                                "link '%s' has no in-network reduction (NVLS) figure; nvls "
                                "needs GPUs on an NVSwitch that reduces (nvlink4: H100/H200): "
                                "use --algo ring or tree",
+                               t->scale_up->id ? t->scale_up->id : "?");
+        if (algo == GP_COLL_NVLS && t->scale_up->p2p == 0)
+            return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
+                               "link '%s' has no peer-to-peer path; nvls needs the GPUs' memory "
+                               "mapped through the NVSwitch: use --algo ring or tree",
                                t->scale_up->id ? t->scale_up->id : "?");
         if (t->scale_up->p2p == 0 && (!(p->host_bw >= 0.0) || !isfinite(p->host_bw)))
             return GP_RAISE_AT(e, GP_EINVAL, "--host-bw", 0, 0,

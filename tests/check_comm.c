@@ -591,6 +591,8 @@ START_TEST(nvls_unsupported)
     nv.p2p = 0;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e),
                      GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--algo");
+    ck_assert_ptr_nonnull(strstr(e.msg, "no peer-to-peer"));
     t.scale_up = NULL;
     t.gpus_per_node = 1;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e), GP_OK);
