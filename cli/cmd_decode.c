@@ -374,6 +374,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "kv_format", json_string(fmt_name(p.kv)));
         json_object_set_new(o, "embed_format", json_string(fmt_name(p.embed)));
         json_object_set_new(o, "engine", json_string(r.engine->id));
+        json_object_set_new(o, "engine_sm_stream_bytes_per_s",
+                            gp_cli_jnum(r.engine->sm_bw > 0.0 && gpu->sm_count.v > 0.0
+                                            ? gpu->sm_count.v * r.engine->sm_bw
+                                            : 0.0)); /* 0: no limit */
         json_object_set_new(o, "context", gp_cli_jnum(p.context));
         json_object_set_new(o, "batch", gp_cli_jnum(p.batch));
         json_object_set_new(o, "gpus", gp_cli_jnum(p.gpus));
@@ -541,6 +545,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_cli_row("decode efficiency", buf,
                r.engine != NULL && r.eff_src == r.engine->src ? "engine profile (below)"
                                                               : r.eff_src);
+    if (r.engine != NULL && r.engine->sm_bw > 0.0 && gpu->sm_count.v > 0.0 &&
+        r.expected.mem_bw * r.expected.eff_weights >= gpu->sm_count.v * r.engine->sm_bw * 0.9999) {
+        snprintf(note, sizeof note, "%.0f SMs x %.1f GB/s: the engine's kernels, not the memory, "
+                 "limit the stream (Little's law)", gpu->sm_count.v, r.engine->sm_bw / 1e9);
+        qrow("per-SM stream limit", gpu->sm_count.v * r.engine->sm_bw, GP_Q_RATE, 3, note);
+    }
     snprintf(note, sizeof note, "x %.0f layers; %s", model.layers.v,
              r.engine != NULL && r.overhead_src == r.engine->src
                  ? "engine profile at 2 GHz, scaled by 2 GHz / boost clock"

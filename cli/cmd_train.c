@@ -139,10 +139,16 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
     ADD("dense peak", nz(r->peak_src, "database"), "%s (%s %s, fp32 accumulate)",
         gp_format_qty(r->peak_flop_per_s, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
         gp_precision_name(r->precision), gp_pipeline_name(r->pipeline));
-    ADD("MFU", r->mfu_src, "%.3f%s", r->mfu,
-        r->mfu_origin == GP_MFU_PROFILE ? " (implied)"
-        : r->mfu_origin == GP_MFU_GIVEN ? " (given)"
-                                        : " (default; --mfu overrides)");
+    if (r->mfu_origin != GP_MFU_PROFILE && r->mfu_origin != GP_MFU_GIVEN &&
+        r->mfu != r->mfu_reference)
+        ADD("MFU", r->mfu_src,
+            "%.3f (default %.3f at selective recompute, x HW FLOPs sel./%s)",
+            r->mfu, r->mfu_reference, gp_train_recompute_name(in->recompute));
+    else
+        ADD("MFU", r->mfu_src, "%.3f%s", r->mfu,
+            r->mfu_origin == GP_MFU_PROFILE ? " (implied)"
+            : r->mfu_origin == GP_MFU_GIVEN ? " (given)"
+                                            : " (default; --mfu overrides)");
     ADD("FLOP count", in->count == GP_COUNT_EXACT
                           ? "Narayanan et al. 2021 sec. 5.1; Chowdhery et al. 2022 App. B"
                           : "Kaplan et al. 2020 (C = 6ND); Hoffmann et al. 2022",
@@ -224,7 +230,10 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_row("hardware FLOPs", v, note);
     gp_cli_qrow("dense peak per GPU", r->peak_flop_per_s, GP_Q_FLOPS, 1,
                 gp_precision_name(r->precision));
-    snprintf(v, sizeof v, "%.3f", r->mfu);
+    if (r->mfu != r->mfu_reference)
+        snprintf(v, sizeof v, "%.3f (%.3f at selective recompute)", r->mfu, r->mfu_reference);
+    else
+        snprintf(v, sizeof v, "%.3f", r->mfu);
     gp_cli_row("MFU", v,
                r->mfu_origin == GP_MFU_PROFILE ? "implied by the measured step" : r->mfu_src);
     snprintf(v, sizeof v, "%.3f", r->hfu);
@@ -312,6 +321,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     NUM("hardware_flop_per_token", r->hardware_flop_per_token);
     NUM("peak_flop_per_s", r->peak_flop_per_s);
     NUM("mfu", r->mfu);
+    NUM("mfu_reference", r->mfu_reference);
     json_object_set_new(o, "mfu_source", json_string(nz(r->mfu_src, "")));
     NUM("hfu", r->hfu);
     NUM("gpu_seconds", r->gpu_seconds);

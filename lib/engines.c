@@ -20,7 +20,7 @@ static const gp_engine engines[] = {
     {"generic", "generic engine (default)", 0.85, 0.80, 40e-6, 8.0,
      "gpuplan default: midway between the profiles below (a CUDA-graph engine"
      " at ~85% of achievable bandwidth (80% on quantised weights), 40 us/layer at 2 GHz); "
-     "docs/models/inference.md", 0},
+     "docs/models/inference.md", 0, 0.0},
     {"llama.cpp", "llama.cpp (CUDA backend)", 0.90, 0.85, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs: F16-Q4_0 time difference gives ~0.9 of"
@@ -28,33 +28,37 @@ static const gp_engine engines[] = {
      " discussion #15013 (4090 tg128); dequant: mmvq dp4a on CUDA cores ~8"
      " FLOP/weight (explains A100 < 4090 on Q4_0); multi-GPU: --split-mode"
      " layer, the default since PR #4766 (XiongjieDai May 2024: 8B Q4_K_M"
-     " 130.6 tok/s on one 4090, 124.7 on two, 118.1 on eight)", 1},
+     " 130.6 tok/s on one 4090, 124.7 on two, 118.1 on eight); per-SM"
+     " stream limit 11.2 GB/s: the same README's A100 80GB and H100 PCIe rows"
+     " (7B F16 73.83/83.32, 70B Q4_0 25.68/25.88 tok/s) stream weights at"
+     " 1.17-1.36 TB/s after the per-layer overhead, 10.2-11.9 GB/s per SM"
+     " (108/114 SMs), about half of HBM; GDDR cards stay under it", 1, 11.2e9},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
      " 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25 tok/s): bf16"
      " ~0.85, int8/int4 kernels ~0.70 of achievable bw, ~27 us/layer at"
-     " 1.41 GHz", 0},
+     " 1.41 GHz", 0, 0.0},
     {"mlc", "MLC LLM (TVM, CUDA graphs)", 0.90, 0.95, 13e-6, 4.0,
      "mlc-ai/llm-perf-bench README (q4f16_1 Llama2-7B/13B on RTX 4090 and"
      " 3090 Ti: 204.8/113.5 and 186.7/107.4 tok/s, ~0.95 of achievable bw,"
-     " ~10 us/layer at 2.52 GHz); eff_float assumed 0.90", 0},
+     " ~10 us/layer at 2.52 GHz); eff_float assumed 0.90", 0, 0.0},
     {"exllama", "ExLlama (v1, GPTQ 4-bit)", 0.90, 0.92, 100e-6, 16.0,
      "mlc-ai/llm-perf-bench README Exllama column (4090 152.56/93.88, 3090 Ti"
      " 112.72/69.31 tok/s for Llama2-7B/13B): host-launched kernels ~80"
      " us/layer at 2.52 GHz; eff_float assumed 0.90; multi-GPU: gpu_split by"
-     " layers", 1},
+     " layers", 1, 0.0},
     {"vllm", "vLLM (CUDA graphs, Marlin/AWQ kernels)", 0.85, 0.85, 25e-6, 4.0,
      "estimate: CUDA-graph decode like gpt-fast with fused paged-attention;"
      " Marlin (Frantar et al. 2024) reaches near-ideal 4-bit GEMV speed-up;"
-     " replace by calibration", 0},
+     " replace by calibration", 0, 0.0},
     {"tensorrt-llm", "TensorRT-LLM", 0.90, 0.85, 15e-6, 4.0,
      "estimate: fused kernels + CUDA graphs, fewer launches per layer than"
      " vLLM/gpt-fast (NVIDIA TensorRT-LLM docs/source/performance);"
-     " replace by calibration", 0},
+     " replace by calibration", 0, 0.0},
     {"hf-transformers", "Hugging Face transformers (eager PyTorch)", 0.80, 0.50, 400e-6, 16.0,
      "h2oai/h2ogpt perf.md (Llama-2-7B 16-bit: 4090 40.9, A100 31.0 tok/s):"
      " eager launches ~300-600 us/layer; bitsandbytes 4/8-bit kernels well"
-     " below the roof; multi-GPU: device_map=auto splits by layers", 1},
+     " below the roof; multi-GPU: device_map=auto splits by layers", 1, 0.0},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])

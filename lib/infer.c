@@ -250,6 +250,18 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
             ovh = p->layer_overhead;
             os = "--layer-overhead";
         }
+        /* Little's law: the engine's kernels stream at most sm_bw per SM
+         * (an explicit --decode-eff replaces the engine's figures). */
+        if (p->decode_eff <= 0.0 && eng->sm_bw > 0.0 && g->sm_count.v > 0.0 &&
+            o->mem_bw > 0.0) {
+            double cap = g->sm_count.v * eng->sm_bw / o->mem_bw;
+            if (ew > cap) {
+                ew = cap;
+                es = eng->src;
+            }
+            if (eo > cap)
+                eo = cap;
+        }
         if (eff_src)
             *eff_src = es;
         if (ovh_src)

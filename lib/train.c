@@ -367,7 +367,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     const gp_train_params *p = pin;
     const gp_gpu *g;
     gp_train_result *r;
-    double n, na, tokens, seq, mm, at, lg;
+    double n, na, tokens, seq, mm, at, lg, hw_selective;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
     double usable, room, a, b, adapter, u, d, inv_dp, gpus;
     int mixed, k;
@@ -537,6 +537,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->flop_exact = fx * tokens;
         r->model_flop_per_token = in->count == GP_COUNT_EXACT ? fx : f6;
         r->hardware_flop_per_token = r->model_flop_per_token + extra;
+        hw_selective = r->model_flop_per_token + at;
         r->model_flop = r->model_flop_per_token * tokens;
         r->hardware_flop = r->hardware_flop_per_token * tokens;
     }
@@ -552,6 +553,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->mfu = r->model_flop_per_token * r->tokens_per_s_per_gpu / r->peak_flop_per_s;
         r->mfu_src = "implied by the measured step (profile)";
         r->mfu_origin = GP_MFU_PROFILE;
+        r->mfu_reference = r->mfu;
     } else {
         if (in->mfu > 0.0) {
             r->mfu = in->mfu;
@@ -566,6 +568,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             r->mfu_src = p->mfu_fallback_src;
             r->mfu_origin = GP_MFU_FALLBACK;
         }
+        /* A default is quoted at selective recompute: keep the hardware rate
+         * (HFU) and charge the chosen recompute's FLOPs against it. */
+        r->mfu_reference = r->mfu;
+        if (r->mfu_origin != GP_MFU_GIVEN)
+            r->mfu *= hw_selective / r->hardware_flop_per_token;
         /* tokens/s per GPU = peak x MFU / model FLOP per token */
         r->tokens_per_s_per_gpu = r->peak_flop_per_s * r->mfu / r->model_flop_per_token;
         r->tokens_per_s = r->tokens_per_s_per_gpu * gpus;

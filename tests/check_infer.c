@@ -324,6 +324,69 @@ START_TEST(published_decode_rows)
 }
 END_TEST
 
+/* Little's law in the llama.cpp profile: its kernels stream at most 11.2 GB/s
+ * per SM, which binds on HBM parts only. */
+START_TEST(engine_sm_stream_limit)
+{
+    /* A100 SXM 80GB (108 SMs, nv_a100_wp), Llama 2 7B F16, context 64.
+     * Achievable 2039e9 x 0.88 = 1794.32 GB/s; x eff_float 0.90 = 1614.9 GB/s,
+     * above the engine's 108 x 11.2e9 = 1209.6 GB/s, so every byte streams at
+     * 1209.6 GB/s:
+     *   weights 6.477856e9 x 2 + lm_head 262.144e6 + one embedding row 8,192
+     *         = 13,217,864,192;  KV 64 x 524,288 = 33,554,432;
+     *   activations 32 x (10 x 4096 + 4 x 11008) x 2 = 5,439,488
+     *   memory 13,256,858,112 / 1.2096e12 = 10.9597 ms
+     *   overhead 32 x 58 us x 2 GHz / 1.41 GHz = 2.6326 ms
+     *   step 13.592 ms -> 73.57 tok/s.
+     * Measured: 73.83 tok/s (XiongjieDai README, A100 80GB, llama.cpp Dec
+     * 2023) and 74.77 (llama.cpp PR #6017, A100 80GB PCIe, tg128).
+     * Without the limit the profile would say 1 / (13.2569e9 / 1614.9e9 +
+     * 2.6326 ms) = 92.1 tok/s, 25 % high. */
+    gp_gpu g = a100();
+    gp_model m = llama2_7b();
+    gp_format f16 = fmt("fp16", GP_FMT_FLOAT, 16, GP_FP16);
+    gp_infer_params p;
+    gp_infer_result r;
+    double cap = 108.0 * 11.2e9, bytes = 13256858112.0;
+    double t = bytes / cap + 32.0 * 58e-6 * 2.0 / 1.41;
+    g.sm_count.v = 108;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.weights = &f16;
+    p.context = 64;
+    p.engine = gp_engine_find("llama.cpp");
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.bytes_per_step, bytes, 1e-12);
+    GP_ASSERT_REL(r.expected.eff_weights, cap / (2039e9 * 0.88), 1e-12);
+    GP_ASSERT_REL(r.expected.eff_other, cap / (2039e9 * 0.88), 1e-12);
+    GP_ASSERT_REL(r.expected.step_s, t, 1e-12);
+    GP_ASSERT_REL(r.expected.tokens_per_s, 73.57, 1e-3);
+    GP_ASSERT_REL(r.expected.tokens_per_s, 73.83, 0.02);
+    /* The ceiling knows no engine: datasheet bandwidth. */
+    GP_ASSERT_REL(r.ceiling.mem_bw, 2039e9, 1e-12);
+    /* A GDDR card stays under the limit: RTX 4090, 128 SMs x 11.2 = 1433.6
+     * GB/s against 1008e9 x 0.96 x 0.90 = 870.9 GB/s: eff_float unchanged. */
+    {
+        gp_gpu c = rtx4090();
+        c.sm_count.v = 128;
+        p.gpu = &c;
+        r = eval_ok(&p);
+        GP_ASSERT_REL(r.expected.eff_weights, 0.90, 1e-12);
+    }
+    /* --decode-eff replaces the engine's figures, the limit included. */
+    p.gpu = &g;
+    p.decode_eff = 0.8;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.expected.eff_weights, 0.8, 1e-12);
+    /* Other engines have no limit. */
+    p.decode_eff = 0.0;
+    p.engine = gp_engine_find("gpt-fast");
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.expected.eff_weights, 0.85, 1e-12);
+}
+END_TEST
+
 /* The worked expectation of the first row, to the digit. */
 START_TEST(expected_formula_worked)
 {
@@ -1114,6 +1177,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, kv_cache_sizes);
     tcase_add_test(tc, long_context_kv_dominates);
     tcase_add_test(tc, published_decode_rows);
+    tcase_add_test(tc, engine_sm_stream_limit);
     tcase_add_test(tc, expected_formula_worked);
     tcase_add_test(tc, moe_experts_touched);
     tcase_add_test(tc, tensor_parallel_allreduce);

@@ -250,6 +250,75 @@ START_TEST(recompute_megatron_8n_and_eq3)
 }
 END_TEST
 
+START_TEST(default_mfu_scales_with_recompute)
+{
+    /* A default MFU is quoted at selective recompute; the GPU's hardware rate
+     * carries over to other settings.  Megatron Table 1 GPT 1.7B shape
+     * (l 24, h 2304, 24 heads, FFN 4h with 2 matrices, V 51200, s 2048), exact
+     * count, fallback MFU 0.40.  Per token (forward x 3, non-causal):
+     *   l h^2 = 24 x 2304^2 = 127,401,984;  s l h = 2048 x 24 x 2304 = 113,246,208
+     *   model     = 72 l h^2 + 12 s l h + 6 h V
+     *             = 9,172,942,848 + 1,358,954,496 + 707,788,800 = 11,239,686,144
+     *   selective = model + 4 s l h            = 11,692,670,976
+     *   full      = model + 24 l h^2 + 4 s l h = 14,750,318,592
+     * full:      MFU = 0.40 x 11,692,670,976 / 14,750,318,592 = 0.317082
+     *            HFU = MFU x full / model = 0.40 x 11,692,670,976 / 11,239,686,144
+     *                = 0.416121 (the hardware rate at selective, unchanged)
+     * none:      MFU = HFU = 0.416121
+     * selective: MFU = 0.40.
+     * Measured: Megatron reports 137 TFLOP/s (44 % of 312) for this run with
+     * full recompute, counted on hardware FLOPs (Narayanan et al. 2021 Table 1):
+     * HFU at the A100 default 0.43 would be 0.43 x 1.040302 = 0.447, +2 %. */
+    gp_gpu g = a100();
+    gp_train_in in;
+    gp_train_result r;
+    gp_train_shape s;
+    memset(&s, 0, sizeof s);
+    s.layers = 24;
+    s.hidden = 2304;
+    s.heads = 24;
+    s.ffn_hidden = 4 * 2304;
+    s.ffn_matrices = 2;
+    s.vocab = 51200;
+    gp_train_in_init(&in);
+    in.gpu = &g;
+    in.shape = &s;
+    in.params = 1.7e9; /* N for 6ND; the exact count uses the shape */
+    in.seq = 2048;
+    in.tokens = 1e9;
+    in.count = GP_COUNT_EXACT;
+    in.recompute = GP_RECOMPUTE_FULL;
+    r = run_ok(&in);
+    ck_assert_int_eq(r.mfu_origin, GP_MFU_FALLBACK);
+    GP_ASSERT_REL(r.mfu_reference, 0.40, 1e-15);
+    GP_ASSERT_REL(r.mfu, 0.40 * 11692670976.0 / 14750318592.0, 1e-12);
+    GP_ASSERT_REL(r.hfu, 0.40 * 11692670976.0 / 11239686144.0, 1e-12);
+    /* Time: model FLOPs / (peak x MFU) = 1e9 x 11,239,686,144 / (312e12 x
+     * 0.317082) = 1.1240e19 / 9.8930e13 = 113,613 GPU-seconds. */
+    GP_ASSERT_REL(r.gpu_seconds, 1e9 * 11239686144.0 / (312e12 * 0.40 * 11692670976.0 /
+                                                      14750318592.0), 1e-12);
+    GP_ASSERT_REL(r.gpu_seconds, 113613.0, 1e-4);
+    in.recompute = GP_RECOMPUTE_NONE;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.mfu, 0.40 * 11692670976.0 / 11239686144.0, 1e-12);
+    GP_ASSERT_REL(r.hfu, r.mfu, 1e-15);
+    in.recompute = GP_RECOMPUTE_SELECTIVE;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.mfu, 0.40, 1e-15);
+    /* A database default scales the same way; a given MFU does not. */
+    g.eff_mfu.v = 0.43;
+    in.recompute = GP_RECOMPUTE_FULL;
+    r = run_ok(&in);
+    ck_assert_int_eq(r.mfu_origin, GP_MFU_DATABASE);
+    GP_ASSERT_REL(r.hfu, 0.43 * 11692670976.0 / 11239686144.0, 1e-12);
+    GP_ASSERT_REL(r.hfu, 0.44, 0.02);
+    in.mfu = 0.35;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.mfu, 0.35, 1e-15);
+    GP_ASSERT_REL(r.mfu_reference, 0.35, 1e-15);
+}
+END_TEST
+
 START_TEST(exact_count_llama2_shapes)
 {
     /* Llama 2 7B: per layer Q,K,V,O 4 x 4096^2 = 67,108,864; SwiGLU FFN
@@ -1158,6 +1227,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, llama65b_profile_mode);
     tcase_add_test(model, published_gpu_hours_at_default_mfu);
     tcase_add_test(model, recompute_megatron_8n_and_eq3);
+    tcase_add_test(model, default_mfu_scales_with_recompute);
     tcase_add_test(model, exact_count_llama2_shapes);
     tcase_add_test(model, moe_counts_active_params);
     tcase_add_test(model, lora_mode);

@@ -33,7 +33,15 @@ extern "C" {
  *                   at the fp32 CUDA-core rate;
  *   split_layers    1: the engine spreads a model over several GPUs by
  *                   layers (llama.cpp's default --split-mode layer: the GPUs
- *                   work one after another), 0: tensor parallelism. */
+ *                   work one after another), 0: tensor parallelism;
+ *   sm_bw           bytes/s one SM streams in the engine's decode kernels
+ *                   (0: no limit).  Little's law: a kernel keeps a bounded
+ *                   number of bytes in flight per SM, so its bandwidth is at
+ *                   most sm_count x sm_bw whatever the memory could do; HBM
+ *                   parts (A100, H100: 15-25 GB/s of memory per SM) need
+ *                   twice the in-flight bytes of GDDR cards (6-11 GB/s per
+ *                   SM) to reach their roof.  Expected figures use
+ *                   min(bandwidth x eff, sm_count x sm_bw). */
 typedef struct gp_engine {
     const char *id;
     const char *name;
@@ -43,6 +51,7 @@ typedef struct gp_engine {
     double dequant_flop;   /* FLOP per quantised weight per step          */
     const char *src;
     int split_layers;      /* multi-GPU default: 1 layer split, 0 tensor  */
+    double sm_bw;          /* bytes/s per SM its kernels stream; 0 = none */
 } gp_engine;
 
 /* How --gpus N shares the model. */

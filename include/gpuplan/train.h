@@ -156,6 +156,11 @@ typedef struct gp_train_result {
     const char *mfu_src;        /* "--mfu", the database source, the fallback
                                    source, or "profile" (implied)           */
     int mfu_origin;             /* GP_MFU_GIVEN, _DATABASE, _FALLBACK, _PROFILE */
+    double mfu_reference;       /* a default MFU as quoted, i.e. at selective
+                                   recompute; mfu = mfu_reference x (hardware
+                                   FLOPs at selective / hardware FLOPs at the
+                                   chosen recompute).  = mfu when given or
+                                   implied by a profile                      */
     double params;              /* N total                                   */
     double params_active;       /* N used per token (MoE: active)            */
     double seq;
@@ -207,6 +212,11 @@ typedef struct gp_train_result {
  * precision is not one training uses (fp64, int8, int4).
  * p may be NULL (defaults).  Not fitting in memory is reported in
  * out->fits, not as an error.
+ * A default MFU (database or fallback) is a figure quoted for runs at
+ * selective recompute; the GPU's hardware rate (HFU) is what carries over,
+ * so another recompute setting scales it: mfu = mfu_reference x hardware
+ * FLOPs at selective / hardware FLOPs at the chosen setting (full recompute
+ * costs time, none saves the attention re-run).  A given --mfu is final.
  * MODEL: time = model FLOPs / (peak x MFU) (Chowdhery et al. 2022 App. B);
  * memory per Rajbhandari et al. 2020 and Korthikanti et al. 2022. */
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *p,
