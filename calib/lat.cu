@@ -5,6 +5,14 @@
 // load-to-use latency in SM cycles (clock64) and ns (%globaltimer).  Loads
 // are ld.global.ca (cached in L1 where the architecture allows), i.e. the
 // latency a program sees.
+//
+// Time: a point is (trials + 1) kernels of (warm-up + timed) dependent loads,
+// warm-up = min(lines, loads).  Loads: 100 000 up to the L2 size, 50 000
+// beyond (quick: 50 000 / 20 000).  On an H200 (~20 ns L1, ~200 ns L2,
+// ~700 ns DRAM with TLB misses) the 19 sizes 4 KiB .. 1 GiB take ~0.5 s
+// (L1) + ~3.5 s (L2) + ~5.5 s (5 sizes past L2 at ~1.1 s each) = ~10 s;
+// quick (x4 steps, 7 trials) ~1.5 s.  Budget (main.cu) 25 s, quick 10 s:
+// the sweep stops, with a note, before a size predicted not to fit.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -123,28 +131,36 @@ void gp_probe_chase_time(const chase_buf &c, long warm, long loads, int trials,
     CK(cudaFree(res));
 }
 
-void gp_probe_latency(const probe_opts &o, const probe_dev &d, std::string &out)
+void gp_probe_latency(const probe_opts &o, const probe_dev &d, gpw_doc *doc)
 {
     const size_t stride = 128;
     const double step = o.quick ? 4.0 : 2.0;
     size_t fr = 0, tot = 0;
     CK(cudaMemGetInfo(&fr, &tot));
+    double prev_ns = 0; // per load at the previous size
     for (double wsd = 4096; wsd <= 1073741824.0 + 1; wsd *= step) {
         size_t ws = (size_t)wsd;
         if ((double)ws * 1.1 > 0.8 * (double)fr)
             break;
-        bool dram = (double)ws > 4.0 * (double)d.l2_bytes && ws > (32u << 20);
-        long loads = dram ? 100000 : (o.quick ? 100000 : 200000);
+        const bool past_l2 = ws > d.l2_bytes;
+        const long loads = past_l2 ? (o.quick ? 20000 : 50000) : (o.quick ? 50000 : 100000);
+        const size_t lines = ws / stride;
+        const long warm = (long)(lines < (size_t)loads ? lines : (size_t)loads);
+        // Predict with 3x the previous size's latency (the next cache level).
+        double est = 3.0 * (prev_ns > 0 ? prev_ns : 100.0) * 1e-9 * (double)(warm + loads) *
+                     (o.trials + 1) + 0.05 + (double)ws / 2e9;
+        if (est > gp_probe_left(o)) {
+            gp_probe_note_skip("latency: sweep stopped before " + std::to_string(ws >> 10) +
+                               " KiB: ~" + gp_probe_fmt(est) + " s would exceed the time budget");
+            break;
+        }
         chase_buf c;
         gp_probe_chase_build(c, ws, stride, 0x9e3779b97f4a7c15ULL ^ ws);
-        long warm = (long)(c.lines < (size_t)loads ? c.lines : (size_t)loads);
         std::vector<double> ns, cyc;
         gp_probe_chase_time(c, warm, loads, o.trials, ns, cyc);
         probe_stats sn = gp_probe_stats(ns), sc = gp_probe_stats(cyc);
-        out += "  - {working_set: " + std::to_string(ws) + ", stride: " + std::to_string(stride) +
-               ", loads: " + std::to_string(loads) + ", verified: true, ns: " + gp_ylist(ns) +
-               ", cycles: " + gp_ylist(cyc) + ", stats: {median_ns: " + gp_ynum(sn.median) +
-               ", median_cycles: " + gp_ynum(sc.median) + ", cv: " + gp_ynum(sn.cv) + "}}\n";
+        prev_ns = sn.median;
+        gpw_latency(doc, (double)ws, (double)stride, loads, ns.data(), cyc.data(), ns.size());
         if (o.verbose)
             fprintf(stderr, "gpuplan-probe: latency %10zu B  %7.1f ns  %7.1f cycles\n", ws,
                     sn.median, sc.median);

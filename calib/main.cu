@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include <dlfcn.h>
-#include <fcntl.h>
-#include <getopt.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <chrono>
+#include <exception>
+#include <new>
 
-#include <cublasLt.h>
+#include <dlfcn.h>
+#include <getopt.h>
+#include <unistd.h>
 
 #include "probe.h"
 
@@ -38,77 +38,33 @@ void gp_probe_fail(const std::string &msg)
     throw probe_error(msg, cudaSuccess);
 }
 
-// ---- statistics and YAML --------------------------------------------------------------------
+// ---- statistics, clock, messages --------------------------------------------------------
 
-probe_stats gp_probe_stats(std::vector<double> v)
+probe_stats gp_probe_stats(const std::vector<double> &v)
 {
     probe_stats s;
-    if (v.empty())
-        return s;
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    auto q = [&](double p) {
-        double h = (double)(n - 1) * p;
-        size_t lo = (size_t)h;
-        size_t hi = lo + 1 < n ? lo + 1 : lo;
-        return v[lo] + (h - (double)lo) * (v[hi] - v[lo]);
-    };
-    s.min = v.front();
-    s.max = v.back();
-    s.median = q(0.5);
-    s.p95 = q(0.95);
-    double sum = 0;
-    for (double x : v)
-        sum += x;
-    s.mean = sum / (double)n;
-    if (n > 1 && s.mean != 0) {
-        double ss = 0;
-        for (double x : v)
-            ss += (x - s.mean) * (x - s.mean);
-        s.cv = std::sqrt(ss / (double)(n - 1)) / std::fabs(s.mean);
-    }
+    memset(&s, 0, sizeof s);
+    if (!v.empty())
+        (void)gpw_stats_of(v.data(), v.size(), &s);
     return s;
 }
 
-std::string gp_yq(const std::string &s)
+double gp_probe_now()
 {
-    std::string o = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') {
-            o += '\\';
-            o += c;
-        } else if ((unsigned char)c >= 0x20 && c != 0x7f) {
-            o += c;
-        }
-    }
-    return o + "\"";
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
-std::string gp_ynum(double v)
+double gp_probe_left(const probe_opts &o)
+{
+    return o.budget_s - (gp_probe_now() - o.t_start);
+}
+
+std::string gp_probe_fmt(double v)
 {
     char b[40];
-    snprintf(b, sizeof b, "%.9g", v);
+    snprintf(b, sizeof b, "%.3g", v);
     return b;
-}
-
-std::string gp_ylist(const std::vector<double> &v)
-{
-    std::string o = "[";
-    for (size_t i = 0; i < v.size(); i++) {
-        if (i)
-            o += ", ";
-        o += gp_ynum(v[i]);
-    }
-    return o + "]";
-}
-
-std::string gp_ystats(const probe_stats &st, const char *rate_key, double work)
-{
-    std::string o = "{min_s: " + gp_ynum(st.min) + ", median_s: " + gp_ynum(st.median) +
-                    ", p95_s: " + gp_ynum(st.p95) + ", cv: " + gp_ynum(st.cv);
-    if (rate_key != nullptr && st.median > 0)
-        o += std::string(", ") + rate_key + ": " + gp_ynum(work / st.median);
-    return o + "}";
 }
 
 // ---- shared kernels -------------------------------------------------------------------------
@@ -183,40 +139,46 @@ void gp_probe_gate_open()
     }
 }
 
-static std::vector<std::string> g_notes;
+// The measurement file being built (main() owns it).
+static gpw_doc *g_doc = nullptr;
 
 void gp_probe_note_skip(const std::string &msg)
 {
     fprintf(stderr, "gpuplan-probe: %s\n", msg.c_str());
-    g_notes.push_back(msg);
+    gpw_skip(g_doc, msg.c_str());
 }
 
 // ---- probes table -------------------------------------------------------------------------
 
+// Time budgets, seconds (full, --quick): each probe drops the sizes that
+// would not fit (with a `skipped:` note), so the whole run is bounded.  The
+// expected times on an H200 are in each probe's source; on one GPU the run
+// is ~75 s expected, at most ~150 s (quick: ~15 s, at most ~45 s), plus
+// ~5 s of start-up (CUDA context, NVML, cuBLASLt).
 struct probe_entry {
     const char *name;
-    const char *section;
     const char *what;
-    void (*fn)(const probe_opts &, const probe_dev &, std::string &);
+    void (*fn)(const probe_opts &, const probe_dev &, gpw_doc *);
+    double budget_s, budget_quick_s;
 };
 
 static const probe_entry k_probes[] = {
-    {"gemm", "gemm", "cuBLASLt GEMM per precision (fp64 fp32 tf32 fp16 fp16acc bf16 fp8 int8), "
-                     "square and LLM-shaped sizes",
-     gp_probe_gemm},
-    {"memory", "memory", "device memory read/write/copy/triad kernels (16 B loads, working set >> "
-                         "L2, read+write bytes counted), cudaMemcpy D2D, L2 read",
-     gp_probe_memory},
-    {"latency", "latency", "pointer chase over a random permutation, working set 4 KiB..1 GiB "
-                           "(cycles and ns per load)",
-     gp_probe_latency},
-    {"transfer", "transfer", "host<->device cudaMemcpy, pinned and pageable, 4 KiB..1 GiB; PCIe "
-                             "gen/width from the driver",
-     gp_probe_transfer},
-    {"peer", "peer", "GPU-to-GPU copy (uni/bidirectional) and latency (needs >= 2 GPUs)",
-     gp_probe_peer},
-    {"allreduce", "allreduce", "NCCL AllReduce sweep via dlopen (needs >= 2 GPUs and libnccl)",
-     gp_probe_allreduce},
+    {"gemm", "cuBLASLt GEMM per precision (bf16 fp16 fp8 int8 tf32 fp16acc fp32 fp64), "
+             "square and LLM-shaped sizes",
+     gp_probe_gemm, 60, 16},
+    {"memory", "device memory read/write/copy/triad kernels (16 B loads, working set >> "
+               "L2, read+write bytes counted), cudaMemcpy D2D, L2 read",
+     gp_probe_memory, 20, 6},
+    {"latency", "pointer chase over a random permutation, working set 4 KiB..1 GiB "
+                "(cycles and ns per load)",
+     gp_probe_latency, 25, 8},
+    {"transfer", "host<->device cudaMemcpy, pinned and pageable, 4 KiB..1 GiB; PCIe "
+                 "gen/width from the driver",
+     gp_probe_transfer, 40, 10},
+    {"peer", "GPU-to-GPU copy (uni/bidirectional) and latency (needs >= 2 GPUs)",
+     gp_probe_peer, 30, 10},
+    {"allreduce", "NCCL AllReduce sweep via dlopen (needs >= 2 GPUs and libnccl)",
+     gp_probe_allreduce, 30, 10},
 };
 static const size_t k_nprobes = sizeof k_probes / sizeof k_probes[0];
 
@@ -228,7 +190,7 @@ static void usage(FILE *f)
             "Measures one GPU and writes a YAML measurement file for 'gpuplan calib import'.\n\n"
             "  -o, --output FILE  where to write (default gpuplan-calib.yaml); written atomically\n"
             "  --only LIST        comma-separated probes (see --list); default: all\n"
-            "  --quick            fewer sizes and trials (about a minute)\n"
+            "  --quick            fewer sizes and trials (under a minute)\n"
             "  --device N         CUDA device index (default 0)\n"
             "  --trials N         timed trials per point (default 15, quick 7; at least 7)\n"
             "  --list             list the probes and exit\n"
@@ -237,7 +199,15 @@ static void usage(FILE *f)
 
 // ---- device identity ------------------------------------------------------------------------
 
-static const char *k_archs = "sm_80 sm_86 sm_89 sm_90 sm_100 sm_120 + PTX compute_120";
+#if defined(__has_include)
+#if __has_include("gp_archs.h")
+#include "gp_archs.h" // written by calib/build.sh
+#endif
+#endif
+#ifndef GP_PROBE_ARCHS
+#define GP_PROBE_ARCHS "sm_80 sm_86 sm_89 sm_90 sm_100 sm_120 + PTX compute_120"
+#endif
+static const char *k_archs = GP_PROBE_ARCHS;
 
 static int unsupported_arch(const probe_dev &d, cudaError_t rc)
 {
@@ -264,50 +234,30 @@ static std::string now_iso()
     return b;
 }
 
-// Write text to path atomically: temp file in the same directory, fsync, rename.
-static int write_atomic(const std::string &path, const std::string &text)
+// Writes the file as it stands; pending = probes wanted but not finished.
+static int write_now(const std::string &path, const std::vector<std::string> &pending)
 {
-    std::string dir = ".";
-    size_t slash = path.rfind('/');
-    if (slash != std::string::npos)
-        dir = slash == 0 ? "/" : path.substr(0, slash);
-    std::string tmpl = path + ".tmp.XXXXXX";
-    std::vector<char> tmp(tmpl.begin(), tmpl.end());
-    tmp.push_back('\0');
-    int fd = mkstemp(tmp.data());
-    if (fd < 0) {
-        fprintf(stderr, "gpuplan-probe: cannot create %s: %s\n", tmp.data(), strerror(errno));
+    std::vector<const char *> p;
+    for (const std::string &x : pending)
+        p.push_back(x.c_str());
+    char *text = gpw_render(g_doc, p.data(), p.size());
+    if (text == nullptr) {
+        fprintf(stderr, "gpuplan-probe: out of memory composing %s\n", path.c_str());
         return -1;
     }
-    size_t off = 0;
-    while (off < text.size()) {
-        ssize_t w = write(fd, text.data() + off, text.size() - off);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            fprintf(stderr, "gpuplan-probe: write %s: %s\n", tmp.data(), strerror(errno));
-            close(fd);
-            unlink(tmp.data());
-            return -1;
-        }
-        off += (size_t)w;
-    }
-    if (fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0) {
-        fprintf(stderr, "gpuplan-probe: finishing %s: %s\n", tmp.data(), strerror(errno));
-        unlink(tmp.data());
-        return -1;
-    }
-    if (rename(tmp.data(), path.c_str()) != 0) {
-        fprintf(stderr, "gpuplan-probe: rename to %s: %s\n", path.c_str(), strerror(errno));
-        unlink(tmp.data());
-        return -1;
-    }
-    int dfd = open(dir.c_str(), O_RDONLY);
-    if (dfd >= 0) {
-        (void)fsync(dfd);
-        close(dfd);
-    }
-    return 0;
+    char err[600];
+    int rc = gpw_write_atomic(path.c_str(), text, err, sizeof err);
+    free(text);
+    if (rc != 0)
+        fprintf(stderr, "gpuplan-probe: %s\n", err);
+    return rc;
+}
+
+static bool no_image(cudaError_t rc)
+{
+    return rc == cudaErrorNoKernelImageForDevice || rc == cudaErrorInvalidDeviceFunction ||
+           rc == cudaErrorUnsupportedPtxVersion || rc == cudaErrorInvalidPtx ||
+           rc == cudaErrorJitCompilerNotFound;
 }
 
 int main(int argc, char **argv)
@@ -429,18 +379,25 @@ int main(int argc, char **argv)
                 o.device, ndev);
         return 2;
     }
+    int bus_bits = 0, ecc = -1;
     try {
         cudaDeviceProp p;
         CK(cudaSetDevice(o.device));
         CK(cudaGetDeviceProperties(&p, o.device));
         CK(cudaDriverGetVersion(&drv));
         CK(cudaRuntimeGetVersion(&rt));
+        // CUDA 13 removed cudaDeviceProp::clockRate/memoryClockRate; the
+        // attributes are informational, so a refusal leaves them 0.
         int khz = 0, mkhz = 0;
-        // CUDA 13 removed cudaDeviceProp::clockRate/memoryClockRate.
-        CK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, o.device));
-        CK(cudaDeviceGetAttribute(&mkhz, cudaDevAttrMemoryClockRate, o.device));
+        if (cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, o.device) != cudaSuccess)
+            khz = 0;
+        if (cudaDeviceGetAttribute(&mkhz, cudaDevAttrMemoryClockRate, o.device) != cudaSuccess)
+            mkhz = 0;
+        (void)cudaGetLastError();
         char bus[64] = "";
-        CK(cudaDeviceGetPCIBusId(bus, (int)sizeof bus, o.device));
+        if (cudaDeviceGetPCIBusId(bus, (int)sizeof bus, o.device) != cudaSuccess)
+            bus[0] = '\0';
+        (void)cudaGetLastError();
         d.index = o.device;
         d.major = p.major;
         d.minor = p.minor;
@@ -454,17 +411,17 @@ int main(int argc, char **argv)
         d.pci_bus_id = bus;
         for (char &ch : d.pci_bus_id)
             ch = (char)tolower((unsigned char)ch);
+        bus_bits = p.memoryBusWidth;
+        ecc = p.ECCEnabled ? 1 : 0;
 
         cudaFuncAttributes fa;
         rc = cudaFuncGetAttributes(&fa, gp_probe_noop_kernel);
-        if (rc == cudaErrorNoKernelImageForDevice || rc == cudaErrorInvalidDeviceFunction ||
-            rc == cudaErrorUnsupportedPtxVersion || rc == cudaErrorInvalidPtx ||
-            rc == cudaErrorJitCompilerNotFound)
+        if (no_image(rc))
             return unsupported_arch(d, rc);
         CK(rc);
         gp_probe_noop_kernel<<<1, 1>>>(nullptr);
         rc = cudaGetLastError();
-        if (rc == cudaErrorNoKernelImageForDevice || rc == cudaErrorUnsupportedPtxVersion)
+        if (no_image(rc))
             return unsupported_arch(d, rc);
         CK(rc);
         CK(cudaDeviceSynchronize());
@@ -472,109 +429,139 @@ int main(int argc, char **argv)
         fprintf(stderr, "gpuplan-probe: cannot use device %d: %s\n", o.device, e.what());
         return 3;
     }
+    fprintf(stderr, "gpuplan-probe: %s (sm_%d%d, %d SMs, %.1f GiB, L2 %.0f MiB), driver %d, "
+                    "runtime %d\n",
+            d.name.c_str(), d.major, d.minor, d.sms, (double)d.mem_bytes / 1073741824.0,
+            (double)d.l2_bytes / 1048576.0, drv, rt);
     probe_pcie pcie = gp_probe_pcie_under_load(d);
+    std::string lt_why;
+    long lt_ver = gp_probe_cublaslt_version(&lt_why);
 
-    char host[64] = "";
-    gethostname(host, sizeof host - 1);
-    std::string y;
-    y += "# gpuplan-probe measurement file (docs/calibration.md).  Times are seconds per\n"
-         "# operation, one entry per trial (a trial = a batch of operations between CUDA events).\n";
-    y += "format: gpuplan-calib/1\n";
-    y += "tool: " + gp_yq(std::string("gpuplan-probe ") + GP_PROBE_VERSION) + "\n";
-    y += "date: " + gp_yq(now_iso()) + "\n";
-    y += "host: " + gp_yq(host) + "\n";
-    y += "options: {quick: " + std::string(o.quick ? "true" : "false") +
-         ", trials: " + std::to_string(o.trials) + ", only: " + gp_yq(only.empty() ? "all" : only) +
-         "}\n";
-    y += "conventions: {memory_bytes: \"DRAM traffic: bytes read + bytes written per pass\", "
-         "memcpy_d2d_bytes: \"2 x bytes copied (read + write)\", transfer_bytes: \"bytes "
-         "copied, one direction\", peer_bidir_bytes: \"bytes copied in both directions summed\", "
-         "allreduce_bytes: \"message size S per rank; busbw = 2(n-1)/n * S / t\"}\n";
-    y += "device:\n";
-    y += "  index: " + std::to_string(d.index) + "\n";
-    y += "  name: " + gp_yq(d.name) + "\n";
-    y += "  compute_capability: " + gp_yq(std::to_string(d.major) + "." + std::to_string(d.minor)) + "\n";
-    y += "  sm_count: " + std::to_string(d.sms) + "\n";
-    y += "  gpus: " + std::to_string(d.gpus) + "\n";
-    y += "  clock_sm_hz: " + gp_ynum(d.clock_hz) + "\n";
-    y += "  clock_mem_hz: " + gp_ynum(d.mem_clock_hz) + "\n";
-    {
-        cudaDeviceProp p;
-        if (cudaGetDeviceProperties(&p, o.device) == cudaSuccess) {
-            y += "  memory_bus_bits: " + std::to_string(p.memoryBusWidth) + "\n";
-            y += "  ecc: " + std::string(p.ECCEnabled ? "true" : "false") + "\n";
-        }
+    g_doc = gpw_new();
+    if (g_doc == nullptr) {
+        fprintf(stderr, "gpuplan-probe: out of memory\n");
+        return 1;
     }
-    y += "  memory_bytes: " + std::to_string(d.mem_bytes) + "\n";
-    y += "  l2_bytes: " + std::to_string(d.l2_bytes) + "\n";
-    y += "  driver_version: " + std::to_string(drv) + "\n";
-    y += "  runtime_version: " + std::to_string(rt) + "\n";
-    y += "  cuda_toolkit: " + gp_yq(std::to_string(CUDART_VERSION)) + "\n";
-    y += "  cublaslt_version: " + std::to_string((long)cublasLtGetVersion()) + "\n";
-    if (!pcie.driver.empty())
-        y += "  nvml_driver_version: " + gp_yq(pcie.driver) + "\n";
-    y += "  pci_bus_id: " + gp_yq(d.pci_bus_id) + "\n";
-    y += "  pcie: {gen: " + std::to_string(pcie.gen) + ", width: " + std::to_string(pcie.width) +
-         ", max_gen: " + std::to_string(pcie.max_gen) + ", max_width: " +
-         std::to_string(pcie.max_width) + ", source: " + gp_yq(pcie.source.empty() ? "unknown"
-                                                                                   : pcie.source) +
-         "}\n";
-    std::vector<std::string> warnings;
+    char host[256] = "";
+    if (gethostname(host, sizeof host - 1) != 0)
+        host[0] = '\0';
+    const std::string tool = std::string("gpuplan-probe ") + GP_PROBE_VERSION;
+    const std::string date = now_iso();
+    gpw_set_header(g_doc, tool.c_str(), date.c_str(), host, o.quick, o.trials, only.c_str());
+    const std::string toolkit = std::to_string(CUDART_VERSION);
+    gpw_device dv;
+    memset(&dv, 0, sizeof dv);
+    dv.name = d.name.c_str();
+    dv.pci_bus_id = d.pci_bus_id.c_str();
+    dv.nvml_driver = pcie.driver.c_str();
+    dv.cuda_toolkit = toolkit.c_str();
+    dv.pcie_source = pcie.source.c_str();
+    dv.index = d.index;
+    dv.cc_major = d.major;
+    dv.cc_minor = d.minor;
+    dv.sm_count = d.sms;
+    dv.gpus = d.gpus;
+    dv.memory_bus_bits = bus_bits;
+    dv.ecc = ecc;
+    dv.driver_version = drv;
+    dv.runtime_version = rt;
+    dv.cublaslt_version = lt_ver;
+    dv.clock_sm_hz = d.clock_hz;
+    dv.clock_mem_hz = d.mem_clock_hz;
+    dv.memory_bytes = (double)d.mem_bytes;
+    dv.l2_bytes = (double)d.l2_bytes;
+    dv.pcie_gen = pcie.gen;
+    dv.pcie_width = pcie.width;
+    dv.pcie_max_gen = pcie.max_gen;
+    dv.pcie_max_width = pcie.max_width;
+    gpw_set_device(g_doc, &dv);
     if (pcie.gen > 0 && pcie.max_gen > 0 &&
-        (pcie.gen < pcie.max_gen || pcie.width < pcie.max_width))
-        warnings.push_back("PCIe link runs at gen " + std::to_string(pcie.gen) + " x" +
-                           std::to_string(pcie.width) + " below its maximum gen " +
-                           std::to_string(pcie.max_gen) + " x" + std::to_string(pcie.max_width) +
-                           " (down-trained link, or power saving at idle)");
-    std::vector<std::string> skipped;
-    bool dead = false;
-    for (size_t i = 0; i < k_nprobes; i++) {
-        if (!want[i])
-            continue;
+        (pcie.gen < pcie.max_gen || pcie.width < pcie.max_width)) {
+        std::string w = "PCIe link runs at gen " + std::to_string(pcie.gen) + " x" +
+                        std::to_string(pcie.width) + " below its maximum gen " +
+                        std::to_string(pcie.max_gen) + " x" + std::to_string(pcie.max_width) +
+                        " (down-trained link, or power saving at idle)";
+        gpw_warning(g_doc, w.c_str());
+    }
+
+    // The probes, one after the other; the file is rewritten (atomically)
+    // after each, listing those not yet finished, so a crash or a kill keeps
+    // what finished.
+    std::vector<size_t> todo;
+    for (size_t i = 0; i < k_nprobes; i++)
+        if (want[i])
+            todo.push_back(i);
+    auto pending_from = [&](size_t pos) {
+        std::vector<std::string> v;
+        for (size_t j = pos; j < todo.size(); j++)
+            v.push_back(k_probes[todo[j]].name);
+        return v;
+    };
+    if (write_now(out_path, pending_from(0)) != 0)
+        return 1;
+    std::vector<std::string> summary;
+    bool dead = false, arch_bad = false;
+    const double t_run = gp_probe_now();
+    for (size_t pos = 0; pos < todo.size(); pos++) {
+        const probe_entry &pe = k_probes[todo[pos]];
         if (dead) {
-            skipped.push_back(std::string(k_probes[i].name) + ": not run, the CUDA context "
-                                                              "failed earlier");
+            std::string m = std::string(pe.name) + ": not run, the CUDA context failed earlier";
+            gpw_skip(g_doc, m.c_str());
+            summary.push_back(std::string(pe.name) + ": not run (CUDA context lost)");
             continue;
         }
-        if (o.verbose)
-            fprintf(stderr, "gpuplan-probe: %s ...\n", k_probes[i].name);
-        std::string part;
+        fprintf(stderr, "gpuplan-probe: %s ... (budget %.0f s)\n", pe.name,
+                o.quick ? pe.budget_quick_s : pe.budget_s);
+        probe_opts po = o;
+        po.t_start = gp_probe_now();
+        po.budget_s = o.quick ? pe.budget_quick_s : pe.budget_s;
+        size_t before = 0;
+        for (int sec = 0; sec < GPW__SECTIONS; sec++)
+            before += gpw_count(g_doc, sec);
+        std::string failure;
         try {
             CK(cudaSetDevice(o.device));
-            k_probes[i].fn(o, d, part);
-            if (!part.empty())
-                y += std::string(k_probes[i].section) + ":\n" + part;
+            pe.fn(po, d, g_doc);
         } catch (const probe_error &e) {
-            std::string msg = std::string(k_probes[i].name) + ": " + e.what();
-            fprintf(stderr, "gpuplan-probe: %s\n", msg.c_str());
-            if (e.code == cudaErrorNoKernelImageForDevice)
-                return unsupported_arch(d, e.code);
-            skipped.push_back(msg);
+            failure = e.what();
+            if (no_image(e.code)) {
+                (void)unsupported_arch(d, e.code);
+                arch_bad = true;
+                dead = true;
+            }
             // A sticky error (illegal address, launch failure) poisons the context.
             (void)cudaGetLastError(); // clears a non-sticky error
             if (cudaDeviceSynchronize() != cudaSuccess)
                 dead = true;
-            if (!part.empty())
-                y += std::string(k_probes[i].section) + ":\n" + part;
         } catch (const std::bad_alloc &) {
-            skipped.push_back(std::string(k_probes[i].name) + ": out of host memory");
+            failure = "out of host memory";
+        } catch (const std::exception &e) {
+            failure = std::string("unexpected error: ") + e.what();
         }
+        size_t after = 0;
+        for (int sec = 0; sec < GPW__SECTIONS; sec++)
+            after += gpw_count(g_doc, sec);
+        const double took = gp_probe_now() - po.t_start;
+        if (!failure.empty()) {
+            std::string m = std::string(pe.name) + ": " + failure;
+            fprintf(stderr, "gpuplan-probe: %s\n", m.c_str());
+            gpw_skip(g_doc, m.c_str());
+        }
+        char line[300];
+        snprintf(line, sizeof line, "%-9s %3zu points  %6.1f s%s%s", pe.name, after - before, took,
+                 failure.empty() ? "" : "  FAILED: ", failure.empty() ? "" : failure.c_str());
+        summary.push_back(line);
+        if (write_now(out_path, pending_from(pos + 1)) != 0)
+            return 1;
     }
-    skipped.insert(skipped.begin(), g_notes.begin(), g_notes.end());
-    if (!warnings.empty()) {
-        y += "warnings:\n";
-        for (auto &w : warnings)
-            y += "  - " + gp_yq(w) + "\n";
-    }
-    if (!skipped.empty()) {
-        y += "skipped:\n";
-        for (auto &s : skipped)
-            y += "  - " + gp_yq(s) + "\n";
-    }
-    y += "complete: true\n";
-    if (write_atomic(out_path, y) != 0)
-        return 1;
-    fprintf(stderr, "gpuplan-probe: wrote %s (%s, sm_%d%d)%s\n", out_path.c_str(), d.name.c_str(),
-            d.major, d.minor, skipped.empty() ? "" : "; some probes were skipped, see 'skipped:'");
-    return 0;
+    fprintf(stderr, "gpuplan-probe: summary (%.1f s of probes):\n", gp_probe_now() - t_run);
+    for (const std::string &l : summary)
+        fprintf(stderr, "  %s\n", l.c_str());
+    if (lt_ver == 0)
+        fprintf(stderr, "  (cuBLASLt: %s)\n", lt_why.c_str());
+    fprintf(stderr, "gpuplan-probe: wrote %s (%s, sm_%d%d)\n", out_path.c_str(), d.name.c_str(),
+            d.major, d.minor);
+    gpw_free(g_doc);
+    g_doc = nullptr;
+    return arch_bad ? 3 : 0;
 }

@@ -62,10 +62,13 @@ template <class T> T sym(void *h, const char *name)
 
 } // namespace
 
-void gp_probe_peer(const probe_opts &o, const probe_dev &d, std::string &out)
+// Time (>= 2 GPUs, NVLink ~400 GB/s): 19 sizes x 2 modes x ~0.35 s + the
+// latency chase ~0.5 s: ~14 s.  Budget (main.cu) 30 s, quick 10 s; sizes
+// that would start past it are skipped with a note.
+void gp_probe_peer(const probe_opts &o, const probe_dev &d, gpw_doc *doc)
 {
     if (d.gpus < 2)
-        gp_probe_fail("needs >= 2 GPUs; " + std::to_string(d.gpus) + " visible");
+        gp_probe_fail("skipped: needs >= 2 GPUs; " + std::to_string(d.gpus) + " visible");
     const int d0 = d.index, d1 = (d.index + 1) % d.gpus;
     int a01 = 0, a10 = 0;
     CK(cudaDeviceCanAccessPeer(&a01, d0, d1));
@@ -124,10 +127,17 @@ void gp_probe_peer(const probe_opts &o, const probe_dev &d, std::string &out)
                               std::to_string(w));
         }
     };
-    std::string p2ps = p2p ? "true" : "false";
     try {
-        for (int mode = 0; mode < 2; mode++) { // 0 uni, 1 bidir
+        bool over = false;
+        for (int mode = 0; mode < 2 && !over; mode++) { // 0 uni, 1 bidir
             for (size_t bytes = 4096; bytes <= maxb; bytes *= step) {
+                if (gp_probe_left(o) <= 1.0) {
+                    gp_probe_note_skip(std::string("peer: time budget spent at ") +
+                                       (mode ? "bidir " : "uni ") + std::to_string(bytes) +
+                                       " B; the rest skipped");
+                    over = true;
+                    break;
+                }
                 auto op = [&]() {
                     if (mode == 0) {
                         CK(cudaMemcpyPeerAsync(dst1.p, d1, src0.p, d0, bytes, s0));
@@ -151,15 +161,13 @@ void gp_probe_peer(const probe_opts &o, const probe_dev &d, std::string &out)
                 if (mode == 1)
                     check(dst0, 2u, bytes, "d1->d0");
                 double b = mode == 1 ? 2.0 * (double)bytes : (double)bytes;
-                probe_stats st = gp_probe_stats(t);
-                out += std::string("  - {mode: ") + (mode ? "bidir" : "uni") +
-                       ", src: " + std::to_string(d0) + ", dst: " + std::to_string(d1) +
-                       ", p2p: " + p2ps + ", bytes: " + gp_ynum(b) + ", batch: " +
-                       std::to_string(batch) + ", verified: true, t_s: " + gp_ylist(t) +
-                       ", stats: " + gp_ystats(st, "median_bytes_per_s", b) + "}\n";
-                if (o.verbose)
+                gpw_peer(doc, mode ? "bidir" : "uni", d0, d1, p2p, b, batch, nullptr, t.data(),
+                         t.size());
+                if (o.verbose) {
+                    probe_stats st = gp_probe_stats(t);
                     fprintf(stderr, "gpuplan-probe: peer %-5s %11zu B %8.2f GB/s\n",
                             mode ? "bidir" : "uni", bytes, b / st.median / 1e9);
+                }
             }
         }
         // Latency.
@@ -182,10 +190,7 @@ void gp_probe_peer(const probe_opts &o, const probe_dev &d, std::string &out)
             lat = gp_probe_time(op, s0, 100, o.trials, 100, true);
             note = "4-byte cudaMemcpyPeerAsync (no P2P access: staged through the host)";
         }
-        probe_stats st = gp_probe_stats(lat);
-        out += "  - {mode: latency, src: " + std::to_string(d0) + ", dst: " + std::to_string(d1) +
-               ", p2p: " + p2ps + ", bytes: 4, verified: true, note: " + gp_yq(note) +
-               ", t_s: " + gp_ylist(lat) + ", stats: " + gp_ystats(st, nullptr, 0) + "}\n";
+        gpw_peer(doc, "latency", d0, d1, p2p, 4, 1, note.c_str(), lat.data(), lat.size());
     } catch (...) {
         cudaSetDevice(d0);
         cudaStreamDestroy(s0);
@@ -218,10 +223,12 @@ typedef int (*nccl_version_fn)(int *);
 const int k_nccl_float32 = 7, k_nccl_sum = 0;
 } // namespace
 
-void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, std::string &out)
+// Time (>= 2 GPUs): 28 sizes 8 B .. 1 GiB, each ~16 host-timed batches of
+// >= 20 ms: ~10 s.  Budget (main.cu) 30 s, quick 10 s.
+void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, gpw_doc *doc)
 {
     if (d.gpus < 2)
-        gp_probe_fail("needs >= 2 GPUs; " + std::to_string(d.gpus) + " visible");
+        gp_probe_fail("skipped: needs >= 2 GPUs; " + std::to_string(d.gpus) + " visible");
     void *h = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
     if (h == nullptr)
         h = dlopen("libnccl.so", RTLD_NOW | RTLD_LOCAL);
@@ -276,6 +283,11 @@ void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, std::string &ou
         const float want = (float)n * (float)(n + 1) / 2.0f; // sum of 1..n, exact
         const size_t step = o.quick ? 4 : 2;
         for (size_t bytes = 8; bytes <= maxb; bytes *= step) {
+            if (gp_probe_left(o) <= 1.0) {
+                gp_probe_note_skip("allreduce: time budget spent at " + std::to_string(bytes) +
+                                   " B; larger sizes skipped");
+                break;
+            }
             size_t count = bytes / 4;
             auto iter = [&]() {
                 ckn(gstart(), "ncclGroupStart");
@@ -316,15 +328,10 @@ void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, std::string &ou
                 if (got != want)
                     gp_probe_fail("allreduce: wrong sum on GPU " + std::to_string(i));
             }
+            gpw_allreduce(doc, n, (double)bytes, "float32", batch, ver, t.data(), t.size());
             probe_stats s = gp_probe_stats(t);
             double algbw = (double)bytes / s.median;
             double busbw = algbw * 2.0 * (n - 1) / n;
-            out += "  - {gpus: " + std::to_string(n) + ", bytes: " + std::to_string(bytes) +
-                   ", dtype: float32, batch: " + std::to_string(batch) +
-                   ", verified: true, t_s: " + gp_ylist(t) + ", stats: {median_s: " +
-                   gp_ynum(s.median) + ", cv: " + gp_ynum(s.cv) + ", algbw_bytes_per_s: " +
-                   gp_ynum(algbw) + ", busbw_bytes_per_s: " + gp_ynum(busbw) +
-                   ", nccl_version: " + std::to_string(ver) + "}}\n";
             if (o.verbose)
                 fprintf(stderr, "gpuplan-probe: allreduce %11zu B algbw %8.2f busbw %8.2f GB/s\n",
                         bytes, algbw / 1e9, busbw / 1e9);

@@ -3,9 +3,11 @@
 // Every CUDA/cuBLASLt call goes through CK/CKB: a failure throws probe_error,
 // which the driver (main.cu) catches per probe, records under `skipped:` and
 // carries on (or stops when the context is no longer usable).  Timings are
-// CUDA events around a batch of operations after a warm-up; each probe
-// returns its points as YAML flow mappings (measurement-file schema:
-// docs/calibration.md).
+// CUDA events around a batch of operations after a warm-up; each probe adds
+// its points to the measurement file through the host-only writer
+// (writer.h, docs/calibration.md).  Each probe runs under a time budget
+// (probe_opts::budget_s, set by main.cu) and drops the sizes that would not
+// fit, saying so under `skipped:`, so the whole run stays bounded.
 #ifndef GP_CALIB_PROBE_H
 #define GP_CALIB_PROBE_H
 
@@ -17,7 +19,9 @@
 
 #include <cuda_runtime.h>
 
-#define GP_PROBE_VERSION "0.1.0"
+#include "writer.h"
+
+#define GP_PROBE_VERSION "0.2.0"
 
 struct probe_error : std::runtime_error {
     cudaError_t code;
@@ -44,7 +48,14 @@ struct probe_opts {
     int trials = 15;          // >= 7
     double target_s = 0.02;   // aim for a batch (trial) of at least this long
     int verbose = 0;
+    double t_start = 0;       // gp_probe_now() when the current probe started
+    double budget_s = 1e9;    // seconds the current probe may take
 };
+
+// Monotonic clock, seconds.
+double gp_probe_now();
+// Seconds left of the current probe's budget (negative when over).
+double gp_probe_left(const probe_opts &o);
 
 // The device being probed, filled by main.cu.
 struct probe_dev {
@@ -54,12 +65,13 @@ struct probe_dev {
     std::string name, pci_bus_id;
 };
 
-// Statistics of a trial list (min, median, p95, CV), used for the informational
-// `stats:` map and the console summary; gpuplan recomputes them with GSL.
-struct probe_stats {
-    double min = 0, median = 0, p95 = 0, max = 0, mean = 0, cv = 0;
-};
-probe_stats gp_probe_stats(std::vector<double> v);
+// A number for messages ("%.3g").
+std::string gp_probe_fmt(double v);
+
+// Statistics of a trial list (min, median, p95, CV), for the console summary
+// and the budget estimates; the file's `stats:` maps come from the writer.
+typedef gpw_stats probe_stats;
+probe_stats gp_probe_stats(const std::vector<double> &v);
 
 // Times `trials` batches of `batch` calls of op() on stream s after `warmup`
 // untimed calls; returns seconds per op per trial.  With gate != 0 each batch
@@ -70,12 +82,15 @@ template <class F>
 std::vector<double> gp_probe_time(F &&op, cudaStream_t s, int batch, int trials, int warmup,
                                   bool gate);
 
-// Chooses a batch so one trial lasts >= target seconds, from one timed call.
+// Chooses a batch so one trial lasts >= target seconds, from two timed calls
+// after one untimed; *one (when not NULL) gets the seconds per call.
 template <class F>
-int gp_probe_pick_batch(F &&op, cudaStream_t s, double target, int max_batch);
+int gp_probe_pick_batch(F &&op, cudaStream_t s, double target, int max_batch,
+                        double *one = nullptr);
 
 // Records "probe: what was skipped and why" for the file's `skipped:` list
-// (main.cu), for parts of a probe that fail while the rest carries on.
+// (main.cu), for parts of a probe that fail or are cut while the rest
+// carries on.
 void gp_probe_note_skip(const std::string &msg);
 
 // Most operations queued behind the spin gate in one batch: stays well below
@@ -86,19 +101,18 @@ void gp_probe_note_skip(const std::string &msg);
 void gp_probe_gate_close(cudaStream_t s);
 void gp_probe_gate_open();
 
-// YAML helpers.
-std::string gp_yq(const std::string &s);                 // double-quoted scalar
-std::string gp_ynum(double v);                           // %.9g
-std::string gp_ylist(const std::vector<double> &v);      // [a, b, ...]
-std::string gp_ystats(const probe_stats &st, const char *rate_key, double work);
+// Probe entry points: add their points to doc.
+void gp_probe_gemm(const probe_opts &o, const probe_dev &d, gpw_doc *doc);
+void gp_probe_memory(const probe_opts &o, const probe_dev &d, gpw_doc *doc);
+void gp_probe_latency(const probe_opts &o, const probe_dev &d, gpw_doc *doc);
+void gp_probe_transfer(const probe_opts &o, const probe_dev &d, gpw_doc *doc);
+void gp_probe_peer(const probe_opts &o, const probe_dev &d, gpw_doc *doc);
+void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, gpw_doc *doc);
 
-// Probe entry points: append YAML list items ("  - {...}\n") to out.
-void gp_probe_gemm(const probe_opts &o, const probe_dev &d, std::string &out);
-void gp_probe_memory(const probe_opts &o, const probe_dev &d, std::string &out);
-void gp_probe_latency(const probe_opts &o, const probe_dev &d, std::string &out);
-void gp_probe_transfer(const probe_opts &o, const probe_dev &d, std::string &out);
-void gp_probe_peer(const probe_opts &o, const probe_dev &d, std::string &out);
-void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, std::string &out);
+// cuBLASLt is loaded at run time (gemm.cu: dlopen of libcublasLt.so.<major>,
+// $GPUPLAN_CUBLASLT first), so a machine without it still runs every other
+// probe.  Returns cublasLtGetVersion(), or 0 with the reason in *why.
+long gp_probe_cublaslt_version(std::string *why);
 
 // PCIe link as the driver reports it (NVML via dlopen, else Linux sysfs).
 struct probe_pcie {
@@ -141,10 +155,14 @@ template <class F>
 std::vector<double> gp_probe_time(F &&op, cudaStream_t s, int batch, int trials, int warmup,
                                   bool gate)
 {
-    cudaEvent_t e0, e1;
+    cudaEvent_t e0 = nullptr, e1 = nullptr;
     std::vector<double> out;
     CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
+    cudaError_t rc1 = cudaEventCreate(&e1);
+    if (rc1 != cudaSuccess) {
+        cudaEventDestroy(e0);
+        CK(rc1);
+    }
     try {
         for (int i = 0; i < warmup; i++)
             op();
@@ -176,18 +194,22 @@ std::vector<double> gp_probe_time(F &&op, cudaStream_t s, int batch, int trials,
 }
 
 template <class F>
-int gp_probe_pick_batch(F &&op, cudaStream_t s, double target, int max_batch)
+int gp_probe_pick_batch(F &&op, cudaStream_t s, double target, int max_batch, double *one_out)
 {
-    std::vector<double> t = gp_probe_time(op, s, 1, 3, 1, false);
+    std::vector<double> t = gp_probe_time(op, s, 1, 2, 1, false);
     double one = gp_probe_stats(t).median;
+    if (one_out != nullptr)
+        *one_out = one;
+    if (max_batch > GP_PROBE_MAX_BATCH)
+        max_batch = GP_PROBE_MAX_BATCH;
+    if (max_batch < 1)
+        max_batch = 1;
     if (!(one > 0))
-        return max_batch < GP_PROBE_MAX_BATCH ? max_batch : GP_PROBE_MAX_BATCH;
+        return max_batch;
     double b = target / one;
     if (b < 1)
         return 1;
-    if (max_batch > GP_PROBE_MAX_BATCH)
-        max_batch = GP_PROBE_MAX_BATCH;
-    if (b > max_batch)
+    if (b >= max_batch)
         return max_batch;
     return (int)b + 1;
 }

@@ -5,6 +5,15 @@
 // through its own pinned buffer and the call blocks), so they are timed with
 // events alone.  The PCIe generation and width come from the driver (NVML,
 // loaded with dlopen; else Linux sysfs) so a down-trained link is reported.
+//
+// Time (H200 on PCIe 5.0 x16, ~55 GB/s pinned, pageable perhaps 10-25 GB/s
+// in a VM): sizes 4 KiB .. 1 GiB x2 (19 per series); a point is ~16 batches
+// of >= 20 ms (small sizes: 256-copy batches, less), the 1 GiB pinned point
+// ~0.7 s, pageable ~2 s.  Pinned series ~5 s each, pageable ~7 s each, plus
+// ~2 s of host fills and pinning: ~25 s.  Quick (to 256 MiB x4, 7 trials,
+// 5 ms batches): ~4 s.  Budget (main.cu) 40 s, quick 12 s, shared out
+// series by series (pinned first); a size predicted not to fit ends its
+// series with a note.
 #include <dlfcn.h>
 
 #include <cstdio>
@@ -104,11 +113,11 @@ struct hbuf {
 
 } // namespace
 
-probe_pcie gp_probe_pcie_info(const std::string &bus_id)
+// Reads the link through an open NVML (when have_nvml), else sysfs.
+static probe_pcie read_link(const nvml_lib &n, bool have_nvml, const std::string &bus_id)
 {
     probe_pcie r;
-    nvml_lib n;
-    if (nvml_open(n)) {
+    if (have_nvml) {
         void *dev = nullptr;
         unsigned int v = 0;
         char drv[96] = "";
@@ -123,10 +132,9 @@ probe_pcie gp_probe_pcie_info(const std::string &bus_id)
                 r.max_gen = (int)v;
             if (n.max_width && n.max_width(dev, &v) == 0)
                 r.max_width = (int)v;
-            r.source = "nvml";
+            if (r.gen > 0)
+                r.source = "nvml";
         }
-        n.shutdown();
-        dlclose(n.h);
     }
     if (r.gen == 0) {
         std::string base = "/sys/bus/pci/devices/" + bus_id + "/";
@@ -134,41 +142,68 @@ probe_pcie gp_probe_pcie_info(const std::string &bus_id)
         r.width = sysfs_int(base + "current_link_width", false);
         r.max_gen = sysfs_int(base + "max_link_speed", true);
         r.max_width = sysfs_int(base + "max_link_width", false);
-        if (r.gen > 0)
-            r.source = "sysfs";
+        r.source = r.gen > 0 ? "sysfs" : "";
     }
+    return r;
+}
+
+static void nvml_close(nvml_lib &n)
+{
+    if (n.h != nullptr) {
+        n.shutdown();
+        dlclose(n.h);
+        n.h = nullptr;
+    }
+}
+
+probe_pcie gp_probe_pcie_info(const std::string &bus_id)
+{
+    nvml_lib n;
+    bool have = nvml_open(n);
+    probe_pcie r = read_link(n, have, bus_id);
+    nvml_close(n);
     return r;
 }
 
 probe_pcie gp_probe_pcie_under_load(const probe_dev &d)
 {
+    // NVML first (its start-up can take a while), then 32 x 64 MiB pinned
+    // copies (~40 ms on PCIe 5.0) queued, and the link read while they run.
+    nvml_lib n;
+    bool have = nvml_open(n);
     const size_t bytes = 64u << 20;
     hbuf h;
     dbuf dv;
     cudaStream_t s = nullptr;
-    if (cudaHostAlloc(&h.p, bytes, cudaHostAllocDefault) != cudaSuccess) {
+    bool loaded = false;
+    if (cudaHostAlloc(&h.p, bytes, cudaHostAllocDefault) == cudaSuccess) {
+        h.pinned = true;
+        if (cudaMalloc(&dv.p, bytes) == cudaSuccess &&
+            cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) == cudaSuccess) {
+            loaded = true;
+            for (int i = 0; i < 32 && loaded; i++)
+                loaded = cudaMemcpyAsync(dv.p, h.p, bytes, cudaMemcpyHostToDevice, s) ==
+                         cudaSuccess;
+        }
+    } else {
         h.p = nullptr;
-        (void)cudaGetLastError();
-        return gp_probe_pcie_info(d.pci_bus_id);
     }
-    h.pinned = true;
-    if (cudaMalloc(&dv.p, bytes) != cudaSuccess || cudaStreamCreate(&s) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return gp_probe_pcie_info(d.pci_bus_id);
+    probe_pcie r = read_link(n, have, d.pci_bus_id);
+    if (s != nullptr) {
+        (void)cudaStreamSynchronize(s);
+        (void)cudaStreamDestroy(s);
     }
-    for (int i = 0; i < 16; i++)
-        (void)cudaMemcpyAsync(dv.p, h.p, bytes, cudaMemcpyHostToDevice, s);
-    probe_pcie r = gp_probe_pcie_info(d.pci_bus_id);
-    (void)cudaStreamSynchronize(s);
-    (void)cudaStreamDestroy(s);
     (void)cudaGetLastError();
+    nvml_close(n);
+    if (!loaded)
+        r.source += r.source.empty() ? "" : " (idle)";
     return r;
 }
 
-void gp_probe_transfer(const probe_opts &o, const probe_dev &d, std::string &out)
+void gp_probe_transfer(const probe_opts &o, const probe_dev &d, gpw_doc *doc)
 {
     (void)d;
-    size_t maxb = o.quick ? (256u << 20) : (1u << 30);
+    size_t maxb = o.quick ? (256u << 20) : ((size_t)1 << 30);
     size_t fr = 0, tot = 0;
     CK(cudaMemGetInfo(&fr, &tot));
     while (maxb * 2 > fr && maxb > (16u << 20))
@@ -191,40 +226,67 @@ void gp_probe_transfer(const probe_opts &o, const probe_dev &d, std::string &out
     pag.p = malloc(maxb);
     if (pag.p == nullptr)
         gp_probe_fail("transfer: cannot allocate pageable host memory");
-    const size_t nw = maxb / 4;
-    auto fill = [&](void *p) {
+    auto fill = [&](void *p, size_t bytes) {
         uint32_t *w = (uint32_t *)p;
-        for (size_t i = 0; i < nw; i++)
+        for (size_t i = 0; i < bytes / 4; i++)
             w[i] = gp_probe_pattern(i, seed);
     };
 
     cudaStream_t s;
     CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     try {
+        int series_left = 4;
         for (int pinned = 1; pinned >= 0; pinned--) {
             void *host = pinned ? pin.p : pag.p;
-            for (int dir = 0; dir < 2; dir++) { // 0: h2d, 1: d2h
+            const char *mname = pinned ? "pinned" : "pageable";
+            for (int dir = 0; dir < 2; dir++, series_left--) { // 0: h2d, 1: d2h
                 const char *dname = dir == 0 ? "h2d" : "d2h";
+                const double share = gp_probe_left(o) / series_left;
+                const double t_series = gp_probe_now();
+                if (share <= 0) {
+                    gp_probe_note_skip(std::string("transfer ") + dname + " " + mname +
+                                       ": skipped, the time budget is spent");
+                    continue;
+                }
                 if (dir == 1) {
                     // Device holds the pattern; clear the host side so the check means something.
-                    fill(pin.p);
+                    fill(pin.p, maxb);
                     CK(cudaMemcpy(dv.p, pin.p, maxb, cudaMemcpyHostToDevice));
                     memset(host, 0, maxb);
                 } else {
-                    fill(host);
+                    fill(host, maxb);
                     CK(cudaMemset(dv.p, 0, maxb));
                 }
+                double prev_one = 0;
+                size_t prev_bytes = 0;
                 for (size_t bytes = 4096; bytes <= maxb; bytes *= step) {
+                    if (prev_one > 0) {
+                        // Linear scaling of the previous size's time: an upper bound.
+                        double one = prev_one * (double)bytes / (double)prev_bytes;
+                        double est = (one > o.target_s ? one : o.target_s) * o.trials + 4 * one;
+                        if (gp_probe_now() - t_series + est > share) {
+                            gp_probe_note_skip(std::string("transfer ") + dname + " " + mname +
+                                               ": series stopped before " +
+                                               std::to_string(bytes >> 10) + " KiB: ~" +
+                                               gp_probe_fmt(est) + " s would exceed its share "
+                                               "of the time budget");
+                            break;
+                        }
+                    }
                     auto op = [&]() {
                         if (dir == 0)
                             CK(cudaMemcpyAsync(dv.p, host, bytes, cudaMemcpyHostToDevice, s));
                         else
                             CK(cudaMemcpyAsync(host, dv.p, bytes, cudaMemcpyDeviceToHost, s));
                     };
-                    int batch = gp_probe_pick_batch(op, s, o.target_s, 1000);
+                    double one = 0;
+                    int batch = gp_probe_pick_batch(op, s, o.target_s, 256, &one);
+                    int warm = one > o.target_s ? 1 : batch;
                     std::vector<double> t =
-                        gp_probe_time(op, s, batch, o.trials, batch < 4 ? 2 : batch, pinned != 0);
+                        gp_probe_time(op, s, batch, o.trials, warm, pinned != 0);
                     CK(cudaStreamSynchronize(s));
+                    prev_one = gp_probe_stats(t).median;
+                    prev_bytes = bytes;
                     // Verify: 8 words of the destination.
                     for (int v = 0; v < 8; v++) {
                         size_t w = (size_t)gp_probe_pattern((size_t)v, (uint32_t)bytes) % (bytes / 4);
@@ -237,16 +299,10 @@ void gp_probe_transfer(const probe_opts &o, const probe_dev &d, std::string &out
                             gp_probe_fail(std::string("transfer ") + dname + ": wrong data at word " +
                                           std::to_string(w));
                     }
-                    probe_stats st = gp_probe_stats(t);
-                    out += std::string("  - {direction: ") + dname + ", memory: " +
-                           (pinned ? "pinned" : "pageable") + ", bytes: " + std::to_string(bytes) +
-                           ", batch: " + std::to_string(batch) + ", verified: true, t_s: " +
-                           gp_ylist(t) + ", stats: " +
-                           gp_ystats(st, "median_bytes_per_s", (double)bytes) + "}\n";
+                    gpw_transfer(doc, dname, mname, (double)bytes, batch, t.data(), t.size());
                     if (o.verbose)
                         fprintf(stderr, "gpuplan-probe: transfer %s %-8s %11zu B %8.2f GB/s\n",
-                                dname, pinned ? "pinned" : "pageable", bytes,
-                                (double)bytes / st.median / 1e9);
+                                dname, mname, bytes, (double)bytes / prev_one / 1e9);
                 }
             }
         }
