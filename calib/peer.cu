@@ -14,7 +14,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <strings.h>
 #include <string>
 #include <vector>
 
@@ -229,6 +231,21 @@ void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, gpw_doc *doc)
 {
     if (d.gpus < 2)
         gp_probe_fail("skipped: needs >= 2 GPUs; " + std::to_string(d.gpus) + " visible");
+    // The overlay stores this sweep as the link's ring figure, so ask NCCL
+    // for the ring (on NVSwitch H100/H200 its default is NVLS, ~480 vs ~370
+    // GB/s busbw); a user's own NCCL_ALGO is kept and noted.  NCCL reads the
+    // variable when the library initialises, hence before dlopen.
+    {
+        const char *algo = getenv("NCCL_ALGO");
+        if (algo == nullptr || algo[0] == '\0') {
+            setenv("NCCL_ALGO", "Ring", 1);
+        } else if (strcasecmp(algo, "Ring") != 0) {
+            std::string w = std::string("allreduce: NCCL_ALGO=") + algo +
+                            " was set by the caller; the sweep is not a ring figure and "
+                            "should not be imported as the link's bandwidth";
+            gpw_warning(doc, w.c_str());
+        }
+    }
     void *h = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
     if (h == nullptr)
         h = dlopen("libnccl.so", RTLD_NOW | RTLD_LOCAL);
