@@ -737,6 +737,9 @@ static int read_root(rctx *r, const yaml_node_t *root, const char *text, size_t 
         return fail_node(r, GP_ESCHEMA, root, "device", "required field is missing");
     if (r->c->date[0] == '\0')
         return fail_node(r, GP_ESCHEMA, root, "date", "required field is missing");
+    r->c->format = GP_CALIB_FMT_PROBE;
+    r->c->nodes = 1; /* one process on one machine */
+    r->c->gpus_per_node = r->c->dev.gpus;
     return GP_OK;
 }
 
@@ -830,18 +833,15 @@ int gp_calib_read_text(const char *name, const char *text, size_t len, gp_calib 
     return GP_OK;
 }
 
-int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e)
+/* The whole of a regular file (at most MAX_FILE_BYTES) into *buf (malloc'd). */
+static int slurp_file(const char *path, char **buf_out, size_t *len, gp_err *e)
 {
     FILE *f;
     struct stat st;
     int fd;
     char *buf;
     size_t n = 0, cap = 65536;
-    int rc;
 
-    if (out == NULL || path == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_file: NULL argument");
-    *out = NULL;
     /* O_NONBLOCK: a FIFO must be refused, not waited on; only regular files
      * are read (a directory would otherwise give a bare "read error"). */
     fd = open(path, O_RDONLY | O_NONBLOCK);
@@ -899,7 +899,28 @@ int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e)
         return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "read error");
     }
     fclose(f);
-    rc = gp_calib_read_text(path, buf, n, out, e);
+    *buf_out = buf;
+    *len = n;
+    return GP_OK;
+}
+
+int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e)
+{
+    return gp_calib_read_file_any(path, GP_CALIB_FMT_PROBE, out, e);
+}
+
+int gp_calib_read_file_any(const char *path, gp_calib_format fmt, gp_calib **out, gp_err *e)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    int rc;
+
+    if (out == NULL || path == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_file: NULL argument");
+    *out = NULL;
+    if ((rc = slurp_file(path, &buf, &n, e)) != GP_OK)
+        return rc;
+    rc = gp_calib_read_any(path, buf, n, fmt, out, e);
     free(buf);
     return rc;
 }
@@ -1125,21 +1146,41 @@ void gp_calib_summarize(const gp_calib *c, gp_calib_summary *s)
         if (s->peer_lat == 0.0)
             s->peer_lat = lat;
     }
-    for (i = 0; i < c->n_pts; i++)
-        if (c->pts[i].kind == GP_CALIB_ALLREDUCE) {
-            const gp_calib_point *p = &c->pts[i];
-            double g = (double)p->gpus;
-            double busbw = 2.0 * (g - 1.0) / g * p->work / p->t.median;
-            s->allreduce_gpus = p->gpus;
-            if (busbw > s->allreduce_busbw)
-                s->allreduce_busbw = busbw;
+    {
+        const gp_calib_point *lo = NULL;
+        gp_calib_fit f;
+        for (i = 0; i < c->n_pts; i++)
+            if (c->pts[i].kind == GP_CALIB_ALLREDUCE) {
+                const gp_calib_point *p = &c->pts[i];
+                double g = (double)p->gpus;
+                double busbw = 2.0 * (g - 1.0) / g * p->work / p->t.median;
+                s->allreduce_gpus = p->gpus;
+                if (busbw > s->allreduce_busbw)
+                    s->allreduce_busbw = busbw;
+                if (lo == NULL || p->work < lo->work)
+                    lo = p;
+            }
+        s->allreduce_nodes = c->nodes;
+        if (lo != NULL)
+            s->allreduce_lat = lo->t.median;
+        /* All sizes when t = alpha + c S / beta holds over the sweep; else
+         * the bandwidth regime (a real NCCL/RCCL sweep switches protocol and
+         * algorithm below a few MiB, so one line does not fit 8 B .. 8 GiB);
+         * else the best size (docs/calibration.md). */
+        if (lo != NULL &&
+            gp_calib_fit_series(c, GP_CALIB_ALLREDUCE, "allreduce", 0.0, 0.0, &f, NULL) == GP_OK &&
+            f.max_rel_resid <= 0.10) {
+            s->allreduce_fit = f;
+            s->allreduce_busbw = f.beta;
+            s->allreduce_lat = f.alpha;
+        } else if (lo != NULL &&
+                   gp_calib_fit_series(c, GP_CALIB_ALLREDUCE, "allreduce",
+                                       GP_CALIB_AR_BW_MIN_BYTES, 0.0, &f, NULL) == GP_OK &&
+                   f.max_rel_resid <= 0.10) {
+            s->allreduce_fit = f;
+            s->allreduce_fit_min_bytes = GP_CALIB_AR_BW_MIN_BYTES;
+            s->allreduce_busbw = f.beta;
         }
-    if (s->allreduce_gpus > 0 &&
-        gp_calib_fit_series(c, GP_CALIB_ALLREDUCE, "allreduce", 0.0, 0.0, &s->allreduce_fit,
-                            NULL) == GP_OK) {
-        if (s->allreduce_fit.max_rel_resid <= 0.10)
-            s->allreduce_busbw = s->allreduce_fit.beta;
-        s->allreduce_lat = s->allreduce_fit.alpha;
     }
 }
 
@@ -1197,7 +1238,9 @@ size_t gp_calib_efficiencies(const gp_calib_summary *s, const gp_gpu *g, const g
         eff_row(out, cap, &n, "peer uni", s->peer_bw, &peer->bw);
         two.v *= 2.0; /* bidirectional: both directions summed */
         eff_row(out, cap, &n, "peer bidir", s->peer_bidir_bw, &two);
-        eff_row(out, cap, &n, "allreduce busbw", s->allreduce_busbw, &peer->bw);
+        /* Only a sweep on one node measures the scale-up link. */
+        if (s->allreduce_nodes == 1)
+            eff_row(out, cap, &n, "allreduce busbw", s->allreduce_busbw, &peer->bw);
     }
     return n;
 }
@@ -1405,18 +1448,32 @@ static void date_only(const char *iso, char *out, size_t cap)
 static void overlay_header(sbuf *b, const gp_calib *c, const char *id, const char *label)
 {
     char src[1024], date[40];
+    const char *lab = label ? label : c->path;
     sb_printf(b, "# gpuplan calibration overlay, written by 'gpuplan calib import'.\n"
                  "# Do not edit: re-import a measurement file instead (docs/calibration.md).\n");
     sb_printf(b, "id: ");
     sb_quoted(b, id);
     sb_printf(b, "\nmeasured:\n  source: ");
-    snprintf(src, sizeof src, "%s on %s (cc %s, CUDA driver %d, host %s), %s",
-             c->tool[0] ? c->tool : "gpuplan-probe", c->dev.name, c->dev.cc[0] ? c->dev.cc : "?",
-             c->dev.driver_version, c->host[0] ? c->host : "?", label ? label : c->path);
+    if (c->format == GP_CALIB_FMT_NCCL_TESTS)
+        snprintf(src, sizeof src, "%s all_reduce_perf on %d x %s (%d node%s, host %s), %s",
+                 c->tool, c->pts != NULL ? c->pts[0].gpus : 0, c->dev.name, c->nodes,
+                 c->nodes == 1 ? "" : "s", c->host[0] ? c->host : "?", lab);
+    else if (c->format == GP_CALIB_FMT_BABELSTREAM)
+        snprintf(src, sizeof src, "%s on %s (%d device%s, driver %d), %s", c->tool, c->dev.name,
+                 c->dev.gpus, c->dev.gpus == 1 ? "" : "s", c->dev.driver_version, lab);
+    else
+        snprintf(src, sizeof src, "%s on %s (cc %s, CUDA driver %d, host %s), %s",
+                 c->tool[0] ? c->tool : "gpuplan-probe", c->dev.name,
+                 c->dev.cc[0] ? c->dev.cc : "?", c->dev.driver_version,
+                 c->host[0] ? c->host : "?", lab);
     sb_quoted(b, src);
+    /* A log without a date (nccl-tests, BabelStream: none unless --date)
+     * gets no date line: the loader cites the source alone then. */
     date_only(c->date, date, sizeof date);
-    sb_printf(b, "\n  date: ");
-    sb_quoted(b, date);
+    if (date[0] != '\0') {
+        sb_printf(b, "\n  date: ");
+        sb_quoted(b, date);
+    }
     sb_printf(b, "\n");
 }
 
@@ -1443,7 +1500,12 @@ int gp_calib_overlay_gpu(const gp_calib *c, const gp_calib_summary *s, const cha
     if (s->mem_bw > 0.0) {
         sb_printf(&b, "  memory_bandwidth: ");
         sb_rate(&b, s->mem_bw);
-        sb_printf(&b, "   # SM copy kernel, read + write bytes counted, median\n");
+        if (c->format == GP_CALIB_FMT_BABELSTREAM)
+            sb_printf(&b, "   # BabelStream Copy, read + write bytes counted, median over %d "
+                          "device%s of each one's best pass\n",
+                      c->dev.gpus, c->dev.gpus == 1 ? "" : "s");
+        else
+            sb_printf(&b, "   # SM copy kernel, read + write bytes counted, median\n");
         any = 1;
     }
     if (s->l2_bw > 0.0) {
@@ -1523,13 +1585,43 @@ int gp_calib_overlay_link(const gp_calib *c, const gp_calib_summary *s, const ch
     if (!(s->peer_bw > 0.0) && !(s->peer_lat > 0.0) && !(s->allreduce_busbw > 0.0))
         return GP_RAISE_AT(e, GP_ENOTFOUND, c->path, 0, 0,
                            "no peer-to-peer or AllReduce measurements");
+    if (s->allreduce_busbw > 0.0) {
+        /* A link's figure is the ring AllReduce busbw inside one node
+         * (hwdb/links); a sweep across nodes is bounded by the network
+         * between them, NVLS/Tree/CollNet by another algorithm. */
+        if (c->nodes > 1)
+            return GP_RAISE_AT(e, GP_EUNSUP, c->path, 0, 0,
+                               "the AllReduce sweep ran on %d nodes (hosts '%s', '%s'%s): "
+                               "its busbw is bounded by the network between them, not by "
+                               "link '%s'; import a sweep on one node (mpirun on one host, "
+                               "or all_reduce_perf -g N)", c->nodes, c->host, c->host2,
+                               c->nodes > 2 ? ", ..." : "", link_id);
+        if (c->nodes < 1)
+            return GP_RAISE_AT(e, GP_EUNSUP, c->path, 0, 0,
+                               "the log does not list every rank's host ('# Rank N ... on "
+                               "HOST' lines), so it does not show the sweep ran on one node; "
+                               "link '%s' takes only a single-node figure", link_id);
+        if (c->algo[0] != '\0' && strcasecmp(c->algo, "ring") != 0)
+            return GP_RAISE_AT(e, GP_EUNSUP, c->path, 0, 0,
+                               "the sweep ran NCCL_ALGO=%s, not the ring a link figure means "
+                               "(NVLS reduces in the switch, Tree/CollNet move other "
+                               "traffic; docs/models/collectives.md); rerun with "
+                               "NCCL_ALGO=Ring", c->algo);
+    }
     overlay_header(&b, c, link_id, label);
     /* A link's achievable figure means NCCL ring busbw (hwdb/links: ~230 of
      * 300 GB/s on A100), below a raw copy, so a measured AllReduce wins. */
     if (s->allreduce_busbw > 0.0) {
         sb_printf(&b, "  bandwidth: ");
         sb_rate(&b, s->allreduce_busbw);
-        sb_printf(&b, "   # AllReduce busbw (nccl-tests convention), per direction\n");
+        sb_printf(&b, "   # AllReduce busbw (nccl-tests convention), per direction, %d GPUs: ",
+                  s->allreduce_gpus);
+        if (s->allreduce_fit.n > 0 && s->allreduce_fit_min_bytes > 0.0)
+            sb_printf(&b, "fit beta over S >= %.0f MiB\n", s->allreduce_fit_min_bytes / 1048576.0);
+        else if (s->allreduce_fit.n > 0)
+            sb_printf(&b, "fit beta over every size\n");
+        else
+            sb_printf(&b, "best size, median trial\n");
     } else if (s->peer_bw > 0.0) {
         sb_printf(&b, "  bandwidth: ");
         sb_rate(&b, s->peer_bw);

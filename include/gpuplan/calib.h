@@ -84,15 +84,43 @@ typedef struct gp_calib_device {
     int pcie_gen, pcie_width, pcie_max_gen, pcie_max_width; /* 0 = unknown   */
 } gp_calib_device;
 
+/* The kinds of file gpuplan reads (docs/calibration.md): its own probe's
+ * YAML, the text output of nccl-tests / rccl-tests all_reduce_perf, and the
+ * text output of BabelStream.  GP_CALIB_FMT_AUTO is only a request (detect
+ * by content); a parsed file never has it. */
+typedef enum gp_calib_format {
+    GP_CALIB_FMT_AUTO,
+    GP_CALIB_FMT_PROBE,       /* format: gpuplan-calib/1                     */
+    GP_CALIB_FMT_NCCL_TESTS,  /* nccl-tests / rccl-tests all_reduce_perf     */
+    GP_CALIB_FMT_BABELSTREAM, /* BabelStream (UoB-HPC) text output           */
+    GP_CALIB_FMT__COUNT
+} gp_calib_format;
+
+#define GP_CALIB_MAX_WARN 8 /* warnings kept with a parsed file (more are counted) */
+
 /* A parsed measurement file. */
 typedef struct gp_calib {
     char path[256];         /* the name used in messages                     */
-    char tool[64];          /* "gpuplan-probe 0.1.0"                         */
-    char date[40];          /* ISO 8601, "2026-12-01T04:10:00Z"              */
+    char tool[64];          /* "gpuplan-probe 0.1.0", "rccl-tests develop:ae3e635" */
+    char date[40];          /* ISO 8601, "2026-12-01T04:10:00Z"; "" when the
+                               file records none (nccl-tests, BabelStream)   */
     char host[64];
     gp_calib_device dev;
     gp_calib_point *pts;    /* owned                                          */
     size_t n_pts;
+    gp_calib_format format; /* what the file was read as                      */
+    /* Where the collective ran: the probe is one process on one machine
+     * (nodes 1); an nccl-tests log names a host per rank ('# Rank' lines):
+     * nodes = distinct hosts, 0 when the log lists no (or not every) rank,
+     * so a single node cannot be confirmed. */
+    int nodes;
+    int gpus_per_node;      /* ranks per host when equal on every host, else 0 */
+    char host2[64];         /* a second host when nodes > 1 (for messages)   */
+    char algo[32];          /* NCCL_ALGO as the log states it, "" when unstated */
+    /* Parser warnings (rows dropped for #wrong, inferred rank counts, ...):
+     * n_warn counts them all, the first GP_CALIB_MAX_WARN are kept. */
+    char warn[GP_CALIB_MAX_WARN][200];
+    size_t n_warn;
 } gp_calib;
 
 /* Parse measurement-file text; `name` is used in messages.  The file must
@@ -109,6 +137,58 @@ int gp_calib_read_text(const char *name, const char *text, size_t len,
 int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e);
 
 void gp_calib_free(gp_calib *c); /* NULL is a no-op */
+
+/* Parse the text output of nccl-tests or rccl-tests `all_reduce_perf`
+ * (docs/calibration.md, "Importing nccl-tests, rccl-tests and BabelStream
+ * output").  Each size row becomes one GP_CALIB_ALLREDUCE point (series
+ * "allreduce", gpus = ranks, work = size in bytes) with two trials: the
+ * out-of-place and the in-place time (us -> s).  Rows whose #wrong is not 0
+ * are dropped with a warning.  The collective is identified from the log
+ * ('# Collective test starting: NAME' when present), from the redop/root
+ * columns and from busbw/algbw, which is 2(n-1)/n only for AllReduce
+ * (nccl-tests PERFORMANCE.md): anything else is refused (GP_EUNSUP).  The
+ * log must end with nccl-tests' '# Avg bus bandwidth' footer (a truncated log
+ * is GP_EPARSE at its last line); a row with the wrong number of columns, a
+ * time that is not a positive number, or an algbw that disagrees with
+ * size/time is GP_EPARSE at name:line:col.  Pure: no I/O; *out as for
+ * gp_calib_read_text (date "" -- the log holds none). */
+int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len,
+                             gp_calib **out, gp_err *e);
+
+/* Parse BabelStream's text output (the `Function MBytes/sec Min (sec) Max
+ * Average` table, `Array size: X MB`, `Using CUDA|HIP|... device NAME`).
+ * Each function becomes a GP_CALIB_MEMORY point: Copy -> series "copy",
+ * Mul "mul", Add "add", Triad "triad", Dot "dot", Nstream "nstream", with
+ * work = the bytes BabelStream counts per pass (Copy, Mul, Dot 2 arrays; Add,
+ * Triad 3; Nstream 4; MB = 1e6 bytes, MiB = 2^20 -- BabelStream src/main.cpp).
+ * One table per device (one per MPI rank): each table is one trial, its time
+ * the best pass = bytes / (MBytes/sec), checked against Min (sec).  Devices
+ * must share one name.  'Validation failed' lines, triad-only or CSV output,
+ * a cut table and unknown lines are refused with name:line.  Pure. */
+int gp_calib_read_babelstream(const char *name, const char *text, size_t len,
+                              gp_calib **out, gp_err *e);
+
+/* The format of `text` by content: nccl-tests when a line is its column
+ * header ('#  size  count  type ... busbw') or '# nThread' / '# Collective
+ * test starting'; BabelStream when a line is 'BabelStream' or starts with
+ * 'Function' and one names MBytes/sec; else GP_CALIB_FMT_PROBE (so a broken
+ * YAML file is reported by the YAML reader).  Never GP_CALIB_FMT_AUTO. */
+gp_calib_format gp_calib_detect(const char *text, size_t len);
+
+/* Read `text` as `fmt` (GP_CALIB_FMT_AUTO: gp_calib_detect).  Returns what
+ * the chosen reader returns. */
+int gp_calib_read_any(const char *name, const char *text, size_t len, gp_calib_format fmt,
+                      gp_calib **out, gp_err *e);
+
+/* gp_calib_read_any on a file (regular files of at most 64 MiB, as
+ * gp_calib_read_file). */
+int gp_calib_read_file_any(const char *path, gp_calib_format fmt, gp_calib **out,
+                           gp_err *e);
+
+/* "auto", "probe", "nccl-tests", "babelstream"; parse accepts those names
+ * (and "rccl-tests" for nccl-tests); GP_EINVAL naming --format otherwise. */
+const char *gp_calib_format_name(gp_calib_format f);
+int gp_calib_format_parse(const char *s, gp_calib_format *out, gp_err *e);
 
 /* Hockney model t(S) = alpha + c * S / beta.  c = 1 for a plain copy;
  * c = 2(n-1)/n for a ring AllReduce, so that beta is the bus bandwidth. */
@@ -140,6 +220,11 @@ int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *serie
                         double min_bytes, double max_bytes, gp_calib_fit *out,
                         gp_err *e);
 
+/* Lower edge of the AllReduce bandwidth regime the summary fits when the
+ * all-size fit does not hold (docs/calibration.md): 64 MiB, where NCCL and
+ * RCCL ring sweeps reach >= 85 % of their plateau on NVLink and xGMI. */
+#define GP_CALIB_AR_BW_MIN_BYTES (64.0 * 1048576.0)
+
 /* Figures distilled from a measurement file.  0 = not measured.  Rates
  * are medians over trials (the planning value); *_best the best trial. */
 typedef struct gp_calib_summary {
@@ -161,10 +246,17 @@ typedef struct gp_calib_summary {
     gp_calib_fit h2d_fit, d2h_fit;            /* n == 0 when not fitted          */
     double peer_bw, peer_bidir_bw, peer_lat;  /* per direction; bidir = sum      */
     gp_calib_fit peer_fit;
-    double allreduce_busbw;                   /* bytes/s, beta of the busbw fit  */
+    /* AllReduce: busbw = beta of the fit over every size when it holds
+     * (max residual <= 10 %), else of the fit over the bandwidth regime
+     * S >= 64 MiB (allreduce_fit_min_bytes) when that holds, else the best
+     * size's median busbw.  Latency: alpha of the all-size fit when it
+     * holds, else the median time of the smallest size. */
+    double allreduce_busbw;                   /* bytes/s per direction           */
     double allreduce_lat;
     int allreduce_gpus;
-    gp_calib_fit allreduce_fit;
+    int allreduce_nodes;                      /* gp_calib.nodes                  */
+    gp_calib_fit allreduce_fit;               /* the fit used (n == 0: none)     */
+    double allreduce_fit_min_bytes;           /* 0: all sizes; else its window   */
 } gp_calib_summary;
 
 /* Reduce a parsed file to its summary (pure; never fails on a parsed file). */
@@ -208,7 +300,11 @@ int gp_calib_overlay_gpu(const gp_calib *c, const gp_calib_summary *s,
                          gp_err *e);
 
 /* Overlay YAML for link `link_id` from the peer measurements (bandwidth per
- * direction and latency).  GP_ENOTFOUND when the file holds no peer data. */
+ * direction and latency), the AllReduce busbw taking precedence.
+ * GP_ENOTFOUND when the file holds no peer data.  GP_EUNSUP when the busbw
+ * is not the link's ring figure: an nccl-tests sweep over more than one node
+ * (or whose log does not show it ran on one), or one that names an
+ * NCCL_ALGO other than Ring (NVLS, Tree, CollNet measure another algorithm). */
 int gp_calib_overlay_link(const gp_calib *c, const gp_calib_summary *s,
                           const char *link_id, const char *label, char **text,
                           gp_err *e);

@@ -1,0 +1,1249 @@
+/* Calibration from the standard tools' output: nccl-tests / rccl-tests
+ * `all_reduce_perf` and BabelStream, read into the same gp_calib a
+ * gpuplan-probe file gives (docs/calibration.md, "Importing nccl-tests,
+ * rccl-tests and BabelStream output").  Pure text in, gp_calib out; every
+ * refusal names name:line (and the column when it is one field). */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gpuplan/calib.h"
+
+#define MAX_TOKENS 32
+#define MAX_RANKS 1048576L
+
+/* ---- lines and tokens ---------------------------------------------------------------- */
+
+typedef struct lines {
+    char *buf;      /* owned copy of the text, NUL-terminated per line */
+    size_t len;
+    size_t pos;
+    unsigned no;    /* 1-based number of the line last returned */
+} lines;
+
+static int lines_init(lines *L, const char *name, const char *text, size_t len, gp_err *e)
+{
+    memset(L, 0, sizeof *L);
+    if (len > 0 && memchr(text, '\0', len) != NULL)
+        return GP_RAISE_AT(e, GP_EPARSE, name, 0, 0, "the file contains a NUL byte; not a text log");
+    L->buf = malloc(len + 1);
+    if (L->buf == NULL)
+        return GP_RAISE(e, GP_ENOMEM, "out of memory");
+    memcpy(L->buf, text, len);
+    L->buf[len] = '\0';
+    L->len = len;
+    return GP_OK;
+}
+
+/* The next line (without its end-of-line and trailing blanks), or NULL. */
+static char *lines_next(lines *L)
+{
+    char *s, *nl, *end;
+    if (L->pos >= L->len)
+        return NULL;
+    s = L->buf + L->pos;
+    nl = memchr(s, '\n', L->len - L->pos);
+    if (nl != NULL) {
+        *nl = '\0';
+        L->pos = (size_t)(nl - L->buf) + 1;
+    } else {
+        L->pos = L->len;
+    }
+    L->no++;
+    end = s + strlen(s);
+    while (end > s && isspace((unsigned char)end[-1]))
+        *--end = '\0';
+    return s;
+}
+
+static char *skip_ws(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+/* Strip the line prefix an MPI launcher adds: "[0] ", "[1,0]<stdout>:",
+ * "[1,0]<stderr>:" (Open MPI --tag-output), "0: " (srun --label). */
+static char *strip_prefix(char *s)
+{
+    char *p = skip_ws(s);
+    if (*p == '[') {
+        char *q = p + 1;
+        while (isdigit((unsigned char)*q) || *q == ',')
+            q++;
+        if (q > p + 1 && *q == ']') {
+            q++;
+            if (strncmp(q, "<stdout>:", 9) == 0 || strncmp(q, "<stderr>:", 9) == 0)
+                q += 9;
+            return q;
+        }
+        return s;
+    }
+    if (isdigit((unsigned char)*p)) {
+        char *q = p;
+        while (isdigit((unsigned char)*q))
+            q++;
+        if (*q == ':' && (q[1] == ' ' || q[1] == '\t' || q[1] == '\0'))
+            return q + 1;
+    }
+    return s;
+}
+
+/* Split s in place at blanks; returns the count (at most MAX_TOKENS; *more
+ * set when the line holds more). */
+static size_t tokenize(char *s, char **tok, int *more)
+{
+    size_t n = 0;
+    *more = 0;
+    for (;;) {
+        s = skip_ws(s);
+        if (*s == '\0')
+            break;
+        if (n == MAX_TOKENS) {
+            *more = 1;
+            break;
+        }
+        tok[n++] = s;
+        while (*s != '\0' && *s != ' ' && *s != '\t')
+            s++;
+        if (*s != '\0')
+            *s++ = '\0';
+    }
+    return n;
+}
+
+/* A finite decimal number (no hex, no nan/inf) filling the whole token. */
+static int parse_num(const char *t, double *v)
+{
+    char *end;
+    const char *p;
+    for (p = t; *p; p++)
+        if (!(isdigit((unsigned char)*p) || *p == '.' || *p == '-' || *p == '+' || *p == 'e' ||
+              *p == 'E'))
+            return 0;
+    errno = 0;
+    *v = strtod(t, &end);
+    return end != t && *end == '\0' && errno != ERANGE && isfinite(*v);
+}
+
+/* An unsigned decimal integer filling the whole token (<= 2^63). */
+static int parse_uint(const char *t, double *v)
+{
+    const char *p;
+    if (*t == '\0' || strlen(t) > 19)
+        return 0;
+    for (p = t; *p; p++)
+        if (!isdigit((unsigned char)*p))
+            return 0;
+    *v = strtod(t, NULL);
+    return 1;
+}
+
+static int parse_int(const char *t, long *v)
+{
+    double d;
+    const char *p = t;
+    int neg = 0;
+    if (*p == '-') {
+        neg = 1;
+        p++;
+    }
+    if (!parse_uint(p, &d) || d > 2147483647.0)
+        return 0;
+    *v = neg ? -(long)d : (long)d;
+    return 1;
+}
+
+static void add_warn(gp_calib *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void add_warn(gp_calib *c, const char *fmt, ...)
+{
+    va_list ap;
+    if (c->n_warn < GP_CALIB_MAX_WARN) {
+        va_start(ap, fmt);
+        vsnprintf(c->warn[c->n_warn], sizeof c->warn[0], fmt, ap);
+        va_end(ap);
+    }
+    c->n_warn++;
+}
+
+static int push_point(gp_calib *c, size_t *cap, gp_calib_point **out, gp_err *e)
+{
+    if (c->n_pts == *cap) {
+        size_t nc = *cap ? 2 * *cap : 32;
+        gp_calib_point *np = realloc(c->pts, nc * sizeof *np);
+        if (np == NULL)
+            return GP_RAISE(e, GP_ENOMEM, "out of memory");
+        c->pts = np;
+        *cap = nc;
+    }
+    *out = &c->pts[c->n_pts];
+    memset(*out, 0, sizeof **out);
+    return GP_OK;
+}
+
+/* Column (1-based) of p within the original line starting at base. */
+static unsigned col_of(const char *base, const char *p)
+{
+    return (unsigned)(p - base) + 1;
+}
+
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src);
+}
+
+/* ---- nccl-tests / rccl-tests -------------------------------------------------------------- */
+
+/* Bytes per element of an nccl-tests data type name; 0 when unknown. */
+static double type_bytes(const char *t)
+{
+    static const struct {
+        const char *name;
+        double bytes;
+    } types[] = {
+        {"int8", 1},     {"uint8", 1},    {"char", 1},     {"f8e4m3", 1},   {"f8e5m2", 1},
+        {"fp8_e4m3", 1}, {"fp8_e5m2", 1}, {"half", 2},     {"float16", 2},  {"bfloat16", 2},
+        {"bf16", 2},     {"int32", 4},    {"uint32", 4},   {"int", 4},      {"float", 4},
+        {"float32", 4},  {"int64", 8},    {"uint64", 8},   {"double", 8},   {"float64", 8},
+    };
+    size_t i;
+    for (i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(t, types[i].name) == 0)
+            return types[i].bytes;
+    return 0.0;
+}
+
+typedef struct nctx {
+    const char *name;
+    gp_calib *c;
+    gp_err *e;
+    size_t cap;
+    /* ranks */
+    unsigned char *seen;   /* rank bitmap (1 byte per rank) */
+    long seen_cap;
+    long n_rank_lines, max_rank;
+    char (*hosts)[64];
+    long *host_ranks;
+    long n_hosts, hosts_cap;
+    int rank_names_differ;
+    /* columns */
+    int have_cols, has_root, wrong_is_count, ncols;
+    char op[48];           /* from '# Collective test starting' */
+    char type[24], redop[24];
+    char version[48];
+    int rccl;
+} nctx;
+
+static int nfail(nctx *x, gp_status code, unsigned line, unsigned col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static int nfail(nctx *x, gp_status code, unsigned line, unsigned col, const char *fmt, ...)
+{
+    char msg[440];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return GP_RAISE_AT(x->e, code, x->name, line, col, "%s", msg);
+}
+
+/* "# Rank 3 [Group 0] Pid 806883 on HOST device 3 [0000:65:00.0] NAME" */
+static int rank_line(nctx *x, char *s, const char *base, unsigned line)
+{
+    char *tok[MAX_TOKENS], *name_start;
+    char buf[512];
+    size_t n, i;
+    int more;
+    long rank, dev;
+    const char *host = NULL, *bus = NULL;
+
+    snprintf(buf, sizeof buf, "%s", s);
+    n = tokenize(buf, tok, &more);
+    /* tok[0] = "Rank" */
+    if (n < 2 || !parse_int(tok[1], &rank) || rank < 0 || rank >= MAX_RANKS)
+        return nfail(x, GP_EPARSE, line, col_of(base, s),
+                     "'# Rank' line without a rank number (want '# Rank N Pid P on HOST device D "
+                     "[BUS] NAME')");
+    for (i = 2; i + 1 < n; i++)
+        if (strcmp(tok[i], "on") == 0) {
+            host = tok[i + 1];
+            break;
+        }
+    if (host == NULL || i + 3 >= n || strcmp(tok[i + 2], "device") != 0 ||
+        !parse_int(tok[i + 3], &dev))
+        return nfail(x, GP_EPARSE, line, col_of(base, s),
+                     "'# Rank %ld' line: expected '... on HOST device D [BUS] NAME'", rank);
+    i += 4;
+    if (i < n && tok[i][0] == '[') {
+        bus = tok[i];
+        i++;
+    }
+    if (i >= n)
+        return nfail(x, GP_EPARSE, line, col_of(base, s),
+                     "'# Rank %ld' line names no device after 'device %ld'", rank, dev);
+    /* The device name is the rest of the original line from tok[i]. */
+    name_start = s + (tok[i] - buf);
+    if (x->c->dev.name[0] == '\0') {
+        copy_str(x->c->dev.name, sizeof x->c->dev.name, name_start);
+        if (bus != NULL) {
+            size_t bl = strlen(bus);
+            snprintf(x->c->dev.pci_bus_id, sizeof x->c->dev.pci_bus_id, "%.*s",
+                     (int)(bl >= 2 ? bl - 2 : 0), bus + 1);
+        }
+    } else if (strcmp(x->c->dev.name, name_start) != 0) {
+        return nfail(x, GP_EUNSUP, line, col_of(base, name_start),
+                     "rank %ld is a '%s', rank 0 a '%s': a sweep over mixed GPUs is not one "
+                     "GPU's figure", rank, name_start, x->c->dev.name);
+    }
+    /* rank bookkeeping */
+    if (rank >= x->seen_cap) {
+        long nc = x->seen_cap ? x->seen_cap : 64;
+        unsigned char *ns;
+        while (nc <= rank)
+            nc *= 2;
+        ns = realloc(x->seen, (size_t)nc);
+        if (ns == NULL)
+            return GP_RAISE(x->e, GP_ENOMEM, "out of memory");
+        memset(ns + x->seen_cap, 0, (size_t)(nc - x->seen_cap));
+        x->seen = ns;
+        x->seen_cap = nc;
+    }
+    if (x->seen[rank])
+        return nfail(x, GP_EPARSE, line, col_of(base, s),
+                     "rank %ld is listed twice (two sweeps in one file?)", rank);
+    x->seen[rank] = 1;
+    x->n_rank_lines++;
+    if (rank > x->max_rank)
+        x->max_rank = rank;
+    for (i = 0; i < (size_t)x->n_hosts; i++)
+        if (strcmp(x->hosts[i], host) == 0)
+            break;
+    if (i == (size_t)x->n_hosts) {
+        if (x->n_hosts == x->hosts_cap) {
+            long nc = x->hosts_cap ? 2 * x->hosts_cap : 8;
+            char(*nh)[64] = realloc(x->hosts, (size_t)nc * sizeof *nh);
+            long *nr;
+            if (nh == NULL)
+                return GP_RAISE(x->e, GP_ENOMEM, "out of memory");
+            x->hosts = nh;
+            nr = realloc(x->host_ranks, (size_t)nc * sizeof *nr);
+            if (nr == NULL)
+                return GP_RAISE(x->e, GP_ENOMEM, "out of memory");
+            x->host_ranks = nr;
+            x->hosts_cap = nc;
+        }
+        copy_str(x->hosts[i], sizeof x->hosts[0], host);
+        x->host_ranks[i] = 0;
+        x->n_hosts++;
+    }
+    x->host_ranks[i]++;
+    if (rank == 0)
+        copy_str(x->c->host, sizeof x->c->host, host);
+    return GP_OK;
+}
+
+/* The column header: '# size count type redop [root] time algbw busbw
+ * #wrong|error time algbw busbw #wrong|error'. */
+static int is_col_header(char *const *tok, size_t n)
+{
+    size_t i;
+    int size = 0, busbw = 0, algbw = 0;
+    for (i = 0; i < n; i++) {
+        size |= strcmp(tok[i], "size") == 0;
+        busbw |= strcmp(tok[i], "busbw") == 0;
+        algbw |= strcmp(tok[i], "algbw") == 0;
+    }
+    return size && busbw && algbw;
+}
+
+static int col_header(nctx *x, char *const *tok, size_t n, unsigned line)
+{
+    static const char *const head[] = {"size", "count", "type", "redop"};
+    static const char *const half[] = {"time", "algbw", "busbw"};
+    size_t i = 0, k, h;
+    for (k = 0; k < 4; k++, i++)
+        if (i >= n || strcmp(tok[i], head[k]) != 0)
+            goto bad;
+    x->has_root = i < n && strcmp(tok[i], "root") == 0;
+    if (x->has_root)
+        i++;
+    for (h = 0; h < 2; h++) {
+        for (k = 0; k < 3; k++, i++)
+            if (i >= n || strcmp(tok[i], half[k]) != 0)
+                goto bad;
+        if (i >= n || (strcmp(tok[i], "#wrong") != 0 && strcmp(tok[i], "error") != 0))
+            goto bad;
+        x->wrong_is_count = strcmp(tok[i], "#wrong") == 0;
+        i++;
+    }
+    if (i != n)
+        goto bad;
+    x->have_cols = 1;
+    x->ncols = (int)n;
+    return GP_OK;
+bad:
+    return nfail(x, GP_EUNSUP, line, 0,
+                 "unsupported column layout: want 'size count type redop [root] time algbw "
+                 "busbw #wrong|error' twice (out-of-place, in-place), as nccl-tests and "
+                 "rccl-tests print");
+}
+
+/* What an AllReduce-shaped ratio check says about a row. */
+static const char *ratio_name(double r, double n, double tol)
+{
+    if (fabs(r - (n - 1.0) / n) <= tol)
+        return "= (n-1)/n, a ReduceScatter, AllGather or AlltoAll sweep";
+    if (fabs(r - 1.0) <= tol)
+        return "= 1, a Broadcast, Reduce or SendRecv sweep";
+    return "matches no collective on these ranks";
+}
+
+typedef struct nrow {
+    double size, count, t[2], algbw[2], busbw[2];
+    long wrong[2];
+    int wrong_na[2];
+    double err[2];
+} nrow;
+
+/* One data row.  Fields: size count type redop [root] then twice time algbw
+ * busbw #wrong. */
+static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
+{
+    char *tok[MAX_TOKENS];
+    int more, h;
+    size_t n = tokenize(s, tok, &more), i;
+    const size_t want = (size_t)x->ncols;
+    long root;
+
+    if (more || n != want)
+        return nfail(x, GP_EPARSE, line, 0,
+                     "row has %s%zu columns, expected %zu (size count type redop%s time algbw "
+                     "busbw %s, twice); a log cut mid-row?", more ? "more than " : "", n, want,
+                     x->has_root ? " root" : "", x->wrong_is_count ? "#wrong" : "error");
+    if (!parse_uint(tok[0], &r->size))
+        return nfail(x, GP_EPARSE, line, col_of(base, tok[0]),
+                     "size '%s' is not a byte count", tok[0]);
+    if (!parse_uint(tok[1], &r->count))
+        return nfail(x, GP_EPARSE, line, col_of(base, tok[1]),
+                     "count '%s' is not an element count", tok[1]);
+    if (x->type[0] == '\0') {
+        copy_str(x->type, sizeof x->type, tok[2]);
+        copy_str(x->redop, sizeof x->redop, tok[3]);
+    } else if (strcmp(x->type, tok[2]) != 0 || strcmp(x->redop, tok[3]) != 0) {
+        return nfail(x, GP_EUNSUP, line, col_of(base, tok[2]),
+                     "rows of more than one type/redop ('%s %s' after '%s %s'; -d all or -o "
+                     "all): import one sweep of one type and operation", tok[2], tok[3], x->type,
+                     x->redop);
+    }
+    if (strcmp(tok[3], "none") == 0)
+        return nfail(x, GP_EUNSUP, line, col_of(base, tok[3]),
+                     "redop 'none': a sweep without a reduction (AllGather, Broadcast, AlltoAll, "
+                     "...); gpuplan imports AllReduce only");
+    i = 4;
+    if (x->has_root) {
+        if (!parse_int(tok[4], &root))
+            return nfail(x, GP_EPARSE, line, col_of(base, tok[4]),
+                         "root '%s' is not an integer", tok[4]);
+        if (root >= 0)
+            return nfail(x, GP_EUNSUP, line, col_of(base, tok[4]),
+                         "root %ld: a rooted collective (Reduce or Broadcast); gpuplan imports "
+                         "AllReduce only", root);
+        i = 5;
+    }
+    for (h = 0; h < 2; h++, i += 4) {
+        const char *what = h == 0 ? "out-of-place" : "in-place";
+        if (!parse_num(tok[i], &r->t[h]) || !(r->t[h] > 0.0))
+            return nfail(x, GP_EPARSE, line, col_of(base, tok[i]),
+                         "%s time '%s' is not a positive number of microseconds", what, tok[i]);
+        if (!parse_num(tok[i + 1], &r->algbw[h]) || r->algbw[h] < 0.0)
+            return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 1]),
+                         "%s algbw '%s' is not a rate in GB/s", what, tok[i + 1]);
+        if (!parse_num(tok[i + 2], &r->busbw[h]) || r->busbw[h] < 0.0)
+            return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 2]),
+                         "%s busbw '%s' is not a rate in GB/s", what, tok[i + 2]);
+        r->wrong[h] = 0;
+        r->err[h] = 0.0;
+        r->wrong_na[h] = strcmp(tok[i + 3], "N/A") == 0;
+        if (!r->wrong_na[h]) {
+            if (x->wrong_is_count) {
+                if (!parse_int(tok[i + 3], &r->wrong[h]) || r->wrong[h] < 0)
+                    return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
+                                 "%s #wrong '%s' is not a count (or N/A)", what, tok[i + 3]);
+            } else if (!parse_num(tok[i + 3], &r->err[h])) {
+                return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
+                             "%s error '%s' is not a number (or N/A)", what, tok[i + 3]);
+            }
+        }
+        /* algbw = S / t (GB/s with t in us: S / (t 1e3)); printed with 2
+         * decimals, t with 3-5 significant digits: 1 % + 0.01 GB/s. */
+        {
+            double want_bw = r->size / (r->t[h] * 1e3);
+            if (fabs(r->algbw[h] - want_bw) > 0.01 + 0.01 * want_bw)
+                return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 1]),
+                             "%s algbw %s GB/s is not size/time = %.2f GB/s: a column out of "
+                             "place?", what, tok[i + 1], want_bw);
+        }
+    }
+    return GP_OK;
+}
+
+static void nctx_free(nctx *x)
+{
+    free(x->seen);
+    free(x->hosts);
+    free(x->host_ranks);
+}
+
+/* Scan a line for "NCCL_ALGO=X" or "NCCL_ALGO set by environment to X". */
+static void find_algo(gp_calib *c, const char *s)
+{
+    const char *p = strstr(s, "NCCL_ALGO");
+    const char *v = NULL;
+    size_t n = 0;
+    if (p == NULL)
+        return;
+    if (p[9] == '=')
+        v = p + 10;
+    else if ((v = strstr(p, "set by environment to ")) != NULL)
+        v += 22;
+    else
+        return;
+    if (*v == '"' || *v == '\'')
+        v++;
+    while (v[n] != '\0' && !isspace((unsigned char)v[n]) && v[n] != '"' && v[n] != '\'' &&
+           n + 1 < sizeof c->algo)
+        n++;
+    if (n > 0)
+        snprintf(c->algo, sizeof c->algo, "%.*s", (int)n, v);
+}
+
+enum { PH_PRE, PH_HEAD, PH_DATA, PH_DONE };
+
+/* The test name of "all_reduce_perf", "all_reduce_perf_mpi" -> "all_reduce". */
+static void test_name(const char *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (s[n] != '\0' && !isspace((unsigned char)s[n]))
+        n++;
+    snprintf(out, cap, "%.*s", (int)n, s);
+    {
+        char *p = strstr(out, "_perf");
+        if (p != NULL)
+            *p = '\0';
+    }
+}
+
+int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_calib **out,
+                             gp_err *e)
+{
+    lines L;
+    nctx x;
+    gp_calib *c;
+    char *raw;
+    nrow *rows = NULL;
+    unsigned *row_line = NULL;
+    size_t n_rows = 0, cap_rows = 0, i;
+    int phase = PH_PRE, rc = GP_OK, saw_footer = 0;
+    unsigned last_line = 0, first_row_line = 0;
+    double n;
+
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_nccl_tests: NULL out");
+    *out = NULL;
+    if (name == NULL)
+        name = "<text>";
+    if (text == NULL)
+        return GP_RAISE_AT(e, GP_EINVAL, name, 0, 0, "no text");
+    if (len == 0)
+        return GP_RAISE_AT(e, GP_EPARSE, name, 1, 0, "empty file");
+    if ((rc = lines_init(&L, name, text, len, e)) != GP_OK)
+        return rc;
+    c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        free(L.buf);
+        return GP_RAISE(e, GP_ENOMEM, "out of memory");
+    }
+    copy_str(c->path, sizeof c->path, name);
+    c->format = GP_CALIB_FMT_NCCL_TESTS;
+    memset(&x, 0, sizeof x);
+    x.name = name;
+    x.c = c;
+    x.e = e;
+    x.max_rank = -1;
+
+    while (rc == GP_OK && (raw = lines_next(&L)) != NULL) {
+        char *s = skip_ws(strip_prefix(raw));
+        unsigned ln = L.no;
+        if (*s == '\0')
+            continue;
+        last_line = ln;
+        /* NCCL/RCCL debug output (NCCL_DEBUG=INFO) may interleave anywhere. */
+        if (strstr(s, "NCCL INFO") != NULL || strstr(s, "NCCL WARN") != NULL ||
+            strstr(s, "RCCL INFO") != NULL) {
+            find_algo(c, s);
+            continue;
+        }
+        if (*s == '#') {
+            char *h = skip_ws(s + 1), *tok[MAX_TOKENS], buf[1024];
+            size_t nt;
+            int more;
+            snprintf(buf, sizeof buf, "%s", h);
+            nt = tokenize(buf, tok, &more);
+            if (strncmp(h, "Collective test starting:", 25) == 0 || strncmp(h, "nThread", 7) == 0 ||
+                (nt > 0 && is_col_header(tok, nt))) {
+                if (phase == PH_DONE || (phase == PH_DATA && n_rows > 0) ||
+                    (strncmp(h, "nThread", 7) == 0 && phase == PH_HEAD && x.n_rank_lines > 0)) {
+                    rc = nfail(&x, GP_EUNSUP, ln, 0,
+                               "a second sweep starts here; give one sweep (one test, one "
+                               "run) per file");
+                    break;
+                }
+            }
+            if (strncmp(h, "Collective test starting:", 25) == 0) {
+                test_name(skip_ws(h + 25), x.op, sizeof x.op);
+                if (strcmp(x.op, "all_reduce") != 0) {
+                    rc = nfail(&x, GP_EUNSUP, ln, col_of(raw, h + 25),
+                               "a '%s' sweep: gpuplan imports AllReduce (all_reduce_perf) "
+                               "only -- a link's figure is the ring AllReduce busbw", x.op);
+                    break;
+                }
+                if (phase == PH_PRE)
+                    phase = PH_HEAD;
+            } else if (strncmp(h, "Collective test concluded:", 26) == 0) {
+                /* the footer of newer versions; nothing to read */
+            } else if (strncmp(h, "nThread", 7) == 0) {
+                phase = PH_HEAD;
+            } else if (strncmp(h, "Rank ", 5) == 0 || strncmp(h, "Rank\t", 5) == 0) {
+                if (phase == PH_PRE)
+                    phase = PH_HEAD;
+                if (phase != PH_HEAD) {
+                    rc = nfail(&x, GP_EPARSE, ln, 0, "'# Rank' line after the data rows");
+                    break;
+                }
+                rc = rank_line(&x, h, raw, ln);
+            } else if (nt > 0 && is_col_header(tok, nt)) {
+                if ((rc = col_header(&x, tok, nt, ln)) != GP_OK)
+                    break;
+                phase = PH_DATA;
+            } else if (strncmp(h, "Out of bounds values", 20) == 0) {
+                if (strstr(h, "FAILED") != NULL)
+                    add_warn(c, "%s:%u: nccl-tests reports '%s'", name, ln, h);
+            } else if (strncmp(h, "Avg bus bandwidth", 17) == 0) {
+                if (phase == PH_DATA) {
+                    phase = PH_DONE;
+                    saw_footer = 1;
+                }
+            } else if (strncmp(h, "nccl-tests version", 18) == 0 ||
+                       strncmp(h, "NCCL version", 12) == 0 || strncmp(h, "RCCL version", 12) == 0) {
+                copy_str(x.version, sizeof x.version, h);
+            } else {
+                /* comments: '#', '# Using devices', '#  out-of-place in-place',
+                 * the units line, '# Errors with asterisks ...' */
+            }
+            if (rc != GP_OK)
+                break;
+            continue;
+        }
+        /* Version lines the tools print without '#'. */
+        if (strncmp(s, "rccl-tests:", 11) == 0 || strncmp(s, "nccl-tests:", 11) == 0) {
+            const char *v = skip_ws(s + 11);
+            x.rccl |= s[0] == 'r';
+            if (strncmp(v, "Version ", 8) == 0) /* "rccl-tests: Version develop:ae3e635" */
+                v = skip_ws(s + (v - s) + 8);
+            copy_str(x.version, sizeof x.version, v);
+            continue;
+        }
+        if (strncmp(s, "NCCL version", 12) == 0 || strncmp(s, "RCCL version", 12) == 0) {
+            x.rccl |= s[0] == 'R';
+            copy_str(x.version, sizeof x.version, s);
+            continue;
+        }
+        if (phase == PH_PRE) { /* a preamble: the command line, launcher chatter */
+            find_algo(c, s);
+            continue;
+        }
+        if (phase == PH_DONE) /* after the footer: a shell prompt, a fence */
+            continue;
+        if (phase == PH_DATA && isdigit((unsigned char)*s)) {
+            nrow r;
+            if (n_rows == cap_rows) {
+                size_t nc = cap_rows ? 2 * cap_rows : 64;
+                nrow *nr = realloc(rows, nc * sizeof *nr);
+                unsigned *nl;
+                if (nr == NULL) {
+                    rc = GP_RAISE(e, GP_ENOMEM, "out of memory");
+                    break;
+                }
+                rows = nr;
+                nl = realloc(row_line, nc * sizeof *nl);
+                if (nl == NULL) {
+                    rc = GP_RAISE(e, GP_ENOMEM, "out of memory");
+                    break;
+                }
+                row_line = nl;
+                cap_rows = nc;
+            }
+            if ((rc = data_row(&x, s, raw, ln, &r)) != GP_OK)
+                break;
+            if (first_row_line == 0)
+                first_row_line = ln;
+            rows[n_rows] = r;
+            row_line[n_rows] = ln;
+            n_rows++;
+            continue;
+        }
+        rc = nfail(&x, GP_EPARSE, ln, col_of(raw, s),
+                   "not a line of nccl-tests output: '%.60s'%s", s,
+                   phase == PH_HEAD && isdigit((unsigned char)*s)
+                       ? " (a data row before the column header)"
+                       : "");
+    }
+    if (rc == GP_OK && !x.have_cols)
+        rc = nfail(&x, GP_EPARSE, last_line ? last_line : 1, 0,
+                   "no column header ('#  size  count  type  redop  root  time  algbw  busbw "
+                   "#wrong ...'): truncated, or not nccl-tests output");
+    else if (rc == GP_OK && n_rows == 0)
+        rc = nfail(&x, GP_EPARSE, last_line, 0, "no data rows after the column header");
+    else if (rc == GP_OK && !saw_footer)
+        rc = nfail(&x, GP_EPARSE, last_line, 0,
+                   "truncated log: it ends without nccl-tests' '# Avg bus bandwidth' footer "
+                   "(printed after the last size)");
+    if (rc != GP_OK)
+        goto fail;
+
+    /* Ranks: from the '# Rank' lines, else inferred from busbw/algbw. */
+    n = 0.0;
+    if (x.n_rank_lines > 0) {
+        n = (double)(x.max_rank + 1);
+        if (x.n_rank_lines != x.max_rank + 1)
+            add_warn(c, "%s: %ld of ranks 0..%ld listed; %ld ranks assumed, the nodes unknown",
+                     name, x.n_rank_lines, x.max_rank, x.max_rank + 1);
+    } else {
+        for (i = 0; i < n_rows && n == 0.0; i++)
+            if (rows[i].algbw[0] >= 1.0) {
+                double r = rows[i].busbw[0] / rows[i].algbw[0];
+                if (r < 1.999)
+                    n = floor(2.0 / (2.0 - r) + 0.5);
+            }
+        if (!(n >= 2.0)) {
+            rc = nfail(&x, GP_EUNSUP, first_row_line, 0,
+                       "the log lists no ranks ('# Rank N ... on HOST device D NAME' lines) and "
+                       "busbw/algbw gives no AllReduce rank count; not an AllReduce sweep, or "
+                       "the header was cut");
+            goto fail;
+        }
+        add_warn(c, "%s: no '# Rank' lines: %.0f ranks inferred from busbw/algbw, the nodes "
+                    "and the device unknown", name, n);
+    }
+    if (n < 2.0) {
+        rc = nfail(&x, GP_EUNSUP, first_row_line, 0,
+                   "an AllReduce over 1 rank moves nothing; import a sweep over >= 2 GPUs");
+        goto fail;
+    }
+    if (x.op[0] == '\0' && n == 2.0) {
+        /* 2(n-1)/n = 1 = the SendRecv/Broadcast ratio: nothing tells them apart. */
+        rc = nfail(&x, GP_EUNSUP, first_row_line, 0,
+                   "on 2 ranks AllReduce and SendRecv print the same busbw/algbw (1) and this "
+                   "log does not name its test ('# Collective test starting: all_reduce_perf', "
+                   "nccl-tests >= 2.14); rerun with a current nccl-tests or over >= 3 GPUs");
+        goto fail;
+    }
+    {
+        double want = 2.0 * (n - 1.0) / n, tb = type_bytes(x.type);
+        for (i = 0; i < n_rows; i++) {
+            const nrow *r = &rows[i];
+            int h;
+            if (tb > 0.0 && fabs(r->count * tb - r->size) > 0.5) {
+                rc = nfail(&x, GP_EUNSUP, row_line[i], 0,
+                           "count %.0f x %.0f-byte %s is not the size %.0f%s; not an "
+                           "AllReduce sweep", r->count, tb, x.type, r->size,
+                           fabs(r->count * tb * n - r->size) < 0.5
+                               ? " but size/ranks (a ReduceScatter or AllGather layout)"
+                               : "");
+                goto fail;
+            }
+            for (h = 0; h < 2; h++) {
+                double a = r->algbw[h], b = r->busbw[h], ratio, tol;
+                if (a < 1.0)
+                    continue; /* 2-decimal rounding makes small rates uninformative */
+                ratio = b / a;
+                tol = 0.005 * (1.0 + ratio) / a + 0.002;
+                if (fabs(ratio - want) > tol) {
+                    rc = nfail(&x, GP_EUNSUP, row_line[i], 0,
+                               "busbw/algbw = %.3f %s, not AllReduce's 2(n-1)/n = %.3f on %.0f "
+                               "ranks; gpuplan imports AllReduce only", ratio,
+                               ratio_name(ratio, n, tol), want, n);
+                    goto fail;
+                }
+            }
+        }
+    }
+    /* Points. */
+    {
+        size_t pcap = 0;
+        for (i = 0; i < n_rows; i++) {
+            const nrow *r = &rows[i];
+            gp_calib_point *p;
+            double w[2];
+            if (r->size <= 0.0) {
+                add_warn(c, "%s:%u: size 0 dropped (nothing moved)", name, row_line[i]);
+                continue;
+            }
+            if (r->wrong[0] > 0 || r->wrong[1] > 0) {
+                add_warn(c, "%s:%u: size %.0f dropped: #wrong = %ld out-of-place, %ld in-place",
+                         name, row_line[i], r->size, r->wrong[0], r->wrong[1]);
+                continue;
+            }
+            if ((rc = push_point(c, &pcap, &p, e)) != GP_OK)
+                goto fail;
+            p->kind = GP_CALIB_ALLREDUCE;
+            copy_str(p->series, sizeof p->series, "allreduce");
+            p->gpus = (int)n;
+            p->work = r->size;
+            p->line = row_line[i];
+            p->verified = x.wrong_is_count && !r->wrong_na[0] && !r->wrong_na[1];
+            w[0] = r->t[0] * 1e-6;
+            w[1] = r->t[1] * 1e-6;
+            {
+                double work2[2];
+                if ((rc = gp_calib_stats_compute(w, 2, work2, &p->t, e)) != GP_OK)
+                    goto fail;
+            }
+            p->rate_best = p->work / p->t.min;
+            p->rate_median = p->work / p->t.median;
+            c->n_pts++;
+        }
+        if (c->n_pts == 0) {
+            rc = nfail(&x, GP_EPARSE, first_row_line, 0,
+                       "every row was dropped (#wrong != 0): nothing to import");
+            goto fail;
+        }
+    }
+    /* Identity. */
+    if (x.n_rank_lines > 0 && x.n_rank_lines == x.max_rank + 1) {
+        long k, per = x.host_ranks[0];
+        c->nodes = (int)x.n_hosts;
+        for (k = 1; k < x.n_hosts; k++)
+            if (x.host_ranks[k] != per)
+                per = 0;
+        c->gpus_per_node = (int)per;
+        if (x.n_hosts > 1)
+            copy_str(c->host2, sizeof c->host2, x.hosts[1]);
+    } else if (x.n_hosts > 1) {
+        /* Incomplete rank list, but two hosts already: more than one node. */
+        c->nodes = (int)x.n_hosts;
+        copy_str(c->host2, sizeof c->host2, x.hosts[1]);
+    }
+    c->dev.gpus = c->gpus_per_node > 0 ? c->gpus_per_node : (int)n;
+    if (strncmp(c->dev.name, "AMD", 3) == 0)
+        x.rccl = 1;
+    snprintf(c->tool, sizeof c->tool, "%s%s%s", x.rccl ? "rccl-tests" : "nccl-tests",
+             x.version[0] ? " " : "", x.version);
+    if (c->algo[0] != '\0' && strcasecmp(c->algo, "ring") != 0)
+        add_warn(c, "%s: the log sets NCCL_ALGO=%s (not the ring a link figure means)", name,
+                 c->algo);
+    free(rows);
+    free(row_line);
+    nctx_free(&x);
+    free(L.buf);
+    *out = c;
+    return GP_OK;
+fail:
+    free(rows);
+    free(row_line);
+    nctx_free(&x);
+    free(L.buf);
+    gp_calib_free(c);
+    return rc;
+}
+
+/* ---- BabelStream ----------------------------------------------------------------------------- */
+
+typedef struct bfunc {
+    const char *label;   /* as printed                                 */
+    const char *series;  /* gp_calib_point.series                      */
+    double arrays;       /* bytes per pass / array bytes (src/main.cpp) */
+} bfunc;
+
+static const bfunc k_bfuncs[] = {
+    {"Copy", "copy", 2.0}, {"Mul", "mul", 2.0},     {"Add", "add", 3.0},
+    {"Triad", "triad", 3.0}, {"Dot", "dot", 2.0}, {"Nstream", "nstream", 4.0},
+};
+#define N_BFUNCS (sizeof k_bfuncs / sizeof k_bfuncs[0])
+
+typedef struct btable {
+    unsigned line;                 /* the header's line               */
+    double t[N_BFUNCS];            /* best pass, s; 0 = absent        */
+    unsigned row_line[N_BFUNCS];
+    size_t n;
+} btable;
+
+int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp_calib **out,
+                              gp_err *e)
+{
+    lines L;
+    gp_calib *c;
+    char *raw;
+    btable *tabs = NULL;
+    size_t n_tabs = 0, cap_tabs = 0, i, f;
+    int rc = GP_OK, in_table = 0, have_banner = 0, have_device = 0;
+    double array_bytes = 0.0, unit = 0.0, table_unit = 0.0, array_mb = 0.0;
+    unsigned last_line = 0;
+    char version[24] = "", impl[24] = "", prec[12] = "";
+
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_babelstream: NULL out");
+    *out = NULL;
+    if (name == NULL)
+        name = "<text>";
+    if (text == NULL)
+        return GP_RAISE_AT(e, GP_EINVAL, name, 0, 0, "no text");
+    if (len == 0)
+        return GP_RAISE_AT(e, GP_EPARSE, name, 1, 0, "empty file");
+    if ((rc = lines_init(&L, name, text, len, e)) != GP_OK)
+        return rc;
+    c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        free(L.buf);
+        return GP_RAISE(e, GP_ENOMEM, "out of memory");
+    }
+    copy_str(c->path, sizeof c->path, name);
+    c->format = GP_CALIB_FMT_BABELSTREAM;
+    c->nodes = 1;
+
+#define BFAIL(code, ln, col, ...)                                                            \
+    do {                                                                                     \
+        rc = GP_RAISE_AT(e, code, name, ln, col, __VA_ARGS__);                               \
+        goto fail;                                                                           \
+    } while (0)
+
+    while ((raw = lines_next(&L)) != NULL) {
+        char *s = skip_ws(strip_prefix(raw)), *tok[MAX_TOKENS], buf[1024];
+        unsigned ln = L.no;
+        size_t nt;
+        int more;
+        if (*s == '\0')
+            continue;
+        last_line = ln;
+        snprintf(buf, sizeof buf, "%s", s);
+        nt = tokenize(buf, tok, &more);
+        if (strcmp(s, "BabelStream") == 0) {
+            have_banner = 1;
+            in_table = 0;
+        } else if (strncmp(s, "Version:", 8) == 0) {
+            if (version[0] == '\0')
+                snprintf(version, sizeof version, "%s", skip_ws(s + 8));
+        } else if (strncmp(s, "Implementation:", 15) == 0) {
+            if (impl[0] == '\0')
+                snprintf(impl, sizeof impl, "%s", skip_ws(s + 15));
+        } else if (strncmp(s, "Running kernels", 15) == 0) {
+            /* "Running kernels N times" */
+        } else if (strncmp(s, "Running triad", 13) == 0 ||
+                   strncmp(s, "Number of elements:", 19) == 0 ||
+                   strncmp(s, "Runtime (seconds):", 18) == 0 ||
+                   strncmp(s, "Bandwidth (", 11) == 0 || strncmp(s, "------", 6) == 0) {
+            BFAIL(GP_EUNSUP, ln, col_of(raw, s),
+                  "BabelStream --triad-only output (one timed loop, no per-pass minimum) is "
+                  "not supported; run all kernels");
+        } else if (strncmp(s, "function,", 9) == 0 || strncmp(s, "phase,", 6) == 0) {
+            BFAIL(GP_EUNSUP, ln, col_of(raw, s),
+                  "BabelStream --csv output is not supported; run without --csv");
+        } else if (strncmp(s, "Precision:", 10) == 0) {
+            const char *p = skip_ws(s + 10);
+            if (strcmp(p, "double") != 0 && strcmp(p, "float") != 0)
+                BFAIL(GP_EPARSE, ln, col_of(raw, p), "precision '%s' is not double or float", p);
+            if (prec[0] != '\0' && strcmp(prec, p) != 0)
+                BFAIL(GP_EUNSUP, ln, col_of(raw, p),
+                      "precision '%s' after '%s': runs of two precisions in one file", p, prec);
+            snprintf(prec, sizeof prec, "%s", p);
+        } else if (strncmp(s, "Array size:", 11) == 0) {
+            double v, u;
+            if (nt < 4 || !parse_num(tok[2], &v) || !(v > 0.0) ||
+                (strcmp(tok[3], "MB") != 0 && strcmp(tok[3], "MiB") != 0))
+                BFAIL(GP_EPARSE, ln, col_of(raw, s),
+                      "expected 'Array size: X MB (=Y GB)' or 'X MiB (=Y GiB)'");
+            u = strcmp(tok[3], "MB") == 0 ? 1e6 : 1048576.0;
+            if (array_bytes > 0.0 && (v != array_mb || u != unit))
+                BFAIL(GP_EUNSUP, ln, col_of(raw, s + (tok[2] - buf)),
+                      "array size %s %s after %.1f: runs of two sizes in one file", tok[2],
+                      tok[3], array_mb);
+            array_mb = v;
+            unit = u;
+            array_bytes = v * u;
+        } else if (strncmp(s, "Total size:", 11) == 0 || strncmp(s, "Memory:", 7) == 0 ||
+                   strncmp(s, "Init:", 5) == 0 || strncmp(s, "Read:", 5) == 0) {
+            /* informational (Init/Read time the host-device copies) */
+        } else if (strncmp(s, "Driver:", 7) == 0) {
+            double v;
+            if (nt >= 2 && parse_uint(tok[1], &v) && v < 2147483647.0)
+                c->dev.driver_version = (int)v;
+        } else if (strncmp(s, "Using ", 6) == 0) {
+            char *d = strstr(s, " device ");
+            if (d == NULL)
+                BFAIL(GP_EUNSUP, ln, col_of(raw, s),
+                      "'%.60s' names no device ('Using CUDA|HIP|... device NAME'); a GPU "
+                      "figure needs one", s);
+            d = skip_ws(d + 8);
+            if (!have_device) {
+                snprintf(c->dev.name, sizeof c->dev.name, "%s", d);
+                have_device = 1;
+            } else if (strcmp(c->dev.name, d) != 0) {
+                BFAIL(GP_EUNSUP, ln, col_of(raw, d),
+                      "device '%s' after '%s': mixed GPUs are not one GPU's figure", d,
+                      c->dev.name);
+            }
+        } else if (strstr(s, "Validation failed") != NULL) {
+            BFAIL(GP_EPARSE, ln, col_of(raw, s),
+                  "BabelStream reports wrong results ('%.60s'): the run is not a measurement", s);
+        } else if (strcmp(tok[0], "Function") == 0) {
+            if (nt != 6 || (strcmp(tok[1], "MBytes/sec") != 0 && strcmp(tok[1], "MiBytes/sec") != 0) ||
+                strcmp(tok[2], "Min") != 0 || strcmp(tok[3], "(sec)") != 0 ||
+                strcmp(tok[4], "Max") != 0 || strcmp(tok[5], "Average") != 0)
+                BFAIL(GP_EUNSUP, ln, col_of(raw, s),
+                      "unsupported table header: want 'Function MBytes/sec Min (sec) Max "
+                      "Average'");
+            table_unit = strcmp(tok[1], "MBytes/sec") == 0 ? 1e6 : 1048576.0;
+            if (n_tabs == cap_tabs) {
+                size_t nc = cap_tabs ? 2 * cap_tabs : 8;
+                btable *nb = realloc(tabs, nc * sizeof *nb);
+                if (nb == NULL) {
+                    rc = GP_RAISE(e, GP_ENOMEM, "out of memory");
+                    goto fail;
+                }
+                tabs = nb;
+                cap_tabs = nc;
+            }
+            memset(&tabs[n_tabs], 0, sizeof tabs[n_tabs]);
+            tabs[n_tabs].line = ln;
+            n_tabs++;
+            in_table = 1;
+        } else {
+            /* A function row, or nothing BabelStream prints. */
+            for (f = 0; f < N_BFUNCS; f++)
+                if (strcmp(tok[0], k_bfuncs[f].label) == 0)
+                    break;
+            if (f == N_BFUNCS || !in_table)
+                BFAIL(GP_EPARSE, ln, col_of(raw, s), "not a line of BabelStream output: '%.60s'%s",
+                      s, f < N_BFUNCS ? " (a function row outside a 'Function ...' table)" : "");
+            {
+                btable *T = &tabs[n_tabs - 1];
+                double rate, tmin, tmax, tavg, bytes, t, tol;
+                if (more || nt != 5)
+                    BFAIL(GP_EPARSE, ln, 0,
+                          "%s row has %zu columns, expected 5 (Function MBytes/sec Min Max "
+                          "Average); a log cut mid-row?", k_bfuncs[f].label, nt);
+                if (!parse_num(tok[1], &rate) || !(rate > 0.0))
+                    BFAIL(GP_EPARSE, ln, col_of(raw, s + (tok[1] - buf)),
+                          "%s rate '%s' is not a positive number", k_bfuncs[f].label, tok[1]);
+                if (!parse_num(tok[2], &tmin) || !(tmin > 0.0) || !parse_num(tok[3], &tmax) ||
+                    !parse_num(tok[4], &tavg) || tmax < tmin || tavg < tmin - 1e-5 ||
+                    tavg > tmax + 1e-5)
+                    BFAIL(GP_EPARSE, ln, col_of(raw, s + (tok[2] - buf)),
+                          "%s times '%s %s %s' are not min <= average <= max seconds",
+                          k_bfuncs[f].label, tok[2], tok[3], tok[4]);
+                if (T->t[f] > 0.0)
+                    BFAIL(GP_EPARSE, ln, 0, "%s appears twice in the table at line %u",
+                          k_bfuncs[f].label, T->line);
+                if (!(array_bytes > 0.0))
+                    BFAIL(GP_EPARSE, ln, 0,
+                          "no 'Array size:' line before the table: the bytes per pass are "
+                          "unknown");
+                /* BabelStream: rate = 1e-6 (or 2^-20) x bytes / min time, with
+                 * bytes = arrays x array size; the printed min has 5 decimals and
+                 * the array size one (in MB). */
+                bytes = k_bfuncs[f].arrays * array_bytes;
+                t = bytes / (rate * table_unit);
+                tol = 6e-6 + t * (2e-3 + 0.05 / array_mb);
+                if (fabs(t - tmin) > tol)
+                    BFAIL(GP_EPARSE, ln, col_of(raw, s + (tok[2] - buf)),
+                          "%s: %s %s for %.0f bytes is a %.6f s pass, but Min (sec) says %s: "
+                          "columns out of place, or the Array size line belongs to another run",
+                          k_bfuncs[f].label, tok[1], table_unit == 1e6 ? "MB/s" : "MiB/s", bytes,
+                          t, tok[2]);
+                T->t[f] = t;
+                T->row_line[f] = ln;
+                T->n++;
+            }
+        }
+    }
+    if (n_tabs == 0)
+        BFAIL(GP_EPARSE, last_line ? last_line : 1, 0,
+              "no 'Function MBytes/sec Min (sec) Max Average' table: truncated, or not "
+              "BabelStream output");
+    if (!have_banner)
+        BFAIL(GP_EPARSE, 1, 0, "no 'BabelStream' banner line: not BabelStream output");
+    if (!have_device)
+        BFAIL(GP_EPARSE, last_line, 0,
+              "no 'Using CUDA|HIP|... device NAME' line: the GPU is unknown");
+    /* Every table holds the functions of the first (a cut one fewer). */
+    for (i = 0; i < n_tabs; i++) {
+        if (tabs[i].n == 0)
+            BFAIL(GP_EPARSE, i + 1 < n_tabs ? tabs[i + 1].line : last_line, 0,
+                  "the table at line %u has no rows: truncated?", tabs[i].line);
+        for (f = 0; f < N_BFUNCS; f++)
+            if ((tabs[i].t[f] > 0.0) != (tabs[0].t[f] > 0.0))
+                BFAIL(GP_EPARSE, i + 1 < n_tabs ? tabs[i + 1].line : last_line, 0,
+                      "the table at line %u %s %s, the one at line %u %s: truncated?",
+                      tabs[i].line, tabs[i].t[f] > 0.0 ? "has" : "lacks", k_bfuncs[f].label,
+                      tabs[0].line, tabs[0].t[f] > 0.0 ? "has it" : "does not");
+    }
+    {
+        size_t pcap = 0;
+        double *trial = malloc(2 * n_tabs * sizeof *trial);
+        if (trial == NULL) {
+            rc = GP_RAISE(e, GP_ENOMEM, "out of memory");
+            goto fail;
+        }
+        for (f = 0; f < N_BFUNCS; f++) {
+            gp_calib_point *p;
+            if (!(tabs[0].t[f] > 0.0))
+                continue;
+            if ((rc = push_point(c, &pcap, &p, e)) != GP_OK) {
+                free(trial);
+                goto fail;
+            }
+            p->kind = GP_CALIB_MEMORY;
+            copy_str(p->series, sizeof p->series, k_bfuncs[f].series);
+            copy_str(p->label, sizeof p->label, k_bfuncs[f].label);
+            p->gpus = 1;
+            p->work = k_bfuncs[f].arrays * array_bytes;
+            p->line = tabs[0].row_line[f];
+            for (i = 0; i < n_tabs; i++)
+                trial[i] = tabs[i].t[f];
+            if ((rc = gp_calib_stats_compute(trial, n_tabs, trial + n_tabs, &p->t, e)) != GP_OK) {
+                free(trial);
+                goto fail;
+            }
+            p->rate_best = p->work / p->t.min;
+            p->rate_median = p->work / p->t.median;
+            c->n_pts++;
+        }
+        free(trial);
+    }
+    c->dev.gpus = (int)n_tabs;
+    c->gpus_per_node = (int)n_tabs;
+    snprintf(c->tool, sizeof c->tool, "BabelStream%s%s (%s%s%s)", version[0] ? " " : "",
+             version, impl[0] ? impl : "?", prec[0] ? ", " : "", prec);
+    free(tabs);
+    free(L.buf);
+    *out = c;
+    return GP_OK;
+fail:
+#undef BFAIL
+    free(tabs);
+    free(L.buf);
+    gp_calib_free(c);
+    return rc;
+}
+
+/* ---- detection and dispatch --------------------------------------------------------------- */
+
+const char *gp_calib_format_name(gp_calib_format f)
+{
+    static const char *const names[GP_CALIB_FMT__COUNT] = {"auto", "probe", "nccl-tests",
+                                                           "babelstream"};
+    return (unsigned)f < GP_CALIB_FMT__COUNT ? names[f] : "unknown";
+}
+
+int gp_calib_format_parse(const char *s, gp_calib_format *out, gp_err *e)
+{
+    int i;
+    if (s == NULL || out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_format_parse: NULL argument");
+    for (i = 0; i < GP_CALIB_FMT__COUNT; i++)
+        if (strcmp(s, gp_calib_format_name((gp_calib_format)i)) == 0) {
+            *out = (gp_calib_format)i;
+            return GP_OK;
+        }
+    if (strcmp(s, "rccl-tests") == 0) {
+        *out = GP_CALIB_FMT_NCCL_TESTS;
+        return GP_OK;
+    }
+    return GP_RAISE_AT(e, GP_EINVAL, "--format", 0, 0,
+                       "unknown format '%s' (auto, probe, nccl-tests, rccl-tests or babelstream)",
+                       s);
+}
+
+gp_calib_format gp_calib_detect(const char *text, size_t len)
+{
+    size_t pos = 0;
+    int banner = 0, table = 0;
+    char line[512];
+    if (text == NULL)
+        return GP_CALIB_FMT_PROBE;
+    while (pos < len) {
+        const char *s = text + pos, *nl = memchr(s, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - s) : len - pos;
+        char *p, *tok[MAX_TOKENS];
+        int more;
+        pos += n + 1;
+        if (n >= sizeof line)
+            n = sizeof line - 1;
+        memcpy(line, s, n);
+        line[n] = '\0';
+        if (memchr(line, '\0', n) != NULL)
+            continue;
+        {
+            char *end = line + strlen(line);
+            while (end > line && isspace((unsigned char)end[-1]))
+                *--end = '\0';
+        }
+        p = skip_ws(strip_prefix(line));
+        if (strncmp(p, "format:", 7) == 0)
+            return GP_CALIB_FMT_PROBE;
+        if (*p == '#') {
+            char *h = skip_ws(p + 1);
+            if (strncmp(h, "nThread", 7) == 0 || strncmp(h, "Collective test starting", 24) == 0)
+                return GP_CALIB_FMT_NCCL_TESTS;
+            if (is_col_header(tok, tokenize(h, tok, &more)))
+                return GP_CALIB_FMT_NCCL_TESTS;
+            continue;
+        }
+        if (strcmp(p, "BabelStream") == 0)
+            banner = 1;
+        if (strncmp(p, "Function", 8) == 0 &&
+            (strstr(p, "MBytes/sec") != NULL || strstr(p, "MiBytes/sec") != NULL))
+            table = 1;
+        if (banner && table)
+            return GP_CALIB_FMT_BABELSTREAM;
+    }
+    if (banner || table)
+        return GP_CALIB_FMT_BABELSTREAM;
+    return GP_CALIB_FMT_PROBE;
+}
+
+int gp_calib_read_any(const char *name, const char *text, size_t len, gp_calib_format fmt,
+                      gp_calib **out, gp_err *e)
+{
+    if (fmt == GP_CALIB_FMT_AUTO)
+        fmt = gp_calib_detect(text, len);
+    switch (fmt) {
+    case GP_CALIB_FMT_NCCL_TESTS:
+        return gp_calib_read_nccl_tests(name, text, len, out, e);
+    case GP_CALIB_FMT_BABELSTREAM:
+        return gp_calib_read_babelstream(name, text, len, out, e);
+    case GP_CALIB_FMT_PROBE:
+        return gp_calib_read_text(name, text, len, out, e);
+    case GP_CALIB_FMT_AUTO:
+    case GP_CALIB_FMT__COUNT:
+    default:
+        if (out != NULL)
+            *out = NULL;
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_any: unknown format %d", (int)fmt);
+    }
+}
