@@ -1,7 +1,11 @@
 /* gpuplan calib: import / show / run GPU measurement files (docs/calibration.md).
  *
- *   gpuplan calib import FILE [--as ID]   write the overlay into the user's db dir
- *   gpuplan calib show FILE [--as ID]     measurements, fits, efficiencies
+ *   gpuplan calib import FILE [--as ID] [--format F] [--date D]   write the overlay
+ *   gpuplan calib show FILE [--as ID] [--format F] [--date D]     measurements, fits, efficiencies
+ *
+ * FILE is a gpuplan-probe measurement file, nccl-tests/rccl-tests
+ * all_reduce_perf output or BabelStream output (detected by content, or
+ * --format probe|nccl-tests|babelstream).
  *   gpuplan calib run [--probe PATH] [--as ID] [-o FILE] [--quick] [--only P]
  *
  * The overlay goes to the first overlay directory (--db DIR, else the first
@@ -25,18 +29,25 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: gpuplan [--db DIR] calib import FILE [--as ID]\n"
-            "       gpuplan [--json] calib show FILE [--as ID]\n"
+            "usage: gpuplan [--db DIR] calib import FILE [--as ID] [--format F] [--date D]\n"
+            "       gpuplan [--json] calib show FILE [--as ID] [--format F] [--date D]\n"
             "       gpuplan [--db DIR] calib run [--probe PATH] [--as ID] [-o FILE] [--quick]\n"
             "                                    [--only PROBES] [--device N]\n\n"
             "Calibration: plan with what this machine really does.\n"
-            "  import  turn a gpuplan-probe measurement file into an overlay (gpus/calib-ID.yaml)\n"
-            "          in the first --db DIR, else the first $GPUPLAN_DB entry, else\n"
-            "          ${XDG_CONFIG_HOME:-~/.config}/gpuplan; atomic, idempotent\n"
+            "  import  turn a measurement file into overlays (gpus/calib-ID.yaml for GPU figures,\n"
+            "          links/calib-ID.yaml for the GPU's scale-up link) in the first --db DIR,\n"
+            "          else the first $GPUPLAN_DB entry, else ${XDG_CONFIG_HOME:-~/.config}/gpuplan;\n"
+            "          atomic, idempotent; only what the file holds is written\n"
             "  show    print the measurements, alpha-beta fits and efficiencies vs datasheet\n"
             "  run     run gpuplan-probe (--probe PATH, else next to gpuplan, else $PATH),\n"
             "          keep its file (-o, default gpuplan-calib.yaml) and import it\n\n"
+            "FILE: a gpuplan-probe file (format: gpuplan-calib/1), the text output of\n"
+            "nccl-tests or rccl-tests all_reduce_perf (-> the scale-up link's AllReduce busbw;\n"
+            "one node only), or BabelStream's output (-> the GPU's memory bandwidth).\n\n"
             "  --as ID        the database GPU the device is (when its name does not match)\n"
+            "  --format F     auto (default: by content), probe, nccl-tests (or rccl-tests),\n"
+            "                 babelstream\n"
+            "  --date D       the measurement's date (YYYY-MM-DD) for logs that carry none\n"
             "  --probe PATH   the gpuplan-probe executable\n"
             "  -o FILE        where 'run' keeps the measurement file\n"
             "  --quick, --only PROBES, --device N   passed to gpuplan-probe\n");
@@ -173,18 +184,62 @@ typedef struct loaded {
     const gp_gpu *g;
 } loaded;
 
+/* How to read FILE (--format, --date). */
+typedef struct readopts {
+    gp_calib_format fmt;
+    const char *date;
+} readopts;
+
+/* "2024-06-30" or "2024-06-30T12:00:00Z": what --date accepts. */
+static int date_ok(const char *d)
+{
+    int i, mon, day;
+    size_t n = strlen(d);
+    if (n < 10 || n > 39)
+        return 0;
+    for (i = 0; i < 10; i++)
+        if ((i == 4 || i == 7) ? d[i] != '-' : (d[i] < '0' || d[i] > '9'))
+            return 0;
+    mon = (d[5] - '0') * 10 + (d[6] - '0');
+    day = (d[8] - '0') * 10 + (d[9] - '0');
+    if (mon < 1 || mon > 12 || day < 1 || day > 31)
+        return 0;
+    if (n == 10)
+        return 1;
+    if (d[10] != 'T')
+        return 0;
+    for (i = 11; d[i] != '\0'; i++)
+        if (strchr("0123456789:.Z+-", d[i]) == NULL)
+            return 0;
+    return 1;
+}
+
 /* Read and check the measurement file (before anything is touched), run
  * `prepare` (may be NULL; import creates its target directory there, so a
  * new --db DIR loads), then load the database and find the GPU. */
-static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, loaded *L,
-                int (*prepare)(void *), void *arg)
+static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, const readopts *ro,
+                loaded *L, int (*prepare)(void *), void *arg)
 {
     gp_err e;
     int rc;
+    size_t i;
     gp_err_clear(&e);
     memset(L, 0, sizeof *L);
-    if (gp_calib_read_file(file, &L->c, &e) != GP_OK)
+    if (gp_calib_read_file_any(file, ro ? ro->fmt : GP_CALIB_FMT_AUTO, &L->c, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (ro != NULL && ro->date != NULL) {
+        if (L->c->date[0] != '\0') {
+            fprintf(stderr, "gpuplan calib: option '--date': %s records its own date '%s'\n",
+                    file, L->c->date);
+            return GP_EXIT_USAGE;
+        }
+        snprintf(L->c->date, sizeof L->c->date, "%s", ro->date);
+    }
+    for (i = 0; i < L->c->n_warn && i < GP_CALIB_MAX_WARN; i++)
+        fprintf(stderr, "gpuplan calib: warning: %s\n", L->c->warn[i]);
+    if (L->c->n_warn > GP_CALIB_MAX_WARN)
+        fprintf(stderr, "gpuplan calib: warning: %zu more warnings\n",
+                L->c->n_warn - GP_CALIB_MAX_WARN);
     gp_calib_summarize(L->c, &L->s);
     if (prepare != NULL && (rc = prepare(arg)) != GP_EXIT_OK)
         return rc;
@@ -265,37 +320,93 @@ static int prepare_dir(void *arg)
     return GP_EXIT_OK;
 }
 
-static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown)
+/* What kind of file this is, in words, for messages. */
+static const char *file_kind(const gp_calib *c)
+{
+    switch (c->format) {
+    case GP_CALIB_FMT_NCCL_TESTS:
+        return "an nccl-tests log";
+    case GP_CALIB_FMT_BABELSTREAM:
+        return "a BabelStream log";
+    default:
+        return "the measurement file";
+    }
+}
+
+static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
+                     const readopts *ro)
 {
     loaded L;
     gp_err e;
     import_dir T;
-    char name[300], gpath[PATH_MAX], lpath[PATH_MAX] = "";
+    char name[300], gpath[PATH_MAX] = "", lpath[PATH_MAX] = "";
     char *gtext = NULL, *ltext = NULL, *gold = NULL, *lold = NULL;
     const char *link_id = NULL, *dir = T.dir;
+    const gp_link *lk = NULL;
     int rc, is_default, gchanged = 0, lchanged = 0, status = GP_EXIT_OK;
+    int has_link_data;
 
     T.cli = cli;
     T.dir[0] = '\0';
     T.is_default = 0;
-    if ((rc = load(cli, file, as, 1, &L, prepare_dir, &T)) != GP_EXIT_OK) {
+    if ((rc = load(cli, file, as, 1, ro, &L, prepare_dir, &T)) != GP_EXIT_OK) {
         gp_calib_free(L.c);
         return rc;
     }
     gp_err_clear(&e);
+    has_link_data = L.s.peer_bw > 0.0 || L.s.peer_lat > 0.0 || L.s.allreduce_busbw > 0.0;
+    /* GPU figures: only what the file holds (an nccl-tests log has none). */
     if (gp_calib_overlay_gpu(L.c, &L.s, L.g->id, shown, &gtext, &e) != GP_OK) {
-        gp_calib_free(L.c);
-        return gp_cli_fail(cli, &e);
+        if (!has_link_data || e.code != GP_EINVAL) {
+            gp_calib_free(L.c);
+            return gp_cli_fail(cli, &e);
+        }
+        gtext = NULL;
+        gp_err_clear(&e);
     }
-    if (L.s.peer_bw > 0.0 || L.s.peer_lat > 0.0) {
+    if (has_link_data) {
         link_id = L.g->scale_up_link != NULL ? L.g->scale_up_link : L.g->host_link;
-        if (link_id != NULL && gp_db_find_link(L.db, link_id) != NULL &&
-            gp_calib_overlay_link(L.c, &L.s, link_id, shown, &ltext, &e) != GP_OK)
+        lk = link_id != NULL ? gp_db_find_link(L.db, link_id) : NULL;
+        if (lk == NULL) {
+            if (gtext == NULL) {
+                fprintf(stderr, "gpuplan calib: %s: GPU '%s' names no scale-up or host link in "
+                                "the database, so %s's AllReduce figure has nowhere to go\n",
+                        file, L.g->id, file_kind(L.c));
+                gp_calib_free(L.c);
+                return GP_EXIT_USAGE;
+            }
+        } else if (gp_calib_overlay_link(L.c, &L.s, lk->id, shown, &ltext, &e) != GP_OK) {
+            /* Nothing else to write: the refusal is the answer.  A probe file
+             * keeps its GPU overlay (as before) and says why the link has none. */
+            if (gtext == NULL) {
+                gp_calib_free(L.c);
+                return gp_cli_fail(cli, &e);
+            }
+            {
+                char buf[1024];
+                fprintf(stderr, "gpuplan calib: note: no link overlay: %s\n",
+                        gp_err_format(&e, buf, sizeof buf));
+            }
             ltext = NULL;
+        } else if (L.s.allreduce_busbw > 0.0 && lk->bw.v > 0.0 &&
+                   L.s.allreduce_busbw > lk->bw.v * 1.001) {
+            /* A ring cannot beat the wire; in-switch reduction (NVLS) can. */
+            char m[32], d[32];
+            gp_format_qty(L.s.allreduce_busbw, GP_Q_RATE, 1, 0, m, sizeof m);
+            gp_format_qty(lk->bw.v, GP_Q_RATE, 1, 0, d, sizeof d);
+            fprintf(stderr,
+                    "gpuplan calib: warning: %s: busbw %s exceeds link '%s''s datasheet %s per "
+                    "direction, which a ring cannot; only in-switch reduction (NVLS) does that "
+                    "(docs/models/collectives.md). If the sweep ran NVLS, rerun it with "
+                    "NCCL_ALGO=Ring before importing\n", file, m, lk->id, d);
+        }
+        if (lk != NULL)
+            link_id = lk->id;
     }
     is_default = T.is_default;
     snprintf(name, sizeof name, "calib-%s.yaml", L.g->id);
-    if (place(dir, "gpus", name, gtext, &gold, &gchanged, gpath, sizeof gpath, &e) != GP_OK) {
+    if (gtext != NULL &&
+        place(dir, "gpus", name, gtext, &gold, &gchanged, gpath, sizeof gpath, &e) != GP_OK) {
         status = gp_cli_fail(cli, &e);
         goto out;
     }
@@ -331,8 +442,10 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         json_t *o = json_object(), *files = json_array();
         json_object_set_new(o, "gpu", json_string(L.g->id));
         json_object_set_new(o, "device", json_string(L.c->dev.name));
+        json_object_set_new(o, "format", json_string(gp_calib_format_name(L.c->format)));
         json_object_set_new(o, "dir", json_string(dir));
-        json_array_append_new(files, json_string(gpath));
+        if (gtext != NULL)
+            json_array_append_new(files, json_string(gpath));
         if (ltext != NULL)
             json_array_append_new(files, json_string(lpath));
         json_object_set_new(o, "files", files);
@@ -340,8 +453,13 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         json_object_set_new(o, "changed", json_boolean(gchanged || lchanged));
         status = gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
     } else {
-        printf("calibration of '%s' (%s) -> GPU '%s'\n", L.c->dev.name, file, L.g->id);
-        printf("  %s %s\n", gchanged ? "wrote" : "unchanged", gpath);
+        printf("calibration of '%s' (%s, %s) -> GPU '%s'\n", L.c->dev.name, file,
+               gp_calib_format_name(L.c->format), L.g->id);
+        if (gtext != NULL)
+            printf("  %s %s\n", gchanged ? "wrote" : "unchanged", gpath);
+        else
+            printf("  no GPU overlay: %s holds no GPU figures (memory, GEMM, latency, host "
+                   "copies)\n", file_kind(L.c));
         if (ltext != NULL)
             printf("  %s %s (link '%s')\n", lchanged ? "wrote" : "unchanged", lpath, link_id);
         if (is_default)
@@ -415,7 +533,7 @@ static void mrow(const char *label, double v, gp_qty kind, int digits, const cha
         gp_cli_qrow(label, v, kind, digits, note);
 }
 
-static int do_show(gp_cli *cli, const char *file, const char *as)
+static int do_show(gp_cli *cli, const char *file, const char *as, const readopts *ro)
 {
     loaded L;
     gp_calib_eff eff[64];
@@ -425,7 +543,7 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
     int rc, p, q;
     char buf[64], note[160];
 
-    if ((rc = load(cli, file, as, as != NULL, &L, NULL, NULL)) != GP_EXIT_OK) {
+    if ((rc = load(cli, file, as, as != NULL, ro, &L, NULL, NULL)) != GP_EXIT_OK) {
         gp_calib_free(L.c);
         return rc;
     }
@@ -441,8 +559,19 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
         json_t *o = json_object(), *dev = json_object(), *sum = json_object();
         json_t *fits = json_array(), *effs = json_array(), *pts = json_array(), *comp;
         json_object_set_new(o, "file", json_string(file));
+        json_object_set_new(o, "format", json_string(gp_calib_format_name(L.c->format)));
         json_object_set_new(o, "tool", json_string(L.c->tool));
         json_object_set_new(o, "date", json_string(L.c->date));
+        json_object_set_new(o, "host", json_string(L.c->host));
+        json_object_set_new(o, "nodes", json_integer(L.c->nodes));
+        json_object_set_new(o, "gpus_per_node", json_integer(L.c->gpus_per_node));
+        json_object_set_new(o, "nccl_algo", L.c->algo[0] ? json_string(L.c->algo) : json_null());
+        {
+            json_t *w = json_array();
+            for (i = 0; i < L.c->n_warn && i < GP_CALIB_MAX_WARN; i++)
+                json_array_append_new(w, json_string(L.c->warn[i]));
+            json_object_set_new(o, "warnings", w);
+        }
         json_object_set_new(dev, "name", json_string(L.c->dev.name));
         json_object_set_new(dev, "compute_capability", json_string(L.c->dev.cc));
         json_object_set_new(dev, "sm_count", json_integer(L.c->dev.sm_count));
@@ -481,6 +610,8 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
         json_object_set_new(sum, "peer_latency_s", gp_cli_jnum(s->peer_lat));
         json_object_set_new(sum, "allreduce_busbw_bytes_per_s", gp_cli_jnum(s->allreduce_busbw));
         json_object_set_new(sum, "allreduce_latency_s", gp_cli_jnum(s->allreduce_lat));
+        json_object_set_new(sum, "allreduce_gpus", json_integer(s->allreduce_gpus));
+        json_object_set_new(sum, "allreduce_fit_min_bytes", gp_cli_jnum(s->allreduce_fit_min_bytes));
         json_object_set_new(sum, "gemm_fp16acc_flop_per_s", gp_cli_jnum(s->gemm_fp16acc));
         comp = json_object();
         for (p = 0; p < GP_PREC__COUNT; p++)
@@ -514,6 +645,23 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
             json_object_set_new(fo, "max_rel_resid", gp_cli_jnum(f.max_rel_resid));
             json_array_append_new(fits, fo);
         }
+        if (s->allreduce_fit.n > 0 && s->allreduce_fit_min_bytes > 0.0) {
+            const gp_calib_fit *f = &s->allreduce_fit;
+            json_t *fo = json_object();
+            json_object_set_new(fo, "series", json_string("allreduce"));
+            json_object_set_new(fo, "kind", json_string("allreduce"));
+            json_object_set_new(fo, "min_bytes", gp_cli_jnum(s->allreduce_fit_min_bytes));
+            json_object_set_new(fo, "points", json_integer((json_int_t)f->n));
+            json_object_set_new(fo, "size_multiplier", gp_cli_jnum(f->c));
+            json_object_set_new(fo, "alpha_s", gp_cli_jnum(f->alpha));
+            json_object_set_new(fo, "alpha_se_s", gp_cli_jnum(f->alpha_se));
+            json_object_set_new(fo, "beta_bytes_per_s", gp_cli_jnum(f->beta));
+            json_object_set_new(fo, "beta_se_bytes_per_s", gp_cli_jnum(f->beta_se));
+            json_object_set_new(fo, "n_half_bytes", gp_cli_jnum(f->n_half));
+            json_object_set_new(fo, "n_half_se_bytes", gp_cli_jnum(f->n_half_se));
+            json_object_set_new(fo, "max_rel_resid", gp_cli_jnum(f->max_rel_resid));
+            json_array_append_new(fits, fo);
+        }
         json_object_set_new(o, "fits", fits);
         for (i = 0; i < neff; i++) {
             json_t *eo = json_object();
@@ -536,10 +684,29 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
         return rc;
     }
 
-    printf("calibration %s (%s, %s)\n", file, L.c->tool, L.c->date);
-    snprintf(note, sizeof note, "cc %s, %d SMs, driver %d, runtime %d", L.c->dev.cc,
-             L.c->dev.sm_count, L.c->dev.driver_version, L.c->dev.runtime_version);
-    gp_cli_row("device", L.c->dev.name, note);
+    printf("calibration %s (%s, %s, %s)\n", file, gp_calib_format_name(L.c->format), L.c->tool,
+           L.c->date[0] ? L.c->date : "no date");
+    {
+    char dnote[400];
+    if (L.c->format == GP_CALIB_FMT_NCCL_TESTS) {
+        if (L.c->nodes > 0)
+            snprintf(dnote, sizeof dnote, "%d rank%s on %d node%s (%s%s%s)%s%s",
+                     s->allreduce_gpus, s->allreduce_gpus == 1 ? "" : "s", L.c->nodes,
+                     L.c->nodes == 1 ? "" : "s", L.c->host, L.c->nodes > 1 ? ", " : "",
+                     L.c->nodes > 1 ? L.c->host2 : "", L.c->algo[0] ? ", NCCL_ALGO=" : "",
+                     L.c->algo);
+        else
+            snprintf(dnote, sizeof dnote, "%d ranks, nodes unknown (the log lists no host per "
+                     "rank)", s->allreduce_gpus);
+    } else if (L.c->format == GP_CALIB_FMT_BABELSTREAM) {
+        snprintf(dnote, sizeof dnote, "%d device%s (one table each), driver %d", L.c->dev.gpus,
+                 L.c->dev.gpus == 1 ? "" : "s", L.c->dev.driver_version);
+    } else {
+        snprintf(dnote, sizeof dnote, "cc %s, %d SMs, driver %d, runtime %d", L.c->dev.cc,
+                 L.c->dev.sm_count, L.c->dev.driver_version, L.c->dev.runtime_version);
+    }
+    gp_cli_row("device", L.c->dev.name[0] ? L.c->dev.name : "(not named)", dnote);
+    }
     gp_cli_row("database GPU", L.g ? L.g->id : "(no match; use --as ID)", NULL);
     if (L.c->dev.pcie_gen > 0) {
         snprintf(buf, sizeof buf, "gen %d x%d", L.c->dev.pcie_gen, L.c->dev.pcie_width);
@@ -552,12 +719,28 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
         gp_cli_row("PCIe link", buf, note);
     }
     printf("measured (median of trials; best configuration or shape):\n");
-    mrow("memory copy (r+w)", s->mem_bw, GP_Q_RATE, 1, "SM kernel, read + write bytes");
+    mrow("memory copy (r+w)", s->mem_bw, GP_Q_RATE, 1,
+         L.c->format == GP_CALIB_FMT_BABELSTREAM
+             ? "BabelStream Copy, read + write bytes, median over devices"
+             : "SM kernel, read + write bytes");
     mrow("memory read", s->mem_read_bw, GP_Q_RATE, 1, NULL);
     mrow("memory write", s->mem_write_bw, GP_Q_RATE, 1, NULL);
     mrow("memory triad", s->mem_triad_bw, GP_Q_RATE, 1, "2 reads + 1 write");
     mrow("cudaMemcpy d2d (r+w)", s->memcpy_d2d_bw, GP_Q_RATE, 1, "copy engine");
     mrow("L2 read", s->l2_bw, GP_Q_RATE, 1, NULL);
+    /* BabelStream's other kernels (no overlay field): best over trials' median. */
+    for (i = 0; i < L.c->n_pts; i++) {
+        const gp_calib_point *pt = &L.c->pts[i];
+        if (pt->kind == GP_CALIB_MEMORY &&
+            (strcmp(pt->series, "mul") == 0 || strcmp(pt->series, "add") == 0 ||
+             strcmp(pt->series, "dot") == 0 || strcmp(pt->series, "nstream") == 0)) {
+            char lab[48];
+            snprintf(lab, sizeof lab, "memory %s", pt->series);
+            snprintf(note, sizeof note, "BabelStream %s, %.0f bytes per pass", pt->label,
+                     pt->work);
+            mrow(lab, pt->rate_median, GP_Q_RATE, 1, note);
+        }
+    }
     for (p = 0; p < GP_PREC__COUNT; p++)
         for (q = 0; q < GP_PIPE__COUNT; q++)
             if (s->gemm[p][q] > 0.0) {
@@ -585,8 +768,15 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
         mrow("peer latency", s->peer_lat, GP_Q_DURATION, 2, NULL);
     }
     if (s->allreduce_busbw > 0.0) {
-        snprintf(note, sizeof note, "%d GPUs, busbw = 2(n-1)/n S / t", s->allreduce_gpus);
+        snprintf(note, sizeof note, "%d GPUs, busbw = 2(n-1)/n S / t, %s", s->allreduce_gpus,
+                 s->allreduce_fit.n == 0            ? "best size"
+                 : s->allreduce_fit_min_bytes > 0.0 ? "fit beta, S >= 64 MiB"
+                                                    : "fit beta");
         mrow("allreduce busbw", s->allreduce_busbw, GP_Q_RATE, 1, note);
+        mrow("allreduce latency", s->allreduce_lat, GP_Q_DURATION, 2,
+             s->allreduce_fit.n > 0 && s->allreduce_fit_min_bytes == 0.0
+                 ? "fit alpha"
+                 : "median time of the smallest size");
     }
     printf("alpha-beta fits, t(S) = alpha + c S / beta (weights 1/t^2):\n");
     for (i = 0; i < sizeof k_fits / sizeof k_fits[0]; i++) {
@@ -605,6 +795,22 @@ static int do_show(gp_cli *cli, const char *file, const char *as)
         snprintf(note, sizeof note, "%s (+-%.1f%%)", b, f.beta > 0 ? 100.0 * f.beta_se / f.beta : 0.0);
         gp_cli_row(k_fits[i].label, note, line);
     }
+    if (s->allreduce_fit.n > 0 && s->allreduce_fit_min_bytes > 0.0) {
+        const gp_calib_fit *f = &s->allreduce_fit;
+        char a[32], b[32], nh[32], line[160], lab[48];
+        gp_format_qty(f->alpha, GP_Q_DURATION, 2, 0, a, sizeof a);
+        gp_format_qty(f->beta, GP_Q_RATE, 2, 0, b, sizeof b);
+        gp_format_qty(f->n_half, GP_Q_BYTES, 1, 0, nh, sizeof nh);
+        snprintf(lab, sizeof lab, "allreduce, S >= %.0f MiB", s->allreduce_fit_min_bytes / 1048576.0);
+        snprintf(line, sizeof line, "alpha %s (+-%.1f%%), n1/2 %s, %zu sizes, max resid %.1f%%", a,
+                 f->alpha > 0 ? 100.0 * f->alpha_se / f->alpha : 0.0, nh, f->n,
+                 100.0 * f->max_rel_resid);
+        snprintf(note, sizeof note, "%s (+-%.1f%%)", b, f->beta > 0 ? 100.0 * f->beta_se / f->beta : 0.0);
+        gp_cli_row(lab, note, line);
+    }
+    if (L.c->nodes > 1 && s->allreduce_busbw > 0.0)
+        printf("note: %d nodes: the busbw is bounded by the network between them; it is not "
+               "compared with (nor imported as) the scale-up link\n", L.c->nodes);
     if (L.g != NULL) {
         printf("efficiency vs datasheet (%s):\n", L.g->id);
         for (i = 0; i < neff; i++) {
@@ -714,7 +920,7 @@ static int do_run(gp_cli *cli, const char *probe, const char *as, const char *ou
                 WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? WTERMSIG(st) : -1);
         return GP_EXIT_FAIL;
     }
-    return do_import(cli, outfile, as, base_name(outfile));
+    return do_import(cli, outfile, as, base_name(outfile), NULL);
 }
 
 /* ---- entry ----------------------------------------------------------------------------------- */
@@ -727,10 +933,13 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
                                          {"quick", no_argument, NULL, 'q'},
                                          {"only", required_argument, NULL, 'O'},
                                          {"device", required_argument, NULL, 'd'},
+                                         {"format", required_argument, NULL, 'f'},
+                                         {"date", required_argument, NULL, 'D'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *sub, *as = NULL, *probe = NULL, *outfile = NULL, *only = NULL, *device = NULL;
-    const char *file = NULL;
+    const char *file = NULL, *format = NULL;
+    readopts ro = {GP_CALIB_FMT_AUTO, NULL};
     int c, quick = 0, i;
 
     for (i = 1; i < argc; i++)
@@ -765,6 +974,12 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
         case 'd':
             device = optarg;
             break;
+        case 'f':
+            format = optarg;
+            break;
+        case 'D':
+            ro.date = optarg;
+            break;
         case ':':
             return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
         default:
@@ -773,6 +988,19 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
     }
     if (as != NULL && as[0] == '\0')
         return gp_cli_usage(cli, "option '--as' needs a GPU id, got ''");
+    if (format != NULL) {
+        gp_err e;
+        gp_err_clear(&e);
+        if (gp_calib_format_parse(format, &ro.fmt, &e) != GP_OK)
+            return gp_cli_usage(cli, "option '--format': unknown format '%s' (auto, probe, "
+                                     "nccl-tests, rccl-tests or babelstream)", format);
+    }
+    if (ro.date != NULL && !date_ok(ro.date))
+        return gp_cli_usage(cli, "option '--date': '%s' is not a date (YYYY-MM-DD, or "
+                                 "YYYY-MM-DDTHH:MM:SSZ)", ro.date);
+    if (strcmp(sub, "run") == 0 && (format != NULL || ro.date != NULL))
+        return gp_cli_usage(cli, "options --format and --date belong to 'calib import' and "
+                                 "'calib show'");
     if (strcmp(sub, "run") == 0) {
         if (optind < argc)
             return gp_cli_usage(cli, "'calib run' takes no file argument, got '%s'", argv[optind]);
@@ -788,8 +1016,8 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
     if (optind + 1 < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind + 1]);
     if (strcmp(sub, "import") == 0)
-        return do_import(cli, file, as, base_name(file));
-    return do_show(cli, file, as);
+        return do_import(cli, file, as, base_name(file), &ro);
+    return do_show(cli, file, as, &ro);
 }
 
 const gp_cli_command gp_cli_cmd_calib = {
