@@ -617,7 +617,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
             if (strncmp(h, "Collective test starting:", 25) == 0) {
                 test_name(skip_ws(h + 25), x.op, sizeof x.op);
                 if (strcmp(x.op, "all_reduce") != 0) {
-                    rc = nfail(&x, GP_EUNSUP, ln, col_of(raw, h + 25),
+                    rc = nfail(&x, GP_EUNSUP, ln, col_of(raw, skip_ws(h + 25)),
                                "a '%s' sweep: gpuplan imports AllReduce (all_reduce_perf) "
                                "only -- a link's figure is the ring AllReduce busbw", x.op);
                     break;
