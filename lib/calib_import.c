@@ -1137,8 +1137,17 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
     }
     c->dev.gpus = (int)n_tabs;
     c->gpus_per_node = (int)n_tabs;
-    snprintf(c->tool, sizeof c->tool, "BabelStream%s%s (%s%s%s)", version[0] ? " " : "",
-             version, impl[0] ? impl : "?", prec[0] ? ", " : "", prec);
+    {
+        char tool[128];
+        size_t tl;
+        snprintf(tool, sizeof tool, "BabelStream%s%s (%s%s%s)", version[0] ? " " : "", version,
+                 impl[0] ? impl : "?", prec[0] ? ", " : "", prec);
+        tl = strlen(tool);
+        if (tl >= sizeof c->tool)
+            tl = sizeof c->tool - 1;
+        memcpy(c->tool, tool, tl);
+        c->tool[tl] = '\0';
+    }
     free(tabs);
     free(L.buf);
     *out = c;
