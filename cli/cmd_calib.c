@@ -533,6 +533,25 @@ static void mrow(const char *label, double v, gp_qty kind, int digits, const cha
         gp_cli_qrow(label, v, kind, digits, note);
 }
 
+/* The "device" row's note: where and how the file was measured. */
+static void device_note(const gp_calib *c, const gp_calib_summary *s, char *out, size_t n)
+{
+    if (c->format == GP_CALIB_FMT_NCCL_TESTS && c->nodes > 0)
+        snprintf(out, n, "%d rank%s on %d node%s (%s%s%s)%s%s", s->allreduce_gpus,
+                 s->allreduce_gpus == 1 ? "" : "s", c->nodes, c->nodes == 1 ? "" : "s", c->host,
+                 c->nodes > 1 ? ", " : "", c->nodes > 1 ? c->host2 : "",
+                 c->algo[0] ? ", NCCL_ALGO=" : "", c->algo);
+    else if (c->format == GP_CALIB_FMT_NCCL_TESTS)
+        snprintf(out, n, "%d ranks, nodes unknown (the log lists no host per rank)",
+                 s->allreduce_gpus);
+    else if (c->format == GP_CALIB_FMT_BABELSTREAM)
+        snprintf(out, n, "%d device%s (one table each), driver %d", c->dev.gpus,
+                 c->dev.gpus == 1 ? "" : "s", c->dev.driver_version);
+    else
+        snprintf(out, n, "cc %s, %d SMs, driver %d, runtime %d", c->dev.cc, c->dev.sm_count,
+                 c->dev.driver_version, c->dev.runtime_version);
+}
+
 static int do_show(gp_cli *cli, const char *file, const char *as, const readopts *ro)
 {
     loaded L;
@@ -687,25 +706,9 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
     printf("calibration %s (%s, %s, %s)\n", file, gp_calib_format_name(L.c->format), L.c->tool,
            L.c->date[0] ? L.c->date : "no date");
     {
-    char dnote[400];
-    if (L.c->format == GP_CALIB_FMT_NCCL_TESTS) {
-        if (L.c->nodes > 0)
-            snprintf(dnote, sizeof dnote, "%d rank%s on %d node%s (%s%s%s)%s%s",
-                     s->allreduce_gpus, s->allreduce_gpus == 1 ? "" : "s", L.c->nodes,
-                     L.c->nodes == 1 ? "" : "s", L.c->host, L.c->nodes > 1 ? ", " : "",
-                     L.c->nodes > 1 ? L.c->host2 : "", L.c->algo[0] ? ", NCCL_ALGO=" : "",
-                     L.c->algo);
-        else
-            snprintf(dnote, sizeof dnote, "%d ranks, nodes unknown (the log lists no host per "
-                     "rank)", s->allreduce_gpus);
-    } else if (L.c->format == GP_CALIB_FMT_BABELSTREAM) {
-        snprintf(dnote, sizeof dnote, "%d device%s (one table each), driver %d", L.c->dev.gpus,
-                 L.c->dev.gpus == 1 ? "" : "s", L.c->dev.driver_version);
-    } else {
-        snprintf(dnote, sizeof dnote, "cc %s, %d SMs, driver %d, runtime %d", L.c->dev.cc,
-                 L.c->dev.sm_count, L.c->dev.driver_version, L.c->dev.runtime_version);
-    }
-    gp_cli_row("device", L.c->dev.name[0] ? L.c->dev.name : "(not named)", dnote);
+        char dnote[400];
+        device_note(L.c, s, dnote, sizeof dnote);
+        gp_cli_row("device", L.c->dev.name[0] ? L.c->dev.name : "(not named)", dnote);
     }
     gp_cli_row("database GPU", L.g ? L.g->id : "(no match; use --as ID)", NULL);
     if (L.c->dev.pcie_gen > 0) {
