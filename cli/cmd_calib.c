@@ -794,7 +794,11 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
         gp_format_qty(f.n_half, GP_Q_BYTES, 1, 0, nh, sizeof nh);
         snprintf(line, sizeof line, "alpha %s (+-%.1f%%), n1/2 %s, %zu sizes, max resid %.1f%%%s",
                  a, f.alpha > 0 ? 100.0 * f.alpha_se / f.alpha : 0.0, nh, f.n,
-                 100.0 * f.max_rel_resid, f.max_rel_resid > 0.10 ? " (poor fit: table used)" : "");
+                 100.0 * f.max_rel_resid,
+                 f.max_rel_resid <= 0.10 ? ""
+                 : k_fits[i].kind == GP_CALIB_ALLREDUCE && s->allreduce_fit_min_bytes > 0.0
+                     ? " (poor fit: the window below is used)"
+                     : " (poor fit: table used)");
         snprintf(note, sizeof note, "%s (+-%.1f%%)", b, f.beta > 0 ? 100.0 * f.beta_se / f.beta : 0.0);
         gp_cli_row(k_fits[i].label, note, line);
     }
