@@ -902,17 +902,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
 
     /* --- time -------------------------------------------------------------- */
     gpus = (double)in->gpus;
-    if (in->step_time > 0.0) {
-        double tps = in->tokens_per_step > 0.0 ? in->tokens_per_step : in->batch * seq;
-        r->profiled = 1;
-        r->tokens_per_step = tps;
-        r->tokens_per_s = tps / in->step_time;
-        r->tokens_per_s_per_gpu = r->tokens_per_s / gpus;
-        r->mfu = r->model_flop_per_token * r->tokens_per_s_per_gpu / r->peak_flop_per_s;
-        r->mfu_src = "implied by the measured step (profile)";
-        r->mfu_origin = GP_MFU_PROFILE;
-        r->mfu_reference = r->mfu;
-    } else if (in->mfu_mode == GP_MFU_MODEL) {
+    if (in->mfu_mode == GP_MFU_MODEL) {
         int src;
         if ((src = step_model(in, p, r, e)) != GP_OK)
             return src;
@@ -923,6 +913,16 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->mfu_reference = r->mfu;
         r->tokens_per_s = r->step.tokens_per_step / r->step.step_s;
         r->tokens_per_s_per_gpu = r->tokens_per_s / gpus;
+    } else if (in->step_time > 0.0) {
+        double tps = in->tokens_per_step > 0.0 ? in->tokens_per_step : in->batch * seq;
+        r->profiled = 1;
+        r->tokens_per_step = tps;
+        r->tokens_per_s = tps / in->step_time;
+        r->tokens_per_s_per_gpu = r->tokens_per_s / gpus;
+        r->mfu = r->model_flop_per_token * r->tokens_per_s_per_gpu / r->peak_flop_per_s;
+        r->mfu_src = "implied by the measured step (profile)";
+        r->mfu_origin = GP_MFU_PROFILE;
+        r->mfu_reference = r->mfu;
     } else {
         if (in->mfu > 0.0) {
             r->mfu = in->mfu;
