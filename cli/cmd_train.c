@@ -171,7 +171,34 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         ADD("MFU", r->mfu_src, "%.3f%s", r->mfu,
             r->mfu_origin == GP_MFU_PROFILE ? " (implied)"
             : r->mfu_origin == GP_MFU_GIVEN ? " (given)"
+            : r->mfu_origin == GP_MFU_MODEL ? " (predicted per step)"
                                             : " (default; --mfu overrides)");
+    if (r->step_model) {
+        ADD("expected GEMM rate", nz(g->calibration, "datasheet x efficiency.compute"),
+            "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
+            g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
+                                                          : "peak x efficiency.compute");
+        ADD("expected memory bandwidth", nz(g->calibration, "datasheet x efficiency.memory"),
+            "%s", gp_format_qty(r->step.mem_bw_expected, GP_Q_RATE, 1, 0, buf, sizeof buf));
+        ADD("scale-up link", in->scale_up ? nz(in->scale_up->bw_achievable.src, "database")
+                                          : "none (one GPU per node)",
+            "%s, %ld GPUs per node", in->scale_up ? in->scale_up->id : "none",
+            r->step.gpus_per_node);
+        ADD("scale-out link", in->scale_out ? nz(in->scale_out->bw_achievable.src, "database")
+                                            : "none (one node)",
+            "%s, %ld NICs per node", in->scale_out ? in->scale_out->id : "none",
+            in->nics_per_node > 0 ? in->nics_per_node : r->step.gpus_per_node);
+        ADD("global batch", in->global_batch > 0 ? "--global-batch"
+                                                 : "default: 4M tokens (LLaMA-1/Llama 2)",
+            "%.0f sequences", r->step.global_batch);
+        ADD("attention", in->attn_unfused ? "--attention unfused (Megatron 2021)"
+                                          : "FlashAttention-2 (Dao 2023): bwd 2.5x fwd",
+            "%s", in->attn_unfused ? "unfused" : "flash, causal half");
+        ADD("element-wise traffic", "Korthikanti et al. 2022 tensors, docs/models/training.md",
+            "%.0f B/(token x h) fwd, bwd %.0fx", p->step_ew_res_bytes, p->step_ew_bwd);
+        ADD("gradient sync", in->dp_no_overlap ? "--no-dp-overlap" : "PyTorch DDP 25 MiB buckets",
+            "%s", in->dp_no_overlap ? "after the backward" : "overlapped; last bucket exposed");
+    }
     ADD("FLOP count", in->count == GP_COUNT_EXACT
                           ? "Narayanan et al. 2021 sec. 5.1; Chowdhery et al. 2022 App. B"
                           : "Kaplan et al. 2020 (C = 6ND); Hoffmann et al. 2022",
@@ -502,7 +529,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     int c, have_params = 0, have_tokens = 0, rc;
     long lv;
     double dv;
-    assumption as[20];
+    assumption as[32];
     size_t nas;
 
     gp_train_in_init(&in);
