@@ -472,10 +472,13 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                                                                 : "--nics-per-node",
                            0, 0, "must be >= 1 (got '%ld')",
                            in->gpus_per_node < 0 ? in->gpus_per_node : in->nics_per_node);
-    /* An inferred shape has fractional layers and heads: round them. */
+    /* An inferred shape has fractional layers and heads: round them to
+     * multiples of the layout (layers of pp x v, heads of tp). */
     if (sh.inferred) {
-        sh.layers = round_pos(sh.layers) < 1.0 ? 1.0 : round_pos(sh.layers);
-        sh.heads = round_pos(sh.heads) < 1.0 ? 1.0 : round_pos(sh.heads);
+        double lu = (double)in->pp * (in->interleave > 1 ? (double)in->interleave : 1.0);
+        double hu = (double)in->tp;
+        sh.layers = round_pos(sh.layers / lu) < 1.0 ? lu : round_pos(sh.layers / lu) * lu;
+        sh.heads = round_pos(sh.heads / hu) < 1.0 ? hu : round_pos(sh.heads / hu) * hu;
         sh.kv_heads = sh.heads;
     }
     L = sh.layers;
