@@ -80,10 +80,13 @@ START_TEST(hand_worked_step)
      * TP AllReduce of T h 2 = 4,194,304 B on 2 GPUs: 2(1/2) S / 1e11 =
      * 4.1943e-5 s; 4 per layer x 2 layers = 3.3554e-4 s per micro-batch.
      * Optimizer: N/t = 5e7 params x (2 x 12 + 2 + 2) = 1.4e9 B -> 1.4e-3 s.
-     * DP AllReduce of 5e7 x 2 = 1e8 B on 2 GPUs: 1e8 / 1e11 = 1e-3 s; the
-     * backward of the last micro-batch (2 x 1.0308e-3 layers' GEMMs...,
-     * 1.876e-3 s) hides all but the last 25 MiB bucket: 1e-3 x 26214400 /
-     * 1e8 = 2.6214e-4 s exposed.
+     * DP AllReduce of 5e7 x 2 = 1e8 B on 2 GPUs: 1e8 / 1e11 = 1e-3 s.  The
+     * backward of the last micro-batch: layer GEMMs 2 x 2 x 2.5770e10 / 1e14
+     * = 1.0308e-3, attention 2 x 2.5 x 2.1475e9 / 1e14 = 1.0737e-4, TP 4 x
+     * 4.1943e-5 = 1.6777e-4, logits 2 x 1.7180e10 / 1e14 = 3.4360e-4,
+     * element-wise (2 x 2 x 39,845,888 + 134,217,728 / 2) / 1e12 =
+     * 2.2649e-4: 1.8760e-3 s > 1e-3, so all but the last 25 MiB bucket
+     * hides: 1e-3 x 26214400 / 1e8 = 2.6214e-4 s exposed.
      * Step: compute 2 x (2.0616e-3 + 1.5032e-4) = 4.4238e-3; memory 2 x
      * 3.7329e-4 + 1.4e-3 = 2.1466e-3; movement 2 x 3.3554e-4 + 2.6214e-4 =
      * 9.3322e-4; total 7.5036e-3 s.
