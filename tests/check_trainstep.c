@@ -483,6 +483,46 @@ START_TEST(cli_bad_input)
 }
 END_TEST
 
+START_TEST(unfused_attention_on_the_roofline)
+{
+    /* Unfused attention, s 512, b 1, tp 1, 8 heads of 128: Q K^T per head is
+     * m = n = 512, k = 128: 2 x 512^2 x 128 = 6.7109e7 FLOP and 2 x (512 x
+     * 128 x 2 + 512^2) = 786,432 B, intensity 85.3 < ridge 100: memory-
+     * bound, 8 heads = 6,291,456 B / 1e12 = 6.2915e-6 s; P V the same.
+     * Forward 1.2583e-5, backward 2x, no recompute: 3.7749e-5 per layer,
+     * x 2 layers = 7.5497e-5 s per micro-batch.  The same figure comes out
+     * of gp_roofline_eval for that kernel (expected rates). */
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_train_shape sh = toy_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_roofline_params rp;
+    gp_roofline rl;
+    gp_err e;
+    gp_train_in_init(&in);
+    in.gpu = &g;
+    in.shape = &sh;
+    in.params = 1e8;
+    in.tokens = 1e9;
+    in.gpus = 1;
+    in.seq = 512;
+    in.global_batch = 1;
+    in.recompute = GP_RECOMPUTE_NONE;
+    in.attn_unfused = 1;
+    in.mfu_mode = GP_MFU_MODEL;
+    in.scale_up = &up;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.attn_s, 7.5497e-5, 1e-4);
+    gp_roofline_params_init(&rp);
+    rp.precision = GP_BF16;
+    rp.pipeline = GP_PIPE_TENSOR;
+    ck_assert_int_eq(gp_roofline_eval(&g, &rp, 8 * 2.0 * 512 * 512 * 128, 8 * 786432.0, &rl, &e),
+                     GP_OK);
+    GP_ASSERT_REL(r.step.attn_s, 2 * 6.0 * rl.time_expected, 1e-9);
+}
+END_TEST
+
 Suite *gp_test_suite_trainstep(void)
 {
     Suite *s = suite_create("trainstep");
@@ -492,6 +532,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, hand_worked_step);
     tcase_add_test(model, hand_worked_pipeline_and_recompute);
     tcase_add_test(model, default_batch_and_defaults_unchanged);
+    tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);
     tcase_add_test(db, published_rows_in_range);
     tcase_add_test(cli, cli_model_json_and_table);
