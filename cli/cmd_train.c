@@ -22,7 +22,8 @@ static void usage(FILE *f)
         "  --params N            parameter count instead of a model (7B, 175e9)\n"
         "  --tokens D            training tokens (300B, 2T)\n"
         "  --mfu U               model FLOPs utilisation in (0,1] (default: the GPU's\n"
-        "                        database figure, else 0.40)\n"
+        "                        database figure, else 0.40), or 'model': predict it\n"
+        "                        from a step-time model (see below)\n"
         "  --precision P         bf16 (default), fp16, fp8, tf32, fp32\n"
         "  --exact               count FLOPs per layer (attention, logits) instead of 6ND\n"
         "  --causal              count half the s^2 attention FLOPs (with --exact)\n"
@@ -35,6 +36,19 @@ static void usage(FILE *f)
         "  --seq S               sequence length (default: model context up to 8192,\n"
         "                        else 2048)\n"
         "  --micro-batch B       sequences per GPU per micro-step (default 1)\n"
+        "step-time model (--mfu model; needs a shape: --model, or --params inferred):\n"
+        "  --global-batch B      sequences per optimizer step, all GPUs, or tokens with a\n"
+        "                        'tok' suffix (16Mtok); a multiple of dp x micro-batch\n"
+        "                        (default: 4M tokens rounded to such a multiple)\n"
+        "  --scale-up ID         link inside a node (default: the GPU's scale-up link,\n"
+        "                        else its host link)\n"
+        "  --scale-out ID        link between nodes (ib-hdr, ib-ndr, roce-400); needed\n"
+        "                        when the GPUs span nodes\n"
+        "  --gpus-per-node G     GPUs per node (default 8, capped by the scale-up link)\n"
+        "  --nics-per-node K     scale-out ports per node (default: one per GPU)\n"
+        "  --interleave V        virtual pipeline stages per GPU (default 1)\n"
+        "  --attention A         flash (default) | unfused (s x s scores in memory)\n"
+        "  --no-dp-overlap       gradient AllReduce after the backward pass, not during\n"
         "profile mode (extrapolate a measured run):\n"
         "  --step-time S         measured seconds per optimizer step (2s, 350ms)\n"
         "  --tokens-per-step T   tokens per step over all GPUs\n"
@@ -52,7 +66,8 @@ static void usage(FILE *f)
 enum {
     O_GPU = 256, O_GPUS, O_MODEL, O_PARAMS, O_TOKENS, O_MFU, O_PREC, O_EXACT, O_CAUSAL,
     O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
-    O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_HELP
+    O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
+    O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_HELP
 };
 
 static const struct option opts[] = {
@@ -82,6 +97,14 @@ static const struct option opts[] = {
     {"years", required_argument, NULL, O_YEARS},
     {"pue", required_argument, NULL, O_PUE},
     {"kwh-price", required_argument, NULL, O_KWH},
+    {"global-batch", required_argument, NULL, O_GB},
+    {"scale-up", required_argument, NULL, O_SUP},
+    {"scale-out", required_argument, NULL, O_SOUT},
+    {"gpus-per-node", required_argument, NULL, O_GPN},
+    {"nics-per-node", required_argument, NULL, O_NICS},
+    {"interleave", required_argument, NULL, O_INTERLEAVE},
+    {"attention", required_argument, NULL, O_ATTN},
+    {"no-dp-overlap", no_argument, NULL, O_NODPOV},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0}};
 
@@ -148,7 +171,34 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         ADD("MFU", r->mfu_src, "%.3f%s", r->mfu,
             r->mfu_origin == GP_MFU_PROFILE ? " (implied)"
             : r->mfu_origin == GP_MFU_GIVEN ? " (given)"
+            : r->mfu_origin == GP_MFU_MODEL ? " (predicted per step)"
                                             : " (default; --mfu overrides)");
+    if (r->step_model) {
+        ADD("expected GEMM rate", nz(g->calibration, "datasheet x efficiency.compute"),
+            "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
+            g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
+                                                          : "peak x efficiency.compute");
+        ADD("expected memory bandwidth", nz(g->calibration, "datasheet x efficiency.memory"),
+            "%s", gp_format_qty(r->step.mem_bw_expected, GP_Q_RATE, 1, 0, buf, sizeof buf));
+        ADD("scale-up link", in->scale_up ? nz(in->scale_up->bw_achievable.src, "database")
+                                          : "none (one GPU per node)",
+            "%s, %ld GPUs per node", in->scale_up ? in->scale_up->id : "none",
+            r->step.gpus_per_node);
+        ADD("scale-out link", in->scale_out ? nz(in->scale_out->bw_achievable.src, "database")
+                                            : "none (one node)",
+            "%s, %ld NICs per node", in->scale_out ? in->scale_out->id : "none",
+            in->nics_per_node > 0 ? in->nics_per_node : r->step.gpus_per_node);
+        ADD("global batch", in->global_batch > 0 ? "--global-batch"
+                                                 : "default: 4M tokens (LLaMA-1/Llama 2)",
+            "%.0f sequences", r->step.global_batch);
+        ADD("attention", in->attn_unfused ? "--attention unfused (Megatron 2021)"
+                                          : "FlashAttention-2 (Dao 2023): bwd 2.5x fwd",
+            "%s", in->attn_unfused ? "unfused" : "flash, causal half");
+        ADD("element-wise traffic", "Korthikanti et al. 2022 tensors, docs/models/training.md",
+            "%.0f B/(token x h) fwd, bwd %.0fx", p->step_ew_res_bytes, p->step_ew_bwd);
+        ADD("gradient sync", in->dp_no_overlap ? "--no-dp-overlap" : "PyTorch DDP 25 MiB buckets",
+            "%s", in->dp_no_overlap ? "after the backward" : "overlapped; last bucket exposed");
+    }
     ADD("FLOP count", in->count == GP_COUNT_EXACT
                           ? "Narayanan et al. 2021 sec. 5.1; Chowdhery et al. 2022 App. B"
                           : "Kaplan et al. 2020 (C = 6ND); Hoffmann et al. 2022",
@@ -208,6 +258,46 @@ static void fmt_usd(double v, char *buf, size_t n)
         snprintf(buf, n, "USD %.0f", v);
 }
 
+/* The step-time model's ledger for one optimizer step, per GPU. */
+static void print_step(const gp_train_in *in, const gp_train_result *r)
+{
+    const gp_train_step_result *st = &r->step;
+    char v[96], note[160];
+    printf("step-time model (one optimizer step, per GPU; docs/models/training.md):\n");
+    snprintf(v, sizeof v, "%.0f seq (%.4g tokens)", st->global_batch, st->tokens_per_step);
+    snprintf(note, sizeof note, "%.0f micro-batches of %.0f per pipeline, dp %ld",
+             st->micro_batches, in->micro_batch, r->dp);
+    gp_cli_row("global batch", v, note);
+    snprintf(note, sizeof note, "%s, %.1f %% of the expected peak (size and waves)",
+             gp_precision_name(r->precision), 100.0 * st->gemm_eff);
+    gp_cli_qrow("GEMMs (layers + logits)", st->gemm_s * st->micro_batches, GP_Q_DURATION, 1,
+                note);
+    gp_cli_qrow("attention core", st->attn_s * st->micro_batches, GP_Q_DURATION, 1,
+                in->attn_unfused ? "unfused: batched GEMMs on their roofline"
+                                 : "FlashAttention: causal half at the expected peak");
+    gp_cli_qrow("element-wise", st->elementwise_s * st->micro_batches, GP_Q_DURATION, 1,
+                "norms, activation, dropout, residual, softmax, cross-entropy");
+    gp_cli_qrow("optimizer step", st->optimizer_s, GP_Q_DURATION, 1,
+                "Adam: 2 x states + gradient + weights per parameter shard");
+    gp_cli_qrow("tensor-parallel comm", st->tp_comm_s, GP_Q_DURATION, 1,
+                in->tp > 1 ? (in->scale_up && in->scale_up->id ? in->scale_up->id : "scale-up")
+                           : "tp 1: none");
+    gp_cli_qrow("pipeline sends", st->pp_comm_s, GP_Q_DURATION, 1, NULL);
+    snprintf(note, sizeof note, "(p-1)/(m v) = %.3f of the pipeline time", st->bubble_fraction);
+    gp_cli_qrow("pipeline bubble", st->bubble_s, GP_Q_DURATION, 1, note);
+    snprintf(note, sizeof note, "exposed of %.4g s %s", st->dp_comm_s,
+             in->zero >= 3 ? "(ZeRO-3 gathers + reduce-scatter)" : "(gradient AllReduce)");
+    gp_cli_qrow("data-parallel comm", st->dp_comm_exposed_s, GP_Q_DURATION, 1, note);
+    gp_cli_qrow("step time", st->step_s, GP_Q_DURATION, 1, "compute + memory + movement");
+    snprintf(v, sizeof v, "%.3f", st->mfu);
+    snprintf(note, sizeof note, "HFU %.3f; %.1f tok/s per GPU", st->hfu,
+             r->tokens_per_s_per_gpu);
+    gp_cli_row("predicted MFU", v, note);
+    gp_cli_print_ledger("step ledger (seconds per step; movement = tp + pp + exposed dp + "
+                        "bubble)",
+                        &st->ledger);
+}
+
 static void print_table(const gp_train_in *in, const gp_train_result *r,
                         const assumption *a, size_t na)
 {
@@ -251,6 +341,8 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     if (r->profiled && r->mfu > 1.0)
         printf("  warning: implied MFU above 1: does --tokens-per-step count all GPUs?\n");
 
+    if (r->step_model)
+        print_step(in, r);
     printf("memory per GPU (tp %ld, pp %ld, dp %ld, ZeRO %d):\n", in->tp, in->pp, r->dp,
            in->zero);
     gp_cli_qrow("weights", r->weight_bytes, GP_Q_BYTES, 1, NULL);
@@ -289,7 +381,9 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     snprintf(note, sizeof note, "%.4g kWh", r->energy_kwh);
     gp_cli_row("energy", v, note);
 
-    gp_cli_print_ledger("ledger (wall-clock; memory and communication stalls are inside MFU)",
+    gp_cli_print_ledger(r->step_model
+                            ? "ledger (wall-clock = step ledger x steps)"
+                            : "ledger (wall-clock; memory and communication stalls are inside MFU)",
                         &r->ledger);
     printf("assumptions:\n");
     for (i = 0; i < na; i++)
@@ -367,6 +461,53 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     NUM("years", r->years);
     NUM("pue", r->pue);
     NUM("kwh_price_usd", r->kwh_price);
+    json_object_set_new(o, "mfu_mode", json_string(r->step_model ? "model" : "fixed"));
+    if (r->step_model) {
+        const gp_train_step_result *st = &r->step;
+        json_t *so = json_object();
+#define SNUM(k, v) json_object_set_new(so, k, gp_cli_jnum(v))
+        SNUM("global_batch", st->global_batch);
+        SNUM("tokens_per_step", st->tokens_per_step);
+        SNUM("micro_batches", st->micro_batches);
+        json_object_set_new(so, "gpus_per_node", json_integer(st->gpus_per_node));
+        json_object_set_new(so, "interleave", json_integer(st->interleave));
+        json_object_set_new(so, "attention",
+                            json_string(in->attn_unfused ? "unfused" : "flash"));
+        json_object_set_new(so, "dp_overlap", json_boolean(!in->dp_no_overlap));
+        SNUM("step_s", st->step_s);
+        SNUM("mfu", st->mfu);
+        SNUM("hfu", st->hfu);
+        SNUM("compute_s", st->compute_s);
+        SNUM("memory_s", st->memory_s);
+        SNUM("movement_s", st->ledger.t[GP_ACCT_MOVEMENT]);
+        SNUM("gemm_s", st->gemm_s * st->micro_batches);
+        SNUM("gemm_efficiency", st->gemm_eff);
+        SNUM("attention_s", st->attn_s * st->micro_batches);
+        SNUM("elementwise_s", st->elementwise_s * st->micro_batches);
+        SNUM("elementwise_bytes", st->elementwise_bytes * st->micro_batches);
+        SNUM("optimizer_s", st->optimizer_s);
+        SNUM("optimizer_bytes", st->optimizer_bytes);
+        SNUM("tp_comm_s", st->tp_comm_s);
+        SNUM("tp_allreduce_s", st->tp_allreduce_s);
+        SNUM("pp_comm_s", st->pp_comm_s);
+        SNUM("bubble_s", st->bubble_s);
+        SNUM("bubble_fraction", st->bubble_fraction);
+        SNUM("dp_bytes", st->dp_bytes);
+        SNUM("dp_comm_s", st->dp_comm_s);
+        SNUM("dp_comm_exposed_s", st->dp_comm_exposed_s);
+        SNUM("micro_batch_s", st->micro_batch_s);
+        SNUM("hardware_flop_executed", st->hardware_flop);
+        SNUM("peak_expected_flop_per_s", st->peak_expected);
+        SNUM("mem_bw_expected_bytes_per_s", st->mem_bw_expected);
+#undef SNUM
+        json_object_set_new(so, "ledger", gp_cli_jledger(&st->ledger));
+        json_object_set_new(o, "step", so);
+        NUM("step_s", st->step_s);
+        NUM("bubble_s", st->bubble_s);
+        NUM("tp_comm_s", st->tp_comm_s);
+        NUM("dp_comm_exposed_s", st->dp_comm_exposed_s);
+        NUM("global_batch", st->global_batch);
+    }
 #undef NUM
     json_object_set_new(o, "ledger", gp_cli_jledger(&r->ledger));
     for (i = 0; i < na; i++)
@@ -382,11 +523,13 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_train_result r;
     gp_err e;
     const gp_db *db;
-    const char *gpu_id = NULL, *model_id = NULL, *seq_src;
+    const char *gpu_id = NULL, *model_id = NULL, *seq_src, *sup_id = NULL, *sout_id = NULL;
+    double gb_tokens = 0.0;
+    int step_opts = 0;
     int c, have_params = 0, have_tokens = 0, rc;
     long lv;
     double dv;
-    assumption as[20];
+    assumption as[32];
     size_t nas;
 
     gp_train_in_init(&in);
@@ -413,6 +556,12 @@ static int run(gp_cli *cli, int argc, char **argv)
             have_tokens = 1;
             break;
         case O_MFU:
+            if (strcmp(optarg, "model") == 0) {
+                in.mfu_mode = GP_MFU_MODEL;
+                in.mfu = 0.0;
+                break;
+            }
+            in.mfu_mode = 0;
             rc = pos_qty(cli, "--mfu", optarg, GP_Q_FRACTION, &in.mfu);
             if (rc == 0 && in.mfu > 1.0)
                 rc = gp_cli_usage(cli, "option '--mfu' must lie in (0, 1] (got '%s')", optarg);
@@ -489,6 +638,46 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_KWH:
             rc = pos_qty(cli, "--kwh-price", optarg, GP_Q_NUMBER, &in.kwh_price);
             break;
+        case O_GB: {
+            size_t len = strlen(optarg);
+            char buf[64];
+            if (len > 3 && len < sizeof buf && strcmp(optarg + len - 3, "tok") == 0) {
+                memcpy(buf, optarg, len - 3);
+                buf[len - 3] = '\0';
+                rc = pos_qty(cli, "--global-batch", buf, GP_Q_COUNT, &gb_tokens);
+            } else {
+                rc = gp_cli_int(cli, "--global-batch", optarg, 1, &lv);
+                in.global_batch = (double)lv;
+            }
+            break;
+        }
+        case O_SUP:
+            sup_id = optarg;
+            break;
+        case O_SOUT:
+            sout_id = optarg;
+            break;
+        case O_GPN:
+            rc = gp_cli_int(cli, "--gpus-per-node", optarg, 1, &in.gpus_per_node);
+            break;
+        case O_NICS:
+            rc = gp_cli_int(cli, "--nics-per-node", optarg, 1, &in.nics_per_node);
+            break;
+        case O_INTERLEAVE:
+            rc = gp_cli_int(cli, "--interleave", optarg, 1, &in.interleave);
+            break;
+        case O_ATTN:
+            if (strcmp(optarg, "flash") == 0)
+                in.attn_unfused = 0;
+            else if (strcmp(optarg, "unfused") == 0)
+                in.attn_unfused = 1;
+            else
+                rc = gp_cli_usage(cli, "option '--attention': unknown '%s' (known: flash "
+                                       "unfused)", optarg);
+            break;
+        case O_NODPOV:
+            in.dp_no_overlap = 1;
+            break;
         case O_HELP:
             usage(stdout);
             return GP_EXIT_OK;
@@ -517,6 +706,16 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (in.step_time > 0 && in.tokens_per_step <= 0 && in.batch <= 0)
         return gp_cli_usage(cli, "option '--tokens-per-step' (or '--batch') is required "
                                  "with '--step-time'");
+    step_opts = in.global_batch > 0 || gb_tokens > 0 || sup_id != NULL || sout_id != NULL ||
+                in.gpus_per_node > 0 || in.nics_per_node > 0 || in.interleave > 0 ||
+                in.attn_unfused || in.dp_no_overlap;
+    if (step_opts && in.mfu_mode != GP_MFU_MODEL)
+        return gp_cli_usage(cli, "options '--global-batch', '--scale-up', '--scale-out', "
+                                 "'--gpus-per-node', '--nics-per-node', '--interleave', "
+                                 "'--attention' and '--no-dp-overlap' need '--mfu model'");
+    if (in.step_time > 0 && in.mfu_mode == GP_MFU_MODEL)
+        return gp_cli_usage(cli, "option '--mfu model' and '--step-time' exclude each other "
+                                 "(the profile implies the MFU)");
     if (in.step_time > 0 && in.mfu > 0)
         return gp_cli_usage(cli, "'--mfu' and '--step-time' exclude each other (the "
                                  "profile implies the MFU)");
@@ -528,6 +727,30 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (model_id != NULL && gp_db_get_model(db, model_id, "--model", &in.model, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (in.mfu_mode == GP_MFU_MODEL) {
+        const char *up = sup_id != NULL    ? sup_id
+                         : in.gpu->scale_up_link != NULL ? in.gpu->scale_up_link
+                                                         : in.gpu->host_link;
+        if (up != NULL &&
+            gp_db_get_link(db, up, sup_id != NULL ? "--scale-up" : "--gpu", &in.scale_up, &e) !=
+                GP_OK)
+            return gp_cli_fail(cli, &e);
+        if (sout_id != NULL &&
+            gp_db_get_link(db, sout_id, "--scale-out", &in.scale_out, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        if (gb_tokens > 0) {
+            /* tokens -> sequences: the sequence length is resolved as the
+             * model does (given, model context capped, or the default). */
+            double sq = in.seq > 0                                   ? in.seq
+                        : in.model != NULL && in.model->context.v > 0 ? fmin(in.model->context.v,
+                                                                            p.max_default_seq)
+                                                                      : p.default_seq;
+            in.global_batch = gb_tokens / sq;
+            if (in.global_batch != floor(in.global_batch))
+                return gp_cli_usage(cli, "option '--global-batch': %g tokens is not a whole "
+                                         "number of %g-token sequences", gb_tokens, sq);
+        }
+    }
     if (gp_train_estimate(&in, &p, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
 

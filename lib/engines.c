@@ -21,18 +21,17 @@ static const gp_engine engines[] = {
      "gpuplan default: midway between the profiles below (a CUDA-graph engine"
      " at ~85% of achievable bandwidth (80% on quantised weights), 40 us/layer at 2 GHz); "
      "docs/models/inference.md", 0, 0.0},
-    {"llama.cpp", "llama.cpp (CUDA backend)", 0.90, 0.85, 58e-6, 8.0,
-     "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
-     " 70B Q4_0 on 9 NVIDIA GPUs: F16-Q4_0 time difference gives ~0.9 of"
-     " achievable bw, remainder ~46 us/layer at 2.52 GHz); ggml-org/llama.cpp"
-     " discussion #15013 (4090 tg128); dequant: mmvq dp4a on CUDA cores ~8"
-     " FLOP/weight (explains A100 < 4090 on Q4_0); multi-GPU: --split-mode"
-     " layer, the default since PR #4766 (XiongjieDai May 2024: 8B Q4_K_M"
-     " 130.6 tok/s on one 4090, 124.7 on two, 118.1 on eight); per-SM"
-     " stream limit 11.2 GB/s: the same README's A100 80GB and H100 PCIe rows"
-     " (7B F16 73.83/83.32, 70B Q4_0 25.68/25.88 tok/s) stream weights at"
-     " 1.17-1.36 TB/s after the per-layer overhead, 10.2-11.9 GB/s per SM"
-     " (108/114 SMs), about half of HBM; GDDR cards stay under it", 1, 11.2e9},
+    {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.94, 37e-6, 8.0,
+     "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
+     " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
+     " 176.07, 3090 158.16, 4080 142.49, A6000 138.73 tok/s, transcribed in a"
+     " public repo; least squares over the six: 0.94 of achievable bw on"
+     " Q4_0 weights and 37 us/layer at 2 GHz (rms 2.6 %); eff_float 0.90"
+     " carried over from the 2023 profile (F16 kernels unchanged in kind);"
+     " dequant: mmvq dp4a on CUDA cores ~8 FLOP/weight; multi-GPU:"
+     " --split-mode layer, the default since PR #4766; no per-SM stream limit"
+     " (an H100 SXM llama-bench of a 9B Q8_0, 210 tok/s, streams ~19 GB/s per"
+     " SM, above the 2023 builds' 11.2)", 1, 0.0},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
      " 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25 tok/s): bf16"
@@ -59,12 +58,24 @@ static const gp_engine engines[] = {
      "h2oai/h2ogpt perf.md (Llama-2-7B 16-bit: 4090 40.9, A100 31.0 tok/s):"
      " eager launches ~300-600 us/layer; bitsandbytes 4/8-bit kernels well"
      " below the roof; multi-GPU: device_map=auto splits by layers", 1, 0.0},
+    {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.85, 58e-6, 8.0,
+     "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
+     " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
+     " gives ~0.9 of achievable bw, remainder ~46 us/layer at 2.52 GHz); dequant: mmvq dp4a on CUDA cores ~8"
+     " FLOP/weight (explains A100 < 4090 on Q4_0); multi-GPU: --split-mode"
+     " layer, the default since PR #4766 (XiongjieDai May 2024: 8B Q4_K_M"
+     " 130.6 tok/s on one 4090, 124.7 on two, 118.1 on eight); per-SM"
+     " stream limit 11.2 GB/s: the same README's A100 80GB and H100 PCIe rows"
+     " (7B F16 73.83/83.32, 70B Q4_0 25.68/25.88 tok/s) stream weights at"
+     " 1.17-1.36 TB/s after the per-layer overhead, 10.2-11.9 GB/s per SM"
+     " (108/114 SMs), about half of HBM; GDDR cards stay under it", 1, 11.2e9},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
 
 /* Other spellings and engines that share a profile: Ollama and LM Studio
- * run llama.cpp; TGI, SGLang and LMDeploy are CUDA-graph servers like vLLM.
+ * run llama.cpp (current builds; "llama.cpp-2023" is the Dec 2023 one); TGI,
+ * SGLang and LMDeploy are CUDA-graph servers like vLLM.
  * Compared after normalisation (lower case, letters and digits only), so
  * "llama.cpp", "llama_cpp" and "LlamaCPP" are one name. */
 static const struct {

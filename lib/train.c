@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gpuplan/comm.h"
 #include "gpuplan/train.h"
 
 #define SECONDS_PER_DAY 86400.0
@@ -44,6 +45,15 @@ void gp_train_params_init(gp_train_params *p)
     p->kwh_price = 0.08;
     p->kwh_src = "USD 0.08/kWh: US industrial average 2023, 8.06 cents/kWh (EIA "
                  "Electric Power Annual 2023)";
+    p->step_batch_tokens = 4.0e6;  /* LLaMA-1/Llama 2 pre-training batch    */
+    p->step_ew_res_bytes = 22.0;
+    p->step_ew_score_bytes = 9.0;
+    p->step_ew_bwd = 2.0;
+    p->step_xent_bytes = 16.0;
+    p->step_flash_bwd = 2.5;
+    p->step_tile_m = 256.0;
+    p->step_tile_n = 128.0;
+    p->step_bucket_bytes = 26214400.0; /* PyTorch DDP bucket_cap_mb = 25    */
 }
 
 void gp_train_in_init(gp_train_in *in)
@@ -360,6 +370,357 @@ static long to_long(double v)
     return v > 0.0 && v < 9.0e15 ? (long)v : 0L;
 }
 
+/* ---- step-time model (GP_MFU_MODEL) -------------------------------------- */
+
+/* Wave-quantisation efficiency of a GEMM whose output is m x n (batch of
+ * them), tiled tm x tn over `sms` SMs: tiles / (waves x SMs).  1 when the
+ * SM count is unknown.  MODEL: NVIDIA Matrix Multiplication Background
+ * User's Guide, "Wave quantization". */
+static double wave_eff(double m, double n, double batch, double sms, double tm, double tn)
+{
+    double tiles, waves;
+    if (!(sms > 0.0) || !(tm > 0.0) || !(tn > 0.0))
+        return 1.0;
+    tiles = ceil(m / tm) * ceil(n / tn) * batch;
+    waves = ceil(tiles / sms);
+    return waves > 0.0 ? tiles / (waves * sms) : 1.0;
+}
+
+/* Inputs of the GEMM pricing: expected peak and memory bandwidth, element
+ * bytes, SMs and tile. */
+typedef struct gemm_hw {
+    double peak, bw, e, sms, tm, tn;
+} gemm_hw;
+
+/* One GEMM (out m x n, inner k; `batch` of them) on its own roofline
+ * (Williams et al. 2009): max(2mnk / (P x wave), e(mk + kn + mn) / B). */
+static double gemm_one(const gemm_hw *h, double m, double n, double k, double batch)
+{
+    double tf = 2.0 * m * n * k * batch / (h->peak * wave_eff(m, n, batch, h->sms, h->tm, h->tn));
+    double tb = h->e * (m * k + k * n + m * n) * batch / h->bw;
+    return tf > tb ? tf : tb;
+}
+
+/* Forward and backward (data and weight gradients) of Y[m x n] = X[m x k]
+ * W[k x n]: the three products have the same FLOPs and operand bytes, their
+ * outputs are m x n, m x k and k x n. */
+static void gemm_fb(const gemm_hw *h, double m, double n, double k, double batch,
+                    double *fwd, double *bwd)
+{
+    *fwd = gemm_one(h, m, n, k, batch);
+    *bwd = gemm_one(h, m, k, n, batch) + gemm_one(h, k, n, m, batch);
+}
+
+/* Expected time of one collective (0 for one GPU); nic_scale stretches the
+ * inter-node part when fewer NICs than GPUs share a node. */
+static int coll_time(const gp_topo *t, gp_coll_op op, double bytes, double nic_scale,
+                     double *out, gp_err *e)
+{
+    gp_comm_result cr;
+    int rc;
+    *out = 0.0;
+    if (t->gpus_per_node * t->nodes < 2 || !(bytes > 0.0))
+        return GP_OK;
+    if ((rc = gp_comm_eval(t, op, GP_COLL_RING, bytes, NULL, &cr, e)) != GP_OK)
+        return rc;
+    *out = cr.expected.time_s + cr.expected.inter_s * (nic_scale - 1.0);
+    return GP_OK;
+}
+
+/* Round to the nearest integer (no lround: values are small and > 0). */
+static double round_pos(double v)
+{
+    return floor(v + 0.5);
+}
+
+/* The step-time model: fills r->step and the MFU/throughput fields of r.
+ * MODEL: docs/models/training.md "Step-time model (--mfu model)". */
+static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_result *r,
+                      gp_err *e)
+{
+    gp_train_step_result *st = &r->step;
+    const gp_gpu *g = in->gpu;
+    gp_train_shape sh = r->shape;
+    gemm_hw hw;
+    gp_topo tt;
+    double L, h, heads, q, kv, f, kk, V, s, b, t, pp, d, v, gn, T, tr, ls;
+    double gpus = (double)in->gpus, m, B, unit, wb, gb, ob;
+    double f_fwd, f_bwd, x, y, ew_fwd, ew_bwd, score;
+    double ar, a_fwd, a_bwd, a_flop_fwd, lg_fwd, lg_bwd, xent, p2p;
+    double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp;
+    int full = in->recompute == GP_RECOMPUTE_FULL, sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
+    int rc;
+
+    memset(st, 0, sizeof *st);
+    if (in->step_time > 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--mfu", 0, 0,
+                           "'--mfu model' predicts the step; it excludes profile mode "
+                           "(--step-time)");
+    if (in->lora_params > 0.0)
+        return GP_RAISE_AT(e, GP_EUNSUP, "--lora-params", 0, 0,
+                           "'--mfu model' does not price adapter fine-tuning");
+    if (sh.experts > 0.0)
+        return GP_RAISE_AT(e, GP_EUNSUP, "--model", 0, 0,
+                           "'--mfu model' prices dense transformers only (the model has "
+                           "%g experts)", sh.experts);
+    if (in->interleave < 0 || (in->interleave > 1 && in->pp == 1))
+        return GP_RAISE_AT(e, GP_EINVAL, "--interleave", 0, 0,
+                           "virtual stages per GPU must be >= 1 and need --pp > 1 (got '%ld')",
+                           in->interleave);
+    if (in->gpus_per_node < 0 || in->nics_per_node < 0)
+        return GP_RAISE_AT(e, GP_EINVAL, in->gpus_per_node < 0 ? "--gpus-per-node"
+                                                                : "--nics-per-node",
+                           0, 0, "must be >= 1 (got '%ld')",
+                           in->gpus_per_node < 0 ? in->gpus_per_node : in->nics_per_node);
+    /* An inferred shape has fractional layers and heads: round them to
+     * multiples of the layout (layers of pp x v, heads of tp). */
+    if (sh.inferred) {
+        double lu = (double)in->pp * (in->interleave > 1 ? (double)in->interleave : 1.0);
+        double hu = (double)in->tp;
+        sh.layers = round_pos(sh.layers / lu) < 1.0 ? lu : round_pos(sh.layers / lu) * lu;
+        sh.heads = round_pos(sh.heads / hu) < 1.0 ? hu : round_pos(sh.heads / hu) * hu;
+        sh.kv_heads = sh.heads;
+    }
+    L = sh.layers;
+    h = sh.hidden;
+    heads = sh.heads;
+    q = shape_q_dim(&sh);
+    kv = shape_kv_dim(&sh);
+    f = sh.ffn_hidden;
+    kk = sh.ffn_matrices > 0.0 ? sh.ffn_matrices : 2.0;
+    V = sh.vocab;
+    s = r->seq;
+    b = in->micro_batch;
+    t = (double)in->tp;
+    pp = (double)in->pp;
+    d = (double)r->dp;
+    v = in->interleave > 1 ? (double)in->interleave : 1.0;
+    if (fmod(heads, t) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
+                           "tensor-parallel degree '%ld' does not divide the %g attention heads",
+                           in->tp, heads);
+    if (fmod(L, pp * v) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
+                           "%g layers do not split into pp x interleave = %g equal stages",
+                           L, pp * v);
+    /* Node size: given, else 8 (HGX/DGX), capped by the scale-up link. */
+    gn = in->gpus_per_node > 0 ? (double)in->gpus_per_node : 8.0;
+    if (in->gpus_per_node == 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
+        in->scale_up->max_gpus.v < gn)
+        gn = in->scale_up->max_gpus.v;
+    if (gn > gpus)
+        gn = gpus;
+    if (gpus > gn && fmod(gpus, gn) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           "%ld GPUs do not fill whole nodes of %g", in->gpus, gn);
+    if (t > gn)
+        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
+                           "tensor parallelism across nodes is not modelled (tp %ld > %g "
+                           "GPUs per node)", in->tp, gn);
+    tpp = t * pp;
+    if ((tpp < gn && fmod(gn, tpp) != 0.0) || (tpp > gn && fmod(tpp, gn) != 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           "tp x pp = %g and %g GPUs per node must divide one another", tpp, gn);
+    if (gn > 1.0 && in->scale_up == NULL)
+        return GP_RAISE_AT(e, GP_EINVAL, "--scale-up", 0, 0,
+                           "%g GPUs per node need a scale-up link (the GPU has none in the "
+                           "database: give --scale-up ID, e.g. pcie4-x16)", gn);
+    if (gpus > gn && in->scale_out == NULL)
+        return GP_RAISE_AT(e, GP_EINVAL, "--scale-out", 0, 0,
+                           "%ld GPUs span %g nodes: give a scale-out link (--scale-out ID, "
+                           "e.g. ib-hdr, ib-ndr, roce-400)", in->gpus, gpus / gn);
+    /* Global batch (sequences) and micro-batches per pipeline. */
+    unit = d * b;
+    if (in->global_batch < 0.0 || !isfinite(in->global_batch))
+        return GP_RAISE_AT(e, GP_EINVAL, "--global-batch", 0, 0,
+                           "global batch must be > 0 (got '%g')", in->global_batch);
+    if (in->global_batch > 0.0) {
+        B = in->global_batch;
+        if (B != floor(B) || fmod(B, unit) != 0.0)
+            return GP_RAISE_AT(e, GP_EINVAL, "--global-batch", 0, 0,
+                               "global batch of %g sequences is not a multiple of dp x "
+                               "micro-batch = %g x %g", B, d, b);
+    } else {
+        B = round_pos(p->step_batch_tokens / s / unit);
+        B = (B < 1.0 ? 1.0 : B) * unit;
+    }
+    if (B > 1e9)
+        return GP_RAISE_AT(e, GP_ERANGE, "--global-batch", 0, 0,
+                           "global batch must be <= 1e9 sequences (got '%g')", B);
+    m = B / unit;
+    st->global_batch = B;
+    st->tokens_per_step = B * s;
+    st->micro_batches = m;
+    st->gpus_per_node = (long)gn;
+    st->interleave = (long)v;
+    ls = L / pp;
+    st->layers_per_stage = ls;
+
+    /* Hardware figures. */
+    hw.peak = gp_gpu_expected_peak(g, r->precision, r->pipeline, GP_ACC_FP32, 0);
+    hw.bw = gp_gpu_expected_mem_bw(g);
+    if (!(hw.peak > 0.0))
+        return GP_RAISE_AT(e, GP_EUNSUP, "--gpu", 0, 0, "GPU '%s' has no expected %s rate",
+                           g->id ? g->id : "?", gp_precision_name(r->precision));
+    if (!(hw.bw > 0.0))
+        return GP_RAISE_AT(e, GP_EUNSUP, "--gpu", 0, 0,
+                           "GPU '%s' has no memory bandwidth in the database",
+                           g->id ? g->id : "?");
+    hw.e = is_mixed(r->precision) ? 2.0 : 4.0;
+    hw.sms = g->sm_count.v;
+    hw.tm = p->step_tile_m;
+    hw.tn = p->step_tile_n;
+    st->peak_expected = hw.peak;
+    st->mem_bw_expected = hw.bw;
+    T = b * s;
+    tr = in->sequence_parallel ? t : 1.0;
+
+    /* --- GEMMs per layer (per tensor rank), forward and backward -------- */
+    f_fwd = f_bwd = 0.0;
+    gemm_fb(&hw, T, (q + 2.0 * kv) / t, h, 1.0, &x, &y); /* QKV          */
+    f_fwd += x;
+    f_bwd += y;
+    gemm_fb(&hw, T, h, q / t, 1.0, &x, &y);               /* output proj  */
+    f_fwd += x;
+    f_bwd += y;
+    gemm_fb(&hw, T, (kk - 1.0) * f / t, h, 1.0, &x, &y);  /* FFN in(+gate) */
+    f_fwd += x;
+    f_bwd += y;
+    gemm_fb(&hw, T, h, f / t, 1.0, &x, &y);               /* FFN out      */
+    f_fwd += x;
+    f_bwd += y;
+    gemm_fb(&hw, T, V / t, h, 1.0, &lg_fwd, &lg_bwd);     /* logits       */
+    st->gemm_s = ls * (f_fwd * (full ? 2.0 : 1.0) + f_bwd) + lg_fwd + lg_bwd;
+    st->gemm_flop = 2.0 * T * h * ((q + 2.0 * kv) + q + kk * f) / t * ls * (full ? 4.0 : 3.0) +
+                    6.0 * T * h * V / t;
+    st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
+
+    /* --- attention core per layer --------------------------------------- */
+    a_flop_fwd = 4.0 * b * s * s * q / t;
+    if (in->attn_unfused) {
+        /* Q K^T (s x s, inner d) and P V (s x d, inner s) per head. */
+        double hd = q / heads, nb = b * heads / t, f1, b1, f2, b2;
+        gemm_fb(&hw, s, s, hd, nb, &f1, &b1);
+        gemm_fb(&hw, s, hd, s, nb, &f2, &b2);
+        a_fwd = f1 + f2;
+        a_bwd = b1 + b2 + (full || sel ? a_fwd : 0.0);
+        st->attn_flop = a_flop_fwd * (full || sel ? 4.0 : 3.0) * ls;
+    } else {
+        /* FlashAttention: causal blocks only (half the s^2), backward
+         * recomputes the scores: step_flash_bwd x forward. */
+        a_fwd = 0.5 * a_flop_fwd / hw.peak;
+        a_bwd = a_fwd * (p->step_flash_bwd + (full ? 1.0 : 0.0));
+        st->attn_flop = 0.5 * a_flop_fwd * (1.0 + p->step_flash_bwd + (full ? 1.0 : 0.0)) * ls;
+    }
+    st->attn_s = ls * (a_fwd + a_bwd);
+
+    /* --- element-wise traffic per layer ---------------------------------- */
+    ew_fwd = T * h * p->step_ew_res_bytes * (hw.e / 2.0) / tr + T * f * kk * hw.e / t;
+    score = in->attn_unfused ? p->step_ew_score_bytes * (hw.e / 2.0) * b * heads / t * s * s
+                             : 0.0;
+    ew_fwd += score;
+    ew_bwd = p->step_ew_bwd * ew_fwd + (full ? ew_fwd : sel ? score : 0.0);
+    xent = T * V / t * p->step_xent_bytes;
+    st->elementwise_bytes = ls * (ew_fwd + ew_bwd) + xent;
+    st->elementwise_s = st->elementwise_bytes / hw.bw;
+
+    /* --- tensor-parallel AllReduces (RS + AG with SP: same bytes) --------- */
+    memset(&tt, 0, sizeof tt);
+    tt.scale_up = in->scale_up;
+    tt.gpus_per_node = in->tp;
+    tt.nodes = 1;
+    if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, T * h * hw.e, 1.0, &ar, e)) != GP_OK)
+        return rc;
+    st->tp_allreduce_s = ar;
+    st->tp_comm_mb_s = ls * ar * (full ? 6.0 : 4.0);
+
+    /* --- pipeline sends: v per direction per micro-batch ------------------ */
+    p2p = 0.0;
+    if (in->pp > 1) {
+        const gp_link *lk = tpp <= gn ? in->scale_up : in->scale_out;
+        double bw = gp_link_expected_bw(lk), share = 1.0;
+        double kn = in->nics_per_node > 0 ? (double)in->nics_per_node : gn;
+        if (tpp > gn && kn < gn)
+            share = kn / gn;
+        if (!(bw > 0.0))
+            return GP_RAISE_AT(e, GP_EINVAL, tpp <= gn ? "--scale-up" : "--scale-out", 0, 0,
+                               "link '%s' has no bandwidth", lk->id ? lk->id : "?");
+        p2p = T * h * hw.e / t / (bw * share) + gp_link_expected_latency(lk);
+    }
+    st->pp_p2p_mb_s = 2.0 * v * p2p;
+
+    /* --- one micro-batch on the slowest (last) stage ---------------------- */
+    st->fwd_s = ls * (f_fwd + a_fwd + 2.0 * ar) + lg_fwd + (ls * ew_fwd + 0.5 * xent) / hw.bw +
+                v * p2p;
+    st->bwd_s = ls * ((full ? f_fwd + 2.0 * ar : 0.0) + f_bwd + a_bwd + 2.0 * ar) + lg_bwd +
+                (ls * ew_bwd + 0.5 * xent) / hw.bw + v * p2p;
+    st->micro_batch_s = st->fwd_s + st->bwd_s;
+
+    /* --- optimizer: Adam reads and writes its states, reads the gradient,
+     * writes the 16-bit weights: 2 x optim + grad + weight bytes/param. ---- */
+    gp_train_state_bytes(in->optimizer, is_mixed(r->precision), &wb, &gb, &ob);
+    pst = r->params / tpp;
+    st->optimizer_bytes = pst / (in->zero >= 1 ? d : 1.0) * (2.0 * ob + gb + wb);
+    st->optimizer_s = st->optimizer_bytes / hw.bw;
+
+    /* --- data parallel ------------------------------------------------------ */
+    g_dp = tpp < gn ? gn / tpp : 1.0;
+    if (g_dp > d)
+        g_dp = d;
+    nodes_dp = d / g_dp;
+    nics = (in->nics_per_node > 0 ? (double)in->nics_per_node : gn) * g_dp / gn;
+    nic_scale = nics < 1.0 ? 1.0 / nics : 1.0;
+    memset(&tt, 0, sizeof tt);
+    tt.scale_up = in->scale_up;
+    tt.gpus_per_node = (long)g_dp;
+    tt.scale_out = in->scale_out;
+    tt.nodes = (long)nodes_dp;
+    tt.nics_per_node = nics < 1.0 ? 1 : (long)nics;
+    gdp = pst * gb;
+    if (in->zero >= 3) {
+        double w = pst * wb, t_ag, t_rs, ex;
+        if ((rc = coll_time(&tt, GP_COLL_ALLGATHER, w, nic_scale, &t_ag, e)) != GP_OK ||
+            (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, gdp, nic_scale, &t_rs, e)) != GP_OK)
+            return rc;
+        st->dp_bytes = w;
+        st->dp_comm_s = m * (2.0 * t_ag + t_rs);
+        if (in->dp_no_overlap)
+            ex = 2.0 * t_ag + t_rs;
+        else
+            ex = fmax(0.0, t_ag - st->fwd_s) + fmax(0.0, t_ag + t_rs - st->bwd_s) + t_ag / ls;
+        st->dp_comm_exposed_s = m * ex;
+    } else {
+        double t_ar, bucket;
+        if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, gdp, nic_scale, &t_ar, e)) != GP_OK)
+            return rc;
+        st->dp_bytes = gdp;
+        st->dp_comm_s = t_ar;
+        bucket = gdp > 0.0 ? t_ar * fmin(1.0, p->step_bucket_bytes / gdp) : 0.0;
+        st->dp_comm_exposed_s =
+            in->dp_no_overlap ? t_ar : fmax(bucket, t_ar - st->bwd_s);
+    }
+
+    /* --- the step ------------------------------------------------------------ */
+    st->compute_s = m * (st->gemm_s + st->attn_s);
+    st->memory_s = m * st->elementwise_s + st->optimizer_s;
+    st->tp_comm_s = m * st->tp_comm_mb_s;
+    st->pp_comm_s = m * st->pp_p2p_mb_s;
+    st->bubble_fraction = (pp - 1.0) / (m * v);
+    st->bubble_s = (pp - 1.0) / v * st->micro_batch_s;
+    st->ledger.t[GP_ACCT_COMPUTE] = st->compute_s;
+    st->ledger.t[GP_ACCT_MEMORY] = st->memory_s;
+    st->ledger.t[GP_ACCT_MOVEMENT] =
+        st->tp_comm_s + st->pp_comm_s + st->dp_comm_exposed_s + st->bubble_s;
+    gp_ledger_close(&st->ledger, GP_OVERLAP_SUM);
+    st->step_s = st->ledger.total;
+    st->hardware_flop = m * (st->gemm_flop + st->attn_flop);
+    st->mfu = r->model_flop_per_token * st->tokens_per_step /
+              (gpus * r->peak_flop_per_s * st->step_s);
+    st->hfu = r->hardware_flop_per_token * st->tokens_per_step /
+              (gpus * r->peak_flop_per_s * st->step_s);
+    return GP_OK;
+}
+
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                       gp_train_result *out, gp_err *e)
 {
@@ -544,7 +905,18 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
 
     /* --- time -------------------------------------------------------------- */
     gpus = (double)in->gpus;
-    if (in->step_time > 0.0) {
+    if (in->mfu_mode == GP_MFU_MODEL) {
+        int src;
+        if ((src = step_model(in, p, r, e)) != GP_OK)
+            return src;
+        r->step_model = 1;
+        r->mfu = r->step.mfu;
+        r->mfu_src = "step-time model (docs/models/training.md)";
+        r->mfu_origin = GP_MFU_MODEL;
+        r->mfu_reference = r->mfu;
+        r->tokens_per_s = r->step.tokens_per_step / r->step.step_s;
+        r->tokens_per_s_per_gpu = r->tokens_per_s / gpus;
+    } else if (in->step_time > 0.0) {
         double tps = in->tokens_per_step > 0.0 ? in->tokens_per_step : in->batch * seq;
         r->profiled = 1;
         r->tokens_per_step = tps;
@@ -670,8 +1042,16 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->cost_own_usd = r->cost_capex_usd + r->cost_energy_usd;
     }
 
-    /* --- ledger: compute at the MFU; MFU folds in memory and comm stalls --- */
-    r->ledger.t[GP_ACCT_COMPUTE] = r->wall_s;
+    /* --- ledger: compute at the MFU; MFU folds in memory and comm stalls.
+     * Step model: the step's ledger x the number of steps (D / tokens per
+     * step), so its total is the wall-clock. --- */
+    if (r->step_model) {
+        double steps = tokens / r->step.tokens_per_step;
+        for (k = 0; k < GP_ACCT__COUNT; k++)
+            r->ledger.t[k] = r->step.ledger.t[k] * steps;
+    } else {
+        r->ledger.t[GP_ACCT_COMPUTE] = r->wall_s;
+    }
     gp_ledger_close(&r->ledger, GP_OVERLAP_SUM);
 
     return GP_OK;

@@ -263,15 +263,16 @@ static const pub_row pub_rows[] = {
     /* llama.cpp Discussion #15013 scoreboard: tg128 from an empty prompt:
      * mean context 64.  Ceiling: body 6.477856e9 x 4.5/8 = 3.6438e9 B +
      * lm_head 0.262e9 + KV 64 x 524288 = 33.6e6 -> 3.94e9 B; 1008e9 / 3.94e9
-     * = 256 tok/s > 186.21.  Expected: 3.90e9 / (1008e9 x 0.96 x 0.85) +
-     * 0.04e9 / (1008e9 x 0.96 x 0.90) = 4.79 ms + 32 x 58 us x 2/2.52 =
-     * 1.47 ms -> 6.27 ms = 159.6 tok/s (-14 %). */
+     * = 256 tok/s > 186.21.  Expected (llama.cpp, current builds):
+     * 3.905e9 / (1008e9 x 0.96 x 0.94) = 4.293 ms + 0.039e9 / (1008e9 x 0.96
+     * x 0.90) = 0.045 ms + 32 x 37 us x 2/2.52 = 0.940 ms -> 5.28 ms = 189.5
+     * tok/s (+2 %; the Dec 2023 profile would say 159.6, -14 %). */
     {"decode-llamacpp-sb-rtx4090-l2-7b-q4_0", 0, 0, 4.5, GP_FMT_QUANT, 64, "llama.cpp", 186.21},
     /* XiongjieDai README, llama.cpp Dec 2023, -n 1024 style: mean context
      * ~512.  Ceiling 1008e9 / (13.218e9 + 512 x 524288) = 74.8 > 60.78.
      * Expected: 13.49e9 / (1008e9 x 0.96 x 0.9) = 15.5 ms + 1.47 ms -> 58.9
-     * tok/s (-3 %). */
-    {"decode-xd-rtx4090-7b-f16", 0, 0, 16, GP_FMT_FLOAT, 512, "llama.cpp", 60.78},
+     * tok/s (-3 %) with the profile of those builds, llama.cpp-2023. */
+    {"decode-xd-rtx4090-7b-f16", 0, 0, 16, GP_FMT_FLOAT, 512, "llama.cpp-2023", 60.78},
     /* gpt-fast README, A100 330 W, 5-token prompt + ~200 generated: mean
      * context ~100.  Ceiling 2039e9 / 13.28e9 = 153.6 > 104.9.  Expected:
      * 13.28e9 / (2039e9 x 0.88 x 0.85) = 8.71 ms + 32 x 38 us x 2/1.41 =
@@ -324,7 +325,7 @@ START_TEST(published_decode_rows)
 }
 END_TEST
 
-/* Little's law in the llama.cpp profile: its kernels stream at most 11.2 GB/s
+/* Little's law in the llama.cpp-2023 profile: its kernels stream at most 11.2 GB/s
  * per SM, which binds on HBM parts only. */
 START_TEST(engine_sm_stream_limit)
 {
@@ -355,7 +356,7 @@ START_TEST(engine_sm_stream_limit)
     p.model = &m;
     p.weights = &f16;
     p.context = 64;
-    p.engine = gp_engine_find("llama.cpp");
+    p.engine = gp_engine_find("llama.cpp-2023");
     r = eval_ok(&p);
     GP_ASSERT_REL(r.bytes_per_step, bytes, 1e-12);
     GP_ASSERT_REL(r.expected.eff_weights, cap / (2039e9 * 0.88), 1e-12);
@@ -404,7 +405,7 @@ START_TEST(expected_formula_worked)
     p.model = &m;
     p.weights = &q40;
     p.context = 64;
-    p.engine = gp_engine_find("llama.cpp");
+    p.engine = gp_engine_find("llama.cpp-2023");
     r = eval_ok(&p);
     GP_ASSERT_REL(r.weight_bytes, body + head, 1e-12);
     GP_ASSERT_REL(r.act_bytes, act, 1e-12);
@@ -1049,7 +1050,7 @@ START_TEST(db_published_rows)
         double context, measured;
     } rows[] = {
         {"rtx-4090", "llama-2-7b", "q4_0", "llama.cpp", 64, 186.21},
-        {"rtx-4090", "llama-2-7b", "fp16", "llama.cpp", 512, 60.78},
+        {"rtx-4090", "llama-2-7b", "fp16", "llama.cpp-2023", 512, 60.78},
         {"a100-sxm-80gb", "llama-2-7b", "bf16", "gpt-fast", 100, 104.9},
         {"a100-sxm-80gb", "llama-2-70b", "int8", "gpt-fast", 100, 19.13},
         {"rtx-4090", "llama-2-7b", "q4_0", "mlc", 135, 204.8},

@@ -52,6 +52,22 @@ typedef struct gp_train_params {
     double pue;                 /* data-centre power usage effectiveness    */
     double kwh_price;           /* USD per kWh                              */
     const char *years_src, *pue_src, *kwh_src;
+    /* --- step-time model (GP_MFU_MODEL); docs/models/training.md -------- */
+    double step_batch_tokens;   /* default global batch, tokens (4M)        */
+    double step_ew_res_bytes;   /* element-wise bytes per token per hidden
+                                   unit per layer, forward, 16-bit: 2 norms
+                                   (2+2 each) + 2 bias-dropout-residual (2+2+2
+                                   + 1 mask each) = 22                       */
+    double step_ew_score_bytes; /* unfused attention: bytes per score element
+                                   forward: softmax 2+2, dropout 2+2+1 = 9  */
+    double step_ew_bwd;         /* backward element-wise traffic / forward (2) */
+    double step_xent_bytes;     /* cross-entropy bytes per logit element,
+                                   forward + backward (16)                   */
+    double step_flash_bwd;      /* FlashAttention backward FLOPs / forward:
+                                   5 matmuls vs 2 = 2.5 (Dao 2023)           */
+    double step_tile_m, step_tile_n; /* GEMM output tile for wave quantisation
+                                   (256 x 128)                               */
+    double step_bucket_bytes;   /* last gradient bucket, exposed (25 MiB)    */
 } gp_train_params;
 
 /* Fill p with the documented defaults.  NULL is a no-op. */
@@ -137,6 +153,23 @@ typedef struct gp_train_in {
     double price;               /* USD/GPU-hour; 0 = database rent          */
     double purchase;            /* USD per GPU; 0 = database price          */
     double years, pue, kwh_price; /* 0 = params defaults                    */
+    /* --- step-time model (mfu_mode == GP_MFU_MODEL); see gp_train_step_result
+     * and docs/models/training.md "Step-time model" ---------------------- */
+    int mfu_mode;               /* 0: MFU given/database/fallback (default);
+                                   GP_MFU_MODEL: predicted per optimizer step */
+    const gp_link *scale_up;    /* link inside a node (NVLink, PCIe); needed
+                                   when tp > 1 or a group shares a node     */
+    const gp_link *scale_out;   /* link between nodes (IB, RoCE); needed when
+                                   the run spans nodes                       */
+    long gpus_per_node;         /* 0: min(8, gpus, scale_up max_gpus)        */
+    long nics_per_node;         /* scale-out ports per node; 0: one per GPU  */
+    double global_batch;        /* sequences per step, all GPUs; 0: 4M tokens
+                                   / seq rounded to a multiple of dp x b     */
+    long interleave;            /* virtual pipeline stages per GPU; 0 = 1    */
+    int attn_unfused;           /* 1: attention core materialises the s x s
+                                   scores (pre-FlashAttention: Megatron 2021) */
+    int dp_no_overlap;          /* 1: gradient AllReduce after the backward
+                                   pass (Megatron 2021); 0: overlapped       */
 } gp_train_in;
 
 /* Zero the input and set the defaults (gpus 1, tp = pp = 1, micro_batch 1,
@@ -144,7 +177,52 @@ typedef struct gp_train_in {
 void gp_train_in_init(gp_train_in *in);
 
 /* Where the MFU came from. */
-enum { GP_MFU_GIVEN, GP_MFU_DATABASE, GP_MFU_FALLBACK, GP_MFU_PROFILE };
+enum { GP_MFU_GIVEN, GP_MFU_DATABASE, GP_MFU_FALLBACK, GP_MFU_PROFILE, GP_MFU_MODEL };
+
+/* One optimizer step as the step-time model prices it, per GPU (the slowest
+ * pipeline stage).  Seconds unless named otherwise.
+ * MODEL: docs/models/training.md "Step-time model (--mfu model)". */
+typedef struct gp_train_step_result {
+    double global_batch;        /* sequences per step, all GPUs              */
+    double tokens_per_step;     /* global_batch x seq                        */
+    double micro_batches;       /* m = global_batch / (dp x b), per pipeline */
+    long gpus_per_node, interleave;
+    double layers_per_stage;    /* L / pp                                    */
+    double peak_expected;       /* FLOP/s: gp_gpu_expected_peak             */
+    double mem_bw_expected;     /* bytes/s: gp_gpu_expected_mem_bw          */
+    /* per micro-batch on one stage */
+    double gemm_s;              /* layer + logit GEMMs (fwd, bwd, recompute) */
+    double gemm_flop;           /* their FLOPs                               */
+    double gemm_eff;            /* gemm_flop / (gemm_s x peak_expected)      */
+    double attn_s, attn_flop;   /* attention core                            */
+    double elementwise_s;       /* norms, activation, dropout, residual,
+                                   softmax (unfused), cross-entropy          */
+    double elementwise_bytes;
+    double tp_comm_mb_s;        /* tensor-parallel collectives, exposed      */
+    double tp_allreduce_s;      /* one AllReduce of b x s x h activations    */
+    double pp_p2p_mb_s;         /* pipeline sends (activations, gradients)   */
+    double fwd_s, bwd_s;        /* the micro-batch's forward / backward
+                                   (recompute included in bwd)               */
+    double micro_batch_s;       /* fwd_s + bwd_s                             */
+    /* per step */
+    double compute_s;           /* m x (gemm_s + attn_s)                     */
+    double memory_s;            /* m x elementwise_s + optimizer_s           */
+    double optimizer_s, optimizer_bytes;
+    double tp_comm_s;           /* m x (tp_comm_mb_s)                        */
+    double pp_comm_s;           /* m x pp_p2p_mb_s                           */
+    double bubble_fraction;     /* (p-1)/(m v)                               */
+    double bubble_s;            /* (p-1)/v x micro_batch_s                   */
+    double dp_bytes;            /* gradient (or FSDP parameter) bytes per
+                                   collective, per GPU                       */
+    double dp_comm_s;           /* data-parallel collectives per step        */
+    double dp_comm_exposed_s;   /* the part not hidden behind compute        */
+    double step_s;              /* ledger total                              */
+    double hardware_flop;       /* executed FLOPs per GPU per step           */
+    double mfu, hfu;            /* model / conventional hardware FLOPs per
+                                   step / (gpus x peak x step_s)             */
+    gp_ledger ledger;           /* per step: compute; memory; movement =
+                                   tp + pp + exposed dp + bubble (SUM)       */
+} gp_train_step_result;
 
 typedef struct gp_train_result {
     /* --- what was assumed ------------------------------------------------ */
@@ -199,7 +277,10 @@ typedef struct gp_train_result {
     double years, pue, kwh_price;
     /* --- ledger -------------------------------------------------------- */
     gp_ledger ledger;           /* compute = wall-clock at the MFU; memory
-                                   stalls and communication are inside MFU */
+                                   stalls and communication are inside MFU.
+                                   GP_MFU_MODEL: the step ledger x steps   */
+    int step_model;             /* 1: `step` is filled (GP_MFU_MODEL)       */
+    gp_train_step_result step;
 } gp_train_result;
 
 /* Plan one training run.  Pure: no I/O, no allocation, no globals.
