@@ -270,25 +270,25 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
     gp_cli_row("global batch", v, note);
     snprintf(note, sizeof note, "%s, %.1f %% of the expected peak (size and waves)",
              gp_precision_name(r->precision), 100.0 * st->gemm_eff);
-    gp_cli_qrow("GEMMs (layers + logits)", st->gemm_s * st->micro_batches, GP_Q_DURATION, 1,
+    gp_cli_qrow("GEMMs (layers + logits)", st->gemm_s * st->micro_batches, GP_Q_DURATION, 3,
                 note);
-    gp_cli_qrow("attention core", st->attn_s * st->micro_batches, GP_Q_DURATION, 1,
+    gp_cli_qrow("attention core", st->attn_s * st->micro_batches, GP_Q_DURATION, 3,
                 in->attn_unfused ? "unfused: batched GEMMs on their roofline"
                                  : "FlashAttention: causal half at the expected peak");
-    gp_cli_qrow("element-wise", st->elementwise_s * st->micro_batches, GP_Q_DURATION, 1,
+    gp_cli_qrow("element-wise", st->elementwise_s * st->micro_batches, GP_Q_DURATION, 3,
                 "norms, activation, dropout, residual, softmax, cross-entropy");
-    gp_cli_qrow("optimizer step", st->optimizer_s, GP_Q_DURATION, 1,
+    gp_cli_qrow("optimizer step", st->optimizer_s, GP_Q_DURATION, 3,
                 "Adam: 2 x states + gradient + weights per parameter shard");
-    gp_cli_qrow("tensor-parallel comm", st->tp_comm_s, GP_Q_DURATION, 1,
+    gp_cli_qrow("tensor-parallel comm", st->tp_comm_s, GP_Q_DURATION, 3,
                 in->tp > 1 ? (in->scale_up && in->scale_up->id ? in->scale_up->id : "scale-up")
                            : "tp 1: none");
-    gp_cli_qrow("pipeline sends", st->pp_comm_s, GP_Q_DURATION, 1, NULL);
+    gp_cli_qrow("pipeline sends", st->pp_comm_s, GP_Q_DURATION, 3, NULL);
     snprintf(note, sizeof note, "(p-1)/(m v) = %.3f of the pipeline time", st->bubble_fraction);
-    gp_cli_qrow("pipeline bubble", st->bubble_s, GP_Q_DURATION, 1, note);
+    gp_cli_qrow("pipeline bubble", st->bubble_s, GP_Q_DURATION, 3, note);
     snprintf(note, sizeof note, "exposed of %.4g s %s", st->dp_comm_s,
              in->zero >= 3 ? "(ZeRO-3 gathers + reduce-scatter)" : "(gradient AllReduce)");
-    gp_cli_qrow("data-parallel comm", st->dp_comm_exposed_s, GP_Q_DURATION, 1, note);
-    gp_cli_qrow("step time", st->step_s, GP_Q_DURATION, 1, "compute + memory + movement");
+    gp_cli_qrow("data-parallel comm", st->dp_comm_exposed_s, GP_Q_DURATION, 3, note);
+    gp_cli_qrow("step time", st->step_s, GP_Q_DURATION, 3, "compute + memory + movement");
     snprintf(v, sizeof v, "%.3f", st->mfu);
     snprintf(note, sizeof note, "HFU %.3f; %.1f tok/s per GPU", st->hfu,
              r->tokens_per_s_per_gpu);
