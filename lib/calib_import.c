@@ -207,6 +207,34 @@ static void copy_str(char *dst, size_t cap, const char *src)
 /* ---- nccl-tests / rccl-tests -------------------------------------------------------------- */
 
 /* Bytes per element of an nccl-tests data type name; 0 when unknown. */
+/* The start both text readers share: check the arguments (*name defaults to
+ * "<text>"), split the text into lines and allocate the result named after
+ * the input.  On failure nothing is left allocated and *out is NULL. */
+static int reader_begin(const char *fn, const char **name, const char *text, size_t len,
+                        gp_calib **out, gp_calib_format fmt, lines *L, gp_calib **c, gp_err *e)
+{
+    int rc;
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "%s: NULL out", fn);
+    *out = NULL;
+    if (*name == NULL)
+        *name = "<text>";
+    if (text == NULL)
+        return GP_RAISE_AT(e, GP_EINVAL, *name, 0, 0, "no text");
+    if (len == 0)
+        return GP_RAISE_AT(e, GP_EPARSE, *name, 1, 0, "empty file");
+    if ((rc = lines_init(L, *name, text, len, e)) != GP_OK)
+        return rc;
+    *c = calloc(1, sizeof **c);
+    if (*c == NULL) {
+        free(L->buf);
+        return GP_RAISE(e, GP_ENOMEM, "out of memory");
+    }
+    copy_str((*c)->path, sizeof (*c)->path, *name);
+    (*c)->format = fmt;
+    return GP_OK;
+}
+
 static double type_bytes(const char *t)
 {
     static const struct {
@@ -562,24 +590,9 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
     unsigned last_line = 0, first_row_line = 0;
     double n;
 
-    if (out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_nccl_tests: NULL out");
-    *out = NULL;
-    if (name == NULL)
-        name = "<text>";
-    if (text == NULL)
-        return GP_RAISE_AT(e, GP_EINVAL, name, 0, 0, "no text");
-    if (len == 0)
-        return GP_RAISE_AT(e, GP_EPARSE, name, 1, 0, "empty file");
-    if ((rc = lines_init(&L, name, text, len, e)) != GP_OK)
+    if ((rc = reader_begin("gp_calib_read_nccl_tests", &name, text, len, out,
+                           GP_CALIB_FMT_NCCL_TESTS, &L, &c, e)) != GP_OK)
         return rc;
-    c = calloc(1, sizeof *c);
-    if (c == NULL) {
-        free(L.buf);
-        return GP_RAISE(e, GP_ENOMEM, "out of memory");
-    }
-    copy_str(c->path, sizeof c->path, name);
-    c->format = GP_CALIB_FMT_NCCL_TESTS;
     memset(&x, 0, sizeof x);
     x.name = name;
     x.c = c;
@@ -906,24 +919,9 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
     unsigned last_line = 0;
     char version[24] = "", impl[24] = "", prec[12] = "";
 
-    if (out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_babelstream: NULL out");
-    *out = NULL;
-    if (name == NULL)
-        name = "<text>";
-    if (text == NULL)
-        return GP_RAISE_AT(e, GP_EINVAL, name, 0, 0, "no text");
-    if (len == 0)
-        return GP_RAISE_AT(e, GP_EPARSE, name, 1, 0, "empty file");
-    if ((rc = lines_init(&L, name, text, len, e)) != GP_OK)
+    if ((rc = reader_begin("gp_calib_read_babelstream", &name, text, len, out,
+                           GP_CALIB_FMT_BABELSTREAM, &L, &c, e)) != GP_OK)
         return rc;
-    c = calloc(1, sizeof *c);
-    if (c == NULL) {
-        free(L.buf);
-        return GP_RAISE(e, GP_ENOMEM, "out of memory");
-    }
-    copy_str(c->path, sizeof c->path, name);
-    c->format = GP_CALIB_FMT_BABELSTREAM;
     c->nodes = 1;
 
 #define BFAIL(code, ln, col, ...)                                                            \
