@@ -63,10 +63,8 @@ std::string g_lt_why;
 
 template <class T> bool lt_sym(void *h, const char *name, T &f)
 {
-    void *p = dlsym(h, name);
-    static_assert(sizeof f == sizeof p, "function pointer size");
-    memcpy(&f, &p, sizeof f);
-    return p != nullptr;
+    f = gp_probe_sym<T>(h, name);
+    return f != nullptr;
 }
 
 // Tries one candidate; on failure returns false with the reason in why.

@@ -53,15 +53,6 @@ __global__ void k_fill_f32(float *p, size_t n, float v)
         p[i] = v;
 }
 
-template <class T> T sym(void *h, const char *name)
-{
-    void *p = dlsym(h, name);
-    T f;
-    static_assert(sizeof f == sizeof p, "function pointer size");
-    memcpy(&f, &p, sizeof f);
-    return f;
-}
-
 } // namespace
 
 // Time (>= 2 GPUs, NVLink ~400 GB/s): 19 sizes x 2 modes x ~0.35 s + the
@@ -252,13 +243,13 @@ void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, gpw_doc *doc)
     if (h == nullptr)
         gp_probe_fail("NCCL not found (dlopen libnccl.so.2 failed); install NCCL to measure "
                       "AllReduce");
-    auto init_all = sym<nccl_init_all_fn>(h, "ncclCommInitAll");
-    auto allreduce = sym<nccl_allreduce_fn>(h, "ncclAllReduce");
-    auto gstart = sym<nccl_void_fn>(h, "ncclGroupStart");
-    auto gend = sym<nccl_void_fn>(h, "ncclGroupEnd");
-    auto destroy = sym<nccl_destroy_fn>(h, "ncclCommDestroy");
-    auto errstr = sym<nccl_err_fn>(h, "ncclGetErrorString");
-    auto version = sym<nccl_version_fn>(h, "ncclGetVersion");
+    auto init_all = gp_probe_sym<nccl_init_all_fn>(h, "ncclCommInitAll");
+    auto allreduce = gp_probe_sym<nccl_allreduce_fn>(h, "ncclAllReduce");
+    auto gstart = gp_probe_sym<nccl_void_fn>(h, "ncclGroupStart");
+    auto gend = gp_probe_sym<nccl_void_fn>(h, "ncclGroupEnd");
+    auto destroy = gp_probe_sym<nccl_destroy_fn>(h, "ncclCommDestroy");
+    auto errstr = gp_probe_sym<nccl_err_fn>(h, "ncclGetErrorString");
+    auto version = gp_probe_sym<nccl_version_fn>(h, "ncclGetVersion");
     if (!init_all || !allreduce || !gstart || !gend || !destroy || !errstr) {
         dlclose(h);
         gp_probe_fail("NCCL library lacks ncclCommInitAll/ncclAllReduce");

@@ -12,12 +12,14 @@
 #define GP_CALIB_PROBE_H
 
 #include <cstddef>
+#include <cstring>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 
 #include "writer.h"
 
@@ -212,6 +214,17 @@ int gp_probe_pick_batch(F &&op, cudaStream_t s, double target, int max_batch, do
     if (b >= max_batch)
         return max_batch;
     return (int)b + 1;
+}
+
+// A function from a dlopen'ed library (cuBLASLt, NVML, NCCL): dlsym's void *
+// converted to the function-pointer type T; nullptr when the symbol is missing.
+template <class T> T gp_probe_sym(void *h, const char *name)
+{
+    void *p = dlsym(h, name);
+    T f;
+    static_assert(sizeof f == sizeof p, "function pointer size");
+    memcpy(&f, &p, sizeof f);
+    return f;
 }
 
 #endif // GP_CALIB_PROBE_H

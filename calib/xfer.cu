@@ -40,28 +40,19 @@ struct nvml_lib {
     nvml_str_fn driver = nullptr;
 };
 
-template <class T> T sym(void *h, const char *name)
-{
-    void *p = dlsym(h, name);
-    T f;
-    static_assert(sizeof f == sizeof p, "function pointer size");
-    memcpy(&f, &p, sizeof f);
-    return f;
-}
-
 bool nvml_open(nvml_lib &n)
 {
     n.h = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
     if (n.h == nullptr)
         return false;
-    n.init = sym<nvml_void_fn>(n.h, "nvmlInit_v2");
-    n.shutdown = sym<nvml_void_fn>(n.h, "nvmlShutdown");
-    n.by_bus = sym<nvml_handle_fn>(n.h, "nvmlDeviceGetHandleByPciBusId_v2");
-    n.gen = sym<nvml_uint_fn>(n.h, "nvmlDeviceGetCurrPcieLinkGeneration");
-    n.width = sym<nvml_uint_fn>(n.h, "nvmlDeviceGetCurrPcieLinkWidth");
-    n.max_gen = sym<nvml_uint_fn>(n.h, "nvmlDeviceGetMaxPcieLinkGeneration");
-    n.max_width = sym<nvml_uint_fn>(n.h, "nvmlDeviceGetMaxPcieLinkWidth");
-    n.driver = sym<nvml_str_fn>(n.h, "nvmlSystemGetDriverVersion");
+    n.init = gp_probe_sym<nvml_void_fn>(n.h, "nvmlInit_v2");
+    n.shutdown = gp_probe_sym<nvml_void_fn>(n.h, "nvmlShutdown");
+    n.by_bus = gp_probe_sym<nvml_handle_fn>(n.h, "nvmlDeviceGetHandleByPciBusId_v2");
+    n.gen = gp_probe_sym<nvml_uint_fn>(n.h, "nvmlDeviceGetCurrPcieLinkGeneration");
+    n.width = gp_probe_sym<nvml_uint_fn>(n.h, "nvmlDeviceGetCurrPcieLinkWidth");
+    n.max_gen = gp_probe_sym<nvml_uint_fn>(n.h, "nvmlDeviceGetMaxPcieLinkGeneration");
+    n.max_width = gp_probe_sym<nvml_uint_fn>(n.h, "nvmlDeviceGetMaxPcieLinkWidth");
+    n.driver = gp_probe_sym<nvml_str_fn>(n.h, "nvmlSystemGetDriverVersion");
     if (!n.init || !n.shutdown || !n.by_bus || !n.gen || !n.width || n.init() != 0) {
         dlclose(n.h);
         n.h = nullptr;
