@@ -376,9 +376,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "embed_format", json_string(fmt_name(p.embed)));
         json_object_set_new(o, "engine", json_string(r.engine->id));
         json_object_set_new(o, "engine_sm_stream_bytes_per_s",
-                            gp_cli_jnum(r.engine->sm_bw > 0.0 && gpu->sm_count.v > 0.0
-                                            ? gpu->sm_count.v * r.engine->sm_bw
-                                            : 0.0)); /* 0: no limit */
+                            gp_cli_jnum(r.expected.sm_stream_bw)); /* 0: no limit */
         json_object_set_new(o, "context", gp_cli_jnum(p.context));
         json_object_set_new(o, "batch", gp_cli_jnum(p.batch));
         json_object_set_new(o, "gpus", gp_cli_jnum(p.gpus));
@@ -546,11 +544,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_cli_row("decode efficiency", buf,
                r.engine != NULL && r.eff_src == r.engine->src ? "engine profile (below)"
                                                               : r.eff_src);
-    if (r.engine != NULL && r.engine->sm_bw > 0.0 && gpu->sm_count.v > 0.0 &&
-        r.expected.mem_bw * r.expected.eff_weights >= gpu->sm_count.v * r.engine->sm_bw * 0.9999) {
+    if (r.expected.sm_limited) {
         snprintf(note, sizeof note, "%.0f SMs x %.1f GB/s: the engine's kernels, not the memory, "
                  "limit the stream (Little's law)", gpu->sm_count.v, r.engine->sm_bw / 1e9);
-        qrow("per-SM stream limit", gpu->sm_count.v * r.engine->sm_bw, GP_Q_RATE, 3, note);
+        qrow("per-SM stream limit", r.expected.sm_stream_bw, GP_Q_RATE, 3, note);
     }
     snprintf(note, sizeof note, "x %.0f layers; %s", model.layers.v,
              r.engine != NULL && r.overhead_src == r.engine->src

@@ -222,6 +222,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
     o->peak = peak_for(g, prec, pipe, p->accum, ceiling);
     o->cuda_peak = peak_for(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, ceiling);
+    o->sm_stream_bw = 0.0;
+    o->sm_limited = 0;
     if (ceiling) {
         ew = eo = 1.0;
         ovh = 0.0;
@@ -252,12 +254,14 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         }
         /* Little's law: the engine's kernels stream at most sm_bw per SM
          * (an explicit --decode-eff replaces the engine's figures). */
-        if (p->decode_eff <= 0.0 && eng->sm_bw > 0.0 && g->sm_count.v > 0.0 &&
-            o->mem_bw > 0.0) {
-            double cap = g->sm_count.v * eng->sm_bw / o->mem_bw;
+        if (eng->sm_bw > 0.0 && g->sm_count.v > 0.0)
+            o->sm_stream_bw = g->sm_count.v * eng->sm_bw;
+        if (p->decode_eff <= 0.0 && o->sm_stream_bw > 0.0 && o->mem_bw > 0.0) {
+            double cap = o->sm_stream_bw / o->mem_bw;
             if (ew > cap) {
                 ew = cap;
                 es = eng->src;
+                o->sm_limited = 1;
             }
             if (eo > cap)
                 eo = cap;

@@ -361,6 +361,9 @@ START_TEST(engine_sm_stream_limit)
     GP_ASSERT_REL(r.bytes_per_step, bytes, 1e-12);
     GP_ASSERT_REL(r.expected.eff_weights, cap / (2039e9 * 0.88), 1e-12);
     GP_ASSERT_REL(r.expected.eff_other, cap / (2039e9 * 0.88), 1e-12);
+    GP_ASSERT_REL(r.expected.sm_stream_bw, cap, 1e-15);
+    ck_assert_int_eq(r.expected.sm_limited, 1);
+    ck_assert_int_eq(r.ceiling.sm_limited, 0);
     GP_ASSERT_REL(r.expected.step_s, t, 1e-12);
     GP_ASSERT_REL(r.expected.tokens_per_s, 73.57, 1e-3);
     GP_ASSERT_REL(r.expected.tokens_per_s, 73.83, 0.02);
@@ -374,6 +377,7 @@ START_TEST(engine_sm_stream_limit)
         p.gpu = &c;
         r = eval_ok(&p);
         GP_ASSERT_REL(r.expected.eff_weights, 0.90, 1e-12);
+        ck_assert_int_eq(r.expected.sm_limited, 0);
     }
     /* --decode-eff replaces the engine's figures, the limit included. */
     p.gpu = &g;

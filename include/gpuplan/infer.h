@@ -138,6 +138,9 @@ typedef struct gp_infer_side {
                                  (layer split), priced by comm.h; the
                                  ceiling keeps only the bandwidth terms   */
     double ttft_s;            /* prefill time for `prompt` tokens (0: none)  */
+    double sm_stream_bw;      /* expected: the engine's per-SM stream limit x
+                                 SMs, bytes/s (0: none; ceiling: 0)          */
+    int sm_limited;           /* 1: that limit lowered eff_weights           */
     double ridge_batch;       /* batch where compute time reaches memory
                                  time (Inf: never)                          */
 } gp_infer_side;
