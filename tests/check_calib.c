@@ -35,24 +35,6 @@ static gp_calib *load_ok(const char *path)
     return c;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    if (f == NULL)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_int_eq((long)fread(buf, 1, (size_t)n, f), n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static int exists(const char *path)
 {
     struct stat st;
@@ -558,7 +540,7 @@ END_TEST
 static char *retag(const char *src, const char *id, const char *name)
 {
     /* hwdb/gpus/l4.yaml with its first three lines (id, name, aliases) replaced. */
-    char *text = slurp(src), *p = text, *out;
+    char *text = gp_test_slurp(src), *p = text, *out;
     int line;
     ck_assert_ptr_nonnull(text);
     for (line = 0; line < 3; line++) {
@@ -600,7 +582,7 @@ START_TEST(match_ambiguous_and_large_file)
     ck_assert_str_eq(g->id, "zeta-zz9");
     gp_db_free(db);
     /* A file larger than the reader's first buffer (64 KiB): comments pad it. */
-    text = slurp(DATA "synthetic-h100.yaml");
+    text = gp_test_slurp(DATA "synthetic-h100.yaml");
     n = strlen(text);
     huge = malloc(n + 200001);
     ck_assert_ptr_nonnull(huge);
@@ -821,13 +803,13 @@ START_TEST(cli_import_idempotent_and_used)
     ck_assert_int_eq(cli(argv, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out, "wrote"));
     ck_assert(exists(g) && exists(l));
-    before = slurp(g);
+    before = gp_test_slurp(g);
     free(out);
     free(err);
     /* Second import: same bytes, nothing rewritten. */
     ck_assert_int_eq(cli(argv, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out, "unchanged"));
-    after = slurp(g);
+    after = gp_test_slurp(g);
     ck_assert_str_eq(before, after);
     /* The overlay directory drives the database. */
     dirs[0] = dir;
@@ -856,7 +838,7 @@ START_TEST(cli_import_idempotent_and_used)
         fclose(fp);
         ck_assert_int_eq(cli(av, &out, &err), 2);
         ck_assert_ptr_nonnull(strstr(err, "did not write"));
-        mine = slurp(g);
+        mine = gp_test_slurp(g);
         ck_assert_str_eq(mine, "id: h100-sxm\nnote: hand-written\n");
         free(mine);
         free(out);
@@ -879,21 +861,6 @@ START_TEST(cli_import_idempotent_and_used)
 }
 END_TEST
 
-static char *listing(const char *dir)
-{
-    char cmd[600];
-    FILE *p;
-    char *buf = calloc(1, 65536);
-    size_t n;
-    snprintf(cmd, sizeof cmd, "cd '%s' && find . -type f -exec cksum {} + | sort", dir);
-    p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    n = fread(buf, 1, 65535, p);
-    buf[n] = '\0';
-    pclose(p);
-    return buf;
-}
-
 START_TEST(cli_refused_import_leaves_dir_unchanged)
 {
     char dir[256], *out = NULL, *err = NULL, *before, *after;
@@ -905,7 +872,7 @@ START_TEST(cli_refused_import_leaves_dir_unchanged)
     /* Into an empty directory: refused, nothing created. */
     ck_assert_int_eq(cli(bad, &out, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, DATA "corrupt.yaml:28:"));
-    before = listing(dir);
+    before = gp_test_dir_listing(dir);
     ck_assert_str_eq(before, "");
     free(before);
     free(out);
@@ -914,14 +881,14 @@ START_TEST(cli_refused_import_leaves_dir_unchanged)
     ck_assert_int_eq(cli(good, &out, &err), 0);
     free(out);
     free(err);
-    before = listing(dir);
+    before = gp_test_dir_listing(dir);
     ck_assert_int_eq(cli(bad, &out, &err), 2);
     free(out);
     free(err);
     ck_assert_int_eq(cli(trunc, &out, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, "truncated.yaml:85:"));
     ck_assert_ptr_nonnull(strstr(err, "truncated"));
-    after = listing(dir);
+    after = gp_test_dir_listing(dir);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -984,7 +951,7 @@ START_TEST(cli_as_and_unknown_device)
     const char *as_bad[] = {"--db", dir, "calib", "import", path, "--as", "nope-9000", NULL};
     char *p;
     ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
-    text = slurp(DATA "synthetic-rtx4090.yaml");
+    text = gp_test_slurp(DATA "synthetic-rtx4090.yaml");
     p = strstr(text, "NVIDIA GeForce RTX 4090");
     ck_assert_ptr_nonnull(p);
     memcpy(p, "Mystery  Accelerator 1 ", 23); /* same length: 23 characters */
@@ -1120,7 +1087,7 @@ START_TEST(cli_run_with_a_stand_in_probe)
     ck_assert(exists(meas) && exists(g));
     free(out);
     free(err);
-    before = listing(dir);
+    before = gp_test_dir_listing(dir);
     ck_assert_int_eq(cli(runf, &out, &err), 1);
     ck_assert_ptr_nonnull(strstr(err, "nothing imported"));
     free(out);
@@ -1128,7 +1095,7 @@ START_TEST(cli_run_with_a_stand_in_probe)
     /* A --probe path that is not an executable is bad input: exit 2. */
     ck_assert_int_eq(cli(none, &out, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, "--probe"));
-    after = listing(dir);
+    after = gp_test_dir_listing(dir);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);

@@ -46,24 +46,6 @@ static int parse(const char *text, gp_calib_format fmt, gp_calib **out, gp_err *
     return gp_calib_read_any("t.txt", text, strlen(text), fmt, out, e);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    if (f == NULL)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_int_eq((long)fread(buf, 1, (size_t)n, f), n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static const gp_calib_point *point_at(const gp_calib *c, gp_calib_kind k, const char *series,
                                       double work)
 {
@@ -377,7 +359,7 @@ START_TEST(detect_by_content)
     gp_calib_format f;
     gp_err e;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *t = slurp(cases[i].file);
+        char *t = gp_test_slurp(cases[i].file);
         ck_assert_ptr_nonnull(t);
         ck_assert_msg(gp_calib_detect(t, strlen(t)) == cases[i].want, "%s", cases[i].file);
         free(t);
@@ -773,21 +755,6 @@ END_TEST
 
 /* ---- CLI ------------------------------------------------------------------------------------- */
 
-static char *listing(const char *dir)
-{
-    char cmd[600];
-    FILE *p;
-    char *buf = calloc(1, 65536);
-    size_t n;
-    snprintf(cmd, sizeof cmd, "cd '%s' && find . -type f -exec cksum {} + | sort", dir);
-    p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    n = fread(buf, 1, 65535, p);
-    buf[n] = '\0';
-    pclose(p);
-    return buf;
-}
-
 START_TEST(cli_show_each_file)
 {
     static const struct {
@@ -865,10 +832,10 @@ START_TEST(cli_import_then_hw_show)
         ck_assert_int_ne(stat(g, &st), 0);
         ck_assert_int_eq(stat(l, &st), 0);
     }
-    before = listing(dir);
+    before = gp_test_dir_listing(dir);
     ck_assert_int_eq(gp_test_cli(rccl, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out, "unchanged"));
-    after = listing(dir);
+    after = gp_test_dir_listing(dir);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -879,7 +846,7 @@ START_TEST(cli_import_then_hw_show)
     free(out);
     free(err);
     {
-        char *t = slurp(g);
+        char *t = gp_test_slurp(g);
         ck_assert_ptr_nonnull(t);
         ck_assert_ptr_nonnull(strstr(t, "  date: \"2024-09-01\"\n"));
         ck_assert_ptr_null(strstr(t, "compute:"));
@@ -928,13 +895,13 @@ START_TEST(cli_refusals_leave_dir_unchanged)
     ck_assert_int_eq(gp_test_cli(good, &out, &err), 0);
     free(out);
     free(err);
-    before = listing(dir);
+    before = gp_test_dir_listing(dir);
     ck_assert_ptr_nonnull(strstr(before, "links/calib-a100-sxm-40gb.yaml"));
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *argv[] = {"--db", dir, "calib", "import", cases[i].file, "--as", "a100-sxm-40gb", NULL};
         ck_assert_int_eq(gp_test_cli(argv, &out, &err), 2);
         ck_assert_msg(strstr(err, cases[i].says) != NULL, "%s: %s", cases[i].file, err);
-        after = listing(dir);
+        after = gp_test_dir_listing(dir);
         ck_assert_str_eq(before, after);
         free(after);
         free(out);

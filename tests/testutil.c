@@ -228,3 +228,37 @@ gp_link gp_test_link_eth100(void)
     l.p2p = 1;
     return l;
 }
+
+char *gp_test_slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long n;
+    if (f == NULL)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_int_eq((long)fread(buf, 1, (size_t)n, f), n);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+char *gp_test_dir_listing(const char *dir)
+{
+    char cmd[600];
+    FILE *p;
+    char *buf = calloc(1, 65536);
+    size_t n;
+    ck_assert_ptr_nonnull(buf);
+    snprintf(cmd, sizeof cmd, "cd '%s' && find . -type f -exec cksum {} + | sort", dir);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    n = fread(buf, 1, 65535, p);
+    buf[n] = '\0';
+    pclose(p);
+    return buf;
+}

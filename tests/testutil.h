@@ -58,6 +58,12 @@ int gp_test_tmpdir(char *buf, size_t n);
 void gp_test_rmtree(const char *path);
 /* Write text to dir/rel (creating parent dirs); returns 0 on success. */
 int gp_test_write(const char *dir, const char *rel, const char *text);
+/* The whole file at path, NUL-terminated and malloc'd (caller frees); NULL
+ * when it cannot be opened. */
+char *gp_test_slurp(const char *path);
+/* "cksum size ./path" of every file below dir, sorted, one per line
+ * (malloc'd, caller frees): equal listings mean an unchanged tree. */
+char *gp_test_dir_listing(const char *dir);
 
 #define GP_SUITE(name) Suite *gp_test_suite_##name(void);
 #include "suites.h"
