@@ -411,8 +411,10 @@ static void gemm_fb(const gemm_hw *h, double m, double n, double k, double batch
     *bwd = gemm_one(h, m, k, n, batch) + gemm_one(h, k, n, m, batch);
 }
 
-/* Expected time of one collective (0 for one GPU); nic_scale stretches the
- * inter-node part when fewer NICs than GPUs share a node. */
+/* Expected time of one collective (0 for one GPU).  When fewer NICs than
+ * rings share a node (nic_scale = 1 / NICs per ring > 1), each ring gets that
+ * share of a NIC's bandwidth: the inter-node bandwidth term stretches by
+ * nic_scale, its per-hop latency does not. */
 static int coll_time(const gp_topo *t, gp_coll_op op, double bytes, double nic_scale,
                      double *out, gp_err *e)
 {
@@ -423,7 +425,9 @@ static int coll_time(const gp_topo *t, gp_coll_op op, double bytes, double nic_s
         return GP_OK;
     if ((rc = gp_comm_eval(t, op, GP_COLL_RING, bytes, NULL, &cr, e)) != GP_OK)
         return rc;
-    *out = cr.expected.time_s + cr.expected.inter_s * (nic_scale - 1.0);
+    *out = cr.expected.time_s;
+    if (nic_scale > 1.0 && cr.expected.out_bw > 0.0)
+        *out += cr.bytes_per_gpu_inter / cr.expected.out_bw * (nic_scale - 1.0);
     return GP_OK;
 }
 

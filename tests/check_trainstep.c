@@ -149,6 +149,50 @@ START_TEST(hand_worked_step)
 }
 END_TEST
 
+/* Fewer NICs than data-parallel rings per node stretch only the bandwidth
+ * term of the inter-node collective: the per-hop latency is paid once
+ * whatever the NIC share.  tp 8 fills each 8-GPU node, 2 nodes -> dp 2
+ * across nodes (one GPU of each node per ring, g_dp = 1), 4 NICs per node
+ * -> 4 x 1/8 = 0.5 NIC per ring: the ring gets half a NIC.  Scale-out 10
+ * GB/s, alpha 1 ms (a toy figure that makes the latency visible).
+ * Gradients per ring: N / tp x 2 B = 1e8 / 8 x 2 = 2.5e7 B.  Ring
+ * AllReduce on m = 2 nodes: 2(m-1)/m x S / (B/2) + 2(m-1) alpha = 2.5e7 /
+ * 5e9 + 2 x 1e-3 = 5e-3 + 2e-3 = 7e-3 s (stretching the latency too
+ * would give 9e-3). */
+START_TEST(nic_share_stretches_bandwidth_not_latency)
+{
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    out.latency.v = 1e-3;
+    gp_train_in_init(&in);
+    in.gpu = &g;
+    in.shape = &sh;
+    in.params = 1e8;
+    in.tokens = 8192.0 * 1000.0;
+    in.gpus = 16;
+    in.tp = 8;
+    in.micro_batch = 1;
+    in.seq = 1024;
+    in.global_batch = 8;
+    in.recompute = GP_RECOMPUTE_NONE;
+    in.count = GP_COUNT_EXACT;
+    in.mfu_mode = GP_MFU_MODEL;
+    in.scale_up = &up;
+    in.scale_out = &out;
+    in.gpus_per_node = 8;
+    in.nics_per_node = 4;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.dp_bytes, 2.5e7, 1e-12);
+    GP_ASSERT_REL(r.step.dp_comm_s, 7e-3, 1e-9);
+}
+END_TEST
+
 START_TEST(hand_worked_pipeline_and_recompute)
 {
     /* Same toy with tp 1, pp 2 (1 layer per stage), dp 2 on 4 GPUs, B 8,
@@ -530,6 +574,7 @@ Suite *gp_test_suite_trainstep(void)
     TCase *db = tcase_create("db");
     TCase *cli = tcase_create("cli");
     tcase_add_test(model, hand_worked_step);
+    tcase_add_test(model, nic_share_stretches_bandwidth_not_latency);
     tcase_add_test(model, hand_worked_pipeline_and_recompute);
     tcase_add_test(model, default_batch_and_defaults_unchanged);
     tcase_add_test(model, unfused_attention_on_the_roofline);
