@@ -9,6 +9,9 @@
 
 #include "cli.h"
 
+/* Said when the model has no layers or heads to size its KV cache. */
+#define KV_UNKNOWN "KV cache not counted: unknown without the shape (give --model, or --layers, --hidden and --heads; --kv-heads for GQA)"
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -389,6 +392,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "kv_bytes", gp_cli_jnum(r.kv_bytes));
         json_object_set_new(o, "kv_bytes_per_token", gp_cli_jnum(r.kv_bytes_per_token));
         json_object_set_new(o, "act_bytes", gp_cli_jnum(r.act_bytes));
+        json_object_set_new(o, "layers", gp_cli_jnum(r.layers));
+        json_object_set_new(o, "hidden", gp_cli_jnum(r.hidden));
+        json_object_set_new(o, "shape_inferred", json_boolean(r.shape_inferred));
         json_object_set_new(o, "bytes_per_step", gp_cli_jnum(r.bytes_per_step));
         json_object_set_new(o, "bytes_per_token", gp_cli_jnum(r.bytes_per_token));
         json_object_set_new(o, "flop_per_step", gp_cli_jnum(r.flop));
@@ -455,6 +461,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string("batch does not fit at this context"));
         if (r.kv_dominates)
             json_array_append_new(w, json_string("KV cache dominates the weights"));
+        if (r.kv_bytes_per_token <= 0)
+            json_array_append_new(w, json_string(KV_UNKNOWN));
         json_object_set_new(o, "warnings", w);
         if (gp_cli_emit(o) != 0)
             return GP_EXIT_FAIL;
@@ -475,8 +483,14 @@ static int run(gp_cli *cli, int argc, char **argv)
     snprintf(note, sizeof note, "%.0f seq x %.0f tokens x %s/token (%s)", p.batch, p.context,
              gp_format_qty(r.kv_bytes_per_token, GP_Q_BYTES, 1, 1, buf, sizeof buf),
              fmt_name(p.kv));
-    qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, note);
+    qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, r.kv_bytes_per_token > 0 ? note : KV_UNKNOWN);
     qrow("activations", r.act_bytes, GP_Q_BYTES, 2, "~(10 hidden + 4 ffn) x 2 B per layer");
+    if (r.shape_inferred) {
+        snprintf(buf, sizeof buf, "%.0f x %.0f", r.layers, r.hidden);
+        gp_cli_row("shape: layers x hidden", buf,
+                   "guessed from N = 12 L h^2 (docs/models/training.md 3.4) for the per-layer"
+                   " costs; give --model or --layers/--hidden");
+    }
     qrow("total per step", r.bytes_per_step, GP_Q_BYTES, 2, NULL);
     qrow("per generated token", r.bytes_per_token, GP_Q_BYTES, 2, NULL);
     snprintf(note, sizeof note, "2 x %.4g active params x batch + attention", r.active_params);
@@ -549,14 +563,14 @@ static int run(gp_cli *cli, int argc, char **argv)
                  "limit the stream (Little's law)", gpu->sm_count.v, r.engine->sm_bw / 1e9);
         qrow("per-SM stream limit", r.expected.sm_stream_bw, GP_Q_RATE, 3, note);
     }
-    snprintf(note, sizeof note, "x %.0f layers; %s", model.layers.v,
+    snprintf(note, sizeof note, "x %.0f layers; %s", r.layers,
              r.engine != NULL && r.overhead_src == r.engine->src
                  ? "engine profile at 2 GHz, scaled by 2 GHz / boost clock"
                  : r.overhead_src);
     qrow("per-layer overhead", r.expected.layer_overhead_s, GP_Q_DURATION, 1, note);
     if (p.link != NULL && p.gpus > 1 && !r.split_layers) {
         snprintf(note, sizeof note, "%s: 2 x %.0f %s AllReduces of %s (collectives model%s); %s",
-                 p.link->id, model.layers.v, gp_coll_algo_name(r.comm_algo),
+                 p.link->id, r.layers, gp_coll_algo_name(r.comm_algo),
                  gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
                  p.link->p2p ? "" : ", staged through host memory",
                  src_or(p.link->latency.src, "hwdb"));

@@ -1,5 +1,6 @@
 /* Database accessors that need no loader: names of enums, peak and expected
  * figures, derived model shapes.  MODEL: docs/hwdb.md. */
+#include <math.h>
 #include <stddef.h>
 #include <strings.h>
 
@@ -163,4 +164,23 @@ double gp_model_kv_elems_per_layer(const gp_model *m)
     hd = m->head_dim.v > 0.0 ? m->head_dim.v
                              : (m->heads.v > 0.0 ? m->hidden.v / m->heads.v : 0.0);
     return 2.0 * kvh * hd;
+}
+
+void gp_model_guess_shape(double params, double aspect, double *layers, double *hidden)
+{
+    double l = *layers, h = *hidden;
+    if (!(params > 0.0) || (l > 0.0 && h > 0.0))
+        return;
+    if (!(aspect > 0.0))
+        aspect = GP_MODEL_ASPECT_RATIO;
+    if (!(l > 0.0)) {
+        double base = h > 0.0 ? params / (12.0 * h * h) : cbrt(aspect * params / 12.0) / aspect;
+        l = floor(base + 0.5);
+        if (l < 1.0)
+            l = 1.0;
+    }
+    if (!(h > 0.0))
+        h = sqrt(params / (12.0 * l));
+    *layers = l;
+    *hidden = h;
 }

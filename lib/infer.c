@@ -377,6 +377,19 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     kv_tok = gp_infer_kv_bytes_per_token(m, kbits);
     r->kv_bytes_per_token = kv_tok;
     r->kv_bytes = B * ctx * kv_tok;
+
+    /* A model known only by its parameter count still has layers: guess the
+     * missing depth or width (N = 12 L h^2) for the per-layer overhead,
+     * activations and tensor-parallel AllReduces.  Weights, KV and
+     * attention keep the model as given. */
+    r->shape_inferred = sh.layers <= 0.0 || sh.hidden <= 0.0;
+    if (r->shape_inferred) {
+        gp_model_guess_shape(m->params.v, GP_MODEL_ASPECT_RATIO, &sh.layers, &sh.hidden);
+        if (!(m->ffn_hidden.v > 0.0))
+            sh.ffn = 4.0 * sh.hidden;
+    }
+    r->layers = sh.layers;
+    r->hidden = sh.hidden;
     /* Per layer: ~10 hidden-sized and 4 ffn-sized vectors written or read
      * between kernels (norms, q/k/v/o, residuals, gate/up/act/down). */
     act_elems = sh.layers * (10.0 * sh.hidden + 4.0 * sh.ffn);

@@ -34,7 +34,7 @@ void gp_train_params_init(gp_train_params *p)
     p->causal_attention = 0;   /* PaLM, Megatron and MosaicML count all s^2 */
     p->default_seq = 2048.0;   /* GPT-3 and LLaMA-1 pre-training length      */
     p->max_default_seq = 8192.0;
-    p->aspect_ratio = 128.0;   /* h/L of GPT-3 175B, LLaMA 7B and 13B         */
+    p->aspect_ratio = GP_MODEL_ASPECT_RATIO; /* h/L of GPT-3 175B, LLaMA 7B, 13B */
     p->head_dim = 128.0;
     p->vocab = 32000.0;        /* LLaMA / Llama 2 tokenizer                   */
     p->years = 3.0;
@@ -309,14 +309,13 @@ int gp_train_optimizer_parse(const char *s, gp_train_optimizer *out, gp_err *e)
 
 /* ---- the estimate --------------------------------------------------------- */
 
-/* Guess a shape from N: N = 12 L h^2 with h = r L (r = aspect ratio), so
- * h = cbrt(r N / 12); FFN 4h, MHA, head_dim from params.  Embeddings are
- * not subtracted (a 1-3 % larger h for 7B-175B models). */
+/* Guess a shape from N (gp_model_guess_shape: N = 12 L h^2, h/L about the
+ * aspect ratio, whole layers); FFN 4h, MHA, head_dim from params.
+ * Embeddings are not subtracted (a 1-3 % larger h for 7B-175B models). */
 static void infer_shape(double n, const gp_train_params *p, gp_train_shape *s)
 {
     memset(s, 0, sizeof *s);
-    s->hidden = cbrt(p->aspect_ratio * n / 12.0);
-    s->layers = s->hidden / p->aspect_ratio;
+    gp_model_guess_shape(n, p->aspect_ratio, &s->layers, &s->hidden);
     s->head_dim = p->head_dim;
     s->heads = s->hidden / p->head_dim;
     s->kv_heads = s->heads;

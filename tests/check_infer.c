@@ -141,12 +141,14 @@ START_TEST(article_7b_ceilings_on_4090)
     gp_infer_params_init(&p);
     p.gpu = &g;
     p.model = &m;
-    /* fp16: 7e9 x 2 B = 14e9 B; no shape, so no KV and no activations.
+    /* fp16: 7e9 x 2 B = 14e9 B; no heads, so no KV; the guessed 33 layers
+     * of h = 4204.37 add activations 33 x 26 h x 2 B = 7,214,707 B (left out
+     * of the ceiling; see params_only_guesses_layers).
      * Ceiling 1008e9 / 14e9 = 72 tok/s. */
     r = eval_ok(&p);
     GP_ASSERT_REL(r.weight_bytes, 14e9, 1e-12);
     GP_ASSERT_REL(r.kv_bytes, 0.0, 0);
-    GP_ASSERT_REL(r.bytes_per_token, 14e9, 1e-12);
+    GP_ASSERT_REL(r.bytes_per_token, 14e9 + 7214707.0, 1e-9);
     GP_ASSERT_REL(r.ceiling.tokens_per_s, 72.0, 1e-9);
     /* Expected is below the ceiling (achievable bw x engine eff). */
     ck_assert(r.expected.tokens_per_s < r.ceiling.tokens_per_s);
@@ -168,7 +170,58 @@ START_TEST(article_7b_ceilings_on_4090)
     r = eval_ok(&p);
     GP_ASSERT_REL(r.ceiling.tokens_per_s, 256.0, 1e-9);
     GP_ASSERT_REL(r.ceiling.aggregate_tokens_per_s, 1024.0, 1e-9);
-    GP_ASSERT_REL(r.bytes_per_token, 3.9375e9 / 4.0, 1e-12);
+    /* per token: the weights shared by 4, each stream's own activations */
+    GP_ASSERT_REL(r.bytes_per_token, 3.9375e9 / 4.0 + 7214707.0, 1e-9);
+}
+END_TEST
+
+/* ---- a model known only by N: guessed depth for the fixed costs -------- */
+START_TEST(params_only_guesses_layers)
+{
+    /* 7e9 params, no shape (docs/models/training.md §3.4): h0 = cbrt(128 x
+     * 7e9 / 12) = cbrt(7.4667e10) = 4210.9 -> L = round(4210.9 / 128 =
+     * 32.90) = 33 whole layers, h = sqrt(7e9 / (12 x 33)) = 4204.37.
+     * RTX 4090, generic engine (85 % of achievable, 40 us per layer at 2
+     * GHz): overhead 33 x 40e-6 x 2 / 2.52 = 1.04762 ms; activations 33 x
+     * (10 h + 4 x 4h) x 2 B = 1716 h = 7,214,707 B; memory (14e9 +
+     * 7,214,707) / (1008e9 x 0.96 x 0.85 = 822.528e9) = 17.02947 ms;
+     * compute 14e9 / (165.2e12 x 0.8) = 0.106 ms is hidden.  Step 18.07709
+     * ms -> 55.319 tok/s.  KV and attention stay 0 (no heads given), so the
+     * ceiling is still 1008 / 14 = 72 tok/s. */
+    gp_gpu g = rtx4090();
+    gp_model m = params_only(7e9);
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    r = eval_ok(&p);
+    ck_assert_int_eq(r.shape_inferred, 1);
+    GP_ASSERT_REL(r.layers, 33.0, 0);
+    GP_ASSERT_REL(r.hidden, 4204.37, 1e-5);
+    GP_ASSERT_REL(r.kv_bytes, 0.0, 0);
+    GP_ASSERT_REL(r.attn_flop, 0.0, 0);
+    GP_ASSERT_REL(r.act_bytes, 7214707.0, 1e-6);
+    GP_ASSERT_REL(r.expected.overhead_s, 1.04762e-3, 1e-5);
+    GP_ASSERT_REL(r.expected.tokens_per_s, 55.319, 1e-4);
+    GP_ASSERT_REL(r.ceiling.tokens_per_s, 72.0, 1e-9);
+    /* Depth given: h = sqrt(7e9 / (12 x 32)) = 4269.56. */
+    m.layers.v = 32;
+    r = eval_ok(&p);
+    ck_assert_int_eq(r.shape_inferred, 1);
+    GP_ASSERT_REL(r.layers, 32.0, 0);
+    GP_ASSERT_REL(r.hidden, 4269.56, 1e-5);
+    /* Width given: L = round(7e9 / (12 x 4096^2) = 34.77) = 35. */
+    m.layers.v = 0;
+    m.hidden.v = 4096;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.layers, 35.0, 0);
+    GP_ASSERT_REL(r.hidden, 4096.0, 0);
+    /* Both given: nothing guessed. */
+    m.layers.v = 32;
+    r = eval_ok(&p);
+    ck_assert_int_eq(r.shape_inferred, 0);
+    GP_ASSERT_REL(r.layers, 32.0, 0);
 }
 END_TEST
 
@@ -696,8 +749,9 @@ START_TEST(prefill_and_ridge)
      * 43.39 ms (weights 14e9 / 1008e9 = 13.9 ms are hidden under it). */
     GP_ASSERT_REL(r.prefill_flop, 7.168e12, 1e-12);
     GP_ASSERT_REL(r.ceiling.ttft_s, 7.168e12 / 165.2e12, 1e-12);
-    /* Expected at 0.8 x peak: 54.24 ms, + overhead 0 layers = 0. */
-    GP_ASSERT_REL(r.expected.ttft_s, 7.168e12 / (165.2e12 * 0.8), 1e-12);
+    /* Expected at 0.8 x peak: 54.24 ms, + overhead of the 33 guessed layers
+     * x 40 us x 2 / 2.52 = 1.0476 ms (generic engine). */
+    GP_ASSERT_REL(r.expected.ttft_s, 7.168e12 / (165.2e12 * 0.8) + 33 * 40e-6 * 2 / 2.52, 1e-9);
     /* Ridge (ceiling): B x 14e9 / 165.2e12 = 14e9 / 1008e9 ->
      * B = 165.2e12 / 1008e9 = 163.9. */
     GP_ASSERT_REL(r.ceiling.ridge_batch, 165.2e12 / 1008e9, 1e-12);
@@ -895,6 +949,12 @@ START_TEST(cli_article_rows)
     GP_ASSERT_REL(jnum(o, "weight_bytes"), 14e9, 1e-9);
     GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 72.0, 1e-9);
     ck_assert(json_is_true(json_object_get(o, "fits")));
+    /* No shape: 33 layers guessed (params_only_guesses_layers), no KV, said. */
+    ck_assert(json_is_true(json_object_get(o, "shape_inferred")));
+    GP_ASSERT_REL(jnum(o, "layers"), 33.0, 0);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 0.0, 0);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(json_object_get(o, "warnings"), 0)),
+                                 "KV cache not counted"));
     ck_assert_str_eq(json_string_value(json_object_get(o, "bound")), "memory");
     json_decref(o);
     free(err);
@@ -911,15 +971,20 @@ START_TEST(cli_article_rows)
     GP_ASSERT_REL(jnum(o, "ceiling_tokens_per_s"), 256.0, 1e-9);
     ck_assert(jnum(o, "expected_tokens_per_s") < 256.0);
     json_decref(o);
-    /* Past the ridge: fp16 7B at batch 256 on a 4090.  Expected ridge =
-     * 165.2e12 (efficiency.compute 1.0) / (1008e9 x 0.96 x 0.85) = 200.8;
-     * 256 sequences are compute-bound, 1 is memory-bound. */
+    /* Past the ridge: fp16 7B at batch 256 on a 4090.  Expected ridge: the
+     * weights W / bw = 14e9 / (1008e9 x 0.96 x 0.85 = 822.528e9) =
+     * 17.0207 ms over the time each added sequence costs, its FLOPs 14e9 /
+     * 165.2e12 (efficiency.compute 1.0) = 84.746 us less its own
+     * activations (33 guessed layers x 26 h x 2 B = 7,214,707 B) / 822.528e9
+     * = 8.771 us: 17.0207e-3 / 75.975e-6 = 224.03.  256 sequences are
+     * compute-bound, 1 is memory-bound. */
     {
         const char *a4[] = {"--gpu", "rtx-4090", "--params", "7B", "--batch", "256", NULL};
         o = decode_json(a4, &rc, NULL);
         ck_assert_int_eq(rc, 0);
         ck_assert_str_eq(json_string_value(json_object_get(o, "bound")), "compute");
-        GP_ASSERT_REL(jnum(o, "ridge_batch"), 165.2e12 / (1008e9 * 0.96 * 0.85), 1e-6);
+        GP_ASSERT_REL(jnum(o, "ridge_batch"),
+                      (14e9 / 822.528e9) / (14e9 / 165.2e12 - 7214707.0 / 822.528e9), 1e-6);
         json_decref(o);
     }
 }
@@ -1179,6 +1244,7 @@ Suite *gp_test_suite_infer(void)
     Suite *s = suite_create("infer");
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, article_7b_ceilings_on_4090);
+    tcase_add_test(tc, params_only_guesses_layers);
     tcase_add_test(tc, kv_cache_sizes);
     tcase_add_test(tc, long_context_kv_dominates);
     tcase_add_test(tc, published_decode_rows);

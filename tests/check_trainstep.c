@@ -265,16 +265,17 @@ START_TEST(default_batch_and_defaults_unchanged)
     GP_ASSERT_REL(r.step.micro_batches, 977.0, 1e-12);
     /* memory report unchanged by the mode */
     GP_ASSERT_REL(r.total_bytes, r0.total_bytes, 1e-12);
-    /* An inferred shape (--params 1.7B): h = cbrt(128 x 1.7e9 / 12) =
-     * 2626.5, L = heads = 20.52; with pp 2 the layers round to a multiple of
-     * 2: round(10.26) x 2 = 20, 10 per stage; heads to a multiple of tp 2. */
+    /* An inferred shape (--params 1.7B): h0 = cbrt(128 x 1.7e9 / 12) =
+     * 2626.5, L = round(20.52) = 21 whole layers; with pp 2 the layers round
+     * to a multiple of 2: round(10.5) x 2 = 22, 11 per stage; heads to a
+     * multiple of tp 2. */
     in.shape = NULL;
     in.params = 1.7e9;
     in.pp = 2;
     in.gpus = 8;
     in.tp = 2;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
-    GP_ASSERT_REL(r.step.layers_per_stage, 10.0, 1e-12);
+    GP_ASSERT_REL(r.step.layers_per_stage, 11.0, 1e-12);
 }
 END_TEST
 

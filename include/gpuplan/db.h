@@ -249,6 +249,23 @@ double gp_gpu_usable_mem(const gp_gpu *g);
  * 2 * kv_heads * head_dim (head_dim defaulting to hidden / heads). */
 double gp_model_kv_elems_per_layer(const gp_model *m);
 
+/* Aspect ratio hidden / layers of the shape guessed for a model known only
+ * by its parameter count: GPT-3 175B 12288/96, LLaMA 7B 4096/32, 13B
+ * 5120/40 (docs/models/training.md §3.4). */
+#define GP_MODEL_ASPECT_RATIO 128.0
+
+/* Guess the depth and width of a dense transformer of `params` parameters
+ * from N = 12 L h^2 (per layer 4 h^2 attention + 8 h^2 FFN of width 4h;
+ * embeddings left in).  *layers and *hidden are in/out: a value > 0 is kept,
+ * a missing one is guessed:
+ *   neither given:  L = max(1, round(h0 / r)) with h0 = cbrt(r N / 12)
+ *                   (r = aspect), then h = sqrt(N / (12 L));
+ *   L given:        h = sqrt(N / (12 L));
+ *   h given:        L = max(1, round(N / (12 h^2))).
+ * Layers come out whole.  7e9: h0 = 4210.9, L = 33, h = 4204.4.  No-op
+ * when params <= 0 or both are given.  MODEL: docs/models/training.md §3.4. */
+void gp_model_guess_shape(double params, double aspect, double *layers, double *hidden);
+
 #ifdef __cplusplus
 }
 #endif

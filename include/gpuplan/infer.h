@@ -186,6 +186,13 @@ typedef struct gp_infer_result {
     int kv_dominates;           /* kv_bytes > weight_bytes                   */
     int split_layers;           /* 1: layer split used, 0: tensor parallel   */
     int context_exceeds;        /* context (or prompt) > model's maximum     */
+    /* Shape used for the per-layer costs, activations and tensor-parallel
+     * messages: the model's, or guessed from its parameter count when it
+     * lacks layers or hidden (gp_model_guess_shape; shape_inferred = 1).  A
+     * guessed shape adds no KV cache and no attention: those need the heads
+     * (MHA and GQA differ up to 8x), so kv_bytes stays 0 until given. */
+    double layers, hidden;
+    int shape_inferred;
 } gp_infer_result;
 
 /* Evaluate one decode configuration.
