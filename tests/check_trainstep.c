@@ -58,6 +58,25 @@ static gp_train_shape toy_shape(void)
     return s;
 }
 
+/* The toy run both hand-worked steps share: N = 1e8 on the toy shape,
+ * 1000 steps of 8 sequences of 1024 tokens, no recompute, exact count,
+ * the step-time model; the caller sets the layout. */
+static void toy_in(gp_train_in *in, const gp_gpu *g, const gp_train_shape *sh,
+                   const gp_link *up)
+{
+    gp_train_in_init(in);
+    in->gpu = g;
+    in->shape = sh;
+    in->params = 1e8;
+    in->tokens = 8192.0 * 1000.0;
+    in->seq = 1024;
+    in->global_batch = 8;
+    in->recompute = GP_RECOMPUTE_NONE;
+    in->count = GP_COUNT_EXACT;
+    in->mfu_mode = GP_MFU_MODEL;
+    in->scale_up = up;
+}
+
 START_TEST(hand_worked_step)
 {
     /* tp 2, pp 1, 4 GPUs in one node (dp 2), b 2, s 1024, B 8 sequences
@@ -102,20 +121,10 @@ START_TEST(hand_worked_step)
     const gp_train_step_result *st = &r.step;
     double bwd;
 
-    gp_train_in_init(&in);
-    in.gpu = &g;
-    in.shape = &sh;
-    in.params = 1e8;
-    in.tokens = 8192.0 * 1000.0;
+    toy_in(&in, &g, &sh, &up);
     in.gpus = 4;
     in.tp = 2;
     in.micro_batch = 2;
-    in.seq = 1024;
-    in.global_batch = 8;
-    in.recompute = GP_RECOMPUTE_NONE;
-    in.count = GP_COUNT_EXACT;
-    in.mfu_mode = GP_MFU_MODEL;
-    in.scale_up = &up;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
     ck_assert_int_eq(r.step_model, 1);
     ck_assert_int_eq(r.mfu_origin, GP_MFU_MODEL);
@@ -170,20 +179,10 @@ START_TEST(nic_share_stretches_bandwidth_not_latency)
     gp_err e;
 
     out.latency.v = 1e-3;
-    gp_train_in_init(&in);
-    in.gpu = &g;
-    in.shape = &sh;
-    in.params = 1e8;
-    in.tokens = 8192.0 * 1000.0;
+    toy_in(&in, &g, &sh, &up);
     in.gpus = 16;
     in.tp = 8;
     in.micro_batch = 1;
-    in.seq = 1024;
-    in.global_batch = 8;
-    in.recompute = GP_RECOMPUTE_NONE;
-    in.count = GP_COUNT_EXACT;
-    in.mfu_mode = GP_MFU_MODEL;
-    in.scale_up = &up;
     in.scale_out = &out;
     in.gpus_per_node = 8;
     in.nics_per_node = 4;
