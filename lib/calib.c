@@ -20,6 +20,7 @@
 #include <gsl/gsl_statistics_double.h>
 #include <yaml.h>
 
+#include "db_int.h"
 #include "gpuplan/calib.h"
 
 #define MAX_FILE_BYTES (64u * 1024u * 1024u)
@@ -1247,36 +1248,17 @@ size_t gp_calib_efficiencies(const gp_calib_summary *s, const gp_gpu *g, const g
 
 /* ---- matching a device name to a database GPU ------------------------------------------ */
 
-/* Lower-case words of s (split at non-alphanumerics) into w (each < 32
- * chars), dropping vendor words. */
-static size_t words(const char *s, char w[][32], size_t cap)
+/* Lower-case words of s without vendor words (gp__name_words), at most cap. */
+static size_t words(const char *s, char w[][GP__WORD_MAX], size_t cap)
 {
-    size_t n = 0, len = 0;
-    char cur[32];
-    for (;; s++) {
-        int ch = (unsigned char)*s;
-        if (ch != '\0' && isalnum(ch)) {
-            if (len + 1 < sizeof cur)
-                cur[len++] = (char)tolower(ch);
-            continue;
-        }
-        if (len > 0) {
-            cur[len] = '\0';
-            if (strcmp(cur, "nvidia") != 0 && strcmp(cur, "geforce") != 0 &&
-                strcmp(cur, "tesla") != 0 && n < cap)
-                memcpy(w[n++], cur, len + 1);
-            len = 0;
-        }
-        if (ch == '\0')
-            break;
-    }
-    return n;
+    size_t n = gp__name_words(s, w, cap);
+    return n < cap ? n : cap;
 }
 
 /* Number of words of `cand` when all appear in dev's words, else 0. */
-static size_t covers(char dw[][32], size_t nd, const char *cand)
+static size_t covers(char dw[][GP__WORD_MAX], size_t nd, const char *cand)
 {
-    char cw[16][32];
+    char cw[16][GP__WORD_MAX];
     size_t nc = words(cand, cw, 16), i, j;
     if (nc == 0)
         return 0;
@@ -1294,7 +1276,7 @@ int gp_calib_match_gpu(const gp_db *db, const char *device_name, const gp_gpu **
 {
     size_t i, j, n, nd, best = 0;
     const gp_gpu *hit = NULL, *tie = NULL;
-    char dw[16][32];
+    char dw[16][GP__WORD_MAX];
 
     if (db == NULL || device_name == NULL || out == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_calib_match_gpu: NULL argument");

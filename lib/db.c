@@ -1535,13 +1535,106 @@ const gp_format *gp_db_format_at(const gp_db *db, size_t i)
     return entry_at(db, GP_KIND_FORMAT, i);
 }
 
-static const void *find(const gp_db *db, gp_kind k, const char *name)
+size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap)
 {
-    long i;
+    static const char *const noise[] = {"nvidia",     "geforce", "tesla", "amd", "instinct",
+                                        "generation", "meta",    "hf"};
+    const char *slash = strrchr(s, '/');
+    size_t n = 0, len = 0, k;
+    char cur[GP__WORD_MAX];
+    if (slash != NULL)
+        s = slash + 1;
+    for (;; s++) {
+        int ch = (unsigned char)*s;
+        if (ch != '\0' && isalnum(ch)) {
+            if (len + 1 < sizeof cur)
+                cur[len++] = (char)tolower(ch);
+            continue;
+        }
+        if (len > 0) {
+            cur[len] = '\0';
+            for (k = 0; k < sizeof noise / sizeof noise[0]; k++)
+                if (strcmp(cur, noise[k]) == 0)
+                    break;
+            if (k == sizeof noise / sizeof noise[0]) {
+                if (n < cap)
+                    memcpy(w[n], cur, len + 1);
+                n++;
+            }
+            len = 0;
+        }
+        if (ch == '\0')
+            break;
+    }
+    return n;
+}
+
+/* 1 when every word of a is among b's words (both counts > 0). */
+static int words_within(char a[][GP__WORD_MAX], size_t na, char b[][GP__WORD_MAX], size_t nb)
+{
+    size_t i, j;
+    if (na == 0 || nb == 0)
+        return 0;
+    for (i = 0; i < na; i++) {
+        for (j = 0; j < nb && strcmp(a[i], b[j]) != 0; j++)
+            ;
+        if (j == nb)
+            return 0;
+    }
+    return 1;
+}
+
+/* 1 when q's words and cand's words are the same set. */
+static int same_words(char q[][GP__WORD_MAX], size_t nq, const char *cand)
+{
+    char c[16][GP__WORD_MAX];
+    size_t nc;
+    if (cand == NULL)
+        return 0;
+    nc = gp__name_words(cand, c, 16);
+    if (nc > 16)
+        return 0;
+    return words_within(q, nq, c, nc) && words_within(c, nc, q, nq);
+}
+
+/* Exact id or alias (case-insensitive) first; else the one entry whose id,
+ * an alias or its name has the same words as `name` (gp__name_words:
+ * "RTX 4090", "NVIDIA H100 SXM5 80GB", "meta-llama/Llama-2-7b-hf").  Two
+ * entries with those words: none (never a guess). */
+static const void *find_words(const gp_db *db, gp_kind k, const char *name, const ehead **twin)
+{
+    char q[16][GP__WORD_MAX];
+    size_t nq, i, j;
+    const ehead *hit = NULL;
+    long ix;
+    *twin = NULL;
     if (db == NULL || name == NULL)
         return NULL;
-    i = find_entry(db, k, name);
-    return i < 0 ? NULL : entry_at(db, k, (size_t)i);
+    ix = find_entry(db, k, name);
+    if (ix >= 0)
+        return entry_at(db, k, (size_t)ix);
+    nq = gp__name_words(name, q, 16);
+    for (i = 0; nq > 0 && nq <= 16 && i < db->t[k].n; i++) {
+        const ehead *h = head_at(db, k, i);
+        int m = same_words(q, nq, h->id) || same_words(q, nq, h->name);
+        for (j = 0; !m && j < h->n_aliases; j++)
+            m = same_words(q, nq, h->aliases[j]);
+        if (!m)
+            continue;
+        if (hit != NULL) {
+            *twin = h;
+            return hit;
+        }
+        hit = h;
+    }
+    return hit;
+}
+
+static const void *find(const gp_db *db, gp_kind k, const char *name)
+{
+    const ehead *twin;
+    const void *hit = find_words(db, k, name, &twin);
+    return twin != NULL ? NULL : hit;
 }
 
 const gp_gpu *gp_db_find_gpu(const gp_db *db, const char *name)
@@ -1566,7 +1659,15 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
 {
     char known[400];
     size_t off = 0, i;
-    *out = find(db, k, name);
+    const ehead *twin;
+    *out = find_words(db, k, name, &twin);
+    if (*out != NULL && twin != NULL) {
+        const ehead *h = *out;
+        *out = NULL;
+        return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
+                           "%s '%s' could be '%s' or '%s': give the id", kinds[k].noun, name,
+                           h->id, twin->id);
+    }
     if (*out != NULL)
         return GP_OK;
     known[0] = '\0';

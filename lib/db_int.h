@@ -74,4 +74,15 @@ int gp__yaml_parse(gp__arena *a, const char *name, const char *text, size_t len,
 /* Plain scalar that YAML reads as null ("", "~", "null"). */
 int gp__yaml_is_null(const gp__ynode *n);
 
+/* Words of a hardware or model name for lenient matching (db.c lookups,
+ * calib.c device names): text after the last '/' (a Hugging Face "org/"
+ * prefix goes), split at non-alphanumerics, lower-cased, each cut to 31
+ * characters, vendor and packaging words dropped (nvidia, geforce, tesla,
+ * amd, instinct, generation, meta, hf).  Stores at most `cap` words; returns how
+ * many there are (more than cap: the rest were not stored).
+ * "NVIDIA GeForce RTX 4090" -> rtx 4090; "meta-llama/Llama-2-7b-hf" ->
+ * llama 2 7b. */
+#define GP__WORD_MAX 32
+size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap);
+
 #endif /* GP_DB_INT_H */

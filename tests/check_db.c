@@ -118,6 +118,65 @@ START_TEST(fixture_loads_with_si_figures)
 }
 END_TEST
 
+/* Names as people and tools write them find the entry when their words
+ * (vendor words and an "org/" prefix dropped) are exactly an id's, an
+ * alias's or the name's; never a guess: an extra or missing word, or two
+ * entries with the same words, find nothing. */
+START_TEST(lookups_by_words)
+{
+    const gp_db *db = gp_test_db();
+    gp_db *db2 = NULL;
+    gp_err e;
+    static const char *const twin =
+        "id: llama-2-7b-twin\nname: Llama 2 7B\nsources: {s: \"test\"}\nsrc: s\n"
+        "params: 6.74B\nlayers: 32\nhidden: 4096\nheads: 32\nvocab: 32000\nffn_hidden: 11008\n"
+        "context: 4096\n";
+    static const struct {
+        const char *q, *id;
+    } ok[] = {
+        {"RTX 4090", "rtx-4090"},                   /* id's words */
+        {"NVIDIA GeForce RTX 4090", "rtx-4090"},    /* nvidia-smi name */
+        {"NVIDIA A100-SXM4-80GB", "a100-sxm-80gb"}, /* alias a100-sxm4-80gb */
+        {"A100 80GB PCIe", "a100-pcie-80gb"},       /* name */
+        {"H100-SXM5-80GB", "h100-sxm"},             /* name NVIDIA H100 SXM5 80GB */
+        {"NVIDIA H100 80GB HBM3", "h100-sxm"},      /* alias h100-80gb-hbm3 */
+        {"RTX 6000 Ada Generation", "rtx-6000-ada"},
+        {"AMD Instinct MI300X", "mi300x"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        const gp_gpu *g = gp_db_find_gpu(db, ok[i].q);
+        ck_assert_msg(g != NULL, "'%s' not found", ok[i].q);
+        ck_assert_str_eq(g->id, ok[i].id);
+    }
+    ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-2-7b-hf")->id, "llama-2-7b");
+    ck_assert_str_eq(gp_db_find_model(db, "Llama 2 7B")->id, "llama-2-7b");
+    ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Meta-Llama-3-8B")->id, "llama-3.1-8b");
+    ck_assert_str_eq(gp_db_find_model(db, "GPT-3 175B")->id, "gpt-3-175b");
+    ck_assert_str_eq(gp_db_find_link(db, "IB NDR")->id, "ib-ndr");
+    /* Not a guess: a word too many or too few. */
+    ck_assert_ptr_null(gp_db_find_gpu(db, "H100 SXM5 94GB"));
+    ck_assert_ptr_null(gp_db_find_gpu(db, "RTX 4090 Ti"));
+    ck_assert_ptr_null(gp_db_find_gpu(db, "NVIDIA"));
+    ck_assert_ptr_null(gp_db_find_gpu(db, "---"));
+    ck_assert_ptr_null(gp_db_find_model(db, "Llama 7B 2 13B"));
+    /* Two entries with the same words: none. */
+    ck_assert_int_eq(gp_db_open_text(&db2, 0, GP_KIND_MODEL, "twin.yaml", twin, strlen(twin), &e),
+                     GP_OK);
+    ck_assert_ptr_null(gp_db_find_model(db2, "Llama 2 7B"));
+    {
+        const gp_model *m = NULL;
+        char buf[512];
+        ck_assert_int_eq(gp_db_get_model(db2, "Llama 2 7B", "--model", &m, &e), GP_ENOTFOUND);
+        ck_assert_ptr_null(m);
+        gp_err_format(&e, buf, sizeof buf);
+        ck_assert_ptr_nonnull(strstr(buf, "could be 'llama-2-7b' or 'llama-2-7b-twin'"));
+    }
+    ck_assert_str_eq(gp_db_find_model(db2, "llama-2-7b")->id, "llama-2-7b"); /* exact still wins */
+    gp_db_free(db2);
+}
+END_TEST
+
 START_TEST(lookups_by_alias_case_insensitive)
 {
     gp_db *db;
@@ -1022,6 +1081,7 @@ Suite *gp_test_suite_db(void)
     TCase *tcli = tcase_create("cli");
     tcase_add_test(tc, fixture_loads_with_si_figures);
     tcase_add_test(tc, lookups_by_alias_case_insensitive);
+    tcase_add_test(tc, lookups_by_words);
     tcase_add_test(tc, builtin_loads_and_every_figure_is_sourced);
     tcase_add_test(tc, open_text_loads_one_file);
     tcase_add_test(tc, sources_lists_and_citation_forms);
