@@ -648,6 +648,39 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 }
 END_TEST
 
+START_TEST(db_ring_b200_against_published)
+{
+    /* nvlink5 ring: achievable 695 GB/s (8 x B300 with NVLS off, nccl#2140),
+     * alpha 2 us.  8 GPUs, 8 GiB: 2 x 7/8 x 8589934592 / 695e9 + 14 x 2 us
+     * = 2.1657332e-2 s; algbw 396.629 GB/s; busbw 1.75 x that = 694.10 GB/s.
+     * Not an input: 4 x GB200 with NCCL_ALGO=Ring, 679.61 GB/s at 8 GB
+     * (Azure AI-benchmarking-guide, ND GB200 v6): 4 GPUs, 8 GB (8e9 B):
+     * 1.5 x 8e9 / 695e9 + 6 x 2 us = 1.7278187e-2 s, busbw 1.5 x 8e9 / t =
+     * 694.52 GB/s, +2.2 %.  NCCL's own ring bound for B200 (18 x 40.1 =
+     * 721.8 GB/s, nccl#1807) is above both. */
+    const gp_db *db = gp_test_db();
+    const gp_link *l5 = gp_db_find_link(db, "nvlink5");
+    gp_topo t;
+    gp_comm_result r;
+    ck_assert_ptr_nonnull(l5);
+    GP_ASSERT_REL(l5->bw_achievable.v, 695e9, 1e-12);
+    ck_assert_ptr_nonnull(strstr(l5->bw_achievable.src, "nccl issue #2140"));
+    t = one_node(l5, 8);
+    ck_assert_int_eq(
+        gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 8589934592.0, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.time_s, 2.1657332e-2, 1e-7);
+    GP_ASSERT_REL(r.expected.busbw, 694.10e9, 1e-5);
+    GP_ASSERT_REL(r.expected.busbw, 695e9, 0.01);
+    ck_assert(r.expected.busbw < 721.8e9);
+    GP_ASSERT_REL(r.ceiling.busbw, 900e9, 1e-9);
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 8e9, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 694.52e9, 1e-5);
+    GP_ASSERT_REL(r.expected.busbw, 679.61e9, 0.03);
+}
+END_TEST
+
 /* No ceiling below a real run.  nccl#1639: 8 x RTX 5090 on PCIe Gen5
  * without peer-to-peer (staged through host memory) reach 28 GB/s AllReduce
  * busbw (35 GB/s with 4).  Ceiling per card: datasheet 63 GB/s per direction,
@@ -1094,6 +1127,7 @@ Suite *gp_test_suite_comm(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, db_busbw_within_10pct_of_nccl_tests);
     tcase_add_test(tc, db_ceiling_never_below_published_busbw);
+    tcase_add_test(tc, db_ring_b200_against_published);
     tcase_add_test(tc, cli_article_row7);
     tcase_add_test(tc, cli_small_message_and_one_gpu);
     tcase_add_test(tc, cli_two_nodes_and_sweep);
