@@ -648,6 +648,39 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 }
 END_TEST
 
+START_TEST(db_ring_b200_against_published)
+{
+    /* nvlink5 ring: achievable 695 GB/s (8 x B300 with NVLS off, nccl#2140),
+     * alpha 2 us.  8 GPUs, 8 GiB: 2 x 7/8 x 8589934592 / 695e9 + 14 x 2 us
+     * = 2.1657332e-2 s; algbw 396.629 GB/s; busbw 1.75 x that = 694.10 GB/s.
+     * Not an input: 4 x GB200 with NCCL_ALGO=Ring, 679.61 GB/s at 8 GB
+     * (Azure AI-benchmarking-guide, ND GB200 v6): 4 GPUs, 8 GB (8e9 B):
+     * 1.5 x 8e9 / 695e9 + 6 x 2 us = 1.7278187e-2 s, busbw 1.5 x 8e9 / t =
+     * 694.52 GB/s, +2.2 %.  NCCL's own ring bound for B200 (18 x 40.1 =
+     * 721.8 GB/s, nccl#1807) is above both. */
+    const gp_db *db = gp_test_db();
+    const gp_link *l5 = gp_db_find_link(db, "nvlink5");
+    gp_topo t;
+    gp_comm_result r;
+    ck_assert_ptr_nonnull(l5);
+    GP_ASSERT_REL(l5->bw_achievable.v, 695e9, 1e-12);
+    ck_assert_ptr_nonnull(strstr(l5->bw_achievable.src, "nccl issue #2140"));
+    t = one_node(l5, 8);
+    ck_assert_int_eq(
+        gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 8589934592.0, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.time_s, 2.1657332e-2, 1e-7);
+    GP_ASSERT_REL(r.expected.busbw, 694.10e9, 1e-5);
+    GP_ASSERT_REL(r.expected.busbw, 695e9, 0.01);
+    ck_assert(r.expected.busbw < 721.8e9);
+    GP_ASSERT_REL(r.ceiling.busbw, 900e9, 1e-9);
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 8e9, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 694.52e9, 1e-5);
+    GP_ASSERT_REL(r.expected.busbw, 679.61e9, 0.03);
+}
+END_TEST
+
 /* No ceiling below a real run.  nccl#1639: 8 x RTX 5090 on PCIe Gen5
  * without peer-to-peer (staged through host memory) reach 28 GB/s AllReduce
  * busbw (35 GB/s with 4).  Ceiling per card: datasheet 63 GB/s per direction,
@@ -837,10 +870,77 @@ START_TEST(db_nvls_against_published)
     t.gpus_per_node = 4;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, s4, NULL, &r, NULL), GP_OK);
     GP_ASSERT_REL(r.expected.busbw, 370e9, 0.01);
-    /* No sourced NVLS figure for NVLink 5 (B200) or any PCIe/NIC link. */
-    ck_assert(gp_db_find_link(db, "nvlink5")->bw_nvls.v == 0.0);
+    /* No NVLS figure for NVLink 3 (A100: no in-switch reduction) or any
+     * PCIe/NIC link. */
     ck_assert(gp_db_find_link(db, "nvlink3")->bw_nvls.v == 0.0);
     ck_assert(gp_db_find_link(db, "pcie4-x16")->bw_nvls.v == 0.0);
+}
+END_TEST
+
+START_TEST(db_nvls_b200_against_published)
+{
+    /* The shipped nvlink5 entry: nvls 533.6 GB/s (830 x 9/14 = 533.571,
+     * nccl#1807: 8 x B200 busbw "830+"), alpha 2 us, datasheet 900 GB/s.
+     * 8 GPUs, 8 GiB: 9/8 x 8589934592 = 9663676416 B each way;
+     * t = 9663676416 / 533.6e9 + 2 x 2 us = 1.8114338e-2 s; algbw =
+     * 8589934592 / t = 474.206 GB/s; busbw = 1.75 x algbw = 829.86 GB/s
+     * against 830+ published.  Ceiling 2 x 900 x 7/9 = 1400 GB/s.
+     * Check that is not an input (nccl#2140, 8 x B300 on the same NVLink 5
+     * switch, NVLS confirmed by switching it off and on, 4-8 GiB): busbw
+     * 845, algbw 483; model at 4 GiB t = 9/8 x 4294967296 / 533.6e9 + 4 us
+     * = 9.0591691e-3 s, algbw 474.10, busbw 829.68: -1.8 % on both.
+     * 4 GPUs, 8 GiB: t = 1.25 x 8589934592 / 533.6e9 + 4 us =
+     * 2.0126752e-2 s, algbw 426.80, busbw 1.5 x 426.80 = 640.19 GB/s. */
+    const gp_db *db = gp_test_db();
+    const gp_link *l5 = gp_db_find_link(db, "nvlink5");
+    const gp_gpu *b200 = gp_db_find_gpu(db, "b200");
+    const double s8 = 8589934592.0, s4 = 4294967296.0;
+    gp_topo t;
+    gp_comm_result r;
+    ck_assert_ptr_nonnull(l5);
+    ck_assert_ptr_nonnull(b200);
+    ck_assert_str_eq(b200->scale_up_link, "nvlink5");
+    GP_ASSERT_REL(l5->bw_nvls.v, 533.6e9, 1e-12);
+    ck_assert_ptr_nonnull(strstr(l5->bw_nvls.src, "nccl issue #1807"));
+    ck_assert_ptr_nonnull(strstr(l5->bw_nvls.origin, "builtin:links/nvlink5.yaml"));
+    t = one_node(l5, 8);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, s8, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.time_s, 1.8114338e-2, 1e-7);
+    GP_ASSERT_REL(r.expected.algbw, 474.206e9, 1e-5);
+    GP_ASSERT_REL(r.expected.busbw, 829.86e9, 1e-5);
+    GP_ASSERT_REL(r.expected.busbw, 830e9, 0.01);
+    GP_ASSERT_REL(r.ceiling.busbw, 1400e9, 1e-9);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, s4, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 829.68e9, 1e-5);
+    GP_ASSERT_REL(r.expected.busbw, 845e9, 0.02);
+    GP_ASSERT_REL(r.expected.algbw, 483e9, 0.02);
+    t.gpus_per_node = 4;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, s8, NULL, &r, NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.algbw, 426.80e9, 1e-4);
+    GP_ASSERT_REL(r.expected.busbw, 640.19e9, 1e-4);
+    /* The same through the CLI (8 GPUs, 8 GiB, hand values above); the ring
+     * table on nvlink5 now carries the NVLS hint with that busbw. */
+    {
+        const char *a[] = {"--json", "allreduce", "--link", "nvlink5", "--gpus", "8",
+                           "--bytes", "8GiB", "--algo", "nvls", NULL};
+        const char *ring[] = {"allreduce", "--link", "nvlink5", "--gpus", "8", "--bytes",
+                              "8GiB", NULL};
+        char *out = NULL;
+        json_t *j = gp_test_cli_json(a);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
+        GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_gpu"), 9663676416.0, 1e-12);
+        GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 829.86e9, 1e-5);
+        GP_ASSERT_REL(gp_test_jnum(j, "algbw_bytes_per_s"), 474.206e9, 1e-5);
+        GP_ASSERT_REL(gp_test_jnum(j, "ceiling_busbw_bytes_per_s"), 1400e9, 1e-9);
+        GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "link"), "nvls_bytes_per_s"), 533.6e9,
+                      1e-12);
+        json_decref(j);
+        ck_assert_int_eq(gp_test_cli(ring, &out, NULL), 0);
+        ck_assert_msg(strstr(out, "--algo nvls gives busbw 829.86 GB/s"), "%s", out);
+        free(out);
+    }
 }
 END_TEST
 
@@ -979,7 +1079,7 @@ START_TEST(cli_bad_input)
     const char *nvls_nodes[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
                                 "--scale-out", "ib-ndr", "--bytes", "1GB", "--algo", "nvls",
                                 NULL};
-    const char *nvls_b200[] = {"allreduce", "--link", "nvlink5", "--gpus", "8", "--bytes", "1GB",
+    const char *nvls_a100[] = {"allreduce", "--link", "nvlink3", "--gpus", "8", "--bytes", "1GB",
                                "--algo", "nvls", NULL};
     const char *gx[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "x", "--bytes", "1GB", NULL};
     const char *help[] = {"allreduce", "--help", NULL};
@@ -996,7 +1096,7 @@ START_TEST(cli_bad_input)
     expect_usage(nvls_ag, "--algo");
     expect_usage(nvls_nodes, "--algo");
     expect_usage(nvls_nodes, "single-node");
-    expect_usage(nvls_b200, "link 'nvlink5' has no in-network reduction (NVLS) figure");
+    expect_usage(nvls_a100, "link 'nvlink3' has no in-network reduction (NVLS) figure");
     expect_usage(nodes, "--scale-out");
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage"));
@@ -1027,12 +1127,14 @@ Suite *gp_test_suite_comm(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, db_busbw_within_10pct_of_nccl_tests);
     tcase_add_test(tc, db_ceiling_never_below_published_busbw);
+    tcase_add_test(tc, db_ring_b200_against_published);
     tcase_add_test(tc, cli_article_row7);
     tcase_add_test(tc, cli_small_message_and_one_gpu);
     tcase_add_test(tc, cli_two_nodes_and_sweep);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_link_scope_notes);
     tcase_add_test(tc, db_nvls_against_published);
+    tcase_add_test(tc, db_nvls_b200_against_published);
     tcase_add_test(tc, cli_nvls);
     tcase_add_test(tc, cli_nvls_overlay);
     suite_add_tcase(s, tc);
