@@ -235,6 +235,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'H':
             if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &params.host_bw))
                 return GP_EXIT_USAGE;
+            /* 0 would silently mean the library default (460.8 GB/s). */
+            if (!(params.host_bw > 0.0))
+                return gp_cli_usage(cli, "option '--host-bw' must be > 0 (got '%s')", optarg);
             break;
         case 'w': sweep = 1; break;
         case 'h': usage(stdout); return GP_EXIT_OK;
