@@ -216,6 +216,33 @@ START_TEST(geforce_fp32_accumulate_half_rate)
 }
 END_TEST
 
+/* fp16 accumulate exists for fp16 (and fp8) Tensor Core MMA only.  bf16
+ * with --accumulate fp16 used to be priced at the bf16 fp32-accumulate
+ * rate (165.2 TFLOPS on the 4090) while labelled "fp16 accumulate"; fp32
+ * on CUDA cores likewise.  Now refused, naming "accumulate". */
+START_TEST(fp16_accumulate_only_for_fp16_tensor)
+{
+    gp_gpu g = rtx4090();
+    gp_roofline_params p;
+    gp_roofline r;
+    gp_err e;
+    gp_roofline_params_init(&p);
+    p.accum = GP_ACC_FP16;
+    p.precision = GP_BF16;
+    p.pipeline = GP_PIPE_TENSOR;
+    ck_assert_int_eq(gp_roofline_eval(&g, &p, 1e12, 1e9, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "accumulate");
+    p.precision = GP_FP16;
+    p.pipeline = GP_PIPE_CUDA;
+    ck_assert_int_eq(gp_roofline_eval(&g, &p, 1e12, 1e9, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "accumulate");
+    /* fp16 on tensor cores keeps its 330.3 TFLOPS fp16-accumulate row. */
+    p.pipeline = GP_PIPE_TENSOR;
+    r = eval_ok(&g, &p, 1e12, 1e9);
+    GP_ASSERT_REL(r.peak, 330.3e12, 1e-12);
+}
+END_TEST
+
 /* ---- GEMM and GEMV ------------------------------------------------------- */
 
 START_TEST(gemm_4096_bf16_h100_compute_bound)
@@ -1026,6 +1053,7 @@ Suite *gp_test_suite_roofline(void)
     tcase_add_test(tc, vector_add_rtx4090_fp32);
     tcase_add_test(tc, h100_bf16_tensor_ridge_and_sparsity);
     tcase_add_test(tc, geforce_fp32_accumulate_half_rate);
+    tcase_add_test(tc, fp16_accumulate_only_for_fp16_tensor);
     tcase_add_test(tc, gemm_4096_bf16_h100_compute_bound);
     tcase_add_test(tc, gemm_tiling_changes_bytes);
     tcase_add_test(tc, gemv_1x4096x4096_memory_bound);
