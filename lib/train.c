@@ -508,6 +508,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if (in->gpus_per_node == 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
         in->scale_up->max_gpus.v < gn)
         gn = in->scale_up->max_gpus.v;
+    if (in->gpus_per_node > 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
+        gn > in->scale_up->max_gpus.v && gpus > in->scale_up->max_gpus.v)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           "link '%s' joins at most %g GPUs, asked for %ld per node",
+                           in->scale_up->id ? in->scale_up->id : "?",
+                           in->scale_up->max_gpus.v, in->gpus_per_node);
     if (gn > gpus)
         gn = gpus;
     if (gpus > gn && fmod(gpus, gn) != 0.0)
