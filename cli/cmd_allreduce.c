@@ -29,7 +29,8 @@ static void usage(FILE *f)
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
             "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
             "                     peer-to-peer (default: 460.8 GB/s, one server socket's DRAM)\n"
-            "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n");
+            "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n"
+            "                     (--csv always prints these sweep rows, one per size)\n");
 }
 
 /* Citation of the expected bandwidth figure of a link. */
@@ -235,6 +236,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'H':
             if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &params.host_bw))
                 return GP_EXIT_USAGE;
+            /* 0 would silently mean the library default (460.8 GB/s). */
+            if (!(params.host_bw > 0.0))
+                return gp_cli_usage(cli, "option '--host-bw' must be > 0 (got '%s')", optarg);
             break;
         case 'w': sweep = 1; break;
         case 'h': usage(stdout); return GP_EXIT_OK;

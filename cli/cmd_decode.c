@@ -101,7 +101,11 @@ static int get_format(gp_cli *cli, const gp_db *db, const char *opt, const char 
     bits = strtod(arg, &end);
     if (end != arg && (*end == '\0' || strcmp(end, "bit") == 0 || strcmp(end, "bits") == 0 ||
                        strcmp(end, "b") == 0) &&
-        isfinite(bits) && bits > 0.0 && bits <= 64.0) {
+        isfinite(bits)) {
+        /* 1 bit (binary weights; BitNet b1.58 stores ~1.6) to 64 (fp64). */
+        if (!(bits >= 1.0 && bits <= 64.0))
+            return gp_cli_usage(cli, "option '%s': '%s' is outside [1, 64] bits per element", opt,
+                                arg);
         memset(tmp, 0, sizeof *tmp);
         tmp->id = arg;
         tmp->name = arg;
@@ -250,11 +254,19 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             if (!(d > 0))
                 return gp_cli_usage(cli, "'--decode-eff' must be above 0 (got '%s')", optarg);
+            /* Engines reach 50-95 %; 1e-300 printed a 300-digit ledger margin. */
+            if (d < 0.01)
+                return gp_cli_usage(cli, "'--decode-eff' must lie in [0.01, 1] (got '%s')",
+                                    optarg);
             p.decode_eff = d;
             break;
         case O_LOVH:
             if (gp_cli_qty(cli, "--layer-overhead", optarg, GP_Q_DURATION, &d))
                 return GP_EXIT_USAGE;
+            /* Engines spend 5-400 us; 1e308 made the step infinite. */
+            if (d > 1.0)
+                return gp_cli_usage(cli, "'--layer-overhead' must be at most 1 s (got '%s')",
+                                    optarg);
             p.layer_overhead = d;
             break;
         case O_ROVH:

@@ -244,6 +244,8 @@ static void fmt_days(double d, char *buf, size_t n)
 {
     if (!isfinite(d))
         snprintf(buf, n, "n/a");
+    else if (d >= 1e9)
+        snprintf(buf, n, "%.4g days", d);
     else if (d >= 100)
         snprintf(buf, n, "%.0f days", d);
     else
@@ -254,6 +256,8 @@ static void fmt_usd(double v, char *buf, size_t n)
 {
     if (!isfinite(v))
         snprintf(buf, n, "n/a");
+    else if (v >= 1e12)
+        snprintf(buf, n, "USD %.4g", v);
     else
         snprintf(buf, n, "USD %.0f", v);
 }
@@ -323,12 +327,13 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     if (r->mfu != r->mfu_reference)
         snprintf(v, sizeof v, "%.3f (%.3f at selective recompute)", r->mfu, r->mfu_reference);
     else
-        snprintf(v, sizeof v, "%.3f", r->mfu);
+        snprintf(v, sizeof v, r->mfu < 1e3 ? "%.3f" : "%.4g", r->mfu);
     gp_cli_row("MFU", v,
                r->mfu_origin == GP_MFU_PROFILE ? "implied by the measured step" : r->mfu_src);
-    snprintf(v, sizeof v, "%.3f", r->hfu);
+    snprintf(v, sizeof v, r->hfu < 1e3 ? "%.3f" : "%.4g", r->hfu);
     gp_cli_row("HFU", v, "MFU x hardware / model FLOPs");
-    snprintf(v, sizeof v, "%.1f tok/s", r->tokens_per_s_per_gpu);
+    snprintf(v, sizeof v, r->tokens_per_s_per_gpu >= 0.1 && r->tokens_per_s_per_gpu < 1e7 ? "%.1f tok/s" : "%.4g tok/s",
+             r->tokens_per_s_per_gpu);
     gp_cli_row("tokens/s per GPU", v, NULL);
     snprintf(v, sizeof v, "%.4g", r->gpu_days);
     snprintf(note, sizeof note, "%.4g GPU-hours", r->gpu_hours);
@@ -563,8 +568,9 @@ static int run(gp_cli *cli, int argc, char **argv)
             }
             in.mfu_mode = 0;
             rc = pos_qty(cli, "--mfu", optarg, GP_Q_FRACTION, &in.mfu);
-            if (rc == 0 && in.mfu > 1.0)
-                rc = gp_cli_usage(cli, "option '--mfu' must lie in (0, 1] (got '%s')", optarg);
+            if (rc == 0 && (in.mfu > 1.0 || in.mfu < GP_TRAIN_MFU_MIN))
+                rc = gp_cli_usage(cli, "option '--mfu' must lie in [%g, 1] (got '%s')",
+                                  GP_TRAIN_MFU_MIN, optarg);
             break;
         case O_PREC:
             if (gp_precision_parse(optarg, &in.precision, &e) != GP_OK)

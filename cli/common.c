@@ -135,8 +135,11 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l)
                    gp_format_qty(l->t[i], GP_Q_DURATION, 3, 0, buf, sizeof buf), mark);
     }
     gp_cli_row("total", gp_format_qty(l->total, GP_Q_DURATION, 3, 0, buf, sizeof buf), NULL);
-    if (l->margin > 0)
+    if (l->margin > 0 && l->margin < 1e4)
         snprintf(note, sizeof note, "%s binds by %.2fx over the next account",
+                 gp_account_name(l->binding), l->margin);
+    else if (l->margin > 0) /* not hundreds of digits: 3.39e+297x */
+        snprintf(note, sizeof note, "%s binds by %.3gx over the next account",
                  gp_account_name(l->binding), l->margin);
     else
         snprintf(note, sizeof note, "%s is the only account charged", gp_account_name(l->binding));

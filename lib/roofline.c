@@ -139,10 +139,20 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
         return GP_RAISE_AT(e, GP_EINVAL, "data", 0, 0, "data location %d out of range",
                            (int)p->data);
 
-    r = out;
-    memset(r, 0, sizeof *r);
     pipe = p->pipeline == GP_PIPE__COUNT ? gp_gpu_default_pipeline(g, p->precision)
                                          : p->pipeline;
+    /* fp16 accumulate is a Tensor Core MMA mode of fp16 and fp8 inputs only
+     * (bf16, tf32 accumulate in fp32, int8 in int32); anything else would
+     * be priced at the fp32-accumulate rate under an "fp16 accumulate"
+     * label. */
+    if (p->accum == GP_ACC_FP16 &&
+        (pipe != GP_PIPE_TENSOR || (p->precision != GP_FP16 && p->precision != GP_FP8)))
+        return GP_RAISE_AT(e, GP_EINVAL, "accumulate", 0, 0,
+                           "fp16 accumulate applies to fp16 and fp8 on tensor cores, not %s "
+                           "on %s cores",
+                           gp_precision_name(p->precision), gp_pipeline_name(pipe));
+    r = out;
+    memset(r, 0, sizeof *r);
     r->flop = flop;
     r->bytes = bytes;
     r->intensity = flop / bytes;

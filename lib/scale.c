@@ -41,6 +41,12 @@ static int check_req(const gp_scale_req *q, const gp_scale_params *p, gp_err *e)
     if (!(q->step_compute_s > 0.0) || !isfinite(q->step_compute_s))
         return GP_RAISE_AT(e, GP_EINVAL, "--step-compute-s", 0, 0,
                            "compute time per step must be > 0 s, got %g", q->step_compute_s);
+    /* Plausibility cap (31.7 years per step): beyond it n x T overflows and
+     * the speedup and efficiency print as inf (docs/models/scaling.md). */
+    if (q->step_compute_s > GP_SCALE_STEP_MAX_S)
+        return GP_RAISE_AT(e, GP_ERANGE, "--step-compute-s", 0, 0,
+                           "compute time per step must be <= %g s, got %g",
+                           GP_SCALE_STEP_MAX_S, q->step_compute_s);
     if (!(p->overlap >= 0.0 && p->overlap <= 1.0))
         return GP_RAISE_AT(e, GP_ERANGE, "--overlap", 0, 0,
                            "overlap must lie in [0,1], got %g", p->overlap);
@@ -124,7 +130,7 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         r->exposed_s = r->comm_s - r->hidden_s;
         r->step_s = r->compute_s + r->exposed_s;
         r->comm_fraction = r->exposed_s / r->step_s;
-        r->speedup = q->mode == GP_SCALING_STRONG ? t1 / r->step_s : dg * t1 / r->step_s;
+        r->speedup = q->mode == GP_SCALING_STRONG ? t1 / r->step_s : dg * (t1 / r->step_s);
         r->efficiency = r->speedup / dg;
         r->marginal = i == 0 ? NAN
                              : (r->speedup - rows[i - 1].speedup) / (dg - (double)gpus[i - 1]);

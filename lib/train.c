@@ -511,6 +511,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if (in->gpus_per_node == 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
         in->scale_up->max_gpus.v < gn)
         gn = in->scale_up->max_gpus.v;
+    if (in->gpus_per_node > 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
+        gn > in->scale_up->max_gpus.v && gpus > in->scale_up->max_gpus.v)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           "link '%s' joins at most %g GPUs, asked for %ld per node",
+                           in->scale_up->id ? in->scale_up->id : "?",
+                           in->scale_up->max_gpus.v, in->gpus_per_node);
     if (gn > gpus)
         gn = gpus;
     if (gpus > gn && fmod(gpus, gn) != 0.0)
@@ -797,9 +803,9 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->zero < 0 || in->zero > 3)
         return GP_RAISE_AT(e, GP_EINVAL, "--zero", 0, 0,
                            "ZeRO stage must be 0, 1, 2 or 3 (got '%d')", in->zero);
-    if (in->mfu != 0.0 && !(in->mfu > 0.0 && in->mfu <= 1.0))
+    if (in->mfu != 0.0 && !(in->mfu >= GP_TRAIN_MFU_MIN && in->mfu <= 1.0))
         return GP_RAISE_AT(e, GP_EINVAL, "--mfu", 0, 0,
-                           "MFU must lie in (0, 1] (got '%g')", in->mfu);
+                           "MFU must lie in [%g, 1] (got '%g')", GP_TRAIN_MFU_MIN, in->mfu);
     if (in->lora_params < 0.0 || !isfinite(in->lora_params))
         return GP_RAISE_AT(e, GP_EINVAL, "--lora-params", 0, 0,
                            "adapter parameters must be > 0 (got '%g')", in->lora_params);
@@ -824,6 +830,32 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                                                                           ? "--kwh-price"
                                                                           : "--purchase",
                            0, 0, "cost inputs must be >= 0");
+    /* Plausibility caps on the profile and the cost inputs, far beyond any
+     * real figure, so that every derived time, MFU, energy and cost stays
+     * finite and printable (docs/models/training.md section 7). */
+    if (in->step_time > 0.0 && !(in->step_time >= 1e-6 && in->step_time <= 1e7))
+        return GP_RAISE_AT(e, GP_ERANGE, "--step-time", 0, 0,
+                           "step time must lie in [1 us, 1e7 s] (got '%g s')", in->step_time);
+    if (in->tokens_per_step > 1e12)
+        return GP_RAISE_AT(e, GP_ERANGE, "--tokens-per-step", 0, 0,
+                           "tokens per step must be <= 1e12 (got '%g')", in->tokens_per_step);
+    if (in->price > 1e4)
+        return GP_RAISE_AT(e, GP_ERANGE, "--price", 0, 0,
+                           "rent must be <= 1e4 USD per GPU-hour (got '%g')", in->price);
+    if (in->purchase > 1e8)
+        return GP_RAISE_AT(e, GP_ERANGE, "--purchase", 0, 0,
+                           "purchase price must be <= 1e8 USD per GPU (got '%g')", in->purchase);
+    if (in->years > 0.0 && !(in->years >= 0.01 && in->years <= 100.0))
+        return GP_RAISE_AT(e, GP_ERANGE, "--years", 0, 0,
+                           "amortisation period must lie in [0.01, 100] years (got '%g')",
+                           in->years);
+    if (in->pue > 0.0 && !(in->pue >= 1.0 && in->pue <= 10.0))
+        return GP_RAISE_AT(e, GP_ERANGE, "--pue", 0, 0,
+                           "PUE must lie in [1, 10] (got '%g')", in->pue);
+    if (in->kwh_price > 100.0)
+        return GP_RAISE_AT(e, GP_ERANGE, "--kwh-price", 0, 0,
+                           "electricity price must be <= 100 USD per kWh (got '%g')",
+                           in->kwh_price);
     r->dp = in->gpus / shards;
     r->params = n;
     r->params_active = na;
@@ -921,6 +953,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->tokens_per_s_per_gpu = r->tokens_per_s / gpus;
     } else if (in->step_time > 0.0) {
         double tps = in->tokens_per_step > 0.0 ? in->tokens_per_step : in->batch * seq;
+        if (!(tps >= 1.0 && tps <= 1e12))
+            return GP_RAISE_AT(e, GP_ERANGE,
+                               in->tokens_per_step > 0.0 ? "--tokens-per-step" : "--batch", 0, 0,
+                               "tokens per step must lie in [1, 1e12] (got '%g')", tps);
         r->profiled = 1;
         r->tokens_per_step = tps;
         r->tokens_per_s = tps / in->step_time;

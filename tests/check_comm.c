@@ -1100,6 +1100,8 @@ START_TEST(cli_bad_input)
     expect_usage(nodes, "--scale-out");
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage"));
+    /* --csv prints the sweep even without --sweep: the help says so. */
+    ck_assert_ptr_nonnull(strstr(out, "--csv always prints these sweep rows"));
     free(out);
 }
 END_TEST

@@ -216,6 +216,33 @@ START_TEST(geforce_fp32_accumulate_half_rate)
 }
 END_TEST
 
+/* fp16 accumulate exists for fp16 (and fp8) Tensor Core MMA only.  bf16
+ * with --accumulate fp16 used to be priced at the bf16 fp32-accumulate
+ * rate (165.2 TFLOPS on the 4090) while labelled "fp16 accumulate"; fp32
+ * on CUDA cores likewise.  Now refused, naming "accumulate". */
+START_TEST(fp16_accumulate_only_for_fp16_tensor)
+{
+    gp_gpu g = rtx4090();
+    gp_roofline_params p;
+    gp_roofline r;
+    gp_err e;
+    gp_roofline_params_init(&p);
+    p.accum = GP_ACC_FP16;
+    p.precision = GP_BF16;
+    p.pipeline = GP_PIPE_TENSOR;
+    ck_assert_int_eq(gp_roofline_eval(&g, &p, 1e12, 1e9, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "accumulate");
+    p.precision = GP_FP16;
+    p.pipeline = GP_PIPE_CUDA;
+    ck_assert_int_eq(gp_roofline_eval(&g, &p, 1e12, 1e9, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "accumulate");
+    /* fp16 on tensor cores keeps its 330.3 TFLOPS fp16-accumulate row. */
+    p.pipeline = GP_PIPE_TENSOR;
+    r = eval_ok(&g, &p, 1e12, 1e9);
+    GP_ASSERT_REL(r.peak, 330.3e12, 1e-12);
+}
+END_TEST
+
 /* ---- GEMM and GEMV ------------------------------------------------------- */
 
 START_TEST(gemm_4096_bf16_h100_compute_bound)
@@ -862,6 +889,25 @@ START_TEST(cli_table_and_help)
 }
 END_TEST
 
+/* A huge ledger margin prints in 3 significant digits, not 300.  1e300
+ * FLOP over 1 byte on the H100 (bf16 tensor 989.4 TFLOP/s, 3.35 TB/s):
+ * ceiling compute / memory = (1e300 / 989.4e12) / (1 / 3.35e12) =
+ * 3.3859e297 -> "3.39e+297x"; expected (80 % peak = 791.52 TFLOP/s, 92 %
+ * bandwidth = 3.082 TB/s): 1e300 x 3.082e12 / 791.52e12 = 3.8938e297. */
+START_TEST(cli_huge_margin)
+{
+    const char *argv[] = {"roofline", "--gpu", "h100-sxm", "--precision", "bf16", "--flop",
+                          "1e300", "--bytes", "1", NULL};
+    char *out = NULL;
+    ck_assert_int_eq(gp_test_cli(argv, &out, NULL), 0);
+    ck_assert_msg(strstr(out, "compute binds by 3.39e+297x over the next account") != NULL,
+                  "%s", out);
+    ck_assert_msg(strstr(out, "compute binds by 3.89e+297x over the next account") != NULL,
+                  "%s", out);
+    free(out);
+}
+END_TEST
+
 /* Exit 2 and a message on stderr that contains `needle`. */
 static void cli_bad(const char *const *argv, const char *needle)
 {
@@ -1007,6 +1053,7 @@ Suite *gp_test_suite_roofline(void)
     tcase_add_test(tc, vector_add_rtx4090_fp32);
     tcase_add_test(tc, h100_bf16_tensor_ridge_and_sparsity);
     tcase_add_test(tc, geforce_fp32_accumulate_half_rate);
+    tcase_add_test(tc, fp16_accumulate_only_for_fp16_tensor);
     tcase_add_test(tc, gemm_4096_bf16_h100_compute_bound);
     tcase_add_test(tc, gemm_tiling_changes_bytes);
     tcase_add_test(tc, gemv_1x4096x4096_memory_bound);
@@ -1031,6 +1078,7 @@ Suite *gp_test_suite_roofline(void)
     tcase_add_test(tc, cli_accumulate_and_host_data);
     tcase_add_test(tc, cli_peer_and_link_override);
     tcase_add_test(tc, cli_table_and_help);
+    tcase_add_test(tc, cli_huge_margin);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_plot_png_and_svg);
     suite_add_tcase(s, tc);

@@ -333,6 +333,34 @@ static void expect_usage(const char *const *argv, const char *const *env, const 
     free(err);
 }
 
+/* A step at the 1e9 s cap: 14 GB over 4 GPUs on PCIe costs 0.84006 s
+ * (article rows), so step(4) = 1e9 + 0.84006 s and the weak-scaling
+ * speedup is 4 x 1e9 / (1e9 + 0.84006) = 4 x (1 - 8.4006e-10): finite,
+ * just under 4.  Beyond the cap (1e308 s, where n x T overflowed and
+ * speedup and efficiency printed as inf): GP_ERANGE. */
+START_TEST(step_cap)
+{
+    gp_link l = gp_test_link_pcie4();
+    gp_scale_req q;
+    gp_scale_row rows[2];
+    gp_scale_result res;
+    gp_err e;
+    const long gpus[2] = {1, 4};
+    gp_err_clear(&e);
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 1e9;
+    q.mode = GP_SCALING_WEAK;
+    ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus, 2, rows, &res, &e), GP_OK);
+    GP_ASSERT_REL(rows[1].speedup, 4.0 * 1e9 / (1e9 + 0.84006), 1e-12);
+    GP_ASSERT_REL(rows[1].efficiency, 1e9 / (1e9 + 0.84006), 1e-12);
+    q.step_compute_s = 1e308;
+    ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus, 2, rows, &res, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--step-compute-s");
+}
+END_TEST
+
 START_TEST(cli_article_rows_7_8)
 {
     /* pcie4-x16 (25 GB/s, 10 us), 14 GB, 2 s, 1,2,4 GPUs, weak: as in
@@ -493,6 +521,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, marginal_rule);
     tcase_add_test(tc, ceiling_uses_datasheet);
     tcase_add_test(tc, bad_input);
+    tcase_add_test(tc, step_cap);
     tcase_add_test(tc, nvls_rows);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");

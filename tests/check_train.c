@@ -640,6 +640,82 @@ START_TEST(cost_rent_and_own)
 }
 END_TEST
 
+/* Plausibility caps on the MFU, the profile and the cost inputs
+ * (training.md section 7): each cap itself is allowed and gives finite
+ * figures; beyond it, GP_ERANGE (GP_EINVAL for the MFU) names the option.
+ * Before the caps, pue = 1e308 gave an infinite energy and years = 1e-300
+ * a capex of 1e305 USD. */
+START_TEST(plausibility_caps)
+{
+    gp_gpu g = h100();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    gp_train_in_init(&in);
+    in.gpu = &g;
+    in.params = 175e9;
+    in.tokens = 300e9;
+    in.mfu = 0.5;
+    in.gpus = 1024;
+    in.purchase = 30000.0;
+#define CAP_OK(field, v)                                                        \
+    do {                                                                        \
+        in.field = (v);                                                         \
+        r = run_ok(&in);                                                        \
+        ck_assert(isfinite(r.cost_own_usd) && isfinite(r.energy_kwh));           \
+    } while (0)
+#define CAP_BAD(field, v, code, opt)                                            \
+    do {                                                                        \
+        double keep_ = in.field;                                                \
+        in.field = (v);                                                         \
+        ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), (code));         \
+        ck_assert_str_eq(e.where, (opt));                                       \
+        in.field = keep_;                                                       \
+    } while (0)
+    /* At the caps, e.g. pue 10: 700 W x 10 x 6.3675e8 GPU-s / 3.6e6 =
+     * 1,238,124 kWh (ten times the 1.2-PUE figure / 1.2). */
+    CAP_OK(pue, 10.0);
+    GP_ASSERT_REL(r.energy_kwh, 148574.9 / 1.2 * 10.0, 1e-6);
+    CAP_BAD(pue, 10.5, GP_ERANGE, "--pue");
+    CAP_BAD(pue, 1e308, GP_ERANGE, "--pue");
+    CAP_BAD(pue, 0.5, GP_ERANGE, "--pue");
+    in.pue = 0;
+    /* years 0.01: 30,000 x 6.3675e8 / (0.01 x 31,557,600) = 6.0532e7 USD. */
+    CAP_OK(years, 0.01);
+    GP_ASSERT_REL(r.cost_capex_usd, 30000.0 * 6.36750e8 / (0.01 * 31557600.0), 1e-5);
+    CAP_OK(years, 100.0);
+    CAP_BAD(years, 1e-300, GP_ERANGE, "--years");
+    CAP_BAD(years, 101.0, GP_ERANGE, "--years");
+    in.years = 0;
+    CAP_OK(price, 1e4);
+    CAP_BAD(price, 1e308, GP_ERANGE, "--price");
+    in.price = 0;
+    CAP_OK(purchase, 1e8);
+    CAP_BAD(purchase, 1e308, GP_ERANGE, "--purchase");
+    in.purchase = 30000.0;
+    CAP_OK(kwh_price, 100.0);
+    CAP_BAD(kwh_price, 1e308, GP_ERANGE, "--kwh-price");
+    in.kwh_price = 0;
+    CAP_OK(mfu, 0.001);
+    CAP_BAD(mfu, 1e-300, GP_EINVAL, "--mfu");
+    in.mfu = 0;
+    /* Profile: 1 us x 1e12 tokens is allowed (finite MFU); beyond, refused. */
+    in.step_time = 1e-6;
+    in.tokens_per_step = 1e12;
+    r = run_ok(&in);
+    ck_assert(isfinite(r.mfu) && isfinite(r.tokens_per_s));
+    CAP_BAD(step_time, 1e-300, GP_ERANGE, "--step-time");
+    CAP_BAD(step_time, 1e308, GP_ERANGE, "--step-time");
+    CAP_BAD(tokens_per_step, 1e308, GP_ERANGE, "--tokens-per-step");
+    CAP_BAD(tokens_per_step, 0.5, GP_ERANGE, "--tokens-per-step");
+    in.tokens_per_step = 0;
+    in.batch = 1e13; /* x seq 2048 = 2.048e16 tokens */
+    CAP_BAD(batch, 1e13, GP_ERANGE, "--batch");
+#undef CAP_OK
+#undef CAP_BAD
+}
+END_TEST
+
 /* ---- bad input ------------------------------------------------------------ */
 
 START_TEST(bad_input_names_option)
@@ -1234,6 +1310,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, memory_7b_adam_zero3);
     tcase_add_test(model, activation_formulas);
     tcase_add_test(model, cost_rent_and_own);
+    tcase_add_test(model, plausibility_caps);
     tcase_add_test(model, bad_input_names_option);
     tcase_add_test(model, profile_batch_and_exact);
     tcase_add_test(model, memory_full_recompute_and_fp32);

@@ -114,8 +114,9 @@ typedef struct gp_roofline {
  * "flop"/"bytes"); GP_EUNSUP when the GPU has no rate for the precision on
  * the pipeline ("precision"), sparsity is asked where there is none
  * ("sparse"), or the level's bandwidth is unknown ("data"); GP_EINVAL for a
- * missing link ("data") or an enum out of range ("precision", "pipeline",
- * "accumulate", "data").  e (may be NULL) names the field in `where`.
+ * missing link ("data"), an enum out of range ("precision", "pipeline",
+ * "accumulate", "data") or fp16 accumulate for anything but fp16/fp8 on
+ * tensor cores ("accumulate").  e (may be NULL) names the field in `where`.
  * out is fully written on success; on failure its contents are unspecified. */
 int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                      double bytes, gp_roofline *out, gp_err *e);

@@ -27,10 +27,14 @@ typedef struct gp_scale_req {
     long gpus_per_node;       /* GPUs per node; 0 = every count in one node  */
     long nics_per_node;       /* NICs per node; 0 = 1                        */
     double grad_bytes;        /* gradient bytes AllReduced per step (> 0)    */
-    double step_compute_s;    /* compute time of one step on ONE GPU, s (> 0):
+    double step_compute_s;    /* compute time of one step on ONE GPU, s (> 0,
+                                 <= GP_SCALE_STEP_MAX_S):
                                  weak: per-GPU batch; strong: global batch   */
     gp_scaling mode;
 } gp_scale_req;
+
+/* Plausibility cap on step_compute_s: 1e9 s (31.7 years per step). */
+#define GP_SCALE_STEP_MAX_S 1e9
 
 typedef struct gp_scale_params {
     /* Fraction of the AllReduce that can overlap the backward pass (bucketed

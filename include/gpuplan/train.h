@@ -127,6 +127,10 @@ double gp_train_activation_bytes_per_layer(double seq, double micro_batch,
 void gp_train_state_bytes(gp_train_optimizer opt, int mixed, double *weight,
                           double *grad, double *optim);
 
+/* The least MFU an input may give: 0.1 %, far below any published run
+ * (5-60 %); smaller values only overflow the derived times and costs. */
+#define GP_TRAIN_MFU_MIN 0.001
+
 typedef struct gp_train_in {
     const gp_gpu *gpu;          /* required                                 */
     const gp_model *model;      /* NULL: use params (and an inferred shape) */
@@ -134,7 +138,7 @@ typedef struct gp_train_in {
     double params;              /* N when model is NULL                      */
     double tokens;              /* D, training tokens (> 0)                  */
     long gpus;                  /* >= 1                                      */
-    double mfu;                 /* (0,1]; 0 = GPU default, else fallback     */
+    double mfu;                 /* [0.001,1]; 0 = GPU default, else fallback */
     int precision_set;          /* 0: bf16, else fp16, else tf32, else fp32  */
     gp_precision precision;
     gp_train_count count;       /* GP_COUNT_6ND (default) or EXACT           */
@@ -286,11 +290,16 @@ typedef struct gp_train_result {
 /* Plan one training run.  Pure: no I/O, no allocation, no globals.
  * Returns GP_OK with *out filled (on error *out is partly written and must
  * not be used), or (with e naming the option/field and
- * quoting the value): GP_EINVAL for tokens/params <= 0, MFU outside (0,1],
+ * quoting the value): GP_EINVAL for tokens/params <= 0, MFU outside
+ * [GP_TRAIN_MFU_MIN, 1],
  * a bad ZeRO stage, degrees < 1, a GPU count not divisible by tp*pp, a
  * profile with only one of step_time/tokens_per_step, a model without
  * params; GP_EUNSUP when the GPU has no rate for the precision or the
- * precision is not one training uses (fp64, int8, int4).
+ * precision is not one training uses (fp64, int8, int4); GP_ERANGE for
+ * inputs beyond the plausibility caps (params/lora_params > 1e15, tokens >
+ * 1e18, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
+ * price > 1e4 USD/GPU-hour, purchase > 1e8 USD, years outside [0.01, 100],
+ * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7).
  * p may be NULL (defaults).  Not fitting in memory is reported in
  * out->fits, not as an error.
  * A default MFU (database or fallback) is a figure quoted for runs at
