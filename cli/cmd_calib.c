@@ -333,6 +333,40 @@ static const char *file_kind(const gp_calib *c)
     }
 }
 
+/* A measurement well above its datasheet figure is no measurement of this
+ * GPU: most likely the file came from another card (or --as names the wrong
+ * one).  Boost clocks above the rated one allow a few per cent on GEMMs, so
+ * only more than 25 % is said; the L2 figure is an estimate and the
+ * AllReduce busbw has its own message (NVLS).  Warn, import anyway. */
+#define ABOVE_DATASHEET 1.25
+static void warn_above_datasheet(const char *file, const loaded *L)
+{
+    gp_calib_eff eff[64];
+    const gp_link *host, *peer;
+    size_t n, i, over = 0, worst = 0;
+    host = L->g->host_link ? gp_db_find_link(L->db, L->g->host_link) : NULL;
+    peer = L->g->scale_up_link ? gp_db_find_link(L->db, L->g->scale_up_link) : host;
+    n = gp_calib_efficiencies(&L->s, L->g, host, peer, eff, 64);
+    for (i = 0; i < n && i < 64; i++) {
+        if (eff[i].eff <= ABOVE_DATASHEET || strcmp(eff[i].what, "l2 read") == 0 ||
+            strcmp(eff[i].what, "allreduce busbw") == 0)
+            continue;
+        if (over++ == 0 || eff[i].eff > eff[worst].eff)
+            worst = i;
+    }
+    if (over > 0) {
+        gp_qty q = strstr(eff[worst].what, "GEMM") ? GP_Q_FLOPS : GP_Q_RATE;
+        char m[32], d[32];
+        gp_format_qty(eff[worst].measured, q, 3, 0, m, sizeof m);
+        gp_format_qty(eff[worst].datasheet, q, 3, 0, d, sizeof d);
+        fprintf(stderr,
+                "gpuplan calib: warning: %s: %zu measurement%s above %s's datasheet by more than "
+                "%.0f%% (the most: %s %s = %.0f%% of %s): a file from another GPU? (check --as)\n",
+                file, over, over > 1 ? "s" : "", L->g->id, 100.0 * (ABOVE_DATASHEET - 1.0),
+                eff[worst].what, m, 100.0 * eff[worst].eff, d);
+    }
+}
+
 static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
                      const readopts *ro)
 {
@@ -403,6 +437,7 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         if (lk != NULL)
             link_id = lk->id;
     }
+    warn_above_datasheet(file, &L);
     is_default = T.is_default;
     snprintf(name, sizeof name, "calib-%s.yaml", L.g->id);
     if (gtext != NULL &&
