@@ -198,7 +198,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_infer_params p;
     gp_infer_result r;
     gp_err e;
-    char buf[64], buf2[64], note[256];
+    char buf[64], buf2[64], note[256], uneven_msg[160];
+    int uneven;
 
     gp_infer_params_init(&p);
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
@@ -349,7 +350,18 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (gp_infer_eval(&p, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
 
+    /* Tensor parallelism splits whole heads: engines (vLLM, TensorRT-LLM,
+     * SGLang) refuse a size that does not divide the attention heads. */
+    uneven = !r.split_layers && p.gpus > 1 && model.heads.v >= 1 &&
+             fmod(model.heads.v, p.gpus) != 0.0;
+    if (uneven)
+        snprintf(uneven_msg, sizeof uneven_msg,
+                 "%.0f attention heads do not split evenly over %.0f tensor-parallel GPUs; vLLM, "
+                 "TensorRT-LLM and SGLang refuse such a size", model.heads.v, p.gpus);
+
     /* Warnings and refusals (stderr). */
+    if (uneven && !cli->json)
+        fprintf(stderr, "gpuplan decode: warning: %s\n", uneven_msg);
     if (r.context_exceeds) {
         /* Name the option the user gave: the context defaults to --prompt. */
         int by_prompt = p.prompt > model.context.v && (!have_context || p.prompt > p.context);
@@ -368,7 +380,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                 model.id, p.gpus, gpu->id,
                 gp_format_qty(r.short_bytes + r.mem_usable, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                 gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2),
-                gp_format_qty(p.context * r.kv_bytes_per_token, GP_Q_BYTES, 2, 0, note, 64),
+                gp_format_qty(p.context * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES, 2, 0,
+                              note, 64),
                 gp_format_qty(r.runtime_overhead * p.gpus, GP_Q_BYTES, 2, 0, note + 64, 64),
                 gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, note + 128, 64),
                 gp_format_qty(r.short_bytes, GP_Q_BYTES, 2, 0, note + 192, 64));
@@ -403,6 +416,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "lm_head_bytes", gp_cli_jnum(r.lm_head_bytes));
         json_object_set_new(o, "kv_bytes", gp_cli_jnum(r.kv_bytes));
         json_object_set_new(o, "kv_bytes_per_token", gp_cli_jnum(r.kv_bytes_per_token));
+        json_object_set_new(o, "kv_replicas", gp_cli_jnum(r.kv_replicas));
         json_object_set_new(o, "act_bytes", gp_cli_jnum(r.act_bytes));
         json_object_set_new(o, "layers", gp_cli_jnum(r.layers));
         json_object_set_new(o, "hidden", gp_cli_jnum(r.hidden));
@@ -475,6 +489,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string("KV cache dominates the weights"));
         if (r.kv_bytes_per_token <= 0)
             json_array_append_new(w, json_string(KV_UNKNOWN));
+        if (uneven)
+            json_array_append_new(w, json_string(uneven_msg));
         json_object_set_new(o, "warnings", w);
         if (gp_cli_emit(o) != 0)
             return GP_EXIT_FAIL;
@@ -495,6 +511,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     snprintf(note, sizeof note, "%.0f seq x %.0f tokens x %s/token (%s)", p.batch, p.context,
              gp_format_qty(r.kv_bytes_per_token, GP_Q_BYTES, 1, 1, buf, sizeof buf),
              fmt_name(p.kv));
+    if (r.kv_replicas > 1) {
+        size_t n = strlen(note);
+        snprintf(note + n, sizeof note - n, " x %.4g copies (each GPU holds whole KV heads)",
+                 r.kv_replicas);
+    }
     qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, r.kv_bytes_per_token > 0 ? note : KV_UNKNOWN);
     qrow("activations", r.act_bytes, GP_Q_BYTES, 2, "~(10 hidden + 4 ffn) x 2 B per layer");
     if (r.shape_inferred) {
@@ -542,7 +563,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                "ridge: FLOPs/peak = bytes/bandwidth (expected figures)");
     printf("\nmemory (%.0f GPU%s):\n", p.gpus, p.gpus > 1 ? "s" : "");
     qrow("weights stored", r.weight_store_bytes, GP_Q_BYTES, 2, NULL);
-    qrow("KV cache stored", p.batch * p.context * r.kv_bytes_per_token, GP_Q_BYTES, 2, NULL);
+    qrow("KV cache stored", p.batch * p.context * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES,
+         2, r.kv_replicas > 1 ? "with the copies tensor parallelism keeps (above)" : NULL);
     qrow("runtime overhead", r.runtime_overhead * p.gpus, GP_Q_BYTES, 2,
          p.runtime_overhead >= 0 ? "--runtime-overhead" : "1 GiB per GPU (gpuplan default)");
     qrow("need", r.mem_need, GP_Q_BYTES, 2, NULL);

@@ -314,8 +314,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     shape sh;
     sums s;
     double wbits, kbits, ebits, touched, body_t, B, ctx, act_elems;
-    double store, kv_tok, usable, ovh_mem, free1;
-    int quant;
+    double store, kv_tok, kv_all, usable, ovh_mem, free1;
+    int quant, split;
 
     if (p == NULL || r == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_infer_eval: NULL argument");
@@ -373,10 +373,24 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     store = sh.body * wbits / 8.0 + sh.n_embed * sh.embed_params * ebits / 8.0;
     r->weight_store_bytes = store;
 
-    /* KV cache and activations. */
+    /* KV cache and activations.  Tensor parallelism splits the KV heads
+     * among the GPUs; with fewer KV heads than GPUs (GQA) each GPU still
+     * holds a whole head, and an MLA latent (kv_dim) is one head that every
+     * GPU holds: kv_replicas = gpus x ceil(kv_heads / gpus) / kv_heads copies
+     * of the cache in all (1 when gpus divides kv_heads; a layer split
+     * copies nothing). */
     kv_tok = gp_infer_kv_bytes_per_token(m, kbits);
     r->kv_bytes_per_token = kv_tok;
-    r->kv_bytes = B * ctx * kv_tok;
+    split = p->gpus > 1.0 && (p->split == GP_SPLIT_LAYER ||
+                              (p->split == GP_SPLIT_DEFAULT && eng->split_layers));
+    r->kv_replicas = 1.0;
+    if (!split && p->gpus > 1.0 && kv_tok > 0.0) {
+        double kvh = m->kv_dim.v > 0.0 ? 1.0 : m->kv_heads.v > 0.0 ? m->kv_heads.v : m->heads.v;
+        if (kvh >= 1.0)
+            r->kv_replicas = p->gpus * ceil(kvh / p->gpus) / kvh;
+    }
+    kv_all = kv_tok * r->kv_replicas;
+    r->kv_bytes = B * ctx * kv_all;
 
     /* A model known only by its parameter count still has layers: guess the
      * missing depth or width (N = 12 L h^2) for the per-layer overhead,
@@ -413,12 +427,11 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.flop = r->flop;
     s.deq = r->dequant_flop;
     s.comm_exp = s.comm_ceil = 0.0;
-    s.kv_seq = ctx * kv_tok;
+    s.kv_seq = ctx * kv_all;
     s.act_seq = act_elems * p->act_bytes;
     s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.head_dim * ctx;
     s.layers = sh.layers;
-    s.split_layers = p->gpus > 1.0 && (p->split == GP_SPLIT_LAYER ||
-                                       (p->split == GP_SPLIT_DEFAULT && eng->split_layers));
+    s.split_layers = split;
     s.div = s.split_layers ? 1.0 : p->gpus;
     r->split_layers = s.split_layers;
     r->comm_algo = GP_COLL_RING;
@@ -470,17 +483,17 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->runtime_overhead = ovh_mem;
     usable = gp_gpu_usable_mem(g) * p->gpus;
     r->mem_usable = usable;
-    r->mem_need = store + B * ctx * kv_tok + ovh_mem * p->gpus;
+    r->mem_need = store + B * ctx * kv_all + ovh_mem * p->gpus;
     r->fits = r->mem_need <= usable;
     free1 = usable - store - ovh_mem * p->gpus;
-    r->short_bytes = (store + ctx * kv_tok + ovh_mem * p->gpus) - usable;
+    r->short_bytes = (store + ctx * kv_all + ovh_mem * p->gpus) - usable;
     r->fits_batch1 = r->short_bytes <= 0.0;
     if (free1 <= 0.0) {
         r->max_batch = 0.0;
         r->max_context = 0.0;
     } else {
-        r->max_batch = ctx * kv_tok > 0.0 ? floor(free1 / (ctx * kv_tok)) : INFINITY;
-        r->max_context = kv_tok > 0.0 ? floor(free1 / (B * kv_tok)) : INFINITY;
+        r->max_batch = ctx * kv_all > 0.0 ? floor(free1 / (ctx * kv_all)) : INFINITY;
+        r->max_context = kv_all > 0.0 ? floor(free1 / (B * kv_all)) : INFINITY;
     }
     r->kv_dominates = r->kv_bytes > r->weight_bytes;
     r->context_exceeds = m->context.v > 0.0 &&

@@ -225,6 +225,59 @@ START_TEST(params_only_guesses_layers)
 }
 END_TEST
 
+/* ---- KV copies under tensor parallelism -------------------------------- */
+START_TEST(kv_replicas_under_tensor_parallel)
+{
+    /* A 7B shape with 2 KV heads (GQA) on 8 A100s, tensor parallel: each GPU
+     * holds a whole KV head, so 8 heads are stored where the model has 2:
+     * kv_replicas = 8 x ceil(2/8) / 2 = 4.  Per token 2 x 32 layers x 2
+     * heads x 128 x 2 B = 32,768 B; at context 1000, batch 1: 1000 x
+     * 32,768 x 4 = 131,072,000 B read per step.  With 3 GPUs and 8 KV
+     * heads: each holds ceil(8/3) = 3, 9 in all -> 9/8.  A layer split
+     * copies nothing.  MLA (kv_dim 576, DeepSeek-V3 style) is one head all 8
+     * GPUs hold: 8 copies. */
+    gp_gpu g = a100();
+    gp_link l = nvlink3();
+    gp_model m = llama2_7b();
+    gp_infer_params p;
+    gp_infer_result r;
+    double free1;
+    m.kv_heads.v = 2;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.link = &l;
+    p.gpus = 8;
+    p.context = 1000;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_bytes_per_token, 32768.0, 1e-12);
+    GP_ASSERT_REL(r.kv_replicas, 4.0, 1e-12);
+    GP_ASSERT_REL(r.kv_bytes, 131072000.0, 1e-12);
+    /* Memory: the copies are stored too.  free = 8 x 80 GiB - 6.74e9 x 2 B
+     * - 8 x 1 GiB = 678,454,321,152 - 13,480,000,000 = 664,974,321,152 B;
+     * largest context at batch 1 = floor(free / (32,768 x 4)) = 5,073,351. */
+    free1 = 8.0 * 81920.0 * 1048576.0 - 6.74e9 * 2.0 - 8.0 * 1073741824.0;
+    GP_ASSERT_REL(r.max_context, floor(free1 / (32768.0 * 4.0)), 1e-12);
+    p.split = GP_SPLIT_LAYER;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_replicas, 1.0, 0);
+    GP_ASSERT_REL(r.kv_bytes, 1000.0 * 32768.0, 1e-12);
+    p.split = GP_SPLIT_TENSOR;
+    m.kv_heads.v = 8;
+    p.gpus = 3;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_replicas, 9.0 / 8.0, 1e-12);
+    m.kv_dim.v = 576;
+    p.gpus = 8;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_bytes_per_token, 32.0 * 576.0 * 2.0, 1e-12);
+    GP_ASSERT_REL(r.kv_replicas, 8.0, 1e-12);
+    p.gpus = 1;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.kv_replicas, 1.0, 0);
+}
+END_TEST
+
 /* ---- KV cache ---------------------------------------------------------- */
 START_TEST(kv_cache_sizes)
 {
@@ -990,6 +1043,39 @@ START_TEST(cli_article_rows)
 }
 END_TEST
 
+/* The CLI reports the KV copies and the uneven head split.  DeepSeek-V3 on
+ * 8 x H200: one MLA latent of 61 x 576 x 2 B = 70,272 B per token that all 8
+ * GPUs hold: kv_replicas 8, at context 1000 1000 x 70,272 x 8 =
+ * 562,176,000 B per step.  Llama 2 7B on 3 GPUs: 32 heads over 3 is uneven
+ * (said in warnings), and its 32 KV heads are held 3 x 11 = 33 times:
+ * 33/32 = 1.03125 copies. */
+START_TEST(cli_kv_replicas_and_uneven_heads)
+{
+    const char *a1[] = {"--gpu", "h200", "--model", "deepseek-v3", "--weights", "fp8-e4m3",
+                        "--gpus", "8", "--context", "1000", NULL};
+    const char *a2[] = {"--gpu", "a100", "--model", "llama-2-7b", "--gpus", "3", "--link",
+                        "pcie4-x16", NULL};
+    json_t *o, *w;
+    int rc;
+    char *err = NULL;
+    o = decode_json(a1, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "kv_replicas"), 8.0, 1e-12);
+    GP_ASSERT_REL(jnum(o, "kv_bytes"), 562176000.0, 1e-12);
+    ck_assert_uint_eq(json_array_size(json_object_get(o, "warnings")), 0);
+    json_decref(o);
+    o = decode_json(a2, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "kv_replicas"), 33.0 / 32.0, 1e-12);
+    w = json_object_get(o, "warnings");
+    ck_assert_uint_eq(json_array_size(w), 1);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(w, 0)),
+                                 "32 attention heads do not split evenly over 3"));
+    json_decref(o);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_kv_and_long_context)
 {
     int rc;
@@ -1245,6 +1331,7 @@ Suite *gp_test_suite_infer(void)
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, article_7b_ceilings_on_4090);
     tcase_add_test(tc, params_only_guesses_layers);
+    tcase_add_test(tc, kv_replicas_under_tensor_parallel);
     tcase_add_test(tc, kv_cache_sizes);
     tcase_add_test(tc, long_context_kv_dominates);
     tcase_add_test(tc, published_decode_rows);
@@ -1263,6 +1350,7 @@ Suite *gp_test_suite_infer(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, cli_article_rows);
     tcase_add_test(tc, cli_kv_and_long_context);
+    tcase_add_test(tc, cli_kv_replicas_and_uneven_heads);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, db_published_rows);
     tcase_add_test(tc, cli_tensor_parallel);

@@ -152,7 +152,11 @@ typedef struct gp_infer_result {
     double body_bytes;          /* of which transformer body (touched)       */
     double lm_head_bytes;       /* of which lm_head (+ embedding rows)       */
     double kv_bytes_per_token;  /* one sequence, one token, all layers       */
-    double kv_bytes;            /* KV read per step: batch x context x above */
+    double kv_replicas;         /* copies of the KV cache across tensor-
+                                   parallel GPUs: gpus x ceil(kv_heads/gpus)
+                                   / kv_heads (MLA: kv_heads 1), else 1      */
+    double kv_bytes;            /* KV read per step, all GPUs: batch x
+                                   context x above x kv_replicas             */
     double act_bytes;           /* activations read+written per step         */
     double bytes_per_step;      /* weight + kv + act                         */
     double bytes_per_token;     /* bytes_per_step / batch                    */
