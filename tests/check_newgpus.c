@@ -166,6 +166,24 @@ START_TEST(aliases_resolve)
 }
 END_TEST
 
+/* nvidia-smi / NVML device names find the new entries (calib import). */
+START_TEST(device_names_match)
+{
+    const gp_db *db = gp_test_db();
+    static const struct { const char *name, *id; } want[] = {
+        {"Tesla V100-SXM2-32GB", "v100-sxm2-32gb"}, {"Tesla V100-SXM2-16GB", "v100-sxm2-16gb"},
+        {"Tesla V100-PCIE-32GB", "v100-pcie-32gb"}, {"Tesla V100-PCIE-16GB", "v100-pcie-16gb"},
+        {"NVIDIA H800", "h800"}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const gp_gpu *g = NULL;
+        gp_err e = {0};
+        ck_assert_msg(gp_calib_match_gpu(db, want[i].name, &g, &e) == GP_OK, "%s: %s",
+                      want[i].name, e.msg);
+        ck_assert_str_eq(g->id, want[i].id);
+    }
+}
+END_TEST
+
 /* ---- through the CLI ------------------------------------------------------------- */
 
 START_TEST(cli_hw_list_has_new_entries)
@@ -265,6 +283,7 @@ Suite *gp_test_suite_newgpus(void)
     tcase_add_test(tc, h800_matches_datasheet);
     tcase_add_test(tc, new_links);
     tcase_add_test(tc, aliases_resolve);
+    tcase_add_test(tc, device_names_match);
     tcase_add_test(tcli, cli_hw_list_has_new_entries);
     tcase_add_test(tcli, cli_train_gpt3_on_v100);
     tcase_add_test(tcli, cli_train_deepseek_v3_on_h800);
