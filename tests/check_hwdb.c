@@ -36,7 +36,7 @@ START_TEST(every_gpu_loads_with_sourced_figures)
 {
     const gp_db *db = gp_test_db();
     size_t n = gp_db_count(db, GP_KIND_GPU);
-    ck_assert_uint_ge(n, 19);
+    ck_assert_uint_ge(n, 24);
     for (size_t i = 0; i < n; i++) {
         const gp_gpu *g = gp_db_gpu_at(db, i);
         const char *id = g->id;
@@ -103,7 +103,7 @@ START_TEST(every_link_loads_with_sourced_figures)
 {
     const gp_db *db = gp_test_db();
     size_t n = gp_db_count(db, GP_KIND_LINK);
-    ck_assert_uint_ge(n, 20);
+    ck_assert_uint_ge(n, 22);
     for (size_t i = 0; i < n; i++) {
         const gp_link *l = gp_db_link_at(db, i);
         const char *id = l->id;
