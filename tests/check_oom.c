@@ -193,6 +193,7 @@ typedef struct oom_op {
     const char *what;
     int (*run)(void **res, gp_err *e);
     void (*release)(void *res);
+    int none; /* must make no allocation at all */
 } oom_op;
 
 /* Most allocations any operation below is allowed to make: a guard against
@@ -367,25 +368,25 @@ static int run_fit_series(void **res, gp_err *e)
 }
 
 static const oom_op ops_db[] = {
-    {"gp_db_open (built-in)", run_db_builtin, release_db},
-    {"gp_db_open (overlay " MIN_DIR ", no built-in)", run_db_overlay, release_db},
-    {"gp_db_open (built-in + overlay " MIN_DIR ")", run_db_builtin_overlay, release_db},
-    {"gp_db_open_text (format over built-in)", run_db_text, release_db},
+    {"gp_db_open (built-in)", run_db_builtin, release_db, 0},
+    {"gp_db_open (overlay " MIN_DIR ", no built-in)", run_db_overlay, release_db, 0},
+    {"gp_db_open (built-in + overlay " MIN_DIR ")", run_db_builtin_overlay, release_db, 0},
+    {"gp_db_open_text (format over built-in)", run_db_text, release_db, 0},
 };
 
 static const oom_op ops_calib[] = {
-    {"gp_calib_read_file_any (synthetic-h100.yaml)", run_calib_h100, release_calib},
-    {"gp_calib_read_file_any (synthetic-rtx4090.yaml)", run_calib_4090, release_calib},
-    {"gp_calib_read_file_any (a100 nccl-tests)", run_nccl_a100, release_calib},
-    {"gp_calib_read_file_any (a100 2-node nccl-tests)", run_nccl_a100_2node, release_calib},
-    {"gp_calib_read_file_any (mi300x rccl-tests)", run_rccl_mi300x, release_calib},
-    {"gp_calib_read_file_any (mi300x BabelStream)", run_babelstream, release_calib},
+    {"gp_calib_read_file_any (synthetic-h100.yaml)", run_calib_h100, release_calib, 0},
+    {"gp_calib_read_file_any (synthetic-rtx4090.yaml)", run_calib_4090, release_calib, 0},
+    {"gp_calib_read_file_any (a100 nccl-tests)", run_nccl_a100, release_calib, 0},
+    {"gp_calib_read_file_any (a100 2-node nccl-tests)", run_nccl_a100_2node, release_calib, 0},
+    {"gp_calib_read_file_any (mi300x rccl-tests)", run_rccl_mi300x, release_calib, 0},
+    {"gp_calib_read_file_any (mi300x BabelStream)", run_babelstream, release_calib, 0},
 };
 
 static const oom_op ops_written[] = {
-    {"gp_calib_overlay_gpu (synthetic-h100.yaml)", run_overlay_gpu, release_text},
-    {"gp_calib_overlay_link (synthetic-h100.yaml)", run_overlay_link, release_text},
-    {"gp_calib_fit_series (synthetic-h100.yaml h2d-pinned)", run_fit_series, release_text},
+    {"gp_calib_overlay_gpu (synthetic-h100.yaml)", run_overlay_gpu, release_text, 0},
+    {"gp_calib_overlay_link (synthetic-h100.yaml)", run_overlay_link, release_text, 0},
+    {"gp_calib_fit_series (synthetic-h100.yaml h2d-pinned)", run_fit_series, release_text, 1},
 };
 
 START_TEST(test_oom_db)
@@ -416,8 +417,50 @@ START_TEST(test_oom_written)
     n = sweep(&ops_written[_i]);
     gp_calib_free(fixture);
     fixture = NULL;
-    ck_assert_msg(n > 0, "%s: no allocation seen (is the runner linked with --wrap?)",
-                  ops_written[_i].what);
+    if (ops_written[_i].none)
+        ck_assert_msg(n == 0, "%s: made %lu allocation(s), want none", ops_written[_i].what, n);
+    else
+        ck_assert_msg(n > 0, "%s: no allocation seen (is the runner linked with --wrap?)",
+                      ops_written[_i].what);
+}
+END_TEST
+
+/* gp_calib_summarize returns nothing and "never fails on a parsed file":
+ * so it must not allocate -- a fit that failed for want of memory would
+ * silently change the summary (the overlay it writes).  Each file's summary
+ * with every allocation refused in turn must equal the normal one. */
+static const char *const summarize_files[] = {
+    DATA "synthetic-h100.yaml",
+    DATA "synthetic-rtx4090.yaml",
+    DATA "a100-nccl-tests-allreduce.txt",
+    DATA "mi300x-rccl-tests-allreduce.txt",
+};
+
+START_TEST(test_oom_summarize)
+{
+    gp_calib *c = NULL;
+    gp_calib_summary want, got;
+    gp_err e;
+    char buf[1024];
+    unsigned long n;
+
+    gp_err_clear(&e);
+    ck_assert_msg(gp_calib_read_file_any(summarize_files[_i], GP_CALIB_FMT_AUTO, &c, &e) == GP_OK,
+                  "%s", gp_err_format(&e, buf, sizeof buf));
+    gp_calib_summarize(c, &want);
+    for (n = 1; n <= OOM_MAX_ALLOC; n++) {
+        record_start(n);
+        gp_calib_summarize(c, &got);
+        ck_assert_msg(record_stop() == 0, "%s: summarize leaked", summarize_files[_i]);
+        ck_assert_msg(memcmp(&got, &want, sizeof got) == 0,
+                      "%s: summary differs when allocation %lu is refused", summarize_files[_i],
+                      n);
+        if (!refused)
+            break;
+    }
+    ck_assert_msg(n_alloc == 0, "%s: gp_calib_summarize made %lu allocation(s)",
+                  summarize_files[_i], n_alloc);
+    gp_calib_free(c);
 }
 END_TEST
 
@@ -429,6 +472,8 @@ Suite *gp_test_suite_oom(void)
     tcase_add_loop_test(tc, test_oom_calib, 0, (int)(sizeof ops_calib / sizeof ops_calib[0]));
     tcase_add_loop_test(tc, test_oom_written, 0,
                         (int)(sizeof ops_written / sizeof ops_written[0]));
+    tcase_add_loop_test(tc, test_oom_summarize, 0,
+                        (int)(sizeof summarize_files / sizeof summarize_files[0]));
     tcase_set_timeout(tc, 600);
     suite_add_tcase(s, tc);
     return s;
