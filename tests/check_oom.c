@@ -425,6 +425,41 @@ START_TEST(test_oom_written)
 }
 END_TEST
 
+/* A measurement file over the reader's first 64 KiB buffer, so that the
+ * buffer grows (realloc) while reading: synthetic-h100.yaml after 80 KiB of
+ * comment lines. */
+static char big_path[4096];
+
+static int run_calib_big(void **res, gp_err *e)
+{
+    return read_calib(big_path, res, e);
+}
+
+START_TEST(test_oom_calib_big)
+{
+    static const oom_op op = {"gp_calib_read_file_any (synthetic-h100.yaml after 80 KiB of comments)",
+                              run_calib_big, release_calib, 0};
+    static const char line[] = "# padding to push the file past the reader's first buffer\n";
+    char dir[1024];
+    char *text = gp_test_slurp(DATA "synthetic-h100.yaml"), *big;
+    size_t len, i, pad = 80 * 1024 / (sizeof line - 1) * (sizeof line - 1);
+    ck_assert_ptr_nonnull(text);
+    len = strlen(text);
+    big = malloc(pad + len + 1);
+    ck_assert_ptr_nonnull(big);
+    for (i = 0; i < pad; i += sizeof line - 1)
+        memcpy(big + i, line, sizeof line - 1);
+    memcpy(big + pad, text, len + 1);
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "big.yaml", big), 0);
+    snprintf(big_path, sizeof big_path, "%s/big.yaml", dir);
+    free(big);
+    free(text);
+    ck_assert_uint_gt(sweep(&op), 0);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 /* gp_calib_summarize returns nothing and "never fails on a parsed file":
  * so it must not allocate -- a fit that failed for want of memory would
  * silently change the summary (the overlay it writes).  Each file's summary
@@ -472,6 +507,7 @@ Suite *gp_test_suite_oom(void)
     tcase_add_loop_test(tc, test_oom_calib, 0, (int)(sizeof ops_calib / sizeof ops_calib[0]));
     tcase_add_loop_test(tc, test_oom_written, 0,
                         (int)(sizeof ops_written / sizeof ops_written[0]));
+    tcase_add_test(tc, test_oom_calib_big);
     tcase_add_loop_test(tc, test_oom_summarize, 0,
                         (int)(sizeof summarize_files / sizeof summarize_files[0]));
     tcase_set_timeout(tc, 600);
