@@ -1000,7 +1000,7 @@ int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *serie
     const gp_calib_point *first = NULL;
     fit_src src;
     double mult = 1.0, x, y;
-    size_t n = 0, i, j, distinct = 0;
+    size_t n = 0, i, j, first_i = 0, distinct = 0;
 
     if (c == NULL || series == NULL || out == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_series: NULL argument");
@@ -1019,12 +1019,13 @@ int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *serie
         if (!(x > 0.0) || !isfinite(x) || !(y > 0.0) || !isfinite(y))
             return GP_RAISE(e, GP_EINVAL,
                             "alpha-beta fit: point %zu (size %g, time %g) is not positive", n, x, y);
-        n++;
+        if (n++ == 0)
+            first_i = i;
         if (first == NULL || x < first->work)
             first = &c->pts[i];
-        for (j = 0; j < i; j++) {
+        for (j = first_i; j < i; j++) { /* earlier points of the series */
             double xj, yj;
-            if (src_point(&src, j, &xj, &yj) && xj == x)
+            if (c->pts[j].work == x && src_point(&src, j, &xj, &yj))
                 break;
         }
         if (j == i)
