@@ -1038,6 +1038,9 @@ int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *serie
     if (kind == GP_CALIB_ALLREDUCE) {
         double g = (double)first->gpus;
         mult = 2.0 * (g - 1.0) / g; /* MODEL: ring AllReduce busbw factor (nccl-tests) */
+        if (!(mult > 0.0) || !isfinite(mult))
+            return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: %d GPUs give no AllReduce size multiplier",
+                            first->gpus);
     }
     return hockney_fit(&src, n, mult, out, e);
 }
