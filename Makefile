@@ -136,9 +136,13 @@ $(BUILD)/tests/%.o: tests/%.c $(BUILD)/gen/suites.h | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) $(TESTCFLAGS) -Itests -DGP_BUILD_DIR='"$(BUILD)"' -c $< -o $@
 
+# The runner only: calls to these from the library and test objects go to
+# tests/check_oom.c's __wrap_ functions (pass-through until a test arms them)
+# so the oom suite can refuse the Nth allocation (GNU ld / lld --wrap).
+OOM_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=free
 $(RUNNER): $(TEST_OBJ) $(STATIC)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(FINAL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(TESTLIBS) $(LIBS_ALL)
+	$(Q)$(CC) $(FINAL_LDFLAGS) $(OOM_WRAP) -o $@ $(TEST_OBJ) $(STATIC) $(TESTLIBS) $(LIBS_ALL)
 
 $(BUILD)/examples/%: examples/%.c $(STATIC) | $(DEPS_STAMP)
 	@mkdir -p $(@D)

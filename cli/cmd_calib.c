@@ -78,14 +78,21 @@ static int mkdir_p(const char *path, gp_err *e)
     return GP_OK;
 }
 
-/* Whole file into a malloc'd NUL-terminated buffer; NULL when absent. */
-static char *slurp(const char *path, size_t *len)
+/* Whole file into a malloc'd NUL-terminated *out (caller frees); *out NULL
+ * and GP_OK when the file does not exist.  Any other failure (cannot open,
+ * read error, out of memory) is an error, never "absent": the caller decides
+ * from *out whether it may overwrite the file. */
+static int slurp(const char *path, char **out, gp_err *e)
 {
     FILE *f = fopen(path, "rb");
     char *buf = NULL;
     size_t n = 0, cap = 0;
-    if (f == NULL)
-        return NULL;
+    *out = NULL;
+    if (f == NULL) {
+        if (errno == ENOENT)
+            return GP_OK;
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
+    }
     for (;;) {
         size_t got;
         if (cap - n < 4096) {
@@ -93,7 +100,7 @@ static char *slurp(const char *path, size_t *len)
             if (nb == NULL) {
                 free(buf);
                 fclose(f);
-                return NULL;
+                return GP_RAISE_AT(e, GP_ENOMEM, path, 0, 0, "out of memory reading it");
             }
             buf = nb;
             cap = cap ? 2 * cap : 8192;
@@ -103,10 +110,15 @@ static char *slurp(const char *path, size_t *len)
         if (got == 0)
             break;
     }
+    if (ferror(f)) {
+        free(buf);
+        fclose(f);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "read error");
+    }
     fclose(f);
     buf[n] = '\0';
-    *len = n;
-    return buf;
+    *out = buf;
+    return GP_OK;
 }
 
 static void fsync_dir(const char *dir)
@@ -268,7 +280,6 @@ static int place(const char *dir, const char *sub, const char *name, const char 
                  char **old, int *changed, char *path, size_t pathn, gp_err *e)
 {
     char d[PATH_MAX];
-    size_t oldlen = 0;
     int rc;
     *old = NULL;
     *changed = 0;
@@ -277,7 +288,8 @@ static int place(const char *dir, const char *sub, const char *name, const char 
         return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "path too long");
     if ((rc = mkdir_p(d, e)) != GP_OK)
         return rc;
-    *old = slurp(path, &oldlen);
+    if ((rc = slurp(path, old, e)) != GP_OK)
+        return rc;
     if (*old != NULL && strcmp(*old, text) == 0)
         return GP_OK; /* idempotent: same bytes already there */
     if (*old != NULL && strncmp(*old, OVERLAY_MARK, strlen(OVERLAY_MARK)) != 0)

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_fit.h>
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_statistics_double.h>
 #include <yaml.h>
@@ -55,48 +54,81 @@ int gp_calib_stats_compute(const double *x, size_t n, double *work,
 
 /* ---- alpha-beta fit ------------------------------------------------------------------ */
 
-int gp_calib_fit_alpha_beta(const double *size, const double *t, size_t n,
-                            double c, gp_calib_fit *out, gp_err *e)
-{
-    double *x, *w, c0, c1, cov00, cov01, cov11, chisq, s2, var_inv_beta, nh, v;
-    size_t i, distinct = 0;
-    int rc;
+/* The points a fit reads: two arrays (gp_calib_fit_alpha_beta), or the
+ * points of one series of a parsed file with sizes in [lo, hi] (0 = no
+ * bound), read in place so that a fit needs no memory (gp_calib_summarize
+ * cannot fail, so it must not allocate). */
+typedef struct fit_src {
+    const double *size, *t;
+    size_t n;                 /* array length, or c->n_pts */
+    const gp_calib *c;        /* NULL for arrays */
+    gp_calib_kind kind;
+    const char *series;
+    double lo, hi;
+} fit_src;
 
-    if (size == NULL || t == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: NULL argument");
-    if (!(c > 0.0) || !isfinite(c))
-        return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: size multiplier %g must be positive", c);
-    memset(out, 0, sizeof *out);
-    for (i = 0; i < n; i++) {
-        if (!(size[i] > 0.0) || !isfinite(size[i]) || !(t[i] > 0.0) || !isfinite(t[i]))
-            return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: point %zu (size %g, time %g) is not positive",
-                            i, size[i], t[i]);
-        if (i == 0 || size[i] != size[i - 1])
-            distinct++;
+/* 1 when index i of src is a point of the fit: its size and time in *x, *y. */
+static int src_point(const fit_src *src, size_t i, double *x, double *y)
+{
+    const gp_calib_point *p;
+    if (src->c == NULL) {
+        *x = src->size[i];
+        *y = src->t[i];
+        return 1;
     }
-    if (n < 3 || distinct < 3)
-        return GP_RAISE(e, GP_EINVAL, "alpha-beta fit needs at least 3 sizes, got %zu", distinct);
-    x = malloc(2 * n * sizeof *x);
-    if (x == NULL)
-        return GP_RAISE(e, GP_ENOMEM, "out of memory");
-    w = x + n;
-    for (i = 0; i < n; i++) {
-        x[i] = c * size[i];
-        w[i] = 1.0 / (t[i] * t[i]);
-    }
-    /* MODEL: Hockney t = alpha + x/beta, weighted least squares (weights 1/t^2). */
-    rc = gsl_fit_wlinear(x, 1, w, 1, t, 1, n, &c0, &c1, &cov00, &cov01, &cov11, &chisq);
-    if (rc != GSL_SUCCESS) {
-        free(x);
-        return GP_RAISE(e, GP_ERANGE, "alpha-beta fit failed: %s", gsl_strerror(rc));
-    }
+    p = &src->c->pts[i];
+    if (p->kind != src->kind || strcmp(p->series, src->series) != 0)
+        return 0;
+    if ((src->lo > 0.0 && p->work < src->lo) || (src->hi > 0.0 && p->work > src->hi))
+        return 0;
+    *x = p->work;
+    *y = p->t.median;
+    return 1;
+}
+
+/* Weighted least squares of t = c0 + c1 x, x = c S, weights w = 1/t^2, over
+ * n >= 3 points with at least two distinct sizes (callers check), in three
+ * passes without storage: weighted means; centred sums Sxx = sum w dx^2 and
+ * Sxy = sum w dx dy; residuals.  c1 = Sxy / Sxx, c0 = ybar - c1 xbar; the
+ * covariance of (c0, c1) for weights that are inverse variances is
+ * cov11 = 1/Sxx, cov01 = -xbar/Sxx, cov00 = 1/W + xbar^2/Sxx (the normal
+ * equations' inverse; the same definitions as gsl_fit_wlinear's). */
+static int hockney_fit(const fit_src *src, size_t n, double c, gp_calib_fit *out, gp_err *e)
+{
+    double W = 0.0, sx = 0.0, sy = 0.0, xbar, ybar, Sxx = 0.0, Sxy = 0.0, chisq = 0.0;
+    double x, y, c0, c1, cov00, cov01, cov11, s2, var_inv_beta, nh, v;
+    size_t i;
+
+    for (i = 0; i < src->n; i++)
+        if (src_point(src, i, &x, &y)) {
+            double w = 1.0 / (y * y);
+            W += w;
+            sx += w * c * x;
+            sy += w * y;
+        }
+    xbar = sx / W;
+    ybar = sy / W;
+    for (i = 0; i < src->n; i++)
+        if (src_point(src, i, &x, &y)) {
+            double w = 1.0 / (y * y), dx = c * x - xbar, dy = y - ybar;
+            Sxx += w * dx * dx;
+            Sxy += w * dx * dy;
+        }
+    if (!(Sxx > 0.0) || !isfinite(Sxx) || !isfinite(Sxy))
+        return GP_RAISE(e, GP_ERANGE, "alpha-beta fit failed: the sizes give no usable spread");
+    c1 = Sxy / Sxx;
+    c0 = ybar - c1 * xbar;
+    cov11 = 1.0 / Sxx;
+    cov01 = -xbar / Sxx;
+    cov00 = 1.0 / W + xbar * xbar / Sxx;
     out->max_rel_resid = 0.0;
-    for (i = 0; i < n; i++) {
-        double r = fabs(c0 + c1 * x[i] - t[i]) / t[i];
-        if (r > out->max_rel_resid)
-            out->max_rel_resid = r;
-    }
-    free(x);
+    for (i = 0; i < src->n; i++)
+        if (src_point(src, i, &x, &y)) {
+            double d = y - (c0 + c1 * c * x), r = fabs(d) / y;
+            chisq += d * d / (y * y);
+            if (r > out->max_rel_resid)
+                out->max_rel_resid = r;
+        }
     if (!(c0 > 0.0) || !(c1 > 0.0))
         return GP_RAISE(e, GP_ERANGE,
                         "alpha-beta fit gives latency %g s and 1/bandwidth %g s/B; the data do "
@@ -120,6 +152,33 @@ int gp_calib_fit_alpha_beta(const double *size, const double *t, size_t n,
     v = cov00 / (c0 * c0) + cov11 / (c1 * c1) - 2.0 * cov01 / (c0 * c1);
     out->n_half_se = fabs(nh) * sqrt(v > 0.0 ? v : 0.0);
     return GP_OK;
+}
+
+int gp_calib_fit_alpha_beta(const double *size, const double *t, size_t n,
+                            double c, gp_calib_fit *out, gp_err *e)
+{
+    fit_src src;
+    size_t i, distinct = 0;
+
+    if (size == NULL || t == NULL || out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: NULL argument");
+    if (!(c > 0.0) || !isfinite(c))
+        return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: size multiplier %g must be positive", c);
+    memset(out, 0, sizeof *out);
+    for (i = 0; i < n; i++) {
+        if (!(size[i] > 0.0) || !isfinite(size[i]) || !(t[i] > 0.0) || !isfinite(t[i]))
+            return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: point %zu (size %g, time %g) is not positive",
+                            i, size[i], t[i]);
+        if (i == 0 || size[i] != size[i - 1])
+            distinct++;
+    }
+    if (n < 3 || distinct < 3)
+        return GP_RAISE(e, GP_EINVAL, "alpha-beta fit needs at least 3 sizes, got %zu", distinct);
+    memset(&src, 0, sizeof src);
+    src.size = size;
+    src.t = t;
+    src.n = n;
+    return hockney_fit(&src, n, c, out, e);
 }
 
 /* ---- names ---------------------------------------------------------------------------- */
@@ -936,71 +995,55 @@ void gp_calib_free(gp_calib *c)
 
 /* ---- fits over series ------------------------------------------------------------------ */
 
-/* Points of a series sorted by size (insertion sort on indices; small n). */
-static size_t series_points(const gp_calib *c, gp_calib_kind kind, const char *series,
-                            double lo, double hi, const gp_calib_point **buf, size_t cap)
-{
-    size_t i, n = 0;
-    for (i = 0; i < c->n_pts; i++) {
-        const gp_calib_point *p = &c->pts[i];
-        if (p->kind != kind || strcmp(p->series, series) != 0)
-            continue;
-        if ((lo > 0.0 && p->work < lo) || (hi > 0.0 && p->work > hi))
-            continue;
-        if (n < cap) {
-            size_t j = n;
-            while (j > 0 && buf[j - 1]->work > p->work) {
-                buf[j] = buf[j - 1];
-                j--;
-            }
-            buf[j] = p;
-        }
-        n++;
-    }
-    return n < cap ? n : cap;
-}
-
 int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *series,
                         double min_bytes, double max_bytes, gp_calib_fit *out, gp_err *e)
 {
-    const gp_calib_point **pts;
-    double *s, *t, mult = 1.0;
-    size_t n, i, distinct = 0;
-    int rc;
+    const gp_calib_point *first = NULL;
+    fit_src src;
+    double mult = 1.0, x, y;
+    size_t n = 0, i, j, first_i = 0, distinct = 0;
 
     if (c == NULL || series == NULL || out == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_series: NULL argument");
     memset(out, 0, sizeof *out);
-    pts = malloc((c->n_pts + 1) * sizeof *pts);
-    s = malloc(2 * (c->n_pts + 1) * sizeof *s);
-    if (pts == NULL || s == NULL) {
-        free(pts);
-        free(s);
-        return GP_RAISE(e, GP_ENOMEM, "out of memory");
-    }
-    t = s + c->n_pts + 1;
-    n = series_points(c, kind, series, min_bytes, max_bytes, pts, c->n_pts);
-    for (i = 0; i < n; i++) {
-        s[i] = pts[i]->work;
-        t[i] = pts[i]->t.median;
-        if (i == 0 || s[i] != s[i - 1])
+    memset(&src, 0, sizeof src);
+    src.n = c->n_pts;
+    src.c = c;
+    src.kind = kind;
+    src.series = series;
+    src.lo = min_bytes;
+    src.hi = max_bytes;
+    /* n points, `distinct` sizes, `first` the (first) smallest one. */
+    for (i = 0; i < c->n_pts; i++) {
+        if (!src_point(&src, i, &x, &y))
+            continue;
+        if (!(x > 0.0) || !isfinite(x) || !(y > 0.0) || !isfinite(y))
+            return GP_RAISE(e, GP_EINVAL,
+                            "alpha-beta fit: point %zu (size %g, time %g) is not positive", n, x, y);
+        if (n++ == 0)
+            first_i = i;
+        if (first == NULL || x < first->work)
+            first = &c->pts[i];
+        for (j = first_i; j < i; j++) { /* earlier points of the series */
+            double xj, yj;
+            if (c->pts[j].work == x && src_point(&src, j, &xj, &yj))
+                break;
+        }
+        if (j == i)
             distinct++;
     }
-    if (distinct < 3) {
-        free(pts);
-        free(s);
+    if (distinct < 3)
         return GP_RAISE_AT(e, GP_ENOTFOUND, c->path, 0, 0,
                            "%s series '%s' has %zu sizes; an alpha-beta fit needs 3",
                            gp_calib_kind_name(kind), series, distinct);
-    }
     if (kind == GP_CALIB_ALLREDUCE) {
-        double g = (double)pts[0]->gpus;
+        double g = (double)first->gpus;
         mult = 2.0 * (g - 1.0) / g; /* MODEL: ring AllReduce busbw factor (nccl-tests) */
+        if (!(mult > 0.0) || !isfinite(mult))
+            return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: %d GPUs give no AllReduce size multiplier",
+                            first->gpus);
     }
-    rc = gp_calib_fit_alpha_beta(s, t, n, mult, out, e);
-    free(pts);
-    free(s);
-    return rc;
+    return hockney_fit(&src, n, mult, out, e);
 }
 
 /* ---- summary ---------------------------------------------------------------------------- */

@@ -628,6 +628,38 @@ START_TEST(fit_sorts_sizes)
 }
 END_TEST
 
+/* A hand-built file (the struct is public) the reader would refuse: a
+ * one-rank AllReduce has no size multiplier 2(n-1)/n > 0, a zero time no
+ * weight; both are GP_EINVAL, not a NaN fit. */
+START_TEST(fit_series_rejects_hand_built_points)
+{
+    gp_calib_point p[3];
+    gp_calib c;
+    gp_calib_fit f;
+    gp_err e;
+    size_t i;
+    memset(&c, 0, sizeof c);
+    memset(p, 0, sizeof p);
+    for (i = 0; i < 3; i++) {
+        p[i].kind = GP_CALIB_ALLREDUCE;
+        snprintf(p[i].series, sizeof p[i].series, "allreduce");
+        p[i].gpus = 1;
+        p[i].work = 1e6 * (double)(i + 1);
+        p[i].t.median = 1e-3 * (double)(i + 1);
+    }
+    c.pts = p;
+    c.n_pts = 3;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_calib_fit_series(&c, GP_CALIB_ALLREDUCE, "allreduce", 0, 0, &f, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "1 GPUs"));
+    p[0].gpus = p[1].gpus = p[2].gpus = 8;
+    p[1].t.median = 0.0;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_calib_fit_series(&c, GP_CALIB_ALLREDUCE, "allreduce", 0, 0, &f, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "not positive"));
+}
+END_TEST
+
 /* ---- overlay text and efficiencies ------------------------------------------------------ */
 
 START_TEST(overlay_text_by_hand)
@@ -1210,6 +1242,7 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tc, overlay_units_and_fallbacks);
     tcase_add_test(tc, match_ambiguous_and_large_file);
     tcase_add_test(tc, fit_sorts_sizes);
+    tcase_add_test(tc, fit_series_rejects_hand_built_points);
     tcase_add_test(tc, overlay_text_by_hand);
     tcase_add_test(tc, overlay_loads_and_drives_expected);
     tcase_add_test(tc, efficiencies_vs_datasheet);

@@ -203,7 +203,8 @@ typedef struct gp_calib_fit {
 
 /* Weighted least squares of t_i = alpha + (c S_i) * (1/beta) with weights
  * 1/t_i^2 (minimises relative error so large sizes do not dominate),
- * through gsl_fit_wlinear.  Standard errors come from the covariance scaled
+ * closed form over centred weighted sums (docs/calibration.md); allocates
+ * nothing.  Standard errors come from the covariance scaled
  * by the reduced chi-square (the scatter of the points, n - 2 dof);
  * beta_se = se(1/beta) * beta^2 and n_half_se by first-order propagation
  * with the alpha/(1/beta) covariance.  MODEL: Hockney 1994; weighting as in
