@@ -30,7 +30,8 @@ int gp_cli_fail(const gp_cli *cli, const gp_err *e)
         fprintf(stderr, "gpuplan %s: %s\n", cli->cmd, buf);
     else
         fprintf(stderr, "gpuplan: %s\n", buf);
-    return GP_EXIT_USAGE;
+    /* Out of memory is not the user's input: status 1 (docs/bad-input.md). */
+    return e != NULL && e->code == GP_ENOMEM ? GP_EXIT_FAIL : GP_EXIT_USAGE;
 }
 
 int gp_cli_usage(const gp_cli *cli, const char *fmt, ...)
