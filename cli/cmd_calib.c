@@ -250,6 +250,15 @@ static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, con
     if (as != NULL) {
         if (gp_db_get_gpu(L->db, as, "--as", &L->g, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
+    } else if (L->c->dev.name[0] == '\0') {
+        /* nvbandwidth v0.10 prints no 'Device N:' lines. */
+        if (need_gpu) {
+            fprintf(stderr, "gpuplan calib: %s names no GPU (%s prints no device names); name "
+                            "the database GPU with --as ID (see 'gpuplan hw list gpus')\n",
+                    file, L->c->tool[0] ? L->c->tool : "the tool");
+            return GP_EXIT_USAGE;
+        }
+        L->g = NULL;
     } else if (gp_calib_match_gpu(L->db, L->c->dev.name, &L->g, &e) != GP_OK) {
         if (need_gpu)
             return gp_cli_fail(cli, &e);
@@ -456,7 +465,8 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         json_object_set_new(o, "changed", json_boolean(gchanged || lchanged));
         status = gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
     } else {
-        printf("calibration of '%s' (%s, %s) -> GPU '%s'\n", L.c->dev.name, file,
+        printf("calibration of '%s' (%s, %s) -> GPU '%s'\n",
+               L.c->dev.name[0] ? L.c->dev.name : "(GPUs not named in the file)", file,
                gp_calib_format_name(L.c->format), L.g->id);
         if (gtext != NULL)
             printf("  %s %s\n", gchanged ? "wrote" : "unchanged", gpath);
