@@ -667,14 +667,14 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
                     x.key[0] ? " (an error message from the run?)" : "", s);
     }
     if (rc == GP_OK) {
-        if (x.state == M_ROWS || x.state == M_COLS || x.state == M_TITLE || x.state == M_SUM)
-            rc = nvfail(&x, GP_EPARSE, last ? last : 1, 0,
-                        "truncated log: testcase '%s' (line %u) stops before its 'SUM' line",
-                        x.key, x.key_line);
-        else if (!any_header)
+        if (!any_header)
             rc = nvfail(&x, GP_EPARSE, 1, 0,
                         "no 'nvbandwidth Version:' line: not nvbandwidth output (or its header "
                         "was cut off)");
+        else if (x.state == M_ROWS || x.state == M_COLS || x.state == M_TITLE || x.state == M_SUM)
+            rc = nvfail(&x, GP_EPARSE, last ? last : 1, 0,
+                        "truncated log: testcase '%s' (line %u) stops before its 'SUM' line",
+                        x.key, x.key_line);
         else if (x.n_seen == 0)
             rc = nvfail(&x, GP_EPARSE, last ? last : 1, 0,
                         "no testcase ('Running TESTCASE.' and its matrix): truncated?");
