@@ -4,8 +4,8 @@
  *   gpuplan calib show FILE [--as ID] [--format F] [--date D]     measurements, fits, efficiencies
  *
  * FILE is a gpuplan-probe measurement file, nccl-tests/rccl-tests
- * all_reduce_perf output or BabelStream output (detected by content, or
- * --format probe|nccl-tests|babelstream).
+ * all_reduce_perf output, BabelStream output or nvbandwidth output (detected
+ * by content, or --format probe|nccl-tests|babelstream|nvbandwidth).
  *   gpuplan calib run [--probe PATH] [--as ID] [-o FILE] [--quick] [--only P]
  *
  * The overlay goes to the first overlay directory (--db DIR, else the first
@@ -43,10 +43,11 @@ static void usage(FILE *f)
             "          keep its file (-o, default gpuplan-calib.yaml) and import it\n\n"
             "FILE: a gpuplan-probe file (format: gpuplan-calib/1), the text output of\n"
             "nccl-tests or rccl-tests all_reduce_perf (-> the scale-up link's AllReduce busbw;\n"
-            "one node only), or BabelStream's output (-> the GPU's memory bandwidth).\n\n"
+            "one node only), BabelStream's output (-> the GPU's memory bandwidth), or\n"
+            "nvbandwidth's output (-> host-to-device / device-to-host and peer copy bandwidth).\n\n"
             "  --as ID        the database GPU the device is (when its name does not match)\n"
             "  --format F     auto (default: by content), probe, nccl-tests (or rccl-tests),\n"
-            "                 babelstream\n"
+            "                 babelstream, nvbandwidth\n"
             "  --date D       the measurement's date (YYYY-MM-DD) for logs that carry none\n"
             "  --probe PATH   the gpuplan-probe executable\n"
             "  -o FILE        where 'run' keeps the measurement file\n"
@@ -261,6 +262,15 @@ static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, con
     if (as != NULL) {
         if (gp_db_get_gpu(L->db, as, "--as", &L->g, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
+    } else if (L->c->dev.name[0] == '\0') {
+        /* nvbandwidth v0.10 prints no 'Device N:' lines. */
+        if (need_gpu) {
+            fprintf(stderr, "gpuplan calib: %s names no GPU (%s prints no device names); name "
+                            "the database GPU with --as ID (see 'gpuplan hw list gpus')\n",
+                    file, L->c->tool[0] ? L->c->tool : "the tool");
+            return GP_EXIT_USAGE;
+        }
+        L->g = NULL;
     } else if (gp_calib_match_gpu(L->db, L->c->dev.name, &L->g, &e) != GP_OK) {
         if (need_gpu)
             return gp_cli_fail(cli, &e);
@@ -340,6 +350,8 @@ static const char *file_kind(const gp_calib *c)
         return "an nccl-tests log";
     case GP_CALIB_FMT_BABELSTREAM:
         return "a BabelStream log";
+    case GP_CALIB_FMT_NVBANDWIDTH:
+        return "an nvbandwidth log";
     default:
         return "the measurement file";
     }
@@ -500,7 +512,8 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         json_object_set_new(o, "changed", json_boolean(gchanged || lchanged));
         status = gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
     } else {
-        printf("calibration of '%s' (%s, %s) -> GPU '%s'\n", L.c->dev.name, file,
+        printf("calibration of '%s' (%s, %s) -> GPU '%s'\n",
+               L.c->dev.name[0] ? L.c->dev.name : "(GPUs not named in the file)", file,
                gp_calib_format_name(L.c->format), L.g->id);
         if (gtext != NULL)
             printf("  %s %s\n", gchanged ? "wrote" : "unchanged", gpath);
@@ -594,9 +607,46 @@ static void device_note(const gp_calib *c, const gp_calib_summary *s, char *out,
     else if (c->format == GP_CALIB_FMT_BABELSTREAM)
         snprintf(out, n, "%d device%s (one table each), driver %d", c->dev.gpus,
                  c->dev.gpus == 1 ? "" : "s", c->dev.driver_version);
+    else if (c->format == GP_CALIB_FMT_NVBANDWIDTH)
+        snprintf(out, n, "%d GPU%s%s%s, driver %s, CUDA driver %d, runtime %d", c->dev.gpus,
+                 c->dev.gpus == 1 ? "" : "s", c->host[0] ? " on " : "", c->host,
+                 c->dev.nvml_driver[0] ? c->dev.nvml_driver : "?", c->dev.driver_version,
+                 c->dev.runtime_version);
     else
         snprintf(out, n, "cc %s, %d SMs, driver %d, runtime %d", c->dev.cc, c->dev.sm_count,
                  c->dev.driver_version, c->dev.runtime_version);
+}
+
+/* nvbandwidth: every testcase read, its median over GPUs (or GPU pairs) and
+ * range, and what became of it (docs/calibration.md, "nvbandwidth"). */
+static void nvbw_rows(const gp_calib *c)
+{
+    size_t i;
+    printf("nvbandwidth testcases (GB/s = 1e9 B/s, as printed; median over GPUs or pairs):\n");
+    for (i = 0; i < c->n_pts; i++) {
+        const gp_calib_point *p = &c->pts[i];
+        char v[32], lo[32], hi[32], note[200];
+        const char *use = "shown only";
+        /* The printed rate: 1 GB / time; device_local_copy's point counts
+         * read + write, nvbandwidth the bytes copied once. */
+        double k = p->kind == GP_CALIB_MEMORY ? 0.5 : 1.0;
+        if (strcmp(p->series, "h2d-pinned") == 0)
+            use = "-> h2d_bandwidth (host link, per direction)";
+        else if (strcmp(p->series, "d2h-pinned") == 0)
+            use = "-> d2h_bandwidth (host link, per direction)";
+        else if (strcmp(p->series, "uni") == 0)
+            use = "-> scale-up link bandwidth (per direction)";
+        else if (strcmp(p->series, "memcpy-d2d") == 0)
+            use = "x2 = DRAM read + write, shown as cudaMemcpy d2d";
+        snprintf(v, sizeof v, "%.2f GB/s", k * p->rate_median / 1e9);
+        snprintf(lo, sizeof lo, "%.2f", k * p->work / p->t.max / 1e9);
+        snprintf(hi, sizeof hi, "%.2f", k * p->rate_best / 1e9);
+        snprintf(note, sizeof note, "%d %s, %s .. %s; %s", p->gpus,
+                 p->kind == GP_CALIB_PEER ? (p->gpus == 1 ? "pair" : "pairs")
+                                          : (p->gpus == 1 ? "GPU" : "GPUs"),
+                 lo, hi, use);
+        gp_cli_row(p->label, v, note);
+    }
 }
 
 static int do_show(gp_cli *cli, const char *file, const char *as, const readopts *ro)
@@ -828,6 +878,8 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
                  ? "fit alpha"
                  : "median time of the smallest size");
     }
+    if (L.c->format == GP_CALIB_FMT_NVBANDWIDTH)
+        nvbw_rows(L.c);
     printf("alpha-beta fits, t(S) = alpha + c S / beta (weights 1/t^2):\n");
     for (i = 0; i < sizeof k_fits / sizeof k_fits[0]; i++) {
         gp_calib_fit f;
@@ -1047,7 +1099,7 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
         gp_err_clear(&e);
         if (gp_calib_format_parse(format, &ro.fmt, &e) != GP_OK)
             return gp_cli_usage(cli, "option '--format': unknown format '%s' (auto, probe, "
-                                     "nccl-tests, rccl-tests or babelstream)", format);
+                                     "nccl-tests, rccl-tests, babelstream or nvbandwidth)", format);
     }
     if (ro.date != NULL && !date_ok(ro.date))
         return gp_cli_usage(cli, "option '--date': '%s' is not a date (YYYY-MM-DD, or "

@@ -1190,6 +1190,11 @@ void gp_calib_summarize(const gp_calib *c, gp_calib_summary *s)
         if (s->peer_lat == 0.0)
             s->peer_lat = lat;
     }
+    if (c->format == GP_CALIB_FMT_NVBANDWIDTH) {
+        /* nvbandwidth times one buffer size per test (its points' times are
+         * 1 GB / rate): the time of "the smallest copy" is not a latency. */
+        s->h2d_lat = s->d2h_lat = s->peer_lat = 0.0;
+    }
     {
         const gp_calib_point *lo = NULL;
         gp_calib_fit f;
@@ -1486,6 +1491,11 @@ static void overlay_header(sbuf *b, const gp_calib *c, const char *id, const cha
     else if (c->format == GP_CALIB_FMT_BABELSTREAM)
         snprintf(src, sizeof src, "%s on %s (%d device%s, driver %d), %s", c->tool, c->dev.name,
                  c->dev.gpus, c->dev.gpus == 1 ? "" : "s", c->dev.driver_version, lab);
+    else if (c->format == GP_CALIB_FMT_NVBANDWIDTH)
+        snprintf(src, sizeof src, "%s on %d x %s (driver %s%s%s), %s", c->tool, c->dev.gpus,
+                 c->dev.name[0] ? c->dev.name : "GPUs the log does not name",
+                 c->dev.nvml_driver[0] ? c->dev.nvml_driver : "?", c->host[0] ? ", host " : "",
+                 c->host, lab);
     else
         snprintf(src, sizeof src, "%s on %s (cc %s, CUDA driver %d, host %s), %s",
                  c->tool[0] ? c->tool : "gpuplan-probe", c->dev.name,
@@ -1562,7 +1572,12 @@ int gp_calib_overlay_gpu(const gp_calib *c, const gp_calib_summary *s, const cha
     if (s->h2d_bw > 0.0) {
         sb_printf(&b, "  h2d_bandwidth: ");
         sb_rate(&b, s->h2d_bw);
-        sb_printf(&b, "   # pinned, per direction\n");
+        if (c->format == GP_CALIB_FMT_NVBANDWIDTH)
+            sb_printf(&b, "   # nvbandwidth host_to_device_memcpy_ce (pinned, copy engine), per "
+                          "direction, median over %d GPU%s\n", c->dev.gpus,
+                      c->dev.gpus == 1 ? "" : "s");
+        else
+            sb_printf(&b, "   # pinned, per direction\n");
         any = 1;
     }
     if (s->d2h_bw > 0.0) {
@@ -1650,7 +1665,11 @@ int gp_calib_overlay_link(const gp_calib *c, const gp_calib_summary *s, const ch
     } else if (s->peer_bw > 0.0) {
         sb_printf(&b, "  bandwidth: ");
         sb_rate(&b, s->peer_bw);
-        sb_printf(&b, "   # GPU-to-GPU copy, per direction\n");
+        if (c->format == GP_CALIB_FMT_NVBANDWIDTH)
+            sb_printf(&b, "   # nvbandwidth device_to_device_memcpy CE, per direction, median "
+                          "over GPU pairs\n");
+        else
+            sb_printf(&b, "   # GPU-to-GPU copy, per direction\n");
     }
     if (s->peer_lat > 0.0) {
         sb_printf(&b, "  latency: ");

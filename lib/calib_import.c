@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "calib_int.h"
 #include "gpuplan/calib.h"
 
 #define MAX_TOKENS 32
@@ -1163,7 +1164,7 @@ fail:
 const char *gp_calib_format_name(gp_calib_format f)
 {
     static const char *const names[GP_CALIB_FMT__COUNT] = {"auto", "probe", "nccl-tests",
-                                                           "babelstream"};
+                                                           "babelstream", "nvbandwidth"};
     return (unsigned)f < GP_CALIB_FMT__COUNT ? names[f] : "unknown";
 }
 
@@ -1182,7 +1183,8 @@ int gp_calib_format_parse(const char *s, gp_calib_format *out, gp_err *e)
         return GP_OK;
     }
     return GP_RAISE_AT(e, GP_EINVAL, "--format", 0, 0,
-                       "unknown format '%s' (auto, probe, nccl-tests, rccl-tests or babelstream)",
+                       "unknown format '%s' (auto, probe, nccl-tests, rccl-tests, babelstream or "
+                       "nvbandwidth)",
                        s);
 }
 
@@ -1221,6 +1223,8 @@ gp_calib_format gp_calib_detect(const char *text, size_t len)
                 return GP_CALIB_FMT_NCCL_TESTS;
             continue;
         }
+        if (gp_calib__looks_nvbandwidth(p))
+            return GP_CALIB_FMT_NVBANDWIDTH;
         if (strcmp(p, "BabelStream") == 0)
             banner = 1;
         if (strncmp(p, "Function", 8) == 0 &&
@@ -1244,6 +1248,8 @@ int gp_calib_read_any(const char *name, const char *text, size_t len, gp_calib_f
         return gp_calib_read_nccl_tests(name, text, len, out, e);
     case GP_CALIB_FMT_BABELSTREAM:
         return gp_calib_read_babelstream(name, text, len, out, e);
+    case GP_CALIB_FMT_NVBANDWIDTH:
+        return gp_calib_read_nvbandwidth(name, text, len, out, e);
     case GP_CALIB_FMT_PROBE:
         return gp_calib_read_text(name, text, len, out, e);
     case GP_CALIB_FMT_AUTO:

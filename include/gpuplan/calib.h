@@ -93,6 +93,7 @@ typedef enum gp_calib_format {
     GP_CALIB_FMT_PROBE,       /* format: gpuplan-calib/1                     */
     GP_CALIB_FMT_NCCL_TESTS,  /* nccl-tests / rccl-tests all_reduce_perf     */
     GP_CALIB_FMT_BABELSTREAM, /* BabelStream (UoB-HPC) text output           */
+    GP_CALIB_FMT_NVBANDWIDTH, /* NVIDIA nvbandwidth text output              */
     GP_CALIB_FMT__COUNT
 } gp_calib_format;
 
@@ -168,10 +169,34 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len,
 int gp_calib_read_babelstream(const char *name, const char *text, size_t len,
                               gp_calib **out, gp_err *e);
 
+/* Parse NVIDIA nvbandwidth's text output (docs/calibration.md,
+ * "nvbandwidth"): the header ('nvbandwidth Version:', CUDA versions,
+ * 'Device N: NAME (PCI)' lines -- v0.10 prints none, then dev.name is ""),
+ * then per testcase 'Running KEY.', one or more matrices titled '... bandwidth
+ * (GB/s)' (GB = 1e9 bytes) with 'N/A' cells, and 'SUM NAME VALUE', checked
+ * against the matrix (2-decimal rounding).  Each bandwidth matrix becomes one
+ * point whose trials are its cells (one per GPU or GPU pair), work a nominal
+ * 1e9 bytes (the log does not state the buffer size) and each time 1 GB / the
+ * cell's rate: host_to_device_memcpy_ce -> GP_CALIB_TRANSFER "h2d-pinned",
+ * device_to_host_memcpy_ce -> "d2h-pinned", device_to_device_memcpy_read_ce
+ * -> GP_CALIB_PEER "uni" (write_ce when there is no read test, else series
+ * "d2d-write-ce"), device_local_copy -> GP_CALIB_MEMORY "memcpy-d2d" with work
+ * 2e9 (each byte read and written: DRAM traffic is twice the copy rate);
+ * every other bandwidth matrix series "nvbandwidth", labelled with its SUM
+ * name (shown, not overlaid).  Latency (ns) matrices and waived testcases are
+ * skipped with a warning.  Refused with name:line: a testcase without its
+ * matrix or SUM (truncated, or the run failed), a row with the wrong number
+ * of cells, a SUM that is not the matrix's sum, a testcase twice, GPUs of
+ * different names, two versions, multinode output, any other line.  Pure. */
+int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len,
+                              gp_calib **out, gp_err *e);
+
 /* The format of `text` by content: nccl-tests when a line is its column
  * header ('#  size  count  type ... busbw') or '# nThread' / '# Collective
  * test starting'; BabelStream when a line is 'BabelStream' or starts with
- * 'Function' and one names MBytes/sec; else GP_CALIB_FMT_PROBE (so a broken
+ * 'Function' and one names MBytes/sec; nvbandwidth when a line is
+ * 'nvbandwidth Version: ...', a 'memcpy CE|SM ...' matrix title or 'SUM KEY
+ * VALUE' of a memcpy testcase; else GP_CALIB_FMT_PROBE (so a broken
  * YAML file is reported by the YAML reader).  Never GP_CALIB_FMT_AUTO. */
 gp_calib_format gp_calib_detect(const char *text, size_t len);
 
@@ -185,7 +210,7 @@ int gp_calib_read_any(const char *name, const char *text, size_t len, gp_calib_f
 int gp_calib_read_file_any(const char *path, gp_calib_format fmt, gp_calib **out,
                            gp_err *e);
 
-/* "auto", "probe", "nccl-tests", "babelstream"; parse accepts those names
+/* "auto", "probe", "nccl-tests", "babelstream", "nvbandwidth"; parse accepts those names
  * (and "rccl-tests" for nccl-tests); GP_EINVAL naming --format otherwise. */
 const char *gp_calib_format_name(gp_calib_format f);
 int gp_calib_format_parse(const char *s, gp_calib_format *out, gp_err *e);

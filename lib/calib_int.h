@@ -1,0 +1,10 @@
+/* Internal to the calibration readers (lib/calib_*.c); not installed. */
+#ifndef GP_CALIB_INT_H
+#define GP_CALIB_INT_H
+
+/* 1 when one line (blanks and MPI prefix stripped) marks nvbandwidth output:
+ * 'nvbandwidth Version: ...', a 'memcpy CE|SM ...' matrix title, or
+ * 'SUM KEY VALUE' with a memcpy testcase KEY (lib/calib_nvbw.c). */
+int gp_calib__looks_nvbandwidth(const char *line);
+
+#endif
