@@ -192,6 +192,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         {NULL, 0, NULL, 0}};
     const char *link_id = NULL, *out_id = NULL;
     long gpus = 0, nodes = 1, nics = 1;
+    int nics_given = 0;
     double bytes = -1.0;
     int sweep = 0, c, rc;
     gp_coll_op op = GP_COLL_ALLREDUCE;
@@ -232,6 +233,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'k':
             if (gp_cli_int(cli, "--nics-per-node", optarg, 1, &nics))
                 return GP_EXIT_USAGE;
+            nics_given = 1;
             break;
         case 'H':
             if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &params.host_bw))
@@ -267,6 +269,16 @@ static int run(gp_cli *cli, int argc, char **argv)
         return rc;
 
     note_scope("allreduce", up, gpus / nodes, out, nodes);
+    /* Options that price nothing here are said, not silently dropped. */
+    if (nodes == 1 && (out_id != NULL || nics_given))
+        fprintf(stderr, "gpuplan allreduce: note: %s ignored: one node (give --nodes M for a "
+                        "multi-node collective)\n",
+                out_id != NULL && nics_given ? "--scale-out and --nics-per-node"
+                : out_id != NULL            ? "--scale-out"
+                                            : "--nics-per-node");
+    if (params.host_bw > 0.0 && up->p2p)
+        fprintf(stderr, "gpuplan allreduce: note: --host-bw ignored: link '%s' has peer-to-peer, "
+                        "so nothing is staged through host memory\n", up->id);
     memset(&t, 0, sizeof t);
     t.scale_up = up;
     t.gpus_per_node = gpus / nodes;

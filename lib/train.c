@@ -809,6 +809,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->lora_params < 0.0 || !isfinite(in->lora_params))
         return GP_RAISE_AT(e, GP_EINVAL, "--lora-params", 0, 0,
                            "adapter parameters must be > 0 (got '%g')", in->lora_params);
+    /* Adapters are a small fraction of the frozen base (LoRA: 0.01-1 %). */
+    if (in->lora_params >= n)
+        return GP_RAISE_AT(e, GP_ERANGE, "--lora-params", 0, 0,
+                           "adapter parameters must be fewer than the base model's %g (got '%g')",
+                           n, in->lora_params);
     if (in->micro_batch < 1.0 || !isfinite(in->micro_batch))
         return GP_RAISE_AT(e, GP_EINVAL, "--micro-batch", 0, 0,
                            "micro-batch must be >= 1 (got '%g')", in->micro_batch);

@@ -824,6 +824,22 @@ START_TEST(cli_link_scope_notes)
     ck_assert_int_eq(gp_test_cli(c, NULL, &err), 0);
     ck_assert_msg(err == NULL || err[0] == '\0', "unexpected stderr: %s", err);
     free(err);
+    /* Options that price nothing are said: a scale-out link and NICs on one
+     * node, host staging bandwidth on a peer-to-peer link. */
+    {
+        const char *d[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "1GiB",
+                           "--scale-out", "ib-ndr", "--nics-per-node", "4", NULL};
+        const char *f[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "1GiB",
+                           "--host-bw", "100GB/s", NULL};
+        ck_assert_int_eq(gp_test_cli(d, NULL, &err), 0);
+        ck_assert_msg(strstr(err, "--scale-out and --nics-per-node ignored: one node") != NULL,
+                      "%s", err);
+        free(err);
+        ck_assert_int_eq(gp_test_cli(f, NULL, &err), 0);
+        ck_assert_msg(strstr(err, "--host-bw ignored: link 'nvlink4' has peer-to-peer") != NULL,
+                      "%s", err);
+        free(err);
+    }
 }
 END_TEST
 
