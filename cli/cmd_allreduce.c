@@ -23,7 +23,7 @@ static void usage(FILE *f)
             "  --algo A           ring (default); tree (double binary tree, AllReduce only); nvls\n"
             "                     (NVLink SHARP: the NVSwitch reduces; AllReduce on one node of a\n"
             "                     link with an NVLS figure, e.g. nvlink4: busbw = 2B(n-1)/(n+1))\n"
-            "  --op OP            allreduce (default), reducescatter, allgather\n"
+            "  --op OP            allreduce (default), reducescatter, allgather, alltoall\n"
             "  --nodes M          nodes (default 1); hierarchical: RS inside, collective between, AG\n"
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
@@ -397,8 +397,8 @@ static int run(gp_cli *cli, int argc, char **argv)
 
     {
         char b[64], note[256];
-        printf("%s %s of %s on %ld GPU%s (%ld node%s x %ld)\n", gp_coll_algo_name(algo),
-               gp_coll_op_name(op), gp_format_qty(bytes, GP_Q_BYTES, 2, 0, b, sizeof b), r.gpus,
+        printf("%s %s of %s on %ld GPU%s (%ld node%s x %ld)\n",
+               op == GP_COLL_ALLTOALL ? "direct" : gp_coll_algo_name(algo), gp_coll_op_name(op), gp_format_qty(bytes, GP_Q_BYTES, 2, 0, b, sizeof b), r.gpus,
                r.gpus == 1 ? "" : "s", r.nodes, r.nodes == 1 ? "" : "s", r.gpus_per_node);
         if (r.trivial) {
             printf("  1 GPU: nothing to communicate, so the collective costs nothing "
@@ -422,7 +422,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         printf("result (expected: achievable link figures):\n");
         snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / (bytes > 0 ? bytes : 1),
-                 r.hierarchical ? " (intra RS+AG plus inter share)" : "");
+                 !r.hierarchical              ? ""
+                 : op == GP_COLL_ALLTOALL ? " (to the node's peers, then off the node)"
+                                          : " (intra RS+AG plus inter share)");
         gp_cli_qrow("bytes sent per GPU", r.bytes_per_gpu, GP_Q_BYTES, 2, note);
         gp_cli_qrow("time", r.expected.time_s, GP_Q_DURATION, 3, NULL);
         gp_cli_qrow("algbw", r.expected.algbw, GP_Q_RATE, 2, "S / time");

@@ -33,7 +33,7 @@ double gp_comm_bus_factor(gp_coll_op op, long n)
 }
 
 static const char *const op_names[GP_COLL_OP__COUNT] = {"allreduce", "reducescatter",
-                                                         "allgather"};
+                                                         "allgather", "alltoall"};
 static const char *const algo_names[GP_COLL_ALGO__COUNT] = {"ring", "tree", "nvls"};
 
 const char *gp_coll_op_name(gp_coll_op op)
@@ -64,9 +64,15 @@ int gp_coll_op_parse(const char *s, const char *what, gp_coll_op *out, gp_err *e
             *out = GP_COLL_ALLGATHER;
             return GP_OK;
         }
+        if (strcasecmp(s, "alltoall") == 0 || strcasecmp(s, "all-to-all") == 0 ||
+            strcasecmp(s, "a2a") == 0) {
+            *out = GP_COLL_ALLTOALL;
+            return GP_OK;
+        }
     }
     return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0,
-                       "unknown collective '%s' (known: allreduce reducescatter allgather)",
+                       "unknown collective '%s' (known: allreduce reducescatter allgather "
+                       "alltoall)",
                        s ? s : "");
 }
 
@@ -140,6 +146,8 @@ static void flat(gp_coll_op op, gp_coll_algo algo, long n, double s, double *sen
             *hops = 2.0 * (dn - 1.0);
         }
     } else {
+        /* ReduceScatter, AllGather (ring: n-1 steps of S/n) and AllToAll
+         * (S/n to each of n-1 peers, one message each): the same sums. */
         *sent = (dn - 1.0) / dn * s;
         *hops = dn - 1.0;
     }
@@ -207,6 +215,17 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
         c->bw_s = sent / bo;
         c->lat_s = hops * ao;
         r->bytes_per_gpu_inter = sent;
+    } else if (op == GP_COLL_ALLTOALL) {
+        /* (g-1)/(m g) S to the node's peers, then (m-1)/m S off the node. */
+        double s1, h1, s2, h2;
+        flat(op, algo, g, s / (double)m, &s1, &h1);
+        flat(op, algo, m, s, &s2, &h2);
+        c->intra_s = s1 / bu + h1 * au;
+        c->inter_s = s2 / bo + h2 * ao;
+        c->bw_s = s1 / bu + s2 / bo;
+        c->lat_s = h1 * au + h2 * ao;
+        r->bytes_per_gpu_intra = s1;
+        r->bytes_per_gpu_inter = s2;
     } else {
         /* Intra-node ring phases: RS then AG for AllReduce, one of them for
          * RS/AG.  Inter-node: the same op on S/g among m GPUs. */
@@ -270,6 +289,10 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
                            "tree is an AllReduce algorithm; %s runs as a ring",
                            gp_coll_op_name(op));
+    if (algo == GP_COLL_NVLS && op == GP_COLL_ALLTOALL)
+        return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
+                           "nvls is an AllReduce algorithm; alltoall is priced as direct "
+                           "sends (--algo ring)");
     if (algo == GP_COLL_NVLS && op != GP_COLL_ALLREDUCE)
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
                            "nvls is priced for AllReduce only; use --algo ring for %s (with "

@@ -393,6 +393,76 @@ START_TEST(bad_input_names_option)
 }
 END_TEST
 
+/* AllToAll (nccl-tests alltoall_perf convention: S is each rank's send
+ * buffer, S/n to every rank; busbw = algbw x (n-1)/n).  Each GPU sends
+ * (n-1)/n S to the others, all at once on a switched link, one message
+ * per peer: t = (n-1)/n S/B + (n-1) alpha.
+ * 8 GPUs on the toy nvlink4 (369 GB/s, 2 us), S = 1 GiB: 7/8 x
+ * 1,073,741,824 = 939,524,096 B / 369e9 = 2.546136e-3 s + 14 us =
+ * 2.560136e-3 s; busbw = S/t x 7/8.
+ * 2 nodes x 8 on a 47 GB/s, 2 us scale-out with a NIC per GPU: each GPU
+ * sends (g-1)/(m g) S = 7/16 S to its node's peers over NVLink and (m-1)/m
+ * S = S/2 to the other node over its NIC, one phase after the other:
+ * 469,762,048 / 369e9 + 7 x 2 us = 1.287059e-3 s; 536,870,912 / 47e9 + 1
+ * x 2 us = 1.142479e-2 s; t = 1.271185e-2 s; busbw = S/t x 15/16.  With 2
+ * NICs for the 8 GPUs each gets 1/4 of one: 536,870,912 / 11.75e9 + 2 us =
+ * 4.569314e-2 s. */
+START_TEST(alltoall_flat_and_two_level)
+{
+    gp_link up = nvlink4(), ib;
+    gp_topo t = one_node(&up, 8);
+    gp_comm_result r;
+    gp_err e;
+    double S = 1073741824.0, t1, t2;
+    memset(&ib, 0, sizeof ib);
+    ib.id = "ib";
+    ib.kind = GP_LINK_INFINIBAND;
+    ib.scope = GP_SCOPE_SCALE_OUT;
+    ib.bw.v = 50e9;
+    ib.bw_achievable.v = 47e9;
+    ib.latency.v = 2e-6;
+    ib.p2p = 1;
+    ib.switched = 1;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLTOALL, GP_COLL_RING, S, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.bus_factor, 0.875, 1e-12);
+    GP_ASSERT_REL(r.bytes_per_gpu, 939524096.0, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 2.560136e-3, 1e-6);
+    GP_ASSERT_REL(r.expected.busbw, S / 2.560136e-3 * 0.875, 1e-6);
+    GP_ASSERT_REL(r.ceiling.time_s, 939524096.0 / 450e9, 1e-12);
+    t.scale_out = &ib;
+    t.nodes = 2;
+    t.nics_per_node = 8;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLTOALL, GP_COLL_RING, S, NULL, &r, &e), GP_OK);
+    ck_assert_int_eq(r.hierarchical, 1);
+    GP_ASSERT_REL(r.bytes_per_gpu_intra, 469762048.0, 1e-12);
+    GP_ASSERT_REL(r.bytes_per_gpu_inter, 536870912.0, 1e-12);
+    t1 = 469762048.0 / 369e9 + 14e-6;
+    t2 = 536870912.0 / 47e9 + 2e-6;
+    GP_ASSERT_REL(r.expected.intra_s, t1, 1e-12);
+    GP_ASSERT_REL(r.expected.inter_s, t2, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 1.271185e-2, 1e-6);
+    GP_ASSERT_REL(r.expected.busbw, S / r.expected.time_s * 15.0 / 16.0, 1e-12);
+    t.nics_per_node = 2;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLTOALL, GP_COLL_RING, S, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.expected.inter_s, 4.569314e-2, 1e-6);
+    /* Tree and NVLS are AllReduce algorithms. */
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLTOALL, GP_COLL_TREE, S, NULL, &r, &e),
+                     GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--algo");
+    t.nodes = 1;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLTOALL, GP_COLL_NVLS, S, NULL, &r, &e),
+                     GP_EUNSUP);
+    ck_assert_str_eq(gp_coll_op_name(GP_COLL_ALLTOALL), "alltoall");
+    {
+        gp_coll_op op;
+        ck_assert_int_eq(gp_coll_op_parse("All-To-All", "--op", &op, &e), GP_OK);
+        ck_assert_int_eq(op, GP_COLL_ALLTOALL);
+        ck_assert_int_eq(gp_coll_op_parse("a2a", "--op", &op, &e), GP_OK);
+        ck_assert_int_eq(op, GP_COLL_ALLTOALL);
+    }
+}
+END_TEST
+
 START_TEST(names_and_parsers)
 {
     gp_coll_op op;
@@ -1136,6 +1206,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, one_gpu_zero_cost);
     tcase_add_test(tc, bad_input_names_option);
     tcase_add_test(tc, names_and_parsers);
+    tcase_add_test(tc, alltoall_flat_and_two_level);
     tcase_add_test(tc, nvls_h100_against_published);
     tcase_add_test(tc, nvls_two_and_four_gpus_by_hand);
     tcase_add_test(tc, nvls_small_message_latency);

@@ -17,6 +17,7 @@ typedef enum gp_coll_op {
     GP_COLL_ALLREDUCE,
     GP_COLL_REDUCESCATTER,
     GP_COLL_ALLGATHER,
+    GP_COLL_ALLTOALL, /* S = each rank's send buffer, S/n to every rank */
     GP_COLL_OP__COUNT
 } gp_coll_op;
 
@@ -125,10 +126,16 @@ typedef struct gp_comm_result {
  *                       figure (expected) or its datasheet bw (ceiling).
  *   ReduceScatter,
  *   AllGather (ring)    t = (n-1)/n * S/B + (n-1) * a
+ *   AllToAll            t = (n-1)/n * S/B + (n-1) * a   (every GPU sends S/n
+ *                       to each of the n-1 others at once on the switched
+ *                       link, one message each; "ring" is the only algo)
  *   hierarchical (m > 1 nodes of g > 1 GPUs): intra-node ReduceScatter of S,
  *   inter-node collective of S/g per GPU among the m GPUs of equal local
  *   rank (g such rings share the node's K NICs: per-GPU rate
  *   B_out * min(1, K/g)), intra-node AllGather.  RS/AG use one half each.
+ *   AllToAll on m nodes: (g-1)/(m g) S to the node's peers on the scale-up
+ *   link, then (m-1)/m S to the other nodes on the scale-out link (the
+ *   flat formula on S/m among g, and on S among m).
  *   Host-staged scale-up (p2p == 0): per-GPU rate min(B, H / (2g)), H =
  *   gp_comm_host_bw(params) (expected only; the ceiling is the datasheet B,
  *   no host cap).
@@ -147,12 +154,13 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
                  gp_err *e);
 
 /* The nccl-tests bus-bandwidth factor: 2(n-1)/n for AllReduce, (n-1)/n for
- * ReduceScatter and AllGather; 0 when n < 2. */
+ * ReduceScatter, AllGather and AllToAll; 0 when n < 2. */
 double gp_comm_bus_factor(gp_coll_op op, long n);
 
-/* Names: "allreduce" "reducescatter" "allgather"; "ring" "tree" "nvls".
- * Parsers accept those (and "all-reduce", "reduce-scatter", "all-gather",
- * "rs", "ag"; "nvlink-sharp" and "sharp" for nvls) case-insensitively;
+/* Names: "allreduce" "reducescatter" "allgather" "alltoall"; "ring" "tree"
+ * "nvls".  Parsers accept those (and "all-reduce", "reduce-scatter",
+ * "all-gather", "all-to-all", "rs", "ag", "a2a"; "nvlink-sharp" for nvls)
+ * case-insensitively;
  * GP_EINVAL names `what` otherwise. */
 const char *gp_coll_op_name(gp_coll_op op);
 const char *gp_coll_algo_name(gp_coll_algo a);
