@@ -327,7 +327,9 @@ typedef struct gp_train_result {
  * [GP_TRAIN_MFU_MIN, 1],
  * a bad ZeRO stage, degrees < 1, a GPU count not divisible by tp*pp, a
  * profile with only one of step_time/tokens_per_step, a model without
- * params; GP_EUNSUP when the GPU has no rate for the precision or the
+ * params, an expert-parallel degree ep < 0, ep > 1 on a dense shape, ep not
+ * dividing dp or the expert count ("--ep"), moe_imbalance outside [1, ep]
+ * ("--moe-imbalance"); GP_EUNSUP when the GPU has no rate for the precision or the
  * precision is not one training uses (fp64, int8, int4); GP_ERANGE for
  * inputs beyond the plausibility caps (params/lora_params > 1e15, tokens >
  * 1e18, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
@@ -341,7 +343,11 @@ typedef struct gp_train_result {
  * FLOPs at selective / hardware FLOPs at the chosen setting (full recompute
  * costs time, none saves the attention re-run).  A given --mfu is final.
  * MODEL: time = model FLOPs / (peak x MFU) (Chowdhery et al. 2022 App. B);
- * memory per Rajbhandari et al. 2020 and Korthikanti et al. 2022. */
+ * memory per Rajbhandari et al. 2020 and Korthikanti et al. 2022; with
+ * ep > 1 each GPU holds N_e/(t p ep) of the routed experts N_e and
+ * (N - N_e)/(t p) of the rest, a ZeRO-sharded state N/(t p dp)
+ * (docs/models/training.md 3.1).  The step model (GP_MFU_MODEL) prices MoE
+ * shapes with expert parallelism: docs/models/training.md 9.8. */
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *p,
                       gp_train_result *out, gp_err *e);
 
