@@ -311,6 +311,11 @@ static int header_line(nvbw *x, const char *s, const char *raw, unsigned ln, int
         long n = 0;
         char num[16];
         size_t k = 0;
+        if (v == NULL) {
+            *rc = nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
+                         "expected 'CUDA ... Version: N' (no ':')");
+            return 1;
+        }
         v = nv_ws(v + 1);
         par = strchr(v, '(');
         if (par != NULL)

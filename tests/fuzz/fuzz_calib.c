@@ -1,5 +1,5 @@
 /* libFuzzer harness: the measurement-file readers (calib.h: the probe's
- * YAML, nccl-tests/rccl-tests and BabelStream text, and the detection that
+ * YAML, nccl-tests/rccl-tests, BabelStream and nvbandwidth text, and the detection that
  * picks one) on arbitrary text, then everything a parsed file feeds: the
  * summary (statistics and alpha-beta fits through GSL), a fit per series
  * kind, the efficiencies and the overlay YAML writers.  A refusal must leave
@@ -61,7 +61,7 @@ static void feed(const gp_calib *c)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const gp_calib_format fmts[] = {GP_CALIB_FMT_AUTO, GP_CALIB_FMT_NCCL_TESTS,
-                                           GP_CALIB_FMT_BABELSTREAM};
+                                           GP_CALIB_FMT_BABELSTREAM, GP_CALIB_FMT_NVBANDWIDTH};
     size_t i;
     /* AUTO covers the probe reader (and detection); the text readers are
      * also run directly, whatever detection says. */
