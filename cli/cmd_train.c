@@ -30,6 +30,10 @@ static void usage(FILE *f)
         "  --recompute R         none | selective (default) | full\n"
         "  --zero Z              ZeRO stage 0 (default), 1, 2 or 3 over data parallel\n"
         "  --tp T, --pp P        tensor / pipeline parallel degrees (default 1)\n"
+        "  --ep E                expert-parallel degree for a mixture-of-experts model\n"
+        "                        (default 1): each GPU holds experts/E of the routed\n"
+        "                        experts; the E ranks come from the data-parallel group\n"
+        "                        (Megatron-core), so E divides dp and the expert count\n"
         "  --no-sequence-parallel  keep activations replicated across tensor ranks\n"
         "  --optimizer O         adam (default, 16 B/param) | adam8bit | sgd\n"
         "  --lora-params N       adapter fine-tuning of a frozen base (N adapter params)\n"
@@ -49,6 +53,9 @@ static void usage(FILE *f)
         "  --interleave V        virtual pipeline stages per GPU (default 1)\n"
         "  --attention A         flash (default) | unfused (s x s scores in memory)\n"
         "  --no-dp-overlap       gradient AllReduce after the backward pass, not during\n"
+        "  --moe-imbalance F     MoE: tokens on the busiest expert rank / its balanced\n"
+        "                        share, in [1, ep] (default 1; scales its expert GEMMs\n"
+        "                        and all-to-all bytes)\n"
         "profile mode (extrapolate a measured run):\n"
         "  --step-time S         measured seconds per optimizer step (2s, 350ms)\n"
         "  --tokens-per-step T   tokens per step over all GPUs\n"
@@ -67,7 +74,7 @@ enum {
     O_GPU = 256, O_GPUS, O_MODEL, O_PARAMS, O_TOKENS, O_MFU, O_PREC, O_EXACT, O_CAUSAL,
     O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
-    O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_HELP
+    O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_HELP
 };
 
 static const struct option opts[] = {
@@ -105,6 +112,8 @@ static const struct option opts[] = {
     {"interleave", required_argument, NULL, O_INTERLEAVE},
     {"attention", required_argument, NULL, O_ATTN},
     {"no-dp-overlap", no_argument, NULL, O_NODPOV},
+    {"ep", required_argument, NULL, O_EP},
+    {"moe-imbalance", required_argument, NULL, O_IMB},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0}};
 
@@ -198,6 +207,17 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             "%.0f B/(token x h) fwd, bwd %.0fx", p->step_ew_res_bytes, p->step_ew_bwd);
         ADD("gradient sync", in->dp_no_overlap ? "--no-dp-overlap" : "PyTorch DDP 25 MiB buckets",
             "%s", in->dp_no_overlap ? "after the backward" : "overlapped; last bucket exposed");
+        if (r->shape.experts > 0) {
+            ADD("expert parallelism", "Megatron-core MoE: ep ranks from the dp group, "
+                "pipeline outermost",
+                "ep %ld, %.0f of %.0f experts per GPU, top-%.0f", r->ep,
+                r->shape.experts / (double)r->ep, r->shape.experts, r->shape.experts_active);
+            ADD("MoE load imbalance", in->moe_imbalance > 1.0 ? "--moe-imbalance"
+                                                              : "default: balanced routing",
+                "%.2f x the balanced share", r->step.moe_imbalance);
+            ADD("expert all-to-all", "not overlapped (DeepSeek-V3 DualPipe overlaps it)",
+                "%s per dispatch, 2 fwd + 2 bwd", "T k h e / t_r");
+        }
     }
     ADD("FLOP count", in->count == GP_COUNT_EXACT
                           ? "Narayanan et al. 2021 sec. 5.1; Chowdhery et al. 2022 App. B"
@@ -276,6 +296,13 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
              gp_precision_name(r->precision), 100.0 * st->gemm_eff);
     gp_cli_qrow("GEMMs (layers + logits)", st->gemm_s * st->micro_batches, GP_Q_DURATION, 3,
                 note);
+    if (r->shape.experts > 0) {
+        snprintf(note, sizeof note, "of the GEMMs: %.0f experts/GPU x %.0f rows (ep %ld, "
+                 "imbalance %.2f)", r->shape.experts / (double)st->ep, st->expert_rows, st->ep,
+                 st->moe_imbalance);
+        gp_cli_qrow("  routed-expert GEMMs", st->expert_gemm_s * st->micro_batches,
+                    GP_Q_DURATION, 3, note);
+    }
     gp_cli_qrow("attention core", st->attn_s * st->micro_batches, GP_Q_DURATION, 3,
                 in->attn_unfused ? "unfused: batched GEMMs on their roofline"
                                  : "FlashAttention: causal half at the expected peak");
@@ -292,13 +319,21 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
     snprintf(note, sizeof note, "exposed of %.4g s %s", st->dp_comm_s,
              in->zero >= 3 ? "(ZeRO-3 gathers + reduce-scatter)" : "(gradient AllReduce)");
     gp_cli_qrow("data-parallel comm", st->dp_comm_exposed_s, GP_Q_DURATION, 3, note);
+    if (r->shape.experts > 0) {
+        snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld; "
+                 "not overlapped", st->alltoall_bytes, st->ep);
+        gp_cli_qrow("expert all-to-all", st->alltoall_s, GP_Q_DURATION, 3, note);
+    }
     gp_cli_qrow("step time", st->step_s, GP_Q_DURATION, 3, "compute + memory + movement");
     snprintf(v, sizeof v, "%.3f", st->mfu);
     snprintf(note, sizeof note, "HFU %.3f; %.1f tok/s per GPU", st->hfu,
              r->tokens_per_s_per_gpu);
     gp_cli_row("predicted MFU", v, note);
-    gp_cli_print_ledger("step ledger (seconds per step; movement = tp + pp + exposed dp + "
-                        "bubble)",
+    gp_cli_print_ledger(r->shape.experts > 0
+                            ? "step ledger (seconds per step; movement = tp + pp + exposed dp + "
+                              "bubble + all-to-all)"
+                            : "step ledger (seconds per step; movement = tp + pp + exposed dp + "
+                              "bubble)",
                         &st->ledger);
 }
 
@@ -348,8 +383,12 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
 
     if (r->step_model)
         print_step(in, r);
-    printf("memory per GPU (tp %ld, pp %ld, dp %ld, ZeRO %d):\n", in->tp, in->pp, r->dp,
-           in->zero);
+    if (r->ep > 1)
+        printf("memory per GPU (tp %ld, pp %ld, dp %ld, ep %ld, ZeRO %d):\n", in->tp, in->pp,
+               r->dp, r->ep, in->zero);
+    else
+        printf("memory per GPU (tp %ld, pp %ld, dp %ld, ZeRO %d):\n", in->tp, in->pp, r->dp,
+               in->zero);
     gp_cli_qrow("weights", r->weight_bytes, GP_Q_BYTES, 1, NULL);
     gp_cli_qrow("gradients", r->grad_bytes, GP_Q_BYTES, 1, NULL);
     gp_cli_qrow("optimizer states", r->optim_bytes, GP_Q_BYTES, 1,
@@ -443,6 +482,9 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     json_object_set_new(o, "tp", json_integer(in->tp));
     json_object_set_new(o, "pp", json_integer(in->pp));
     json_object_set_new(o, "dp", json_integer(r->dp));
+    json_object_set_new(o, "ep", json_integer(r->ep));
+    if (r->shape.experts > 0)
+        NUM("expert_params", r->expert_params);
     json_object_set_new(o, "shape_inferred", json_boolean(!r->shape_known));
     NUM("weight_bytes", r->weight_bytes);
     NUM("grad_bytes", r->grad_bytes);
@@ -501,6 +543,20 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         SNUM("dp_comm_s", st->dp_comm_s);
         SNUM("dp_comm_exposed_s", st->dp_comm_exposed_s);
         SNUM("micro_batch_s", st->micro_batch_s);
+        json_object_set_new(so, "ep", json_integer(st->ep));
+        SNUM("expert_gemm_s", st->expert_gemm_s * st->micro_batches);
+        SNUM("alltoall_s", st->alltoall_s);
+        if (r->shape.experts > 0) {
+            SNUM("moe_imbalance", st->moe_imbalance);
+            SNUM("moe_layers_per_stage", st->moe_layers_per_stage);
+            SNUM("dense_layers_per_stage", st->dense_layers_per_stage);
+            SNUM("layers_per_stage", st->layers_per_stage);
+            SNUM("expert_rows", st->expert_rows);
+            SNUM("expert_gemm_flop", st->expert_gemm_flop * st->micro_batches);
+            SNUM("alltoall_bytes", st->alltoall_bytes);
+            SNUM("alltoall_one_s", st->alltoall_1_s);
+            SNUM("dp_expert_bytes", st->dp_expert_bytes);
+        }
         SNUM("hardware_flop_executed", st->hardware_flop);
         SNUM("peak_expected_flop_per_s", st->peak_expected);
         SNUM("mem_bw_expected_bytes_per_s", st->mem_bw_expected);
@@ -512,6 +568,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         NUM("tp_comm_s", st->tp_comm_s);
         NUM("dp_comm_exposed_s", st->dp_comm_exposed_s);
         NUM("global_batch", st->global_batch);
+        NUM("alltoall_s", st->alltoall_s);
     }
 #undef NUM
     json_object_set_new(o, "ledger", gp_cli_jledger(&r->ledger));
@@ -530,7 +587,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     const gp_db *db;
     const char *gpu_id = NULL, *model_id = NULL, *seq_src, *sup_id = NULL, *sout_id = NULL;
     double gb_tokens = 0.0;
-    int step_opts = 0;
+    int step_opts = 0, imb_set = 0;
     int c, have_params = 0, have_tokens = 0, rc;
     long lv;
     double dv;
@@ -684,6 +741,16 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_NODPOV:
             in.dp_no_overlap = 1;
             break;
+        case O_EP:
+            rc = gp_cli_int(cli, "--ep", optarg, 1, &in.ep);
+            break;
+        case O_IMB:
+            rc = gp_cli_qty(cli, "--moe-imbalance", optarg, GP_Q_NUMBER, &in.moe_imbalance);
+            if (rc == 0 && !(in.moe_imbalance >= 1.0))
+                rc = gp_cli_usage(cli, "option '--moe-imbalance' must be >= 1 (got '%s')",
+                                  optarg);
+            imb_set = 1;
+            break;
         case O_HELP:
             usage(stdout);
             return GP_EXIT_OK;
@@ -719,6 +786,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "options '--global-batch', '--scale-up', '--scale-out', "
                                  "'--gpus-per-node', '--nics-per-node', '--interleave', "
                                  "'--attention' and '--no-dp-overlap' need '--mfu model'");
+    if (imb_set && in.mfu_mode != GP_MFU_MODEL)
+        return gp_cli_usage(cli, "option '--moe-imbalance' needs '--mfu model'");
     if (in.step_time > 0 && in.mfu_mode == GP_MFU_MODEL)
         return gp_cli_usage(cli, "option '--mfu model' and '--step-time' exclude each other "
                                  "(the profile implies the MFU)");

@@ -54,6 +54,7 @@ void gp_train_params_init(gp_train_params *p)
     p->step_tile_m = 256.0;
     p->step_tile_n = 128.0;
     p->step_bucket_bytes = 26214400.0; /* PyTorch DDP bucket_cap_mb = 25    */
+    p->step_moe_perm_bytes = 8.0;
 }
 
 void gp_train_in_init(gp_train_in *in)
@@ -70,6 +71,8 @@ void gp_train_in_init(gp_train_in *in)
     in->recompute = GP_RECOMPUTE_SELECTIVE;
     in->count = GP_COUNT_6ND;
     in->precision = GP_BF16;
+    in->ep = 1;
+    in->moe_imbalance = 1.0;
 }
 
 /* ---- shape ------------------------------------------------------------- */
@@ -123,6 +126,18 @@ static double ffn_params(const gp_train_shape *s, int active)
     double k = s->ffn_matrices > 0.0 ? s->ffn_matrices : 2.0;
     ffn_parts(s, active, &per, &router);
     return k * per + router;
+}
+
+/* Routed-expert matrix parameters of a shape (what expert parallelism
+ * shards): k_f x h x f_e x experts x MoE layers; 0 for a dense shape. */
+static double routed_expert_params(const gp_train_shape *s)
+{
+    double fe, k;
+    if (s->experts <= 0.0)
+        return 0.0;
+    fe = s->expert_ffn_hidden > 0.0 ? s->expert_ffn_hidden : s->ffn_hidden;
+    k = s->ffn_matrices > 0.0 ? s->ffn_matrices : 2.0;
+    return k * s->hidden * fe * s->experts * (s->layers - s->dense_layers);
 }
 
 double gp_train_shape_params(const gp_train_shape *s, int active)
@@ -430,6 +445,23 @@ static int coll_time(const gp_topo *t, gp_coll_op op, double bytes, double nic_s
     return GP_OK;
 }
 
+/* The topology of a group with g ranks in each of `nodes` nodes of gn GPUs:
+ * the node's K NICs (default one per GPU) serve its gn/g such groups, so a
+ * group gets K g/gn NICs; below one NIC, *nic_scale = gn/(K g) stretches the
+ * inter-node bandwidth term (coll_time). */
+static void grp_topo(const gp_train_in *in, double gn, double g, double nodes, gp_topo *tt,
+                     double *nic_scale)
+{
+    double nics = (in->nics_per_node > 0 ? (double)in->nics_per_node : gn) * g / gn;
+    *nic_scale = nics < 1.0 ? 1.0 / nics : 1.0;
+    memset(tt, 0, sizeof *tt);
+    tt->scale_up = in->scale_up;
+    tt->gpus_per_node = (long)g;
+    tt->scale_out = in->scale_out;
+    tt->nodes = (long)nodes;
+    tt->nics_per_node = nics < 1.0 ? 1 : (long)nics;
+}
+
 /* Round to the nearest integer (no lround: values are small and > 0). */
 static double round_pos(double v)
 {
@@ -450,9 +482,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     double gpus = (double)in->gpus, m, B, unit, wb, gb, ob;
     double f_fwd, f_bwd, x, y, ew_fwd, ew_bwd, score;
     double ar, a_fwd, a_bwd, a_flop_fwd, lg_fwd, lg_bwd, xent, p2p;
-    double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp;
+    double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp, gdpm = 1.0;
     int full = in->recompute == GP_RECOMPUTE_FULL, sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
-    int rc;
+    int rc, moe = sh.experts > 0.0;
 
     memset(st, 0, sizeof *st);
     if (in->step_time > 0.0)
@@ -462,10 +494,6 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if (in->lora_params > 0.0)
         return GP_RAISE_AT(e, GP_EUNSUP, "--lora-params", 0, 0,
                            "'--mfu model' does not price adapter fine-tuning");
-    if (sh.experts > 0.0)
-        return GP_RAISE_AT(e, GP_EUNSUP, "--model", 0, 0,
-                           "'--mfu model' prices dense transformers only (the model has "
-                           "%g experts)", sh.experts);
     if (in->interleave < 0 || (in->interleave > 1 && in->pp == 1))
         return GP_RAISE_AT(e, GP_EINVAL, "--interleave", 0, 0,
                            "virtual stages per GPU must be >= 1 and need --pp > 1 (got '%ld')",
@@ -502,7 +530,10 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
                            "tensor-parallel degree '%ld' does not divide the %g attention heads",
                            in->tp, heads);
-    if (fmod(L, pp * v) != 0.0)
+    if (moe && L < pp * v)
+        return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
+                           "%g layers are fewer than pp x interleave = %g stages", L, pp * v);
+    if (!moe && fmod(L, pp * v) != 0.0)
         return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
                            "%g layers do not split into pp x interleave = %g equal stages",
                            L, pp * v);
@@ -562,8 +593,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->micro_batches = m;
     st->gpus_per_node = (long)gn;
     st->interleave = (long)v;
-    ls = L / pp;
+    /* MoE models (DeepSeek-V3: 61 layers on 16 stages) may split unevenly:
+     * the slowest stage holds ceil(L / (p v)) layers per virtual stage. */
+    ls = moe ? ceil(L / (pp * v)) * v : L / pp;
     st->layers_per_stage = ls;
+    st->ep = r->ep;
+    st->moe_imbalance = 1.0;
 
     /* Hardware figures. */
     hw.peak = gp_gpu_expected_peak(g, r->precision, r->pipeline, GP_ACC_FP32, 0);
@@ -665,48 +700,239 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                 (ls * ew_bwd + 0.5 * xent) / hw.bw + v * p2p;
     st->micro_batch_s = st->fwd_s + st->bwd_s;
 
+    /* --- mixture of experts: the dense figures above are replaced by a
+     * stage of dense and MoE layers (docs/models/training.md "MoE and
+     * expert parallelism").  Layout: Megatron-core's rank order tp, ep/dp,
+     * pp (pipeline stages outermost), so the dp (and ep) ranks of a tensor
+     * rank are adjacent. ------------------------------------------------- */
+    if (moe) {
+        double X = sh.experts, ka = sh.experts_active, ns = sh.shared_experts;
+        double fe = sh.expert_ffn_hidden > 0.0 ? sh.expert_ffn_hidden : f;
+        double E = (double)r->ep, F = in->moe_imbalance > 0.0 ? in->moe_imbalance : 1.0;
+        double lm, ld, me, el, nqkv, at_f, at_b, df_f, df_b, mf_f, mf_b, ex_f, ex_b;
+        double lf_d, lb_d, lf_m, lb_m, fa, fd, fm, fx, res, ewd_f, ewd_b, ewm_f, ewm_b;
+        double ar_x, tpm, a2a, S, g_ep, rec = full ? 2.0 : 1.0, kf = full ? 4.0 : 3.0;
+        if (!(ka >= 1.0 && ka <= X))
+            return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
+                               "MoE shape needs 1 <= active experts <= %g experts (got '%g')",
+                               X, ka);
+        if (fmod(gn, t) != 0.0)
+            return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
+                               "tensor-parallel degree '%ld' does not divide the %g GPUs per "
+                               "node", in->tp, gn);
+        /* The slowest stage holds MoE layers first (the dense ones lead). */
+        lm = fmin(ls, L - sh.dense_layers);
+        ld = ls - lm;
+        st->moe_layers_per_stage = lm;
+        st->dense_layers_per_stage = ld;
+        st->ep = r->ep;
+        st->moe_imbalance = F;
+        /* Attention projections; MLA (attn_params given): the Q/K/V side is
+         * attn_params - q h parameters, priced as one GEMM of that width. */
+        nqkv = sh.attn_params > 0.0 ? sh.attn_params / h - q : q + 2.0 * kv;
+        gemm_fb(&hw, T, nqkv / t, h, 1.0, &at_f, &at_b);
+        gemm_fb(&hw, T, h, q / t, 1.0, &x, &y);
+        at_f += x;
+        at_b += y;
+        /* Dense FFN (the leading dense layers). */
+        gemm_fb(&hw, T, (kk - 1.0) * f / t, h, 1.0, &df_f, &df_b);
+        gemm_fb(&hw, T, h, f / t, 1.0, &x, &y);
+        df_f += x;
+        df_b += y;
+        /* MoE FFN: router on the rank's T/t_r tokens, shared experts as a
+         * dense FFN of width ns f_e, and the routed experts: the rank's X/E
+         * experts see F T k rows in all (balanced: T k E/X each), as a
+         * grouped GEMM of X/E problems. */
+        gemm_fb(&hw, T / tr, X, h, 1.0, &mf_f, &mf_b);
+        if (ns > 0.0) {
+            gemm_fb(&hw, T, (kk - 1.0) * ns * fe / t, h, 1.0, &x, &y);
+            mf_f += x;
+            mf_b += y;
+            gemm_fb(&hw, T, h, ns * fe / t, 1.0, &x, &y);
+            mf_f += x;
+            mf_b += y;
+        }
+        me = F * T * ka * E / X;
+        el = X / E;
+        gemm_fb(&hw, me, (kk - 1.0) * fe / t, h, el, &ex_f, &ex_b);
+        gemm_fb(&hw, me, h, fe / t, el, &x, &y);
+        ex_f += x;
+        ex_b += y;
+        mf_f += ex_f;
+        mf_b += ex_b;
+        st->expert_rows = me;
+        lf_d = at_f + df_f;
+        lb_d = at_b + df_b;
+        lf_m = at_f + mf_f;
+        lb_m = at_b + mf_b;
+        st->gemm_s = ld * (lf_d * rec + lb_d) + lm * (lf_m * rec + lb_m) + lg_fwd + lg_bwd;
+        st->expert_gemm_s = lm * (ex_f * rec + ex_b);
+        fa = 2.0 * T * h * (nqkv + q) / t;
+        fd = 2.0 * T * h * kk * f / t;
+        fx = 2.0 * me * el * h * kk * fe / t;
+        fm = 2.0 * T / tr * h * X + 2.0 * T * h * kk * ns * fe / t + fx;
+        st->gemm_flop = (ld * (fa + fd) + lm * (fa + fm)) * kf + 6.0 * T * h * V / t;
+        st->expert_gemm_flop = lm * fx * kf;
+        st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
+        /* Element-wise: the dense kernels; a MoE layer's activation runs on
+         * the F T k routed rows and T ns shared rows of width f_e, and the
+         * token permutation before the dispatch and after the combine moves
+         * step_moe_perm_bytes per routed copy per hidden unit. */
+        res = T * h * p->step_ew_res_bytes * (hw.e / 2.0) / tr;
+        ewd_f = res + T * f * kk * hw.e / t + score;
+        ewm_f = res + (F * T * ka + T * ns) * fe * kk * hw.e / t +
+                p->step_moe_perm_bytes * (hw.e / 2.0) * T / tr * ka * h + score;
+        ewd_b = p->step_ew_bwd * ewd_f + (full ? ewd_f : sel ? score : 0.0);
+        ewm_b = p->step_ew_bwd * ewm_f + (full ? ewm_f : sel ? score : 0.0);
+        st->elementwise_bytes = ld * (ewd_f + ewd_b) + lm * (ewm_f + ewm_b) + xent;
+        st->elementwise_s = st->elementwise_bytes / hw.bw;
+        /* Tensor parallel: a MoE layer gathers the F T k routed rows over the
+         * tensor ranks before the experts and reduce-scatters them after
+         * (one AllReduce's bytes), plus the attention's and the shared
+         * experts' usual collectives. */
+        memset(&tt, 0, sizeof tt);
+        tt.scale_up = in->scale_up;
+        tt.gpus_per_node = in->tp;
+        tt.nodes = 1;
+        if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, F * T * ka * h * hw.e, 1.0, &ar_x, e)) !=
+            GP_OK)
+            return rc;
+        tpm = ar + (ns > 0.0 ? ar : 0.0) + ar_x;
+        st->tp_comm_mb_s = ld * ar * (full ? 6.0 : 4.0) + lm * tpm * (full ? 3.0 : 2.0);
+        /* Expert parallel: dispatch and combine, each an AllToAll of the
+         * rank's F T/t_r tokens x k copies over the E ranks; forward 2,
+         * backward 2, + 2 in a fully recomputed forward; not overlapped. */
+        gdpm = t < gn ? fmin(d, gn / t) : 1.0;
+        if (d > gdpm && fmod(d, gdpm) != 0.0)
+            return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                               "the %g data-parallel ranks do not fill whole nodes of %g "
+                               "(MoE layout: pipeline stages outermost)", d, gdpm);
+        if (fmod(E, gdpm) != 0.0 && fmod(gdpm, E) != 0.0)
+            return GP_RAISE_AT(e, GP_EINVAL, "--ep", 0, 0,
+                               "expert-parallel degree '%ld' and the %g data-parallel ranks "
+                               "per node must divide one another", r->ep, gdpm);
+        g_ep = fmin(E, gdpm);
+        grp_topo(in, gn, g_ep, E / g_ep, &tt, &nic_scale);
+        S = F * T / tr * ka * h * hw.e;
+        if ((rc = coll_time(&tt, GP_COLL_ALLTOALL, S, nic_scale, &a2a, e)) != GP_OK)
+            return rc;
+        st->alltoall_bytes = S;
+        st->alltoall_1_s = a2a;
+        st->alltoall_mb_s = lm * a2a * (full ? 6.0 : 4.0);
+        /* Pipeline sends: with the stages outermost a stage's neighbour is
+         * t d ranks away, off the node unless the run fits in one. */
+        p2p = 0.0;
+        if (in->pp > 1) {
+            int intra = gpus <= gn;
+            const gp_link *lk = intra ? in->scale_up : in->scale_out;
+            double bw = gp_link_expected_bw(lk), share = 1.0;
+            double kn = in->nics_per_node > 0 ? (double)in->nics_per_node : gn;
+            if (!intra && kn < gn)
+                share = kn / gn;
+            if (!(bw > 0.0))
+                return GP_RAISE_AT(e, GP_EINVAL, intra ? "--scale-up" : "--scale-out", 0, 0,
+                                   "link '%s' has no bandwidth", lk->id ? lk->id : "?");
+            p2p = T * h * hw.e / t / (bw * share) + gp_link_expected_latency(lk);
+        }
+        st->pp_p2p_mb_s = 2.0 * v * p2p;
+        st->fwd_s = ld * (lf_d + a_fwd + 2.0 * ar) + lm * (lf_m + a_fwd + tpm + 2.0 * a2a) +
+                    lg_fwd + (ld * ewd_f + lm * ewm_f + 0.5 * xent) / hw.bw + v * p2p;
+        st->bwd_s = ld * ((full ? lf_d + 2.0 * ar : 0.0) + lb_d + a_bwd + 2.0 * ar) +
+                    lm * ((full ? lf_m + tpm + 2.0 * a2a : 0.0) + lb_m + a_bwd + tpm + 2.0 * a2a) +
+                    lg_bwd + (ld * ewd_b + lm * ewm_b + 0.5 * xent) / hw.bw + v * p2p;
+        st->micro_batch_s = st->fwd_s + st->bwd_s;
+    }
+
     /* --- optimizer: Adam reads and writes its states, reads the gradient,
      * writes the 16-bit weights: 2 x optim + grad + weight bytes/param. ---- */
     gp_train_state_bytes(in->optimizer, is_mixed(r->precision), &wb, &gb, &ob);
     pst = r->params / tpp;
-    st->optimizer_bytes = pst / (in->zero >= 1 ? d : 1.0) * (2.0 * ob + gb + wb);
-    st->optimizer_s = st->optimizer_bytes / hw.bw;
-
-    /* --- data parallel ------------------------------------------------------ */
-    g_dp = tpp < gn ? gn / tpp : 1.0;
-    if (g_dp > d)
-        g_dp = d;
-    nodes_dp = d / g_dp;
-    nics = (in->nics_per_node > 0 ? (double)in->nics_per_node : gn) * g_dp / gn;
-    nic_scale = nics < 1.0 ? 1.0 / nics : 1.0;
-    memset(&tt, 0, sizeof tt);
-    tt.scale_up = in->scale_up;
-    tt.gpus_per_node = (long)g_dp;
-    tt.scale_out = in->scale_out;
-    tt.nodes = (long)nodes_dp;
-    tt.nics_per_node = nics < 1.0 ? 1 : (long)nics;
-    gdp = pst * gb;
-    if (in->zero >= 3) {
-        double w = pst * wb, t_ag, t_rs, ex;
-        if ((rc = coll_time(&tt, GP_COLL_ALLGATHER, w, nic_scale, &t_ag, e)) != GP_OK ||
-            (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, gdp, nic_scale, &t_rs, e)) != GP_OK)
+    if (moe) {
+        /* MoE: the routed experts' shard is N_e/(t p E), its ZeRO group the
+         * dp/E ranks holding the same experts; the rest as dense. */
+        double E = (double)r->ep, pe = r->expert_params / tpp / E, pd = pst - pe * E;
+        double gedp, t_d[3], t_x[3], ex, bucket, tot;
+        st->optimizer_bytes = (pd / (in->zero >= 1 ? d : 1.0) + pe / (in->zero >= 1 ? d / E : 1.0)) *
+                              (2.0 * ob + gb + wb);
+        st->optimizer_s = st->optimizer_bytes / hw.bw;
+        /* Data parallel (dense part: dp ranks, gdpm per node) and expert data
+         * parallel (expert part: dp/E ranks, gdpm / min(E, gdpm) per node):
+         * [0] AllReduce or ReduceScatter of gradients, [1] AllGather of
+         * weights (ZeRO-3).  The two share the NICs: their times add. */
+        gedp = gdpm / fmin(E, gdpm);
+        grp_topo(in, gn, gdpm, d / gdpm, &tt, &nic_scale);
+        if ((rc = coll_time(&tt, in->zero >= 3 ? GP_COLL_REDUCESCATTER : GP_COLL_ALLREDUCE,
+                            pd * gb, nic_scale, &t_d[0], e)) != GP_OK ||
+            (rc = coll_time(&tt, GP_COLL_ALLGATHER, in->zero >= 3 ? pd * wb : 0.0, nic_scale,
+                            &t_d[1], e)) != GP_OK)
             return rc;
-        st->dp_bytes = w;
-        st->dp_comm_s = m * (2.0 * t_ag + t_rs);
-        if (in->dp_no_overlap)
-            ex = 2.0 * t_ag + t_rs;
-        else
-            ex = fmax(0.0, t_ag - st->fwd_s) + fmax(0.0, t_ag + t_rs - st->bwd_s) + t_ag / ls;
-        st->dp_comm_exposed_s = m * ex;
+        grp_topo(in, gn, gedp, d / E / gedp, &tt, &nic_scale);
+        if ((rc = coll_time(&tt, in->zero >= 3 ? GP_COLL_REDUCESCATTER : GP_COLL_ALLREDUCE,
+                            pe * gb, nic_scale, &t_x[0], e)) != GP_OK ||
+            (rc = coll_time(&tt, GP_COLL_ALLGATHER, in->zero >= 3 ? pe * wb : 0.0, nic_scale,
+                            &t_x[1], e)) != GP_OK)
+            return rc;
+        st->dp_expert_bytes = pe * gb;
+        if (in->zero >= 3) {
+            double t_ag = t_d[1] + t_x[1], t_rs = t_d[0] + t_x[0];
+            st->dp_bytes = pd * wb;
+            st->dp_expert_bytes = pe * wb;
+            st->dp_comm_s = m * (2.0 * t_ag + t_rs);
+            if (in->dp_no_overlap)
+                ex = 2.0 * t_ag + t_rs;
+            else
+                ex = fmax(0.0, t_ag - st->fwd_s) + fmax(0.0, t_ag + t_rs - st->bwd_s) +
+                     t_ag / ls;
+            st->dp_comm_exposed_s = m * ex;
+        } else {
+            tot = t_d[0] + t_x[0];
+            st->dp_bytes = pd * gb;
+            st->dp_comm_s = tot;
+            bucket = (pd + pe) * gb > 0.0
+                         ? tot * fmin(1.0, p->step_bucket_bytes / ((pd + pe) * gb))
+                         : 0.0;
+            st->dp_comm_exposed_s = in->dp_no_overlap ? tot : fmax(bucket, tot - st->bwd_s);
+        }
     } else {
-        double t_ar, bucket;
-        if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, gdp, nic_scale, &t_ar, e)) != GP_OK)
-            return rc;
-        st->dp_bytes = gdp;
-        st->dp_comm_s = t_ar;
-        bucket = gdp > 0.0 ? t_ar * fmin(1.0, p->step_bucket_bytes / gdp) : 0.0;
-        st->dp_comm_exposed_s =
-            in->dp_no_overlap ? t_ar : fmax(bucket, t_ar - st->bwd_s);
+        st->optimizer_bytes = pst / (in->zero >= 1 ? d : 1.0) * (2.0 * ob + gb + wb);
+        st->optimizer_s = st->optimizer_bytes / hw.bw;
+
+        /* --- data parallel ------------------------------------------------------ */
+        g_dp = tpp < gn ? gn / tpp : 1.0;
+        if (g_dp > d)
+            g_dp = d;
+        nodes_dp = d / g_dp;
+        nics = (in->nics_per_node > 0 ? (double)in->nics_per_node : gn) * g_dp / gn;
+        nic_scale = nics < 1.0 ? 1.0 / nics : 1.0;
+        memset(&tt, 0, sizeof tt);
+        tt.scale_up = in->scale_up;
+        tt.gpus_per_node = (long)g_dp;
+        tt.scale_out = in->scale_out;
+        tt.nodes = (long)nodes_dp;
+        tt.nics_per_node = nics < 1.0 ? 1 : (long)nics;
+        gdp = pst * gb;
+        if (in->zero >= 3) {
+            double w = pst * wb, t_ag, t_rs, ex;
+            if ((rc = coll_time(&tt, GP_COLL_ALLGATHER, w, nic_scale, &t_ag, e)) != GP_OK ||
+                (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, gdp, nic_scale, &t_rs, e)) != GP_OK)
+                return rc;
+            st->dp_bytes = w;
+            st->dp_comm_s = m * (2.0 * t_ag + t_rs);
+            if (in->dp_no_overlap)
+                ex = 2.0 * t_ag + t_rs;
+            else
+                ex = fmax(0.0, t_ag - st->fwd_s) + fmax(0.0, t_ag + t_rs - st->bwd_s) + t_ag / ls;
+            st->dp_comm_exposed_s = m * ex;
+        } else {
+            double t_ar, bucket;
+            if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, gdp, nic_scale, &t_ar, e)) != GP_OK)
+                return rc;
+            st->dp_bytes = gdp;
+            st->dp_comm_s = t_ar;
+            bucket = gdp > 0.0 ? t_ar * fmin(1.0, p->step_bucket_bytes / gdp) : 0.0;
+            st->dp_comm_exposed_s =
+                in->dp_no_overlap ? t_ar : fmax(bucket, t_ar - st->bwd_s);
+        }
     }
 
     /* --- the step ------------------------------------------------------------ */
@@ -718,8 +944,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->bubble_s = (pp - 1.0) / v * st->micro_batch_s;
     st->ledger.t[GP_ACCT_COMPUTE] = st->compute_s;
     st->ledger.t[GP_ACCT_MEMORY] = st->memory_s;
+    st->alltoall_s = m * st->alltoall_mb_s;
     st->ledger.t[GP_ACCT_MOVEMENT] =
-        st->tp_comm_s + st->pp_comm_s + st->dp_comm_exposed_s + st->bubble_s;
+        st->tp_comm_s + st->pp_comm_s + st->dp_comm_exposed_s + st->bubble_s + st->alltoall_s;
     gp_ledger_close(&st->ledger, GP_OVERLAP_SUM);
     st->step_s = st->ledger.total;
     st->hardware_flop = m * (st->gemm_flop + st->attn_flop);
@@ -911,6 +1138,36 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         seq = p->default_seq;
     r->seq = seq;
 
+    /* --- expert parallelism (Megatron-core: the E expert-parallel ranks are
+     * drawn from the data-parallel group, so E divides dp; each holds
+     * experts/E of every MoE layer's routed experts) ------------------------ */
+    if (in->ep < 0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--ep", 0, 0,
+                           "expert-parallel degree must be >= 1 (got '%ld')", in->ep);
+    r->ep = in->ep > 1 ? in->ep : 1;
+    if (r->ep > 1 && !(r->shape.experts > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--ep", 0, 0,
+                           "expert parallelism '%ld' needs a mixture-of-experts model (this "
+                           "one is dense)", in->ep);
+    if (r->dp % r->ep != 0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--ep", 0, 0,
+                           "expert-parallel degree '%ld' does not divide the data-parallel "
+                           "degree %ld (expert ranks are drawn from the data-parallel group)",
+                           in->ep, r->dp);
+    if (r->ep > 1 && fmod(r->shape.experts, (double)r->ep) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--ep", 0, 0,
+                           "expert-parallel degree '%ld' does not divide the %g experts",
+                           in->ep, r->shape.experts);
+    if (in->moe_imbalance != 0.0 &&
+        !(in->moe_imbalance >= 1.0 && in->moe_imbalance <= (double)r->ep))
+        return GP_RAISE_AT(e, GP_EINVAL, "--moe-imbalance", 0, 0,
+                           "load imbalance must lie in [1, ep = %ld] (the busiest expert rank "
+                           "gets at least its share and at most every token; got '%g')",
+                           r->ep, in->moe_imbalance);
+    r->expert_params = routed_expert_params(&r->shape);
+    if (r->expert_params > n)
+        r->expert_params = n;
+
     /* --- FLOPs (per token first, then x D) ---------------------------------- */
     gp_train_fwd_flop_per_token(&r->shape, seq, p->causal_attention, &mm, &at, &lg);
     {
@@ -1019,22 +1276,52 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     }
     /* ZeRO (Rajbhandari et al. 2020): stage 1 shards optimizer states, 2 also
      * gradients, 3 also weights, over the data-parallel degree. */
-    a = r->weight_bytes + r->grad_bytes + r->optim_bytes;
-    b = 0.0;
     inv_dp = 1.0 / (double)r->dp;
-    if (in->zero >= 1) {
-        b += r->optim_bytes;
-        r->optim_bytes *= inv_dp;
+    if (r->ep > 1) {
+        /* Expert parallelism: each GPU holds experts/E of the routed
+         * experts, N_e/(t p E), and the rest, (N - N_e)/(t p).  ZeRO shards
+         * the expert states over the dp/E ranks that hold the same experts:
+         * N_e/(t p E) / (dp/E) = N_e/(t p dp), the same per-GPU share as a
+         * dense parameter, so a ZeRO-sharded state is (whole shard)/dp. */
+        double ne = r->expert_params / (double)shards;
+        double rep = (ntp - ne) + ne / (double)r->ep; /* held per GPU     */
+        double full[3], *fld[3];
+        int st;
+        full[0] = ntp * (in->lora_params > 0.0 ? 0.0 : ob) + adapter * ob;
+        full[1] = ntp * (in->lora_params > 0.0 ? 0.0 : gb) + adapter * gb;
+        full[2] = ntp * wb + adapter * wb;
+        r->optim_bytes = rep * (in->lora_params > 0.0 ? 0.0 : ob) + adapter * ob;
+        r->grad_bytes = rep * (in->lora_params > 0.0 ? 0.0 : gb) + adapter * gb;
+        r->weight_bytes = rep * wb + adapter * wb;
+        fld[0] = &r->optim_bytes;
+        fld[1] = &r->grad_bytes;
+        fld[2] = &r->weight_bytes;
+        a = b = 0.0;
+        for (st = 0; st < 3; st++) {
+            if (in->zero >= st + 1) {
+                b += full[st];
+                *fld[st] = full[st] * inv_dp;
+            } else {
+                a += *fld[st];
+            }
+        }
+    } else {
+        a = r->weight_bytes + r->grad_bytes + r->optim_bytes;
+        b = 0.0;
+        if (in->zero >= 1) {
+            b += r->optim_bytes;
+            r->optim_bytes *= inv_dp;
+        }
+        if (in->zero >= 2) {
+            b += r->grad_bytes;
+            r->grad_bytes *= inv_dp;
+        }
+        if (in->zero >= 3) {
+            b += r->weight_bytes;
+            r->weight_bytes *= inv_dp;
+        }
+        a -= b; /* unsharded part */
     }
-    if (in->zero >= 2) {
-        b += r->grad_bytes;
-        r->grad_bytes *= inv_dp;
-    }
-    if (in->zero >= 3) {
-        b += r->weight_bytes;
-        r->weight_bytes *= inv_dp;
-    }
-    a -= b; /* unsharded part */
     r->state_bytes = r->weight_bytes + r->grad_bytes + r->optim_bytes;
 
     /* Activations (Korthikanti et al. 2022): with 1F1B pipelining the first

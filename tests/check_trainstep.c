@@ -567,6 +567,327 @@ START_TEST(unfused_attention_on_the_roofline)
 }
 END_TEST
 
+/* A toy MoE shape: L 2 MoE layers (no dense ones), h 1024, 8 heads of 128
+ * (MHA), 8 routed experts of width 1024, top-2, no shared expert, gated
+ * (3 matrices), V 8192. */
+static gp_train_shape toy_moe_shape(void)
+{
+    gp_train_shape s = toy_shape();
+    s.ffn_matrices = 3;
+    s.experts = 8;
+    s.experts_active = 2;
+    s.expert_ffn_hidden = 1024;
+    return s;
+}
+
+/* 16 GPUs in 4 nodes of 4 (one 10 GB/s NIC per GPU), tp 1, pp 1, dp 16,
+ * ep 8, b 1, s 1024, B 32 sequences (m = 2), no recompute, exact count,
+ * N = 100,663,296 (given: the routed experts 3 x 1024 x 1024 x 8 x 2 =
+ * 50,331,648 and as much again). */
+static void toy_moe_in(gp_train_in *in, const gp_gpu *g, const gp_train_shape *sh,
+                       const gp_link *up, const gp_link *out)
+{
+    toy_in(in, g, sh, up);
+    in->params = 100663296.0;
+    in->tokens = 32768.0 * 1000.0;
+    in->global_batch = 32;
+    in->gpus = 16;
+    in->gpus_per_node = 4;
+    in->scale_out = out;
+    in->micro_batch = 1;
+    in->ep = 8;
+}
+
+START_TEST(hand_worked_moe_step)
+{
+    /* Toy MoE step (toy_moe_in).  T = 1024 tokens per micro-batch, e = 2,
+     * P = 1e14 FLOP/s, B = 1e12 B/s, ridge 100 FLOP/B, no SM count.
+     * GEMMs per layer, forward (backward = 2 products of the same FLOPs and
+     * operand bytes):
+     *   QKV 1024 x 3072 x 1024: 6,442,450,944 FLOP, out-proj 1024^3 x 2 =
+     *   2,147,483,648 (intensity 439 and 341: compute-bound) -> 8.5899e-5 s.
+     *   Router 1024 x 8, inner 1024: intensity 1024x8x1024 / (1024^2 + 2 x
+     *   8192) = 7.9 < 100: memory-bound, 2 x 1,064,960 B = 2.12992e-6 s.
+     *   Experts: 8 experts over ep 8 = 1 per GPU; rows m = T k E / X = 1024
+     *   x 2 x 8 / 8 = 2048.  Gate+up 2048 x 2048 x 1024 (intensity 512) and
+     *   down 2048 x 1024 x 1024 (410): 8,589,934,592 + 4,294,967,296 =
+     *   12,884,901,888 FLOP -> 1.28849e-4 s.
+     *   Layer forward 8.5899e-5 + 2.12992e-6 + 1.28849e-4 = 2.168783e-4 s,
+     *   backward 2 x (8.5899e-5 + 1.28849e-4) + 2 x 2.12992e-6 = 4.337566e-4.
+     *   Logits 1024 x 8192 x 1024: 1.71799e-4 s forward, 3.43597e-4 back.
+     *   gemm = 2 x (2.168783e-4 + 4.337566e-4) + 3 x 1.71799e-4 =
+     *   1.816666e-3 s; of which experts 2 x 3 x 1.28849e-4 = 7.730941e-4.
+     *   FLOPs: per layer (8,589,934,592 + 12,884,901,888 + router
+     *   16,777,216) x 3 x 2 layers + 6 T h V 51,539,607,552 =
+     *   180,489,289,728.
+     * Attention (flash, causal half): 0.5 x 4 s^2 q / P = 2.1475e-5 fwd,
+     *   x 2.5 bwd: 2 layers x 7.5162e-5 = 1.50324e-4 s.
+     * Element-wise per layer forward: residual kernels T h 22 = 23,068,672;
+     *   SwiGLU on the T k = 2048 routed rows: 2048 x 1024 x 3 x 2 =
+     *   12,582,912; permutation 8 x T k h = 16,777,216: 52,428,800 B;
+     *   backward 2x; x 2 layers = 314,572,800; cross-entropy T V 16 =
+     *   134,217,728: 448,790,528 B -> 4.487905e-4 s.
+     * AllToAll: EP group of 8 = 4 ranks per node (dp ranks per node
+     *   min(16, 4/1) = 4) x 2 nodes; S = T k h e = 4,194,304 B.  Inside the
+     *   node 3/4 of S/2 = 1,572,864 B at 100 GB/s = 1.572864e-5 s, then S/2
+     *   off the node at 10 GB/s (one NIC per GPU) = 2.097152e-4 s: 2.2544384e-4
+     *   s each; 2 forward + 2 backward per layer x 2 layers = 1.803551e-3 s
+     *   per micro-batch, 3.607101e-3 s per step.
+     * Forward of a micro-batch: 2 x (2.168783e-4 + 2.1475e-5 + 2 x
+     *   2.2544384e-4) + 1.71799e-4 + (2 x 52,428,800 + 67,108,864) / 1e12 =
+     *   1.7222468e-3; backward 2 x (4.337566e-4 + 5.36871e-5 + 2 x
+     *   2.2544384e-4) + 3.43597e-4 + (4 x 52,428,800 + 67,108,864) / 1e12 =
+     *   2.4970841e-3 s.
+     * Optimizer: dense part N/(tp pp) - N_e = 50,331,648, experts N_e/E =
+     *   6,291,456 per GPU: 56,623,104 x 28 B = 1,585,446,912 B -> 1.585447e-3.
+     * Data parallel: dense gradients 50,331,648 x 2 = 100,663,296 B over dp
+     *   16 = 4 per node x 4 nodes: RS + AG inside, 2 x 3/4 x S / 100e9 =
+     *   1.50995e-3, ring AllReduce of S/4 over 4 nodes 2 x 3/4 x 25,165,824 /
+     *   10e9 = 3.77487e-3: 5.284823e-3 s.  Expert gradients 6,291,456 x 2 =
+     *   12,582,912 B over dp/E = 2 ranks, one per node (its own NIC): 2 x 1/2
+     *   x S / 10e9 = 1.258291e-3 s.  Together 6.543114e-3 s; the backward
+     *   hides 2.497084e-3 of it (more than the last 25 MiB bucket):
+     *   exposed 4.046030e-3 s.
+     * Step: compute 2 x (1.816666e-3 + 1.50324e-4) = 3.933979e-3; memory 2 x
+     *   4.487905e-4 + 1.585447e-3 = 2.483028e-3; movement 4.046030e-3 +
+     *   3.607101e-3 = 7.653132e-3; total 1.4070139e-2 s.
+     * MFU (exact count): 3 x (mm 41,975,808 + attention 8,388,608 + logits
+     *   16,777,216) = 201,424,896 FLOP/token x 32768 / (16 x 200e12 x
+     *   1.4070139e-2) = 0.146594. */
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_moe_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    const gp_train_step_result *st = &r.step;
+
+    toy_moe_in(&in, &g, &sh, &up, &out);
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    ck_assert_int_eq(st->ep, 8);
+    GP_ASSERT_REL(st->micro_batches, 2.0, 1e-12);
+    GP_ASSERT_REL(st->moe_layers_per_stage, 2.0, 1e-12);
+    GP_ASSERT_REL(st->expert_rows, 2048.0, 1e-12);
+    GP_ASSERT_REL(st->gemm_flop, 180489289728.0, 1e-12);
+    GP_ASSERT_REL(st->gemm_s, 1.816666e-3, 1e-5);
+    GP_ASSERT_REL(st->expert_gemm_s, 7.730941e-4, 1e-5);
+    GP_ASSERT_REL(st->attn_s, 1.50324e-4, 1e-5);
+    GP_ASSERT_REL(st->elementwise_bytes, 448790528.0, 1e-12);
+    GP_ASSERT_REL(st->alltoall_bytes, 4194304.0, 1e-12);
+    GP_ASSERT_REL(st->alltoall_1_s, 2.2544384e-4, 1e-9);
+    GP_ASSERT_REL(st->alltoall_s, 3.607101e-3, 1e-5);
+    GP_ASSERT_REL(st->fwd_s, 1.7222468e-3, 1e-6);
+    GP_ASSERT_REL(st->bwd_s, 2.4970841e-3, 1e-6);
+    GP_ASSERT_REL(st->optimizer_bytes, 1585446912.0, 1e-12);
+    GP_ASSERT_REL(st->dp_bytes, 100663296.0, 1e-12);
+    GP_ASSERT_REL(st->dp_expert_bytes, 12582912.0, 1e-12);
+    GP_ASSERT_REL(st->dp_comm_s, 6.543114e-3, 1e-6);
+    GP_ASSERT_REL(st->dp_comm_exposed_s, 4.046030e-3, 1e-6);
+    GP_ASSERT_REL(st->compute_s, 3.933979e-3, 1e-6);
+    GP_ASSERT_REL(st->memory_s, 2.483028e-3, 1e-6);
+    GP_ASSERT_REL(st->ledger.t[GP_ACCT_MOVEMENT], 7.653132e-3, 1e-6);
+    GP_ASSERT_REL(st->step_s, 1.4070139e-2, 1e-6);
+    ck_assert_int_eq(st->ledger.binding, GP_ACCT_MOVEMENT);
+    GP_ASSERT_REL(st->mfu, 0.146594, 1e-5);
+    GP_ASSERT_REL(r.wall_s, 1000.0 * st->step_s, 1e-9);
+
+    /* Memory (ZeRO 0): each GPU holds the dense 50,331,648 and 1/8 of the
+     * experts, 6,291,456: 56,623,104 x 2 B of weights and of gradients, x
+     * 12 B of Adam states. */
+    GP_ASSERT_REL(r.expert_params, 50331648.0, 1e-12);
+    GP_ASSERT_REL(r.weight_bytes, 113246208.0, 1e-12);
+    GP_ASSERT_REL(r.grad_bytes, 113246208.0, 1e-12);
+    GP_ASSERT_REL(r.optim_bytes, 679477248.0, 1e-12);
+
+    /* Imbalance 2: the busiest rank's experts see 4096 rows (still above
+     * the ridge: twice the time) and it sends twice the bytes. */
+    in.moe_imbalance = 2.0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(st->expert_rows, 4096.0, 1e-12);
+    GP_ASSERT_REL(st->expert_gemm_s, 2.0 * 7.730941e-4, 1e-5);
+    GP_ASSERT_REL(st->alltoall_bytes, 2.0 * 4194304.0, 1e-12);
+}
+END_TEST
+
+START_TEST(moe_small_expert_gemms_are_memory_bound)
+{
+    /* 256 experts over ep 8: 32 per GPU of m = T k E / X = 1024 x 2 x 8 /
+     * 256 = 64 rows each.  Gate+up 64 x 2048 x 1024: 268,435,456 FLOP =
+     * 2.684e-6 s at P, but 2 x (64 x 1024 + 1024 x 2048 + 64 x 2048) =
+     * 4,587,520 B = 4.588e-6 s at B (intensity 58.5 < ridge 100); down 64 x
+     * 1024 x 1024: 2 x (65,536 + 1,048,576 + 65,536) = 2,359,296 B =
+     * 2.359e-6 s.  Forward 32 x 6.946816e-6 = 2.2230e-4 s, the three
+     * products alike, x 2 layers: 1.333789e-3 s per micro-batch, 1.73 x
+     * the same FLOPs at the full rate (7.7309e-4 s): the weights are read
+     * for few rows. */
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_moe_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    sh.experts = 256;
+    toy_moe_in(&in, &g, &sh, &up, &out);
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    GP_ASSERT_REL(r.step.expert_rows, 64.0, 1e-12);
+    GP_ASSERT_REL(r.step.expert_gemm_s, 1.333788672e-3, 1e-9);
+}
+END_TEST
+
+START_TEST(moe_zero1_memory_by_hand)
+{
+    /* ZeRO-1 on the toy (dp 16, ep 8): weights and gradients as held,
+     * 56,623,104 x 2 B; Adam states sharded over the ranks holding the same
+     * parameters: dense 50,331,648 / 16 and experts 6,291,456 / (16/8) =
+     * 3,145,728 + 3,145,728 = 6,291,456 x 12 B = 75,497,472 B (= N x 12 /
+     * dp).  Without expert parallelism every GPU holds all of N: 2 x
+     * 100,663,296 B of weights. */
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_moe_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    toy_moe_in(&in, &g, &sh, &up, &out);
+    in.zero = 1;
+    in.mfu_mode = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.weight_bytes, 113246208.0, 1e-12);
+    GP_ASSERT_REL(r.grad_bytes, 113246208.0, 1e-12);
+    GP_ASSERT_REL(r.optim_bytes, 75497472.0, 1e-12);
+    in.ep = 1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.weight_bytes, 201326592.0, 1e-12);
+    GP_ASSERT_REL(r.optim_bytes, 75497472.0, 1e-12);
+}
+END_TEST
+
+START_TEST(moe_bad_input_names_option)
+{
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_moe_shape(), dense = toy_shape();
+    gp_train_in in, base;
+    gp_train_result r;
+    gp_err e;
+    toy_moe_in(&base, &g, &sh, &up, &out);
+#define BAD(where_)                                                              \
+    do {                                                                         \
+        ck_assert_int_ne(gp_train_estimate(&in, NULL, &r, &e), GP_OK);           \
+        ck_assert_str_eq(e.where, where_);                                       \
+    } while (0)
+    in = base;
+    in.ep = 3; /* dp 16 */
+    BAD("--ep");
+    in = base;
+    in.ep = 16; /* 8 experts */
+    BAD("--ep");
+    in = base;
+    in.ep = -1;
+    BAD("--ep");
+    in = base;
+    in.shape = &dense;
+    in.ep = 2; /* a dense model */
+    BAD("--ep");
+    in = base;
+    in.moe_imbalance = 0.5;
+    BAD("--moe-imbalance");
+    in = base;
+    in.moe_imbalance = 9.0; /* > ep 8 */
+    BAD("--moe-imbalance");
+    in = base;
+    in.pp = 4; /* 2 layers, 4 stages */
+    in.ep = 4;
+    BAD("--pp");
+#undef BAD
+}
+END_TEST
+
+START_TEST(cli_moe_json)
+{
+    /* Mixtral 8x7B on 16 A100 (2 nodes), tp 2, dp 8, ep 8, s 4096.  The
+     * dispatch per GPU is its T/t = 2048 sequence-parallel tokens x k 2
+     * copies x h 4096 x 2 B = 33,554,432 B; each GPU holds 1 expert and
+     * sees T k E / X = 4096 x 2 x 8 / 8 = 8192 rows. */
+    const char *argv[] = {"train", "--gpu", "a100", "--gpus", "16", "--model", "mixtral-8x7b",
+                          "--tokens", "1T", "--mfu", "model", "--tp", "2", "--ep", "8",
+                          "--seq", "4096", "--zero", "1", "--scale-out", "ib-hdr", "--json",
+                          NULL};
+    json_t *o = gp_test_cli_json(argv), *st;
+    double step, a2a, ex, gemm;
+    ck_assert_int_eq(json_integer_value(json_object_get(o, "ep")), 8);
+    st = json_object_get(o, "step");
+    ck_assert_ptr_nonnull(st);
+    ck_assert_int_eq(json_integer_value(json_object_get(st, "ep")), 8);
+    step = json_number_value(json_object_get(o, "step_s"));
+    a2a = json_number_value(json_object_get(st, "alltoall_s"));
+    ex = json_number_value(json_object_get(st, "expert_gemm_s"));
+    gemm = json_number_value(json_object_get(st, "gemm_s"));
+    ck_assert(a2a > 0.0 && ex > 0.0 && ex < gemm);
+    ck_assert(json_number_value(json_object_get(st, "movement_s")) >= a2a);
+    GP_ASSERT_REL(json_number_value(json_object_get(st, "compute_s")) +
+                      json_number_value(json_object_get(st, "memory_s")) +
+                      json_number_value(json_object_get(st, "movement_s")),
+                  step, 1e-9);
+    GP_ASSERT_REL(json_number_value(json_object_get(st, "alltoall_bytes")), 33554432.0, 1e-12);
+    GP_ASSERT_REL(json_number_value(json_object_get(st, "expert_rows")), 8192.0, 1e-12);
+    GP_ASSERT_REL(json_number_value(json_object_get(o, "alltoall_s")), a2a, 1e-12);
+    json_decref(o);
+}
+END_TEST
+
+/* DeepSeek-V3 pre-training (DeepSeek-AI 2024, arXiv 2412.19437, §3.2 and
+ * Table 1): 2048 H800 (8 per node, NVLink 160 GB/s, one 400 Gb/s IB NIC
+ * per GPU), PP 16, EP 64, DP 128 with ZeRO-1, 14.8T tokens at sequence
+ * 4096, batch 15360 sequences (after the ramp): 2.664M H800 GPU-hours in
+ * FP8 with DualPipe overlapping the all-to-all.  The model prices the
+ * all-to-all exposed and without node-limited routing, so it is expected
+ * to sit above; only a wide range is asserted (docs/models/training.md,
+ * "MoE and expert parallelism"). */
+static double deepseek_v3_gpu_hours(gp_precision pr)
+{
+    const gp_db *db = gp_test_db();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(db, "h800");
+    in.model = gp_db_find_model(db, "deepseek-v3");
+    in.scale_up = gp_db_find_link(db, "nvlink4-h800");
+    in.scale_out = gp_db_find_link(db, "ib-ndr");
+    ck_assert_ptr_nonnull(in.gpu);
+    ck_assert_ptr_nonnull(in.model);
+    ck_assert_ptr_nonnull(in.scale_up);
+    ck_assert_ptr_nonnull(in.scale_out);
+    in.tokens = 14.8e12;
+    in.gpus = 2048;
+    in.pp = 16;
+    in.ep = 64;
+    in.zero = 1;
+    in.seq = 4096;
+    in.global_batch = 15360;
+    in.precision_set = 1;
+    in.precision = pr;
+    in.mfu_mode = GP_MFU_MODEL;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    ck_assert_int_eq(r.dp, 128);
+    GP_ASSERT_REL(r.step.layers_per_stage, 4.0, 1e-12); /* ceil(61 / 16) */
+    return r.gpu_hours;
+}
+
+START_TEST(deepseek_v3_published_range)
+{
+    double bf16 = deepseek_v3_gpu_hours(GP_BF16), fp8 = deepseek_v3_gpu_hours(GP_FP8);
+    ck_assert_msg(bf16 >= 0.5 * 2.664e6 && bf16 <= 2.0 * 2.664e6, "bf16: %g GPU-hours", bf16);
+    ck_assert_msg(fp8 >= 0.5 * 2.664e6 && fp8 <= 2.0 * 2.664e6, "fp8: %g GPU-hours", fp8);
+    ck_assert(fp8 < bf16);
+}
+END_TEST
+
 Suite *gp_test_suite_trainstep(void)
 {
     Suite *s = suite_create("trainstep");
@@ -579,9 +900,15 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, default_batch_and_defaults_unchanged);
     tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);
+    tcase_add_test(model, hand_worked_moe_step);
+    tcase_add_test(model, moe_small_expert_gemms_are_memory_bound);
+    tcase_add_test(model, moe_zero1_memory_by_hand);
+    tcase_add_test(model, moe_bad_input_names_option);
+    tcase_add_test(db, deepseek_v3_published_range);
     tcase_add_test(db, published_rows_in_range);
     tcase_add_test(cli, cli_model_json_and_table);
     tcase_add_test(cli, cli_bad_input);
+    tcase_add_test(cli, cli_moe_json);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
     suite_add_tcase(s, cli);

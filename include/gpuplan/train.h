@@ -68,6 +68,11 @@ typedef struct gp_train_params {
     double step_tile_m, step_tile_n; /* GEMM output tile for wave quantisation
                                    (256 x 128)                               */
     double step_bucket_bytes;   /* last gradient bucket, exposed (25 MiB)    */
+    double step_moe_perm_bytes; /* MoE token permutation, bytes per routed
+                                   token copy per hidden unit, forward,
+                                   16-bit: the gather before the dispatch and
+                                   the weighted un-permute after the combine
+                                   each read and write a row (2 x (2+2)) = 8 */
 } gp_train_params;
 
 /* Fill p with the documented defaults.  NULL is a no-op. */
@@ -174,6 +179,15 @@ typedef struct gp_train_in {
                                    scores (pre-FlashAttention: Megatron 2021) */
     int dp_no_overlap;          /* 1: gradient AllReduce after the backward
                                    pass (Megatron 2021); 0: overlapped       */
+    /* --- mixture of experts (a shape with experts > 0) ------------------- */
+    long ep;                    /* expert-parallel degree E (0 or 1: none):
+                                   the routed experts are sharded over E
+                                   ranks of the data-parallel group
+                                   (Megatron-core: E divides dp and the
+                                   expert count); memory and step model      */
+    double moe_imbalance;       /* step model: tokens on the busiest expert
+                                   rank / the balanced share, in [1, E];
+                                   0 = 1 (perfectly balanced)                */
 } gp_train_in;
 
 /* Zero the input and set the defaults (gpus 1, tp = pp = 1, micro_batch 1,
@@ -224,8 +238,23 @@ typedef struct gp_train_step_result {
     double hardware_flop;       /* executed FLOPs per GPU per step           */
     double mfu, hfu;            /* model / conventional hardware FLOPs per
                                    step / (gpus x peak x step_s)             */
+    /* mixture of experts (0 for a dense model) */
+    long ep;                    /* expert-parallel degree E                 */
+    double moe_imbalance;       /* F used                                   */
+    double moe_layers_per_stage, dense_layers_per_stage;
+    double expert_rows;         /* m = F T k E / experts rows per expert GEMM */
+    double expert_gemm_s;       /* routed-expert GEMMs per micro-batch (part
+                                   of gemm_s; fwd, bwd, recompute)           */
+    double expert_gemm_flop;
+    double alltoall_bytes;      /* S of one dispatch/combine, per GPU        */
+    double alltoall_1_s;        /* one AllToAll of S over the EP group       */
+    double alltoall_mb_s;       /* all of them in one micro-batch            */
+    double alltoall_s;          /* m x alltoall_mb_s (not overlapped)        */
+    double dp_expert_bytes;     /* expert gradient bytes per GPU, reduced over
+                                   the dp/E expert-data-parallel ranks       */
     gp_ledger ledger;           /* per step: compute; memory; movement =
-                                   tp + pp + exposed dp + bubble (SUM)       */
+                                   tp + pp + exposed dp + bubble + all-to-all
+                                   (SUM)                                     */
 } gp_train_step_result;
 
 typedef struct gp_train_result {
@@ -249,6 +278,10 @@ typedef struct gp_train_result {
     gp_train_shape shape;       /* used for attention/activations           */
     int shape_known;            /* 0: inferred from N                        */
     long dp;                    /* data-parallel degree gpus/(tp*pp)         */
+    long ep;                    /* expert-parallel degree used (>= 1)        */
+    double expert_params;       /* routed-expert parameters of the shape
+                                   (kk h f_e x experts x MoE layers, at most
+                                   N); sharded over ep                       */
     /* --- compute ------------------------------------------------------- */
     double flop_6nd;            /* 6 N_active D (LoRA: 4ND + 6 N_a D)        */
     double flop_exact;          /* exact count (shape known or inferred)     */
@@ -294,7 +327,9 @@ typedef struct gp_train_result {
  * [GP_TRAIN_MFU_MIN, 1],
  * a bad ZeRO stage, degrees < 1, a GPU count not divisible by tp*pp, a
  * profile with only one of step_time/tokens_per_step, a model without
- * params; GP_EUNSUP when the GPU has no rate for the precision or the
+ * params, an expert-parallel degree ep < 0, ep > 1 on a dense shape, ep not
+ * dividing dp or the expert count ("--ep"), moe_imbalance outside [1, ep]
+ * ("--moe-imbalance"); GP_EUNSUP when the GPU has no rate for the precision or the
  * precision is not one training uses (fp64, int8, int4); GP_ERANGE for
  * inputs beyond the plausibility caps (params/lora_params > 1e15, tokens >
  * 1e18, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
@@ -308,7 +343,11 @@ typedef struct gp_train_result {
  * FLOPs at selective / hardware FLOPs at the chosen setting (full recompute
  * costs time, none saves the attention re-run).  A given --mfu is final.
  * MODEL: time = model FLOPs / (peak x MFU) (Chowdhery et al. 2022 App. B);
- * memory per Rajbhandari et al. 2020 and Korthikanti et al. 2022. */
+ * memory per Rajbhandari et al. 2020 and Korthikanti et al. 2022; with
+ * ep > 1 each GPU holds N_e/(t p ep) of the routed experts N_e and
+ * (N - N_e)/(t p) of the rest, a ZeRO-sharded state N/(t p dp)
+ * (docs/models/training.md 3.1).  The step model (GP_MFU_MODEL) prices MoE
+ * shapes with expert parallelism: docs/models/training.md 9.8. */
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *p,
                       gp_train_result *out, gp_err *e);
 
