@@ -120,11 +120,14 @@ static size_t tokenize(char *s, char **tok, int *more)
     return n;
 }
 
-/* A finite decimal number (no hex, no nan/inf) filling the whole token. */
-static int parse_num(const char *t, double *v)
+/* A finite decimal number (no hex, no nan/inf) filling the whole token;
+ * shared with the nvbandwidth reader (calib_int.h). */
+int gp__calib_num(const char *t, double *v)
 {
     char *end;
     const char *p;
+    if (*t == '\0')
+        return 0;
     for (p = t; *p; p++)
         if (!(isdigit((unsigned char)*p) || *p == '.' || *p == '-' || *p == '+' || *p == 'e' ||
               *p == 'E'))
@@ -496,13 +499,13 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
     }
     for (h = 0; h < 2; h++, i += 4) {
         const char *what = h == 0 ? "out-of-place" : "in-place";
-        if (!parse_num(tok[i], &r->t[h]) || !(r->t[h] > 0.0))
+        if (!gp__calib_num(tok[i], &r->t[h]) || !(r->t[h] > 0.0))
             return nfail(x, GP_EPARSE, line, col_of(base, tok[i]),
                          "%s time '%s' is not a positive number of microseconds", what, tok[i]);
-        if (!parse_num(tok[i + 1], &r->algbw[h]) || r->algbw[h] < 0.0)
+        if (!gp__calib_num(tok[i + 1], &r->algbw[h]) || r->algbw[h] < 0.0)
             return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 1]),
                          "%s algbw '%s' is not a rate in GB/s", what, tok[i + 1]);
-        if (!parse_num(tok[i + 2], &r->busbw[h]) || r->busbw[h] < 0.0)
+        if (!gp__calib_num(tok[i + 2], &r->busbw[h]) || r->busbw[h] < 0.0)
             return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 2]),
                          "%s busbw '%s' is not a rate in GB/s", what, tok[i + 2]);
         r->wrong[h] = 0;
@@ -513,7 +516,7 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
                 if (!parse_int(tok[i + 3], &r->wrong[h]) || r->wrong[h] < 0)
                     return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
                                  "%s #wrong '%s' is not a count (or N/A)", what, tok[i + 3]);
-            } else if (!parse_num(tok[i + 3], &r->err[h])) {
+            } else if (!gp__calib_num(tok[i + 3], &r->err[h])) {
                 return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
                              "%s error '%s' is not a number (or N/A)", what, tok[i + 3]);
             }
@@ -972,7 +975,7 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
             snprintf(prec, sizeof prec, "%s", p);
         } else if (strncmp(s, "Array size:", 11) == 0) {
             double v, u;
-            if (nt < 4 || !parse_num(tok[2], &v) || !(v > 0.0) ||
+            if (nt < 4 || !gp__calib_num(tok[2], &v) || !(v > 0.0) ||
                 (strcmp(tok[3], "MB") != 0 && strcmp(tok[3], "MiB") != 0))
                 BFAIL(GP_EPARSE, ln, col_of(raw, s),
                       "expected 'Array size: X MB (=Y GB)' or 'X MiB (=Y GiB)'");
@@ -1046,11 +1049,11 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
                     BFAIL(GP_EPARSE, ln, 0,
                           "%s row has %zu columns, expected 5 (Function MBytes/sec Min Max "
                           "Average); a log cut mid-row?", k_bfuncs[f].label, nt);
-                if (!parse_num(tok[1], &rate) || !(rate > 0.0))
+                if (!gp__calib_num(tok[1], &rate) || !(rate > 0.0))
                     BFAIL(GP_EPARSE, ln, col_of(raw, s + (tok[1] - buf)),
                           "%s rate '%s' is not a positive number", k_bfuncs[f].label, tok[1]);
-                if (!parse_num(tok[2], &tmin) || !(tmin > 0.0) || !parse_num(tok[3], &tmax) ||
-                    !parse_num(tok[4], &tavg) || tmax < tmin || tavg < tmin - 1e-5 ||
+                if (!gp__calib_num(tok[2], &tmin) || !(tmin > 0.0) || !gp__calib_num(tok[3], &tmax) ||
+                    !gp__calib_num(tok[4], &tavg) || tmax < tmin || tavg < tmin - 1e-5 ||
                     tavg > tmax + 1e-5)
                     BFAIL(GP_EPARSE, ln, col_of(raw, s + (tok[2] - buf)),
                           "%s times '%s %s %s' are not min <= average <= max seconds",
@@ -1223,7 +1226,7 @@ gp_calib_format gp_calib_detect(const char *text, size_t len)
                 return GP_CALIB_FMT_NCCL_TESTS;
             continue;
         }
-        if (gp_calib__looks_nvbandwidth(p))
+        if (gp__calib_looks_nvbandwidth(p))
             return GP_CALIB_FMT_NVBANDWIDTH;
         if (strcmp(p, "BabelStream") == 0)
             banner = 1;

@@ -5,6 +5,10 @@
 /* 1 when one line (blanks and MPI prefix stripped) marks nvbandwidth output:
  * 'nvbandwidth Version: ...', a 'memcpy CE|SM ...' matrix title, or
  * 'SUM KEY VALUE' with a memcpy testcase KEY (lib/calib_nvbw.c). */
-int gp_calib__looks_nvbandwidth(const char *line);
+int gp__calib_looks_nvbandwidth(const char *line);
+
+/* 1 when t is a finite decimal number filling the whole token (no hex,
+ * nan or inf; not empty), stored in *v (lib/calib_import.c). */
+int gp__calib_num(const char *t, double *v);
 
 #endif

@@ -111,22 +111,6 @@ static char *nv_wsm(char *s)
     return s;
 }
 
-/* A finite decimal number filling the whole token. */
-static int nv_num(const char *t, double *v)
-{
-    char *end;
-    const char *p;
-    if (*t == '\0')
-        return 0;
-    for (p = t; *p; p++)
-        if (!(isdigit((unsigned char)*p) || *p == '.' || *p == '-' || *p == '+' || *p == 'e' ||
-              *p == 'E'))
-            return 0;
-    errno = 0;
-    *v = strtod(t, &end);
-    return end != t && *end == '\0' && errno != ERANGE && isfinite(*v);
-}
-
 /* A non-negative decimal integer filling the whole token (< 2^31). */
 static int nv_int(const char *t, long *v)
 {
@@ -398,7 +382,7 @@ static int sum_line(nvbw *x, char *s, const char *raw, unsigned ln)
     char *tok[4];
     size_t nt = nv_split(s, tok, 3), i, cells = (size_t)x->nrows * (size_t)x->ncols;
     double sum, acc = 0.0, tol;
-    if (nt != 3 || !nv_num(tok[2], &sum))
+    if (nt != 3 || !gp__calib_num(tok[2], &sum))
         return nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
                       "expected 'SUM %s VALUE' after the matrix", x->key);
     if (strncmp(tok[1], x->key, strlen(x->key)) != 0)
@@ -490,7 +474,7 @@ static int matrix_line(nvbw *x, char *s, const char *raw, unsigned ln)
             *dst = NAN;
             continue;
         }
-        if (!nv_num(tok[i], &v) || v < 0.0)
+        if (!gp__calib_num(tok[i], &v) || v < 0.0)
             return nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + (unsigned)(tok[i] - buf) + 1,
                           "'%s' is not a bandwidth in GB/s (or N/A)", tok[i]);
         *dst = v;
@@ -727,7 +711,7 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
 
 /* 1 when `text` looks like nvbandwidth output: an 'nvbandwidth Version:'
  * line, or a 'SUM KEY VALUE' line whose KEY is a memcpy testcase. */
-int gp_calib__looks_nvbandwidth(const char *p)
+int gp__calib_looks_nvbandwidth(const char *p)
 {
     if (starts(p, "nvbandwidth Version:"))
         return 1;
