@@ -165,13 +165,9 @@ static int parse_int(const char *t, long *v)
     return 1;
 }
 
-static void add_warn(gp_calib *c, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void add_warn(gp_calib *c, const char *fmt, ...)
+/* Append a warning to c (counted beyond GP_CALIB_MAX_WARN, not stored);
+ * shared with the nvbandwidth reader (calib_int.h). */
+void gp__calib_warn(gp_calib *c, const char *fmt, ...)
 {
     va_list ap;
     if (c->n_warn < GP_CALIB_MAX_WARN) {
@@ -659,7 +655,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                 phase = PH_DATA;
             } else if (strncmp(h, "Out of bounds values", 20) == 0) {
                 if (strstr(h, "FAILED") != NULL)
-                    add_warn(c, "%s:%u: nccl-tests reports '%s'", name, ln, h);
+                    gp__calib_warn(c, "%s:%u: nccl-tests reports '%s'", name, ln, h);
             } else if (strncmp(h, "Avg bus bandwidth", 17) == 0) {
                 if (phase == PH_DATA) {
                     phase = PH_DONE;
@@ -748,7 +744,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
     if (x.n_rank_lines > 0) {
         n = (double)(x.max_rank + 1);
         if (x.n_rank_lines != x.max_rank + 1)
-            add_warn(c, "%s: %ld of ranks 0..%ld listed; %ld ranks assumed, the nodes unknown",
+            gp__calib_warn(c, "%s: %ld of ranks 0..%ld listed; %ld ranks assumed, the nodes unknown",
                      name, x.n_rank_lines, x.max_rank, x.max_rank + 1);
     } else {
         for (i = 0; i < n_rows && n == 0.0; i++)
@@ -764,7 +760,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                        "the header was cut");
             goto fail;
         }
-        add_warn(c, "%s: no '# Rank' lines: %.0f ranks inferred from busbw/algbw, the nodes "
+        gp__calib_warn(c, "%s: no '# Rank' lines: %.0f ranks inferred from busbw/algbw, the nodes "
                     "and the device unknown", name, n);
     }
     if (n < 2.0) {
@@ -818,11 +814,11 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
             gp_calib_point *p;
             double w[2];
             if (r->size <= 0.0) {
-                add_warn(c, "%s:%u: size 0 dropped (nothing moved)", name, row_line[i]);
+                gp__calib_warn(c, "%s:%u: size 0 dropped (nothing moved)", name, row_line[i]);
                 continue;
             }
             if (r->wrong[0] > 0 || r->wrong[1] > 0) {
-                add_warn(c, "%s:%u: size %.0f dropped: #wrong = %ld out-of-place, %ld in-place",
+                gp__calib_warn(c, "%s:%u: size %.0f dropped: #wrong = %ld out-of-place, %ld in-place",
                          name, row_line[i], r->size, r->wrong[0], r->wrong[1]);
                 continue;
             }
@@ -872,7 +868,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
     snprintf(c->tool, sizeof c->tool, "%s%s%s", x.rccl ? "rccl-tests" : "nccl-tests",
              x.version[0] ? " " : "", x.version);
     if (c->algo[0] != '\0' && strcasecmp(c->algo, "ring") != 0)
-        add_warn(c, "%s: the log sets NCCL_ALGO=%s (not the ring a link figure means)", name,
+        gp__calib_warn(c, "%s: the log sets NCCL_ALGO=%s (not the ring a link figure means)", name,
                  c->algo);
     free(rows);
     free(row_line);

@@ -80,23 +80,6 @@ static int nvfail(nvbw *x, gp_status code, unsigned line, unsigned col, const ch
     return GP_RAISE_AT(x->e, code, x->name, line, col, "%s", msg);
 }
 
-static void nv_warn(gp_calib *c, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void nv_warn(gp_calib *c, const char *fmt, ...)
-{
-    va_list ap;
-    if (c->n_warn < GP_CALIB_MAX_WARN) {
-        va_start(ap, fmt);
-        vsnprintf(c->warn[c->n_warn], sizeof c->warn[0], fmt, ap);
-        va_end(ap);
-    }
-    c->n_warn++;
-}
-
 static const char *nv_ws(const char *s)
 {
     while (*s == ' ' || *s == '\t')
@@ -207,7 +190,7 @@ static int emit_matrix(nvbw *x, const char *sumkey, unsigned line)
 
     (void)line;
     if (x->latency) {
-        nv_warn(c, "line %u: '%s' is a latency matrix (ns); not imported", x->title_line,
+        gp__calib_warn(c, "line %u: '%s' is a latency matrix (ns); not imported", x->title_line,
                 sumkey);
         return GP_OK;
     }
@@ -219,7 +202,7 @@ static int emit_matrix(nvbw *x, const char *sumkey, unsigned line)
         if (!isnan(x->v[i]))
             n++;
     if (n == 0) {
-        nv_warn(c, "line %u: '%s' has no measured pair (every cell N/A)", x->title_line, sumkey);
+        gp__calib_warn(c, "line %u: '%s' has no measured pair (every cell N/A)", x->title_line, sumkey);
         return GP_OK;
     }
     for (i = 0; i < cells; i++)
@@ -619,11 +602,11 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
         if (starts(s, "Waiv") || starts(s, "WAIV")) {
             /* "Waiving KEY." (v0.2) or "WAIVED: why": the test did not run. */
             if (x.key[0] != '\0') {
-                nv_warn(c, "line %u: testcase '%s' was waived by nvbandwidth", ln, x.key);
+                gp__calib_warn(c, "line %u: testcase '%s' was waived by nvbandwidth", ln, x.key);
                 x.key_done = 1;
                 x.state = M_NONE;
             } else {
-                nv_warn(c, "line %u: %.120s", ln, s);
+                gp__calib_warn(c, "line %u: %.120s", ln, s);
             }
             continue;
         }
