@@ -77,6 +77,16 @@ void gp_cli_qrow(const char *label, double v, gp_qty kind, int digits,
 /* Print a ledger block (each account's time, the binding one and by how much). */
 void gp_cli_print_ledger(const char *title, const gp_ledger *l);
 
+/* A measured run held against the ledgers (gp_ledger_diagnose): JSON
+ * {"measured_s","ceiling_s","expected_s","of_ceiling","of_expected","gap_s",
+ * "utilisation":{compute,memory,movement},"busiest","saturated","verdict",
+ * "advice"}, and the table block titled `what` ("measured 25 tok/s per
+ * stream").  The advice names what to look at next (docs/models/ledger.md);
+ * `idle` (may be NULL) is the command's own advice when no roof is near
+ * saturation. */
+json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle);
+void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle);
+
 #define GP_CLI_CMD(name) extern const gp_cli_command gp_cli_cmd_##name;
 #include "cli_cmds.h"
 #undef GP_CLI_CMD

@@ -8,12 +8,19 @@
 
 #include "cli.h"
 
+/* Where a collective loses time when the link is not busy. */
+#define COLL_IDLE                                                                            \
+    "the link is underused: the algorithm and protocol NCCL chose, too few channels, the "  \
+    "topology it found (NCCL_DEBUG=INFO), GPU-NIC affinity, a message too small for its "  \
+    "latency"
+
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: gpuplan allreduce --link ID --gpus N --bytes S [--algo ring|tree|nvls]\n"
             "         [--op allreduce|reducescatter|allgather]\n"
-            "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n\n"
+            "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n"
+            "         [--measured-busbw RATE]\n\n"
             "Time, bytes each GPU sends, algbw = S/t and busbw = algbw x 2(n-1)/n (AllReduce)\n"
             "or (n-1)/n (ReduceScatter, AllGather), as nccl-tests prints them: expected (achievable\n"
             "link figures, calibrated when present) and ceiling (datasheet).\n\n"
@@ -30,7 +37,9 @@ static void usage(FILE *f)
             "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
             "                     peer-to-peer (default: 460.8 GB/s, one server socket's DRAM)\n"
             "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n"
-            "                     (--csv always prints these sweep rows, one per size)\n");
+            "                     (--csv always prints these sweep rows, one per size)\n"
+            "  --measured-busbw R the busbw nccl-tests printed for S: held against the\n"
+            "                     ceiling and the expected figure (diagnosis)\n");
 }
 
 /* Citation of the expected bandwidth figure of a link. */
@@ -188,13 +197,15 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"nics-per-node", required_argument, NULL, 'k'},
         {"host-bw", required_argument, NULL, 'H'},
         {"sweep", no_argument, NULL, 'w'},
+        {"measured-busbw", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *link_id = NULL, *out_id = NULL;
     long gpus = 0, nodes = 1, nics = 1;
     int nics_given = 0;
-    double bytes = -1.0;
+    double bytes = -1.0, mbus = 0.0;
     int sweep = 0, c, rc;
+    gp_diagnosis diag;
     gp_coll_op op = GP_COLL_ALLREDUCE;
     gp_coll_algo algo = GP_COLL_RING;
     gp_comm_params params;
@@ -243,6 +254,13 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return gp_cli_usage(cli, "option '--host-bw' must be > 0 (got '%s')", optarg);
             break;
         case 'w': sweep = 1; break;
+        case 'M':
+            if (gp_cli_qty(cli, "--measured-busbw", optarg, GP_Q_RATE, &mbus))
+                return GP_EXIT_USAGE;
+            if (!(mbus > 0.0))
+                return gp_cli_usage(cli, "option '--measured-busbw' must be > 0 (got '%s')",
+                                    optarg);
+            break;
         case 'h': usage(stdout); return GP_EXIT_OK;
         case ':': return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
         default: return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
@@ -287,6 +305,14 @@ static int run(gp_cli *cli, int argc, char **argv)
     t.nics_per_node = nics;
     if (gp_comm_eval(&t, op, algo, bytes, &params, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    /* A measured busbw (nccl-tests) is a time: t = S x bus_factor / busbw. */
+    memset(&diag, 0, sizeof diag);
+    if (mbus > 0.0) {
+        if (r.trivial || !(bytes > 0.0))
+            return gp_cli_usage(cli, "--measured-busbw needs at least 2 GPUs and --bytes > 0");
+        gp_ledger_diagnose(&r.ceiling.ledger, &r.expected.ledger, bytes * r.bus_factor / mbus,
+                           &diag);
+    }
 
     if (cli->json) {
         json_t *o = json_object(), *exp = jcost(&r.expected), *ceil = jcost(&r.ceiling);
@@ -354,6 +380,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                 s *= 2.0;
             }
             json_object_set_new(o, "sweep", a);
+        }
+        if (mbus > 0.0) {
+            json_t *dj = gp_cli_jdiag(&diag, COLL_IDLE);
+            json_object_set_new(dj, "measured_busbw_bytes_per_s", gp_cli_jnum(mbus));
+            json_object_set_new(o, "diagnosis", dj);
         }
         return gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
     }
@@ -451,6 +482,14 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         gp_cli_print_ledger("ledger", &r.expected.ledger);
         nvls_hint(&t, op, algo, bytes, &params, &r);
+        if (mbus > 0.0) {
+            char what[160], mb[32], tm[32];
+            snprintf(what, sizeof what, "measured busbw %s = %s for S",
+                     gp_format_qty(mbus, GP_Q_RATE, 2, 0, mb, sizeof mb),
+                     gp_format_qty(diag.measured_s, GP_Q_DURATION, 3, 0, tm, sizeof tm));
+            printf("\n");
+            gp_cli_print_diagnosis(what, &diag, COLL_IDLE);
+        }
     }
     return GP_EXIT_OK;
 }

@@ -9,6 +9,13 @@
 
 #include "cli.h"
 
+/* Where a slow decode loses time when no roof is busy (the article's triage:
+ * movement first, then kernels). */
+#define DECODE_IDLE                                                                          \
+    "the time goes outside the ledger: host synchronisation each token, extra copies (e.g. " \
+    "device-to-device), kernel-launch gaps (no CUDA graphs), sampling on the host; profile " \
+    "the timeline (nsys) before the kernels (ncu)"
+
 /* Said when the model has no layers or heads to size its KV cache. */
 #define KV_UNKNOWN "KV cache not counted: unknown without the shape (give --model, or --layers, --hidden and --heads; --kv-heads for GQA)"
 
@@ -44,7 +51,8 @@ static void usage(FILE *f)
             "  --layer-overhead T   fixed time per layer per step, e.g. 20us (overrides)\n"
             "  --runtime-overhead S memory reserved per GPU by the runtime [1GiB]\n"
             "  --strict             refuse (exit 2) instead of warning: context beyond the\n"
-            "                       model's maximum, a batch that does not fit\n"
+            "                       model's maximum, a batch that does not fit\n"            "  --measured R         tokens/s per stream a real run reached: held against\n"
+            "                       the ceiling and the expected figure (diagnosis)\n"
             "  --help               this text\n\n"
             "Exit 2 on bad input and when the model does not fit even at batch 1.\n");
 }
@@ -52,7 +60,7 @@ static void usage(FILE *f)
 enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
-    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_HELP
+    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -81,6 +89,7 @@ static const struct option longopts[] = {
     {"layer-overhead", required_argument, NULL, O_LOVH},
     {"runtime-overhead", required_argument, NULL, O_ROVH},
     {"strict", no_argument, NULL, O_STRICT},
+    {"measured", required_argument, NULL, O_MEASURED},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0},
 };
@@ -200,6 +209,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_err e;
     char buf[64], buf2[64], note[256], uneven_msg[160];
     int uneven;
+    double measured = 0.0;
+    gp_diagnosis diag;
 
     gp_infer_params_init(&p);
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
@@ -276,6 +287,13 @@ static int run(gp_cli *cli, int argc, char **argv)
             p.runtime_overhead = d;
             break;
         case O_STRICT: strict = 1; break;
+        case O_MEASURED:
+            if (gp_cli_qty(cli, "--measured", optarg, GP_Q_NUMBER, &measured))
+                return GP_EXIT_USAGE;
+            if (!(measured > 0.0) || measured > 1e9)
+                return gp_cli_usage(cli, "'--measured' must be tokens/s per stream in (0, 1e9] "
+                                         "(got '%s')", optarg);
+            break;
         case O_HELP: usage(stdout); return GP_EXIT_OK;
         case ':':
             return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
@@ -349,6 +367,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     p.model = &model;
     if (gp_infer_eval(&p, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+
+    /* A measured run: one step per token of each stream. */
+    memset(&diag, 0, sizeof diag);
+    if (measured > 0.0)
+        gp_ledger_diagnose(&r.ceiling.ledger, &r.expected.ledger, 1.0 / measured, &diag);
 
     /* Tensor parallelism splits whole heads: engines (vLLM, TensorRT-LLM,
      * SGLang) refuse a size that does not divide the attention heads. */
@@ -492,6 +515,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (uneven)
             json_array_append_new(w, json_string(uneven_msg));
         json_object_set_new(o, "warnings", w);
+        if (measured > 0.0) {
+            json_t *dj = gp_cli_jdiag(&diag, DECODE_IDLE);
+            json_object_set_new(dj, "measured_tokens_per_s", gp_cli_jnum(measured));
+            json_object_set_new(o, "diagnosis", dj);
+        }
         if (gp_cli_emit(o) != 0)
             return GP_EXIT_FAIL;
         return status;
@@ -617,6 +645,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (r.engine != NULL)
         printf("  engine %s: %s\n", r.engine->id, r.engine->src);
+    if (measured > 0.0) {
+        snprintf(note, sizeof note, "measured %.4g tok/s per stream = %s per step", measured,
+                 gp_format_qty(1.0 / measured, GP_Q_DURATION, 3, 0, buf, sizeof buf));
+        printf("\n");
+        gp_cli_print_diagnosis(note, &diag, DECODE_IDLE);
+    }
     return status;
 }
 

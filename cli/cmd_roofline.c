@@ -10,6 +10,12 @@
 #include "cli.h"
 #include "roofplot.h"
 
+/* Where a kernel loses time when it reaches neither roof. */
+#define ROOF_IDLE                                                                          \
+    "the kernel reaches neither roof: uncoalesced or strided access, too little work in "  \
+    "flight (occupancy, bytes in flight per SM), launch overhead for a short kernel; "     \
+    "profile it (ncu: DRAM and SM throughput)"
+
 static void usage(FILE *f)
 {
     size_t i;
@@ -44,7 +50,9 @@ static void usage(FILE *f)
             "                    the GPU's host link), peer (over its scale-up link)\n"
             "  --link ID         the link for --data host|peer (default: the GPU's)\n"
             "  --plot FILE       write a log-log roofline chart (.png or .svg; needs gnuplot)\n"
-            "  --plot-size WxH   chart size in pixels (default 800x600)\n\n"
+            "  --plot-size WxH   chart size in pixels (default 800x600)\n"
+            "  --measured T      the kernel's measured time (e.g. 1.2ms): achieved FLOP/s\n"
+            "                    and bytes/s against the roofs (diagnosis)\n\n"
             "kernels:\n");
     for (i = 0; i < gp_kernel_count(); i++) {
         const gp_kernel_desc *k = gp_kernel_at(i);
@@ -97,7 +105,7 @@ static json_t *jroof(const gp_roofline *r, int i)
 }
 
 static int emit_json(const gp_gpu *g, const gp_roofline *r, const gp_kernel_desc *k,
-                     const gp_kernel_counts *kc, const char *plot)
+                     const gp_kernel_counts *kc, const char *plot, json_t *diag)
 {
     json_t *o = json_object(), *roofs = json_array(), *src = json_object();
     int i;
@@ -144,6 +152,8 @@ static int emit_json(const gp_gpu *g, const gp_roofline *r, const gp_kernel_desc
                         r->peak_expected_src ? json_string(r->peak_expected_src) : json_null());
     json_object_set_new(o, "sources", src);
     json_object_set_new(o, "plot", plot != NULL ? json_string(plot) : json_null());
+    if (diag != NULL)
+        json_object_set_new(o, "diagnosis", diag);
     return gp_cli_emit(o) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
 }
 
@@ -234,7 +244,8 @@ static int run(gp_cli *cli, int argc, char **argv)
 {
     enum {
         O_GPU = 256, O_PREC, O_PIPE, O_ACC, O_SPARSE, O_FLOP, O_BYTES, O_KERNEL, O_M, O_N,
-        O_K, O_DTYPE, O_TILE, O_CHAIN, O_BETA, O_DATA, O_LINK, O_PLOT, O_PLOT_SIZE, O_HELP
+        O_K, O_DTYPE, O_TILE, O_CHAIN, O_BETA, O_DATA, O_LINK, O_PLOT, O_PLOT_SIZE, O_MEAS,
+        O_HELP
     };
     static const struct option opts[] = {
         {"gpu", required_argument, NULL, O_GPU},
@@ -256,12 +267,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"link", required_argument, NULL, O_LINK},
         {"plot", required_argument, NULL, O_PLOT},
         {"plot-size", required_argument, NULL, O_PLOT_SIZE},
+        {"measured", required_argument, NULL, O_MEAS},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0}};
     const char *gpu_id = NULL, *prec_s = NULL, *pipe_s = NULL, *acc_s = NULL,
                *kernel_s = NULL, *dtype_s = NULL, *data_s = NULL, *link_s = NULL,
                *plot_s = NULL, *plot_size = NULL;
-    double flop = NAN, bytes = NAN;
+    double flop = NAN, bytes = NAN, measured = 0.0;
     gp_kernel_shape shape;
     gp_kernel_counts kc;
     const gp_kernel_desc *kernel = NULL;
@@ -330,6 +342,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_LINK: link_s = optarg; break;
         case O_PLOT: plot_s = optarg; break;
         case O_PLOT_SIZE: plot_size = optarg; break;
+        case O_MEAS:
+            if (gp_cli_qty(cli, "--measured", optarg, GP_Q_DURATION, &measured))
+                return GP_EXIT_USAGE;
+            if (!(measured > 0.0) || measured > 1e7)
+                return gp_cli_usage(cli, "'--measured' must be a time in (0, 1e7 s] (got '%s')",
+                                    optarg);
+            break;
         case O_HELP: usage(stdout); return GP_EXIT_OK;
         default:
             if (optopt != 0)
@@ -444,8 +463,29 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (plot_s != NULL &&
         (rc = gp_cli_plot_write(cli, &plot, g, &r, kernel != NULL ? kernel->name : "kernel")) != 0)
         return rc;
+    if (measured > 0.0) {
+        gp_diagnosis d;
+        gp_ledger_diagnose(&r.ledger, &r.ledger_expected, measured, &d);
+        if (cli->json) {
+            json_t *dj = gp_cli_jdiag(&d, ROOF_IDLE);
+            json_object_set_new(dj, "achieved_flop_per_s", gp_cli_jnum(flop / measured));
+            json_object_set_new(dj, "achieved_bytes_per_s", gp_cli_jnum(bytes / measured));
+            return emit_json(g, &r, kernel, &kc, plot_s, dj);
+        }
+        print_table(g, &r, kernel, &kc, plot_s);
+        {
+            char note[160], a[32], b[32], t[32];
+            snprintf(note, sizeof note, "measured %s: %s achieved, %s",
+                     gp_format_qty(measured, GP_Q_DURATION, 3, 0, t, sizeof t),
+                     gp_format_qty(flop / measured, GP_Q_FLOPS, 2, 0, a, sizeof a),
+                     gp_format_qty(bytes / measured, GP_Q_RATE, 2, 0, b, sizeof b));
+            printf("\n");
+            gp_cli_print_diagnosis(note, &d, ROOF_IDLE);
+        }
+        return GP_EXIT_OK;
+    }
     if (cli->json)
-        return emit_json(g, &r, kernel, &kc, plot_s);
+        return emit_json(g, &r, kernel, &kc, plot_s, NULL);
     print_table(g, &r, kernel, &kc, plot_s);
     return GP_EXIT_OK;
 }

@@ -146,3 +146,80 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l)
         snprintf(note, sizeof note, "%s is the only account charged", gp_account_name(l->binding));
     printf("  %s\n", note);
 }
+
+/* What to look at next, by verdict and by how busy the roofs are. */
+static void diag_advice(const gp_diagnosis *d, const char *idle, char *buf, size_t cap)
+{
+    const char *b = gp_account_name(d->busiest);
+    switch (d->verdict) {
+    case GP_VERDICT_IMPOSSIBLE:
+        snprintf(buf, cap, "faster than the datasheet ceiling: these inputs do not describe the "
+                           "run (model, number format, context, batch, GPU), or the measurement "
+                           "counts the work differently");
+        break;
+    case GP_VERDICT_AS_EXPECTED:
+        snprintf(buf, cap, "within %.0f%% of the expected figure: the hardware gives what it can; "
+                           "to go faster, shrink the %s account's work",
+                 100.0 * GP_DIAG_TOLERANCE, b);
+        break;
+    default:
+        if (d->saturated)
+            snprintf(buf, cap, "the %s roof is %.0f%% busy at the measured speed, yet the run is "
+                               "slower than expected: the achievable %s rate is lower than "
+                               "assumed (clocks, power cap, a slower kernel): measure it "
+                               "(gpuplan calib) and rerun with the overlay",
+                     b, 100.0 * d->util[d->busiest], b);
+        else
+            snprintf(buf, cap, "no roof is near saturation (busiest: %s at %.0f%%): %s", b,
+                     100.0 * d->util[d->busiest],
+                     idle != NULL ? idle
+                                  : "the time goes outside the ledger: host synchronisation, "
+                                    "extra copies, launch gaps, input pipeline; profile the "
+                                    "timeline (nsys) before the kernels (ncu)");
+        break;
+    }
+}
+
+json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
+{
+    json_t *o = json_object(), *u = json_object();
+    char adv[400];
+    int a;
+    json_object_set_new(o, "measured_s", gp_cli_jnum(d->measured_s));
+    json_object_set_new(o, "ceiling_s", gp_cli_jnum(d->ceiling_s));
+    json_object_set_new(o, "expected_s", gp_cli_jnum(d->expected_s));
+    json_object_set_new(o, "of_ceiling", gp_cli_jnum(d->of_ceiling));
+    json_object_set_new(o, "of_expected", gp_cli_jnum(d->of_expected));
+    json_object_set_new(o, "gap_s", gp_cli_jnum(d->gap_s));
+    for (a = 0; a < GP_ACCT__COUNT; a++)
+        json_object_set_new(u, gp_account_name((gp_account)a), gp_cli_jnum(d->util[a]));
+    json_object_set_new(o, "utilisation", u);
+    json_object_set_new(o, "busiest", json_string(gp_account_name(d->busiest)));
+    json_object_set_new(o, "saturated", json_boolean(d->saturated));
+    json_object_set_new(o, "verdict", json_string(gp_verdict_name(d->verdict)));
+    diag_advice(d, idle, adv, sizeof adv);
+    json_object_set_new(o, "advice", json_string(adv));
+    return o;
+}
+
+void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle)
+{
+    char buf[64], note[160], adv[400];
+    printf("diagnosis (%s):\n", what);
+    snprintf(note, sizeof note, "ceiling %s: no run can beat it",
+             gp_format_qty(d->ceiling_s, GP_Q_DURATION, 3, 0, buf, sizeof buf));
+    snprintf(buf, sizeof buf, "%.1f%%", 100.0 * d->of_ceiling);
+    gp_cli_row("speed, of the ceiling", buf, note);
+    snprintf(note, sizeof note, "expected %s",
+             gp_format_qty(d->expected_s, GP_Q_DURATION, 3, 0, buf, sizeof buf));
+    snprintf(buf, sizeof buf, "%.1f%%", 100.0 * d->of_expected);
+    gp_cli_row("speed, of the expected", buf, note);
+    gp_cli_qrow("measured - expected", d->gap_s, GP_Q_DURATION, 3,
+                d->gap_s > 0 ? "time the expected ledger does not explain" : "faster than expected");
+    snprintf(note, sizeof note, "compute %.0f%%, memory %.0f%%, movement %.0f%% (datasheet roofs)",
+             100.0 * d->util[GP_ACCT_COMPUTE], 100.0 * d->util[GP_ACCT_MEMORY],
+             100.0 * d->util[GP_ACCT_MOVEMENT]);
+    gp_cli_row("roofs busy at that speed", "", note);
+    diag_advice(d, idle, adv, sizeof adv);
+    printf("  verdict: %s: %s\n", gp_verdict_name(d->verdict), adv);
+}

@@ -1,6 +1,7 @@
 /* The three-account ledger: combine account times and name the binding one. */
 #include "gpuplan/ledger.h"
 
+#include <math.h>
 #include <stddef.h>
 
 void gp_ledger_close(gp_ledger *l, gp_overlap rule)
@@ -56,6 +57,51 @@ const char *gp_account_name(gp_account a)
         return "memory";
     case GP_ACCT_MOVEMENT:
         return "movement";
+    default:
+        return "unknown";
+    }
+}
+
+int gp_ledger_diagnose(const gp_ledger *ceiling, const gp_ledger *expected, double measured_s,
+                       gp_diagnosis *d)
+{
+    int a;
+    if (ceiling == NULL || expected == NULL || d == NULL || !(measured_s > 0.0) ||
+        !isfinite(measured_s))
+        return -1;
+    d->measured_s = measured_s;
+    d->ceiling_s = ceiling->total;
+    d->expected_s = expected->total;
+    d->of_ceiling = ceiling->total / measured_s;
+    d->of_expected = expected->total / measured_s;
+    d->gap_s = measured_s - expected->total;
+    d->busiest = GP_ACCT_COMPUTE;
+    for (a = 0; a < GP_ACCT__COUNT; a++) {
+        d->util[a] = ceiling->t[a] / measured_s;
+        if (d->util[a] > d->util[d->busiest])
+            d->busiest = (gp_account)a;
+    }
+    d->saturated = d->util[d->busiest] >= GP_DIAG_SATURATED;
+    /* A relative slack of 1e-9 keeps a run measured at exactly the ceiling
+     * (rounded output fed back in) possible. */
+    if (measured_s < ceiling->total * (1.0 - 1e-9))
+        d->verdict = GP_VERDICT_IMPOSSIBLE;
+    else if (measured_s <= expected->total * (1.0 + GP_DIAG_TOLERANCE))
+        d->verdict = GP_VERDICT_AS_EXPECTED;
+    else
+        d->verdict = GP_VERDICT_SLOWER;
+    return 0;
+}
+
+const char *gp_verdict_name(gp_verdict v)
+{
+    switch (v) {
+    case GP_VERDICT_IMPOSSIBLE:
+        return "impossible";
+    case GP_VERDICT_AS_EXPECTED:
+        return "as_expected";
+    case GP_VERDICT_SLOWER:
+        return "slower";
     default:
         return "unknown";
     }

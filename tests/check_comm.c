@@ -913,6 +913,40 @@ START_TEST(cli_link_scope_notes)
 }
 END_TEST
 
+/* nccl-tests printed 250 GB/s busbw for a 4 GiB AllReduce on 8 x H100
+ * (nvlink4): t = 1.75 x 4,294,967,296 / 250e9 = 30.0648 ms.  The ceiling
+ * 1.75 S / 450e9 = 16.7027 ms is 250/450 = 55.6 % of it, the link 55.6 %
+ * busy (not saturated); expected 1.75 S / 370e9 + 14 x 2 us = 20.3420 ms,
+ * and 30.06 > 1.15 x 20.34: slower, with the collective's own advice. */
+START_TEST(cli_measured_busbw)
+{
+    const char *a[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                       "4GiB", "--measured-busbw", "250GB/s", NULL};
+    const char *one[] = {"allreduce", "--link", "nvlink4", "--gpus", "1", "--bytes", "4GiB",
+                         "--measured-busbw", "250GB/s", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j, *d;
+    ck_assert_int_eq(gp_test_cli(a, &out, &err), 0);
+    j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    d = json_object_get(j, "diagnosis");
+    ck_assert_ptr_nonnull(d);
+    GP_ASSERT_REL(gp_test_jnum(d, "measured_s"), 1.75 * 4294967296.0 / 250e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(d, "of_ceiling"), 250.0 / 450.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(d, "expected_s"), 1.75 * 4294967296.0 / 370e9 + 14 * 2e-6, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(d, "utilisation"), "movement"), 250.0 / 450.0,
+                  1e-9);
+    ck_assert_str_eq(json_string_value(json_object_get(d, "verdict")), "slower");
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(d, "advice")), "NCCL_DEBUG"));
+    json_decref(j);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(one, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "--measured-busbw needs at least 2 GPUs"));
+    free(err);
+}
+END_TEST
+
 START_TEST(db_nvls_against_published)
 {
     /* The shipped nvlink4 entry: nvls 308.6 GB/s, alpha 2 us.
@@ -1222,6 +1256,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_two_nodes_and_sweep);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_link_scope_notes);
+    tcase_add_test(tc, cli_measured_busbw);
     tcase_add_test(tc, db_nvls_against_published);
     tcase_add_test(tc, db_nvls_b200_against_published);
     tcase_add_test(tc, cli_nvls);

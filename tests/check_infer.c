@@ -1076,6 +1076,50 @@ START_TEST(cli_kv_replicas_and_uneven_heads)
 }
 END_TEST
 
+/* The article's row 10 as a diagnosis: a 13B fp16 model on an A100 80GB,
+ * measured 25 tok/s = 40 ms per token.  Ceiling: 13e9 x 2 B = 26e9 B /
+ * 2039e9 B/s = 12.7511 ms (compute 2 x 13e9 / 312e12 = 83 us is hidden; no
+ * KV without heads): 12.7511 / 40 = 31.9 % of the ceiling, the memory roof
+ * 31.9 % busy -- no roof near saturation, and 40 ms is far above the
+ * expected ~19 ms: "slower", the time is outside the ledger. */
+START_TEST(cli_diagnosis_article_row10)
+{
+    const char *a[] = {"--gpu", "a100", "--params", "13B", "--measured", "25", NULL};
+    const char *t[] = {"decode", "--gpu", "a100", "--params", "13B", "--measured", "25", NULL};
+    json_t *o, *d;
+    int rc;
+    char *out = NULL;
+    o = decode_json(a, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    d = json_object_get(o, "diagnosis");
+    ck_assert_ptr_nonnull(d);
+    GP_ASSERT_REL(jnum(d, "measured_s"), 0.040, 1e-12);
+    GP_ASSERT_REL(jnum(d, "ceiling_s"), 26e9 / 2039e9, 1e-9);
+    GP_ASSERT_REL(jnum(d, "of_ceiling"), 26e9 / 2039e9 / 0.040, 1e-9);
+    GP_ASSERT_REL(jnum(json_object_get(d, "utilisation"), "memory"), 0.31878, 1e-4);
+    ck_assert_str_eq(json_string_value(json_object_get(d, "busiest")), "memory");
+    ck_assert(json_is_false(json_object_get(d, "saturated")));
+    ck_assert_str_eq(json_string_value(json_object_get(d, "verdict")), "slower");
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(d, "advice")),
+                                 "device-to-device"));
+    json_decref(o);
+    /* Faster than the 72 tok/s ceiling of a 4090 7B fp16: impossible. */
+    {
+        const char *b[] = {"--gpu", "4090", "--params", "7B", "--measured", "80", NULL};
+        o = decode_json(b, &rc, NULL);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o, "diagnosis"),
+                                                           "verdict")),
+                         "impossible");
+        json_decref(o);
+    }
+    ck_assert_int_eq(gp_test_cli(t, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "diagnosis (measured 25 tok/s per stream = 40.000 ms"));
+    ck_assert_ptr_nonnull(strstr(out, "31.9%"));
+    free(out);
+}
+END_TEST
+
 START_TEST(cli_kv_and_long_context)
 {
     int rc;
@@ -1351,6 +1395,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_article_rows);
     tcase_add_test(tc, cli_kv_and_long_context);
     tcase_add_test(tc, cli_kv_replicas_and_uneven_heads);
+    tcase_add_test(tc, cli_diagnosis_article_row10);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, db_published_rows);
     tcase_add_test(tc, cli_tensor_parallel);

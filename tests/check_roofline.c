@@ -779,6 +779,30 @@ START_TEST(cli_vector_add_4090)
 }
 END_TEST
 
+/* A measured vector add: 1e8 elements, 1.2e9 B, 1e8 FLOP on the RTX 4090 in
+ * 1.5 ms.  Ceiling 1.2e9 / 1008e9 = 1.19048 ms: 79.4 % of the best speed;
+ * achieved 1.2e9 / 1.5e-3 = 800 GB/s and 1e8 / 1.5e-3 = 66.7 GFLOP/s; the
+ * memory roof 79.4 % busy (saturated, >= 70 %), but the expected 1.2e9 /
+ * (1008e9 x 0.96) = 1.24008 ms x 1.15 = 1.426 ms < 1.5 ms: slower, and the
+ * advice is to measure the achievable bandwidth. */
+START_TEST(cli_measured_vector_add)
+{
+    const char *argv[] = {"--json", "roofline", "--gpu", "4090", "--precision", "fp32",
+                          "--kernel", "vector-add", "--n", "100M", "--measured", "1.5ms", NULL};
+    json_t *j = gp_test_cli_json(argv), *d;
+    d = json_object_get(j, "diagnosis");
+    ck_assert_ptr_nonnull(d);
+    GP_ASSERT_REL(gp_test_jnum(d, "of_ceiling"), 1.2e9 / 1008e9 / 1.5e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(d, "achieved_bytes_per_s"), 800e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(d, "achieved_flop_per_s"), 1e8 / 1.5e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(d, "expected_s"), 1.2e9 / (1008e9 * 0.96), 1e-6);
+    ck_assert(json_is_true(json_object_get(d, "saturated")));
+    ck_assert_str_eq(jstr(d, "verdict"), "slower");
+    ck_assert_ptr_nonnull(strstr(jstr(d, "advice"), "gpuplan calib"));
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_gemm_and_gemv_h100)
 {
     const char *gemm[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
@@ -1074,6 +1098,7 @@ Suite *gp_test_suite_roofline(void)
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, cli_vector_add_4090);
+    tcase_add_test(tc, cli_measured_vector_add);
     tcase_add_test(tc, cli_gemm_and_gemv_h100);
     tcase_add_test(tc, cli_accumulate_and_host_data);
     tcase_add_test(tc, cli_peer_and_link_override);

@@ -1,4 +1,5 @@
 /* Status codes, error contexts and the ledger. */
+#include <math.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -31,6 +32,57 @@ START_TEST(raise_fills_context_and_formats_place)
     ck_assert_str_eq(gp_err_format(&e, buf, sizeof buf), "plain");
     /* NULL context: still returns the code. */
     ck_assert_int_eq(GP_RAISE(NULL, GP_ERANGE, "x"), GP_ERANGE);
+}
+END_TEST
+
+/* The article's row 10: Llama-class 13B fp16 on an A100 80GB at one
+ * stream, measured 25 tok/s = 40 ms per token.  Ceiling ledger: memory
+ * 26e9 B / 2039e9 = 12.751 ms, compute 2 x 13e9 / 312e12 = 0.0833 ms,
+ * no movement (roof rule: 12.751 ms).  A made-up expected ledger: memory
+ * 17.05 ms, compute 0.104 ms, movement 2.0 ms -> 19.05 ms.
+ * At 40 ms: of the ceiling 12.751/40 = 0.3188, of the expected 19.05/40 =
+ * 0.47625, gap 20.95 ms; memory is the busiest roof at 31.9 % (not
+ * saturated): slower than expected.  At 20 ms: within 15 % of 19.05 ms
+ * (21.91): as expected.  At 12 ms: faster than the ceiling: impossible;
+ * exactly at the ceiling is possible. */
+START_TEST(ledger_diagnosis)
+{
+    gp_ledger c, x;
+    gp_diagnosis d;
+    memset(&c, 0, sizeof c);
+    memset(&x, 0, sizeof x);
+    c.t[GP_ACCT_COMPUTE] = 2.0 * 13e9 / 312e12;
+    c.t[GP_ACCT_MEMORY] = 26e9 / 2039e9;
+    gp_ledger_close(&c, GP_OVERLAP_ROOF);
+    x.t[GP_ACCT_COMPUTE] = 0.104e-3;
+    x.t[GP_ACCT_MEMORY] = 17.05e-3;
+    x.t[GP_ACCT_MOVEMENT] = 2.0e-3;
+    gp_ledger_close(&x, GP_OVERLAP_ROOF);
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.040, &d), 0);
+    GP_ASSERT_REL(d.of_ceiling, 26e9 / 2039e9 / 0.040, 1e-12);
+    GP_ASSERT_REL(d.of_ceiling, 0.31878, 1e-4);
+    GP_ASSERT_REL(d.of_expected, 0.47625, 1e-12);
+    GP_ASSERT_REL(d.gap_s, 20.95e-3, 1e-9);
+    ck_assert_int_eq(d.busiest, GP_ACCT_MEMORY);
+    GP_ASSERT_REL(d.util[GP_ACCT_COMPUTE], 2.0 * 13e9 / 312e12 / 0.040, 1e-12);
+    GP_ASSERT_REL(d.util[GP_ACCT_MOVEMENT], 0.0, 0);
+    ck_assert_int_eq(d.saturated, 0);
+    ck_assert_int_eq(d.verdict, GP_VERDICT_SLOWER);
+    ck_assert_str_eq(gp_verdict_name(d.verdict), "slower");
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.020, &d), 0);
+    ck_assert_int_eq(d.verdict, GP_VERDICT_AS_EXPECTED);
+    GP_ASSERT_REL(d.util[GP_ACCT_MEMORY], 0.63755, 1e-4);
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.0175, &d), 0);
+    ck_assert_int_eq(d.saturated, 1); /* 12.751 / 17.5 = 0.729 */
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.012, &d), 0);
+    ck_assert_int_eq(d.verdict, GP_VERDICT_IMPOSSIBLE);
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, c.total, &d), 0);
+    ck_assert_int_eq(d.verdict, GP_VERDICT_AS_EXPECTED);
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.0, &d), -1);
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, -1.0, &d), -1);
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, NAN, &d), -1);
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, INFINITY, &d), -1);
+    ck_assert_int_eq(gp_ledger_diagnose(NULL, &x, 1.0, &d), -1);
 }
 END_TEST
 
@@ -70,6 +122,7 @@ Suite *gp_test_suite_status(void)
     tcase_add_test(tc, strerror_covers_every_code);
     tcase_add_test(tc, raise_fills_context_and_formats_place);
     tcase_add_test(tc, ledger_max_and_sum);
+    tcase_add_test(tc, ledger_diagnosis);
     suite_add_tcase(s, tc);
     return s;
 }
