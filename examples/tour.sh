@@ -18,6 +18,8 @@ run "Q2 - What tokens/s can Llama-2-7B reach on an RTX 4090, fp16 vs Q4_0?" \
     decode --gpu 4090 --model llama-2-7b --weights fp16 --context 4096
 run "Q2 (cont.) - the same model quantised to Q4_0" \
     decode --gpu 4090 --model llama-2-7b --weights q4_0 --context 4096
+run "Q2 (cont.) - Diagnose: a 13B fp16 model measured at 25 tok/s on an A100 - where is the time?" \
+    decode --gpu a100 --params 13B --measured 25
 run "Q3 - What does the gradient AllReduce of a 7B fp16 model cost on 4 GPUs over PCIe 4.0?" \
     allreduce --link pcie4-x16 --gpus 4 --bytes 14GB
 run "Q3 (cont.) - Will adding cards help? 2 s compute step, no overlap" \
