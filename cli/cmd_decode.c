@@ -51,7 +51,9 @@ static void usage(FILE *f)
             "  --layer-overhead T   fixed time per layer per step, e.g. 20us (overrides)\n"
             "  --runtime-overhead S memory reserved per GPU by the runtime [1GiB]\n"
             "  --strict             refuse (exit 2) instead of warning: context beyond the\n"
-            "                       model's maximum, a batch that does not fit\n"            "  --measured R         tokens/s per stream a real run reached: held against\n"
+            "                       model's maximum, a batch that does not fit\n"            "  --price P            rent, USD per GPU-hour, for the cost per 1M tokens\n"
+            "                       [the GPU's database rent, when it has one]\n"
+            "  --measured R         tokens/s per stream a real run reached: held against\n"
             "                       the ceiling and the expected figure (diagnosis)\n"
             "  --help               this text\n\n"
             "Exit 2 on bad input and when the model does not fit even at batch 1.\n");
@@ -60,7 +62,7 @@ static void usage(FILE *f)
 enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
-    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_HELP
+    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -90,6 +92,7 @@ static const struct option longopts[] = {
     {"runtime-overhead", required_argument, NULL, O_ROVH},
     {"strict", no_argument, NULL, O_STRICT},
     {"measured", required_argument, NULL, O_MEASURED},
+    {"price", required_argument, NULL, O_PRICE},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0},
 };
@@ -170,6 +173,11 @@ static void print_side(const char *title, const gp_infer_side *s, double batch,
     qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE, 1, NULL);
     snprintf(note, sizeof note, "batch %.0f", batch);
     qrow("tokens/s aggregate", s->aggregate_tokens_per_s, GP_Q_TOKEN_RATE, 1, note);
+    if (s->usd_per_mtok > 0) {
+        char v[32];
+        snprintf(v, sizeof v, "USD %.4g", s->usd_per_mtok);
+        gp_cli_row("cost per 1M tokens", v, "price x GPUs / (aggregate tok/s x 3600) x 1e6");
+    }
 }
 
 static json_t *jside(const gp_infer_side *s)
@@ -188,6 +196,8 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "comm_s", gp_cli_jnum(s->comm_s));
     json_object_set_new(o, "ttft_s", gp_cli_jnum(s->ttft_s));
     json_object_set_new(o, "ridge_batch", gp_cli_jnum(s->ridge_batch));
+    if (s->usd_per_mtok > 0)
+        json_object_set_new(o, "usd_per_mtok", gp_cli_jnum(s->usd_per_mtok));
     json_object_set_new(o, "ledger", gp_cli_jledger(&s->ledger));
     return o;
 }
@@ -287,6 +297,14 @@ static int run(gp_cli *cli, int argc, char **argv)
             p.runtime_overhead = d;
             break;
         case O_STRICT: strict = 1; break;
+        case O_PRICE:
+            if (gp_cli_qty(cli, "--price", optarg, GP_Q_NUMBER, &d))
+                return GP_EXIT_USAGE;
+            if (!(d > 0.0) || d > 1e4)
+                return gp_cli_usage(cli, "'--price' must be USD per GPU-hour in (0, 1e4] "
+                                         "(got '%s')", optarg);
+            p.price = d;
+            break;
         case O_MEASURED:
             if (gp_cli_qty(cli, "--measured", optarg, GP_Q_NUMBER, &measured))
                 return GP_EXIT_USAGE;
@@ -459,6 +477,14 @@ static int run(gp_cli *cli, int argc, char **argv)
                             gp_cli_jnum(r.ceiling.aggregate_tokens_per_s));
         json_object_set_new(o, "aggregate_expected_tokens_per_s",
                             gp_cli_jnum(r.expected.aggregate_tokens_per_s));
+        /* Cost keys only when a price is known (no price: no keys). */
+        if (r.expected.usd_per_mtok > 0) {
+            json_object_set_new(o, "expected_usd_per_mtok", gp_cli_jnum(r.expected.usd_per_mtok));
+            json_object_set_new(o, "ceiling_usd_per_mtok", gp_cli_jnum(r.ceiling.usd_per_mtok));
+            json_object_set_new(o, "price_src",
+                                json_string(p.price > 0 ? "--price"
+                                                        : src_or(gpu->rent.src, "hwdb rent")));
+        }
         json_object_set_new(o, "ceiling_step_s", gp_cli_jnum(r.ceiling.step_s));
         json_object_set_new(o, "expected_step_s", gp_cli_jnum(r.expected.step_s));
         /* bound: the roofline sense (which roof the step's streaming part
@@ -607,6 +633,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                                        : NULL);
     printf("\nassumptions:\n");
     qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
+    if (p.price > 0 || gpu->rent.v > 0) {
+        snprintf(buf, sizeof buf, "USD %.4g/GPU-h", p.price > 0 ? p.price : gpu->rent.v);
+        gp_cli_row("rent", buf, p.price > 0 ? "--price" : src_or(gpu->rent.src, "hwdb rent"));
+    }
     qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 3,
          gpu->meas_mem_bw.v > 0 ? src_or(gpu->meas_mem_bw.src, "calibration")
                                 : src_or(gpu->eff_mem.src, "hwdb efficiency.memory"));

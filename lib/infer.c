@@ -23,6 +23,7 @@ void gp_infer_params_init(gp_infer_params *p)
     p->gpus = 1.0;
     p->prompt = 0.0;
     p->decode_eff = 0.0;
+    p->price = 0.0;
     p->layer_overhead = -1.0;
     p->runtime_overhead = -1.0;
     p->act_bytes = 2.0;
@@ -290,6 +291,13 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->step_s = o->ledger.total;
     o->tokens_per_s = div0(1.0, o->step_s);
     o->aggregate_tokens_per_s = p->batch * o->tokens_per_s;
+    {
+        double price = p->price > 0.0 ? p->price : (g->rent.v > 0.0 ? g->rent.v : 0.0);
+        o->usd_per_mtok = price > 0.0 && o->aggregate_tokens_per_s > 0.0 &&
+                                  isfinite(o->aggregate_tokens_per_s)
+                              ? price * p->gpus / (o->aggregate_tokens_per_s * 3600.0) * 1e6
+                              : 0.0;
+    }
     /* Ridge: B where B x flop_seq / peak (+ dequant) = W / bw_w + B x
      * (kv_seq + act_seq) / bw_o, with W the weight bytes at the current batch
      * (MoE: experts touched now); the ceiling leaves out act and dequant. */
@@ -349,6 +357,9 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
                            "%g GPUs need a link between them (GPU '%s' names none)",
                            p->gpus, g->id ? g->id : "?");
+    if (!(p->price >= 0.0) || p->price > 1e4)
+        return GP_RAISE_AT(e, GP_EINVAL, "--price", 0, 0,
+                           "price must lie in [0, 1e4] USD per GPU-hour (got %g)", p->price);
     if (p->decode_eff < 0.0 || p->decode_eff > 1.0)
         return GP_RAISE_AT(e, GP_EINVAL, "--decode-eff", 0, 0,
                            "decode efficiency must lie in (0, 1] (got %g)", p->decode_eff);

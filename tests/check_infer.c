@@ -205,6 +205,25 @@ START_TEST(params_only_guesses_layers)
     GP_ASSERT_REL(r.expected.overhead_s, 1.04762e-3, 1e-5);
     GP_ASSERT_REL(r.expected.tokens_per_s, 55.319, 1e-4);
     GP_ASSERT_REL(r.ceiling.tokens_per_s, 72.0, 1e-9);
+    /* No rent known: no cost.  At 0.50 USD per GPU-hour: 0.5 / (72 x 3600)
+     * x 1e6 = 1.92901 USD per million tokens at the ceiling, 0.5 / (55.319
+     * x 3600) x 1e6 = 2.51069 expected; --price 2 overrides: 7.71605. */
+    GP_ASSERT_REL(r.expected.usd_per_mtok, 0.0, 0);
+    g.rent.v = 0.5;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.ceiling.usd_per_mtok, 1.92901, 1e-5);
+    GP_ASSERT_REL(r.expected.usd_per_mtok, 2.51069, 1e-4);
+    p.price = 2.0;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.ceiling.usd_per_mtok, 7.71605, 1e-5);
+    p.price = -1.0;
+    {
+        gp_err e;
+        ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+        ck_assert_str_eq(e.where, "--price");
+    }
+    p.price = 0.0;
+    g.rent.v = 0.0;
     /* Depth given: h = sqrt(7e9 / (12 x 32)) = 4269.56. */
     m.layers.v = 32;
     r = eval_ok(&p);
@@ -1082,6 +1101,38 @@ END_TEST
  * KV without heads): 12.7511 / 40 = 31.9 % of the ceiling, the memory roof
  * 31.9 % busy -- no roof near saturation, and 40 ms is far above the
  * expected ~19 ms: "slower", the time is outside the ledger. */
+/* Cost per million tokens: the H100 SXM's database rent (3.78 USD per
+ * GPU-hour) over the aggregate rate; --price overrides it and counts every
+ * GPU (2 GPUs at 2 USD: 4 USD per hour of the pair); a GPU without rent has
+ * no cost keys. */
+START_TEST(cli_cost_per_mtok)
+{
+    const char *a[] = {"--gpu", "h100", "--model", "llama-3.1-8b", "--batch", "16", NULL};
+    const char *b[] = {"--gpu", "h100", "--model", "llama-3.1-8b", "--batch", "16", "--gpus", "2",
+                       "--price", "2", NULL};
+    const char *c[] = {"--gpu", "rtx-5090", "--model", "llama-3.1-8b", NULL};
+    json_t *o;
+    int rc;
+    o = decode_json(a, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "expected_usd_per_mtok"),
+                  3.78 / (jnum(o, "aggregate_expected_tokens_per_s") * 3600.0) * 1e6, 1e-9);
+    GP_ASSERT_REL(jnum(o, "ceiling_usd_per_mtok"),
+                  3.78 / (jnum(o, "aggregate_ceiling_tokens_per_s") * 3600.0) * 1e6, 1e-9);
+    json_decref(o);
+    o = decode_json(b, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    GP_ASSERT_REL(jnum(o, "expected_usd_per_mtok"),
+                  4.0 / (jnum(o, "aggregate_expected_tokens_per_s") * 3600.0) * 1e6, 1e-9);
+    ck_assert_str_eq(json_string_value(json_object_get(o, "price_src")), "--price");
+    json_decref(o);
+    o = decode_json(c, &rc, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_null(json_object_get(o, "expected_usd_per_mtok"));
+    json_decref(o);
+}
+END_TEST
+
 START_TEST(cli_diagnosis_article_row10)
 {
     const char *a[] = {"--gpu", "a100", "--params", "13B", "--measured", "25", NULL};
@@ -1396,6 +1447,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_kv_and_long_context);
     tcase_add_test(tc, cli_kv_replicas_and_uneven_heads);
     tcase_add_test(tc, cli_diagnosis_article_row10);
+    tcase_add_test(tc, cli_cost_per_mtok);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, db_published_rows);
     tcase_add_test(tc, cli_tensor_parallel);

@@ -98,6 +98,8 @@ typedef struct gp_infer_params {
     double decode_eff;        /* > 0: override the engine's efficiencies    */
     double layer_overhead;    /* >= 0: override s per layer (unscaled);
                                  < 0: engine / GPU default                  */
+    double price;             /* USD per GPU-hour for usd_per_mtok; 0: the
+                                 GPU's database `rent` (0 there: no cost)  */
     double runtime_overhead;  /* bytes per GPU reserved by the runtime
                                  (CUDA context, workspaces); < 0: default   */
     double act_bytes;         /* bytes per activation element (2)          */
@@ -143,6 +145,9 @@ typedef struct gp_infer_side {
     int sm_limited;           /* 1: that limit lowered eff_weights           */
     double ridge_batch;       /* batch where compute time reaches memory
                                  time (Inf: never)                          */
+    double usd_per_mtok;      /* rent per million generated tokens: price x
+                                 gpus / (aggregate tok/s x 3600) x 1e6 (0:
+                                 no price known)                           */
 } gp_infer_side;
 
 typedef struct gp_infer_result {
