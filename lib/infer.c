@@ -206,6 +206,11 @@ typedef struct sums {
     double comm_exp;   /* link time per step, expected (comm.h)              */
     double comm_ceil;  /* link time per step, ceiling (bandwidth terms only) */
     double kv_seq;     /* KV bytes per sequence at this context              */
+    double kv_copies;  /* of o_bytes: the extra KV copies tensor parallelism
+                          keeps (kv_replicas - 1 of the cache); engines with
+                          data-parallel attention avoid them, so the ceiling
+                          leaves them out                                    */
+    double kv_seq_copies; /* the same per sequence                           */
     double act_seq;    /* activation bytes per sequence per step             */
     double flop_seq;   /* FLOP per sequence per step                         */
     double layers;
@@ -282,7 +287,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
      * dequantisation work). */
     tc = div0(s->flop / n, o->peak) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
     tm = div0(s->w_bytes / n, o->mem_bw * ew) +
-         div0((s->o_bytes - (ceiling ? s->act_bytes : 0.0)) / n, o->mem_bw * eo);
+         div0((s->o_bytes - (ceiling ? s->act_bytes + s->kv_copies : 0.0)) / n,
+              o->mem_bw * eo);
     o->ledger.t[GP_ACCT_COMPUTE] = tc;
     o->ledger.t[GP_ACCT_MEMORY] = tm;
     o->ledger.t[GP_ACCT_MOVEMENT] = o->overhead_s + o->comm_s;
@@ -303,7 +309,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
      * (MoE: experts touched now); the ceiling leaves out act and dequant. */
     {
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
-        double per_seq = s->kv_seq + (ceiling ? 0.0 : s->act_seq);
+        double per_seq = ceiling ? s->kv_seq - s->kv_seq_copies : s->kv_seq + s->act_seq;
         double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo);
         double w1 = div0(s->w_bytes / n, bwe) -
                     (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
@@ -439,6 +445,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.deq = r->dequant_flop;
     s.comm_exp = s.comm_ceil = 0.0;
     s.kv_seq = ctx * kv_all;
+    s.kv_seq_copies = ctx * (kv_all - kv_tok);
+    s.kv_copies = B * s.kv_seq_copies;
     s.act_seq = act_elems * p->act_bytes;
     s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.head_dim * ctx;
     s.layers = sh.layers;

@@ -291,6 +291,13 @@ START_TEST(kv_replicas_under_tensor_parallel)
     r = eval_ok(&p);
     GP_ASSERT_REL(r.kv_bytes_per_token, 32.0 * 576.0 * 2.0, 1e-12);
     GP_ASSERT_REL(r.kv_replicas, 8.0, 1e-12);
+    /* The ceiling reads one copy (data-parallel attention avoids the rest):
+     * weights 6.74e9 - 2 x 32000 x 4096 = 6,477,856,000 body params x 2 B +
+     * lm_head 262,144,000 B + one embedding row 8,192 B = 13,217,864,192 B,
+     * KV once 1000 x 36,864 = 36,864,000 B; over 8 GPUs at 2039e9 B/s. */
+    GP_ASSERT_REL(r.ceiling.ledger.t[GP_ACCT_MEMORY],
+                  (13217864192.0 + 36864000.0) / 8.0 / 2039e9, 1e-9);
+    GP_ASSERT_REL(r.kv_bytes, 8.0 * 36864000.0, 1e-12);
     p.gpus = 1;
     r = eval_ok(&p);
     GP_ASSERT_REL(r.kv_replicas, 1.0, 0);

@@ -214,8 +214,9 @@ typedef struct gp_infer_result {
  * node of gpus GPUs; expected: the cheaper of ring and tree on achievable
  * figures, with host staging when the link has no peer-to-peer; ceiling:
  * the bandwidth terms on datasheet figures, zero latency, so it stays a
- * bound).  The ceiling leaves out activations, dequantisation and the
- * per-layer overhead (bytes and work a perfect engine avoids).  Tensor
+ * bound).  The ceiling leaves out activations, dequantisation, the
+ * per-layer overhead and the KV copies of kv_replicas (bytes and work a
+ * perfect engine avoids).  Tensor
  * parallel: per GPU everything is divided by gpus.  Layer split: the GPUs
  * take turns (no division) and gpus - 1 hand-offs of batch x hidden
  * activations (each one ring step on two GPUs: S/B + alpha) replace the
