@@ -216,13 +216,20 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
         c->lat_s = hops * ao;
         r->bytes_per_gpu_inter = sent;
     } else if (op == GP_COLL_ALLTOALL) {
-        /* (g-1)/(m g) S to the node's peers, then (m-1)/m S off the node. */
-        double s1, h1, s2, h2;
+        /* (g-1)/(m g) S to the node's g-1 peers on the scale-up link and
+         * (m-1)/m S to the (m-1) g GPUs of the other nodes through the NIC
+         * share, all issued at once: the two links carry their bytes
+         * concurrently (the slower sets the bandwidth term), and every one
+         * of the n-1 messages pays its link's alpha. */
+        double s1, h1, s2, h2, b1, b2;
         flat(op, algo, g, s / (double)m, &s1, &h1);
         flat(op, algo, m, s, &s2, &h2);
-        c->intra_s = s1 / bu + h1 * au;
-        c->inter_s = s2 / bo + h2 * ao;
-        c->bw_s = s1 / bu + s2 / bo;
+        h2 *= (double)g; /* (m-1) g messages off the node */
+        b1 = s1 / bu;
+        b2 = s2 / bo;
+        c->intra_s = b1 + h1 * au;
+        c->inter_s = b2 + h2 * ao;
+        c->bw_s = b1 > b2 ? b1 : b2;
         c->lat_s = h1 * au + h2 * ao;
         r->bytes_per_gpu_intra = s1;
         r->bytes_per_gpu_inter = s2;

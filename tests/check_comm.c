@@ -401,12 +401,14 @@ END_TEST
  * 1,073,741,824 = 939,524,096 B / 369e9 = 2.546136e-3 s + 14 us =
  * 2.560136e-3 s; busbw = S/t x 7/8.
  * 2 nodes x 8 on a 47 GB/s, 2 us scale-out with a NIC per GPU: each GPU
- * sends (g-1)/(m g) S = 7/16 S to its node's peers over NVLink and (m-1)/m
- * S = S/2 to the other node over its NIC, one phase after the other:
- * 469,762,048 / 369e9 + 7 x 2 us = 1.287059e-3 s; 536,870,912 / 47e9 + 1
- * x 2 us = 1.142479e-2 s; t = 1.271185e-2 s; busbw = S/t x 15/16.  With 2
- * NICs for the 8 GPUs each gets 1/4 of one: 536,870,912 / 11.75e9 + 2 us =
- * 4.569314e-2 s. */
+ * sends (g-1)/(m g) S = 7/16 S to its node's 7 peers over NVLink and
+ * (m-1)/m S = S/2 to the 8 GPUs of the other node over its NIC, at the same
+ * time: bandwidth max(469,762,048 / 369e9 = 1.273068e-3, 536,870,912 /
+ * 47e9 = 1.142279e-2) = 1.142279e-2 s; latency 7 x 2 us + 8 x 2 us = 30 us;
+ * t = 1.145279e-2 s; busbw = S/t x 15/16.  The parts: intra 1.287068e-3
+ * s, inter 1.142279e-2 + 16 us = 1.143879e-2 s.  With 2 NICs for the 8
+ * GPUs each gets 1/4 of one: 536,870,912 / 11.75e9 + 16 us = 4.570714e-2
+ * s. */
 START_TEST(alltoall_flat_and_two_level)
 {
     gp_link up = nvlink4(), ib;
@@ -437,14 +439,17 @@ START_TEST(alltoall_flat_and_two_level)
     GP_ASSERT_REL(r.bytes_per_gpu_intra, 469762048.0, 1e-12);
     GP_ASSERT_REL(r.bytes_per_gpu_inter, 536870912.0, 1e-12);
     t1 = 469762048.0 / 369e9 + 14e-6;
-    t2 = 536870912.0 / 47e9 + 2e-6;
+    t2 = 536870912.0 / 47e9 + 16e-6;
     GP_ASSERT_REL(r.expected.intra_s, t1, 1e-12);
     GP_ASSERT_REL(r.expected.inter_s, t2, 1e-12);
-    GP_ASSERT_REL(r.expected.time_s, 1.271185e-2, 1e-6);
+    GP_ASSERT_REL(r.expected.time_s, 1.145279e-2, 1e-6);
+    /* The ceiling: the slower link's bandwidth term at datasheet rates, no
+     * latency: max(469,762,048 / 450e9, 536,870,912 / 50e9) = 1.073742e-2. */
+    GP_ASSERT_REL(r.ceiling.time_s, 536870912.0 / 50e9, 1e-12);
     GP_ASSERT_REL(r.expected.busbw, S / r.expected.time_s * 15.0 / 16.0, 1e-12);
     t.nics_per_node = 2;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLTOALL, GP_COLL_RING, S, NULL, &r, &e), GP_OK);
-    GP_ASSERT_REL(r.expected.inter_s, 4.569314e-2, 1e-6);
+    GP_ASSERT_REL(r.expected.inter_s, 4.570714e-2, 1e-6);
     /* Tree and NVLS are AllReduce algorithms. */
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLTOALL, GP_COLL_TREE, S, NULL, &r, &e),
                      GP_EUNSUP);

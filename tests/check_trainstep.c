@@ -629,15 +629,16 @@ START_TEST(hand_worked_moe_step)
      *   134,217,728: 448,790,528 B -> 4.487905e-4 s.
      * AllToAll: EP group of 8 = 4 ranks per node (dp ranks per node
      *   min(16, 4/1) = 4) x 2 nodes; S = T k h e = 4,194,304 B.  Inside the
-     *   node 3/4 of S/2 = 1,572,864 B at 100 GB/s = 1.572864e-5 s, then S/2
-     *   off the node at 10 GB/s (one NIC per GPU) = 2.097152e-4 s: 2.2544384e-4
-     *   s each; 2 forward + 2 backward per layer x 2 layers = 1.803551e-3 s
-     *   per micro-batch, 3.607101e-3 s per step.
+     *   node 3/4 of S/2 = 1,572,864 B at 100 GB/s = 1.572864e-5 s while S/2
+     *   leaves the node at 10 GB/s (one NIC per GPU) = 2.097152e-4 s: the
+     *   slower link sets 2.097152e-4 s each (zero latency); 2 forward + 2
+     *   backward per layer x 2 layers = 1.6777216e-3 s per micro-batch,
+     *   3.3554432e-3 s per step.
      * Forward of a micro-batch: 2 x (2.168783e-4 + 2.1475e-5 + 2 x
-     *   2.2544384e-4) + 1.71799e-4 + (2 x 52,428,800 + 67,108,864) / 1e12 =
-     *   1.7222468e-3; backward 2 x (4.337566e-4 + 5.36871e-5 + 2 x
-     *   2.2544384e-4) + 3.43597e-4 + (4 x 52,428,800 + 67,108,864) / 1e12 =
-     *   2.4970841e-3 s.
+     *   2.097152e-4) + 1.71799e-4 + (2 x 52,428,800 + 67,108,864) / 1e12 =
+     *   1.6593329e-3; backward 2 x (4.337566e-4 + 5.36871e-5 + 2 x
+     *   2.097152e-4) + 3.43597e-4 + (4 x 52,428,800 + 67,108,864) / 1e12 =
+     *   2.4341695e-3 s.
      * Optimizer: dense part N/(tp pp) - N_e = 50,331,648, experts N_e/E =
      *   6,291,456 per GPU: 56,623,104 x 28 B = 1,585,446,912 B -> 1.585447e-3.
      * Data parallel: dense gradients 50,331,648 x 2 = 100,663,296 B over dp
@@ -646,14 +647,14 @@ START_TEST(hand_worked_moe_step)
      *   10e9 = 3.77487e-3: 5.284823e-3 s.  Expert gradients 6,291,456 x 2 =
      *   12,582,912 B over dp/E = 2 ranks, one per node (its own NIC): 2 x 1/2
      *   x S / 10e9 = 1.258291e-3 s.  Together 6.543114e-3 s; the backward
-     *   hides 2.497084e-3 of it (more than the last 25 MiB bucket):
-     *   exposed 4.046030e-3 s.
+     *   hides 2.434170e-3 of it (more than the last 25 MiB bucket):
+     *   exposed 4.108944e-3 s.
      * Step: compute 2 x (1.816666e-3 + 1.50324e-4) = 3.933979e-3; memory 2 x
-     *   4.487905e-4 + 1.585447e-3 = 2.483028e-3; movement 4.046030e-3 +
-     *   3.607101e-3 = 7.653132e-3; total 1.4070139e-2 s.
+     *   4.487905e-4 + 1.585447e-3 = 2.483028e-3; movement 4.108944e-3 +
+     *   3.355443e-3 = 7.464388e-3; total 1.3881395e-2 s.
      * MFU (exact count): 3 x (mm 41,975,808 + attention 8,388,608 + logits
      *   16,777,216) = 201,424,896 FLOP/token x 32768 / (16 x 200e12 x
-     *   1.4070139e-2) = 0.146594. */
+     *   1.3881395e-2) = 0.148587. */
     gp_gpu g = toy_gpu();
     gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
     gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
@@ -675,21 +676,21 @@ START_TEST(hand_worked_moe_step)
     GP_ASSERT_REL(st->attn_s, 1.50324e-4, 1e-5);
     GP_ASSERT_REL(st->elementwise_bytes, 448790528.0, 1e-12);
     GP_ASSERT_REL(st->alltoall_bytes, 4194304.0, 1e-12);
-    GP_ASSERT_REL(st->alltoall_1_s, 2.2544384e-4, 1e-9);
-    GP_ASSERT_REL(st->alltoall_s, 3.607101e-3, 1e-5);
-    GP_ASSERT_REL(st->fwd_s, 1.7222468e-3, 1e-6);
-    GP_ASSERT_REL(st->bwd_s, 2.4970841e-3, 1e-6);
+    GP_ASSERT_REL(st->alltoall_1_s, 2.097152e-4, 1e-9);
+    GP_ASSERT_REL(st->alltoall_s, 3.3554432e-3, 1e-5);
+    GP_ASSERT_REL(st->fwd_s, 1.6593329e-3, 1e-6);
+    GP_ASSERT_REL(st->bwd_s, 2.4341695e-3, 1e-6);
     GP_ASSERT_REL(st->optimizer_bytes, 1585446912.0, 1e-12);
     GP_ASSERT_REL(st->dp_bytes, 100663296.0, 1e-12);
     GP_ASSERT_REL(st->dp_expert_bytes, 12582912.0, 1e-12);
     GP_ASSERT_REL(st->dp_comm_s, 6.543114e-3, 1e-6);
-    GP_ASSERT_REL(st->dp_comm_exposed_s, 4.046030e-3, 1e-6);
+    GP_ASSERT_REL(st->dp_comm_exposed_s, 4.108944e-3, 1e-6);
     GP_ASSERT_REL(st->compute_s, 3.933979e-3, 1e-6);
     GP_ASSERT_REL(st->memory_s, 2.483028e-3, 1e-6);
-    GP_ASSERT_REL(st->ledger.t[GP_ACCT_MOVEMENT], 7.653132e-3, 1e-6);
-    GP_ASSERT_REL(st->step_s, 1.4070139e-2, 1e-6);
+    GP_ASSERT_REL(st->ledger.t[GP_ACCT_MOVEMENT], 7.464388e-3, 1e-6);
+    GP_ASSERT_REL(st->step_s, 1.3881395e-2, 1e-6);
     ck_assert_int_eq(st->ledger.binding, GP_ACCT_MOVEMENT);
-    GP_ASSERT_REL(st->mfu, 0.146594, 1e-5);
+    GP_ASSERT_REL(st->mfu, 0.148587, 1e-5);
     GP_ASSERT_REL(r.wall_s, 1000.0 * st->step_s, 1e-9);
 
     /* Memory (ZeRO 0): each GPU holds the dense 50,331,648 and 1/8 of the

@@ -78,7 +78,8 @@ typedef struct gp_comm_cost {
     double bw_s;         /* bandwidth (beta) terms, seconds                  */
     double lat_s;        /* latency (alpha) terms, seconds                   */
     double intra_s;      /* part spent on the scale-up link (both phases)    */
-    double inter_s;      /* part spent on the scale-out link                 */
+    double inter_s;      /* part spent on the scale-out link (AllToAll: the
+                            two overlap, time_s <= intra_s + inter_s)        */
     double algbw;        /* S / time_s, bytes/s (Inf when time is 0)         */
     double busbw;        /* algbw x bus_factor, bytes/s                      */
     double up_bw;        /* per-GPU bytes/s used on the scale-up link, after
@@ -134,8 +135,10 @@ typedef struct gp_comm_result {
  *   rank (g such rings share the node's K NICs: per-GPU rate
  *   B_out * min(1, K/g)), intra-node AllGather.  RS/AG use one half each.
  *   AllToAll on m nodes: (g-1)/(m g) S to the node's peers on the scale-up
- *   link, then (m-1)/m S to the other nodes on the scale-out link (the
- *   flat formula on S/m among g, and on S among m).
+ *   link and (m-1)/m S to the other nodes through the NIC share, at the
+ *   same time: t = max((g-1)/(m g) S/B_up, (m-1)/m S/B_out') + (g-1) a_up +
+ *   (m-1) g a_out (one message per peer).  intra_s and inter_s then
+ *   overlap (their sum exceeds time_s).
  *   Host-staged scale-up (p2p == 0): per-GPU rate min(B, H / (2g)), H =
  *   gp_comm_host_bw(params) (expected only; the ceiling is the datasheet B,
  *   no host cap).
