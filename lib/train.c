@@ -1158,12 +1158,22 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         return GP_RAISE_AT(e, GP_EINVAL, "--ep", 0, 0,
                            "expert-parallel degree '%ld' does not divide the %g experts",
                            in->ep, r->shape.experts);
-    if (in->moe_imbalance != 0.0 &&
-        !(in->moe_imbalance >= 1.0 && in->moe_imbalance <= (double)r->ep))
-        return GP_RAISE_AT(e, GP_EINVAL, "--moe-imbalance", 0, 0,
-                           "load imbalance must lie in [1, ep = %ld] (the busiest expert rank "
-                           "gets at least its share and at most every token; got '%g')",
-                           r->ep, in->moe_imbalance);
+    /* The busiest rank's X/E experts see at most every token of the E ranks
+     * once per expert, E T min(k, X/E) rows against T k balanced: F <= min(E,
+     * X/k) (and at least its share, F >= 1). */
+    if (in->moe_imbalance != 0.0) {
+        double fmax = (double)r->ep;
+        if (r->shape.experts_active > 0.0 && r->shape.experts / r->shape.experts_active < fmax)
+            fmax = r->shape.experts / r->shape.experts_active;
+        if (fmax < 1.0)
+            fmax = 1.0;
+        if (!(in->moe_imbalance >= 1.0 && in->moe_imbalance <= fmax))
+            return GP_RAISE_AT(e, GP_EINVAL, "--moe-imbalance", 0, 0,
+                               "load imbalance must lie in [1, min(ep, experts/active) = %g] "
+                               "(the busiest expert rank gets at least its share and at most "
+                               "every token once per expert; got '%g')",
+                               fmax, in->moe_imbalance);
+    }
     r->expert_params = routed_expert_params(&r->shape);
     if (r->expert_params > n)
         r->expert_params = n;
