@@ -360,6 +360,18 @@ static int is_mixed(gp_precision pr)
     return pr == GP_FP16 || pr == GP_BF16 || pr == GP_FP8 || pr == GP_FP4;
 }
 
+/* d rounded up to a multiple of m (m > 1); 0 stays 0. */
+static double dp_multiple(double d, double m)
+{
+    double q;
+    if (!(d > 0.0) || !(m > 1.0))
+        return d;
+    q = (double)(long long)(d / m);
+    if (q * m < d)
+        q += 1.0;
+    return q * m;
+}
+
 /* Least data-parallel degree d >= 1 with a + b/d <= room; 0 when none. */
 static double min_dp(double a, double b, double room)
 {
@@ -966,7 +978,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     gp_train_result *r;
     double n, na, tokens, seq, mm, at, lg, hw_selective;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
-    double usable, room, a, b, adapter, u, d, inv_dp, gpus;
+    double usable, room, a, b, adapter, u, d, inv_dp, gpus, zall;
     int mixed, k;
     long shards;
 
@@ -1306,6 +1318,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         fld[0] = &r->optim_bytes;
         fld[1] = &r->grad_bytes;
         fld[2] = &r->weight_bytes;
+        zall = full[0] + full[1] + full[2];
         a = b = 0.0;
         for (st = 0; st < 3; st++) {
             if (in->zero >= st + 1) {
@@ -1331,6 +1344,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             r->weight_bytes *= inv_dp;
         }
         a -= b; /* unsharded part */
+        zall = a + b;
     }
     r->state_bytes = r->weight_bytes + r->grad_bytes + r->optim_bytes;
 
@@ -1363,9 +1377,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     r->total_bytes = r->state_bytes + r->activation_bytes + r->reserve_bytes;
     r->fits = usable > 0.0 && r->total_bytes <= usable;
     room = usable - r->reserve_bytes - r->activation_bytes;
-    d = min_dp(a, b, room);
+    /* With expert parallelism dp comes in multiples of ep (the expert
+     * ranks are drawn from it). */
+    d = dp_multiple(min_dp(a, b, room), (double)r->ep);
     r->min_gpus = to_long(d * (double)shards);
-    d = min_dp(0.0, a + b, room);
+    d = dp_multiple(min_dp(0.0, zall, room), (double)r->ep);
     r->min_gpus_zero3 = to_long(d * (double)shards);
 
     /* --- cost and energy ----------------------------------------------------- */

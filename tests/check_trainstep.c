@@ -2,6 +2,7 @@
  * step with every account derived in the comments, the published rows as
  * range checks (docs/models/training.md "Step-time model"), bad input and
  * the CLI. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -808,6 +809,30 @@ START_TEST(moe_bad_input_names_option)
 }
 END_TEST
 
+/* "Least GPUs that fit" with expert parallelism: dp comes in multiples of
+ * ep, so the answer is a multiple of tp x ep = 2 x 8 = 16 (Mixtral 8x7B on
+ * H100s); the ZeRO-3 figure shards every state over dp whatever --zero the
+ * run uses, so it does not depend on --zero. */
+START_TEST(moe_least_gpus_respect_ep)
+{
+    const char *a0[] = {"--json", "train", "--gpu", "h100", "--gpus", "64", "--model",
+                        "mixtral-8x7b", "--tokens", "1T", "--tp", "2", "--seq", "4096", "--ep",
+                        "8", "--zero", "0", NULL};
+    const char *a3[] = {"--json", "train", "--gpu", "h100", "--gpus", "64", "--model",
+                        "mixtral-8x7b", "--tokens", "1T", "--tp", "2", "--seq", "4096", "--ep",
+                        "8", "--zero", "3", NULL};
+    json_t *o0 = gp_test_cli_json(a0), *o3 = gp_test_cli_json(a3);
+    double m0 = gp_test_jnum(o0, "min_gpus"), z0 = gp_test_jnum(o0, "min_gpus_zero3");
+    double m3 = gp_test_jnum(o3, "min_gpus"), z3 = gp_test_jnum(o3, "min_gpus_zero3");
+    ck_assert(m0 >= 16.0 && fmod(m0, 16.0) == 0.0);
+    ck_assert(m3 >= 16.0 && fmod(m3, 16.0) == 0.0);
+    ck_assert(z0 >= 16.0 && fmod(z0, 16.0) == 0.0);
+    GP_ASSERT_REL(z0, z3, 0);
+    json_decref(o0);
+    json_decref(o3);
+}
+END_TEST
+
 START_TEST(cli_moe_json)
 {
     /* Mixtral 8x7B on 16 A100 (2 nodes), tp 2, dp 8, ep 8, s 4096.  The
@@ -910,6 +935,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_model_json_and_table);
     tcase_add_test(cli, cli_bad_input);
     tcase_add_test(cli, cli_moe_json);
+    tcase_add_test(cli, moe_least_gpus_respect_ep);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
     suite_add_tcase(s, cli);
