@@ -157,6 +157,12 @@ static void diag_advice(const gp_diagnosis *d, const char *idle, char *buf, size
                            "run (model, number format, context, batch, GPU), or the measurement "
                            "counts the work differently");
         break;
+    case GP_VERDICT_FASTER:
+        snprintf(buf, cap, "faster than the expected figure by more than %.0f%%, yet under the "
+                           "ceiling: the default efficiencies are pessimistic for this run; "
+                           "measure the hardware (gpuplan calib) or name the engine",
+                 100.0 * GP_DIAG_TOLERANCE);
+        break;
     case GP_VERDICT_AS_EXPECTED:
         snprintf(buf, cap, "within %.0f%% of the expected figure: the hardware gives what it can; "
                            "to go faster, shrink the %s account's work",

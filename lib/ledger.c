@@ -86,6 +86,8 @@ int gp_ledger_diagnose(const gp_ledger *ceiling, const gp_ledger *expected, doub
      * (rounded output fed back in) possible. */
     if (measured_s < ceiling->total * (1.0 - 1e-9))
         d->verdict = GP_VERDICT_IMPOSSIBLE;
+    else if (measured_s * (1.0 + GP_DIAG_TOLERANCE) < expected->total)
+        d->verdict = GP_VERDICT_FASTER;
     else if (measured_s <= expected->total * (1.0 + GP_DIAG_TOLERANCE))
         d->verdict = GP_VERDICT_AS_EXPECTED;
     else
@@ -102,6 +104,8 @@ const char *gp_verdict_name(gp_verdict v)
         return "as_expected";
     case GP_VERDICT_SLOWER:
         return "slower";
+    case GP_VERDICT_FASTER:
+        return "faster";
     default:
         return "unknown";
     }

@@ -44,7 +44,7 @@ END_TEST
  * 0.47625, gap 20.95 ms; memory is the busiest roof at 31.9 % (not
  * saturated): slower than expected.  At 20 ms: within 15 % of 19.05 ms
  * (21.91): as expected.  At 12 ms: faster than the ceiling: impossible;
- * exactly at the ceiling is possible. */
+ * exactly at the ceiling is possible (and faster than expected). */
 START_TEST(ledger_diagnosis)
 {
     gp_ledger c, x;
@@ -74,10 +74,16 @@ START_TEST(ledger_diagnosis)
     GP_ASSERT_REL(d.util[GP_ACCT_MEMORY], 0.63755, 1e-4);
     ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.0175, &d), 0);
     ck_assert_int_eq(d.saturated, 1); /* 12.751 / 17.5 = 0.729 */
+    ck_assert_int_eq(d.verdict, GP_VERDICT_AS_EXPECTED); /* 17.5 x 1.15 = 20.1 > 19.05 */
+    /* 16 ms: above the 12.751 ms ceiling, but 16 x 1.15 = 18.4 < 19.05:
+     * faster than the expected figure by more than 15 %. */
+    ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.016, &d), 0);
+    ck_assert_int_eq(d.verdict, GP_VERDICT_FASTER);
+    ck_assert_str_eq(gp_verdict_name(d.verdict), "faster");
     ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.012, &d), 0);
     ck_assert_int_eq(d.verdict, GP_VERDICT_IMPOSSIBLE);
     ck_assert_int_eq(gp_ledger_diagnose(&c, &x, c.total, &d), 0);
-    ck_assert_int_eq(d.verdict, GP_VERDICT_AS_EXPECTED);
+    ck_assert_int_eq(d.verdict, GP_VERDICT_FASTER);
     ck_assert_int_eq(gp_ledger_diagnose(&c, &x, 0.0, &d), -1);
     ck_assert_int_eq(gp_ledger_diagnose(&c, &x, -1.0, &d), -1);
     ck_assert_int_eq(gp_ledger_diagnose(&c, &x, NAN, &d), -1);

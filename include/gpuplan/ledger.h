@@ -52,8 +52,11 @@ const char *gp_account_name(gp_account a);
 typedef enum gp_verdict {
     GP_VERDICT_IMPOSSIBLE,  /* faster than the ceiling: the inputs do not
                                describe the run (or it counts differently) */
-    GP_VERDICT_AS_EXPECTED, /* at most GP_DIAG_TOLERANCE above expected    */
-    GP_VERDICT_SLOWER       /* slower than expected by more than that      */
+    GP_VERDICT_AS_EXPECTED, /* within GP_DIAG_TOLERANCE of expected: t in
+                               [expected / (1 + tol), expected x (1 + tol)] */
+    GP_VERDICT_SLOWER,      /* slower than expected by more than that      */
+    GP_VERDICT_FASTER       /* faster than that, yet under the ceiling: the
+                               expected figure is pessimistic for this run */
 } gp_verdict;
 
 typedef struct gp_diagnosis {
@@ -78,7 +81,7 @@ typedef struct gp_diagnosis {
 int gp_ledger_diagnose(const gp_ledger *ceiling, const gp_ledger *expected, double measured_s,
                        gp_diagnosis *d);
 
-/* "impossible", "as_expected", "slower". */
+/* "impossible", "as_expected", "slower", "faster". */
 const char *gp_verdict_name(gp_verdict v);
 
 #ifdef __cplusplus
