@@ -1001,7 +1001,8 @@ int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *serie
     const gp_calib_point *first = NULL;
     fit_src src;
     double mult = 1.0, x, y;
-    size_t n = 0, i, j, first_i = 0, distinct = 0;
+    double dv[3];
+    size_t n = 0, i, j, distinct = 0;
 
     if (c == NULL || series == NULL || out == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_series: NULL argument");
@@ -1020,17 +1021,14 @@ int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *serie
         if (!(x > 0.0) || !isfinite(x) || !(y > 0.0) || !isfinite(y))
             return GP_RAISE(e, GP_EINVAL,
                             "alpha-beta fit: point %zu (size %g, time %g) is not positive", n, x, y);
-        if (n++ == 0)
-            first_i = i;
+        n++;
         if (first == NULL || x < first->work)
             first = &c->pts[i];
-        for (j = first_i; j < i; j++) { /* earlier points of the series */
-            double xj, yj;
-            if (c->pts[j].work == x && src_point(&src, j, &xj, &yj))
-                break;
-        }
-        if (j == i)
-            distinct++;
+        /* Only "at least 3 sizes" matters: remember the first 3 (O(n)). */
+        for (j = 0; j < distinct && dv[j] != x; j++)
+            ;
+        if (j == distinct && distinct < 3)
+            dv[distinct++] = x;
     }
     if (distinct < 3)
         return GP_RAISE_AT(e, GP_ENOTFOUND, c->path, 0, 0,
