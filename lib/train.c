@@ -860,9 +860,14 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     gp_train_state_bytes(in->optimizer, is_mixed(r->precision), &wb, &gb, &ob);
     pst = r->params / tpp;
     if (moe) {
-        /* MoE: the routed experts' shard is N_e/(t p E), its ZeRO group the
+        /* MoE: the routed experts' shard on the slowest stage is N_e /
+         * L_moe x (its MoE layers) / (t E) -- uneven splits put more MoE
+         * layers there than the average N_e/(t p E) --, its ZeRO group the
          * dp/E ranks holding the same experts; the rest as dense. */
-        double E = (double)r->ep, pe = r->expert_params / tpp / E, pd = pst - pe * E;
+        double E = (double)r->ep, Lm = sh.layers - sh.dense_layers;
+        double pe = Lm > 0.0 ? r->expert_params / Lm * st->moe_layers_per_stage / (double)in->tp / E
+                             : r->expert_params / tpp / E;
+        double pd = pst - r->expert_params / tpp;
         double gedp, t_d[3], t_x[3], ex, bucket, tot;
         st->optimizer_bytes = (pd / (in->zero >= 1 ? d : 1.0) + pe / (in->zero >= 1 ? d / E : 1.0)) *
                               (2.0 * ob + gb + wb);
