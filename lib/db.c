@@ -160,6 +160,7 @@ static const fdesc model_fields[] = {
     DIM("moe.expert_ffn_hidden", expert_ffn_hidden, 0),
     DIM("moe.dense_layers", dense_layers, 0),
     DIM("kv_dim", kv_dim, 0),
+    DIM("qk_head_dim", qk_head_dim, 0),
 };
 
 static const char *const fmt_kinds[] = {"float", "int", "quant"};

@@ -116,6 +116,7 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
 /* Shape-derived quantities shared by both sides. */
 typedef struct shape {
     double layers, hidden, heads, head_dim, ffn;
+    double core_dim;      /* attention core width per head: (d_qk + d_v) / 2 */
     double embed_params;  /* vocab x hidden, one matrix                       */
     double n_embed;       /* matrices stored: 1 tied, 2 untied               */
     double body;          /* params excluding embedding matrices (all experts) */
@@ -133,6 +134,8 @@ static void get_shape(const gp_model *m, shape *s)
     s->head_dim = m->head_dim.v > 0.0 ? m->head_dim.v
                                       : (s->heads > 0.0 ? s->hidden / s->heads : 0.0);
     s->ffn = m->ffn_hidden.v > 0.0 ? m->ffn_hidden.v : 4.0 * s->hidden;
+    /* Q.K^T runs over the query/key width (MLA: 192), P.V over the value's. */
+    s->core_dim = m->qk_head_dim.v > 0.0 ? (m->qk_head_dim.v + s->head_dim) / 2.0 : s->head_dim;
     s->n_embed = m->tied_embeddings ? 1.0 : 2.0;
     s->embed_params = m->vocab.v > 0.0 && s->hidden > 0.0 ? m->vocab.v * s->hidden : 0.0;
     if (s->embed_params * s->n_embed >= P)
@@ -431,7 +434,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     /* FLOPs. */
     r->active_params = m->params_active.v > 0.0 && m->params_active.v <= m->params.v
                            ? m->params_active.v : m->params.v;
-    r->attn_flop = 4.0 * sh.layers * sh.heads * sh.head_dim * ctx * B;
+    r->attn_flop = 4.0 * sh.layers * sh.heads * sh.core_dim * ctx * B;
     r->flop = 2.0 * r->active_params * B + r->attn_flop;
     r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
     r->precision = pick_precision(g, p->weights);
@@ -448,7 +451,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.kv_seq_copies = ctx * (kv_all - kv_tok);
     s.kv_copies = B * s.kv_seq_copies;
     s.act_seq = act_elems * p->act_bytes;
-    s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.head_dim * ctx;
+    s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.core_dim * ctx;
     s.layers = sh.layers;
     s.split_layers = split;
     s.div = s.split_layers ? 1.0 : p->gpus;
@@ -487,7 +490,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         }
         wb = body_touched(&sh, tok, &tdt) * wbits / 8.0 + r->lm_head_bytes;
         pf = 2.0 * r->active_params * tok +
-             2.0 * sh.layers * sh.heads * sh.head_dim * P * P * B;
+             2.0 * sh.layers * sh.heads * sh.core_dim * P * P * B;
         r->prefill_flop = pf;
         for (side = 0; side < 2; side++) {
             gp_infer_side *o = side ? &r->expected : &r->ceiling;

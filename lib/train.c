@@ -83,6 +83,17 @@ static double shape_q_dim(const gp_train_shape *s)
     return s->heads * hd;
 }
 
+/* The attention core's width: Q.K^T runs over the query/key head width,
+ * P.V over the value's, so its FLOPs are 2 s heads (d_qk + d_v) per token
+ * and layer = 4 s x this (heads x (d_qk + d_v) / 2; heads x head_dim when
+ * the widths agree). */
+static double shape_core_dim(const gp_train_shape *s)
+{
+    double hd = s->head_dim > 0.0 ? s->head_dim : s->hidden / s->heads;
+    double qk = s->qk_head_dim > 0.0 ? s->qk_head_dim : hd;
+    return s->heads * (qk + hd) / 2.0;
+}
+
 static double shape_kv_dim(const gp_train_shape *s)
 {
     double hd = s->head_dim > 0.0 ? s->head_dim : s->hidden / s->heads;
@@ -172,6 +183,7 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
     s->shared_experts = m->shared_experts.v;
     s->expert_ffn_hidden = m->expert_ffn_hidden.v;
     s->dense_layers = m->dense_layers.v;
+    s->qk_head_dim = m->qk_head_dim.v;
     /* Gated (SwiGLU, 3 matrices) or not (2): whichever reproduces the
      * model's parameter count more closely. */
     if (m->attention != NULL && strcasecmp(m->attention, "mla") == 0) {
@@ -204,8 +216,8 @@ void gp_train_fwd_flop_per_token(const gp_train_shape *s, double seq, int causal
     if (s != NULL && s->layers > 0.0 && s->hidden > 0.0 && s->heads > 0.0) {
         /* Every matrix element used by a token costs one multiply-add. */
         mm = 2.0 * (s->layers * attn_proj_params(s) + ffn_params(s, 1));
-        /* Q.K^T and P.V: 2 * seq * q_dim each, per layer. */
-        at = 4.0 * seq * shape_q_dim(s) * s->layers * (causal ? 0.5 : 1.0);
+        /* Q.K^T and P.V: 2 * seq * heads * d_qk and d_v, per layer. */
+        at = 4.0 * seq * shape_core_dim(s) * s->layers * (causal ? 0.5 : 1.0);
         lg = 2.0 * s->hidden * s->vocab;
     }
     if (layers_matmul != NULL)
@@ -652,11 +664,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
 
     /* --- attention core per layer --------------------------------------- */
-    a_flop_fwd = 4.0 * b * s * s * q / t;
+    a_flop_fwd = 4.0 * b * s * s * shape_core_dim(&sh) / t;
     if (in->attn_unfused) {
-        /* Q K^T (s x s, inner d) and P V (s x d, inner s) per head. */
+        /* Q K^T (s x s, inner d_qk) and P V (s x d, inner s) per head. */
         double hd = q / heads, nb = b * heads / t, f1, b1, f2, b2;
-        gemm_fb(&hw, s, s, hd, nb, &f1, &b1);
+        double hqk = sh.qk_head_dim > 0.0 ? sh.qk_head_dim : hd;
+        gemm_fb(&hw, s, s, hqk, nb, &f1, &b1);
         gemm_fb(&hw, s, hd, s, nb, &f2, &b2);
         a_fwd = f1 + f2;
         a_bwd = b1 + b2 + (full || sel ? a_fwd : 0.0);

@@ -298,6 +298,12 @@ START_TEST(kv_replicas_under_tensor_parallel)
     GP_ASSERT_REL(r.ceiling.ledger.t[GP_ACCT_MEMORY],
                   (13217864192.0 + 36864000.0) / 8.0 / 2039e9, 1e-9);
     GP_ASSERT_REL(r.kv_bytes, 8.0 * 36864000.0, 1e-12);
+    /* Query/key heads of 192 (MLA) against values of 128: attention 2 x 32
+     * layers x 32 heads x (192 + 128) x 1000 tokens = 655,360,000 FLOP. */
+    m.qk_head_dim.v = 192;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.attn_flop, 2.0 * 32 * 32 * (192 + 128) * 1000.0, 1e-12);
+    m.qk_head_dim.v = 0;
     p.gpus = 1;
     r = eval_ok(&p);
     GP_ASSERT_REL(r.kv_replicas, 1.0, 0);

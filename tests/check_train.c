@@ -346,6 +346,15 @@ START_TEST(exact_count_llama2_shapes)
     /* Causal halving (documented option): attention 2 x 4096 x 4096 x 32. */
     gp_train_fwd_flop_per_token(&s, 4096, 1, NULL, &at, NULL);
     GP_ASSERT_REL(at, 2.0 * 4096 * 4096 * 32, 1e-15);
+    /* Wider query/key heads (MLA-style 192 against values of 128): Q.K^T
+     * costs 2 x 4096 x 32 heads x 192, P.V 2 x 4096 x 32 x 128 per layer:
+     * 2 x 4096 x 32 x 320 x 32 layers = 2,684,354,560 = 1.25 x the equal-width
+     * 2,147,483,648. */
+    s.qk_head_dim = 192;
+    gp_train_fwd_flop_per_token(&s, 4096, 0, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 2.0 * 4096 * 32 * (192 + 128) * 32, 1e-15);
+    GP_ASSERT_REL(at, 1.25 * 4.0 * 4096 * 4096 * 32, 1e-15);
+    s.qk_head_dim = 0;
 
     gp_train_in_init(&in);
     in.gpu = &g;

@@ -153,6 +153,9 @@ typedef struct gp_model {
     gp_fig dense_layers;    /* MoE: leading dense (non-MoE) layers        */
     gp_fig kv_dim;          /* elements cached per token per layer (K+V);
                                0 = 2 * kv_heads * head_dim (MLA: 576)     */
+    gp_fig qk_head_dim;     /* query/key width per head when it differs from
+                               the value's head_dim (MLA: 128 + 64 rope =
+                               192); 0 = head_dim                         */
 } gp_model;
 
 typedef enum gp_format_kind { GP_FMT_FLOAT, GP_FMT_INT, GP_FMT_QUANT } gp_format_kind;

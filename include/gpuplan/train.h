@@ -88,6 +88,8 @@ typedef struct gp_train_shape {
         dense_layers;      /* MoE; experts = 0 for a dense model           */
     double attn_params;    /* Q/K/V/O matrix params per layer when the
                               heads do not tell (MLA); 0 = from the heads  */
+    double qk_head_dim;    /* query/key width per head when it differs from
+                              head_dim (the value's; MLA: 192); 0 = same   */
     int inferred;          /* 1: guessed from N (no model shape given)     */
 } gp_train_shape;
 
