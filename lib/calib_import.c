@@ -21,14 +21,8 @@
 
 /* ---- lines and tokens ---------------------------------------------------------------- */
 
-typedef struct lines {
-    char *buf;      /* owned copy of the text, NUL-terminated per line */
-    size_t len;
-    size_t pos;
-    unsigned no;    /* 1-based number of the line last returned */
-} lines;
 
-static int lines_init(lines *L, const char *name, const char *text, size_t len, gp_err *e)
+static int lines_init(gp__calib_lines *L, const char *name, const char *text, size_t len, gp_err *e)
 {
     memset(L, 0, sizeof *L);
     if (len > 0 && memchr(text, '\0', len) != NULL)
@@ -42,8 +36,9 @@ static int lines_init(lines *L, const char *name, const char *text, size_t len, 
     return GP_OK;
 }
 
-/* The next line (without its end-of-line and trailing blanks), or NULL. */
-static char *lines_next(lines *L)
+/* The next line (without its end-of-line and trailing blanks), or NULL;
+ * shared with the nvbandwidth reader (calib_int.h). */
+char *gp__calib_lines_next(gp__calib_lines *L)
 {
     char *s, *nl, *end;
     if (L->pos >= L->len)
@@ -207,11 +202,10 @@ static void copy_str(char *dst, size_t cap, const char *src)
 /* ---- nccl-tests / rccl-tests -------------------------------------------------------------- */
 
 /* Bytes per element of an nccl-tests data type name; 0 when unknown. */
-/* The start both text readers share: check the arguments (*name defaults to
- * "<text>"), split the text into lines and allocate the result named after
- * the input.  On failure nothing is left allocated and *out is NULL. */
-static int reader_begin(const char *fn, const char **name, const char *text, size_t len,
-                        gp_calib **out, gp_calib_format fmt, lines *L, gp_calib **c, gp_err *e)
+/* The start the text readers share (calib_int.h). */
+int gp__calib_reader_begin(const char *fn, const char **name, const char *text, size_t len,
+                           gp_calib **out, gp_calib_format fmt, gp__calib_lines *L, gp_calib **c,
+                           gp_err *e)
 {
     int rc;
     if (out == NULL)
@@ -579,7 +573,7 @@ static void test_name(const char *s, char *out, size_t cap)
 int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_calib **out,
                              gp_err *e)
 {
-    lines L;
+    gp__calib_lines L;
     nctx x;
     gp_calib *c;
     char *raw;
@@ -590,7 +584,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
     unsigned last_line = 0, first_row_line = 0;
     double n;
 
-    if ((rc = reader_begin("gp_calib_read_nccl_tests", &name, text, len, out,
+    if ((rc = gp__calib_reader_begin("gp_calib_read_nccl_tests", &name, text, len, out,
                            GP_CALIB_FMT_NCCL_TESTS, &L, &c, e)) != GP_OK)
         return rc;
     memset(&x, 0, sizeof x);
@@ -599,7 +593,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
     x.e = e;
     x.max_rank = -1;
 
-    while (rc == GP_OK && (raw = lines_next(&L)) != NULL) {
+    while (rc == GP_OK && (raw = gp__calib_lines_next(&L)) != NULL) {
         char *s = skip_ws(strip_prefix(raw));
         unsigned ln = L.no;
         if (*s == '\0')
@@ -909,7 +903,7 @@ typedef struct btable {
 int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp_calib **out,
                               gp_err *e)
 {
-    lines L;
+    gp__calib_lines L;
     gp_calib *c;
     char *raw;
     btable *tabs = NULL;
@@ -919,7 +913,7 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
     unsigned last_line = 0;
     char version[24] = "", impl[24] = "", prec[12] = "";
 
-    if ((rc = reader_begin("gp_calib_read_babelstream", &name, text, len, out,
+    if ((rc = gp__calib_reader_begin("gp_calib_read_babelstream", &name, text, len, out,
                            GP_CALIB_FMT_BABELSTREAM, &L, &c, e)) != GP_OK)
         return rc;
     c->nodes = 1;
@@ -930,7 +924,7 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
         goto fail;                                                                           \
     } while (0)
 
-    while ((raw = lines_next(&L)) != NULL) {
+    while ((raw = gp__calib_lines_next(&L)) != NULL) {
         char *s = skip_ws(strip_prefix(raw)), *tok[MAX_TOKENS], buf[1024];
         unsigned ln = L.no;
         size_t nt;

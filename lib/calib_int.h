@@ -21,4 +21,25 @@ void gp__calib_warn(gp_calib *c, const char *fmt, ...)
 #endif
     ;
 
+/* A text split into lines in place: an owned, NUL-terminated copy. */
+typedef struct gp__calib_lines {
+    char *buf;      /* owned copy of the text (free it when done)     */
+    size_t len;
+    size_t pos;
+    unsigned no;    /* 1-based number of the line last returned */
+} gp__calib_lines;
+
+/* The next line, without its end-of-line and trailing blanks, or NULL at
+ * the end (lib/calib_import.c). */
+char *gp__calib_lines_next(gp__calib_lines *L);
+
+/* The start every text reader shares: check the arguments (*name defaults
+ * to "<text>"; NULL text, an empty text or a NUL byte are refused), copy the
+ * text into *L and allocate the result *c named after the input, of format
+ * fmt.  On failure nothing is left allocated and *out is NULL; on success
+ * the caller frees L->buf. */
+int gp__calib_reader_begin(const char *fn, const char **name, const char *text, size_t len,
+                           gp_calib **out, gp_calib_format fmt, gp__calib_lines *L, gp_calib **c,
+                           gp_err *e);
+
 #endif

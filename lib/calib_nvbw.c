@@ -487,50 +487,26 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
 {
     nvbw x;
     gp_calib *c = NULL;
-    char *buf = NULL, *line, *next;
+    gp__calib_lines L;
+    char *line;
     unsigned ln = 0, last = 0;
-    int rc = GP_OK, any_header = 0;
+    int rc, any_header = 0;
     size_t i;
 
-    if (out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_nvbandwidth: NULL out");
-    *out = NULL;
-    if (name == NULL)
-        name = "<text>";
-    if (text == NULL)
-        return GP_RAISE_AT(e, GP_EINVAL, name, 0, 0, "no text");
-    if (len == 0)
-        return GP_RAISE_AT(e, GP_EPARSE, name, 1, 0, "empty file");
-    if (memchr(text, '\0', len) != NULL)
-        return GP_RAISE_AT(e, GP_EPARSE, name, 0, 0, "the file contains a NUL byte; not a text log");
+    if ((rc = gp__calib_reader_begin("gp_calib_read_nvbandwidth", &name, text, len, out,
+                                     GP_CALIB_FMT_NVBANDWIDTH, &L, &c, e)) != GP_OK)
+        return rc;
     memset(&x, 0, sizeof x);
     x.name = name;
     x.e = e;
     x.n_dev_first = -1;
-    buf = malloc(len + 1);
-    c = calloc(1, sizeof *c);
-    if (buf == NULL || c == NULL) {
-        free(buf);
-        free(c);
-        return GP_RAISE(e, GP_ENOMEM, "out of memory");
-    }
-    memcpy(buf, text, len);
-    buf[len] = '\0';
     x.c = c;
-    snprintf(c->path, sizeof c->path, "%s", name);
-    c->format = GP_CALIB_FMT_NVBANDWIDTH;
     c->nodes = 1;
 
-    for (line = buf; line != NULL && *line != '\0' && rc == GP_OK; line = next) {
-        char *s, *end;
+    while (rc == GP_OK && (line = gp__calib_lines_next(&L)) != NULL) {
+        char *s;
         int was_driver = x.prev_driver;
-        next = strchr(line, '\n');
-        if (next != NULL)
-            *next++ = '\0';
-        ln++;
-        end = line + strlen(line);
-        while (end > line && isspace((unsigned char)end[-1]))
-            *--end = '\0';
+        ln = L.no;
         s = nv_wsm(line);
         if (*s == '\0') {
             /* A blank line ends a matrix's rows: its SUM line follows. */
@@ -681,7 +657,7 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
             }
         snprintf(c->tool, sizeof c->tool, "nvbandwidth %s", x.version);
     }
-    free(buf);
+    free(L.buf);
     free(x.v);
     free(x.seen);
     if (rc != GP_OK) {
