@@ -101,12 +101,14 @@ static const frow model_rows[] = {
     MDROW("FFN hidden", "ffn_hidden", ffn_hidden),
     MDROW("vocabulary", "vocab", vocab),
     MDROW("context (tokens)", "context", context),
+    MDROW("pre-training sequence", "train_seq", train_seq),
     MDROW("routed experts", "experts", experts),
     MDROW("active experts", "experts_active", experts_active),
     MDROW("shared experts", "shared_experts", shared_experts),
     MDROW("expert FFN hidden", "expert_ffn_hidden", expert_ffn_hidden),
     MDROW("leading dense layers", "dense_layers", dense_layers),
     MDROW("KV dim per layer", "kv_dim", kv_dim),
+    MDROW("query/key head dim", "qk_head_dim", qk_head_dim),
 };
 
 static const frow format_rows[] = {

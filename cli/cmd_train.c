@@ -175,8 +175,9 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
     if (r->mfu_origin != GP_MFU_PROFILE && r->mfu_origin != GP_MFU_GIVEN &&
         r->mfu != r->mfu_reference)
         ADD("MFU", r->mfu_src,
-            "%.3f (default %.3f at selective recompute, x HW FLOPs sel./%s)",
-            r->mfu, r->mfu_reference, gp_train_recompute_name(in->recompute));
+            "%.3f (default %.3f: PaLM count, selective; restated: %s recompute, %s count)",
+            r->mfu, r->mfu_reference, gp_train_recompute_name(in->recompute),
+            in->count == GP_COUNT_EXACT ? "exact" : "6ND");
     else
         ADD("MFU", r->mfu_src, "%.3f%s", r->mfu,
             r->mfu_origin == GP_MFU_PROFILE ? " (implied)"
@@ -361,7 +362,8 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_qrow("dense peak per GPU", r->peak_flop_per_s, GP_Q_FLOPS, 1,
                 gp_precision_name(r->precision));
     if (r->mfu != r->mfu_reference)
-        snprintf(v, sizeof v, "%.3f (%.3f at selective recompute)", r->mfu, r->mfu_reference);
+        snprintf(v, sizeof v, "%.3f (%.3f quoted: PaLM count, selective)", r->mfu,
+                 r->mfu_reference);
     else
         snprintf(v, sizeof v, r->mfu < 1e3 ? "%.3f" : "%.4g", r->mfu);
     gp_cli_row("MFU", v,
@@ -832,7 +834,10 @@ static int run(gp_cli *cli, int argc, char **argv)
 
     dv = in.model != NULL ? in.model->context.v : 0.0;
     seq_src = in.seq > 0 ? "--seq"
-              : dv > 0   ? (dv <= p.max_default_seq ? "model context"
+              : in.model != NULL && in.model->train_seq.v > 0.0
+                  ? (in.model->train_seq.src != NULL ? in.model->train_seq.src
+                                                     : "model pre-training sequence")
+              : dv > 0 ? (dv <= p.max_default_seq ? "model context"
                                                     : "model context capped at 8192")
                          : "default 2048 (GPT-3 / LLaMA-1 pre-training length)";
     nas = build_assumptions(&in, &r, &p, seq_src, as, sizeof as / sizeof as[0]);

@@ -153,6 +153,7 @@ static const fdesc model_fields[] = {
     DIM("ffn_hidden", ffn_hidden, F_REQ),
     DIM("vocab", vocab, F_REQ),
     DIM("context", context, F_REQ),
+    DIM("train_seq", train_seq, 0),
     BOOL("tied_embeddings", gp_model, tied_embeddings),
     DIM("moe.experts", experts, 0),
     DIM("moe.active", experts_active, 0),
@@ -1405,6 +1406,9 @@ static int validate(gp_db *db, gp_err *e)
                 if (md->experts_active.v > md->experts.v)
                     return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "moe.active", e,
                                       "more active experts than experts");
+                if (md->train_seq.v > md->context.v)
+                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "train_seq", e,
+                                      "pre-training sequence longer than the context");
             }
         }
     }

@@ -994,7 +994,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     const gp_train_params *p = pin;
     const gp_gpu *g;
     gp_train_result *r;
-    double n, na, tokens, seq, mm, at, lg, hw_selective;
+    double n, na, tokens, seq, mm, at, lg, ref_hfu_ratio, run_hw_ref;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
     double usable, room, a, b, adapter, u, d, inv_dp, gpus, zall;
     int mixed, k;
@@ -1161,6 +1161,8 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     }
     if (in->seq > 0.0)
         seq = in->seq;
+    else if (in->model != NULL && in->model->train_seq.v > 0.0)
+        seq = in->model->train_seq.v;
     else if (in->model != NULL && in->model->context.v > 0.0)
         seq = in->model->context.v < p->max_default_seq ? in->model->context.v
                                                          : p->max_default_seq;
@@ -1235,9 +1237,27 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->flop_exact = fx * tokens;
         r->model_flop_per_token = in->count == GP_COUNT_EXACT ? fx : f6;
         r->hardware_flop_per_token = r->model_flop_per_token + extra;
-        hw_selective = r->model_flop_per_token + at;
         r->model_flop = r->model_flop_per_token * tokens;
         r->hardware_flop = r->hardware_flop_per_token * tokens;
+        /* A default MFU is quoted the way the published runs behind it count
+         * (PaLM, Llama 3, MosaicML: 6N + 12 L s q per token, the whole s^2
+         * attention; Chowdhery et al. 2022 App. B) for full training at
+         * selective recompute.  What carries over to this run is the
+         * hardware rate it implies, HFU_ref = MFU_ref x (M_ref + A)/M_ref
+         * with M_ref = 6 N_a + 3 A and A the full attention core forward;
+         * the run's own work on that count is W = f6 + 3 A + recompute extra
+         * (selective: A; full: 2 N_a + A; none: 0).  docs/models/training.md
+         * 1.3. */
+        {
+            double af = p->causal_attention ? 2.0 * at : at;
+            double mref = 6.0 * na + 3.0 * af, wext = 0.0;
+            if (in->recompute == GP_RECOMPUTE_FULL)
+                wext = 2.0 * na + af;
+            else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
+                wext = af;
+            ref_hfu_ratio = (mref + af) / mref;
+            run_hw_ref = f6 + 3.0 * af + wext;
+        }
     }
 
     /* --- time -------------------------------------------------------------- */
@@ -1281,11 +1301,12 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             r->mfu_src = p->mfu_fallback_src;
             r->mfu_origin = GP_MFU_FALLBACK;
         }
-        /* A default is quoted at selective recompute: keep the hardware rate
-         * (HFU) and charge the chosen recompute's FLOPs against it. */
+        /* A default keeps the hardware rate it was quoted at (see the FLOP
+         * block above) and is restated on this run's count and recompute:
+         * mfu = MFU_ref x HFU_ref/MFU_ref x model FLOPs / W. */
         r->mfu_reference = r->mfu;
         if (r->mfu_origin != GP_MFU_GIVEN)
-            r->mfu *= hw_selective / r->hardware_flop_per_token;
+            r->mfu *= ref_hfu_ratio * r->model_flop_per_token / run_hw_ref;
         /* tokens/s per GPU = peak x MFU / model FLOP per token */
         r->tokens_per_s_per_gpu = r->peak_flop_per_s * r->mfu / r->model_flop_per_token;
         r->tokens_per_s = r->tokens_per_s_per_gpu * gpus;

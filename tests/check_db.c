@@ -548,6 +548,8 @@ static const bad bads[] = {
      GP_ESCHEMA, ":10:9: ", "layers"},
     {"more KV heads than heads", "models/bad.yaml",
      MODEL_HEAD "heads: 32\nlayers: 32\nkv_heads: 64\n", GP_ESCHEMA, ":1:1: ", "kv_heads"},
+    {"pre-training sequence beyond the context", "models/bad.yaml",
+     MODEL_HEAD "heads: 32\nlayers: 32\ntrain_seq: 8192\n", GP_ESCHEMA, ":1:1: ", "train_seq"},
     {"bad enum", "links/bad.yaml",
      LINK_HEAD "kind: warp-drive\nbandwidth: 50GB/s\nachievable: 40GB/s\n", GP_ESCHEMA,
      ":6:7: ", "kind"},

@@ -211,25 +211,32 @@ END_TEST
 
 START_TEST(cli_train_gpt3_on_v100)
 {
-    /* GPT-3-sized run on V100: no bf16, so the default precision falls back
-     * to fp16 mixed (tensor 125e12). 6 N D = 6 x 175e9 x 300e9 = 3.15e23 FLOP.
-     * V100 MFU 0.20 (selective recompute is the default, so the quoted MFU
-     * is used as is): GPU-seconds = 3.15e23 / (125e12 x 0.20) = 1.26e10 s =
-     * 1.26e10 / 86,400 = 145,833.3 GPU-days; on 1024 GPUs 142.42 wall days;
-     * 3.5e6 GPU-hours. (Patterson et al.: 10,000 V100 x 14.8 d = 148,000
-     * GPU-days for 3.14e23 FLOP.) */
-    const char *argv[] = {"train", "--gpu", "v100", "--params", "175B", "--tokens", "300B",
+    /* GPT-3 175B on V100: no bf16, so the default precision falls back to
+     * fp16 mixed (tensor 125e12). 6 N D = 6 x 174.6e9 x 300e9 = 3.1428e23 FLOP.
+     * V100 MFU 0.20, quoted on the PaLM count (6N + 12 s q L per token) at
+     * selective recompute, the default: s 2048, q 12288, L 96:
+     *   12 s q L = 28,991,029,248;  6N = 1,047,600,000,000
+     *   MFU on 6ND = 0.20 x 1.0476e12 / 1,076,591,029,248 = 0.194614
+     *   GPU-seconds = 3.1428e23 / (125e12 x 0.194614) = 1.29191e10 s
+     *   = 149,527 GPU-days; on 1024 GPUs 146.02 wall days; 3,588,637 GPU-hours.
+     * (Patterson et al.: 10,000 V100 x 14.8 d = 148,000 GPU-days for 3.14e23
+     * FLOP: +1.0 %.) */
+    const char *argv[] = {"train", "--gpu", "v100", "--model", "gpt-3-175b", "--tokens", "300B",
                           "--gpus", "1024", "--json", NULL};
     json_t *j = gp_test_cli_json(argv);
     ck_assert_str_eq(json_string_value(json_object_get(j, "precision")), "fp16");
     ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "v100-sxm2-32gb");
-    GP_ASSERT_REL(gp_test_jnum(j, "total_flop"), 3.15e23, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "total_flop"), 3.1428e23, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(j, "peak_flop_per_s"), 125e12, 1e-12);
-    GP_ASSERT_REL(gp_test_jnum(j, "mfu"), 0.20, 1e-12);
-    GP_ASSERT_REL(gp_test_jnum(j, "gpu_days"), 3.15e23 / (125e12 * 0.20) / 86400.0, 1e-9);
-    GP_ASSERT_REL(gp_test_jnum(j, "gpu_days"), 145833.3, 1e-6);
-    GP_ASSERT_REL(gp_test_jnum(j, "wall_days"), 145833.3 / 1024.0, 1e-6);
-    GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 3.5e6, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "mfu_reference"), 0.20, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "mfu"), 0.20 * 1.0476e12 / 1076591029248.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "mfu"), 0.194614, 1e-5);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_days"),
+                  3.1428e23 / (125e12 * gp_test_jnum(j, "mfu")) / 86400.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_days"), 149526.5, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "wall_days"), 149526.5 / 1024.0, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 3588636.8, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_days"), 148000.0, 0.02);
     json_decref(j);
 }
 END_TEST
@@ -237,20 +244,24 @@ END_TEST
 START_TEST(cli_train_deepseek_v3_on_h800)
 {
     /* DeepSeek-V3 on 2048 H800: 6 x 37e9 active x 14.8e12 tokens =
-     * 3.2856e24 FLOP; default bf16 989.4e12 at the H100-class MFU 0.40:
-     * GPU-hours = 3.2856e24 / (989.4e12 x 0.40 x 3600) = 3.2856e24 /
-     * 1.424736e18 = 2,306,111 h. The paper reports 2,664K H800 GPU-hours for
-     * pre-training (2,788K in all, in FP8): the prediction is 13 % below it;
-     * the default MFU is not fitted to this row. */
+     * 3.2856e24 FLOP; default bf16 989.4e12 at the H100-class MFU 0.40 (PaLM
+     * count). The default sequence is the model's pre-training length, 4096
+     * (train_seq; its context is 163,840). Attention core per token (MLA:
+     * 128 heads x (192 + 128)/2 = 20,480 wide): A = 4 x 4096 x 20480 x 61 =
+     * 20,468,203,520; 3A = 61,404,610,560 against 6N = 222,000,000,000:
+     *   MFU on 6ND = 0.40 x 2.22e11 / 283,404,610,560 = 0.313333
+     *   GPU-hours = 3.2856e24 / (989.4e12 x 0.313333 x 3600) = 2,943,976 h.
+     * The paper reports 2,664K H800 GPU-hours for pre-training (in FP8):
+     * +10.5 %; the default MFU is not fitted to this row. */
     const char *argv[] = {"train", "--gpu", "h800", "--model", "deepseek-v3", "--tokens",
                           "14.8T", "--gpus", "2048", "--json", NULL};
     json_t *j = gp_test_cli_json(argv);
     ck_assert_str_eq(json_string_value(json_object_get(j, "precision")), "bf16");
+    GP_ASSERT_REL(gp_test_jnum(j, "seq"), 4096.0, 0);
     GP_ASSERT_REL(gp_test_jnum(j, "total_flop"), 6 * 37e9 * 14.8e12, 1e-9);
-    GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 3.2856e24 / (989.4e12 * 0.40 * 3600), 1e-9);
-    GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 2306111.0, 1e-6);
-    ck_assert(gp_test_jnum(j, "gpu_hours") > 0.5 * 2.664e6 &&
-              gp_test_jnum(j, "gpu_hours") < 2.0 * 2.664e6);
+    GP_ASSERT_REL(gp_test_jnum(j, "mfu"), 0.40 * 2.22e11 / 283404610560.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 2943976.0, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 2.664e6, 0.15);
     json_decref(j);
 }
 END_TEST

@@ -145,6 +145,9 @@ typedef struct gp_model {
     gp_fig params_active;   /* active per token (MoE); = params if dense  */
     gp_fig layers, hidden, heads, kv_heads, head_dim, ffn_hidden, vocab;
     gp_fig context;         /* maximum context length, tokens             */
+    gp_fig train_seq;       /* sequence length of its pre-training (the
+                               bulk of the tokens), when it is shorter
+                               than context; 0 = unknown                  */
     int tied_embeddings;    /* 1: lm_head shares the embedding matrix     */
     gp_fig experts;         /* MoE: routed experts per MoE layer (0: dense) */
     gp_fig experts_active;  /* MoE: routed experts used per token         */

@@ -269,10 +269,11 @@ typedef struct gp_train_result {
     const char *mfu_src;        /* "--mfu", the database source, the fallback
                                    source, or "profile" (implied)           */
     int mfu_origin;             /* GP_MFU_GIVEN, _DATABASE, _FALLBACK, _PROFILE */
-    double mfu_reference;       /* a default MFU as quoted, i.e. at selective
-                                   recompute; mfu = mfu_reference x (hardware
-                                   FLOPs at selective / hardware FLOPs at the
-                                   chosen recompute).  = mfu when given or
+    double mfu_reference;       /* a default MFU as quoted: on the PaLM count
+                                   (6N + 12 s q L per token) at selective
+                                   recompute; mfu restates it for the run's
+                                   count and recompute (docs/models/
+                                   training.md 1.3).  = mfu when given or
                                    implied by a profile                      */
     double params;              /* N total                                   */
     double params_active;       /* N used per token (MoE: active)            */
@@ -339,11 +340,15 @@ typedef struct gp_train_result {
  * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7).
  * p may be NULL (defaults).  Not fitting in memory is reported in
  * out->fits, not as an error.
- * A default MFU (database or fallback) is a figure quoted for runs at
- * selective recompute; the GPU's hardware rate (HFU) is what carries over,
- * so another recompute setting scales it: mfu = mfu_reference x hardware
- * FLOPs at selective / hardware FLOPs at the chosen setting (full recompute
- * costs time, none saves the attention re-run).  A given --mfu is final.
+ * A default MFU (database or fallback) is a figure quoted on the PaLM count
+ * (6N + 12 s q L per token, A = 4 s q L the attention core forward) for
+ * runs at selective recompute; the GPU's hardware rate is what carries
+ * over: mfu = mfu_reference x (M_ref + A)/M_ref x model FLOPs per token / W
+ * with M_ref = 6N + 3A and W = f + 3A + recompute extra (selective A, full
+ * 2N + A), so longer sequences and full recompute cost time and the count
+ * (--exact) does not move it.  A given --mfu is final.  The default
+ * sequence is in->seq, else the model's train_seq, else its context capped
+ * at p->max_default_seq, else p->default_seq.
  * MODEL: time = model FLOPs / (peak x MFU) (Chowdhery et al. 2022 App. B);
  * memory per Rajbhandari et al. 2020 and Korthikanti et al. 2022; with
  * ep > 1 each GPU holds N_e/(t p ep) of the routed experts N_e and
