@@ -31,7 +31,8 @@ static void usage(FILE *f)
             "                     (NVLink SHARP: the NVSwitch reduces; AllReduce on one node of a\n"
             "                     link with an NVLS figure, e.g. nvlink4: busbw = 2B(n-1)/(n+1))\n"
             "  --op OP            allreduce (default), reducescatter, allgather, alltoall\n"
-            "  --nodes M          nodes (default 1); hierarchical: RS inside, collective between, AG\n"
+            "  --nodes M          nodes (default 1): the faster of a ring across all nodes and\n"
+            "                     RS inside, the collective between nodes, AG\n"
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
             "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
@@ -69,6 +70,7 @@ static json_t *jcost(const gp_comm_cost *c)
     json_object_set_new(o, "inter_s", gp_cli_jnum(c->inter_s));
     json_object_set_new(o, "algbw_bytes_per_s", gp_cli_jnum(c->algbw));
     json_object_set_new(o, "busbw_bytes_per_s", gp_cli_jnum(c->busbw));
+    json_object_set_new(o, "flat_ring", json_boolean(c->flat_ring));
     json_object_set_new(o, "scale_up_bytes_per_s", gp_cli_jnum(c->up_bw));
     json_object_set_new(o, "scale_up_alpha_s", gp_cli_jnum(c->up_alpha));
     json_object_set_new(o, "scale_out_bytes_per_s", gp_cli_jnum(c->out_bw));
@@ -338,6 +340,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "ceiling_busbw_bytes_per_s", gp_cli_jnum(r.ceiling.busbw));
         json_object_set_new(o, "trivial", json_boolean(r.trivial));
         json_object_set_new(o, "hierarchical", json_boolean(r.hierarchical));
+        if (r.hierarchical)
+            json_object_set_new(o, "schedule",
+                                json_string(r.expected.flat_ring
+                                                ? "ring across all nodes"
+                                                : "hierarchical phases"));
         json_object_set_new(o, "host_staged", json_boolean(r.host_staged));
         json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
         if (r.host_staged) {
@@ -455,6 +462,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / (bytes > 0 ? bytes : 1),
                  !r.hierarchical              ? ""
                  : op == GP_COLL_ALLTOALL ? " (to the node's peers, then off the node)"
+                 : r.expected.flat_ring   ? " (one ring across all nodes: NVLink hops plus"
+                                            " the node's share off it)"
                                           : " (intra RS+AG plus inter share)");
         gp_cli_qrow("bytes sent per GPU", r.bytes_per_gpu, GP_Q_BYTES, 2, note);
         gp_cli_qrow("time", r.expected.time_s, GP_Q_DURATION, 3, NULL);
@@ -462,6 +471,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(note, sizeof note, "algbw x %.4g (compare with nccl-tests busbw)", r.bus_factor);
         gp_cli_qrow("busbw", r.expected.busbw, GP_Q_RATE, 2, note);
         if (r.hierarchical) {
+            const char *sched = op == GP_COLL_ALLTOALL ? "concurrent"
+                                : r.expected.flat_ring
+                                    ? "ring across all nodes, links concurrent (faster "
+                                      "than RS / inter-node / AG here)"
+                                    : "hierarchical: RS, then between nodes, then AG";
+            gp_cli_row("  schedule", "", sched);
             gp_cli_qrow("  inside nodes", r.expected.intra_s, GP_Q_DURATION, 3, NULL);
             gp_cli_qrow("  between nodes", r.expected.inter_s, GP_Q_DURATION, 3, NULL);
         }

@@ -178,7 +178,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
 {
     long g = t->gpus_per_node, m = t->nodes;
     long k = t->nics_per_node > 0 ? t->nics_per_node : 1;
-    double bu, au, bo, ao, sent, hops;
+    double bu, au, bo, ao, bnic, sent, hops;
 
     memset(c, 0, sizeof *c);
     link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
@@ -200,6 +200,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
             r->host_bound = 1;
         }
     }
+    bnic = bo;
     if (m > 1 && k < g)
         bo *= (double)k / (double)g; /* g rings share K NICs */
 
@@ -244,8 +245,41 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
         c->inter_s = s2 / bo + h2 * ao;
         c->bw_s = phases * s1 / bu + s2 / bo;
         c->lat_s = phases * h1 * au + h2 * ao;
-        r->bytes_per_gpu_intra = phases * s1;
-        r->bytes_per_gpu_inter = s2;
+        if (!ceiling) {
+            r->bytes_per_gpu_intra = phases * s1;
+            r->bytes_per_gpu_inter = s2;
+        }
+        {
+            /* NCCL's ring across all n ranks: each channel's ring enters
+             * and leaves every node once, so a node sends the per-rank
+             * volume V off the node, striped over its min(K, g) NICs, while
+             * the other edges carry V on the scale-up link -- at the same
+             * time (pipelined); every step waits for the slower hop.  NCCL
+             * runs no RS / inter-node / AG schedule for AllReduce: the
+             * phases above stand for its tree, which gains latency (log-deep
+             * between nodes) but, in NCCL's own tuning, never bandwidth over
+             * the ring -- so their bandwidth term is at least the ring's, and
+             * the faster of the two is taken. */
+            double kk = (double)(k < g ? k : g), node = kk * bnic, beff, tb, tl;
+            flat(op, GP_COLL_RING, g * m, s, &sent, &hops);
+            beff = bu < node ? bu : node;
+            tb = sent / beff;
+            tl = hops * (au > ao ? au : ao);
+            if (algo == GP_COLL_RING && tb + tl <= (c->bw_s > tb ? c->bw_s : tb) + c->lat_s) {
+                c->flat_ring = 1;
+                c->intra_s = sent / bu;
+                c->inter_s = sent / node + hops * ao;
+                c->bw_s = tb;
+                c->lat_s = tl;
+                if (!ceiling) {
+                    r->bytes_per_gpu_intra = sent * (double)(g - 1) / (double)g;
+                    r->bytes_per_gpu_inter = sent / (double)g;
+                }
+            } else if (c->bw_s < tb) {
+                c->bw_s = tb;
+                c->ring_floor = 1;
+            }
+        }
     }
     r->bytes_per_gpu = r->bytes_per_gpu_intra + r->bytes_per_gpu_inter;
     c->time_s = c->bw_s + c->lat_s;

@@ -294,11 +294,17 @@ START_TEST(hierarchical_two_nodes)
     /* 2 nodes x 4 GPUs, PCIe 25 GB/s / 10 us inside, one 100 Gb/s NIC per
      * node (11 GB/s achievable, 20 us) between.  S = 13.48e9 (7B-class
      * 6.74e9 params x 2 B).
-     * intra RS: 3/4 S = 10.11e9 B -> 0.4044 s + 3 * 10 us; AG the same.
-     * inter AllReduce of S/4 = 3.37e9 among 2 GPUs: sends 2*(1/2)*3.37e9 =
-     * 3.37e9 B; the 4 rings share one NIC: 11e9/4 = 2.75e9 B/s -> 1.225455 s
-     * + 2 * 20 us.  Total 0.8088 + 1.2254545 + 60e-6 + 40e-6 = 2.0343545 s.
-     * Bytes per GPU: 2 * 10.11e9 + 3.37e9 = 23.59e9. */
+     * Hierarchical phases: intra RS: 3/4 S = 10.11e9 B -> 0.4044 s + 3 x 10
+     * us; AG the same.  Inter AllReduce of S/4 = 3.37e9 among 2 GPUs: sends
+     * 2 x (1/2) x 3.37e9 = 3.37e9 B; the 4 rings share one NIC: 11e9/4 =
+     * 2.75e9 B/s -> 1.2254545 s + 2 x 20 us.  Bandwidth 0.8088 + 1.2254545
+     * = 2.0342545 s, latency 60 + 40 us.
+     * Ring across all 8: V = 2 x 7/8 x S = 23.59e9 B per rank, and each node
+     * sends V off the node through its min(1, 4) NIC: rate min(25e9, 11e9)
+     * = 11e9 -> 2.1445455 s, latency 14 hops x max(10, 20) us = 280 us.
+     * The phases' bandwidth term is raised to the ring's (NCCL's tree never
+     * beats the ring's bandwidth): 2.1445455 + 100e-6 = 2.1446455 s, below
+     * the ring's 2.1448255 s, so the phases win on latency alone. */
     gp_link up = gp_test_link_pcie4(), out = gp_test_link_eth100();
     gp_topo t;
     gp_comm_result r;
@@ -312,19 +318,38 @@ START_TEST(hierarchical_two_nodes)
                      GP_OK);
     ck_assert_int_eq(r.hierarchical, 1);
     ck_assert_int_eq(r.gpus, 8);
-    GP_ASSERT_REL(r.bytes_per_gpu, 23.59e9, 1e-12);
+    ck_assert_int_eq(r.expected.flat_ring, 0);
+    ck_assert_int_eq(r.expected.ring_floor, 1);
+    GP_ASSERT_REL(r.bytes_per_gpu, 2 * 10.11e9 + 3.37e9, 1e-12);
     GP_ASSERT_REL(r.bytes_per_gpu_inter, 3.37e9, 1e-12);
     GP_ASSERT_REL(r.expected.out_bw, 2.75e9, 1e-12);
     GP_ASSERT_REL(r.expected.intra_s, 0.8088 + 60e-6, 1e-9);
     GP_ASSERT_REL(r.expected.inter_s, 3.37e9 / 2.75e9 + 40e-6, 1e-9);
-    GP_ASSERT_REL(r.expected.time_s, 2.0343545, 1e-7);
+    GP_ASSERT_REL(r.expected.bw_s, 23.59e9 / 11e9, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 2.1446455, 1e-7);
     /* busbw factor over all 8 GPUs: 2*7/8. */
     GP_ASSERT_REL(r.bus_factor, 1.75, 1e-12);
-    /* Four NICs per node: each ring has its own, 11 GB/s: inter 3.37/11. */
+    /* Four NICs per node: the ring's node rate is min(25e9, 4 x 11e9) =
+     * 25e9 -> 23.59e9 / 25e9 = 0.9436 s + 280 us = 0.94388 s; the phases
+     * take 0.8088 + 3.37e9 / 11e9 = 1.1151636 s + 100 us: the ring wins.
+     * Inter (concurrent with intra): 23.59e9 / 44e9 + 14 x 20 us. */
     t.nics_per_node = 4;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 13.48e9, NULL, &r, NULL),
                      GP_OK);
-    GP_ASSERT_REL(r.expected.inter_s, 3.37e9 / 11e9 + 40e-6, 1e-9);
+    ck_assert_int_eq(r.expected.flat_ring, 1);
+    GP_ASSERT_REL(r.expected.time_s, 0.94388, 1e-9);
+    GP_ASSERT_REL(r.expected.intra_s, 23.59e9 / 25e9, 1e-12);
+    GP_ASSERT_REL(r.expected.inter_s, 23.59e9 / 44e9 + 280e-6, 1e-9);
+    GP_ASSERT_REL(r.bytes_per_gpu_intra, 23.59e9 * 3 / 4, 1e-12);
+    GP_ASSERT_REL(r.bytes_per_gpu_inter, 23.59e9 / 4, 1e-12);
+    /* The tree keeps its phases (floored at the ring's bandwidth term):
+     * intra 0.8088 + 60 us, inter tree of S/4 among 2: sends 3.37e9 at 11e9
+     * = 0.3063636 s + 2 x 20 us; bandwidth max(1.1151636, 0.9436). */
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, 13.48e9, NULL, &r, NULL),
+                     GP_OK);
+    ck_assert_int_eq(r.expected.flat_ring, 0);
+    ck_assert_int_eq(r.expected.ring_floor, 0);
+    GP_ASSERT_REL(r.expected.time_s, 0.8088 + 3.37e9 / 11e9 + 100e-6, 1e-9);
     /* One GPU per node: a flat ring over the network, 2 alpha_out. */
     t.gpus_per_node = 1;
     t.nics_per_node = 1;
@@ -852,16 +877,57 @@ START_TEST(cli_small_message_and_one_gpu)
 }
 END_TEST
 
+START_TEST(cli_multi_node_published)
+{
+    /* 8 x A100 per node (nvlink3: 230 GB/s, 2 us) with 4 HDR NICs per node
+     * (ib-hdr: 23.5 GB/s, 2 us).
+     * Two nodes, S = 4 GiB (nccl-tests#175 / nccl#1048: 86 GB/s busbw
+     * between two such nodes, the bound put at 96-100 GB/s):
+     *   ring: V = 2 x 15/16 x S = 8,053,063,680 B at min(230e9, 4 x 23.5e9 =
+     *   94e9) = 0.08567089 s + 30 x 2 us; phases 2 x 7/8 x S / 230e9 +
+     *   (S/8) / (23.5e9 x 4/8) = 0.0326774 + 0.0456911 s, raised to the
+     *   ring's 0.08567089, + 32 us of latency = 0.08570289 s (the phases win
+     *   on latency): busbw V / t = 93.965 GB/s, +9 % on the measured 86.
+     * Three nodes, S = 128 MiB (nccl-tests#119: 96 GB/s peak busbw at 128M,
+     * "theoretical 100 GB/s"): ring V = 2 x 23/24 x S = 257,250,645 B / 94e9
+     *   = 2.736709e-3 s + 46 x 2 us = 2.828709e-3 s; phases 1.021190e-3 +
+     *   4/3 x (S/8) / 11.75e9 = 1.903797e-3, + 36 us = 2.960987e-3: the ring
+     *   wins, busbw 257,250,645 / 2.828709e-3 = 90.94 GB/s (-5 %). */
+    const char *a[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "16", "--nodes", "2",
+                       "--scale-out", "ib-hdr", "--nics-per-node", "4", "--bytes", "4GiB", NULL};
+    const char *b[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "24", "--nodes", "3",
+                       "--scale-out", "ib-hdr", "--nics-per-node", "4", "--bytes", "128MiB",
+                       NULL};
+    json_t *j = gp_test_cli_json(a);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 0.08570289, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 93.965e9, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 86e9, 0.10);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "schedule")), "hierarchical phases");
+    json_decref(j);
+    j = gp_test_cli_json(b);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 2.828709e-3, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 90.94e9, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 96e9, 0.10);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "schedule")), "ring across all nodes");
+    ck_assert(json_is_true(json_object_get(json_object_get(j, "expected"), "flat_ring")));
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_two_nodes_and_sweep)
 {
     /* 8 GPUs = 2 nodes x 4 on pcie4-x16, one roce-100 NIC per node (12.2
      * GB/s achievable, 5.8 us).  S = 13.48 GB: intra 2 x (0.75 x 13.48/25 +
      * 3 x 10 us) = 0.80886 s; inter 3.37e9 / (12.2e9/4) + 2 x 5.8 us =
-     * 1.1049297 s; total 1.9137897 s. */
+     * 1.1049297 s: phases 1.9137897 s, but their bandwidth term (1.9136697 s)
+     * is raised to the ring's: V = 1.75 x 13.48e9 = 23.59e9 B through the
+     * node's one NIC, 23.59e9 / 12.2e9 = 1.9336066 s; + 71.6 us of phase
+     * latency = 1.9336782 s, under the ring's 1.9336066 + 14 x 10 us. */
     const char *a[] = {"--json", "allreduce", "--link", "pcie4-x16", "--gpus", "8", "--nodes",
                        "2", "--scale-out", "roce-100", "--bytes", "13.48GB", "--sweep", NULL};
     json_t *j = gp_test_cli_json(a), *sw;
-    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 0.80886 + 3.37e9 / 3.05e9 + 11.6e-6, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 23.59e9 / 12.2e9 + 71.6e-6, 1e-6);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "schedule")), "hierarchical phases");
     ck_assert(json_is_true(json_object_get(j, "hierarchical")));
     sw = json_object_get(j, "sweep");
     ck_assert(json_is_array(sw) && json_array_size(sw) > 10);
@@ -1259,6 +1325,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_article_row7);
     tcase_add_test(tc, cli_small_message_and_one_gpu);
     tcase_add_test(tc, cli_two_nodes_and_sweep);
+    tcase_add_test(tc, cli_multi_node_published);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_link_scope_notes);
     tcase_add_test(tc, cli_measured_busbw);

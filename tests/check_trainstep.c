@@ -647,19 +647,21 @@ START_TEST(hand_worked_moe_step)
      * Optimizer: dense part N/(tp pp) - N_e = 50,331,648, experts N_e/E =
      *   6,291,456 per GPU: 56,623,104 x 28 B = 1,585,446,912 B -> 1.585447e-3.
      * Data parallel: dense gradients 50,331,648 x 2 = 100,663,296 B over dp
-     *   16 = 4 per node x 4 nodes: RS + AG inside, 2 x 3/4 x S / 100e9 =
-     *   1.50995e-3, ring AllReduce of S/4 over 4 nodes 2 x 3/4 x 25,165,824 /
-     *   10e9 = 3.77487e-3: 5.284823e-3 s.  Expert gradients 6,291,456 x 2 =
-     *   12,582,912 B over dp/E = 2 ranks, one per node (its own NIC): 2 x 1/2
-     *   x S / 10e9 = 1.258291e-3 s.  Together 6.543114e-3 s; the backward
-     *   hides 2.434170e-3 of it (more than the last 25 MiB bucket):
-     *   exposed 4.108944e-3 s.
+     *   16 = 4 per node x 4 nodes.  The hierarchical phases: RS + AG inside,
+     *   2 x 3/4 x S / 100e9 = 1.50995e-3, ring AllReduce of S/4 over 4 nodes
+     *   2 x 3/4 x 25,165,824 / 10e9 = 3.77487e-3: 5.284823e-3 s.  The ring
+     *   across all 16: V = 2 x 15/16 x S = 188,743,680 B, the node's 4 NICs
+     *   carry it at 40e9 (< 100e9 on the scale-up link): 4.718592e-3 s, the
+     *   faster.  Expert gradients 6,291,456 x 2 = 12,582,912 B over dp/E = 2
+     *   ranks, one per node (its own NIC): 2 x 1/2 x S / 10e9 = 1.258291e-3
+     *   s.  Together 5.976883e-3 s; the backward hides 2.434170e-3 of it
+     *   (more than the last 25 MiB bucket): exposed 3.542713e-3 s.
      * Step: compute 2 x (1.816666e-3 + 1.50324e-4) = 3.933979e-3; memory 2 x
-     *   4.487905e-4 + 1.585447e-3 = 2.483028e-3; movement 4.108944e-3 +
-     *   3.355443e-3 = 7.464388e-3; total 1.3881395e-2 s.
+     *   4.487905e-4 + 1.585447e-3 = 2.483028e-3; movement 3.542713e-3 +
+     *   3.355443e-3 = 6.898156e-3; total 1.3315163e-2 s.
      * MFU (exact count): 3 x (mm 41,975,808 + attention 8,388,608 + logits
      *   16,777,216) = 201,424,896 FLOP/token x 32768 / (16 x 200e12 x
-     *   1.3881395e-2) = 0.148587. */
+     *   1.3315163e-2) = 0.154905. */
     gp_gpu g = toy_gpu();
     gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
     gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
@@ -688,14 +690,14 @@ START_TEST(hand_worked_moe_step)
     GP_ASSERT_REL(st->optimizer_bytes, 1585446912.0, 1e-12);
     GP_ASSERT_REL(st->dp_bytes, 100663296.0, 1e-12);
     GP_ASSERT_REL(st->dp_expert_bytes, 12582912.0, 1e-12);
-    GP_ASSERT_REL(st->dp_comm_s, 6.543114e-3, 1e-6);
-    GP_ASSERT_REL(st->dp_comm_exposed_s, 4.108944e-3, 1e-6);
+    GP_ASSERT_REL(st->dp_comm_s, 5.976883e-3, 1e-6);
+    GP_ASSERT_REL(st->dp_comm_exposed_s, 3.542713e-3, 1e-6);
     GP_ASSERT_REL(st->compute_s, 3.933979e-3, 1e-6);
     GP_ASSERT_REL(st->memory_s, 2.483028e-3, 1e-6);
-    GP_ASSERT_REL(st->ledger.t[GP_ACCT_MOVEMENT], 7.464388e-3, 1e-6);
-    GP_ASSERT_REL(st->step_s, 1.3881395e-2, 1e-6);
+    GP_ASSERT_REL(st->ledger.t[GP_ACCT_MOVEMENT], 6.898156e-3, 1e-6);
+    GP_ASSERT_REL(st->step_s, 1.3315163e-2, 1e-6);
     ck_assert_int_eq(st->ledger.binding, GP_ACCT_MOVEMENT);
-    GP_ASSERT_REL(st->mfu, 0.148587, 1e-5);
+    GP_ASSERT_REL(st->mfu, 0.154905, 1e-5);
     GP_ASSERT_REL(r.wall_s, 1000.0 * st->step_s, 1e-9);
 
     /* Memory (ZeRO 0): each GPU holds the dense 50,331,648 and 1/8 of the

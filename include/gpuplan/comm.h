@@ -88,6 +88,12 @@ typedef struct gp_comm_cost {
                             sharing (0 when unused)                          */
     double up_alpha;     /* seconds per hop used, scale-up                   */
     double out_alpha;    /* seconds per hop used, scale-out                  */
+    int flat_ring;       /* 1: on m > 1 nodes, NCCL's ring across all n
+                            ranks (links concurrent) beat the hierarchical
+                            phases; intra_s and inter_s then overlap         */
+    int ring_floor;      /* 1: the hierarchical phases were faster on paper
+                            than the ring's bandwidth allows; their
+                            bandwidth term was raised to the ring's          */
     gp_ledger ledger;    /* movement = time_s; compute and memory 0          */
 } gp_comm_cost;
 
@@ -134,6 +140,15 @@ typedef struct gp_comm_result {
  *   inter-node collective of S/g per GPU among the m GPUs of equal local
  *   rank (g such rings share the node's K NICs: per-GPU rate
  *   B_out * min(1, K/g)), intra-node AllGather.  RS/AG use one half each.
+ *   Ring (the default) on m > 1 nodes of g > 1 GPUs is also priced as NCCL's
+ *   ring across all n ranks: every channel enters and leaves each node
+ *   once, so the node's NICs carry the per-rank volume V (2(n-1)/n S for
+ *   AllReduce) while the scale-up link carries V too, concurrently: t = V /
+ *   min(B_up, min(K, g) B_nic) + hops * max(a_up, a_out).  NCCL runs no
+ *   RS / inter-node / AG schedule: the phases stand for its tree, which in
+ *   NCCL's tuning gains latency but never bandwidth over the ring, so their
+ *   bandwidth term is at least the ring's (cost.ring_floor = 1 when raised);
+ *   the faster of the two is taken (cost.flat_ring = 1 when the ring wins).
  *   AllToAll on m nodes: (g-1)/(m g) S to the node's peers on the scale-up
  *   link and (m-1)/m S to the other nodes through the NIC share, at the
  *   same time: t = max((g-1)/(m g) S/B_up, (m-1)/m S/B_out') + (g-1) a_up +
