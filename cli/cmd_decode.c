@@ -444,6 +444,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "kv_format", json_string(fmt_name(p.kv)));
         json_object_set_new(o, "embed_format", json_string(fmt_name(p.embed)));
         json_object_set_new(o, "engine", json_string(r.engine->id));
+        json_object_set_new(o, "engine_implied", json_boolean(r.engine_implied));
         json_object_set_new(o, "engine_sm_stream_bytes_per_s",
                             gp_cli_jnum(r.expected.sm_stream_bw)); /* 0: no limit */
         json_object_set_new(o, "context", gp_cli_jnum(p.context));
@@ -673,7 +674,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                  p.link->id);
         qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
     }
-    if (r.engine != NULL)
+    if (r.engine != NULL && r.engine_implied)
+        printf("  engine %s (implied by the %s weights; --engine to choose another): %s\n",
+               r.engine->id, fmt_name(p.weights), r.engine->src);
+    else if (r.engine != NULL)
         printf("  engine %s: %s\n", r.engine->id, r.engine->src);
     if (measured > 0.0) {
         snprintf(note, sizeof note, "measured %.4g tok/s per stream = %s per step", measured,

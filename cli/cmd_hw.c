@@ -602,6 +602,8 @@ static void format_table(const gp_format *f)
     rows_table(f, format_rows, sizeof format_rows / sizeof format_rows[0], &ns);
     snprintf(buf, sizeof buf, "%.4g", f->bits.v / 8.0);
     gp_cli_row("bytes per element", buf, "derived: bits / 8");
+    if (f->engine != NULL)
+        gp_cli_row("decode engine", f->engine, "the engine whose kernels the format implies");
     print_notes(&ns);
 }
 
@@ -614,6 +616,8 @@ static json_t *format_json(const gp_format *f, int full)
     json_object_set_new(o, "aliases", jaliases(f->aliases, f->n_aliases));
     jstr(o, "kind", fmt_kind_name(f->kind));
     jstr(o, "compute", gp_precision_name(f->compute));
+    if (f->engine != NULL)
+        jstr(o, "engine", f->engine);
     rows_json(o, src, org, f, format_rows, sizeof format_rows / sizeof format_rows[0]);
     json_object_set_new(o, "bytes_per_element", gp_cli_jnum(f->bits.v / 8.0));
     if (!full) {

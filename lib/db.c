@@ -22,6 +22,7 @@
 
 #include "db_int.h"
 #include "gpuplan/db.h"
+#include "gpuplan/infer.h" /* engine ids a format may name */
 #include "gpuplan/units.h"
 
 /* ---- field descriptors -------------------------------------------------- */
@@ -33,7 +34,8 @@ typedef enum ftype {
     T_ENUM,    /* int-sized enum, names in `names`                    */
     T_STRENUM, /* const char *, one of `names`                        */
     T_PREC,    /* gp_precision                                        */
-    T_LINKREF  /* const char *, a link id checked after loading       */
+    T_LINKREF, /* const char *, a link id checked after loading       */
+    T_ENGINE   /* const char *, an engine id (lib/engines.c)          */
 } ftype;
 
 enum {
@@ -171,6 +173,7 @@ static const fdesc format_fields[] = {
     FIG("bits", GP_Q_NUMBER, gp_format, bits, F_REQ, 0, 64),
     {"compute", T_PREC, GP_Q_NUMBER, offsetof(gp_format, compute), F_REQ, 0, 0, NULL, 0},
     FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
+    {"engine", T_ENGINE, GP_Q_NUMBER, offsetof(gp_format, engine), 0, 0, 0, NULL, 0},
 };
 
 _Static_assert(sizeof(gp_link_kind) == sizeof(int) && sizeof(gp_link_scope) == sizeof(int) &&
@@ -656,6 +659,17 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
         return GP_OK;
     case T_BOOL:
         return parse_bool(c, d, v, (int *)p);
+    case T_ENGINE: {
+        const gp_engine *eng;
+        if ((rc = want_scalar(c, v, d->path, "an engine id")) != GP_OK)
+            return rc;
+        if ((eng = gp_engine_find(v->s)) == NULL)
+            return fail_at(c, GP_ESCHEMA, v, d->path,
+                           "unknown engine '%s' (the decode profiles: gpuplan decode --help)",
+                           v->s);
+        *(const char **)p = eng->id;
+        return GP_OK;
+    }
     case T_ENUM:
         /* Every T_ENUM field is an int-sized enum (checked below). */
         if ((rc = parse_enum(c, d, v, &i)) != GP_OK)
@@ -1287,6 +1301,7 @@ static int fig_present(const char *entry, const fdesc *d)
     case T_STR:
     case T_LINKREF:
     case T_STRENUM:
+    case T_ENGINE:
         return *(const char *const *)(const void *)(entry + d->off) != NULL;
     default:
         return 1; /* enums: checked through the presence map below */

@@ -244,11 +244,11 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         ovh = eng->layer_overhead;
         if (g->clock_boost.v > 0.0)
             ovh *= GP_INFER_REF_CLOCK / g->clock_boost.v;
-        if (p->engine == NULL && g->eff_decode.v > 0.0) {
+        if (eng == gp_engine_default() && g->eff_decode.v > 0.0) {
             ew = eo = g->eff_decode.v;
             es = g->eff_decode.src ? g->eff_decode.src : "hwdb efficiency.decode";
         }
-        if (p->engine == NULL && g->decode_layer_overhead.v > 0.0) {
+        if (eng == gp_engine_default() && g->decode_layer_overhead.v > 0.0) {
             ovh = g->decode_layer_overhead.v;
             os = g->decode_layer_overhead.src ? g->decode_layer_overhead.src
                                               : "hwdb efficiency.decode_layer_overhead";
@@ -373,7 +373,15 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         return GP_RAISE_AT(e, GP_EINVAL, "--decode-eff", 0, 0,
                            "decode efficiency must lie in (0, 1] (got %g)", p->decode_eff);
 
-    eng = p->engine != NULL ? p->engine : gp_engine_default();
+    /* The engine: given, else the one the weights' format implies (a GGUF
+     * file runs on llama.cpp), else the generic profile. */
+    eng = p->engine;
+    r->engine_implied = 0;
+    if (eng == NULL && p->weights != NULL && p->weights->engine != NULL &&
+        (eng = gp_engine_find(p->weights->engine)) != NULL)
+        r->engine_implied = 1;
+    if (eng == NULL)
+        eng = gp_engine_default();
     B = p->batch;
     ctx = p->context;
     wbits = fmt_bits(p->weights);

@@ -1341,14 +1341,16 @@ START_TEST(db_published_rows)
 }
 END_TEST
 
-/* The same five rows as a user without --engine would ask them (the generic
- * profile, default context 128): measured below the ceiling and expected
- * within 25 % of each (published_measurements.md "Decode at batch 1"; the
- * MLC row's q4f16_1 is 4.5 bits like Q4_0).  Generic, by hand for the first
- * row: body 6.477856e9 x 4.5/8 = 3.6438e9 B + lm_head 0.2621e9 B at fp16
- * -> 3.906e9 B / (1008e9 x 0.96 x 0.80) = 5.045 ms; KV 128 x 524288 =
- * 67.1e6 B + act 5.4e6 B / (967.68e9 x 0.85) = 0.088 ms; overhead 32 x 40
- * us x 2/2.52 = 1.016 ms -> 6.15 ms = 162.6 tok/s, -12.7 % of 186.21. */
+/* The same five rows as a user without --engine would ask them (default
+ * context 128): measured below the ceiling and expected within 25 % of each
+ * (published_measurements.md "Decode at batch 1"; the MLC row's q4f16_1 is
+ * 4.5 bits like Q4_0).  A GGUF format implies llama.cpp (formats/q4_0.yaml
+ * engine), the others take the generic profile.  By hand for the first
+ * row, llama.cpp: body 6.477856e9 x 4.5/8 = 3.6438e9 B + lm_head 0.2621e9 B
+ * at fp16 -> 3.906e9 B / (1008e9 x 0.96 x 0.94) = 4.294 ms; KV 128 x 524288
+ * = 67.1e6 B + act 5.4e6 B / (967.68e9 x 0.90) = 0.083 ms; overhead 32 x 37
+ * us x 2/2.52 = 0.940 ms -> 5.317 ms = 188.1 tok/s, +1.0 % of 186.21 (the
+ * generic profile: 0.80, 0.85, 40 us -> 162.6 tok/s, -12.7 %). */
 START_TEST(cli_published_rows_default_engine)
 {
     static const struct {
@@ -1373,12 +1375,39 @@ START_TEST(cli_published_rows_default_engine)
         ck_assert_msg(fabs(exp / rows[i].measured - 1.0) <= 0.25,
                       "row %zu (%s %s %s): expected %.1f vs measured %.2f", i, rows[i].gpu,
                       rows[i].model, rows[i].weights, exp, rows[i].measured);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "engine")),
+                         strcmp(rows[i].weights, "q4_0") == 0 ? "llama.cpp" : "generic");
+        ck_assert(json_is_true(json_object_get(j, "engine_implied")) ==
+                  (strcmp(rows[i].weights, "q4_0") == 0));
         if (i == 0)
-            GP_ASSERT_REL(exp, 1.0 / (3.906e9 / (1008e9 * 0.96 * 0.80) +
-                                      72.5e6 / (1008e9 * 0.96 * 0.85) + 32 * 40e-6 * 2.0 / 2.52),
+            GP_ASSERT_REL(exp, 1.0 / (3.906e9 / (1008e9 * 0.96 * 0.94) +
+                                      72.5e6 / (1008e9 * 0.96 * 0.90) + 32 * 37e-6 * 2.0 / 2.52),
                           0.01);
         json_decref(j);
     }
+}
+END_TEST
+
+START_TEST(gguf_implies_llamacpp_unless_told)
+{
+    /* A GGUF type names llama.cpp; --engine wins; a float format names none. */
+    const char *a[] = {"--json", "decode", "--gpu", "4090", "--model", "llama-2-7b",
+                       "--weights", "q4_k_m", NULL};
+    const char *b[] = {"--json", "decode", "--gpu", "4090", "--model", "llama-2-7b",
+                       "--weights", "q4_k_m", "--engine", "generic", NULL};
+    const char *c[] = {"--json", "decode", "--gpu", "4090", "--model", "llama-2-7b", NULL};
+    json_t *j = gp_test_cli_json(a);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp");
+    ck_assert(json_is_true(json_object_get(j, "engine_implied")));
+    json_decref(j);
+    j = gp_test_cli_json(b);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "generic");
+    ck_assert(json_is_false(json_object_get(j, "engine_implied")));
+    json_decref(j);
+    j = gp_test_cli_json(c);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "generic");
+    ck_assert(json_is_false(json_object_get(j, "engine_implied")));
+    json_decref(j);
 }
 END_TEST
 
@@ -1465,6 +1494,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, db_published_rows);
     tcase_add_test(tc, cli_tensor_parallel);
     tcase_add_test(tc, cli_published_rows_default_engine);
+    tcase_add_test(tc, gguf_implies_llamacpp_unless_told);
     suite_add_tcase(s, tc);
     return s;
 }

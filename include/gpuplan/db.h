@@ -172,6 +172,9 @@ typedef struct gp_format {
     gp_fig bits;            /* effective bits per element, scales and zero points included */
     gp_precision compute;   /* precision the arithmetic runs in (Q4_0: fp16) */
     gp_fig group;           /* elements per scale group (0 = per tensor/none) */
+    const char *engine;     /* id of the engine (infer.h) whose kernels the
+                               format implies: GGUF types run on llama.cpp;
+                               NULL = any engine                          */
 } gp_format;
 
 typedef enum gp_kind { GP_KIND_GPU, GP_KIND_LINK, GP_KIND_MODEL, GP_KIND_FORMAT, GP_KIND__COUNT } gp_kind;

@@ -89,7 +89,9 @@ typedef struct gp_infer_params {
     const gp_format *weights; /* storage format of the body; NULL = 16 bit  */
     const gp_format *kv;      /* KV-cache format; NULL = 16 bit             */
     const gp_format *embed;   /* embeddings/lm_head; NULL = 16 bit          */
-    const gp_engine *engine;  /* NULL: generic, and the GPU's eff_decode /
+    const gp_engine *engine;  /* NULL: the weights format's engine when it
+                                 names one (GGUF: llama.cpp), else generic,
+                                 where the GPU's eff_decode /
                                  decode_layer_overhead (when set) win      */
     double context;           /* tokens in each sequence's KV cache (>= 0)  */
     double batch;             /* sequences decoded together (>= 1)          */
@@ -183,6 +185,8 @@ typedef struct gp_infer_result {
     const char *eff_src;        /* where the expected efficiency came from   */
     const char *overhead_src;   /* where the layer overhead came from        */
     const gp_engine *engine;    /* profile used                              */
+    int engine_implied;         /* 1: not given; the weights' format named it
+                                   (gp_format.engine: GGUF -> llama.cpp)     */
     /* Memory. */
     double runtime_overhead;    /* bytes per GPU                             */
     double mem_need;            /* weights + KV + runtime x gpus             */
