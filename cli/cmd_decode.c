@@ -442,7 +442,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "weights_format", json_string(fmt_name(p.weights)));
         json_object_set_new(o, "weights_bits", gp_cli_jnum(fmt_bits(p.weights)));
         json_object_set_new(o, "kv_format", json_string(fmt_name(p.kv)));
-        json_object_set_new(o, "embed_format", json_string(fmt_name(p.embed)));
+        json_object_set_new(o, "embed_format", json_string(fmt_name(r.embed_format)));
         json_object_set_new(o, "engine", json_string(r.engine->id));
         json_object_set_new(o, "engine_implied", json_boolean(r.engine_implied));
         json_object_set_new(o, "engine_sm_stream_bytes_per_s",
@@ -560,8 +560,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     snprintf(note, sizeof note, "%.4g params touched x %.4g bits", r.body_bytes * 8 /
              fmt_bits(p.weights), fmt_bits(p.weights));
     qrow("weights: body", r.body_bytes, GP_Q_BYTES, 2, note);
-    snprintf(note, sizeof note, "lm_head%s at %s (--embed-format)",
-             model.tied_embeddings ? " (tied: read once)" : " + embedding rows", fmt_name(p.embed));
+    snprintf(note, sizeof note, "lm_head%s at %s (%s)",
+             model.tied_embeddings ? " (tied: read once)" : " + embedding rows",
+             fmt_name(r.embed_format),
+             p.embed != NULL ? "--embed-format"
+             : r.embed_format != NULL ? "the weights format's output matrix"
+                                      : "--embed-format");
     qrow("weights: lm_head", r.lm_head_bytes, GP_Q_BYTES, 2, note);
     snprintf(note, sizeof note, "%.0f seq x %.0f tokens x %s/token (%s)", p.batch, p.context,
              gp_format_qty(r.kv_bytes_per_token, GP_Q_BYTES, 1, 1, buf, sizeof buf),

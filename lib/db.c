@@ -34,7 +34,8 @@ typedef enum ftype {
     T_ENUM,    /* int-sized enum, names in `names`                    */
     T_STRENUM, /* const char *, one of `names`                        */
     T_PREC,    /* gp_precision                                        */
-    T_LINKREF, /* const char *, a link id checked after loading       */
+    T_LINKREF, /* const char *, a link id (gpus) or format id (formats)
+                  checked after loading                               */
     T_ENGINE   /* const char *, an engine id (lib/engines.c)          */
 } ftype;
 
@@ -174,6 +175,7 @@ static const fdesc format_fields[] = {
     {"compute", T_PREC, GP_Q_NUMBER, offsetof(gp_format, compute), F_REQ, 0, 0, NULL, 0},
     FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
     {"engine", T_ENGINE, GP_Q_NUMBER, offsetof(gp_format, engine), 0, 0, 0, NULL, 0},
+    {"output", T_LINKREF, GP_Q_NUMBER, offsetof(gp_format, output_id), 0, 0, 0, NULL, 0},
 };
 
 _Static_assert(sizeof(gp_link_kind) == sizeof(int) && sizeof(gp_link_scope) == sizeof(int) &&
@@ -649,9 +651,9 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
     case T_LINKREF:
         if ((rc = parse_str(c, d, v, (const char **)p)) != GP_OK)
             return rc;
-        if (c->kind == GP_KIND_GPU) {
+        if (c->kind == GP_KIND_GPU || c->kind == GP_KIND_FORMAT) {
             emeta *m = &c->db->t[c->kind].meta[c->ei];
-            int w = strcmp(d->path, "host_link") == 0 ? 0 : 1;
+            int w = strcmp(d->path, "scale_up_link") == 0 ? 1 : 0;
             m->ref_file[w] = c->file;
             m->ref_line[w] = v->line;
             m->ref_col[w] = v->col;
@@ -1424,6 +1426,23 @@ static int validate(gp_db *db, gp_err *e)
                 if (md->train_seq.v > md->context.v)
                     return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "train_seq", e,
                                       "pre-training sequence longer than the context");
+            } else if (k == GP_KIND_FORMAT) {
+                gp_format *fm = (gp_format *)(void *)entry;
+                const emeta *m = &db->t[k].meta[i];
+                long fi;
+                fm->output = NULL;
+                if (fm->output_id != NULL) {
+                    fi = find_entry(db, GP_KIND_FORMAT, fm->output_id);
+                    if (fi < 0)
+                        return GP_RAISE_AT(e, GP_ESCHEMA, m->ref_file[0], m->ref_line[0],
+                                           m->ref_col[0],
+                                           "format '%s', field 'output': unknown format '%s' "
+                                           "(not in formats/)",
+                                           fm->id, fm->output_id);
+                    fm->output = (const gp_format *)(const void *)head_at(db, GP_KIND_FORMAT,
+                                                                        (size_t)fi);
+                    fm->output_id = fm->output->id;
+                }
             }
         }
     }

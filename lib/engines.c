@@ -21,12 +21,13 @@ static const gp_engine engines[] = {
      "gpuplan default: midway between the profiles below (a CUDA-graph engine"
      " at ~85% of achievable bandwidth (80% on quantised weights), 40 us/layer at 2 GHz); "
      "docs/models/inference.md", 0, 0.0},
-    {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.94, 37e-6, 8.0,
+    {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.90, 35e-6, 8.0,
      "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
      " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
      " 176.07, 3090 158.16, 4080 142.49, A6000 138.73 tok/s, transcribed in a"
-     " public repo; least squares over the six: 0.94 of achievable bw on"
-     " Q4_0 weights and 37 us/layer at 2 GHz (rms 2.6 %); eff_float 0.90"
+     " public repo; least squares over the six (output matrix at Q6_K, as"
+     " GGUF Q4_0 files store it): 0.90 of achievable bw on Q4_0 weights and"
+     " 35 us/layer at 2 GHz (rms 2.6 %); eff_float 0.90"
      " carried over from the 2023 profile (F16 kernels unchanged in kind);"
      " dequant: mmvq dp4a on CUDA cores ~8 FLOP/weight; multi-GPU:"
      " --split-mode layer, the default since PR #4766; no per-SM stream limit"
@@ -58,10 +59,11 @@ static const gp_engine engines[] = {
      "h2oai/h2ogpt perf.md (Llama-2-7B 16-bit: 4090 40.9, A100 31.0 tok/s):"
      " eager launches ~300-600 us/layer; bitsandbytes 4/8-bit kernels well"
      " below the roof; multi-GPU: device_map=auto splits by layers", 1, 0.0},
-    {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.85, 58e-6, 8.0,
+    {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.82, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
-     " gives ~0.9 of achievable bw, remainder ~46 us/layer at 2.52 GHz); dequant: mmvq dp4a on CUDA cores ~8"
+     " gives ~0.9 of achievable bw, remainder ~46 us/layer at 2.52 GHz; Q4_0"
+     " weights at 0.82 with the output matrix at Q6_K); dequant: mmvq dp4a on CUDA cores ~8"
      " FLOP/weight (explains A100 < 4090 on Q4_0); multi-GPU: --split-mode"
      " layer, the default since PR #4766 (XiongjieDai May 2024: 8B Q4_K_M"
      " 130.6 tok/s on one 4090, 124.7 on two, 118.1 on eight); per-SM"

@@ -330,7 +330,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     const gp_engine *eng;
     shape sh;
     sums s;
-    double wbits, kbits, ebits, touched, body_t, B, ctx, act_elems;
+    double wbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems;
     double store, kv_tok, kv_all, usable, ovh_mem, free1;
     int quant, split;
 
@@ -386,7 +386,17 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     ctx = p->context;
     wbits = fmt_bits(p->weights);
     kbits = fmt_bits(p->kv);
-    ebits = fmt_bits(p->embed);
+    /* Embeddings: --embed-format for both matrices; else a format that
+     * names its output matrix's (a GGUF file keeps output.weight at Q6_K and
+     * quantises token_embd like the body); else 16 bit. */
+    r->embed_format = p->embed;
+    r->embed_in_format = p->embed;
+    if (p->embed == NULL && p->weights != NULL && p->weights->output != NULL) {
+        r->embed_format = p->weights->output;
+        r->embed_in_format = p->weights;
+    }
+    ebits = fmt_bits(r->embed_format);
+    ibits = fmt_bits(r->embed_in_format);
     quant = p->weights != NULL && p->weights->kind != GP_FMT_FLOAT && wbits < 16.0;
     get_shape(m, &sh);
 
@@ -396,9 +406,10 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->body_bytes = body_t * wbits / 8.0;
     r->lm_head_bytes = sh.embed_params * ebits / 8.0;
     if (sh.n_embed > 1.0) /* untied: the input embedding reads B rows only */
-        r->lm_head_bytes += B * sh.hidden * ebits / 8.0;
+        r->lm_head_bytes += B * sh.hidden * ibits / 8.0;
     r->weight_bytes = r->body_bytes + r->lm_head_bytes;
-    store = sh.body * wbits / 8.0 + sh.n_embed * sh.embed_params * ebits / 8.0;
+    store = sh.body * wbits / 8.0 + sh.embed_params * ebits / 8.0 +
+            (sh.n_embed - 1.0) * sh.embed_params * ibits / 8.0;
     r->weight_store_bytes = store;
 
     /* KV cache and activations.  Tensor parallelism splits the KV heads

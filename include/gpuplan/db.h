@@ -175,6 +175,10 @@ typedef struct gp_format {
     const char *engine;     /* id of the engine (infer.h) whose kernels the
                                format implies: GGUF types run on llama.cpp;
                                NULL = any engine                          */
+    const char *output_id;  /* format of the output (lm_head) matrix in files
+                               of this type, as given (GGUF: q6_k)         */
+    const struct gp_format *output; /* that format, resolved after loading;
+                               NULL = none given                          */
 } gp_format;
 
 typedef enum gp_kind { GP_KIND_GPU, GP_KIND_LINK, GP_KIND_MODEL, GP_KIND_FORMAT, GP_KIND__COUNT } gp_kind;

@@ -185,6 +185,11 @@ typedef struct gp_infer_result {
     const char *eff_src;        /* where the expected efficiency came from   */
     const char *overhead_src;   /* where the layer overhead came from        */
     const gp_engine *engine;    /* profile used                              */
+    const gp_format *embed_format;    /* lm_head format used (NULL: 16 bit):
+                                   --embed-format, else the weights format's
+                                   output (GGUF: Q6_K)                       */
+    const gp_format *embed_in_format; /* input embedding's (the body's when
+                                   the output format came from the weights) */
     int engine_implied;         /* 1: not given; the weights' format named it
                                    (gp_format.engine: GGUF -> llama.cpp)     */
     /* Memory. */
