@@ -42,6 +42,21 @@ static gp_gpu a100(void)
     return g;
 }
 
+/* A dense shape: L layers, hidden h, `heads` heads of h/heads, FFN f with
+ * kk matrices, vocabulary V. */
+static gp_train_shape mk_shape(double L, double h, double heads, double f, double kk, double V)
+{
+    gp_train_shape s;
+    memset(&s, 0, sizeof s);
+    s.layers = L;
+    s.hidden = h;
+    s.heads = heads;
+    s.ffn_hidden = f;
+    s.ffn_matrices = kk;
+    s.vocab = V;
+    return s;
+}
+
 /* Llama 2 7B public config: 32 layers, hidden 4096, 32 heads (MHA), SwiGLU
  * FFN 11008, vocab 32000, context 4096, 6.74e9 parameters. */
 static gp_model llama2_7b(void)
@@ -169,13 +184,7 @@ START_TEST(published_gpu_hours_at_default_mfu)
     gp_train_shape s;
     gp_train_params_init(&p);
     GP_ASSERT_REL(p.mfu_fallback, 0.40, 0);
-    memset(&s, 0, sizeof s);
-    s.layers = 32;
-    s.hidden = 4096;
-    s.heads = 32;
-    s.ffn_hidden = 11008;
-    s.ffn_matrices = 3;
-    s.vocab = 32000;
+    s = mk_shape(32, 4096, 32, 11008, 3, 32000);
     gp_train_in_init(&in);
     in.gpu = &g;
     in.shape = &s;
@@ -243,13 +252,7 @@ START_TEST(recompute_megatron_8n_and_eq3)
      * iteration of its Table 1 GPT 1.7B (h 2304, l 24, s 2048, V 51200,
      * B 512 sequences, FFN 4h, 2 matrices):
      *   96 B s l h^2 (1 + s/(6h) + V/(16 l h)). */
-    memset(&s, 0, sizeof s);
-    s.layers = l;
-    s.hidden = h;
-    s.heads = 24;
-    s.ffn_hidden = 4 * h;
-    s.ffn_matrices = 2;
-    s.vocab = V;
+    s = mk_shape(l, h, 24, 4 * h, 2, V);
     in.shape = &s;
     in.seq = S;
     in.tokens = B * S;
@@ -302,13 +305,7 @@ START_TEST(default_mfu_scales_with_recompute)
     gp_train_in in;
     gp_train_result r;
     gp_train_shape s;
-    memset(&s, 0, sizeof s);
-    s.layers = 24;
-    s.hidden = 2304;
-    s.heads = 24;
-    s.ffn_hidden = 4 * 2304;
-    s.ffn_matrices = 2;
-    s.vocab = 51200;
+    s = mk_shape(24, 2304, 24, 4 * 2304, 2, 51200);
     gp_train_in_init(&in);
     in.gpu = &g;
     in.shape = &s;
@@ -426,13 +423,7 @@ START_TEST(moe_counts_active_params)
     gp_gpu g = a100();
     gp_train_in in;
     gp_train_result r;
-    memset(&s, 0, sizeof s);
-    s.layers = 2;
-    s.hidden = 1000;
-    s.heads = 10;
-    s.ffn_hidden = 4000;
-    s.ffn_matrices = 2;
-    s.vocab = 100;
+    s = mk_shape(2, 1000, 10, 4000, 2, 100);
     s.experts = 8;
     s.experts_active = 2;
     GP_ASSERT_REL(gp_train_shape_params(&s, 0), 136216000.0, 1e-15);
@@ -840,13 +831,7 @@ START_TEST(profile_batch_and_exact)
     gp_train_in in;
     gp_train_result r;
     double h = 2304, l = 24, V = 51200, S = 2048;
-    memset(&s, 0, sizeof s);
-    s.layers = l;
-    s.hidden = h;
-    s.heads = 24;
-    s.ffn_hidden = 4 * h;
-    s.ffn_matrices = 2;
-    s.vocab = V;
+    s = mk_shape(l, h, 24, 4 * h, 2, V);
     gp_train_in_init(&in);
     in.gpu = &g;
     in.params = 1.7e9;
@@ -1078,24 +1063,28 @@ START_TEST(db_llama2_7b_a100_default)
 }
 END_TEST
 
+/* A run of a database GPU and model (mfu 0: the database default). */
+static gp_train_result db_run(const char *gpu, const char *model, double tokens, long gpus,
+                              double mfu)
+{
+    const gp_db *db = gp_test_db();
+    gp_train_in in;
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(db, gpu);
+    in.model = gp_db_find_model(db, model);
+    ck_assert_msg(in.gpu != NULL && in.model != NULL, "database lacks %s or %s", gpu, model);
+    in.tokens = tokens;
+    in.gpus = gpus;
+    in.mfu = mfu;
+    return run_ok(&in);
+}
+
 START_TEST(db_gpt3_h100)
 {
     /* gpt-3-175b (174.6e9 params in the database, Brown et al. 2020) x 300e9
      * tokens = 3.1428e23 FLOP (paper Table D.1: 3.14e23); on h100-sxm at
      * MFU 0.5: 3.1428e23 / 4.947e14 / 86400 = 7,353 GPU-days. */
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "h100-sxm");
-    const gp_model *m = gp_db_find_model(db, "gpt-3-175b");
-    gp_train_in in;
-    gp_train_result r;
-    ck_assert_ptr_nonnull(g);
-    ck_assert_ptr_nonnull(m);
-    gp_train_in_init(&in);
-    in.gpu = g;
-    in.model = m;
-    in.tokens = 300e9;
-    in.mfu = 0.5;
-    r = run_ok(&in);
+    gp_train_result r = db_run("h100-sxm", "gpt-3-175b", 300e9, 1, 0.5);
     GP_ASSERT_REL(r.model_flop, 3.14e23, 0.01);
     GP_ASSERT_REL(r.gpu_days, 7370.0, 0.01);
 }
@@ -1158,19 +1147,7 @@ START_TEST(db_published_rows_h100)
      *   6N = 6 x 405,853,388,800 = 2,435,120,332,800 -> 2,638,057,537,536
      *   x 15.6e12 / (989.4e12 x 0.40 x 3600) = 28,885,139 h (-6.3 %; the
      *   card's hours include restarts and the long-context stage). */
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "h100-sxm");
-    const gp_model *m = gp_db_find_model(db, "llama-3.1-405b");
-    gp_train_in in;
-    gp_train_result r;
-    ck_assert_ptr_nonnull(g);
-    ck_assert_ptr_nonnull(m);
-    gp_train_in_init(&in);
-    in.gpu = g;
-    in.model = m;
-    in.tokens = 15.6e12;
-    in.gpus = 16384;
-    r = run_ok(&in);
+    gp_train_result r = db_run("h100-sxm", "llama-3.1-405b", 15.6e12, 16384, 0.0);
     GP_ASSERT_REL(r.seq, 8192.0, 0);
     GP_ASSERT_REL(r.gpu_hours, 28885139.0, 1e-6);
     GP_ASSERT_REL(r.gpu_hours, 30.84e6, 0.10);
