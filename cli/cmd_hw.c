@@ -604,6 +604,9 @@ static void format_table(const gp_format *f)
     gp_cli_row("bytes per element", buf, "derived: bits / 8");
     if (f->engine != NULL)
         gp_cli_row("decode engine", f->engine, "the engine whose kernels the format implies");
+    if (f->output != NULL)
+        gp_cli_row("output matrix format", f->output->id,
+                   "lm_head in files of this type (input embedding in the body's)");
     print_notes(&ns);
 }
 
@@ -618,6 +621,8 @@ static json_t *format_json(const gp_format *f, int full)
     jstr(o, "compute", gp_precision_name(f->compute));
     if (f->engine != NULL)
         jstr(o, "engine", f->engine);
+    if (f->output != NULL)
+        jstr(o, "output", f->output->id);
     rows_json(o, src, org, f, format_rows, sizeof format_rows / sizeof format_rows[0]);
     json_object_set_new(o, "bytes_per_element", gp_cli_jnum(f->bits.v / 8.0));
     if (!full) {

@@ -1440,12 +1440,17 @@ START_TEST(gguf_implies_llamacpp_unless_told)
     ck_assert(json_is_false(json_object_get(j, "engine_implied")));
     json_decref(j);
     json_t *k;
+    const char *h[] = {"--json", "hw", "show", "q4_k_m", NULL};
     const char *d[] = {"--json", "decode", "--gpu", "rtx-6000-ada", "--model", "llama-3-8b",
                        "--weights", "q4_0", "--context", "64", NULL};
     /* An independent row, fitted to nothing: llama.cpp PR #19053 (Feb 2026
      * build), RTX 6000 Ada, llama 8B Q4_0 tg128 168.87 tok/s.  Its 128256 x
      * 4096 output matrix at Q6_K is 0.431 GB (1.05 GB at fp16, which made
      * the prediction 12 % low): expected 162.2, -4 %. */
+    k = gp_test_cli_json(h);
+    ck_assert_str_eq(json_string_value(json_object_get(k, "engine")), "llama.cpp");
+    ck_assert_str_eq(json_string_value(json_object_get(k, "output")), "q6_k");
+    json_decref(k);
     k = gp_test_cli_json(d);
     GP_ASSERT_REL(gp_test_jnum(k, "expected_tokens_per_s"), 168.87, 0.10);
     ck_assert_str_eq(json_string_value(json_object_get(k, "embed_format")), "q6_k");
