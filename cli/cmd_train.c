@@ -184,6 +184,10 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             : r->mfu_origin == GP_MFU_GIVEN ? " (given)"
             : r->mfu_origin == GP_MFU_MODEL ? " (predicted per step)"
                                             : " (default; --mfu overrides)");
+    if (r->mfu_precision_scale != 1.0)
+        ADD("MFU precision", "docs/models/training.md 2",
+            "default for 16-bit; %s moves only the GEMM share: step x %.3f",
+            gp_precision_name(r->precision), 1.0 / r->mfu_precision_scale);
     if (r->step_model) {
         ADD("expected GEMM rate", nz(g->calibration, "datasheet x efficiency.compute"),
             "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
@@ -463,6 +467,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     NUM("peak_flop_per_s", r->peak_flop_per_s);
     NUM("mfu", r->mfu);
     NUM("mfu_reference", r->mfu_reference);
+    NUM("mfu_precision_scale", r->mfu_precision_scale);
     json_object_set_new(o, "mfu_source", json_string(nz(r->mfu_src, "")));
     NUM("hfu", r->hfu);
     NUM("gpu_seconds", r->gpu_seconds);

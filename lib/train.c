@@ -1011,6 +1011,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0, "no GPU given");
     r = out;
     memset(r, 0, sizeof *r);
+    r->mfu_precision_scale = 1.0;
 
     /* --- inputs ---------------------------------------------------------- */
     tokens = in->tokens;
@@ -1305,8 +1306,30 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
          * block above) and is restated on this run's count and recompute:
          * mfu = MFU_ref x HFU_ref/MFU_ref x model FLOPs / W. */
         r->mfu_reference = r->mfu;
-        if (r->mfu_origin != GP_MFU_GIVEN)
+        if (r->mfu_origin != GP_MFU_GIVEN) {
+            /* ...and quoted for the GPU's 16-bit training precision (bf16,
+             * else fp16).  Another precision changes the GEMMs' peak: the
+             * reference step spends gs = HFU_ref / efficiency.compute of its
+             * time in GEMMs at the expected GEMM rate (at most all of it);
+             * they run p_ref/p as long.  The rest is memory-bound traffic of
+             * the activations, which stay 16-bit with FP8 GEMMs and double
+             * with 32-bit training (tf32, fp32): FP8 on Hopper takes 1 -
+             * gs/2 of the bf16 time, not half. */
+            gp_pipeline pp;
+            double pref = dense_peak(g, GP_BF16, &pp), slow = 1.0;
+            if (!(pref > 0.0))
+                pref = dense_peak(g, GP_FP16, &pp);
+            if (pref > 0.0 && pref != r->peak_flop_per_s) {
+                double eff = g->eff_compute.v > 0.0 ? g->eff_compute.v : 1.0;
+                double gs = r->mfu * ref_hfu_ratio / eff;
+                if (gs > 1.0)
+                    gs = 1.0;
+                slow = gs * pref / r->peak_flop_per_s + (1.0 - gs) * (mixed ? 1.0 : 2.0);
+                r->mfu *= pref / (r->peak_flop_per_s * slow);
+            }
+            r->mfu_precision_scale = 1.0 / slow;
             r->mfu *= ref_hfu_ratio * r->model_flop_per_token / run_hw_ref;
+        }
         /* tokens/s per GPU = peak x MFU / model FLOP per token */
         r->tokens_per_s_per_gpu = r->peak_flop_per_s * r->mfu / r->model_flop_per_token;
         r->tokens_per_s = r->tokens_per_s_per_gpu * gpus;

@@ -225,6 +225,61 @@ START_TEST(published_gpu_hours_at_default_mfu)
 }
 END_TEST
 
+START_TEST(default_mfu_other_precision)
+{
+    /* A default MFU is quoted for the 16-bit training precision; FP8 doubles
+     * only the GEMMs' peak.  Toy Hopper: bf16 1000e12, fp8 2000e12, fp32
+     * (CUDA) 62.5e12, efficiency.compute 0.80, efficiency.mfu 0.40; Llama 2
+     * 7B shape, N 6.74e9, s 4096, selective:
+     *   A = 4 x 4096 x 4096 x 32 = 2,147,483,648; M_ref = 6N + 3A =
+     *   46,882,450,944; HFU_ref = 0.40 x (M_ref + A)/M_ref = 0.40 x
+     *   1.0458057 = 0.4183223; GEMM share gs = 0.4183223 / 0.80 = 0.5229029
+     *   fp8:  time = bf16 time x (gs x 1000/2000 + 1 - gs) = x 0.7385486;
+     *         MFU (6ND, fp8 peak) = 0.40 x 0.5 / 0.7385486 x 6N / M_ref
+     *         = 0.2335887
+     *   fp32: 32-bit activations double the rest: x (gs x 16 + (1 - gs) x 2)
+     *         = x 9.3206399 of the bf16 time. */
+    gp_gpu g;
+    gp_train_shape s = mk_shape(32, 4096, 32, 11008, 3, 32000);
+    gp_train_in in;
+    gp_train_result rb, r8, r32;
+    memset(&g, 0, sizeof g);
+    g.id = "hopper-toy";
+    g.peak[GP_BF16][GP_PIPE_TENSOR].v = 1000e12;
+    g.peak[GP_FP8][GP_PIPE_TENSOR].v = 2000e12;
+    g.peak[GP_FP32][GP_PIPE_CUDA].v = 62.5e12;
+    g.eff_compute.v = 0.80;
+    g.eff_mfu.v = 0.40;
+    g.mem_capacity.v = 85899345920.0;
+    gp_train_in_init(&in);
+    in.gpu = &g;
+    in.shape = &s;
+    in.params = 6.74e9;
+    in.seq = 4096;
+    in.tokens = 1e12;
+    rb = run_ok(&in);
+    GP_ASSERT_REL(rb.mfu, 0.40 * 6 * 6.74e9 / 46882450944.0, 1e-12);
+    GP_ASSERT_REL(rb.mfu_precision_scale, 1.0, 0);
+    in.precision = GP_FP8;
+    in.precision_set = 1;
+    r8 = run_ok(&in);
+    GP_ASSERT_REL(r8.mfu, 0.2335887, 1e-6);
+    GP_ASSERT_REL(r8.gpu_hours, rb.gpu_hours * 0.7385486, 1e-6);
+    GP_ASSERT_REL(r8.mfu_precision_scale, 1.0 / 0.7385486, 1e-6);
+    GP_ASSERT_REL(r8.mfu_reference, 0.40, 0);
+    in.precision = GP_FP32;
+    in.precision_set = 1;
+    r32 = run_ok(&in);
+    GP_ASSERT_REL(r32.gpu_hours, rb.gpu_hours * 9.3206399, 1e-6);
+    /* A given MFU is used as it is, on the precision's own peak. */
+    in.precision = GP_FP8;
+    in.precision_set = 1;
+    in.mfu = 0.3;
+    r8 = run_ok(&in);
+    GP_ASSERT_REL(r8.mfu, 0.3, 0);
+}
+END_TEST
+
 START_TEST(recompute_megatron_8n_and_eq3)
 {
     /* Megatron convention (Narayanan et al. 2021): full recompute adds one
@@ -1350,6 +1405,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, published_gpu_hours_at_default_mfu);
     tcase_add_test(model, recompute_megatron_8n_and_eq3);
     tcase_add_test(model, default_mfu_scales_with_recompute);
+    tcase_add_test(model, default_mfu_other_precision);
     tcase_add_test(model, exact_count_llama2_shapes);
     tcase_add_test(model, moe_counts_active_params);
     tcase_add_test(model, lora_mode);

@@ -275,6 +275,10 @@ typedef struct gp_train_result {
                                    count and recompute (docs/models/
                                    training.md 1.3).  = mfu when given or
                                    implied by a profile                      */
+    double mfu_precision_scale; /* a default quoted for the 16-bit training
+                                   precision: that precision's step time /
+                                   this one's (only the GEMM share moves with
+                                   the peak); 1 when the peaks agree        */
     double params;              /* N total                                   */
     double params_active;       /* N used per token (MoE: active)            */
     double seq;
