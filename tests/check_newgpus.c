@@ -255,6 +255,8 @@ START_TEST(cli_train_deepseek_v3_on_h800)
      * +10.5 %; the default MFU is not fitted to this row. */
     const char *argv[] = {"train", "--gpu", "h800", "--model", "deepseek-v3", "--tokens",
                           "14.8T", "--gpus", "2048", "--json", NULL};
+    const char *f8[] = {"train", "--gpu", "h800", "--model", "deepseek-v3", "--tokens",
+                        "14.8T", "--gpus", "2048", "--precision", "fp8", "--json", NULL};
     json_t *j = gp_test_cli_json(argv);
     ck_assert_str_eq(json_string_value(json_object_get(j, "precision")), "bf16");
     GP_ASSERT_REL(gp_test_jnum(j, "seq"), 4096.0, 0);
@@ -262,6 +264,16 @@ START_TEST(cli_train_deepseek_v3_on_h800)
     GP_ASSERT_REL(gp_test_jnum(j, "mfu"), 0.40 * 2.22e11 / 283404610560.0, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 2943976.0, 1e-6);
     GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 2.664e6, 0.15);
+    json_decref(j);
+    /* FP8 (the paper's precision) speeds up only the GEMM share of the bf16
+     * step: HFU_ref = 0.40 x 303,872,814,080 / 283,404,610,560 = 0.428889;
+     * with the H800's efficiency.compute 0.80, gs = 0.536111; the GEMMs take
+     * 989.4/1978.9 = 0.499975 as long: step x (0.536111 x 0.499975 + 1 -
+     * 0.536111) = 0.731931 -> 2,943,975.75 x 0.731931 = 2,154,788 h (-19 %). */
+    j = gp_test_cli_json(f8);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 2154788.0, 1e-5);
+    GP_ASSERT_REL(gp_test_jnum(j, "mfu_precision_scale"), 1.0 / 0.731931, 1e-5);
+    GP_ASSERT_REL(gp_test_jnum(j, "gpu_hours"), 2.664e6, 0.25);
     json_decref(j);
 }
 END_TEST
