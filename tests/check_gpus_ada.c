@@ -17,9 +17,11 @@
 
 START_TEST(rtx_4070_ti_matches_specs)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "rtx-4070-ti");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"rtx-4070-ti",
+                                      60, 2.61e9, 192 * 21e9 / 8, 12 * GIB,
+                                      12282 * MIB, 285, 48 * MIB, 799,
+                                      "pcie4-x16-host"};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* AD104-400: 60 SMs, boost 2610 MHz = 2.61e9 Hz, base 2310 MHz.
      * 12 GB GDDR6X, 192 bit x 21 Gb/s / 8 = 504 GB/s = 504e9 B/s; 12 x 2^30 B;
      * nvidia-smi 12282 MiB = 12282 x 2^20 B; 285 W; L2 48 MB = 48 x 2^20 B;
@@ -28,16 +30,8 @@ START_TEST(rtx_4070_ti_matches_specs)
      * BF16 tensor, FP32 acc: 60 x 2.61e9 x 512 = 80.18e12 -> 80.2e12;
      * FP16 tensor, FP16 acc (GeForce: twice): 60 x 2.61e9 x 1024 = 160.36e12
      * -> 160.4e12. */
-    GP_ASSERT_REL(g->sm_count.v, 60, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 2.61e9, 1e-12);
     GP_ASSERT_REL(g->clock_base.v, 2.31e9, 1e-12);
-    GP_ASSERT_REL(g->mem_bw.v, 192 * 21e9 / 8, 1e-12);
     GP_ASSERT_REL(g->mem_bw.v, 504e9, 1e-12);
-    GP_ASSERT_REL(g->mem_capacity.v, 12 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 12282 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 285, 1e-12);
-    GP_ASSERT_REL(g->l2_size.v, 48 * MIB, 1e-12);
-    GP_ASSERT_REL(g->price.v, 799, 1e-12);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 40.1e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 80.2e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0),
@@ -46,7 +40,6 @@ START_TEST(rtx_4070_ti_matches_specs)
     /* 2:4 sparsity doubles: 160.4e12 BF16 sparse */
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 1), 160.4e12, 1e-9);
     ck_assert_str_eq(g->compute_capability, "8.9");
-    ck_assert_str_eq(g->scale_up_link, "pcie4-x16-host");
     ck_assert_str_eq(g->host_link, "pcie4-x16");
     GP_ASSERT_REL(g->eff_mfu.v, 0.35, 1e-12);
 }
@@ -54,38 +47,33 @@ END_TEST
 
 START_TEST(rtx_4070_matches_specs)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "rtx-4070");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"rtx-4070",
+                                      46, 2.475e9, 504e9, 12 * GIB,
+                                      12282 * MIB, 200, 36 * MIB, 599,
+                                      "pcie4-x16-host"};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* AD104-250: 46 SMs, boost 2475 MHz = 2.475e9 Hz, base 1920 MHz.
      * Same memory as the Ti: 192 bit x 21 Gb/s / 8 = 504e9 B/s, 12 x 2^30 B,
      * nvidia-smi 12282 MiB; 200 W; L2 36 MB = 36 x 2^20 B; MSRP $599.
      * FP32 46 x 2.475e9 x 256 = 29.15e12 -> 29.1e12;
      * BF16 tensor FP32 acc 46 x 2.475e9 x 512 = 58.29e12 -> 58.3e12;
      * FP16 acc 46 x 2.475e9 x 1024 = 116.58e12 -> 116.6e12. */
-    GP_ASSERT_REL(g->sm_count.v, 46, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 2.475e9, 1e-12);
     GP_ASSERT_REL(g->clock_base.v, 1.92e9, 1e-12);
-    GP_ASSERT_REL(g->mem_bw.v, 504e9, 1e-12);
-    GP_ASSERT_REL(g->mem_capacity.v, 12 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 12282 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 200, 1e-12);
-    GP_ASSERT_REL(g->l2_size.v, 36 * MIB, 1e-12);
-    GP_ASSERT_REL(g->price.v, 599, 1e-12);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 29.1e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 58.3e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0),
                   46 * 2.475e9 * 512, 0.001);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP16, 0), 116.6e12, 1e-9);
-    ck_assert_str_eq(g->scale_up_link, "pcie4-x16-host");
 }
 END_TEST
 
 START_TEST(rtx_4000_ada_matches_specs)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "rtx-4000-ada");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"rtx-4000-ada",
+                                      48, 2.175e9, 160 * 18e9 / 8, 20 * GIB,
+                                      20475 * MIB, 130, 0, 1250,
+                                      NULL};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* AD104, 48 SMs (6,144 CUDA cores / 128), boost 2175 MHz = 2.175e9 Hz.
      * Datasheet / launch report: 20 GB GDDR6 ECC = 20 x 2^30 B; 160 bit x
      * 18 Gb/s / 8 = 360 GB/s = 360e9 B/s; 130 W; FP32 26.7 TFLOPS = 26.7e12
@@ -93,13 +81,6 @@ START_TEST(rtx_4000_ada_matches_specs)
      * Workstation: FP32 accumulate at the full rate, BF16 tensor =
      * 48 x 2.175e9 x 1024 = 106.91e12 -> 106.9e12; TF32 x 512 = 53.45e12 ->
      * 53.5e12. Peers use the host link (P2P allowed): no scale-up link. */
-    GP_ASSERT_REL(g->sm_count.v, 48, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 2.175e9, 1e-12);
-    GP_ASSERT_REL(g->mem_bw.v, 160 * 18e9 / 8, 1e-12);
-    GP_ASSERT_REL(g->mem_capacity.v, 20 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 20475 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 130, 1e-12);
-    GP_ASSERT_REL(g->price.v, 1250, 1e-12);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 26.7e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 106.9e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0),
@@ -112,21 +93,17 @@ END_TEST
 
 START_TEST(rtx_5000_ada_matches_specs)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "rtx-5000-ada");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"rtx-5000-ada",
+                                      100, 2.55e9, 576e9, 32 * GIB,
+                                      32760 * MIB, 250, 0, 0,
+                                      NULL};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* AD102, 100 SMs (12,800 CUDA cores / 128), boost 2550 MHz = 2.55e9 Hz.
      * Datasheet: 32 GB GDDR6 ECC = 32 x 2^30 B; 576 GB/s = 576e9 B/s; 250 W;
      * FP32 65.3 TFLOPS (100 x 2.55e9 x 256 = 65.28e12); Tensor 1,044.4 TFLOPS
      * = FP8 with sparsity, so FP8 dense = 522.2e12 and BF16 dense (full-rate
      * FP32 accumulate) = 100 x 2.55e9 x 1024 = 261.12e12 -> 261.1e12.
      * nvidia-smi (ECC off) 32760 MiB. */
-    GP_ASSERT_REL(g->sm_count.v, 100, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 2.55e9, 1e-12);
-    GP_ASSERT_REL(g->mem_bw.v, 576e9, 1e-12);
-    GP_ASSERT_REL(g->mem_capacity.v, 32 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 32760 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 250, 1e-12);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 65.3e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 261.1e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP8, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 1044.4e12 / 2, 1e-9);

@@ -18,9 +18,11 @@
 
 START_TEST(rtx_3070_matches_sources)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "rtx-3070");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"rtx-3070",
+                                      46, 1.725e9, 256 / 8 * 14e9, 8 * GIB,
+                                      8192 * MIB, 220, 4 * MIB, 499,
+                                      "pcie4-x16-host"};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* 46 SMs at 1725 MHz = 1.725e9 Hz.  BF16 Tensor, FP32 accumulate:
      * 46 x 1.725e9 x 512 = 40.627e12 -> 40.6e12 FLOP/s; FP16 accumulate
      * 46 x 1.725e9 x 1024 = 81.254e12 -> 81.3e12; 2:4 sparse 2 x 40.6e12.
@@ -34,17 +36,8 @@ START_TEST(rtx_3070_matches_sources)
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 1), 81.2e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 5888 * 2 * 1.725e9,
                   2e-3);
-    GP_ASSERT_REL(g->mem_bw.v, 256 / 8 * 14e9, 1e-12);
-    GP_ASSERT_REL(g->mem_capacity.v, 8 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 8192 * MIB, 1e-12);
-    GP_ASSERT_REL(g->sm_count.v, 46, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 1.725e9, 1e-12);
-    GP_ASSERT_REL(g->l2_size.v, 4 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 220, 1e-12);
-    GP_ASSERT_REL(g->price.v, 499, 1e-12);
     ck_assert_str_eq(g->compute_capability, "8.6");
     ck_assert_str_eq(g->host_link, "pcie4-x16");
-    ck_assert_str_eq(g->scale_up_link, "pcie4-x16-host");
     ck_assert(g->peak[GP_FP8][GP_PIPE_TENSOR].v == 0);
     GP_ASSERT_REL(g->eff_mfu.v, 0.35, 1e-12);
 }
@@ -52,9 +45,11 @@ END_TEST
 
 START_TEST(rtx_3080_matches_sources)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "rtx-3080");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"rtx-3080",
+                                      68, 1.71e9, 320 / 8 * 19e9, 10 * GIB,
+                                      10240 * MIB, 320, 5 * MIB, 699,
+                                      "pcie4-x16-host"};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* 68 SMs at 1710 MHz = 1.71e9 Hz.  BF16 Tensor, FP32 accumulate:
      * 68 x 1.71e9 x 512 = 59.535e12 -> 59.5e12; FP16 accumulate
      * 68 x 1.71e9 x 1024 = 119.07e12 -> 119.1e12 (the launch's "238 tensor
@@ -66,23 +61,16 @@ START_TEST(rtx_3080_matches_sources)
                   2e-3);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP16, 0), 119.1e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP16, 1), 238e12, 1e-3);
-    GP_ASSERT_REL(g->mem_bw.v, 320 / 8 * 19e9, 1e-12);
-    GP_ASSERT_REL(g->mem_capacity.v, 10 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 10240 * MIB, 1e-12);
-    GP_ASSERT_REL(g->sm_count.v, 68, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 1.71e9, 1e-12);
-    GP_ASSERT_REL(g->l2_size.v, 5 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 320, 1e-12);
-    GP_ASSERT_REL(g->price.v, 699, 1e-12);
-    ck_assert_str_eq(g->scale_up_link, "pcie4-x16-host");
 }
 END_TEST
 
 START_TEST(rtx_3080_ti_matches_sources)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "rtx-3080-ti");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"rtx-3080-ti",
+                                      80, 1.665e9, 384 / 8 * 19e9, 12 * GIB,
+                                      12288 * MIB, 350, 6 * MIB, 0,
+                                      "pcie4-x16-host"};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* 80 SMs at 1665 MHz = 1.665e9 Hz.  BF16 Tensor, FP32 accumulate:
      * 80 x 1.665e9 x 512 = 68.198e12 -> 68.2e12; FP16 accumulate
      * 80 x 1.665e9 x 1024 = 136.40e12 -> 136.4e12.  FP32 10,240 cores x 2 x
@@ -94,22 +82,16 @@ START_TEST(rtx_3080_ti_matches_sources)
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP16, 0), 136.4e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 10240 * 2 * 1.665e9,
                   2e-3);
-    GP_ASSERT_REL(g->mem_bw.v, 384 / 8 * 19e9, 1e-12);
-    GP_ASSERT_REL(g->mem_capacity.v, 12 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 12288 * MIB, 1e-12);
-    GP_ASSERT_REL(g->sm_count.v, 80, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 1.665e9, 1e-12);
-    GP_ASSERT_REL(g->l2_size.v, 6 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 350, 1e-12);
-    ck_assert_str_eq(g->scale_up_link, "pcie4-x16-host");
 }
 END_TEST
 
 START_TEST(a40_matches_datasheet)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "a40");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"a40",
+                                      84, 1.74e9, 384 / 8 * 14.5e9, 48 * GIB,
+                                      46068 * MIB, 300, 6 * MIB, 0,
+                                      "nvlink-bridge-ga102"};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* A40 datasheet: BF16 Tensor with FP32 accumulate 149.7 | 299.4*
      * TFLOPS = 149.7e12 dense, 299.4e12 sparse; the full rate, so FP16
      * accumulate is no faster (84 x 1.74e9 x 1024 = 149.67e12).  TF32
@@ -126,14 +108,6 @@ START_TEST(a40_matches_datasheet)
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 37.4e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_INT8, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 299.3e12, 1e-9);
     ck_assert(g->peak_fp16acc[GP_FP16].v == 0);
-    GP_ASSERT_REL(g->mem_bw.v, 384 / 8 * 14.5e9, 1e-12);
-    GP_ASSERT_REL(g->mem_capacity.v, 48 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 46068 * MIB, 1e-12);
-    GP_ASSERT_REL(g->sm_count.v, 84, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 1.74e9, 1e-12);
-    GP_ASSERT_REL(g->l2_size.v, 6 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 300, 1e-12);
-    ck_assert_str_eq(g->scale_up_link, "nvlink-bridge-ga102");
     ck_assert_str_eq(g->host_link, "pcie4-x16");
 }
 END_TEST

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -46,6 +47,32 @@ const gp_db *gp_test_db(void)
         atexit(free_test_db);
     }
     return test_db;
+}
+
+const gp_gpu *gp_test_card_check(const gp_test_card *c)
+{
+    const gp_gpu *g = gp_db_find_gpu(gp_test_db(), c->id);
+    const struct {
+        double want;
+        const char *what;
+    } f[] = {{c->sm_count, "sm_count"},       {c->boost_hz, "clock_boost"},
+             {c->mem_bw, "memory bandwidth"}, {c->capacity_bytes, "capacity"},
+             {c->usable_bytes, "usable memory"}, {c->tdp_w, "power"},
+             {c->l2_bytes, "L2"},             {c->price_usd, "price"}};
+    size_t i;
+    ck_assert_msg(g != NULL, "database lacks GPU '%s'", c->id);
+    {
+        const double got[] = {g->sm_count.v,     g->clock_boost.v, g->mem_bw.v,
+                              g->mem_capacity.v, g->mem_usable.v,  g->tdp.v,
+                              g->l2_size.v,      g->price.v};
+        for (i = 0; i < sizeof f / sizeof f[0]; i++)
+            if (f[i].want != 0.0)
+                ck_assert_msg(fabs(got[i] - f[i].want) <= 1e-12 * fabs(f[i].want),
+                              "%s %s: %.17g, want %.17g", c->id, f[i].what, got[i], f[i].want);
+    }
+    if (c->scale_up_link != NULL)
+        ck_assert_str_eq(g->scale_up_link, c->scale_up_link);
+    return g;
 }
 
 const char *gp_test_build_dir(void)

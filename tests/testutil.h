@@ -23,6 +23,16 @@ int gp_test_rel_ok(double got, double want, double rtol);
  * once per test).  Never NULL: a load failure fails the test. */
 const gp_db *gp_test_db(void);
 
+/* A GPU's board figures as its datasheet and nvidia-smi give them (SI, a 0
+ * or NULL is not checked): gp_test_card() finds `id` in the built-in
+ * database, asserts every given figure (relative 1e-12) and returns it. */
+typedef struct gp_test_card {
+    const char *id;
+    double sm_count, boost_hz, mem_bw, capacity_bytes, usable_bytes, tdp_w, l2_bytes, price_usd;
+    const char *scale_up_link;
+} gp_test_card;
+const gp_gpu *gp_test_card_check(const gp_test_card *c);
+
 /* Run build/gpuplan with argv (NULL-terminated, without the program name).
  * Captures stdout/stderr into malloc'd strings (caller frees; may pass NULL
  * to discard).  Returns the exit status, or -1 if it did not exit normally. */
