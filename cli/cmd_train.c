@@ -374,6 +374,10 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
                r->mfu_origin == GP_MFU_PROFILE ? "implied by the measured step" : r->mfu_src);
     snprintf(v, sizeof v, r->hfu < 1e3 ? "%.3f" : "%.4g", r->hfu);
     gp_cli_row("HFU", v, "MFU x hardware / model FLOPs");
+    if (fabs(r->mfu_palm - r->mfu) > 5e-4 * r->mfu) {
+        snprintf(v, sizeof v, r->mfu_palm < 1e3 ? "%.3f" : "%.4g", r->mfu_palm);
+        gp_cli_row("MFU, PaLM count", v, "6N + 12 s q L per token, as published MFUs count");
+    }
     snprintf(v, sizeof v, r->tokens_per_s_per_gpu >= 0.1 && r->tokens_per_s_per_gpu < 1e7 ? "%.1f tok/s" : "%.4g tok/s",
              r->tokens_per_s_per_gpu);
     gp_cli_row("tokens/s per GPU", v, NULL);
@@ -470,6 +474,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     NUM("mfu_precision_scale", r->mfu_precision_scale);
     json_object_set_new(o, "mfu_source", json_string(nz(r->mfu_src, "")));
     NUM("hfu", r->hfu);
+    NUM("mfu_palm", r->mfu_palm);
     NUM("gpu_seconds", r->gpu_seconds);
     NUM("gpu_s", r->gpu_seconds);
     NUM("gpu_hours", r->gpu_hours);

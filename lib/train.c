@@ -1258,6 +1258,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                 wext = af;
             ref_hfu_ratio = (mref + af) / mref;
             run_hw_ref = f6 + 3.0 * af + wext;
+            r->palm_flop_per_token = f6 + 3.0 * af;
         }
     }
 
@@ -1339,6 +1340,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     r->wall_s = tokens / r->tokens_per_s;
     r->gpu_seconds = r->wall_s * gpus;
     r->hfu = r->mfu * r->hardware_flop_per_token / r->model_flop_per_token;
+    r->mfu_palm = r->mfu * r->palm_flop_per_token / r->model_flop_per_token;
     r->gpu_hours = r->gpu_seconds * (1.0 / 3600.0);
     r->gpu_days = r->gpu_seconds * (1.0 / SECONDS_PER_DAY);
     r->wall_days = r->wall_s * (1.0 / SECONDS_PER_DAY);

@@ -194,6 +194,9 @@ START_TEST(published_gpu_hours_at_default_mfu)
     r = run_ok(&in);
     ck_assert_int_eq(r.mfu_origin, GP_MFU_FALLBACK);
     GP_ASSERT_REL(r.mfu, 0.345033, 1e-5);
+    /* Restated on the PaLM count it is the quoted figure again. */
+    GP_ASSERT_REL(r.palm_flop_per_token, 46882450944.0, 1e-12);
+    GP_ASSERT_REL(r.mfu_palm, 0.40, 1e-12);
     GP_ASSERT_REL(r.gpu_hours, 208700.37, 1e-6);
     GP_ASSERT_REL(r.gpu_hours, 184320.0, 0.15);
     /* A database MFU wins over the fallback. */

@@ -296,6 +296,10 @@ typedef struct gp_train_result {
     double hardware_flop;       /* + recompute FLOPs (HFU basis)             */
     double model_flop_per_token, hardware_flop_per_token;
     double hfu;                 /* mfu * hardware_flop / model_flop          */
+    double palm_flop_per_token; /* the run's PaLM count: 6N + 12 s q L
+                                   (LoRA: 4N + 6 N_a + 12 s q L)             */
+    double mfu_palm;            /* mfu restated on that count, the basis of
+                                   published MFUs (PaLM, Llama 3, MosaicML) */
     double gpu_seconds, gpu_hours, gpu_days;
     double wall_s, wall_days;
     double ceiling_gpu_days;    /* at MFU = 1 (datasheet bound)              */
