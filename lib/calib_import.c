@@ -268,22 +268,6 @@ typedef struct nctx {
     int rccl;
 } nctx;
 
-static int nfail(nctx *x, gp_status code, unsigned line, unsigned col, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-static int nfail(nctx *x, gp_status code, unsigned line, unsigned col, const char *fmt, ...)
-{
-    char msg[440];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return GP_RAISE_AT(x->e, code, x->name, line, col, "%s", msg);
-}
-
 /* "# Rank 3 [Group 0] Pid 806883 on HOST device 3 [0000:65:00.0] NAME" */
 static int rank_line(nctx *x, char *s, const char *base, unsigned line)
 {
@@ -298,9 +282,10 @@ static int rank_line(nctx *x, char *s, const char *base, unsigned line)
     n = tokenize(buf, tok, &more);
     /* tok[0] = "Rank" */
     if (n < 2 || !parse_int(tok[1], &rank) || rank < 0 || rank >= MAX_RANKS)
-        return nfail(x, GP_EPARSE, line, col_of(base, s),
-                     "'# Rank' line without a rank number (want '# Rank N Pid P on HOST device D "
-                     "[BUS] NAME')");
+        return GP__CALIB_FAIL(
+            x, GP_EPARSE, line, col_of(base, s),
+            "'# Rank' line without a rank number (want '# Rank N Pid P on HOST device D "
+            "[BUS] NAME')");
     for (i = 2; i + 1 < n; i++)
         if (strcmp(tok[i], "on") == 0) {
             host = tok[i + 1];
@@ -308,16 +293,17 @@ static int rank_line(nctx *x, char *s, const char *base, unsigned line)
         }
     if (host == NULL || i + 3 >= n || strcmp(tok[i + 2], "device") != 0 ||
         !parse_int(tok[i + 3], &dev))
-        return nfail(x, GP_EPARSE, line, col_of(base, s),
-                     "'# Rank %ld' line: expected '... on HOST device D [BUS] NAME'", rank);
+        return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, s),
+                              "'# Rank %ld' line: expected '... on HOST device D [BUS] NAME'",
+                              rank);
     i += 4;
     if (i < n && tok[i][0] == '[') {
         bus = tok[i];
         i++;
     }
     if (i >= n)
-        return nfail(x, GP_EPARSE, line, col_of(base, s),
-                     "'# Rank %ld' line names no device after 'device %ld'", rank, dev);
+        return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, s),
+                              "'# Rank %ld' line names no device after 'device %ld'", rank, dev);
     /* The device name is the rest of the original line from tok[i]. */
     name_start = s + (tok[i] - buf);
     if (x->c->dev.name[0] == '\0') {
@@ -328,9 +314,11 @@ static int rank_line(nctx *x, char *s, const char *base, unsigned line)
                      (int)(bl >= 2 ? bl - 2 : 0), bus + 1);
         }
     } else if (strcmp(x->c->dev.name, name_start) != 0) {
-        return nfail(x, GP_EUNSUP, line, col_of(base, name_start),
-                     "rank %ld is a '%s', rank 0 a '%s': a sweep over mixed GPUs is not one "
-                     "GPU's figure", rank, name_start, x->c->dev.name);
+        return GP__CALIB_FAIL(
+            x, GP_EUNSUP, line, col_of(base, name_start),
+            "rank %ld is a '%s', rank 0 a '%s': a sweep over mixed GPUs is not one "
+            "GPU's figure",
+            rank, name_start, x->c->dev.name);
     }
     /* rank bookkeeping */
     if (rank >= x->seen_cap) {
@@ -346,8 +334,8 @@ static int rank_line(nctx *x, char *s, const char *base, unsigned line)
         x->seen_cap = nc;
     }
     if (x->seen[rank])
-        return nfail(x, GP_EPARSE, line, col_of(base, s),
-                     "rank %ld is listed twice (two sweeps in one file?)", rank);
+        return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, s),
+                              "rank %ld is listed twice (two sweeps in one file?)", rank);
     x->seen[rank] = 1;
     x->n_rank_lines++;
     if (rank > x->max_rank)
@@ -419,10 +407,11 @@ static int col_header(nctx *x, char *const *tok, size_t n, unsigned line)
     x->ncols = (int)n;
     return GP_OK;
 bad:
-    return nfail(x, GP_EUNSUP, line, 0,
-                 "unsupported column layout: want 'size count type redop [root] time algbw "
-                 "busbw #wrong|error' twice (out-of-place, in-place), as nccl-tests and "
-                 "rccl-tests print");
+    return GP__CALIB_FAIL(
+        x, GP_EUNSUP, line, 0,
+        "unsupported column layout: want 'size count type redop [root] time algbw "
+        "busbw #wrong|error' twice (out-of-place, in-place), as nccl-tests and "
+        "rccl-tests print");
 }
 
 /* What an AllReduce-shaped ratio check says about a row. */
@@ -453,62 +442,70 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
     long root;
 
     if (more || n != want)
-        return nfail(x, GP_EPARSE, line, 0,
-                     "row has %s%zu columns, expected %zu (size count type redop%s time algbw "
-                     "busbw %s, twice); a log cut mid-row?", more ? "more than " : "", n, want,
-                     x->has_root ? " root" : "", x->wrong_is_count ? "#wrong" : "error");
+        return GP__CALIB_FAIL(
+            x, GP_EPARSE, line, 0,
+            "row has %s%zu columns, expected %zu (size count type redop%s time algbw "
+            "busbw %s, twice); a log cut mid-row?",
+            more ? "more than " : "", n, want, x->has_root ? " root" : "",
+            x->wrong_is_count ? "#wrong" : "error");
     if (!parse_uint(tok[0], &r->size))
-        return nfail(x, GP_EPARSE, line, col_of(base, tok[0]),
-                     "size '%s' is not a byte count", tok[0]);
+        return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[0]),
+                              "size '%s' is not a byte count", tok[0]);
     if (!parse_uint(tok[1], &r->count))
-        return nfail(x, GP_EPARSE, line, col_of(base, tok[1]),
-                     "count '%s' is not an element count", tok[1]);
+        return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[1]),
+                              "count '%s' is not an element count", tok[1]);
     if (x->type[0] == '\0') {
         copy_str(x->type, sizeof x->type, tok[2]);
         copy_str(x->redop, sizeof x->redop, tok[3]);
     } else if (strcmp(x->type, tok[2]) != 0 || strcmp(x->redop, tok[3]) != 0) {
-        return nfail(x, GP_EUNSUP, line, col_of(base, tok[2]),
-                     "rows of more than one type/redop ('%s %s' after '%s %s'; -d all or -o "
-                     "all): import one sweep of one type and operation", tok[2], tok[3], x->type,
-                     x->redop);
+        return GP__CALIB_FAIL(
+            x, GP_EUNSUP, line, col_of(base, tok[2]),
+            "rows of more than one type/redop ('%s %s' after '%s %s'; -d all or -o "
+            "all): import one sweep of one type and operation",
+            tok[2], tok[3], x->type, x->redop);
     }
     if (strcmp(tok[3], "none") == 0)
-        return nfail(x, GP_EUNSUP, line, col_of(base, tok[3]),
-                     "redop 'none': a sweep without a reduction (AllGather, Broadcast, AlltoAll, "
-                     "...); gpuplan imports AllReduce only");
+        return GP__CALIB_FAIL(
+            x, GP_EUNSUP, line, col_of(base, tok[3]),
+            "redop 'none': a sweep without a reduction (AllGather, Broadcast, AlltoAll, "
+            "...); gpuplan imports AllReduce only");
     i = 4;
     if (x->has_root) {
         if (!parse_int(tok[4], &root))
-            return nfail(x, GP_EPARSE, line, col_of(base, tok[4]),
-                         "root '%s' is not an integer", tok[4]);
+            return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[4]),
+                                  "root '%s' is not an integer", tok[4]);
         if (root >= 0)
-            return nfail(x, GP_EUNSUP, line, col_of(base, tok[4]),
-                         "root %ld: a rooted collective (Reduce or Broadcast); gpuplan imports "
-                         "AllReduce only", root);
+            return GP__CALIB_FAIL(
+                x, GP_EUNSUP, line, col_of(base, tok[4]),
+                "root %ld: a rooted collective (Reduce or Broadcast); gpuplan imports "
+                "AllReduce only",
+                root);
         i = 5;
     }
     for (h = 0; h < 2; h++, i += 4) {
         const char *what = h == 0 ? "out-of-place" : "in-place";
         if (!gp__calib_num(tok[i], &r->t[h]) || !(r->t[h] > 0.0))
-            return nfail(x, GP_EPARSE, line, col_of(base, tok[i]),
-                         "%s time '%s' is not a positive number of microseconds", what, tok[i]);
+            return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i]),
+                                  "%s time '%s' is not a positive number of microseconds", what,
+                                  tok[i]);
         if (!gp__calib_num(tok[i + 1], &r->algbw[h]) || r->algbw[h] < 0.0)
-            return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 1]),
-                         "%s algbw '%s' is not a rate in GB/s", what, tok[i + 1]);
+            return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i + 1]),
+                                  "%s algbw '%s' is not a rate in GB/s", what, tok[i + 1]);
         if (!gp__calib_num(tok[i + 2], &r->busbw[h]) || r->busbw[h] < 0.0)
-            return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 2]),
-                         "%s busbw '%s' is not a rate in GB/s", what, tok[i + 2]);
+            return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i + 2]),
+                                  "%s busbw '%s' is not a rate in GB/s", what, tok[i + 2]);
         r->wrong[h] = 0;
         r->err[h] = 0.0;
         r->wrong_na[h] = strcmp(tok[i + 3], "N/A") == 0;
         if (!r->wrong_na[h]) {
             if (x->wrong_is_count) {
                 if (!parse_int(tok[i + 3], &r->wrong[h]) || r->wrong[h] < 0)
-                    return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
-                                 "%s #wrong '%s' is not a count (or N/A)", what, tok[i + 3]);
+                    return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
+                                          "%s #wrong '%s' is not a count (or N/A)", what,
+                                          tok[i + 3]);
             } else if (!gp__calib_num(tok[i + 3], &r->err[h])) {
-                return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
-                             "%s error '%s' is not a number (or N/A)", what, tok[i + 3]);
+                return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
+                                      "%s error '%s' is not a number (or N/A)", what, tok[i + 3]);
             }
         }
         /* algbw = S / t (GB/s with t in us: S / (t 1e3)); printed with 2
@@ -516,9 +513,11 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
         {
             double want_bw = r->size / (r->t[h] * 1e3);
             if (fabs(r->algbw[h] - want_bw) > 0.01 + 0.01 * want_bw)
-                return nfail(x, GP_EPARSE, line, col_of(base, tok[i + 1]),
-                             "%s algbw %s GB/s is not size/time = %.2f GB/s: a column out of "
-                             "place?", what, tok[i + 1], want_bw);
+                return GP__CALIB_FAIL(
+                    x, GP_EPARSE, line, col_of(base, tok[i + 1]),
+                    "%s algbw %s GB/s is not size/time = %.2f GB/s: a column out of "
+                    "place?",
+                    what, tok[i + 1], want_bw);
         }
     }
     return GP_OK;
@@ -615,18 +614,19 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                 (nt > 0 && is_col_header(tok, nt))) {
                 if (phase == PH_DONE || (phase == PH_DATA && n_rows > 0) ||
                     (strncmp(h, "nThread", 7) == 0 && phase == PH_HEAD && x.n_rank_lines > 0)) {
-                    rc = nfail(&x, GP_EUNSUP, ln, 0,
-                               "a second sweep starts here; give one sweep (one test, one "
-                               "run) per file");
+                    rc = GP__CALIB_FAIL(&x, GP_EUNSUP, ln, 0,
+                                        "a second sweep starts here; give one sweep (one test, one "
+                                        "run) per file");
                     break;
                 }
             }
             if (strncmp(h, "Collective test starting:", 25) == 0) {
                 test_name(skip_ws(h + 25), x.op, sizeof x.op);
                 if (strcmp(x.op, "all_reduce") != 0) {
-                    rc = nfail(&x, GP_EUNSUP, ln, col_of(raw, skip_ws(h + 25)),
-                               "a '%s' sweep: gpuplan imports AllReduce (all_reduce_perf) "
-                               "only -- a link's figure is the ring AllReduce busbw", x.op);
+                    rc = GP__CALIB_FAIL(&x, GP_EUNSUP, ln, col_of(raw, skip_ws(h + 25)),
+                                        "a '%s' sweep: gpuplan imports AllReduce (all_reduce_perf) "
+                                        "only -- a link's figure is the ring AllReduce busbw",
+                                        x.op);
                     break;
                 }
                 if (phase == PH_PRE)
@@ -639,7 +639,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                 if (phase == PH_PRE)
                     phase = PH_HEAD;
                 if (phase != PH_HEAD) {
-                    rc = nfail(&x, GP_EPARSE, ln, 0, "'# Rank' line after the data rows");
+                    rc = GP__CALIB_FAIL(&x, GP_EPARSE, ln, 0, "'# Rank' line after the data rows");
                     break;
                 }
                 rc = rank_line(&x, h, raw, ln);
@@ -714,22 +714,24 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
             n_rows++;
             continue;
         }
-        rc = nfail(&x, GP_EPARSE, ln, col_of(raw, s),
-                   "not a line of nccl-tests output: '%.60s'%s", s,
-                   phase == PH_HEAD && isdigit((unsigned char)*s)
-                       ? " (a data row before the column header)"
-                       : "");
+        rc = GP__CALIB_FAIL(&x, GP_EPARSE, ln, col_of(raw, s),
+                            "not a line of nccl-tests output: '%.60s'%s", s,
+                            phase == PH_HEAD && isdigit((unsigned char)*s)
+                                ? " (a data row before the column header)"
+                                : "");
     }
     if (rc == GP_OK && !x.have_cols)
-        rc = nfail(&x, GP_EPARSE, last_line ? last_line : 1, 0,
-                   "no column header ('#  size  count  type  redop  root  time  algbw  busbw "
-                   "#wrong ...'): truncated, or not nccl-tests output");
+        rc = GP__CALIB_FAIL(
+            &x, GP_EPARSE, last_line ? last_line : 1, 0,
+            "no column header ('#  size  count  type  redop  root  time  algbw  busbw "
+            "#wrong ...'): truncated, or not nccl-tests output");
     else if (rc == GP_OK && n_rows == 0)
-        rc = nfail(&x, GP_EPARSE, last_line, 0, "no data rows after the column header");
+        rc = GP__CALIB_FAIL(&x, GP_EPARSE, last_line, 0, "no data rows after the column header");
     else if (rc == GP_OK && !saw_footer)
-        rc = nfail(&x, GP_EPARSE, last_line, 0,
-                   "truncated log: it ends without nccl-tests' '# Avg bus bandwidth' footer "
-                   "(printed after the last size)");
+        rc = GP__CALIB_FAIL(
+            &x, GP_EPARSE, last_line, 0,
+            "truncated log: it ends without nccl-tests' '# Avg bus bandwidth' footer "
+            "(printed after the last size)");
     if (rc != GP_OK)
         goto fail;
 
@@ -748,26 +750,29 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                     n = floor(2.0 / (2.0 - r) + 0.5);
             }
         if (!(n >= 2.0)) {
-            rc = nfail(&x, GP_EUNSUP, first_row_line, 0,
-                       "the log lists no ranks ('# Rank N ... on HOST device D NAME' lines) and "
-                       "busbw/algbw gives no AllReduce rank count; not an AllReduce sweep, or "
-                       "the header was cut");
+            rc = GP__CALIB_FAIL(
+                &x, GP_EUNSUP, first_row_line, 0,
+                "the log lists no ranks ('# Rank N ... on HOST device D NAME' lines) and "
+                "busbw/algbw gives no AllReduce rank count; not an AllReduce sweep, or "
+                "the header was cut");
             goto fail;
         }
         gp__calib_warn(c, "%s: no '# Rank' lines: %.0f ranks inferred from busbw/algbw, the nodes "
                     "and the device unknown", name, n);
     }
     if (n < 2.0) {
-        rc = nfail(&x, GP_EUNSUP, first_row_line, 0,
-                   "an AllReduce over 1 rank moves nothing; import a sweep over >= 2 GPUs");
+        rc =
+            GP__CALIB_FAIL(&x, GP_EUNSUP, first_row_line, 0,
+                           "an AllReduce over 1 rank moves nothing; import a sweep over >= 2 GPUs");
         goto fail;
     }
     if (x.op[0] == '\0' && n == 2.0) {
         /* 2(n-1)/n = 1 = the SendRecv/Broadcast ratio: nothing tells them apart. */
-        rc = nfail(&x, GP_EUNSUP, first_row_line, 0,
-                   "on 2 ranks AllReduce and SendRecv print the same busbw/algbw (1) and this "
-                   "log does not name its test ('# Collective test starting: all_reduce_perf', "
-                   "nccl-tests >= 2.14); rerun with a current nccl-tests or over >= 3 GPUs");
+        rc = GP__CALIB_FAIL(
+            &x, GP_EUNSUP, first_row_line, 0,
+            "on 2 ranks AllReduce and SendRecv print the same busbw/algbw (1) and this "
+            "log does not name its test ('# Collective test starting: all_reduce_perf', "
+            "nccl-tests >= 2.14); rerun with a current nccl-tests or over >= 3 GPUs");
         goto fail;
     }
     {
@@ -776,12 +781,13 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
             const nrow *r = &rows[i];
             int h;
             if (tb > 0.0 && fabs(r->count * tb - r->size) > 0.5) {
-                rc = nfail(&x, GP_EUNSUP, row_line[i], 0,
-                           "count %.0f x %.0f-byte %s is not the size %.0f%s; not an "
-                           "AllReduce sweep", r->count, tb, x.type, r->size,
-                           fabs(r->count * tb * n - r->size) < 0.5
-                               ? " but size/ranks (a ReduceScatter or AllGather layout)"
-                               : "");
+                rc = GP__CALIB_FAIL(&x, GP_EUNSUP, row_line[i], 0,
+                                    "count %.0f x %.0f-byte %s is not the size %.0f%s; not an "
+                                    "AllReduce sweep",
+                                    r->count, tb, x.type, r->size,
+                                    fabs(r->count * tb * n - r->size) < 0.5
+                                        ? " but size/ranks (a ReduceScatter or AllGather layout)"
+                                        : "");
                 goto fail;
             }
             for (h = 0; h < 2; h++) {
@@ -791,10 +797,11 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                 ratio = b / a;
                 tol = 0.005 * (1.0 + ratio) / a + 0.002;
                 if (fabs(ratio - want) > tol) {
-                    rc = nfail(&x, GP_EUNSUP, row_line[i], 0,
-                               "busbw/algbw = %.3f %s, not AllReduce's 2(n-1)/n = %.3f on %.0f "
-                               "ranks; gpuplan imports AllReduce only", ratio,
-                               ratio_name(ratio, n, tol), want, n);
+                    rc = GP__CALIB_FAIL(
+                        &x, GP_EUNSUP, row_line[i], 0,
+                        "busbw/algbw = %.3f %s, not AllReduce's 2(n-1)/n = %.3f on %.0f "
+                        "ranks; gpuplan imports AllReduce only",
+                        ratio, ratio_name(ratio, n, tol), want, n);
                     goto fail;
                 }
             }
@@ -836,8 +843,8 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
             c->n_pts++;
         }
         if (c->n_pts == 0) {
-            rc = nfail(&x, GP_EPARSE, first_row_line, 0,
-                       "every row was dropped (#wrong != 0): nothing to import");
+            rc = GP__CALIB_FAIL(&x, GP_EPARSE, first_row_line, 0,
+                                "every row was dropped (#wrong != 0): nothing to import");
             goto fail;
         }
     }

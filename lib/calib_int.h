@@ -15,6 +15,11 @@ int gp__calib_num(const char *t, double *v);
 
 /* Append a printf-style warning to c->warn (lib/calib_import.c); past
  * GP_CALIB_MAX_WARN only c->n_warn grows. */
+/* A reader's error at line:col of its input: x is the reader's context,
+ * with the error sink `e` and the input's display `name`. */
+#define GP__CALIB_FAIL(x, code, line, col, ...)                                 \
+    GP_RAISE_AT((x)->e, (code), (x)->name, (line), (col), __VA_ARGS__)
+
 void gp__calib_warn(gp_calib *c, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

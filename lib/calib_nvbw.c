@@ -21,7 +21,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,22 +62,6 @@ typedef struct nvbw {
 } nvbw;
 
 enum { M_NONE, M_TITLE, M_COLS, M_ROWS, M_SUM };
-
-static int nvfail(nvbw *x, gp_status code, unsigned line, unsigned col, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-static int nvfail(nvbw *x, gp_status code, unsigned line, unsigned col, const char *fmt, ...)
-{
-    char msg[480];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return GP_RAISE_AT(x->e, code, x->name, line, col, "%s", msg);
-}
 
 static const char *nv_ws(const char *s)
 {
@@ -207,9 +190,9 @@ static int emit_matrix(nvbw *x, const char *sumkey, unsigned line)
     }
     for (i = 0; i < cells; i++)
         if (!isnan(x->v[i]) && !(x->v[i] > 0.0))
-            return nvfail(x, GP_EPARSE, x->title_line + 2 + (unsigned)(i / (size_t)x->ncols), 0,
-                          "'%s': a bandwidth of %.2f GB/s is not a measurement", sumkey,
-                          x->v[i]);
+            return GP__CALIB_FAIL(
+                x, GP_EPARSE, x->title_line + 2 + (unsigned)(i / (size_t)x->ncols), 0,
+                "'%s': a bandwidth of %.2f GB/s is not a measurement", sumkey, x->v[i]);
     if (c->n_pts == x->cap) {
         size_t ncap = x->cap ? 2 * x->cap : 16;
         gp_calib_point *np = realloc(c->pts, ncap * sizeof *np);
@@ -259,9 +242,9 @@ static int header_line(nvbw *x, const char *s, const char *raw, unsigned ln, int
     if (starts(s, "nvbandwidth Version:")) {
         const char *v = nv_ws(s + 20);
         if (x->version[0] != '\0' && strcmp(x->version, v) != 0) {
-            *rc = nvfail(x, GP_EUNSUP, ln, (unsigned)(v - raw) + 1,
-                         "nvbandwidth %s after %s: runs of two versions in one file", v,
-                         x->version);
+            *rc = GP__CALIB_FAIL(x, GP_EUNSUP, ln, (unsigned)(v - raw) + 1,
+                                 "nvbandwidth %s after %s: runs of two versions in one file", v,
+                                 x->version);
             return 1;
         }
         snprintf(x->version, sizeof x->version, "%s", v);
@@ -279,8 +262,8 @@ static int header_line(nvbw *x, const char *s, const char *raw, unsigned ln, int
         char num[16];
         size_t k = 0;
         if (v == NULL) {
-            *rc = nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
-                         "expected 'CUDA ... Version: N' (no ':')");
+            *rc = GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
+                                 "expected 'CUDA ... Version: N' (no ':')");
             return 1;
         }
         v = nv_ws(v + 1);
@@ -293,8 +276,8 @@ static int header_line(nvbw *x, const char *s, const char *raw, unsigned ln, int
         }
         num[k] = '\0';
         if (!nv_int(num, &n)) {
-            *rc = nvfail(x, GP_EPARSE, ln, (unsigned)(v - raw) + 1,
-                         "expected a CUDA version number ('12060' or '13.2 (13020)')");
+            *rc = GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(v - raw) + 1,
+                                 "expected a CUDA version number ('12060' or '13.2 (13020)')");
             return 1;
         }
         if (starts(s, "CUDA Runtime"))
@@ -317,16 +300,16 @@ static int header_line(nvbw *x, const char *s, const char *raw, unsigned ln, int
         char ibuf[16];
         size_t il = (size_t)(colon ? colon - (s + 7) : 0);
         if (colon == NULL || il == 0 || il >= sizeof ibuf) {
-            *rc = nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
-                         "expected 'Device N: NAME (PCI bus id)'");
+            *rc = GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
+                                 "expected 'Device N: NAME (PCI bus id)'");
             return 1;
         }
         memcpy(ibuf, s + 7, il);
         ibuf[il] = '\0';
         if (!nv_int(ibuf, &idx) || idx != x->n_dev) {
-            *rc = nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + 8,
-                         "'Device %s': devices are listed 0, 1, ... in order; expected %d", ibuf,
-                         x->n_dev);
+            *rc = GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(s - raw) + 8,
+                                 "'Device %s': devices are listed 0, 1, ... in order; expected %d",
+                                 ibuf, x->n_dev);
             return 1;
         }
         nm = nv_ws(colon + 1);
@@ -340,17 +323,19 @@ static int header_line(nvbw *x, const char *s, const char *raw, unsigned ln, int
             }
         }
         if (name[0] == '\0') {
-            *rc = nvfail(x, GP_EPARSE, ln, (unsigned)(nm - raw) + 1, "'Device %ld' has no name",
-                         idx);
+            *rc = GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(nm - raw) + 1,
+                                 "'Device %ld' has no name", idx);
             return 1;
         }
         if (c->dev.name[0] == '\0') {
             snprintf(c->dev.name, sizeof c->dev.name, "%s", name);
             snprintf(c->dev.pci_bus_id, sizeof c->dev.pci_bus_id, "%s", bus);
         } else if (strcmp(c->dev.name, name) != 0) {
-            *rc = nvfail(x, GP_EUNSUP, ln, (unsigned)(nm - raw) + 1,
-                         "device %ld is a '%s', device 0 a '%s': a run over mixed GPUs is not "
-                         "one GPU's figure", idx, name, c->dev.name);
+            *rc = GP__CALIB_FAIL(
+                x, GP_EUNSUP, ln, (unsigned)(nm - raw) + 1,
+                "device %ld is a '%s', device 0 a '%s': a run over mixed GPUs is not "
+                "one GPU's figure",
+                idx, name, c->dev.name);
             return 1;
         }
         x->n_dev++;
@@ -366,21 +351,22 @@ static int sum_line(nvbw *x, char *s, const char *raw, unsigned ln)
     size_t nt = nv_split(s, tok, 3), i, cells = (size_t)x->nrows * (size_t)x->ncols;
     double sum, acc = 0.0, tol;
     if (nt != 3 || !gp__calib_num(tok[2], &sum))
-        return nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
-                      "expected 'SUM %s VALUE' after the matrix", x->key);
+        return GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
+                              "expected 'SUM %s VALUE' after the matrix", x->key);
     if (strncmp(tok[1], x->key, strlen(x->key)) != 0)
-        return nvfail(x, GP_EPARSE, ln, (unsigned)(tok[1] - raw) + 1,
-                      "'SUM %s' in testcase '%s' (line %u): a line out of place?", tok[1],
-                      x->key, x->key_line);
+        return GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(tok[1] - raw) + 1,
+                              "'SUM %s' in testcase '%s' (line %u): a line out of place?", tok[1],
+                              x->key, x->key_line);
     for (i = 0; i < cells; i++)
         if (!isnan(x->v[i]))
             acc += x->v[i];
     /* Each cell and the SUM are printed with 2 decimals (+-0.005 each). */
     tol = 0.005 * (double)(cells + 1) + 1e-9 * fabs(acc);
     if (fabs(sum - acc) > tol)
-        return nvfail(x, GP_EPARSE, ln, (unsigned)(tok[2] - raw) + 1,
-                      "SUM %s is %s but the matrix above (line %u) adds up to %.2f: a row "
-                      "lost or changed?", tok[1], tok[2], x->title_line, acc);
+        return GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(tok[2] - raw) + 1,
+                              "SUM %s is %s but the matrix above (line %u) adds up to %.2f: a row "
+                              "lost or changed?",
+                              tok[1], tok[2], x->title_line, acc);
     x->state = M_NONE;
     x->key_done = 1;
     return emit_matrix(x, tok[1], ln);
@@ -398,9 +384,10 @@ static int matrix_line(nvbw *x, char *s, const char *raw, unsigned ln)
         else if (strstr(s, "(ns)") != NULL)
             x->latency = 1;
         else
-            return nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
-                          "testcase '%s': expected a matrix title ('memcpy CE CPU(row) -> "
-                          "GPU(column) bandwidth (GB/s)'), got '%.60s'", x->key, s);
+            return GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
+                                  "testcase '%s': expected a matrix title ('memcpy CE CPU(row) -> "
+                                  "GPU(column) bandwidth (GB/s)'), got '%.60s'",
+                                  x->key, s);
         snprintf(x->title, sizeof x->title, "%s", s);
         x->title_line = ln;
         x->state = M_COLS;
@@ -410,11 +397,12 @@ static int matrix_line(nvbw *x, char *s, const char *raw, unsigned ln)
     nt = nv_split(buf, tok, NVBW_MAX_TOK);
     if (x->state == M_COLS) {
         if (nt == 0 || nt > NVBW_MAX_COLS)
-            return nvfail(x, GP_EPARSE, ln, 0, "expected the matrix's column numbers");
+            return GP__CALIB_FAIL(x, GP_EPARSE, ln, 0, "expected the matrix's column numbers");
         for (i = 0; i < nt; i++)
             if (!nv_int(tok[i], &idx) || idx != (long)i)
-                return nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + (unsigned)(tok[i] - buf) + 1,
-                              "expected the matrix's column numbers 0 .. n-1, got '%s'", tok[i]);
+                return GP__CALIB_FAIL(
+                    x, GP_EPARSE, ln, (unsigned)(s - raw) + (unsigned)(tok[i] - buf) + 1,
+                    "expected the matrix's column numbers 0 .. n-1, got '%s'", tok[i]);
         x->ncols = (int)nt;
         x->nrows = 0;
         x->state = M_ROWS;
@@ -423,19 +411,22 @@ static int matrix_line(nvbw *x, char *s, const char *raw, unsigned ln)
     /* M_ROWS: "R v0 v1 ... " or the SUM line */
     if (nt >= 1 && strcmp(tok[0], "SUM") == 0) {
         if (x->nrows == 0)
-            return nvfail(x, GP_EPARSE, ln, 0, "matrix at line %u has no rows", x->title_line);
+            return GP__CALIB_FAIL(x, GP_EPARSE, ln, 0, "matrix at line %u has no rows",
+                                  x->title_line);
         return sum_line(x, s, raw, ln);
     }
     if (nt == 0 || !nv_int(tok[0], &idx) || idx != x->nrows)
-        return nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
-                      "expected row %d of the matrix at line %u or its 'SUM %s' line, got "
-                      "'%.60s'; truncated?", x->nrows, x->title_line, x->key, s);
+        return GP__CALIB_FAIL(x, GP_EPARSE, ln, (unsigned)(s - raw) + 1,
+                              "expected row %d of the matrix at line %u or its 'SUM %s' line, got "
+                              "'%.60s'; truncated?",
+                              x->nrows, x->title_line, x->key, s);
     if (nt != (size_t)x->ncols + 1)
-        return nvfail(x, GP_EPARSE, ln, 0,
-                      "row %ld has %zu values, expected %d (one per column); a log cut "
-                      "mid-row?", idx, nt > NVBW_MAX_TOK ? nt : nt - 1, x->ncols);
+        return GP__CALIB_FAIL(x, GP_EPARSE, ln, 0,
+                              "row %ld has %zu values, expected %d (one per column); a log cut "
+                              "mid-row?",
+                              idx, nt > NVBW_MAX_TOK ? nt : nt - 1, x->ncols);
     if (x->nrows >= NVBW_MAX_COLS)
-        return nvfail(x, GP_EPARSE, ln, 0, "more than %d rows", NVBW_MAX_COLS);
+        return GP__CALIB_FAIL(x, GP_EPARSE, ln, 0, "more than %d rows", NVBW_MAX_COLS);
     {
         size_t need = (size_t)(x->nrows + 1) * (size_t)x->ncols;
         if (need > x->vcap) {
@@ -458,8 +449,9 @@ static int matrix_line(nvbw *x, char *s, const char *raw, unsigned ln)
             continue;
         }
         if (!gp__calib_num(tok[i], &v) || v < 0.0)
-            return nvfail(x, GP_EPARSE, ln, (unsigned)(s - raw) + (unsigned)(tok[i] - buf) + 1,
-                          "'%s' is not a bandwidth in GB/s (or N/A)", tok[i]);
+            return GP__CALIB_FAIL(x, GP_EPARSE, ln,
+                                  (unsigned)(s - raw) + (unsigned)(tok[i] - buf) + 1,
+                                  "'%s' is not a bandwidth in GB/s (or N/A)", tok[i]);
         *dst = v;
     }
     x->nrows++;
@@ -473,11 +465,12 @@ static int close_case(nvbw *x, unsigned ln, const char *why)
     if (x->key[0] == '\0')
         return GP_OK;
     if (x->state != M_NONE || !x->key_done)
-        return nvfail(x, GP_EPARSE, ln, 0,
-                      "testcase '%s' (line %u) ends %s without %s: truncated, or the run "
-                      "failed", x->key, x->key_line, why,
-                      x->state == M_NONE || x->state == M_TITLE ? "a result matrix"
-                                                               : "its 'SUM' line");
+        return GP__CALIB_FAIL(x, GP_EPARSE, ln, 0,
+                              "testcase '%s' (line %u) ends %s without %s: truncated, or the run "
+                              "failed",
+                              x->key, x->key_line, why,
+                              x->state == M_NONE || x->state == M_TITLE ? "a result matrix"
+                                                                        : "its 'SUM' line");
     x->key[0] = '\0';
     return GP_OK;
 }
@@ -520,9 +513,10 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
             if (starts(s, "SUM "))
                 rc = sum_line(&x, s, line, ln);
             else
-                rc = nvfail(&x, GP_EPARSE, ln, (unsigned)(s - line) + 1,
-                            "expected 'SUM %s VALUE' after the matrix at line %u, got '%.60s'",
-                            x.key, x.title_line, s);
+                rc = GP__CALIB_FAIL(
+                    &x, GP_EPARSE, ln, (unsigned)(s - line) + 1,
+                    "expected 'SUM %s VALUE' after the matrix at line %u, got '%.60s'", x.key,
+                    x.title_line, s);
             continue;
         }
         if (x.state == M_COLS || x.state == M_ROWS ||
@@ -539,9 +533,9 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
             int hrc;
             if (header_line(&x, s, line, ln, &hrc)) {
                 if (x.key[0] != '\0' && hrc == GP_OK && !starts(s, "nvbandwidth Version:"))
-                    hrc = nvfail(&x, GP_EPARSE, ln, (unsigned)(s - line) + 1,
-                                 "a header line inside testcase '%s' (line %u)", x.key,
-                                 x.key_line);
+                    hrc = GP__CALIB_FAIL(&x, GP_EPARSE, ln, (unsigned)(s - line) + 1,
+                                         "a header line inside testcase '%s' (line %u)", x.key,
+                                         x.key_line);
                 rc = hrc;
                 continue;
             }
@@ -552,20 +546,23 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
             if ((rc = close_case(&x, ln, "at the next testcase")) != GP_OK)
                 break;
             if (kl < 2 || k[kl - 1] != '.' || kl - 1 >= sizeof x.key || strchr(k, ' ') != NULL) {
-                rc = nvfail(&x, GP_EPARSE, ln, (unsigned)(k - line) + 1,
-                            "expected 'Running TESTCASE.', got '%.60s'", s);
+                rc = GP__CALIB_FAIL(&x, GP_EPARSE, ln, (unsigned)(k - line) + 1,
+                                    "expected 'Running TESTCASE.', got '%.60s'", s);
                 break;
             }
             snprintf(x.key, sizeof x.key, "%.*s", (int)(kl - 1), k);
             if (starts(x.key, "multinode")) {
-                rc = nvfail(&x, GP_EUNSUP, ln, (unsigned)(k - line) + 1,
-                            "multinode testcase '%s': gpuplan imports one node's figures", x.key);
+                rc = GP__CALIB_FAIL(&x, GP_EUNSUP, ln, (unsigned)(k - line) + 1,
+                                    "multinode testcase '%s': gpuplan imports one node's figures",
+                                    x.key);
                 break;
             }
             if (seen_before(&x, x.key)) {
-                rc = nvfail(&x, GP_EUNSUP, ln, (unsigned)(k - line) + 1,
-                            "testcase '%s' appears twice: two runs of one test in one file; "
-                            "import them one at a time", x.key);
+                rc =
+                    GP__CALIB_FAIL(&x, GP_EUNSUP, ln, (unsigned)(k - line) + 1,
+                                   "testcase '%s' appears twice: two runs of one test in one file; "
+                                   "import them one at a time",
+                                   x.key);
                 break;
             }
             if ((rc = remember(&x, x.key)) != GP_OK)
@@ -601,8 +598,9 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
             starts(s, "Performance can vary with"))
             continue;
         if (starts(s, "Process ") || starts(s, "MPI version:")) {
-            rc = nvfail(&x, GP_EUNSUP, ln, (unsigned)(s - line) + 1,
-                        "multinode nvbandwidth output (one process per GPU) is not supported");
+            rc = GP__CALIB_FAIL(
+                &x, GP_EUNSUP, ln, (unsigned)(s - line) + 1,
+                "multinode nvbandwidth output (one process per GPU) is not supported");
             continue;
         }
         if (was_driver && x.key[0] == '\0' && strchr(s, ' ') == NULL && strchr(s, '\t') == NULL) {
@@ -610,33 +608,36 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
             snprintf(c->host, sizeof c->host, "%s", s);
             continue;
         }
-        rc = nvfail(&x, GP_EPARSE, ln, (unsigned)(s - line) + 1,
-                    "not a line of nvbandwidth output%s: '%.60s'",
-                    x.key[0] ? " (an error message from the run?)" : "", s);
+        rc = GP__CALIB_FAIL(&x, GP_EPARSE, ln, (unsigned)(s - line) + 1,
+                            "not a line of nvbandwidth output%s: '%.60s'",
+                            x.key[0] ? " (an error message from the run?)" : "", s);
     }
     if (rc == GP_OK) {
         if (!any_header)
-            rc = nvfail(&x, GP_EPARSE, 1, 0,
-                        "no 'nvbandwidth Version:' line: not nvbandwidth output (or its header "
-                        "was cut off)");
+            rc = GP__CALIB_FAIL(
+                &x, GP_EPARSE, 1, 0,
+                "no 'nvbandwidth Version:' line: not nvbandwidth output (or its header "
+                "was cut off)");
         else if (x.state == M_ROWS || x.state == M_COLS || x.state == M_TITLE || x.state == M_SUM)
-            rc = nvfail(&x, GP_EPARSE, last ? last : 1, 0,
-                        "truncated log: testcase '%s' (line %u) stops before its 'SUM' line",
-                        x.key, x.key_line);
+            rc =
+                GP__CALIB_FAIL(&x, GP_EPARSE, last ? last : 1, 0,
+                               "truncated log: testcase '%s' (line %u) stops before its 'SUM' line",
+                               x.key, x.key_line);
         else if (x.n_seen == 0)
-            rc = nvfail(&x, GP_EPARSE, last ? last : 1, 0,
-                        "no testcase ('Running TESTCASE.' and its matrix): truncated?");
+            rc = GP__CALIB_FAIL(&x, GP_EPARSE, last ? last : 1, 0,
+                                "no testcase ('Running TESTCASE.' and its matrix): truncated?");
         else
             rc = close_case(&x, last, "at the end of the file");
     }
     if (rc == GP_OK && c->n_pts == 0)
-        rc = nvfail(&x, GP_EPARSE, last, 0,
-                    "no bandwidth measured: every testcase was waived or reports latency only");
+        rc = GP__CALIB_FAIL(
+            &x, GP_EPARSE, last, 0,
+            "no bandwidth measured: every testcase was waived or reports latency only");
     if (rc == GP_OK) {
         int ndev = x.n_dev_first >= 0 ? x.n_dev_first : x.n_dev;
         if (x.n_dev_first >= 0 && x.n_dev > 0 && x.n_dev != x.n_dev_first)
-            rc = nvfail(&x, GP_EUNSUP, last, 0,
-                        "runs with %d and %d devices in one file", x.n_dev_first, x.n_dev);
+            rc = GP__CALIB_FAIL(&x, GP_EUNSUP, last, 0, "runs with %d and %d devices in one file",
+                                x.n_dev_first, x.n_dev);
         /* No Device lines (v0.10): the widest matrix counts the GPUs. */
         if (ndev == 0)
             for (i = 0; i < c->n_pts; i++)
