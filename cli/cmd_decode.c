@@ -563,9 +563,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     snprintf(note, sizeof note, "lm_head%s at %s (%s)",
              model.tied_embeddings ? " (tied: read once)" : " + embedding rows",
              fmt_name(r.embed_format),
-             p.embed != NULL ? "--embed-format"
-             : r.embed_format != NULL ? "the weights format's output matrix"
-                                      : "--embed-format");
+             p.embed == NULL && r.embed_format != NULL ? "the weights format's output matrix"
+                                                       : "--embed-format");
     qrow("weights: lm_head", r.lm_head_bytes, GP_Q_BYTES, 2, note);
     snprintf(note, sizeof note, "%.0f seq x %.0f tokens x %s/token (%s)", p.batch, p.context,
              gp_format_qty(r.kv_bytes_per_token, GP_Q_BYTES, 1, 1, buf, sizeof buf),
