@@ -16,9 +16,11 @@
 
 START_TEST(v100_sxm2_32gb_matches_datasheet)
 {
-    const gp_db *db = gp_test_db();
-    const gp_gpu *g = gp_db_find_gpu(db, "v100-sxm2-32gb");
-    ck_assert_ptr_nonnull(g);
+    static const gp_test_card card = {"v100-sxm2-32gb",
+                                      80, 1.53e9, 0, 32 * GIB,
+                                      32510 * MIB, 300, 6 * MIB, 0,
+                                      "nvlink2"};
+    const gp_gpu *g = gp_test_card_check(&card);
     /* V100 datasheet r5, SXM2 column: tensor 125 TFLOPS = 125e12 FLOP/s
      * (FP16 multiply, FP32 accumulate); single 15.7e12; double 7.8e12;
      * HBM2 900 GB/s = 900e9 B/s; 32 GB = 32 x 2^30 B; 300 W. Volta
@@ -30,12 +32,6 @@ START_TEST(v100_sxm2_32gb_matches_datasheet)
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP64, GP_PIPE_CUDA, GP_ACC_FP32, 0), 7.8e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_CUDA, GP_ACC_FP32, 0), 2 * 15.7e12, 1e-9);
     GP_ASSERT_REL(g->mem_bw.v, 900e9, 1e-9);
-    GP_ASSERT_REL(g->mem_capacity.v, 32 * GIB, 1e-12);
-    GP_ASSERT_REL(g->mem_usable.v, 32510 * MIB, 1e-12);
-    GP_ASSERT_REL(g->tdp.v, 300, 1e-12);
-    GP_ASSERT_REL(g->sm_count.v, 80, 1e-12);
-    GP_ASSERT_REL(g->clock_boost.v, 1.53e9, 1e-12);
-    GP_ASSERT_REL(g->l2_size.v, 6 * MIB, 1e-12);
     ck_assert_str_eq(g->architecture, "Volta");
     ck_assert_str_eq(g->compute_capability, "7.0");
     /* Volta lacks BF16, TF32, FP8 and INT8/INT4 Tensor Core modes and 2:4
@@ -45,7 +41,6 @@ START_TEST(v100_sxm2_32gb_matches_datasheet)
     ck_assert(g->peak[GP_FP8][GP_PIPE_TENSOR].v == 0);
     ck_assert(g->peak[GP_INT8][GP_PIPE_TENSOR].v == 0);
     ck_assert(g->sparsity.v == 0);
-    ck_assert_str_eq(g->scale_up_link, "nvlink2");
     ck_assert_str_eq(g->host_link, "pcie3-x16");
     /* MFU: GPT-3 on V100, 3.14e23 FLOP / (10,000 GPUs x 14.8 d x 86,400 s)
      * = 24.56e12 FLOP/s per GPU; / 125e12 = 0.196 -> 0.20. */
