@@ -31,6 +31,8 @@ static void usage(FILE *f)
             "  --params N           parameter count instead of a model (7B, 70e9)\n"
             "    --layers L --hidden H --heads A --kv-heads K --head-dim D --vocab V\n"
             "    --ffn F --max-context C      shape (also override a --model's)\n"
+            "    --window W --window-layers N sliding-window attention: N layers (all\n"
+            "                         when not given) cache W positions; --window 0: none\n"
             "  --weights FMT        storage format of the weights (fp16, q4_0, int8, ...;\n"
             "                       or a number of bits: 4.5)          [fp16]\n"
             "  --kv FMT             KV-cache format (fp16, fp8-e4m3, int8, int4, ...) [fp16]\n"
@@ -62,7 +64,8 @@ static void usage(FILE *f)
 enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
-    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE, O_HELP
+    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE, O_WINDOW,
+    O_WLAYERS, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -77,6 +80,8 @@ static const struct option longopts[] = {
     {"vocab", required_argument, NULL, O_VOCAB},
     {"ffn", required_argument, NULL, O_FFN},
     {"max-context", required_argument, NULL, O_MAXCTX},
+    {"window", required_argument, NULL, O_WINDOW},
+    {"window-layers", required_argument, NULL, O_WLAYERS},
     {"weights", required_argument, NULL, O_WEIGHTS},
     {"kv", required_argument, NULL, O_KV},
     {"embed-format", required_argument, NULL, O_EMBED},
@@ -207,7 +212,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     const char *gpu_id = NULL, *model_id = NULL, *wname = NULL, *kvname = NULL;
     const char *ename = NULL, *engine_name = NULL, *link_id = NULL;
     double params = 0, d, layers = 0, hidden = 0, heads = 0, kvh = 0, hd = 0, vocab = 0;
-    double ffn = 0, maxctx = 0;
+    double ffn = 0, maxctx = 0, window = -1, wlayers = 0;
     long lv;
     int c, strict = 0, have_context = 0, rc, status = GP_EXIT_OK;
     const gp_db *db;
@@ -247,6 +252,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         INTOPT(O_VOCAB, "--vocab", vocab, 1)
         INTOPT(O_FFN, "--ffn", ffn, 1)
         INTOPT(O_MAXCTX, "--max-context", maxctx, 1)
+        INTOPT(O_WINDOW, "--window", window, 0)
+        INTOPT(O_WLAYERS, "--window-layers", wlayers, 1)
         INTOPT(O_BATCH, "--batch", p.batch, 1)
         INTOPT(O_GPUS, "--gpus", p.gpus, 1)
         INTOPT(O_PROMPT, "--prompt", p.prompt, 0)
@@ -355,7 +362,22 @@ static int run(gp_cli *cli, int argc, char **argv)
     SETF(vocab, vocab)
     SETF(ffn, ffn_hidden)
     SETF(maxctx, context)
+    SETF(window, window)
+    SETF(wlayers, window_layers)
 #undef SETF
+    if (window == 0) {
+        model.window.v = 0;
+        model.window.src = "command line";
+        model.window_layers.v = 0;
+        if (wlayers > 0)
+            return gp_cli_usage(cli, "'--window-layers' needs a window ('--window 0' has none)");
+    }
+    if (wlayers > 0 && !(model.window.v > 0))
+        return gp_cli_usage(cli, "'--window-layers' needs '--window W' (%s has no sliding "
+                                 "window)", model.id);
+    if (model.layers.v > 0 && model.window_layers.v > model.layers.v)
+        return gp_cli_usage(cli, "'--window-layers' %.0f exceeds the model's %.0f layers",
+                            model.window_layers.v, model.layers.v);
     if (wname && (rc = get_format(cli, db, "--weights", wname, &wtmp, &p.weights)) != 0)
         return rc;
     if (kvname && (rc = get_format(cli, db, "--kv", kvname, &ktmp, &p.kv)) != 0)
@@ -421,7 +443,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 model.id, p.gpus, gpu->id,
                 gp_format_qty(r.short_bytes + r.mem_usable, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                 gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2),
-                gp_format_qty(p.context * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES, 2, 0,
+                gp_format_qty(r.kv_positions * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES, 2, 0,
                               note, 64),
                 gp_format_qty(r.runtime_overhead * p.gpus, GP_Q_BYTES, 2, 0, note + 64, 64),
                 gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, note + 128, 64),
@@ -459,6 +481,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "kv_bytes", gp_cli_jnum(r.kv_bytes));
         json_object_set_new(o, "kv_bytes_per_token", gp_cli_jnum(r.kv_bytes_per_token));
         json_object_set_new(o, "kv_replicas", gp_cli_jnum(r.kv_replicas));
+        json_object_set_new(o, "kv_positions", gp_cli_jnum(r.kv_positions));
         json_object_set_new(o, "act_bytes", gp_cli_jnum(r.act_bytes));
         json_object_set_new(o, "layers", gp_cli_jnum(r.layers));
         json_object_set_new(o, "hidden", gp_cli_jnum(r.hidden));
@@ -566,7 +589,12 @@ static int run(gp_cli *cli, int argc, char **argv)
              p.embed == NULL && r.embed_format != NULL ? "the weights format's output matrix"
                                                        : "--embed-format");
     qrow("weights: lm_head", r.lm_head_bytes, GP_Q_BYTES, 2, note);
-    snprintf(note, sizeof note, "%.0f seq x %.0f tokens x %s/token (%s)", p.batch, p.context,
+    if (r.kv_positions < p.context)
+        snprintf(buf2, sizeof buf2, "%.0f positions (window %.0f)", r.kv_positions,
+                 model.window.v);
+    else
+        snprintf(buf2, sizeof buf2, "%.0f tokens", p.context);
+    snprintf(note, sizeof note, "%.0f seq x %s x %s/token (%s)", p.batch, buf2,
              gp_format_qty(r.kv_bytes_per_token, GP_Q_BYTES, 1, 1, buf, sizeof buf),
              fmt_name(p.kv));
     if (r.kv_replicas > 1) {
@@ -621,7 +649,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                "ridge: FLOPs/peak = bytes/bandwidth (expected figures)");
     printf("\nmemory (%.0f GPU%s):\n", p.gpus, p.gpus > 1 ? "s" : "");
     qrow("weights stored", r.weight_store_bytes, GP_Q_BYTES, 2, NULL);
-    qrow("KV cache stored", p.batch * p.context * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES,
+    qrow("KV cache stored", p.batch * r.kv_positions * r.kv_bytes_per_token * r.kv_replicas,
+         GP_Q_BYTES,
          2, r.kv_replicas > 1 ? "with the copies tensor parallelism keeps (above)" : NULL);
     qrow("runtime overhead", r.runtime_overhead * p.gpus, GP_Q_BYTES, 2,
          p.runtime_overhead >= 0 ? "--runtime-overhead" : "1 GiB per GPU (gpuplan default)");

@@ -109,6 +109,8 @@ static const frow model_rows[] = {
     MDROW("leading dense layers", "dense_layers", dense_layers),
     MDROW("KV dim per layer", "kv_dim", kv_dim),
     MDROW("query/key head dim", "qk_head_dim", qk_head_dim),
+    MDROW("sliding window (tokens)", "window", window),
+    MDROW("windowed layers", "window_layers", window_layers),
 };
 
 static const frow format_rows[] = {

@@ -165,6 +165,8 @@ static const fdesc model_fields[] = {
     DIM("moe.dense_layers", dense_layers, 0),
     DIM("kv_dim", kv_dim, 0),
     DIM("qk_head_dim", qk_head_dim, 0),
+    DIM("window.tokens", window, 0),
+    DIM("window.layers", window_layers, 0),
 };
 
 static const char *const fmt_kinds[] = {"float", "int", "quant"};
@@ -1426,6 +1428,16 @@ static int validate(gp_db *db, gp_err *e)
                 if (md->train_seq.v > md->context.v)
                     return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "train_seq", e,
                                       "pre-training sequence longer than the context");
+                if (md->window_layers.v > 0.0 && !(md->window.v > 0.0))
+                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "window.layers", e,
+                                      "windowed layers given without window.tokens");
+                if (md->window_layers.v > md->layers.v)
+                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "window.layers", e,
+                                      "more windowed layers than layers");
+                if (md->window.v >= md->context.v && md->window.v > 0.0)
+                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "window.tokens", e,
+                                      "a window of the whole context is no window (leave it "
+                                      "out)");
             } else if (k == GP_KIND_FORMAT) {
                 gp_format *fm = (gp_format *)(void *)entry;
                 const emeta *m = &db->t[k].meta[i];

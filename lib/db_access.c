@@ -166,6 +166,54 @@ double gp_model_kv_elems_per_layer(const gp_model *m)
     return 2.0 * kvh * hd;
 }
 
+/* Layers L and windowed layers L_w of a model with a usable window; 0 when
+ * it has none. */
+static double window_of(const gp_model *m, double *L, double *lw)
+{
+    double w = m != NULL ? m->window.v : 0.0;
+    if (!(w > 0.0) || !(m->layers.v > 0.0))
+        return 0.0;
+    *L = m->layers.v;
+    *lw = m->window_layers.v > 0.0 && m->window_layers.v < *L ? m->window_layers.v : *L;
+    return w;
+}
+
+double gp_model_kv_positions(const gp_model *m, double ctx)
+{
+    double L = 0.0, lw = 0.0, w;
+    if (!(ctx > 0.0))
+        return 0.0;
+    w = window_of(m, &L, &lw);
+    if (!(w > 0.0) || ctx <= w)
+        return ctx;
+    return ((L - lw) * ctx + lw * w) / L;
+}
+
+double gp_model_kv_context(const gp_model *m, double pos)
+{
+    double L = 0.0, lw = 0.0, w;
+    if (!(pos > 0.0))
+        return 0.0;
+    w = window_of(m, &L, &lw);
+    if (!(w > 0.0) || pos < w)
+        return pos;
+    if (lw >= L)
+        return INFINITY;
+    return (L * pos - lw * w) / (L - lw);
+}
+
+double gp_model_attn_pairs(const gp_model *m, double prompt)
+{
+    double L = 0.0, lw = 0.0, w, full;
+    if (!(prompt > 0.0))
+        return 0.0;
+    full = 0.5 * prompt * prompt;
+    w = window_of(m, &L, &lw);
+    if (!(w > 0.0) || prompt <= w)
+        return full;
+    return ((L - lw) * full + lw * (0.5 * w * w + (prompt - w) * w)) / L;
+}
+
 void gp_model_guess_shape(double params, double aspect, double *layers, double *hidden)
 {
     double l = *layers, h = *hidden;

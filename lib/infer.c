@@ -331,7 +331,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     shape sh;
     sums s;
     double wbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems;
-    double store, kv_tok, kv_all, usable, ovh_mem, free1;
+    double store, kv_tok, kv_all, usable, ovh_mem, free1, pos;
     int quant, split;
 
     if (p == NULL || r == NULL)
@@ -429,7 +429,10 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
             r->kv_replicas = p->gpus * ceil(kvh / p->gpus) / kvh;
     }
     kv_all = kv_tok * r->kv_replicas;
-    r->kv_bytes = B * ctx * kv_all;
+    /* Sliding-window layers cache min(ctx, window) positions (§2.1). */
+    pos = gp_model_kv_positions(m, ctx);
+    r->kv_positions = pos;
+    r->kv_bytes = B * pos * kv_all;
 
     /* A model known only by its parameter count still has layers: guess the
      * missing depth or width (N = 12 L h^2) for the per-layer overhead,
@@ -453,7 +456,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     /* FLOPs. */
     r->active_params = m->params_active.v > 0.0 && m->params_active.v <= m->params.v
                            ? m->params_active.v : m->params.v;
-    r->attn_flop = 4.0 * sh.layers * sh.heads * sh.core_dim * ctx * B;
+    r->attn_flop = 4.0 * sh.layers * sh.heads * sh.core_dim * pos * B;
     r->flop = 2.0 * r->active_params * B + r->attn_flop;
     r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
     r->precision = pick_precision(g, p->weights);
@@ -466,11 +469,11 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.flop = r->flop;
     s.deq = r->dequant_flop;
     s.comm_exp = s.comm_ceil = 0.0;
-    s.kv_seq = ctx * kv_all;
-    s.kv_seq_copies = ctx * (kv_all - kv_tok);
+    s.kv_seq = pos * kv_all;
+    s.kv_seq_copies = pos * (kv_all - kv_tok);
     s.kv_copies = B * s.kv_seq_copies;
     s.act_seq = act_elems * p->act_bytes;
-    s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.core_dim * ctx;
+    s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.core_dim * pos;
     s.layers = sh.layers;
     s.split_layers = split;
     s.div = s.split_layers ? 1.0 : p->gpus;
@@ -494,7 +497,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     side_eval(p, &s, r->precision, 0, eng, &r->expected, &r->eff_src, &r->overhead_src);
 
     /* Prefill: every sequence's prompt in one pass; causal attention
-     * 2 x layers x heads x head_dim x P^2 per sequence. */
+     * 4 x layers x heads x head_dim x pairs per sequence, pairs = P^2 / 2
+     * (within the window on local layers: gp_model_attn_pairs). */
     r->prefill_flop = 0.0;
     if (p->prompt > 0.0) {
         double P = p->prompt, tok = B * P, tdt, wb, pf, ce = 0.0, cc = 0.0;
@@ -509,7 +513,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         }
         wb = body_touched(&sh, tok, &tdt) * wbits / 8.0 + r->lm_head_bytes;
         pf = 2.0 * r->active_params * tok +
-             2.0 * sh.layers * sh.heads * sh.core_dim * P * P * B;
+             4.0 * sh.layers * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B;
         r->prefill_flop = pf;
         for (side = 0; side < 2; side++) {
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
@@ -524,17 +528,18 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->runtime_overhead = ovh_mem;
     usable = gp_gpu_usable_mem(g) * p->gpus;
     r->mem_usable = usable;
-    r->mem_need = store + B * ctx * kv_all + ovh_mem * p->gpus;
+    r->mem_need = store + B * pos * kv_all + ovh_mem * p->gpus;
     r->fits = r->mem_need <= usable;
     free1 = usable - store - ovh_mem * p->gpus;
-    r->short_bytes = (store + ctx * kv_all + ovh_mem * p->gpus) - usable;
+    r->short_bytes = (store + pos * kv_all + ovh_mem * p->gpus) - usable;
     r->fits_batch1 = r->short_bytes <= 0.0;
     if (free1 <= 0.0) {
         r->max_batch = 0.0;
         r->max_context = 0.0;
     } else {
-        r->max_batch = ctx * kv_all > 0.0 ? floor(free1 / (ctx * kv_all)) : INFINITY;
-        r->max_context = kv_all > 0.0 ? floor(free1 / (B * kv_all)) : INFINITY;
+        r->max_batch = pos * kv_all > 0.0 ? floor(free1 / (pos * kv_all)) : INFINITY;
+        r->max_context = kv_all > 0.0 ? floor(gp_model_kv_context(m, free1 / (B * kv_all)))
+                                      : INFINITY;
     }
     r->kv_dominates = r->kv_bytes > r->weight_bytes;
     r->context_exceeds = m->context.v > 0.0 &&

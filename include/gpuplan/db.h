@@ -159,6 +159,11 @@ typedef struct gp_model {
     gp_fig qk_head_dim;     /* query/key width per head when it differs from
                                the value's head_dim (MLA: 128 + 64 rope =
                                192); 0 = head_dim                         */
+    gp_fig window;          /* sliding-window attention: positions a local
+                               layer attends to and caches (Mistral 7B
+                               v0.1: 4096); 0 = every layer is global     */
+    gp_fig window_layers;   /* layers that use the window (Gemma 2: 21 of
+                               42); 0 with a window = all layers          */
 } gp_model;
 
 typedef enum gp_format_kind { GP_FMT_FLOAT, GP_FMT_INT, GP_FMT_QUANT } gp_format_kind;
@@ -261,6 +266,23 @@ double gp_gpu_usable_mem(const gp_gpu *g);
 /* Per-token KV-cache elements per layer (K and V): kv_dim, else
  * 2 * kv_heads * head_dim (head_dim defaulting to hidden / heads). */
 double gp_model_kv_elems_per_layer(const gp_model *m);
+
+/* Sliding-window attention (docs/models/inference.md §2.1).  With a window
+ * W on L_w of the L layers, a local layer caches and attends to min(C, W)
+ * positions at context C, a global layer to C.
+ *   gp_model_kv_positions: the layer average (L_g C + L_w min(C, W)) / L;
+ *     C itself without a window (or C <= W).  Mistral 7B v0.1 (W 4096 on
+ *     all 32 layers) at C = 32768: 4096.  Gemma 2 (W 4096 on 21 of 42) at
+ *     C = 8192: 6144.
+ *   gp_model_kv_context: its inverse, the largest C whose average is <= pos
+ *     (INFINITY when every layer is local and pos >= W).
+ *   gp_model_attn_pairs: causal (query, key) pairs of a P-token prompt, layer
+ *     averaged: P^2/2 on a global layer, W^2/2 + (P - W) W on a local one
+ *     when P > W.
+ * 0 for C, pos or P <= 0. */
+double gp_model_kv_positions(const gp_model *m, double ctx);
+double gp_model_kv_context(const gp_model *m, double pos);
+double gp_model_attn_pairs(const gp_model *m, double prompt);
 
 /* Aspect ratio hidden / layers of the shape guessed for a model known only
  * by its parameter count: GPT-3 175B 12288/96, LLaMA 7B 4096/32, 13B

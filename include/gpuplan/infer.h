@@ -162,14 +162,19 @@ typedef struct gp_infer_result {
     double kv_replicas;         /* copies of the KV cache across tensor-
                                    parallel GPUs: gpus x ceil(kv_heads/gpus)
                                    / kv_heads (MLA: kv_heads 1), else 1      */
+    double kv_positions;        /* positions each layer caches per sequence,
+                                   layer-averaged: the context, fewer on
+                                   sliding-window layers
+                                   (gp_model_kv_positions)                   */
     double kv_bytes;            /* KV read per step, all GPUs: batch x
-                                   context x above x kv_replicas             */
+                                   kv_positions x above x kv_replicas        */
     double act_bytes;           /* activations read+written per step         */
     double bytes_per_step;      /* weight + kv + act                         */
     double bytes_per_token;     /* bytes_per_step / batch                    */
     /* FLOPs per step, all GPUs. */
     double flop;                /* 2 x active params x batch + attention     */
-    double attn_flop;           /* 4 x layers x heads x head_dim x context x batch */
+    double attn_flop;           /* 4 x layers x heads x head_dim x
+                                   kv_positions x batch                      */
     double dequant_flop;        /* quantised weights x engine dequant_flop   */
     double active_params;       /* params used per token (MoE: active)       */
     double experts_touched;     /* MoE: expected distinct experts per layer  */
@@ -240,7 +245,8 @@ typedef struct gp_infer_result {
 int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
 
 /* KV-cache bytes per token per sequence: layers x kv elements per layer
- * (gp_model_kv_elems_per_layer) x kv_bits / 8.  0 when the shape is
+ * (gp_model_kv_elems_per_layer) x kv_bits / 8, for a position every layer
+ * caches (within any sliding window).  0 when the shape is
  * unknown.  MODEL: 2 x layers x kv_heads x head_dim x bytes (Llama-2-7B fp16:
  * 2 x 32 x 32 x 128 x 2 = 524288 B). */
 double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits);
