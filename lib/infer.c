@@ -429,7 +429,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
             r->kv_replicas = p->gpus * ceil(kvh / p->gpus) / kvh;
     }
     kv_all = kv_tok * r->kv_replicas;
-    /* Sliding-window layers cache min(ctx, window) positions (§2.1). */
+    /* Sliding-window layers cache min(ctx, window) positions (inference.md §1.1). */
     pos = gp_model_kv_positions(m, ctx);
     r->kv_positions = pos;
     r->kv_bytes = B * pos * kv_all;

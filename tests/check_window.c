@@ -1,6 +1,6 @@
 /* Sliding-window attention: positions cached per layer, its inverse, the
  * causal pairs of a prompt, and what the decode planner and the CLI make of
- * them (docs/models/inference.md §2.1).  Every expected number is derived by
+ * them (docs/models/inference.md §1.1).  Every expected number is derived by
  * hand in the comment above its assert. */
 #include <math.h>
 #include <stdlib.h>

@@ -267,7 +267,7 @@ double gp_gpu_usable_mem(const gp_gpu *g);
  * 2 * kv_heads * head_dim (head_dim defaulting to hidden / heads). */
 double gp_model_kv_elems_per_layer(const gp_model *m);
 
-/* Sliding-window attention (docs/models/inference.md §2.1).  With a window
+/* Sliding-window attention (docs/models/inference.md §1.1).  With a window
  * W on L_w of the L layers, a local layer caches and attends to min(C, W)
  * positions at context C, a global layer to C.
  *   gp_model_kv_positions: the layer average (L_g C + L_w min(C, W)) / L;
