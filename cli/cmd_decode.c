@@ -52,6 +52,8 @@ static void usage(FILE *f)
             "                       builds)                               [generic]\n"
             "  --decode-eff F       achieved fraction of achievable bandwidth (overrides)\n"
             "  --layer-overhead T   fixed time per layer per step, e.g. 20us (overrides)\n"
+            "  --moe-layer-overhead T  extra fixed time per MoE layer (router, top-k,\n"
+            "                       expert GEMVs), e.g. 60us (overrides the engine's)\n"
             "  --runtime-overhead S memory reserved per GPU by the runtime [1GiB]\n"
             "  --strict             refuse (exit 2) instead of warning: context beyond the\n"
             "                       model's maximum, a batch that does not fit\n"            "  --price P            rent, USD per GPU-hour, for the cost per 1M tokens\n"
@@ -66,7 +68,7 @@ enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
     O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE, O_WINDOW,
-    O_WLAYERS, O_HELP
+    O_WLAYERS, O_MOVH, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -95,6 +97,7 @@ static const struct option longopts[] = {
     {"engine", required_argument, NULL, O_ENGINE},
     {"decode-eff", required_argument, NULL, O_DEFF},
     {"layer-overhead", required_argument, NULL, O_LOVH},
+    {"moe-layer-overhead", required_argument, NULL, O_MOVH},
     {"runtime-overhead", required_argument, NULL, O_ROVH},
     {"strict", no_argument, NULL, O_STRICT},
     {"measured", required_argument, NULL, O_MEASURED},
@@ -198,6 +201,7 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "eff_weights", gp_cli_jnum(s->eff_weights));
     json_object_set_new(o, "eff_other", gp_cli_jnum(s->eff_other));
     json_object_set_new(o, "layer_overhead_s", gp_cli_jnum(s->layer_overhead_s));
+    json_object_set_new(o, "moe_layer_overhead_s", gp_cli_jnum(s->moe_overhead_s));
     json_object_set_new(o, "overhead_s", gp_cli_jnum(s->overhead_s));
     json_object_set_new(o, "comm_s", gp_cli_jnum(s->comm_s));
     json_object_set_new(o, "ttft_s", gp_cli_jnum(s->ttft_s));
@@ -291,14 +295,19 @@ static int run(gp_cli *cli, int argc, char **argv)
             p.decode_eff = d;
             break;
         case O_LOVH:
-            if (gp_cli_qty(cli, "--layer-overhead", optarg, GP_Q_DURATION, &d))
+        case O_MOVH: {
+            const char *nm = c == O_LOVH ? "--layer-overhead" : "--moe-layer-overhead";
+            if (gp_cli_qty(cli, nm, optarg, GP_Q_DURATION, &d))
                 return GP_EXIT_USAGE;
             /* Engines spend 5-400 us; 1e308 made the step infinite. */
             if (d > 1.0)
-                return gp_cli_usage(cli, "'--layer-overhead' must be at most 1 s (got '%s')",
-                                    optarg);
-            p.layer_overhead = d;
+                return gp_cli_usage(cli, "'%s' must be at most 1 s (got '%s')", nm, optarg);
+            if (c == O_LOVH)
+                p.layer_overhead = d;
+            else
+                p.moe_layer_overhead = d;
             break;
+        }
         case O_ROVH:
             if (gp_cli_qty(cli, "--runtime-overhead", optarg, GP_Q_BYTES, &d))
                 return GP_EXIT_USAGE;
@@ -494,6 +503,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "dequant_flop", gp_cli_jnum(r.dequant_flop));
         json_object_set_new(o, "active_params", gp_cli_jnum(r.active_params));
         json_object_set_new(o, "experts_touched", gp_cli_jnum(r.experts_touched));
+        json_object_set_new(o, "moe_layers", gp_cli_jnum(r.moe_layers));
         json_object_set_new(o, "precision", json_string(gp_precision_name(r.precision)));
         json_object_set_new(o, "pipeline", json_string(gp_pipeline_name(r.pipeline)));
         json_object_set_new(o, "ceiling_tokens_per_s", gp_cli_jnum(r.ceiling.tokens_per_s));
@@ -694,6 +704,13 @@ static int run(gp_cli *cli, int argc, char **argv)
                  ? "engine profile at 2 GHz, scaled by 2 GHz / boost clock"
                  : r.overhead_src);
     qrow("per-layer overhead", r.expected.layer_overhead_s, GP_Q_DURATION, 1, note);
+    if (r.moe_layers > 0) {
+        snprintf(note, sizeof note, "x %.0f MoE layers, on top: router, top-k, expert GEMVs; %s",
+                 r.moe_layers,
+                 p.moe_layer_overhead >= 0 ? "--moe-layer-overhead"
+                                           : "engine profile at 2 GHz, scaled by 2 GHz / boost");
+        qrow("MoE layer overhead", r.expected.moe_overhead_s, GP_Q_DURATION, 1, note);
+    }
     if (p.link != NULL && p.gpus > 1 && !r.split_layers) {
         snprintf(note, sizeof note, "%s: 2 x %.0f %s AllReduces of %s (collectives model%s); %s",
                  p.link->id, r.layers, gp_coll_algo_name(r.comm_algo),

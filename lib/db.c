@@ -1428,16 +1428,25 @@ static int validate(gp_db *db, gp_err *e)
                 if (md->train_seq.v > md->context.v)
                     return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "train_seq", e,
                                       "pre-training sequence longer than the context");
-                if (md->window_layers.v > 0.0 && !(md->window.v > 0.0))
-                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "window.layers", e,
-                                      "windowed layers given without window.tokens");
-                if (md->window_layers.v > md->layers.v)
-                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "window.layers", e,
-                                      "more windowed layers than layers");
+                /* Named at the figure's own file:line:col (an overlay may
+                 * have set it over a shipped entry). */
+                if (md->window_layers.v > 0.0 &&
+                    (!(md->window.v > 0.0) || md->window_layers.v > md->layers.v))
+                    return GP_RAISE_AT(e, GP_ESCHEMA,
+                                       md->window_layers.origin ? md->window_layers.origin
+                                                                : "window.layers",
+                                       0, 0,
+                                       "model '%s', field 'window.layers': %s", md->id,
+                                       md->window.v > 0.0
+                                           ? "more windowed layers than layers"
+                                           : "windowed layers given without window.tokens");
                 if (md->window.v >= md->context.v && md->window.v > 0.0)
-                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "window.tokens", e,
-                                      "a window of the whole context is no window (leave it "
-                                      "out)");
+                    return GP_RAISE_AT(e, GP_ESCHEMA,
+                                       md->window.origin ? md->window.origin : "window.tokens",
+                                       0, 0,
+                                       "model '%s', field 'window.tokens': a window of the "
+                                       "whole context is no window (leave it out)",
+                                       md->id);
             } else if (k == GP_KIND_FORMAT) {
                 gp_format *fm = (gp_format *)(void *)entry;
                 const emeta *m = &db->t[k].meta[i];

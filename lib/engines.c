@@ -20,7 +20,9 @@ static const gp_engine engines[] = {
     {"generic", "generic engine (default)", 0.85, 0.80, 40e-6, 8.0,
      "gpuplan default: midway between the profiles below (a CUDA-graph engine"
      " at ~85% of achievable bandwidth (80% on quantised weights), 40 us/layer at 2 GHz); "
-     "docs/models/inference.md", 0, 0.0},
+     "docs/models/inference.md"
+     "; MoE: 60 us more per MoE layer at 2 GHz, as the vllm (57) and"
+     " llama.cpp (60) profiles measure", 0, 0.0, 60e-6},
     {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.90, 35e-6, 8.0,
      "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
      " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
@@ -32,21 +34,32 @@ static const gp_engine engines[] = {
      " dequant: mmvq dp4a on CUDA cores ~8 FLOP/weight; multi-GPU:"
      " --split-mode layer, the default since PR #4766; no per-SM stream limit"
      " (an H100 SXM llama-bench of a 9B Q8_0, 210 tok/s, streams ~19 GB/s per"
-     " SM, above the 2023 builds' 11.2)", 1, 0.0},
+     " SM, above the 2023 builds' 11.2)"
+     "; MoE: 60 us more per MoE layer at 2 GHz (router, top-k, expert-"
+     "indexed GEMVs), least squares in log over four llama-bench tg128 rows"
+     " of 2025-26 builds (docs/models/inference.md 8.2): RTX 4090 qwen3moe"
+     " 30B.A3B Q4_0 161.55 and gpt-oss 20B 186.10 (PR #16834, Oct 2025),"
+     " RTX 5090 gpt-oss 20B 362.59 (build 7100) and Qwen3-Coder-30B-A3B"
+     " Q4_K_M 243.46 (LM Studio, 2026): -19 % to +23 %", 1, 0.0, 60e-6},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
      " 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25 tok/s): bf16"
      " ~0.85, int8/int4 kernels ~0.70 of achievable bw, ~27 us/layer at"
-     " 1.41 GHz", 0, 0.0},
+     " 1.41 GHz"
+     "; MoE: no extra (gpt-fast mixtral-moe README: Mixtral 8x7B int8 on "
+     "one A100 97.92 tok/s, bf16 TP2 96.67, at or above the dense profile)", 0, 0.0, 0.0},
     {"mlc", "MLC LLM (TVM, CUDA graphs)", 0.90, 0.95, 13e-6, 4.0,
      "mlc-ai/llm-perf-bench README (q4f16_1 Llama2-7B/13B on RTX 4090 and"
      " 3090 Ti: 204.8/113.5 and 186.7/107.4 tok/s, ~0.95 of achievable bw,"
-     " ~10 us/layer at 2.52 GHz); eff_float assumed 0.90", 0, 0.0},
+     " ~10 us/layer at 2.52 GHz); eff_float assumed 0.90"
+     "; MoE: 60 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 60e-6},
     {"exllama", "ExLlama (v1, GPTQ 4-bit; 2023)", 0.90, 0.92, 100e-6, 16.0,
      "mlc-ai/llm-perf-bench README Exllama column (4090 152.56/93.88, 3090 Ti"
      " 112.72/69.31 tok/s for Llama2-7B/13B): host-launched kernels ~80"
      " us/layer at 2.52 GHz; eff_float assumed 0.90; multi-GPU: gpu_split by"
-     " layers", 1, 0.0},
+     " layers"
+     "; MoE: v1 runs no MoE models; the generic 60 us is kept for a MoE "
+     "shape", 1, 0.0, 60e-6},
     {"vllm", "vLLM / SGLang / LMDeploy (CUDA graphs, Marlin/AWQ kernels)", 0.85, 0.85, 25e-6,
      4.0,
      "CUDA-graph decode (25 us/layer at 2 GHz) at 0.85 of achievable bw;"
@@ -55,24 +68,32 @@ static const gp_engine engines[] = {
      " Qwen3-8B 7.22 ms (gpustack performance-lab), A100 40GB Llama 3.1 8B"
      " ~75 tok/s; LMDeploy TurboMind A100 Llama 2 7B/13B/70B-TP4, RTX 4090"
      " AWQ 7B 206.4 / 13B 115.8 tok/s (InternLM/lmdeploy docs/en/benchmark):"
-     " -12 % to +11 %", 0, 0.0},
+     " -12 % to +11 %"
+     "; MoE: 57 us more per MoE layer at 2 GHz: tenstorrent/tt-inference-"
+     "server issue #340 (vLLM, A100 80GB, Qwen3-30B-A3B bf16, concurrency "
+     "1: TPOT 9.6 ms)", 0, 0.0, 57e-6},
     {"tensorrt-llm", "TensorRT-LLM / NIM", 0.82, 0.72, 25e-6, 4.0,
      "CUDA graphs as vLLM (25 us/layer at 2 GHz); 0.82 of achievable bw on"
      " 16-bit weights from TensorRT-LLM blogs/H100vsA100.md (GPT-J 6B FP16"
      " on A100 SXM 80GB, batch 1: 111 tok/s), 0.72 on FP8 weights from"
      " NVIDIA NIM 1.8.0 benchmarks (Llama 3.3 70B FP8 on 2 x H100 TP2,"
-     " concurrency 1: ITL 18.58 and 18.91 ms)", 0, 0.0},
+     " concurrency 1: ITL 18.58 and 18.91 ms)"
+     "; MoE: 57 us per MoE layer assumed, as vllm (no TensorRT-LLM MoE "
+     "batch-1 row)", 0, 0.0, 57e-6},
     {"exllamav2", "ExLlamaV2 (EXL2 / GPTQ 4-bit)", 0.90, 0.92, 38e-6, 16.0,
      "turboderp/exllamav2 README 'Performance' table, RTX 4090: Llama 2 7B"
      " EXL2 3.0/4.0/5.0 bpw 245/207/170, 70B 2.5 bpw 37, Llama 7B/13B GPTQ"
      " 198/111 t/s: least squares gives 0.92 of achievable bw and 30 us/layer"
      " at 2.52 GHz (38 at 2 GHz), rms 1.4 %; the same table's 33B GPTQ (48)"
      " and CodeLlama 34B 4.0 bpw (50) rows, not fitted: -2 %, -4 %;"
-     " eff_float assumed; multi-GPU: gpu_split by layers", 1, 0.0},
+     " eff_float assumed; multi-GPU: gpu_split by layers"
+     "; MoE: 60 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 60e-6},
     {"hf-transformers", "Hugging Face transformers (eager PyTorch)", 0.80, 0.50, 400e-6, 16.0,
      "h2oai/h2ogpt perf.md (Llama-2-7B 16-bit: 4090 40.9, A100 31.0 tok/s):"
      " eager launches ~300-600 us/layer; bitsandbytes 4/8-bit kernels well"
-     " below the roof; multi-GPU: device_map=auto splits by layers", 1, 0.0},
+     " below the roof; multi-GPU: device_map=auto splits by layers"
+     "; MoE: 400 us per MoE layer assumed (eager launches per routed "
+     "expert; no measured row)", 1, 0.0, 400e-6},
     {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.82, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
@@ -84,7 +105,10 @@ static const gp_engine engines[] = {
      " stream limit 11.2 GB/s: the same README's A100 80GB and H100 PCIe rows"
      " (7B F16 73.83/83.32, 70B Q4_0 25.68/25.88 tok/s) stream weights at"
      " 1.17-1.36 TB/s after the per-layer overhead, 10.2-11.9 GB/s per SM"
-     " (108/114 SMs), about half of HBM; GDDR cards stay under it", 1, 11.2e9},
+     " (108/114 SMs), about half of HBM; GDDR cards stay under it"
+     "; MoE: 139 us more per MoE layer at 2 GHz: Mixtral 8x7B Q3_K_M fully"
+     " on an RTX 4090, early-2024 build, tg128 83.16 t/s "
+     "(TheBloke/Mixtral-8x7B-v0.1-GGUF discussion #9)", 1, 11.2e9, 139e-6},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])

@@ -25,6 +25,7 @@ void gp_infer_params_init(gp_infer_params *p)
     p->decode_eff = 0.0;
     p->price = 0.0;
     p->layer_overhead = -1.0;
+    p->moe_layer_overhead = -1.0;
     p->runtime_overhead = -1.0;
     p->act_bytes = 2.0;
     p->accum = GP_ACC_FP32;
@@ -217,6 +218,7 @@ typedef struct sums {
     double act_seq;    /* activation bytes per sequence per step             */
     double flop_seq;   /* FLOP per sequence per step                         */
     double layers;
+    double moe_layers; /* layers with routed experts (their extra fixed cost) */
     double div;        /* GPUs sharing each step's work: gpus (TP) or 1      */
     int split_layers;
 } sums;
@@ -226,7 +228,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                       const char **eff_src, const char **ovh_src)
 {
     const gp_gpu *g = p->gpu;
-    double n = s->div, tc, tm, ew, eo, ovh;
+    double n = s->div, tc, tm, ew, eo, ovh, movh;
     gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
     o->peak = peak_for(g, prec, pipe, p->accum, ceiling);
@@ -235,15 +237,18 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->sm_limited = 0;
     if (ceiling) {
         ew = eo = 1.0;
-        ovh = 0.0;
+        ovh = movh = 0.0;
     } else {
         const char *es = eng->src, *os = eng->src;
         int wide = p->weights == NULL || fmt_bits(p->weights) >= 16.0;
         ew = wide ? eng->eff_float : eng->eff_quant;
         eo = eng->eff_float;
         ovh = eng->layer_overhead;
-        if (g->clock_boost.v > 0.0)
+        movh = eng->moe_layer_overhead;
+        if (g->clock_boost.v > 0.0) {
             ovh *= GP_INFER_REF_CLOCK / g->clock_boost.v;
+            movh *= GP_INFER_REF_CLOCK / g->clock_boost.v;
+        }
         if (eng == gp_engine_default() && g->eff_decode.v > 0.0) {
             ew = eo = g->eff_decode.v;
             es = g->eff_decode.src ? g->eff_decode.src : "hwdb efficiency.decode";
@@ -261,6 +266,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
             ovh = p->layer_overhead;
             os = "--layer-overhead";
         }
+        if (p->moe_layer_overhead >= 0.0)
+            movh = p->moe_layer_overhead;
         /* Little's law: the engine's kernels stream at most sm_bw per SM
          * (an explicit --decode-eff replaces the engine's figures). */
         if (eng->sm_bw > 0.0 && g->sm_count.v > 0.0)
@@ -283,7 +290,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->eff_weights = ew;
     o->eff_other = eo;
     o->layer_overhead_s = ovh;
-    o->overhead_s = s->layers * ovh;
+    o->moe_overhead_s = movh;
+    o->overhead_s = s->layers * ovh + s->moe_layers * movh;
     o->comm_s = ceiling ? s->comm_ceil : s->comm_exp;
     /* The ceiling charges only what no engine can avoid: weights and KV
      * bytes, matmul and attention FLOPs (no activation round-trips, no
@@ -475,6 +483,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.act_seq = act_elems * p->act_bytes;
     s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.core_dim * pos;
     s.layers = sh.layers;
+    s.moe_layers = sh.moe_layers;
+    r->moe_layers = sh.moe_layers;
     s.split_layers = split;
     s.div = s.split_layers ? 1.0 : p->gpus;
     r->split_layers = s.split_layers;

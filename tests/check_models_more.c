@@ -53,11 +53,13 @@ static const gp_model *check_model(const want *w)
     GP_ASSERT_REL(m->window_layers.v, w->window_layers, 0);
     GP_ASSERT_REL(m->experts.v, w->experts, 0);
     GP_ASSERT_REL(m->experts_active.v, w->experts_active, 0);
-    if (w->experts > 0)
+    /* All-MoE models: ffn is the expert width; with leading dense layers it
+     * is the dense FFN's (the caller checks the expert width). */
+    if (w->experts > 0 && !(m->dense_layers.v > 0))
         GP_ASSERT_REL(m->expert_ffn_hidden.v, w->ffn, 0);
     if (w->active_derived > 0) {
         GP_ASSERT_REL(m->params_active.v, w->active_derived, 1e-9);
-        GP_ASSERT_REL(m->params_active.v, w->active_card, 0.01);
+        GP_ASSERT_REL(m->params_active.v, w->active_card, w->card_rtol);
     } else {
         /* dense: active defaults to the total */
         GP_ASSERT_REL(m->params_active.v, w->derived, 1e-12);
@@ -290,6 +292,68 @@ START_TEST(mixtral_8x22b)
 }
 END_TEST
 
+START_TEST(qwen3_30b_a3b)
+{
+    /* hidden 2048, 48 layers, 32 heads x 128, 4 KV heads, 128 experts of
+     * width 768, 8 routed, vocab 151936, 40960 positions, untied, q/k norms.
+     * Per layer: attention 2048 x 4096 + 2 x 2048 x 512 + 4096 x 2048 + 2 x
+     * 128 = 18,874,624; router 2048 x 128 = 262,144; experts 128 x 3 x 2048 x
+     * 768 = 603,979,776; norms 4,096; sum 623,120,640.  x 48 =
+     * 29,909,790,720 + 2 x 151936 x 2048 = 622,329,856 + 2048 =
+     * 30,532,122,624.  Report: 30.5B.  Active: 18,874,624 + 262,144 + 8 x
+     * 4,718,592 + 4,096 = 56,889,600; x 48 + 622,331,904 = 3,353,032,704.
+     * Report: 3.3B (+1.6 %: the report's one decimal; 2 % allowed for both). */
+    static const want w = {
+        "qwen3-30b-a3b", "qwen3-coder-30b-a3b",
+        48.0 * (2048.0 * 4096 + 2 * 2048.0 * 512 + 4096.0 * 2048 + 256 + 2048.0 * 128 +
+                128 * 3 * 2048.0 * 768 + 4096) +
+            2 * 151936.0 * 2048 + 2048,
+        30.5e9, 0.02,
+        48, 2048, 32, 4, 128, 768, 151936, 40960, 0, 0, 0, 128, 8,
+        48.0 * (2048.0 * 4096 + 2 * 2048.0 * 512 + 4096.0 * 2048 + 256 + 2048.0 * 128 +
+                8 * 3 * 2048.0 * 768 + 4096) +
+            2 * 151936.0 * 2048 + 2048,
+        3.3e9};
+    check_model(&w);
+    GP_ASSERT_REL(w.derived, 30532122624.0, 0);
+    GP_ASSERT_REL(w.active_derived, 3353032704.0, 0);
+}
+END_TEST
+
+START_TEST(deepseek_v2_lite)
+{
+    /* hidden 2048, 27 layers (the first dense, FFN 10944), 16 heads, MLA
+     * (kv_lora 512, rope 64, q 128 + 64 per head, v 128, no q compression),
+     * 64 routed + 2 shared experts of width 1408, 6 routed per token, vocab
+     * 102400, untied.  Attention: 2048 x 16 x 192 + 2048 x 576 + 512 + 512 x
+     * 16 x 256 + 2048 x 2048 = 13,763,072.  Layer 0: + 3 x 2048 x 10944 +
+     * 4,096 = 81,007,104.  MoE layer: + 2048 x 64 + 66 x 3 x 2048 x 1408 +
+     * 4,096 = 584,847,872; x 26 = 15,206,044,672.  + 2 x 102400 x 2048 +
+     * 2048 = 15,706,484,224.  Paper: 15.7B.  Active: MoE layer 13,763,072 +
+     * 131,072 + 8 x 8,650,752 + 4,096 = 83,104,256 (6 routed + 2 shared);
+     * x 26 + 81,007,104 + 419,432,448 = 2,661,150,208; the paper's 2.4B
+     * leaves the input embedding out (2,451,435,008: +2 %). */
+    static const want w = {
+        "deepseek-v2-lite", "deepseek-coder-v2-lite",
+        13763072.0 + 3 * 2048.0 * 10944 + 4096 +
+            26 * (13763072.0 + 2048.0 * 64 + 66 * 3 * 2048.0 * 1408 + 4096) +
+            2 * 102400.0 * 2048 + 2048,
+        15.7e9, 0.025, /* the paper's 2.4B active is one decimal: 2.45B, 2.1 % */
+        27, 2048, 16, 16, 128, 10944, 102400, 163840, 0, 0, 0, 64, 6,
+        13763072.0 + 3 * 2048.0 * 10944 + 4096 +
+            26 * (13763072.0 + 2048.0 * 64 + 8 * 3 * 2048.0 * 1408 + 4096) +
+            2 * 102400.0 * 2048 + 2048,
+        2.4e9 + 102400.0 * 2048};
+    const gp_model *m = check_model(&w);
+    GP_ASSERT_REL(w.derived, 15706484224.0, 0);
+    GP_ASSERT_REL(m->kv_dim.v, 576, 0);
+    GP_ASSERT_REL(m->qk_head_dim.v, 192, 0);
+    GP_ASSERT_REL(m->shared_experts.v, 2, 0);
+    GP_ASSERT_REL(m->dense_layers.v, 1, 0);
+    GP_ASSERT_REL(m->expert_ffn_hidden.v, 1408, 0);
+}
+END_TEST
+
 /* gpt-oss per layer, from config.json (hidden 2880, 64 heads x 64, 8 KV
  * heads, experts of width 2880 with biases, attention biases, one learned
  * sink per head):
@@ -443,6 +507,8 @@ Suite *gp_test_suite_models_more(void)
     tcase_add_test(tc, gpt_oss_20b);
     tcase_add_test(tc, gpt_oss_120b);
     tcase_add_test(tc, phi_3_mini);
+    tcase_add_test(tc, qwen3_30b_a3b);
+    tcase_add_test(tc, deepseek_v2_lite);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_add_test(tc, cli_windowed_kv);

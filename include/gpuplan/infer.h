@@ -34,6 +34,10 @@ extern "C" {
  *   split_layers    1: the engine spreads a model over several GPUs by
  *                   layers (llama.cpp's default --split-mode layer: the GPUs
  *                   work one after another), 0: tensor parallelism;
+ *   moe_layer_overhead  extra fixed seconds per MoE layer (router, top-k,
+ *                   expert-indexed GEMVs and their sum: kernels a dense FFN
+ *                   does not run), at GP_INFER_REF_CLOCK, scaled like
+ *                   layer_overhead;
  *   sm_bw           bytes/s one SM streams in the engine's decode kernels
  *                   (0: no limit).  Little's law: a kernel keeps a bounded
  *                   number of bytes in flight per SM, so its bandwidth is at
@@ -52,6 +56,10 @@ typedef struct gp_engine {
     const char *src;
     int split_layers;      /* multi-GPU default: 1 layer split, 0 tensor  */
     double sm_bw;          /* bytes/s per SM its kernels stream; 0 = none */
+    double moe_layer_overhead; /* s per MoE layer per step at
+                               GP_INFER_REF_CLOCK on top of layer_overhead:
+                               the routing and expert-indexed kernels a
+                               dense FFN does not run                     */
 } gp_engine;
 
 /* How --gpus N shares the model. */
@@ -100,6 +108,8 @@ typedef struct gp_infer_params {
     double decode_eff;        /* > 0: override the engine's efficiencies    */
     double layer_overhead;    /* >= 0: override s per layer (unscaled);
                                  < 0: engine / GPU default                  */
+    double moe_layer_overhead; /* >= 0: override the extra s per MoE layer
+                                 (unscaled); < 0: the engine's             */
     double price;             /* USD per GPU-hour for usd_per_mtok; 0: the
                                  GPU's database `rent` (0 there: no cost)  */
     double runtime_overhead;  /* bytes per GPU reserved by the runtime
@@ -120,7 +130,8 @@ typedef struct gp_infer_params {
 #define GP_INFER_DEFAULT_CONTEXT 128.0
 
 /* Fill p with defaults: batch 1, gpus 1, context GP_INFER_DEFAULT_CONTEXT,
- * prompt 0, act_bytes 2, layer_overhead -1, runtime_overhead -1, rest 0/NULL. */
+ * prompt 0, act_bytes 2, layer_overhead -1, moe_layer_overhead -1,
+ * runtime_overhead -1, rest 0/NULL. */
 void gp_infer_params_init(gp_infer_params *p);
 
 /* Decode ledger under one set of roofs. */
@@ -136,7 +147,10 @@ typedef struct gp_infer_side {
     double eff_weights;       /* fraction of mem_bw reached on weights       */
     double eff_other;         /* fraction on KV cache and activations        */
     double layer_overhead_s;  /* per layer per step, after clock scaling     */
-    double overhead_s;        /* layers x layer_overhead_s                   */
+    double moe_overhead_s;    /* extra per MoE layer per step, after clock
+                                 scaling (the engine's moe_layer_overhead)   */
+    double overhead_s;        /* layers x layer_overhead_s + MoE layers x
+                                 moe_overhead_s                             */
     double comm_s;            /* link time per step: 2 x layers AllReduces
                                  (tensor parallel) or gpus - 1 hand-offs
                                  (layer split), priced by comm.h; the
@@ -178,6 +192,7 @@ typedef struct gp_infer_result {
     double dequant_flop;        /* quantised weights x engine dequant_flop   */
     double active_params;       /* params used per token (MoE: active)       */
     double experts_touched;     /* MoE: expected distinct experts per layer  */
+    double moe_layers;          /* MoE: layers with routed experts (0: dense) */
     double comm_bytes;          /* AllReduce payload per step (per message)  */
     gp_coll_algo comm_algo;     /* AllReduce algorithm of the expected figure
                                    (the cheaper of ring and tree)            */
