@@ -44,6 +44,33 @@ static json_t *decode(const char *const *args)
     return gp_test_cli_json(argv);
 }
 
+/* A published batch-1 row: its name, the measured tokens/s per stream and
+ * the decode arguments that price it. */
+typedef struct prow {
+    const char *name;
+    double measured;
+    const char *args[32];
+} prow;
+
+/* Each row below its ceiling and its expected figure within rtol. */
+static void check_rows(const prow *rows, size_t n, double rtol)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        json_t *j = decode(rows[i].args);
+        double exp, ceil;
+        ck_assert_msg(j != NULL, "%s: no JSON", rows[i].name);
+        exp = gp_test_jnum(j, "expected_tokens_per_s");
+        ceil = gp_test_jnum(j, "ceiling_tokens_per_s");
+        ck_assert_msg(rows[i].measured < ceil, "%s: measured %.1f above the ceiling %.1f",
+                      rows[i].name, rows[i].measured, ceil);
+        ck_assert_msg(fabs(exp / rows[i].measured - 1.0) <= rtol,
+                      "%s: expected %.1f vs measured %.1f", rows[i].name, exp,
+                      rows[i].measured);
+        json_decref(j);
+    }
+}
+
 /* ExLlamaV2, RTX 4090, Llama 2 7B at EXL2 4.0 bpw, context 128 (turboderp/
  * exllamav2 README: 207 t/s).  By hand, from the database's figures:
  *   body: (6738415616 - 2 x 32000 x 4096) params x 4/8 = 3238135808 B;
@@ -74,11 +101,7 @@ END_TEST
  * measurement and below the ceiling. */
 START_TEST(published_rows)
 {
-    static const struct {
-        const char *name;
-        double measured; /* tokens/s per stream */
-        const char *args[32];
-    } rows[] = {
+    static const prow rows[] = {
         /* vLLM 0.21.0, H100-80GB-HBM3, Llama 3.1 8B fp16: TPOT p50 6.48 ms
          * (yobitelcomm InferenceBench, concurrency sweep, chatbot-short). */
         {"vllm h100 llama-3.1-8b", 1000.0 / 6.48,
@@ -127,20 +150,7 @@ START_TEST(published_rows)
           "64", "--kv-heads", "8", "--head-dim", "128", "--ffn", "22016", "--vocab", "32000",
           "--weights", "4.0", "--context", "128", "--engine", "exllamav2", NULL}},
     };
-    size_t i;
-    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        json_t *j = decode(rows[i].args);
-        double exp, ceil;
-        ck_assert_msg(j != NULL, "%s: no JSON", rows[i].name);
-        exp = gp_test_jnum(j, "expected_tokens_per_s");
-        ceil = gp_test_jnum(j, "ceiling_tokens_per_s");
-        ck_assert_msg(rows[i].measured < ceil, "%s: measured %.1f above the ceiling %.1f",
-                      rows[i].name, rows[i].measured, ceil);
-        ck_assert_msg(fabs(exp / rows[i].measured - 1.0) <= 0.15,
-                      "%s: expected %.1f vs measured %.1f", rows[i].name, exp,
-                      rows[i].measured);
-        json_decref(j);
-    }
+    check_rows(rows, sizeof rows / sizeof rows[0], 0.15);
 }
 END_TEST
 
@@ -186,11 +196,7 @@ END_TEST
 /* Published batch-1 MoE rows, each within 25 % (§8.2 for the sources). */
 START_TEST(moe_published_rows)
 {
-    static const struct {
-        const char *name;
-        double measured;
-        const char *args[24];
-    } rows[] = {
+    static const prow rows[] = {
         /* llama.cpp PR #16834 (am17an, Oct 2025), RTX 4090, llama-bench tg128:
          * qwen3moe 30B.A3B Q4_0 161.55, gpt-oss 20B MXFP4 MoE 186.10 t/s
          * (non-expert tensors at Q8_0 in that file). */
@@ -223,19 +229,7 @@ START_TEST(moe_published_rows)
          {"--gpu", "a100", "--model", "mixtral-8x7b", "--weights", "int8", "--context", "100",
           "--engine", "gpt-fast", NULL}},
     };
-    size_t i;
-    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        json_t *j = decode(rows[i].args);
-        double exp;
-        ck_assert_msg(j != NULL, "%s: no JSON", rows[i].name);
-        exp = gp_test_jnum(j, "expected_tokens_per_s");
-        ck_assert_msg(rows[i].measured < gp_test_jnum(j, "ceiling_tokens_per_s"),
-                      "%s: measured above the ceiling", rows[i].name);
-        ck_assert_msg(fabs(exp / rows[i].measured - 1.0) <= 0.25,
-                      "%s: expected %.1f vs measured %.1f", rows[i].name, exp,
-                      rows[i].measured);
-        json_decref(j);
-    }
+    check_rows(rows, sizeof rows / sizeof rows[0], 0.25);
 }
 END_TEST
 
