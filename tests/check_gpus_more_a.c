@@ -1,7 +1,7 @@
-/* Twelve more NVIDIA cards in the shipped database: GeForce RTX 3090 Ti,
+/* Thirteen more NVIDIA cards in the shipped database: GeForce RTX 3090 Ti,
  * RTX 3060 (12 GB) and RTX 3060 Ti (Ampere); RTX A5000, RTX A4000 and A30
- * (workstation / datacenter Ampere); GeForce RTX 2080 Ti, RTX 2080 SUPER
- * and TITAN RTX (Turing); Tesla P40, Tesla P100 PCIe 16GB and
+ * (workstation / datacenter Ampere); GeForce RTX 2080 Ti, RTX 2080 SUPER,
+ * TITAN RTX and Tesla T4 (Turing); Tesla P40, Tesla P100 PCIe 16GB and
  * GeForce GTX 1080 Ti (Pascal); plus decode runs.
  *
  * Expected values are written out by hand from the spec sources cited in the
@@ -14,7 +14,7 @@
  *            parts; INT8 2048.
  *   GA100    FP32 128; FP16/BF16 Tensor 2048; TF32 1024; FP64 64 (Tensor 128).
  *   Turing   FP32 128; FP16 Tensor 1024 with FP16 accumulate, 512 with FP32
- *            accumulate on GeForce (full 1024 on TITAN RTX); INT8 2048.
+ *            accumulate on GeForce (full 1024 on TITAN RTX and T4); INT8 2048.
  *   Pascal   FP32 256 (GP102, 128 cores) / 128 (GP100, 64 cores); no Tensor
  *            Cores. */
 #include <stdlib.h>
@@ -253,6 +253,29 @@ START_TEST(titan_rtx_matches_specs)
 }
 END_TEST
 
+START_TEST(t4_matches_specs)
+{
+    static const gp_test_card card = {"t4",
+                                      40, 1.59e9, 256 * 10e9 / 8, 16 * GIB,
+                                      15360 * MIB, 70, 4 * MIB, 0, NULL};
+    const gp_gpu *g = gp_test_card_check(&card);
+    /* TU104, 40 SMs, 585 / 1590 MHz; 16 GB GDDR6: 256 x 10 / 8 = 320e9 B/s;
+     * nvidia-smi 15360 MiB (ECC on) at 70 W; L2 4 MB.
+     * FP16 tensor, FP32 accumulate at the full rate: 40 x 1.59e9 x 1024 =
+     * 65.13e12 -> 65.1e12 (datasheet 'Mixed Precision (FP16/FP32) 65');
+     * INT8 x 2048 = 130.3e12 (datasheet 130); FP32 2560 x 2 x 1.59e9 =
+     * 8.14e12.  Compute efficiency from torch.mm FP16 on a T4: 42.71 / 65.13
+     * = 0.656 -> 0.66. */
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 65.1e12, 1e-9);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 65e12, 3e-3);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_INT8, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 130.3e12, 1e-9);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 8.14e12, 1e-9);
+    GP_ASSERT_REL(g->eff_compute.v, 0.66, 1e-12);
+    GP_ASSERT_REL(g->eff_compute.v, 42.71 / 65.13, 0.01);
+    ck_assert_str_eq(g->host_link, "pcie3-x16");
+}
+END_TEST
+
 /* ---- Pascal ------------------------------------------------------------ */
 
 START_TEST(p40_matches_specs)
@@ -325,7 +348,8 @@ START_TEST(names_resolve)
         {"a5000", "rtx-a5000"},        {"a4000", "rtx-a4000"},
         {"A30", "a30"},                {"2080ti", "rtx-2080-ti"},
         {"2080super", "rtx-2080-super"}, {"RTX 2080 SUPER", "rtx-2080-super"},
-        {"titanrtx", "titan-rtx"},     {"P40", "p40"},
+        {"titanrtx", "titan-rtx"},     {"T4", "t4"},
+        {"tesla-t4", "t4"},            {"P40", "p40"},
         {"p100-pcie", "p100-pcie-16gb"}, {"1080ti", "gtx-1080-ti"}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const gp_gpu *g = gp_db_find_gpu(db, want[i].name);
@@ -344,6 +368,7 @@ START_TEST(names_resolve)
         {"NVIDIA GeForce RTX 2080 Ti", "rtx-2080-ti"},
         {"NVIDIA GeForce RTX 2080 SUPER", "rtx-2080-super"},
         {"NVIDIA TITAN RTX", "titan-rtx"},
+        {"Tesla T4", "t4"},
         {"Tesla P40", "p40"},
         {"Tesla P100-PCIE-16GB", "p100-pcie-16gb"},
         {"NVIDIA GeForce GTX 1080 Ti", "gtx-1080-ti"}};
@@ -382,11 +407,12 @@ START_TEST(cli_decode_ceilings)
 {
     /* ceiling = datasheet bandwidth / bytes per token:
      *   RTX 3060   360e9 / 3,783,827,456 =  95.14 tokens/s
+     *   Tesla T4   320e9 / 3,783,827,456 =  84.57
      *   Tesla P40  346e9 / 3,783,827,456 =  91.44
      *   RTX 2080 Ti 616e9 / 3,783,827,456 = 162.80 */
     static const struct { const char *gpu; double bw, ceil; } row[] = {
-        {"rtx-3060", 360e9, 95.14}, {"p40", 346e9, 91.44},
-        {"rtx-2080-ti", 616e9, 162.80}};
+        {"rtx-3060", 360e9, 95.14}, {"t4", 320e9, 84.57},
+        {"p40", 346e9, 91.44},      {"rtx-2080-ti", 616e9, 162.80}};
     for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
         json_t *j = decode_json(row[i].gpu, "llama.cpp");
         json_t *ceil = json_object_get(j, "ceiling");
@@ -448,6 +474,7 @@ Suite *gp_test_suite_gpus_more_a(void)
     tcase_add_test(tc, rtx_2080_ti_matches_specs);
     tcase_add_test(tc, rtx_2080_super_matches_specs);
     tcase_add_test(tc, titan_rtx_matches_specs);
+    tcase_add_test(tc, t4_matches_specs);
     tcase_add_test(tc, p40_matches_specs);
     tcase_add_test(tc, p100_pcie_matches_specs);
     tcase_add_test(tc, gtx_1080_ti_matches_specs);
