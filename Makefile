@@ -57,7 +57,7 @@ CLI       := $(BUILD)/gpuplan
 RUNNER    := $(BUILD)/tests/runner
 
 .PHONY: all run check test sanitize valgrind bench fuzz coverage calib deps man \
-        install uninstall clean help examples
+        install uninstall clean help examples FORCE
 
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -89,8 +89,21 @@ $(BUILD)/lib/%.o: lib/%.c | $(BUILD)/gen/cli_cmds.h $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
 
+# File lists: what is generated from a set of files must be regenerated when
+# a file leaves the set, though no remaining file is newer.  Each list is
+# rewritten on every run but touched only when it changes.
+LIST_hwdb  := $(HWDB_YAML)
+LIST_tests := $(TEST_SRC)
+LIST_cli   := $(wildcard cli/cmd_*.c)
+$(BUILD)/gen/%.list: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' $(LIST_$*) > $@.tmp
+	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
+
+FORCE:
+
 # The shipped database, compiled in (see lib/gen_builtin.sh).
-$(BUILD)/gen/db_builtin_data.c: lib/gen_builtin.sh $(HWDB_YAML)
+$(BUILD)/gen/db_builtin_data.c: lib/gen_builtin.sh $(HWDB_YAML) $(BUILD)/gen/hwdb.list
 	@mkdir -p $(@D)
 	$(call say,GEN,$@)
 	$(Q)sh lib/gen_builtin.sh hwdb > $@.tmp && mv $@.tmp $@
@@ -111,7 +124,7 @@ $(SHARED): $(LIB_OBJ)
 # ---- CLI ----------------------------------------------------------------------
 # Each cli/cmd_NAME.c defines `const gp_cli_command gp_cli_cmd_NAME`; the
 # table is generated from the file names so commands never collide.
-$(BUILD)/gen/cli_cmds.h: $(wildcard cli/cmd_*.c)
+$(BUILD)/gen/cli_cmds.h: $(wildcard cli/cmd_*.c) $(BUILD)/gen/cli.list
 	@mkdir -p $(@D)
 	@{ for c in $(CLI_CMDS); do echo "GP_CLI_CMD($$c)"; done; } > $@.tmp
 	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
@@ -126,7 +139,7 @@ $(CLI): $(CLI_OBJ) $(STATIC)
 	$(Q)$(CC) $(FINAL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC) $(LIBS_ALL)
 
 # ---- tests ------------------------------------------------------------------
-$(BUILD)/gen/suites.h: $(TEST_SRC)
+$(BUILD)/gen/suites.h: $(TEST_SRC) $(BUILD)/gen/tests.list
 	@mkdir -p $(@D)
 	@{ for s in $(SUITES); do echo "GP_SUITE($$s)"; done; } > $@.tmp
 	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@

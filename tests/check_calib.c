@@ -808,7 +808,7 @@ START_TEST(match_device_names)
                       e.msg);
         ck_assert_str_eq(g->id, pairs[i][1]);
     }
-    ck_assert_int_eq(gp_calib_match_gpu(db, "Tesla T4", &g, &e), GP_ENOTFOUND);
+    ck_assert_int_eq(gp_calib_match_gpu(db, "Tesla K80", &g, &e), GP_ENOTFOUND);
     ck_assert_ptr_nonnull(strstr(e.msg, "--as"));
 }
 END_TEST
