@@ -212,6 +212,16 @@ START_TEST(moe_published_rows)
         {"5090 gpt-oss-20b", 362.59,
          {"--gpu", "5090", "--model", "gpt-oss-20b", "--weights", "mxfp4", "--embed-format",
           "q8_0", "--context", "64", "--engine", "llama.cpp", NULL}},
+        /* Not used for the profile figure: RTX PRO 6000 Blackwell, llama.cpp
+         * build 233d773d0 (6413), tg128, qwen3moe 30B.A3B Q4_K_M 251.04 t/s
+         * (the shisa-v2 authors' benchmark notes); RTX 5070 Ti, build
+         * 463b6a9, gpt-oss 20B MXFP4 MoE 223.64 t/s (a 2026 user file). */
+        {"pro6000 qwen3moe q4_k_m", 251.04,
+         {"--gpu", "rtx-pro-6000-blackwell", "--model", "qwen3-30b-a3b", "--weights", "q4_k_m",
+          "--context", "64", NULL}},
+        {"5070ti gpt-oss-20b", 223.64,
+         {"--gpu", "rtx-5070-ti", "--model", "gpt-oss-20b", "--weights", "mxfp4",
+          "--embed-format", "q8_0", "--context", "64", "--engine", "llama.cpp", NULL}},
         /* vLLM, A100 80GB, Qwen3-30B-A3B, concurrency 1, 128 in / 128 out:
          * TPOT 9.6 ms (tenstorrent/tt-inference-server issue #340). */
         {"a100 qwen3moe vllm", 1000.0 / 9.6,
