@@ -608,7 +608,13 @@ static void format_table(const gp_format *f)
         gp_cli_row("decode engine", f->engine, "the engine whose kernels the format implies");
     if (f->output != NULL)
         gp_cli_row("output matrix format", f->output->id,
-                   "lm_head in files of this type (input embedding in the body's)");
+                   f->dense != NULL ? "lm_head in files of this type"
+                                    : "lm_head in files of this type (input embedding in the "
+                                      "body's)");
+    if (f->dense != NULL)
+        gp_cli_row("dense tensors format", f->dense->id,
+                   "attention, router, dense and shared FFNs, input embedding: all but the "
+                   "routed experts");
     print_notes(&ns);
 }
 
@@ -625,6 +631,8 @@ static json_t *format_json(const gp_format *f, int full)
         jstr(o, "engine", f->engine);
     if (f->output != NULL)
         jstr(o, "output", f->output->id);
+    if (f->dense != NULL)
+        jstr(o, "dense", f->dense->id);
     rows_json(o, src, org, f, format_rows, sizeof format_rows / sizeof format_rows[0]);
     json_object_set_new(o, "bytes_per_element", gp_cli_jnum(f->bits.v / 8.0));
     if (!full) {

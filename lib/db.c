@@ -178,6 +178,7 @@ static const fdesc format_fields[] = {
     FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
     {"engine", T_ENGINE, GP_Q_NUMBER, offsetof(gp_format, engine), 0, 0, 0, NULL, 0},
     {"output", T_LINKREF, GP_Q_NUMBER, offsetof(gp_format, output_id), 0, 0, 0, NULL, 0},
+    {"dense", T_LINKREF, GP_Q_NUMBER, offsetof(gp_format, dense_id), 0, 0, 0, NULL, 0},
 };
 
 _Static_assert(sizeof(gp_link_kind) == sizeof(int) && sizeof(gp_link_scope) == sizeof(int) &&
@@ -216,7 +217,8 @@ typedef struct emeta {
     unsigned line, col;
     int layer;
     unsigned char *seen;     /* per descriptor of the kind: given in some layer */
-    const char *ref_file[2]; /* host_link, scale_up_link positions (gpus) */
+    const char *ref_file[2]; /* host_link, scale_up_link positions (gpus);
+                                output, dense (formats) */
     unsigned ref_line[2], ref_col[2];
 } emeta;
 
@@ -655,7 +657,8 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
             return rc;
         if (c->kind == GP_KIND_GPU || c->kind == GP_KIND_FORMAT) {
             emeta *m = &c->db->t[c->kind].meta[c->ei];
-            int w = strcmp(d->path, "scale_up_link") == 0 ? 1 : 0;
+            /* [1]: a GPU's scale_up_link, a format's dense format */
+            int w = strcmp(d->path, "scale_up_link") == 0 || strcmp(d->path, "dense") == 0;
             m->ref_file[w] = c->file;
             m->ref_line[w] = v->line;
             m->ref_col[w] = v->col;
@@ -1450,19 +1453,29 @@ static int validate(gp_db *db, gp_err *e)
             } else if (k == GP_KIND_FORMAT) {
                 gp_format *fm = (gp_format *)(void *)entry;
                 const emeta *m = &db->t[k].meta[i];
-                long fi;
-                fm->output = NULL;
-                if (fm->output_id != NULL) {
-                    fi = find_entry(db, GP_KIND_FORMAT, fm->output_id);
+                const char **ids[2];
+                const gp_format **refs[2];
+                static const char *const names[2] = {"output", "dense"};
+                int w;
+                ids[0] = &fm->output_id;
+                ids[1] = &fm->dense_id;
+                refs[0] = &fm->output;
+                refs[1] = &fm->dense;
+                for (w = 0; w < 2; w++) {
+                    long fi;
+                    *refs[w] = NULL;
+                    if (*ids[w] == NULL)
+                        continue;
+                    fi = find_entry(db, GP_KIND_FORMAT, *ids[w]);
                     if (fi < 0)
-                        return GP_RAISE_AT(e, GP_ESCHEMA, m->ref_file[0], m->ref_line[0],
-                                           m->ref_col[0],
-                                           "format '%s', field 'output': unknown format '%s' "
+                        return GP_RAISE_AT(e, GP_ESCHEMA, m->ref_file[w], m->ref_line[w],
+                                           m->ref_col[w],
+                                           "format '%s', field '%s': unknown format '%s' "
                                            "(not in formats/)",
-                                           fm->id, fm->output_id);
-                    fm->output = (const gp_format *)(const void *)head_at(db, GP_KIND_FORMAT,
+                                           fm->id, names[w], *ids[w]);
+                    *refs[w] = (const gp_format *)(const void *)head_at(db, GP_KIND_FORMAT,
                                                                         (size_t)fi);
-                    fm->output_id = fm->output->id;
+                    *ids[w] = (*refs[w])->id;
                 }
             }
         }

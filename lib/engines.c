@@ -21,8 +21,8 @@ static const gp_engine engines[] = {
      "gpuplan default: midway between the profiles below (a CUDA-graph engine"
      " at ~85% of achievable bandwidth (80% on quantised weights), 40 us/layer at 2 GHz); "
      "docs/models/inference.md"
-     "; MoE: 60 us more per MoE layer at 2 GHz, as the vllm (57) and"
-     " llama.cpp (60) profiles measure", 0, 0.0, 60e-6},
+     "; MoE: 52 us more per MoE layer at 2 GHz, midway between the"
+     " llama.cpp (47) and vllm (57) figures", 0, 0.0, 52e-6},
     {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.90, 35e-6, 8.0,
      "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
      " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
@@ -35,12 +35,13 @@ static const gp_engine engines[] = {
      " --split-mode layer, the default since PR #4766; no per-SM stream limit"
      " (an H100 SXM llama-bench of a 9B Q8_0, 210 tok/s, streams ~19 GB/s per"
      " SM, above the 2023 builds' 11.2)"
-     "; MoE: 60 us more per MoE layer at 2 GHz (router, top-k, expert-"
+     "; MoE: 47 us more per MoE layer at 2 GHz (router, top-k, expert-"
      "indexed GEMVs), least squares in log over four llama-bench tg128 rows"
      " of 2025-26 builds (docs/models/inference.md 8.2): RTX 4090 qwen3moe"
-     " 30B.A3B Q4_0 161.55 and gpt-oss 20B 186.10 (PR #16834, Oct 2025),"
-     " RTX 5090 gpt-oss 20B 362.59 (build 7100) and Qwen3-Coder-30B-A3B"
-     " Q4_K_M 243.46 (LM Studio, 2026): -19 % to +23 %", 1, 0.0, 60e-6},
+     " 30B.A3B Q4_0 161.55 and gpt-oss 20B MXFP4 MoE 186.10 (PR #16834, Oct"
+     " 2025), RTX 5090 gpt-oss 20B 362.59 (build 7100) and"
+     " Qwen3-Coder-30B-A3B Q4_K_M 243.46 (LM Studio, 2026): -16 % to +19 %",
+     1, 0.0, 47e-6},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
      " 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25 tok/s): bf16"
@@ -52,14 +53,14 @@ static const gp_engine engines[] = {
      "mlc-ai/llm-perf-bench README (q4f16_1 Llama2-7B/13B on RTX 4090 and"
      " 3090 Ti: 204.8/113.5 and 186.7/107.4 tok/s, ~0.95 of achievable bw,"
      " ~10 us/layer at 2.52 GHz); eff_float assumed 0.90"
-     "; MoE: 60 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 60e-6},
+     "; MoE: 52 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 52e-6},
     {"exllama", "ExLlama (v1, GPTQ 4-bit; 2023)", 0.90, 0.92, 100e-6, 16.0,
      "mlc-ai/llm-perf-bench README Exllama column (4090 152.56/93.88, 3090 Ti"
      " 112.72/69.31 tok/s for Llama2-7B/13B): host-launched kernels ~80"
      " us/layer at 2.52 GHz; eff_float assumed 0.90; multi-GPU: gpu_split by"
      " layers"
-     "; MoE: v1 runs no MoE models; the generic 60 us is kept for a MoE "
-     "shape", 1, 0.0, 60e-6},
+     "; MoE: v1 runs no MoE models; the generic 52 us is kept for a MoE "
+     "shape", 1, 0.0, 52e-6},
     {"vllm", "vLLM / SGLang / LMDeploy (CUDA graphs, Marlin/AWQ kernels)", 0.85, 0.85, 25e-6,
      4.0,
      "CUDA-graph decode (25 us/layer at 2 GHz) at 0.85 of achievable bw;"
@@ -87,7 +88,7 @@ static const gp_engine engines[] = {
      " at 2.52 GHz (38 at 2 GHz), rms 1.4 %; the same table's 33B GPTQ (48)"
      " and CodeLlama 34B 4.0 bpw (50) rows, not fitted: -2 %, -4 %;"
      " eff_float assumed; multi-GPU: gpu_split by layers"
-     "; MoE: 60 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 60e-6},
+     "; MoE: 52 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 52e-6},
     {"hf-transformers", "Hugging Face transformers (eager PyTorch)", 0.80, 0.50, 400e-6, 16.0,
      "h2oai/h2ogpt perf.md (Llama-2-7B 16-bit: 4090 40.9, A100 31.0 tok/s):"
      " eager launches ~300-600 us/layer; bitsandbytes 4/8-bit kernels well"

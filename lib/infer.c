@@ -175,6 +175,14 @@ static double body_touched(const shape *s, double tokens, double *touched)
     return s->body - s->moe_layers * (s->experts - t) * s->expert_params;
 }
 
+/* Bytes of `body` body parameters of which `experts` sit in routed experts:
+ * the experts at wbits, the rest (attention, router, dense and shared FFNs)
+ * at dbits -- the weights format's `dense` format, else wbits too. */
+static double body_bytes(double body, double experts, double wbits, double dbits)
+{
+    return experts * wbits / 8.0 + (body - experts) * dbits / 8.0;
+}
+
 static double peak_for(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
                        gp_accum acc, int ceiling)
 {
@@ -338,7 +346,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     const gp_engine *eng;
     shape sh;
     sums s;
-    double wbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems;
+    double wbits, dbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems, ex_t;
     double store, kv_tok, kv_all, usable, ovh_mem, free1, pos;
     int quant, split;
 
@@ -393,6 +401,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     B = p->batch;
     ctx = p->context;
     wbits = fmt_bits(p->weights);
+    dbits = p->weights != NULL && p->weights->dense != NULL ? fmt_bits(p->weights->dense)
+                                                           : wbits;
     kbits = fmt_bits(p->kv);
     /* Embeddings: --embed-format for both matrices; else a format that
      * names its output matrix's (a GGUF file keeps output.weight at Q6_K and
@@ -401,7 +411,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->embed_in_format = p->embed;
     if (p->embed == NULL && p->weights != NULL && p->weights->output != NULL) {
         r->embed_format = p->weights->output;
-        r->embed_in_format = p->weights;
+        r->embed_in_format = p->weights->dense != NULL ? p->weights->dense : p->weights;
     }
     ebits = fmt_bits(r->embed_format);
     ibits = fmt_bits(r->embed_in_format);
@@ -411,12 +421,14 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     /* Weights read per step. */
     body_t = body_touched(&sh, B, &touched);
     r->experts_touched = touched;
-    r->body_bytes = body_t * wbits / 8.0;
+    ex_t = sh.moe_layers * touched * sh.expert_params;
+    r->body_bytes = body_bytes(body_t, ex_t, wbits, dbits);
     r->lm_head_bytes = sh.embed_params * ebits / 8.0;
     if (sh.n_embed > 1.0) /* untied: the input embedding reads B rows only */
         r->lm_head_bytes += B * sh.hidden * ibits / 8.0;
     r->weight_bytes = r->body_bytes + r->lm_head_bytes;
-    store = sh.body * wbits / 8.0 + sh.embed_params * ebits / 8.0 +
+    store = body_bytes(sh.body, sh.moe_layers * sh.experts * sh.expert_params, wbits, dbits) +
+            sh.embed_params * ebits / 8.0 +
             (sh.n_embed - 1.0) * sh.embed_params * ibits / 8.0;
     r->weight_store_bytes = store;
 
@@ -521,7 +533,9 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
             if (rc != GP_OK)
                 return rc;
         }
-        wb = body_touched(&sh, tok, &tdt) * wbits / 8.0 + r->lm_head_bytes;
+        wb = body_touched(&sh, tok, &tdt);
+        wb = body_bytes(wb, sh.moe_layers * tdt * sh.expert_params, wbits, dbits) +
+             r->lm_head_bytes;
         pf = 2.0 * r->active_params * tok +
              4.0 * sh.layers * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B;
         r->prefill_flop = pf;

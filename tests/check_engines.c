@@ -165,9 +165,9 @@ END_TEST
  *   KV 64 x 2 x 48 x 4 x 128 x 2 B = 6291456 B; activations 48 x (10 x 2048
  *     + 4 x 768) x 2 = 2260992 B;
  *   memory = 1799826432 B / (1008e9 x 0.96 x 0.90) = 2.06660 ms;
- *   overhead = 48 x (35 + 60) us x 2 / 2.52 = 3.61905 ms;
- *   step 5.68565 ms: 175.88 t/s (llama.cpp PR #16834 measured 161.55 on an
- *   Oct 2025 build: +9 %). */
+ *   overhead = 48 x (35 + 47) us x 2 / 2.52 = 3.12381 ms;
+ *   step 5.19041 ms: 192.66 t/s (llama.cpp PR #16834 measured 161.55 on an
+ *   Oct 2025 build: +19 %). */
 START_TEST(moe_worked_row)
 {
     const char *a[] = {"--gpu", "rtx-4090", "--model", "qwen3-30b-a3b", "--weights", "q4_0",
@@ -175,7 +175,7 @@ START_TEST(moe_worked_row)
     const char *b[] = {"--gpu", "rtx-4090", "--model", "qwen3-30b-a3b", "--weights", "q4_0",
                        "--context", "64", "--moe-layer-overhead", "0us", NULL};
     json_t *j = decode(a);
-    double step = 1799826432.0 / (1008e9 * 0.96 * 0.90) + 48.0 * 95e-6 * 2.0 / 2.52;
+    double step = 1799826432.0 / (1008e9 * 0.96 * 0.90) + 48.0 * 82e-6 * 2.0 / 2.52;
     ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp");
     GP_ASSERT_REL(gp_test_jnum(j, "body_bytes"), 1536020352.0, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 1536020352.0 + 255252480.0 + 1152.0, 1e-9);
@@ -193,25 +193,49 @@ START_TEST(moe_worked_row)
 }
 END_TEST
 
+/* The GGUF MXFP4 MoE file type: routed experts at MXFP4 (4.25 bits), every
+ * other tensor at Q8_0 (8.5 bits: 1.0625 B).  gpt-oss-20b (hwdb shape: 24
+ * layers, 32 experts of 3 x 2880 x 2880 = 24,883,200 params, 201088 x 2880
+ * = 579,133,440 per embedding, untied):
+ *   body 20,914,757,184 - 2 x 579,133,440 = 19,756,490,304;
+ *   experts 24 x 32 x 24,883,200 = 19,110,297,600 -> x 0.53125 =
+ *     10,152,345,600 B; the rest 646,192,704 x 1.0625 = 686,579,748 B;
+ *   both embeddings at Q8_0: 2 x 615,329,280 B;
+ *   stored 12,069,583,908 B = 11.24 GiB (llama-bench prints 11.27 GiB).
+ * Read per token (4 of 32 experts): 24 x 4 x 24,883,200 x 0.53125 =
+ * 1,269,043,200 + 686,579,748 + output 615,329,280 + one input row 2880 x
+ * 1.0625 = 3,060: 2,570,955,288 B. */
+START_TEST(mxfp4_moe_format)
+{
+    const char *a[] = {"--gpu", "rtx-4090", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe",
+                       "--context", "64", NULL};
+    json_t *j = decode(a);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp");
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes"), 12069583908.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes") / 1073741824.0, 11.27, 0.005);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 2570955288.0, 1e-9);
+    json_decref(j);
+}
+END_TEST
+
 /* Published batch-1 MoE rows, each within 25 % (§8.2 for the sources). */
 START_TEST(moe_published_rows)
 {
     static const prow rows[] = {
         /* llama.cpp PR #16834 (am17an, Oct 2025), RTX 4090, llama-bench tg128:
-         * qwen3moe 30B.A3B Q4_0 161.55, gpt-oss 20B MXFP4 MoE 186.10 t/s
-         * (non-expert tensors at Q8_0 in that file). */
+         * qwen3moe 30B.A3B Q4_0 161.55, gpt-oss 20B MXFP4 MoE 186.10 t/s. */
         {"4090 qwen3moe q4_0", 161.55,
          {"--gpu", "4090", "--model", "qwen3-30b-a3b", "--weights", "q4_0", "--context", "64",
           NULL}},
         {"4090 gpt-oss-20b", 186.10,
-         {"--gpu", "4090", "--model", "gpt-oss-20b", "--weights", "mxfp4", "--embed-format",
-          "q8_0", "--context", "64", "--engine", "llama.cpp", NULL}},
+         {"--gpu", "4090", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe", "--context", "64",
+          NULL}},
         /* RTX 5090, llama.cpp build f92e406b (7100), llama-bench tg128 gpt-oss
          * 20B MXFP4 MoE 362.59 t/s (yunwei37's gpu_ext workload log,
          * 2026-02-16). */
         {"5090 gpt-oss-20b", 362.59,
-         {"--gpu", "5090", "--model", "gpt-oss-20b", "--weights", "mxfp4", "--embed-format",
-          "q8_0", "--context", "64", "--engine", "llama.cpp", NULL}},
+         {"--gpu", "5090", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe", "--context", "64",
+          NULL}},
         /* Not used for the profile figure: RTX PRO 6000 Blackwell, llama.cpp
          * build 233d773d0 (6413), tg128, qwen3moe 30B.A3B Q4_K_M 251.04 t/s
          * (the shisa-v2 authors' benchmark notes); RTX 5070 Ti, build
@@ -220,8 +244,8 @@ START_TEST(moe_published_rows)
          {"--gpu", "rtx-pro-6000-blackwell", "--model", "qwen3-30b-a3b", "--weights", "q4_k_m",
           "--context", "64", NULL}},
         {"5070ti gpt-oss-20b", 223.64,
-         {"--gpu", "rtx-5070-ti", "--model", "gpt-oss-20b", "--weights", "mxfp4",
-          "--embed-format", "q8_0", "--context", "64", "--engine", "llama.cpp", NULL}},
+         {"--gpu", "rtx-5070-ti", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe",
+          "--context", "64", NULL}},
         /* vLLM, A100 80GB, Qwen3-30B-A3B, concurrency 1, 128 in / 128 out:
          * TPOT 9.6 ms (tenstorrent/tt-inference-server issue #340). */
         {"a100 qwen3moe vllm", 1000.0 / 9.6,
@@ -252,6 +276,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, published_rows);
     tcase_add_test(tc, moe_worked_row);
     tcase_add_test(tc, moe_published_rows);
+    tcase_add_test(tc, mxfp4_moe_format);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -184,6 +184,12 @@ typedef struct gp_format {
                                of this type, as given (GGUF: q6_k)         */
     const struct gp_format *output; /* that format, resolved after loading;
                                NULL = none given                          */
+    const char *dense_id;   /* format of the body tensors outside the routed
+                               experts (attention, router, dense and shared
+                               FFNs; the input embedding) in files of this
+                               type, as given (GGUF MXFP4 MoE: q8_0)       */
+    const struct gp_format *dense; /* that format, resolved; NULL = the whole
+                               body (and input embedding) in this format  */
 } gp_format;
 
 typedef enum gp_kind { GP_KIND_GPU, GP_KIND_LINK, GP_KIND_MODEL, GP_KIND_FORMAT, GP_KIND__COUNT } gp_kind;
