@@ -31,8 +31,8 @@ static void usage(FILE *f)
             "  --params N           parameter count instead of a model (7B, 70e9)\n"
             "    --layers L --hidden H --heads A --kv-heads K --head-dim D --vocab V\n"
             "    --ffn F --max-context C      shape (also override a --model's)\n"
-            "    --window W --window-layers N sliding-window attention: N layers (all\n"
-            "                         when not given) cache W positions; --window 0: none\n"
+            "    --window W --window-layers N sliding-window attention: N layers (the\n"
+            "                         model's, else all) cache W positions; --window 0: none\n"
             "  --weights FMT        storage format of the weights (fp16, q4_0, int8, ...;\n"
             "                       or a number of bits: 4.5)          [fp16]\n"
             "  --kv FMT             KV-cache format (fp16, fp8-e4m3, int8, int4, ...) [fp16]\n"
@@ -67,8 +67,8 @@ static void usage(FILE *f)
 enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
-    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE, O_WINDOW,
-    O_WLAYERS, O_MOVH, O_HELP
+    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
+    O_WINDOW, O_WLAYERS, O_MOVH, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -385,9 +385,17 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (wlayers > 0 && !(model.window.v > 0))
         return gp_cli_usage(cli, "'--window-layers' needs '--window W' (%s has no sliding "
                                  "window)", model.id);
-    if (model.layers.v > 0 && model.window_layers.v > model.layers.v)
-        return gp_cli_usage(cli, "'--window-layers' %.0f exceeds the model's %.0f layers",
-                            model.window_layers.v, model.layers.v);
+    if (model.layers.v > 0 && model.window_layers.v > model.layers.v) {
+        if (wlayers > 0)
+            return gp_cli_usage(cli, "'--window-layers' %.0f exceeds the model's %.0f layers",
+                                model.window_layers.v, model.layers.v);
+        return gp_cli_usage(cli, "'--layers' %.0f is fewer than %s's %.0f windowed layers "
+                                 "(window.layers); give '--window-layers' too",
+                            model.layers.v, model.id, model.window_layers.v);
+    }
+    if (model.window.v > 0 && !(model.layers.v > 0))
+        return gp_cli_usage(cli, "'--window' needs '--layers': a window applies per layer, and "
+                                 "a --params model's depth would be a guess");
     if (wname && (rc = get_format(cli, db, "--weights", wname, &wtmp, &p.weights)) != 0)
         return rc;
     if (kvname && (rc = get_format(cli, db, "--kv", kvname, &ktmp, &p.kv)) != 0)
@@ -453,8 +461,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                 model.id, p.gpus, gpu->id,
                 gp_format_qty(r.short_bytes + r.mem_usable, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                 gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2),
-                gp_format_qty(r.kv_positions * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES, 2, 0,
-                              note, 64),
+                gp_format_qty(r.kv_positions * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES,
+                              2, 0, note, 64),
                 gp_format_qty(r.runtime_overhead * p.gpus, GP_Q_BYTES, 2, 0, note + 64, 64),
                 gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, note + 128, 64),
                 gp_format_qty(r.short_bytes, GP_Q_BYTES, 2, 0, note + 192, 64));
@@ -487,6 +495,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "weight_bytes", gp_cli_jnum(r.weight_bytes));
         json_object_set_new(o, "weight_store_bytes", gp_cli_jnum(r.weight_store_bytes));
         json_object_set_new(o, "body_bytes", gp_cli_jnum(r.body_bytes));
+        json_object_set_new(o, "body_params", gp_cli_jnum(r.body_params));
+        json_object_set_new(o, "body_dense_params", gp_cli_jnum(r.body_dense_params));
         json_object_set_new(o, "lm_head_bytes", gp_cli_jnum(r.lm_head_bytes));
         json_object_set_new(o, "kv_bytes", gp_cli_jnum(r.kv_bytes));
         json_object_set_new(o, "kv_bytes_per_token", gp_cli_jnum(r.kv_bytes_per_token));
@@ -591,8 +601,13 @@ static int run(gp_cli *cli, int argc, char **argv)
            " engine %s\n", model.id, p.gpus, gpu->id, fmt_name(p.weights), fmt_bits(p.weights),
            fmt_name(p.kv), p.context, p.batch, r.engine->id);
     printf("bytes per decode step (all GPUs):\n");
-    snprintf(note, sizeof note, "%.4g params touched x %.4g bits", r.body_bytes * 8 /
-             fmt_bits(p.weights), fmt_bits(p.weights));
+    if (p.weights != NULL && p.weights->dense != NULL)
+        snprintf(note, sizeof note, "%.4g expert params x %.4g bits + %.4g others x %.4g (%s)",
+                 r.body_params - r.body_dense_params, fmt_bits(p.weights), r.body_dense_params,
+                 fmt_bits(p.weights->dense), p.weights->dense->id);
+    else
+        snprintf(note, sizeof note, "%.4g params touched x %.4g bits", r.body_params,
+                 fmt_bits(p.weights));
     qrow("weights: body", r.body_bytes, GP_Q_BYTES, 2, note);
     snprintf(note, sizeof note, "lm_head%s at %s (%s)",
              model.tied_embeddings ? " (tied: read once)" : " + embedding rows",

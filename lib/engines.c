@@ -114,12 +114,12 @@ static const gp_engine engines[] = {
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
 
-/* Other spellings and engines that share a profile: Ollama and LM Studio
- * run llama.cpp (current builds; "llama.cpp-2023" is the Dec 2023 one); TGI,
- * SGLang and LMDeploy are CUDA-graph servers like vLLM.
- * Compared after normalisation (lower case, letters and digits only), so
- * "llama.cpp", "llama_cpp" and "LlamaCPP" are one name. */
-/* Other names people use, each to an engine id (matched after norm()). */
+/* Other spellings and engines that share a profile, each to an engine id:
+ * Ollama and LM Studio run llama.cpp (current builds; "llama.cpp-2023" is
+ * the Dec 2023 one); TGI, SGLang and LMDeploy are CUDA-graph servers like
+ * vLLM; NIM runs TensorRT-LLM.  Compared after normalisation (lower case,
+ * letters and digits only), so "llama.cpp", "llama_cpp" and "LlamaCPP" are
+ * one name. */
 static const struct {
     const char *alias;
     const char *id;

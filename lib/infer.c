@@ -411,8 +411,12 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->embed_in_format = p->embed;
     if (p->embed == NULL && p->weights != NULL && p->weights->output != NULL) {
         r->embed_format = p->weights->output;
-        r->embed_in_format = p->weights->dense != NULL ? p->weights->dense : p->weights;
+        r->embed_in_format = p->weights;
     }
+    /* A format that names its dense tensors' format keeps the input
+     * embedding in it (GGUF token_embd is quantised like the rest). */
+    if (p->embed == NULL && p->weights != NULL && p->weights->dense != NULL)
+        r->embed_in_format = p->weights->dense;
     ebits = fmt_bits(r->embed_format);
     ibits = fmt_bits(r->embed_in_format);
     quant = p->weights != NULL && p->weights->kind != GP_FMT_FLOAT && wbits < 16.0;
@@ -423,6 +427,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->experts_touched = touched;
     ex_t = sh.moe_layers * touched * sh.expert_params;
     r->body_bytes = body_bytes(body_t, ex_t, wbits, dbits);
+    r->body_params = body_t;
+    r->body_dense_params = body_t - ex_t;
     r->lm_head_bytes = sh.embed_params * ebits / 8.0;
     if (sh.n_embed > 1.0) /* untied: the input embedding reads B rows only */
         r->lm_head_bytes += B * sh.hidden * ibits / 8.0;

@@ -19,6 +19,10 @@ START_TEST(aliases_resolve)
         {"TurboMind", "vllm"},    {"TGI", "vllm"},             {"NIM", "tensorrt-llm"},
         {"trt", "tensorrt-llm"},  {"transformers", "hf-transformers"}, {"default", "generic"},
         {"ollama", "llama.cpp"},  {"torch.compile", "gpt-fast"}, {"MLC-LLM", "mlc"},
+        {"ggml", "llama.cpp"},    {"LM Studio", "llama.cpp"},  {"trtllm", "tensorrt-llm"},
+        {"TensorRT", "tensorrt-llm"}, {"gpt-fast-compile", "gpt-fast"},
+        {"text-generation-inference", "vllm"}, {"HuggingFace", "hf-transformers"},
+        {"PyTorch", "hf-transformers"},
     };
     size_t i;
     for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
@@ -209,11 +213,25 @@ START_TEST(mxfp4_moe_format)
 {
     const char *a[] = {"--gpu", "rtx-4090", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe",
                        "--context", "64", NULL};
+    const char *b[] = {"--gpu", "rtx-4090", "--model", "llama-2-7b", "--weights", "mxfp4-moe",
+                       "--context", "64", NULL};
     json_t *j = decode(a);
     ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp");
     GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes"), 12069583908.0, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes") / 1073741824.0, 11.27, 0.005);
     GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 2570955288.0, 1e-9);
+    /* the split the table prints: 24 x 4 x 24,883,200 = 2,388,787,200 expert
+     * params, 646,192,704 others */
+    GP_ASSERT_REL(gp_test_jnum(j, "body_params"), 2388787200.0 + 646192704.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "body_dense_params"), 646192704.0, 1e-12);
+    json_decref(j);
+    /* A dense model in the same file type is all Q8_0: Llama 2 7B's body
+     * 6,476,271,616 x 1.0625 = 6,881,038,592 B; output 131,072,000 x 1.0625
+     * = 139,264,000 B + one input row 4096 x 1.0625 = 4,352 B. */
+    j = decode(b);
+    GP_ASSERT_REL(gp_test_jnum(j, "body_bytes"), 6881038592.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "lm_head_bytes"), 139264000.0 + 4352.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "body_dense_params"), 6476271616.0, 1e-12);
     json_decref(j);
 }
 END_TEST
@@ -259,6 +277,13 @@ START_TEST(moe_published_rows)
         {"a100x8 mixtral gpt-fast", 227.82,
          {"--gpu", "a100", "--model", "mixtral-8x7b", "--weights", "bf16", "--gpus", "8",
           "--context", "100", "--engine", "gpt-fast", NULL}},
+        /* llama.cpp-2023's MoE figure: Mixtral 8x7B Q3_K_M fully on an RTX
+         * 4090, early-2024 build, tg128 83.16 t/s (TheBloke/Mixtral-8x7B-
+         * v0.1-GGUF discussion #9); the file's 18.96 GiB over 46.70 B params
+         * is 3.49 bits per weight, output matrix included. */
+        {"4090 mixtral q3_k_m llama.cpp-2023", 83.16,
+         {"--gpu", "4090", "--model", "mixtral-8x7b", "--weights", "3.49", "--embed-format",
+          "3.49", "--context", "64", "--engine", "llama.cpp-2023", NULL}},
         {"a100 mixtral int8 gpt-fast", 97.92,
          {"--gpu", "a100", "--model", "mixtral-8x7b", "--weights", "int8", "--context", "100",
           "--engine", "gpt-fast", NULL}},

@@ -162,6 +162,12 @@ START_TEST(decode_caps_the_cache)
     p.context = r.max_context;
     ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_OK);
     ck_assert(r.fits);
+    /* Two more tokens of context are one more position per layer on
+     * average (half the layers are local): 16 x 172032 B more, which the
+     * floor left no room for. */
+    p.context += 2.0;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_OK);
+    ck_assert(!r.fits);
 }
 END_TEST
 
@@ -200,6 +206,10 @@ START_TEST(cli_window)
          "4", NULL},
         {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--window-layers", "4", NULL},
         {"decode", "--gpu", "a100", "--model", "mistral-7b", "--window", "-5", NULL},
+        /* a --params model's window needs its depth */
+        {"decode", "--gpu", "a100", "--params", "7B", "--window", "4096", NULL},
+        /* fewer layers than the model's windowed ones: names --layers */
+        {"decode", "--gpu", "a100", "--model", "gemma-2-9b", "--layers", "20", NULL},
     };
     size_t i;
     /* The database's Mistral 7B: 131072 B per token (above) x 4096. */

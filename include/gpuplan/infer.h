@@ -171,6 +171,10 @@ typedef struct gp_infer_result {
     double weight_store_bytes;  /* weights held in memory (all experts)      */
     double weight_bytes;        /* weights read per decode step              */
     double body_bytes;          /* of which transformer body (touched)       */
+    double body_params;         /* body parameters read per step (touched)   */
+    double body_dense_params;   /* of which outside the routed experts, read
+                                   at the weights format's `dense` format when
+                                   it names one (the rest at its own bits)   */
     double lm_head_bytes;       /* of which lm_head (+ embedding rows)       */
     double kv_bytes_per_token;  /* one sequence, one token, all layers       */
     double kv_replicas;         /* copies of the KV cache across tensor-
