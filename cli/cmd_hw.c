@@ -10,14 +10,16 @@
 #include "cli.h"
 
 static const char usage_text[] =
-    "usage: gpuplan hw list [gpus|links|models|formats] [--json|--csv]\n"
+    "usage: gpuplan hw list [gpus|links|models|formats|engines] [--json|--csv]\n"
     "       gpuplan hw show [KIND:]ID [--json]\n"
     "\n"
     "List the database, or show one entry (a GPU, link, model or format, by id\n"
     "or alias, case-insensitive) with every figure, its source and its origin\n"
     "(file:line:col); KIND (gpu, link, model, format) picks the kind when an id\n"
     "exists in several.  Overlays (--db DIR, $GPUPLAN_DB) override and extend the\n"
-    "built-in database; calibration overlays add measured figures.\n"
+    "built-in database; calibration overlays add measured figures.  'engines'\n"
+    "lists the decode engine profiles (docs/models/inference.md section 4; they\n"
+    "are part of the library, not the database): 'hw show engine:vllm'.\n"
     "\n"
     "options:\n"
     "  --json       one JSON object, SI values, unit-suffixed keys\n"
@@ -798,6 +800,89 @@ static json_t *entry_json(const gp_db *db, int kind, size_t i, int full)
     }
 }
 
+/* ---- decode engine profiles (infer.h; not database entries) ------------- */
+
+static json_t *engine_json(const gp_engine *en)
+{
+    json_t *o = json_object();
+    jstr(o, "id", en->id);
+    jstr(o, "type", "engine");
+    jstr(o, "name", en->name);
+    json_object_set_new(o, "eff_float", gp_cli_jnum(en->eff_float));
+    json_object_set_new(o, "eff_quant", gp_cli_jnum(en->eff_quant));
+    json_object_set_new(o, "layer_overhead_s", gp_cli_jnum(en->layer_overhead));
+    json_object_set_new(o, "moe_layer_overhead_s", gp_cli_jnum(en->moe_layer_overhead));
+    json_object_set_new(o, "dequant_flop_per_weight", gp_cli_jnum(en->dequant_flop));
+    jstr(o, "split", en->split_layers ? "layer" : "tensor");
+    json_object_set_new(o, "sm_stream_bytes_per_s", gp_cli_jnum(en->sm_bw));
+    jstr(o, "source", en->src);
+    return o;
+}
+
+static int engines_list(gp_cli *cli)
+{
+    size_t i, n = gp_engine_count();
+    if (cli->json) {
+        json_t *o = json_object(), *items = json_array();
+        for (i = 0; i < n; i++)
+            json_array_append_new(items, engine_json(gp_engine_at(i)));
+        json_object_set_new(o, "items", items);
+        return gp_cli_emit(o) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
+    }
+    if (cli->csv)
+        printf("id,name,eff_float,eff_quant,layer_overhead_s,moe_layer_overhead_s,split\n");
+    else
+        printf("decode engines (%zu), overheads at 2 GHz:\n  %-16s %-9s %-9s %-9s %-9s %s\n", n,
+               "id", "eff 16b", "eff quant", "/layer", "/MoE lay.", "multi-GPU");
+    for (i = 0; i < n; i++) {
+        const gp_engine *en = gp_engine_at(i);
+        if (cli->csv) {
+            printf("%s,", en->id);
+            csv_str(en->name);
+            printf(",%.10g,%.10g,%.10g,%.10g,%s\n", en->eff_float, en->eff_quant,
+                   en->layer_overhead, en->moe_layer_overhead,
+                   en->split_layers ? "layer" : "tensor");
+        } else {
+            char o1[32], o2[32];
+            snprintf(o1, sizeof o1, "%.0f us", en->layer_overhead * 1e6);
+            snprintf(o2, sizeof o2, "%.0f us", en->moe_layer_overhead * 1e6);
+            printf("  %-16s %-9.2f %-9.2f %-9s %-9s %s\n", en->id, en->eff_float, en->eff_quant,
+                   o1, o2, en->split_layers ? "layer split" : "tensor parallel");
+        }
+    }
+    return GP_EXIT_OK;
+}
+
+static int engine_show(gp_cli *cli, const char *id)
+{
+    const gp_engine *en;
+    gp_err e;
+    char buf[64];
+    gp_err_clear(&e);
+    if (gp_engine_get(id, "hw show engine", &en, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (cli->json)
+        return gp_cli_emit(engine_json(en)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
+    printf("%s: %s (decode engine profile, lib/engines.c)\n", en->id, en->name);
+    snprintf(buf, sizeof buf, "%.2f", en->eff_float);
+    gp_cli_row("16-bit weights", buf, "fraction of the GPU's achievable bandwidth");
+    snprintf(buf, sizeof buf, "%.2f", en->eff_quant);
+    gp_cli_row("quantised weights", buf, "fraction of the GPU's achievable bandwidth");
+    snprintf(buf, sizeof buf, "%.0f us", en->layer_overhead * 1e6);
+    gp_cli_row("per layer", buf, "fixed time per layer per step at 2 GHz, x 2 GHz / boost");
+    snprintf(buf, sizeof buf, "%.0f us", en->moe_layer_overhead * 1e6);
+    gp_cli_row("per MoE layer", buf, "more, per layer with routed experts, at 2 GHz");
+    snprintf(buf, sizeof buf, "%.0f", en->dequant_flop);
+    gp_cli_row("dequant FLOP/weight", buf, "quantised weights, on the fp32 CUDA cores");
+    gp_cli_row("multi-GPU default", en->split_layers ? "layer split" : "tensor parallel", NULL);
+    if (en->sm_bw > 0) {
+        snprintf(buf, sizeof buf, "%.1f GB/s", en->sm_bw / 1e9);
+        gp_cli_row("per-SM stream limit", buf, "Little's law (inference.md 4.1)");
+    }
+    printf("source:\n  %s\n", en->src);
+    return GP_EXIT_OK;
+}
+
 static int parse_kind(const char *s)
 {
     static const char *const names[GP_KIND__COUNT][2] = {
@@ -815,8 +900,11 @@ static int hw_list(gp_cli *cli, int argc, char **argv)
     int k, only = -1;
     if (argc > 2)
         return gp_cli_usage(cli, "'hw list' takes at most one kind, got '%s'", argv[2]);
+    if (argc == 2 && (strcasecmp(argv[1], "engines") == 0 || strcasecmp(argv[1], "engine") == 0))
+        return engines_list(cli);
     if (argc == 2 && (only = parse_kind(argv[1])) < 0)
-        return gp_cli_usage(cli, "unknown kind '%s' (known: gpus links models formats)", argv[1]);
+        return gp_cli_usage(cli, "unknown kind '%s' (known: gpus links models formats engines)",
+                            argv[1]);
     if ((db = gp_cli_db(cli)) == NULL)
         return GP_EXIT_USAGE;
     if (cli->json) {
@@ -864,8 +952,12 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
             char kbuf[16];
             memcpy(kbuf, id, (size_t)(colon - id));
             kbuf[colon - id] = '\0';
+            if (strcasecmp(kbuf, "engine") == 0)
+                return engine_show(cli, colon + 1);
             if ((only = parse_kind(kbuf)) < 0)
-                return gp_cli_usage(cli, "unknown kind '%s' in '%s' (known: gpu link model format)",
+                return gp_cli_usage(cli,
+                                    "unknown kind '%s' in '%s' (known: gpu link model format "
+                                    "engine)",
                                     kbuf, id);
             id = colon + 1;
         }

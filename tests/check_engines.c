@@ -292,6 +292,38 @@ START_TEST(moe_published_rows)
 }
 END_TEST
 
+/* `hw list engines` and `hw show engine:ID`: the profiles as data, with the
+ * figures of lib/engines.c (vllm: 0.85 / 0.85, 25 us, 57 us per MoE layer;
+ * llama.cpp splits layers). */
+START_TEST(cli_engine_listing)
+{
+    const char *l[] = {"--json", "hw", "list", "engines", NULL};
+    const char *v[] = {"--json", "hw", "show", "engine:SGLang", NULL};
+    const char *bad[] = {"hw", "show", "engine:warp-drive", NULL};
+    json_t *j = gp_test_cli_json(l), *items;
+    char *err = NULL;
+    size_t i;
+    items = json_object_get(j, "items");
+    ck_assert_uint_eq(json_array_size(items), gp_engine_count());
+    for (i = 0; i < json_array_size(items); i++) {
+        json_t *it = json_array_get(items, i);
+        ck_assert_str_eq(json_string_value(json_object_get(it, "id")), gp_engine_at(i)->id);
+        ck_assert(strlen(json_string_value(json_object_get(it, "source"))) > 10);
+    }
+    json_decref(j);
+    j = gp_test_cli_json(v);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "id")), "vllm");
+    GP_ASSERT_REL(gp_test_jnum(j, "eff_float"), 0.85, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "layer_overhead_s"), 25e-6, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "moe_layer_overhead_s"), 57e-6, 1e-12);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "split")), "tensor");
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(bad, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "unknown engine 'warp-drive'"));
+    free(err);
+}
+END_TEST
+
 Suite *gp_test_suite_engines(void)
 {
     Suite *s = suite_create("engines");
@@ -302,6 +334,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, moe_worked_row);
     tcase_add_test(tc, moe_published_rows);
     tcase_add_test(tc, mxfp4_moe_format);
+    tcase_add_test(tc, cli_engine_listing);
     suite_add_tcase(s, tc);
     return s;
 }
