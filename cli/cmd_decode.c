@@ -18,6 +18,10 @@
 
 /* Said when the model has no layers or heads to size its KV cache. */
 #define KV_UNKNOWN "KV cache not counted: unknown without the shape (give --model, or --layers, --hidden and --heads; --kv-heads for GQA)"
+#define MLA_NOTE                                                                                   \
+    "MLA models run more kernels per layer than the engine profiles' fixed costs assume: "        \
+    "measured DeepSeek decode has run 1.5 to 4.2 times slower than expected (docs/models/inference.md "    \
+    "8.2); calibrate --layer-overhead and --moe-layer-overhead from one run"
 
 static void usage(FILE *f)
 {
@@ -228,7 +232,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_infer_result r;
     gp_err e;
     char buf[64], buf2[64], note[256], uneven_msg[160];
-    int uneven;
+    int uneven, mla;
     double measured = 0.0;
     gp_diagnosis diag;
 
@@ -431,6 +435,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (measured > 0.0)
         gp_ledger_diagnose(&r.ceiling.ledger, &r.expected.ledger, 1.0 / measured, &diag);
 
+    /* MLA runs more kernels per layer than the profiles' fixed costs know. */
+    mla = model.attention != NULL && strcmp(model.attention, "mla") == 0;
+
     /* Tensor parallelism splits whole heads: engines (vLLM, TensorRT-LLM,
      * SGLang) refuse a size that does not divide the attention heads. */
     uneven = !r.split_layers && p.gpus > 1 && model.heads.v >= 1 &&
@@ -585,6 +592,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string(KV_UNKNOWN));
         if (uneven)
             json_array_append_new(w, json_string(uneven_msg));
+        if (mla)
+            json_array_append_new(w, json_string(MLA_NOTE));
         json_object_set_new(o, "warnings", w);
         if (measured > 0.0) {
             json_t *dj = gp_cli_jdiag(&diag, DECODE_IDLE);
@@ -646,6 +655,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(buf, sizeof buf, "%.2f", r.experts_touched);
         gp_cli_row("MoE experts touched/layer", buf, "E x (1 - (1 - k/E)^batch)");
     }
+    if (mla)
+        printf("  note: %s\n", MLA_NOTE);
     if (r.kv_dominates)
         printf("  note: the KV cache (%s) now dominates the weights (%s): context and batch,"
                " not model size, set the speed; a narrower --kv cuts it\n",
