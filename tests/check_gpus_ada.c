@@ -151,18 +151,7 @@ START_TEST(cli_decode_llama2_7b_q4_0_on_4070ti)
      * 2 x 32 layers x 4,096 x 2 B x 128 = 67,108,864 B. Sum 3,817,531,648 B
      * per token. Ceiling = 504e9 / 3,817,531,648 = 132.02 tokens/s (within
      * 1 %: the input-embedding row and rounding are left out). */
-    const char *argv[] = {"decode", "--gpu", "4070ti", "--model", "llama-2-7b",
-                          "--weights", "q4_0", "--json", NULL};
-    json_t *j = gp_test_cli_json(argv);
-    double ceil_tps = gp_test_jnum(j, "ceiling_tokens_per_s");
-    double exp_tps = gp_test_jnum(j, "expected_tokens_per_s");
-    ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "rtx-4070-ti");
-    GP_ASSERT_REL(ceil_tps, 504e9 / 3817531648.0, 0.01);
-    GP_ASSERT_REL(ceil_tps, 132.02, 0.01);
-    ck_assert(exp_tps > 0);
-    ck_assert(exp_tps < ceil_tps);
-    ck_assert(json_is_true(json_object_get(j, "fits")));
-    json_decref(j);
+    GP_ASSERT_REL(gp_test_llama2_q4_0_ceiling("4070ti", "rtx-4070-ti", 504e9), 132.02, 0.01);
 }
 END_TEST
 

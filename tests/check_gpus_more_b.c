@@ -434,18 +434,7 @@ START_TEST(cli_decode_llama2_7b_q4_0_on_5080)
      * bits) 131,072,000 x 6.5625 / 8 = 107,520,000 + KV 2 x 32 x 4,096 x 2 B
      * x 128 = 67,108,864 -> 3,817,531,648 B (as check_gpus_ada.c).
      * Ceiling = 960e9 / 3,817,531,648 = 251.47 tokens/s (within 1 %). */
-    const char *argv[] = {"decode", "--gpu", "5080", "--model", "llama-2-7b",
-                          "--weights", "q4_0", "--json", NULL};
-    json_t *j = gp_test_cli_json(argv);
-    double ceil_tps = gp_test_jnum(j, "ceiling_tokens_per_s");
-    double exp_tps = gp_test_jnum(j, "expected_tokens_per_s");
-    ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "rtx-5080");
-    GP_ASSERT_REL(ceil_tps, 960e9 / 3817531648.0, 0.01);
-    GP_ASSERT_REL(ceil_tps, 251.47, 0.01);
-    ck_assert(exp_tps > 0);
-    ck_assert(exp_tps < ceil_tps);
-    ck_assert(json_is_true(json_object_get(j, "fits")));
-    json_decref(j);
+    GP_ASSERT_REL(gp_test_llama2_q4_0_ceiling("5080", "rtx-5080", 960e9), 251.47, 0.01);
 }
 END_TEST
 

@@ -75,6 +75,21 @@ const gp_gpu *gp_test_card_check(const gp_test_card *c)
     return g;
 }
 
+double gp_test_llama2_q4_0_ceiling(const char *gpu, const char *id, double mem_bw)
+{
+    const char *argv[] = {"decode", "--gpu", gpu, "--model", "llama-2-7b",
+                          "--weights", "q4_0", "--json", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    double ceil_tps = gp_test_jnum(j, "ceiling_tokens_per_s");
+    double exp_tps = gp_test_jnum(j, "expected_tokens_per_s");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), id);
+    GP_ASSERT_REL(ceil_tps, mem_bw / 3817531648.0, 0.01);
+    ck_assert(exp_tps > 0 && exp_tps < ceil_tps);
+    ck_assert(json_is_true(json_object_get(j, "fits")));
+    json_decref(j);
+    return ceil_tps;
+}
+
 const char *gp_test_build_dir(void)
 {
     const char *b = getenv("GP_BUILD");

@@ -33,6 +33,15 @@ typedef struct gp_test_card {
 } gp_test_card;
 const gp_gpu *gp_test_card_check(const gp_test_card *c);
 
+/* `gpuplan decode --gpu GPU --model llama-2-7b --weights q4_0 --json` at
+ * the default context 128: asserts the GPU resolves to `id`, the ceiling is
+ * mem_bw / 3,817,531,648 B per token within 1 % (body 6,476,271,616 x 4.5 / 8
+ * = 3,642,902,784 B; lm_head at Q6_K 131,072,000 x 6.5625 / 8 = 107,520,000
+ * B; KV 2 x 32 layers x 4,096 x 2 B x 128 = 67,108,864 B; the input-embedding
+ * row is left out), the expected figure lies in (0, ceiling) and it fits.
+ * Returns the ceiling in tokens/s. */
+double gp_test_llama2_q4_0_ceiling(const char *gpu, const char *id, double mem_bw);
+
 /* Run build/gpuplan with argv (NULL-terminated, without the program name).
  * Captures stdout/stderr into malloc'd strings (caller frees; may pass NULL
  * to discard).  Returns the exit status, or -1 if it did not exit normally. */
