@@ -114,31 +114,20 @@ END_TEST
 
 START_TEST(names_resolve)
 {
-    const gp_db *db = gp_test_db();
-    static const struct { const char *name, *id; } want[] = {
+    static const gp_test_name want[] = {
         {"3070", "rtx-3070"},        {"rtx3070", "rtx-3070"},
         {"3080", "rtx-3080"},        {"rtx3080", "rtx-3080"},
         {"rtx-3080-10gb", "rtx-3080"}, {"3080ti", "rtx-3080-ti"},
         {"rtx3080ti", "rtx-3080-ti"}, {"RTX 3080 Ti", "rtx-3080-ti"},
         {"A40", "a40"},              {"nvidia-a40", "a40"}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const gp_gpu *g = gp_db_find_gpu(db, want[i].name);
-        ck_assert_msg(g != NULL, "%s not found", want[i].name);
-        ck_assert_str_eq(g->id, want[i].id);
-    }
+    gp_test_names_resolve(want, sizeof want / sizeof want[0], 0);
     /* nvidia-smi device names (calib import) */
-    static const struct { const char *name, *id; } dev[] = {
+    static const gp_test_name dev[] = {
         {"NVIDIA GeForce RTX 3070", "rtx-3070"},
         {"NVIDIA GeForce RTX 3080", "rtx-3080"},
         {"NVIDIA GeForce RTX 3080 Ti", "rtx-3080-ti"},
         {"NVIDIA A40", "a40"}};
-    for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) {
-        const gp_gpu *g = NULL;
-        gp_err e = {0};
-        ck_assert_msg(gp_calib_match_gpu(db, dev[i].name, &g, &e) == GP_OK, "%s: %s",
-                      dev[i].name, e.msg);
-        ck_assert_str_eq(g->id, dev[i].id);
-    }
+    gp_test_names_resolve(dev, sizeof dev / sizeof dev[0], 1);
 }
 END_TEST
 

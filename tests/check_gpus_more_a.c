@@ -340,8 +340,7 @@ END_TEST
 
 START_TEST(names_resolve)
 {
-    const gp_db *db = gp_test_db();
-    static const struct { const char *name, *id; } want[] = {
+    static const gp_test_name want[] = {
         {"3090ti", "rtx-3090-ti"},     {"RTX 3090 Ti", "rtx-3090-ti"},
         {"3060", "rtx-3060"},          {"rtx-3060-12gb", "rtx-3060"},
         {"3060ti", "rtx-3060-ti"},     {"RTX 3060 Ti", "rtx-3060-ti"},
@@ -351,14 +350,10 @@ START_TEST(names_resolve)
         {"titanrtx", "titan-rtx"},     {"T4", "t4"},
         {"tesla-t4", "t4"},            {"P40", "p40"},
         {"p100-pcie", "p100-pcie-16gb"}, {"1080ti", "gtx-1080-ti"}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const gp_gpu *g = gp_db_find_gpu(db, want[i].name);
-        ck_assert_msg(g != NULL, "%s not found", want[i].name);
-        ck_assert_str_eq(g->id, want[i].id);
-    }
+    gp_test_names_resolve(want, sizeof want / sizeof want[0], 0);
     /* nvidia-smi device names (calib import); "Tesla" and "GeForce" are
      * packaging words, so "Tesla P100-PCIE-16GB" is {p100, pcie, 16gb}. */
-    static const struct { const char *name, *id; } dev[] = {
+    static const gp_test_name dev[] = {
         {"NVIDIA GeForce RTX 3090 Ti", "rtx-3090-ti"},
         {"NVIDIA GeForce RTX 3060", "rtx-3060"},
         {"NVIDIA GeForce RTX 3060 Ti", "rtx-3060-ti"},
@@ -372,13 +367,7 @@ START_TEST(names_resolve)
         {"Tesla P40", "p40"},
         {"Tesla P100-PCIE-16GB", "p100-pcie-16gb"},
         {"NVIDIA GeForce GTX 1080 Ti", "gtx-1080-ti"}};
-    for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) {
-        const gp_gpu *g = NULL;
-        gp_err e = {0};
-        ck_assert_msg(gp_calib_match_gpu(db, dev[i].name, &g, &e) == GP_OK, "%s: %s",
-                      dev[i].name, e.msg);
-        ck_assert_str_eq(g->id, dev[i].id);
-    }
+    gp_test_names_resolve(dev, sizeof dev / sizeof dev[0], 1);
 }
 END_TEST
 

@@ -367,7 +367,7 @@ END_TEST
 START_TEST(names_resolve)
 {
     /* ids, aliases and the names nvidia-smi / NVML print */
-    static const char *const pairs[][2] = {
+    static const gp_test_name pairs[] = {
         {"NVIDIA GeForce RTX 5080", "rtx-5080"},
         {"5080", "rtx-5080"},
         {"NVIDIA GeForce RTX 5070 Ti", "rtx-5070-ti"},
@@ -389,12 +389,7 @@ START_TEST(names_resolve)
         {"NVIDIA H20", "h20"},
     };
     const gp_db *db = gp_test_db();
-    size_t i;
-    for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-        const gp_gpu *g = gp_db_find_gpu(db, pairs[i][0]);
-        ck_assert_msg(g != NULL, "'%s' finds nothing", pairs[i][0]);
-        ck_assert_str_eq(g->id, pairs[i][1]);
-    }
+    gp_test_names_resolve(pairs, sizeof pairs / sizeof pairs[0], 0);
     /* the L40 and the L40S stay apart, and so do the 5070 and the 5070 Ti */
     ck_assert_ptr_ne(gp_db_find_gpu(db, "NVIDIA L40"), gp_db_find_gpu(db, "NVIDIA L40S"));
     ck_assert_ptr_ne(gp_db_find_gpu(db, "rtx-5070"), gp_db_find_gpu(db, "rtx-5070-ti"));
@@ -429,11 +424,8 @@ END_TEST
 
 START_TEST(cli_decode_llama2_7b_q4_0_on_5080)
 {
-    /* Llama 2 7B in Q4_0 at batch 1, default context 128: bytes per token =
-     * body 6,476,271,616 x 4.5 / 8 = 3,642,902,784 + lm_head (Q6_K, 6.5625
-     * bits) 131,072,000 x 6.5625 / 8 = 107,520,000 + KV 2 x 32 x 4,096 x 2 B
-     * x 128 = 67,108,864 -> 3,817,531,648 B (as check_gpus_ada.c).
-     * Ceiling = 960e9 / 3,817,531,648 = 251.47 tokens/s (within 1 %). */
+    /* 3,817,531,648 B per token (gp_test_llama2_q4_0_ceiling in testutil.h):
+     * ceiling = 960e9 / 3,817,531,648 = 251.47 tokens/s (within 1 %). */
     GP_ASSERT_REL(gp_test_llama2_q4_0_ceiling("5080", "rtx-5080", 960e9), 251.47, 0.01);
 }
 END_TEST

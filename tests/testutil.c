@@ -75,6 +75,25 @@ const gp_gpu *gp_test_card_check(const gp_test_card *c)
     return g;
 }
 
+void gp_test_names_resolve(const gp_test_name *want, size_t n, int device)
+{
+    const gp_db *db = gp_test_db();
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const gp_gpu *g = NULL;
+        if (device) {
+            gp_err e;
+            gp_err_clear(&e);
+            ck_assert_msg(gp_calib_match_gpu(db, want[i].name, &g, &e) == GP_OK, "%s: %s",
+                          want[i].name, e.msg);
+        } else {
+            g = gp_db_find_gpu(db, want[i].name);
+            ck_assert_msg(g != NULL, "'%s' finds nothing", want[i].name);
+        }
+        ck_assert_str_eq(g->id, want[i].id);
+    }
+}
+
 double gp_test_llama2_q4_0_ceiling(const char *gpu, const char *id, double mem_bw)
 {
     const char *argv[] = {"decode", "--gpu", gpu, "--model", "llama-2-7b",

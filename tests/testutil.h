@@ -33,6 +33,16 @@ typedef struct gp_test_card {
 } gp_test_card;
 const gp_gpu *gp_test_card_check(const gp_test_card *c);
 
+/* A name a user or a tool writes, and the GPU id it must find. */
+typedef struct gp_test_name {
+    const char *name, *id;
+} gp_test_name;
+
+/* Every name of want[0..n) finds its id in the built-in database: through
+ * gp_db_find_gpu (ids, aliases, words), or with `device` through
+ * gp_calib_match_gpu (the names nvidia-smi / NVML print). */
+void gp_test_names_resolve(const gp_test_name *want, size_t n, int device);
+
 /* `gpuplan decode --gpu GPU --model llama-2-7b --weights q4_0 --json` at
  * the default context 128: asserts the GPU resolves to `id`, the ceiling is
  * mem_bw / 3,817,531,648 B per token within 1 % (body 6,476,271,616 x 4.5 / 8
