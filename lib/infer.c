@@ -162,16 +162,18 @@ static void get_shape(const gp_model *m, shape *s)
     }
 }
 
-/* Body params touched by `tokens` tokens routed independently. */
-static double body_touched(const shape *s, double tokens, double *touched)
+/* Body params touched by `tokens` tokens routed independently; *touched:
+ * distinct experts per MoE layer, *routed: the touched experts' params. */
+static double body_touched(const shape *s, double tokens, double *touched, double *routed)
 {
     double t;
     if (s->moe_layers <= 0.0) {
-        *touched = 0.0;
+        *touched = *routed = 0.0;
         return s->body;
     }
     t = gp_infer_experts_touched(s->experts, s->k, tokens);
     *touched = t;
+    *routed = s->moe_layers * t * s->expert_params;
     return s->body - s->moe_layers * (s->experts - t) * s->expert_params;
 }
 
@@ -423,9 +425,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     get_shape(m, &sh);
 
     /* Weights read per step. */
-    body_t = body_touched(&sh, B, &touched);
+    body_t = body_touched(&sh, B, &touched, &ex_t);
     r->experts_touched = touched;
-    ex_t = sh.moe_layers * touched * sh.expert_params;
     r->body_bytes = body_bytes(body_t, ex_t, wbits, dbits);
     r->body_params = body_t;
     r->body_dense_params = body_t - ex_t;
@@ -529,7 +530,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
      * (within the window on local layers: gp_model_attn_pairs). */
     r->prefill_flop = 0.0;
     if (p->prompt > 0.0) {
-        double P = p->prompt, tok = B * P, tdt, wb, pf, ce = 0.0, cc = 0.0;
+        double P = p->prompt, tok = B * P, tdt, trouted, wb, pf, ce = 0.0, cc = 0.0;
         double k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
         gp_coll_algo algo;
         int side;
@@ -539,9 +540,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
             if (rc != GP_OK)
                 return rc;
         }
-        wb = body_touched(&sh, tok, &tdt);
-        wb = body_bytes(wb, sh.moe_layers * tdt * sh.expert_params, wbits, dbits) +
-             r->lm_head_bytes;
+        wb = body_touched(&sh, tok, &tdt, &trouted);
+        wb = body_bytes(wb, trouted, wbits, dbits) + r->lm_head_bytes;
         pf = 2.0 * r->active_params * tok +
              4.0 * sh.layers * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B;
         r->prefill_flop = pf;
