@@ -34,7 +34,8 @@ static void usage(FILE *f)
             "  --nodes M          nodes (default 1): the faster of a ring across all nodes and\n"
             "                     RS inside, the collective between nodes, AG\n"
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
-            "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default 1)\n"
+            "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default:\n"
+            "                     one per GPU when --link is NVLink or Infinity Fabric, else 1)\n"
             "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
             "                     peer-to-peer (default: 460.8 GB/s, one server socket's DRAM)\n"
             "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n"
@@ -203,7 +204,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *link_id = NULL, *out_id = NULL;
-    long gpus = 0, nodes = 1, nics = 1;
+    long gpus = 0, nodes = 1, nics = 0;
     int nics_given = 0;
     double bytes = -1.0, mbus = 0.0;
     int sweep = 0, c, rc;
@@ -304,7 +305,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     t.gpus_per_node = gpus / nodes;
     t.scale_out = nodes > 1 ? out : NULL;
     t.nodes = nodes;
-    t.nics_per_node = nics;
+    t.nics_per_node = nics; /* 0: the library's default, resolved below */
+    if (nics == 0)
+        nics = gp_topo_default_nics(up, gpus / nodes);
     if (gp_comm_eval(&t, op, algo, bytes, &params, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     /* A measured busbw (nccl-tests) is a time: t = S x bus_factor / busbw. */
@@ -323,6 +326,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "gpus", json_integer(r.gpus));
         json_object_set_new(o, "nodes", json_integer(r.nodes));
         json_object_set_new(o, "gpus_per_node", json_integer(r.gpus_per_node));
+        if (t.scale_out != NULL)
+            json_object_set_new(o, "nics_per_node", json_integer(nics));
         json_object_set_new(o, "bytes", gp_cli_jnum(bytes));
         json_object_set_new(o, "bytes_per_gpu", gp_cli_jnum(r.bytes_per_gpu));
         json_object_set_new(o, "intra_bytes_per_gpu", gp_cli_jnum(r.bytes_per_gpu_intra));

@@ -36,7 +36,8 @@ static void usage(FILE *f)
             "  --step-compute-s T  compute time of one step on one GPU (2, 2s, 350ms)\n"
             "  --gpus LIST         GPU counts to evaluate (default 1,2,4,8)\n"
             "  --gpus-per-node G   GPUs per node (default: every count in one node)\n"
-            "  --scale-out ID      link between nodes; --nics-per-node K NICs per node (default 1)\n"
+            "  --scale-out ID      link between nodes; --nics-per-node K NICs per node (default:\n"
+            "                      one per GPU on NVLink/Infinity Fabric nodes, else 1)\n"
             "  --overlap F         fraction of the AllReduce that can overlap backward, in [0,1]\n"
             "                      (default 0); at most 2/3 of the compute step can hide it\n"
             "  --threshold E       efficiency below which more GPUs stop paying (default 0.5)\n"
@@ -233,7 +234,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     long counts[MAX_COUNTS] = {1, 2, 4, 8};
     int n_counts = 4, c, sources = 0, modes = 0;
     double params_n = -1.0, grad_bytes = -1.0, step = -1.0;
-    long per_node = 0, nics = 1;
+    long per_node = 0, nics = 0;
     gp_scale_params sp;
     gp_scale_req q;
     gp_scale_row rows[MAX_COUNTS];
@@ -361,7 +362,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     q.scale_up = up;
     q.scale_out = out;
     q.gpus_per_node = per_node;
-    q.nics_per_node = nics;
+    q.nics_per_node = nics; /* 0: the library's default, resolved below */
+    if (nics == 0)
+        nics = gp_topo_default_nics(up, per_node);
     q.grad_bytes = grad_bytes;
     q.step_compute_s = step;
     if (gp_scale_eval(&q, &sp, counts, (size_t)n_counts, rows, &res, &e) != GP_OK)

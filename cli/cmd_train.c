@@ -49,7 +49,8 @@ static void usage(FILE *f)
         "  --scale-out ID        link between nodes (ib-hdr, ib-ndr, roce-400); needed\n"
         "                        when the GPUs span nodes\n"
         "  --gpus-per-node G     GPUs per node (default 8, capped by the scale-up link)\n"
-        "  --nics-per-node K     scale-out ports per node (default: one per GPU)\n"
+        "  --nics-per-node K     scale-out ports per node (default: one per GPU when the\n"
+        "                        scale-up link is NVLink or Infinity Fabric, else 1)\n"
         "  --interleave V        virtual pipeline stages per GPU (default 1)\n"
         "  --attention A         flash (default) | unfused (s x s scores in memory)\n"
         "  --no-dp-overlap       gradient AllReduce after the backward pass, not during\n"
@@ -202,7 +203,8 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         ADD("scale-out link", in->scale_out ? nz(in->scale_out->bw_achievable.src, "database")
                                             : "none (one node)",
             "%s, %ld NICs per node", in->scale_out ? in->scale_out->id : "none",
-            in->nics_per_node > 0 ? in->nics_per_node : r->step.gpus_per_node);
+            in->nics_per_node > 0 ? in->nics_per_node
+                                  : gp_topo_default_nics(in->scale_up, r->step.gpus_per_node));
         ADD("global batch", in->global_batch > 0 ? "--global-batch"
                                                  : "default: 4M tokens (LLaMA-1/Llama 2)",
             "%.0f sequences", r->step.global_batch);

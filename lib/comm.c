@@ -22,6 +22,15 @@ double gp_comm_host_bw(const gp_comm_params *p)
     return p != NULL && p->host_bw > 0.0 ? p->host_bw : GP_COMM_HOST_BW_DEFAULT;
 }
 
+long gp_topo_default_nics(const gp_link *scale_up, long gpus_per_node)
+{
+    if (scale_up == NULL || gpus_per_node < 1)
+        return 1;
+    if (scale_up->kind == GP_LINK_NVLINK || scale_up->kind == GP_LINK_INFINITY_FABRIC)
+        return gpus_per_node;
+    return 1;
+}
+
 double gp_comm_bus_factor(gp_coll_op op, long n)
 {
     double dn = (double)n;
@@ -177,7 +186,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
                   gp_comm_cost *c)
 {
     long g = t->gpus_per_node, m = t->nodes;
-    long k = t->nics_per_node > 0 ? t->nics_per_node : 1;
+    long k = t->nics_per_node > 0 ? t->nics_per_node : gp_topo_default_nics(t->scale_up, g);
     double bu, au, bo, ao, bnic, sent, hops;
 
     memset(c, 0, sizeof *c);

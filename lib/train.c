@@ -469,14 +469,22 @@ static int coll_time(const gp_topo *t, gp_coll_op op, double bytes, double nic_s
     return GP_OK;
 }
 
+/* The node's NICs: given, else gp_topo_default_nics (one per GPU on an
+ * NVLink / Infinity Fabric baseboard, else one). */
+static double node_nics(const gp_train_in *in, double gn)
+{
+    return in->nics_per_node > 0 ? (double)in->nics_per_node
+                                 : (double)gp_topo_default_nics(in->scale_up, (long)gn);
+}
+
 /* The topology of a group with g ranks in each of `nodes` nodes of gn GPUs:
- * the node's K NICs (default one per GPU) serve its gn/g such groups, so a
+ * the node's K NICs (node_nics) serve its gn/g such groups, so a
  * group gets K g/gn NICs; below one NIC, *nic_scale = gn/(K g) stretches the
  * inter-node bandwidth term (coll_time). */
 static void grp_topo(const gp_train_in *in, double gn, double g, double nodes, gp_topo *tt,
                      double *nic_scale)
 {
-    double nics = (in->nics_per_node > 0 ? (double)in->nics_per_node : gn) * g / gn;
+    double nics = node_nics(in, gn) * g / gn;
     *nic_scale = nics < 1.0 ? 1.0 / nics : 1.0;
     memset(tt, 0, sizeof *tt);
     tt->scale_up = in->scale_up;
@@ -708,7 +716,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if (in->pp > 1) {
         const gp_link *lk = tpp <= gn ? in->scale_up : in->scale_out;
         double bw = gp_link_expected_bw(lk), share = 1.0;
-        double kn = in->nics_per_node > 0 ? (double)in->nics_per_node : gn;
+        double kn = node_nics(in, gn);
         if (tpp > gn && kn < gn)
             share = kn / gn;
         if (!(bw > 0.0))
@@ -851,7 +859,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             int intra = gpus <= gn;
             const gp_link *lk = intra ? in->scale_up : in->scale_out;
             double bw = gp_link_expected_bw(lk), share = 1.0;
-            double kn = in->nics_per_node > 0 ? (double)in->nics_per_node : gn;
+            double kn = node_nics(in, gn);
             if (!intra && kn < gn)
                 share = kn / gn;
             if (!(bw > 0.0))
@@ -932,7 +940,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         if (g_dp > d)
             g_dp = d;
         nodes_dp = d / g_dp;
-        nics = (in->nics_per_node > 0 ? (double)in->nics_per_node : gn) * g_dp / gn;
+        nics = node_nics(in, gn) * g_dp / gn;
         nic_scale = nics < 1.0 ? 1.0 / nics : 1.0;
         memset(&tt, 0, sizeof tt);
         tt.scale_up = in->scale_up;

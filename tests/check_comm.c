@@ -1297,6 +1297,48 @@ START_TEST(cli_bad_input)
 }
 END_TEST
 
+START_TEST(default_nics_one_per_gpu_on_baseboards)
+{
+    /* gp_topo_default_nics: one NIC per GPU on an NVLink / Infinity Fabric
+     * baseboard (DGX/HGX, MI300 platforms), one per node otherwise. */
+    const gp_db *db = gp_test_db();
+    const gp_link *nv4 = gp_db_find_link(db, "nvlink4"), *ndr = gp_db_find_link(db, "ib-ndr");
+    gp_topo t;
+    gp_comm_result r;
+    gp_err e;
+    double S = 8589934592.0, tb;
+    ck_assert_ptr_nonnull(nv4);
+    ck_assert_ptr_nonnull(ndr);
+    ck_assert_int_eq(gp_topo_default_nics(nv4, 8), 8);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "xgmi-mi300x"), 8), 8);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "pcie4-x16"), 8), 1);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "pcie5-x16-host"), 4), 1);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink-bridge-h100"), 2), 1);
+    ck_assert_int_eq(gp_topo_default_nics(NULL, 8), 1);
+    ck_assert_int_eq(gp_topo_default_nics(nv4, 0), 1);
+    /* Two DGX H100 nodes, 8 GiB AllReduce, no NIC count given (0).  Flat
+     * ring over 16 GPUs: sent 2 x 15/16 x S = 16,106,127,360 bytes; each
+     * node sends off-node over its 8 NICs at 8 x 47 = 376 GB/s, the NVLink
+     * hops at 370 GB/s: the slower, 370, binds: 16,106,127,360 / 370e9 =
+     * 43.5301 ms, + 30 hops x 2 us = 43.5901 ms.  (The hierarchical
+     * schedule: 2 x 7/8 S / 370e9 + S/8 / 47e9 = 63.47 ms, slower.)
+     * busbw = 1.875 S / t = 369.49 GB/s; with one NIC shared by the 8 GPUs
+     * (the former default) the node's 47 GB/s would bind: 47.0 GB/s. */
+    memset(&t, 0, sizeof t);
+    t.scale_up = nv4;
+    t.gpus_per_node = 8;
+    t.scale_out = ndr;
+    t.nodes = 2;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, &e), GP_OK);
+    tb = 16106127360.0 / 370e9;
+    GP_ASSERT_REL(r.expected.time_s, tb + 30 * 2e-6, 1e-9);
+    GP_ASSERT_REL(r.expected.busbw, 16106127360.0 / (tb + 60e-6), 1e-9);
+    t.nics_per_node = 1;
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.expected.busbw, 47e9, 2e-3);
+}
+END_TEST
+
 Suite *gp_test_suite_comm(void)
 {
     Suite *s = suite_create("comm");
@@ -1320,6 +1362,7 @@ Suite *gp_test_suite_comm(void)
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, db_busbw_within_10pct_of_nccl_tests);
+    tcase_add_test(tc, default_nics_one_per_gpu_on_baseboards);
     tcase_add_test(tc, db_ceiling_never_below_published_busbw);
     tcase_add_test(tc, db_ring_b200_against_published);
     tcase_add_test(tc, cli_article_row7);

@@ -41,8 +41,19 @@ typedef struct gp_topo {
     long gpus_per_node;  /* g >= 1                                       */
     const gp_link *scale_out;
     long nodes;          /* m >= 1                                       */
-    long nics_per_node;  /* K >= 1; 0 means 1                            */
+    long nics_per_node;  /* K >= 1; 0: gp_topo_default_nics(scale_up, g) */
 } gp_topo;
+
+/* NICs per node when none is given: one per GPU (g) when the scale-up link
+ * is a GPU baseboard fabric -- NVLink (kind GP_LINK_NVLINK: NVSwitch) or AMD
+ * Infinity Fabric (GP_LINK_INFINITY_FABRIC) -- because such nodes pair every
+ * GPU with its own compute NIC: DGX/HGX A100 one ConnectX-6 HDR port per GPU,
+ * DGX/HGX H100, H200 and B200 one ConnectX-7 NDR port per GPU (MLPerf system
+ * descriptions), MI300-series platforms one 400G NIC per GPU (AMD Instinct
+ * MI300 Series Cluster Reference Architecture Guide, 63916); else 1 (PCIe
+ * servers and NVLink-bridged pairs, which usually carry one).  g < 1 and a
+ * NULL link give 1.  docs/models/collectives.md "Two and more nodes". */
+long gp_topo_default_nics(const gp_link *scale_up, long gpus_per_node);
 
 /* Figures the database does not carry. */
 typedef struct gp_comm_params {

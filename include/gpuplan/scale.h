@@ -25,7 +25,7 @@ typedef struct gp_scale_req {
     const gp_link *scale_up;  /* link inside a node (NULL: single GPUs only) */
     const gp_link *scale_out; /* link between nodes (NULL: one node)         */
     long gpus_per_node;       /* GPUs per node; 0 = every count in one node  */
-    long nics_per_node;       /* NICs per node; 0 = 1                        */
+    long nics_per_node;       /* NICs per node; 0: gp_topo_default_nics      */
     double grad_bytes;        /* gradient bytes AllReduced per step (> 0)    */
     double step_compute_s;    /* compute time of one step on ONE GPU, s (> 0,
                                  <= GP_SCALE_STEP_MAX_S):
