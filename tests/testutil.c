@@ -49,6 +49,47 @@ const gp_db *gp_test_db(void)
     return test_db;
 }
 
+const gp_model *gp_test_model_check(const gp_test_model *w)
+{
+    const gp_db *db = gp_test_db();
+    const gp_model *m = gp_db_find_model(db, w->id);
+    ck_assert_msg(m != NULL, "%s not in the database", w->id);
+    ck_assert_str_eq(m->id, w->id);
+    if (w->alias != NULL)
+        ck_assert_ptr_eq(gp_db_find_model(db, w->alias), m);
+    GP_ASSERT_REL(m->params.v, w->derived, 1e-9);
+    GP_ASSERT_REL(m->params.v, w->card, w->card_rtol);
+    GP_ASSERT_REL(m->layers.v, w->layers, 0);
+    GP_ASSERT_REL(m->hidden.v, w->hidden, 0);
+    GP_ASSERT_REL(m->heads.v, w->heads, 0);
+    GP_ASSERT_REL(m->kv_heads.v, w->kv_heads, 0);
+    GP_ASSERT_REL(m->head_dim.v, w->head_dim, 0);
+    GP_ASSERT_REL(m->ffn_hidden.v, w->ffn, 0);
+    GP_ASSERT_REL(m->vocab.v, w->vocab, 0);
+    GP_ASSERT_REL(m->context.v, w->context, 0);
+    ck_assert_int_eq(m->tied_embeddings, w->tied);
+    GP_ASSERT_REL(m->window.v, w->window, 0);
+    GP_ASSERT_REL(m->window_layers.v, w->window_layers, 0);
+    GP_ASSERT_REL(m->experts.v, w->experts, 0);
+    GP_ASSERT_REL(m->experts_active.v, w->experts_active, 0);
+    /* All-MoE models: ffn is the expert width; with leading dense layers it
+     * is the dense FFN's (the caller checks the expert width). */
+    if (w->experts > 0 && !(m->dense_layers.v > 0))
+        GP_ASSERT_REL(m->expert_ffn_hidden.v, w->ffn, 0);
+    if (w->active_derived > 0) {
+        GP_ASSERT_REL(m->params_active.v, w->active_derived, 1e-9);
+        GP_ASSERT_REL(m->params_active.v, w->active_card, w->card_rtol);
+    } else {
+        /* dense: active defaults to the total */
+        GP_ASSERT_REL(m->params_active.v, w->derived, 1e-12);
+    }
+    /* Every figure carries a source. */
+    ck_assert_ptr_nonnull(m->params.src);
+    ck_assert_ptr_nonnull(m->layers.src);
+    ck_assert_ptr_nonnull(m->vocab.src);
+    return m;
+}
+
 const gp_gpu *gp_test_card_check(const gp_test_card *c)
 {
     const gp_gpu *g = gp_db_find_gpu(gp_test_db(), c->id);

@@ -33,6 +33,27 @@ typedef struct gp_test_card {
 } gp_test_card;
 const gp_gpu *gp_test_card_check(const gp_test_card *c);
 
+/* What a model entry of the built-in database must hold (the check_models_*
+ * suites).  derived: the shape-derived parameter count, worked out by hand;
+ * card: the count its model card or report states, within card_rtol (which
+ * also bounds params_active against active_card).  window / window_layers /
+ * experts 0: none; active_derived 0: dense (params_active = params).
+ * gp_test_model_check() finds `id` (and `alias`, when given, to the same
+ * entry), asserts every field and that the figures carry sources, and
+ * returns the entry. */
+typedef struct gp_test_model {
+    const char *id, *alias;
+    double derived;
+    double card;
+    double card_rtol;
+    double layers, hidden, heads, kv_heads, head_dim, ffn, vocab, context;
+    int tied;
+    double window, window_layers;
+    double experts, experts_active;
+    double active_derived, active_card;
+} gp_test_model;
+const gp_model *gp_test_model_check(const gp_test_model *w);
+
 /* A name a user or a tool writes, and the GPU id it must find. */
 typedef struct gp_test_name {
     const char *name, *id;
