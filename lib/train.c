@@ -562,13 +562,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
                            "tensor-parallel degree '%ld' does not divide the %g attention heads",
                            in->tp, heads);
-    if (moe && L < pp * v)
+    if (L < pp * v)
         return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
                            "%g layers are fewer than pp x interleave = %g stages", L, pp * v);
-    if (!moe && fmod(L, pp * v) != 0.0)
-        return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
-                           "%g layers do not split into pp x interleave = %g equal stages",
-                           L, pp * v);
     /* Node size: given, else 8 (HGX/DGX), capped by the scale-up link. */
     gn = in->gpus_per_node > 0 ? (double)in->gpus_per_node : 8.0;
     if (in->gpus_per_node == 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
@@ -625,9 +621,11 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->micro_batches = m;
     st->gpus_per_node = (long)gn;
     st->interleave = (long)v;
-    /* MoE models (DeepSeek-V3: 61 layers on 16 stages) may split unevenly:
-     * the slowest stage holds ceil(L / (p v)) layers per virtual stage. */
-    ls = moe ? ceil(L / (pp * v)) * v : L / pp;
+    /* Layers may split unevenly over the p v (virtual) stages (BLOOM: 70
+     * on 12, Llama 3 405B: 126 on 16, DeepSeek-V3: 61 on 16): the slowest
+     * stage holds ceil(L / (p v)) layers per virtual stage, and the step
+     * waits for it. */
+    ls = ceil(L / (pp * v)) * v;
     st->layers_per_stage = ls;
     st->ep = r->ep;
     st->moe_imbalance = 1.0;
@@ -879,7 +877,11 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     /* --- optimizer: Adam reads and writes its states, reads the gradient,
      * writes the 16-bit weights: 2 x optim + grad + weight bytes/param. ---- */
     gp_train_state_bytes(in->optimizer, is_mixed(r->precision), &wb, &gb, &ob);
-    pst = r->params / tpp;
+    /* Parameters of the slowest stage per tensor rank: a dense stage holds
+     * its share ls / L of the layers (embeddings spread with them); a MoE
+     * stage's non-expert part is the average (N - N_e) / (t p), its experts
+     * priced below. */
+    pst = moe ? r->params / tpp : r->params / t * ls / L;
     if (moe) {
         /* MoE: the routed experts' shard on the slowest stage is N_e /
          * L_moe x (its MoE layers) / (t E) -- uneven splits put more MoE

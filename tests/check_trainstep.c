@@ -193,6 +193,44 @@ START_TEST(nic_share_stretches_bandwidth_not_latency)
 }
 END_TEST
 
+/* An uneven pipeline split is priced on its slowest stage: 3 layers on pp
+ * 2 put ceil(3/2) = 2 layers on the slower stage (BLOOM: 70 on 12,
+ * Llama 3 405B: 126 on 16).  Toy shape with L 3, tp 1, pp 2 on 2 GPUs (dp
+ * 1), b 1, B 8 -> m 8, T = 1024 tokens.  GEMMs per micro-batch on the last
+ * (slowest) stage: 2 layers x 3 x 2 T h (q + 2kv + q + 2f) = 2 x 3 x 2 x
+ * 1024 x 1024 x 12288 = 1.5462e11, + logits 6 T h V = 6 x 1024 x 1024 x
+ * 8192 = 5.1540e10: 2.0616e11 FLOP / 1e14 = 2.0616e-3 s.  Flash attention:
+ * 0.5 x 4 b s^2 q = 2.1475e9 x (1 + 2.5) x 2 layers = 1.5032e10 ->
+ * 1.5032e-4 s.  Optimizer: the stage's 2/3 of N = 6.6667e7 params x 28 B =
+ * 1.8667e9 B (the average stage, N/2, would say 1.4e9). */
+START_TEST(uneven_pipeline_split_prices_the_slowest_stage)
+{
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_train_shape sh = toy_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    sh.layers = 3;
+    toy_in(&in, &g, &sh, &up);
+    in.gpus = 2;
+    in.pp = 2;
+    in.micro_batch = 1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.layers_per_stage, 2.0, 0);
+    GP_ASSERT_REL(r.step.micro_batches, 8.0, 0);
+    GP_ASSERT_REL(r.step.gemm_s, 2.0616e-3, 1e-4);
+    GP_ASSERT_REL(r.step.attn_s, 1.5032e-4, 1e-4);
+    GP_ASSERT_REL(r.step.optimizer_bytes, 1e8 * 2.0 / 3.0 * 28.0, 1e-12);
+    /* More stages than layers is still refused, naming the option. */
+    in.gpus = 4;
+    in.pp = 4;
+    ck_assert_int_ne(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    ck_assert_str_eq(e.where, "--pp");
+}
+END_TEST
+
 START_TEST(hand_worked_pipeline_and_recompute)
 {
     /* Same toy with tp 1, pp 2 (1 layer per stage), dp 2 on 4 GPUs, B 8,
@@ -294,6 +332,7 @@ typedef struct prow {
                           1: MFU (exact model count); 2: tokens/s per GPU;
                           3: model TFLOP/s per GPU */
     double measured;
+    long nics;         /* scale-out ports per node; 0: the default */
 } prow;
 
 static double predict(const prow *w)
@@ -333,6 +372,7 @@ static double predict(const prow *w)
     in.attn_unfused = w->unfused;
     in.sequence_parallel = !w->unfused;
     in.dp_no_overlap = w->no_overlap;
+    in.nics_per_node = w->nics;
     in.recompute = w->rc;
     in.count = GP_COUNT_EXACT;
     in.mfu_mode = GP_MFU_MODEL;
@@ -362,23 +402,31 @@ START_TEST(published_rows_in_range)
          * unfused attention; PyTorch DDP overlaps the AllReduce up to 18B,
          * Megatron's local DDP reduces after the backward from 39B). */
         {"megatron-1.7B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 24, 2304, 24, 24, 9216, 2, 51200,
-         1.7e9, 2048, 16, 512, 32, 1, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 137},
+         1.7e9, 2048, 16, 512, 32, 1, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 137, 0},
         {"megatron-18.4B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 40, 6144, 48, 48, 24576, 2,
-         51200, 18.4e9, 2048, 8, 1024, 256, 8, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 135},
+         51200, 18.4e9, 2048, 8, 1024, 256, 8, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 135, 0},
         {"megatron-145.6B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 80, 12288, 96, 96, 49152, 2,
-         51200, 145.6e9, 2048, 2, 2304, 1536, 8, 8, 2, 0, 1, 1, GP_RECOMPUTE_FULL, 0, 148},
+         51200, 145.6e9, 2048, 2, 2304, 1536, 8, 8, 2, 0, 1, 1, GP_RECOMPUTE_FULL, 0, 148, 0},
         /* MosaicML llm-foundry benchmarks (FSDP FULL_SHARD = ZeRO-3). */
         {"mpt-7b", "a100-sxm-80gb", "nvlink3", NULL, 32, 4096, 32, 32, 16384, 2, 50368, 6.66e9,
-         2048, 6, 96, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 1, 0.64},
+         2048, 6, 96, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 1, 0.64, 0},
         {"mpt-70b", "h100-sxm", "nvlink4", "ib-ndr", 80, 8192, 64, 64, 32768, 2, 50368, 64.86e9,
-         2048, 8, 2048, 64, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_FULL, 1, 0.426},
+         2048, 8, 2048, 64, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_FULL, 1, 0.426, 0},
         /* Llama 3 405B (Table 4), interleaving 2 assumed; the 126 layers
          * as 16 stages of 8 (the slowest stage). */
         {"llama3-405b", "h100-sxm", "nvlink4", "roce-400", 128, 16384, 128, 8, 53248, 3, 128256,
-         405.85e9, 8192, 1, 2048, 16384, 8, 16, 2, 1, 0, 0, GP_RECOMPUTE_NONE, 3, 400},
+         405.85e9, 8192, 1, 2048, 16384, 8, 16, 2, 1, 0, 0, GP_RECOMPUTE_NONE, 3, 400, 0},
         /* LLaMA-65B: 380 tok/s/GPU; layout assumed tp 8, b 4, ZeRO-1. */
         {"llama-65b", "a100-sxm-80gb", "nvlink3", "ib-hdr", 80, 8192, 64, 64, 22016, 3, 32000,
-         65.2e9, 2048, 4, 2048, 2048, 8, 1, 1, 1, 0, 0, GP_RECOMPUTE_SELECTIVE, 2, 380},
+         65.2e9, 2048, 4, 2048, 2048, 8, 1, 1, 1, 0, 0, GP_RECOMPUTE_SELECTIVE, 2, 380, 0},
+        /* BLOOM-176B (Le Scao et al. 2022, arXiv 2211.05100, and the
+         * BigScience training notes: "about 150 TFLOPs" per A100 80GB in
+         * Megatron-DeepSpeed's count, recompute included): 384 GPUs, one
+         * replica on 48 (tp 4, pp 12: 70 layers, 6 on the slowest stage),
+         * dp 8, b 2, B 2048, bf16, ZeRO-1, full recompute, unfused
+         * attention; 4 Omni-Path 100 Gb/s links per node (roce-100 x 4). */
+        {"bloom-176b", "a100-sxm-80gb", "nvlink3", "roce-100", 70, 14336, 112, 112, 57344, 2,
+         250880, 176.247e9, 2048, 2, 2048, 384, 4, 12, 1, 1, 1, 0, GP_RECOMPUTE_FULL, 0, 150, 4},
     };
     size_t i;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -929,6 +977,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, hand_worked_step);
     tcase_add_test(model, nic_share_stretches_bandwidth_not_latency);
     tcase_add_test(model, hand_worked_pipeline_and_recompute);
+    tcase_add_test(model, uneven_pipeline_split_prices_the_slowest_stage);
     tcase_add_test(model, default_batch_and_defaults_unchanged);
     tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);
