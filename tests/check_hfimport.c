@@ -296,6 +296,51 @@ START_TEST(deepseek_v3_near_paper)
 }
 END_TEST
 
+START_TEST(open_with_text)
+{
+    /* The text is one more layer after the overlays: a new model, then
+     * errors named at the text's name:line:col; all or nothing. */
+    static const char text[] = "id: tiny\nname: Tiny\nsources: {t: a test}\nsrc: t\nparams: 1e6\nlayers: 2\n"
+                               "hidden: 64\nheads: 4\nffn_hidden: 256\nvocab: 1000\n"
+                               "context: 512\n";
+    static const char bad[] = "id: tiny2\nname: Tiny\nsrc: derived\nparams: 1e6\nlayers: -2\n";
+    const char *dirs[] = {"tests/data/hwdb-min"};
+    gp_db *db = (gp_db *)1;
+    gp_err e;
+    const gp_model *m;
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open_with_text(&db, 0, NULL, 0, GP_KIND_MODEL, "mem", text,
+                                       sizeof text - 1, &e) == GP_OK,
+                  "%s", e.msg);
+    m = gp_db_find_model(db, "tiny");
+    ck_assert_ptr_nonnull(m);
+    GP_ASSERT_REL(m->params.v, 1e6, 0);
+    ck_assert_ptr_nonnull(strstr(m->layers.origin, "mem:6:"));
+    ck_assert_ptr_nonnull(gp_db_find_model(db, "llama-2-7b"));
+    gp_db_free(db);
+    /* Over an overlay directory, no built-in. */
+    ck_assert_msg(gp_db_open_with_text(&db, 1, dirs, 1, GP_KIND_MODEL, "mem", text,
+                                       sizeof text - 1, &e) == GP_OK,
+                  "%s", e.msg);
+    ck_assert_ptr_nonnull(gp_db_find_model(db, "tiny"));
+    ck_assert_ptr_null(gp_db_find_model(db, "gpt-oss-20b"));
+    gp_db_free(db);
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open_with_text(&db, 0, NULL, 0, GP_KIND_MODEL, "mem", bad,
+                                          sizeof bad - 1, &e), GP_ESCHEMA);
+    ck_assert_ptr_null(db);
+    ck_assert_str_eq(e.where, "mem");
+    ck_assert_uint_eq(e.line, 5);
+    ck_assert_int_eq(gp_db_open_with_text(&db, 0, NULL, 0, GP_KIND__COUNT, "mem", text, 1, &e),
+                     GP_EINVAL);
+    ck_assert_int_eq(gp_db_open_with_text(&db, 0, NULL, 0, GP_KIND_MODEL, "mem", NULL, 1, &e),
+                     GP_EINVAL);
+    ck_assert_int_eq(gp_db_open_with_text(&db, 0, NULL, 1, GP_KIND_MODEL, "mem", text, 1, &e),
+                     GP_EINVAL);
+    ck_assert_ptr_null(db);
+}
+END_TEST
+
 /* ---- the CLI ------------------------------------------------------------------------------ */
 
 static const char *const files[] = {"llama-3.1-8b", "qwen3-30b-a3b", "mixtral-8x7b",
@@ -555,6 +600,7 @@ Suite *gp_test_suite_hfimport(void)
     tcase_add_test(tc, count_refuses);
     tcase_add_test(tc, shipped_entries);
     tcase_add_test(tc, deepseek_v3_near_paper);
+    tcase_add_test(tc, open_with_text);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 60);
