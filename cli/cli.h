@@ -24,6 +24,7 @@ typedef struct gp_cli {
     int csv;                 /* --csv                                      */
     gp_db *db;               /* loaded on first gp_cli_db()                */
     const char *cmd;         /* command name, for messages                 */
+    char model_file_id[80];  /* id of a --model FILE.json entry            */
 } gp_cli;
 
 typedef struct gp_cli_command {
@@ -86,6 +87,39 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l);
  * saturation. */
 json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle);
 void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle);
+
+/* Files in the user's database directory (calib import, hw import-model).
+ * gp_cli_mkdir_p: create path and its parents (0755); GP_EIO naming the
+ * part that failed, or the path when it is not a directory.
+ * gp_cli_slurp: the whole file into a malloc'd NUL-terminated *out (caller
+ * frees); *out NULL and GP_OK when the file does not exist; any other
+ * failure (cannot open, read error, out of memory) is an error, never
+ * "absent".
+ * gp_cli_write_atomic: text to dir/name through a temporary file in dir,
+ * fsync and rename (never a half-written file); GP_EIO on failure, the
+ * temporary file removed.
+ * gp_cli_user_db_dir: where gpuplan writes (cli->write_dir: the first --db,
+ * else the first $GPUPLAN_DB entry, else ${XDG_CONFIG_HOME:-~/.config}/gpuplan)
+ * into out; *is_default 1 in the last case; GP_EIO when none can be named. */
+int gp_cli_mkdir_p(const char *path, gp_err *e);
+int gp_cli_slurp(const char *path, char **out, gp_err *e);
+int gp_cli_write_atomic(const char *dir, const char *name, const char *text, gp_err *e);
+int gp_cli_user_db_dir(const gp_cli *cli, char *out, size_t n, int *is_default, gp_err *e);
+
+/* Hugging Face config.json files (cli/hfconfig.c; docs/hwdb.md "Importing
+ * a Hugging Face config.json").
+ * gp_cli_is_model_file: 1 when a --model argument names a config file (it
+ * ends in ".json" or names an existing regular file), not an id.
+ * gp_cli_model_file: when *model_id is such a file, convert it, reopen
+ * cli->db with the entry added after every overlay (gp_db_open_with_text)
+ * and point *model_id at its id (cli->model_file_id; "<id>.json" when the
+ * database already has the id); nothing is written.  Call it before the
+ * command's first gp_cli_db.  Returns 0, or the exit status after printing
+ * the error.
+ * gp_cli_hw_import: `gpuplan hw import-model` (argv[0] is "import-model"). */
+int gp_cli_is_model_file(const char *arg);
+int gp_cli_model_file(gp_cli *cli, const char **model_id);
+int gp_cli_hw_import(gp_cli *cli, int argc, char **argv);
 
 #define GP_CLI_CMD(name) extern const gp_cli_command gp_cli_cmd_##name;
 #include "cli_cmds.h"

@@ -54,134 +54,6 @@ static void usage(FILE *f)
             "  --quick, --only PROBES, --device N   passed to gpuplan-probe\n");
 }
 
-/* ---- small file helpers ---------------------------------------------------------------- */
-
-static int mkdir_p(const char *path, gp_err *e)
-{
-    char buf[PATH_MAX];
-    size_t i, n = strlen(path);
-    struct stat st;
-    if (n == 0 || n >= sizeof buf)
-        return GP_RAISE(e, GP_EIO, "bad directory name '%s'", path);
-    memcpy(buf, path, n + 1);
-    for (i = 1; i <= n; i++) {
-        if (buf[i] == '/' || buf[i] == '\0') {
-            char c = buf[i];
-            buf[i] = '\0';
-            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-                return GP_RAISE_AT(e, GP_EIO, buf, 0, 0, "cannot create directory: %s",
-                                   strerror(errno));
-            buf[i] = c;
-        }
-    }
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "not a directory");
-    return GP_OK;
-}
-
-/* Whole file into a malloc'd NUL-terminated *out (caller frees); *out NULL
- * and GP_OK when the file does not exist.  Any other failure (cannot open,
- * read error, out of memory) is an error, never "absent": the caller decides
- * from *out whether it may overwrite the file. */
-static int slurp(const char *path, char **out, gp_err *e)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    *out = NULL;
-    if (f == NULL) {
-        if (errno == ENOENT)
-            return GP_OK;
-        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
-    }
-    for (;;) {
-        size_t got;
-        if (cap - n < 4096) {
-            char *nb = realloc(buf, cap ? 2 * cap : 8192);
-            if (nb == NULL) {
-                free(buf);
-                fclose(f);
-                return GP_RAISE_AT(e, GP_ENOMEM, path, 0, 0, "out of memory reading it");
-            }
-            buf = nb;
-            cap = cap ? 2 * cap : 8192;
-        }
-        got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        free(buf);
-        fclose(f);
-        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "read error");
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *out = buf;
-    return GP_OK;
-}
-
-static void fsync_dir(const char *dir)
-{
-    int fd = open(dir, O_RDONLY);
-    if (fd >= 0) {
-        (void)fsync(fd);
-        close(fd);
-    }
-}
-
-/* Write text to dir/name atomically (temp file in dir, fsync, rename). */
-static int write_atomic(const char *dir, const char *name, const char *text, gp_err *e)
-{
-    char tmp[PATH_MAX], dst[PATH_MAX];
-    size_t len = strlen(text), off = 0;
-    int fd;
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.tmp.XXXXXX", dir, name) >= sizeof tmp ||
-        (size_t)snprintf(dst, sizeof dst, "%s/%s", dir, name) >= sizeof dst)
-        return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "path too long");
-    fd = mkstemp(tmp);
-    if (fd < 0)
-        return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "cannot create a temporary file: %s",
-                           strerror(errno));
-    while (off < len) {
-        ssize_t w = write(fd, text + off, len - off);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        off += (size_t)w;
-    }
-    if (off < len || fchmod(fd, 0644) != 0 || fsync(fd) != 0) {
-        int err = errno;
-        close(fd);
-        unlink(tmp);
-        return GP_RAISE_AT(e, GP_EIO, tmp, 0, 0, "write failed: %s", strerror(err));
-    }
-    if (close(fd) != 0 || rename(tmp, dst) != 0) {
-        int err = errno;
-        unlink(tmp);
-        return GP_RAISE_AT(e, GP_EIO, dst, 0, 0, "cannot write: %s", strerror(err));
-    }
-    fsync_dir(dir);
-    return GP_OK;
-}
-
-/* The user's database directory (cli/main.c: the first --db, else the first
- * $GPUPLAN_DB entry, else ${XDG_CONFIG_HOME:-~/.config}/gpuplan). */
-static int user_db_dir(const gp_cli *cli, char *out, size_t n, int *is_default, gp_err *e)
-{
-    *is_default = cli->write_dir_is_default;
-    if (cli->write_dir[0] == '\0')
-        return GP_RAISE(e, GP_EIO,
-                        "no database directory: pass --db DIR, or set GPUPLAN_DB, "
-                        "XDG_CONFIG_HOME or HOME");
-    if ((size_t)snprintf(out, n, "%s", cli->write_dir) >= n)
-        return GP_RAISE(e, GP_EIO, "database directory path too long");
-    return GP_OK;
-}
-
 static const char *base_name(const char *p)
 {
     const char *s = strrchr(p, '/');
@@ -296,16 +168,16 @@ static int place(const char *dir, const char *sub, const char *name, const char 
     if ((size_t)snprintf(d, sizeof d, "%s/%s", dir, sub) >= sizeof d ||
         (size_t)snprintf(path, pathn, "%s/%s/%s", dir, sub, name) >= pathn)
         return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "path too long");
-    if ((rc = mkdir_p(d, e)) != GP_OK)
+    if ((rc = gp_cli_mkdir_p(d, e)) != GP_OK)
         return rc;
-    if ((rc = slurp(path, old, e)) != GP_OK)
+    if ((rc = gp_cli_slurp(path, old, e)) != GP_OK)
         return rc;
     if (*old != NULL && strcmp(*old, text) == 0)
         return GP_OK; /* idempotent: same bytes already there */
     if (*old != NULL && strncmp(*old, OVERLAY_MARK, strlen(OVERLAY_MARK)) != 0)
         return GP_RAISE_AT(e, GP_EIO, path, 0, 0,
                            "refusing to replace a file 'gpuplan calib import' did not write");
-    if ((rc = write_atomic(d, name, text, e)) != GP_OK)
+    if ((rc = gp_cli_write_atomic(d, name, text, e)) != GP_OK)
         return rc;
     *changed = 1;
     return GP_OK;
@@ -322,7 +194,7 @@ static void rollback(const char *path, const char *old)
     }
     snprintf(d, sizeof d, "%.*s", (int)(slash - path), path);
     gp_err_clear(&e);
-    (void)write_atomic(d, slash + 1, old, &e);
+    (void)gp_cli_write_atomic(d, slash + 1, old, &e);
 }
 
 typedef struct import_dir {
@@ -336,8 +208,8 @@ static int prepare_dir(void *arg)
     import_dir *d = arg;
     gp_err e;
     gp_err_clear(&e);
-    if (user_db_dir(d->cli, d->dir, sizeof d->dir, &d->is_default, &e) != GP_OK ||
-        mkdir_p(d->dir, &e) != GP_OK)
+    if (gp_cli_user_db_dir(d->cli, d->dir, sizeof d->dir, &d->is_default, &e) != GP_OK ||
+        gp_cli_mkdir_p(d->dir, &e) != GP_OK)
         return gp_cli_fail(d->cli, &e);
     return GP_EXIT_OK;
 }

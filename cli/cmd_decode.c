@@ -31,7 +31,8 @@ static void usage(FILE *f)
             "memory fit.  Step = max(FLOPs / peak, bytes / bandwidth) + layers x per-layer\n"
             "overhead + tensor-parallel AllReduces (docs/models/inference.md).\n\n"
             "  --gpu ID             GPU from the database (e.g. rtx-4090, h100)\n"
-            "  --model ID           model from the database (e.g. llama-2-7b)\n"
+            "  --model ID           model from the database (e.g. llama-2-7b), or a Hugging\n"
+            "                       Face config.json (FILE.json: converted for this run)\n"
             "  --params N           parameter count instead of a model (7B, 70e9)\n"
             "    --layers L --hidden H --heads A --kv-heads K --head-dim D --vocab V\n"
             "    --ffn F --max-context C      shape (also override a --model's)\n"
@@ -346,6 +347,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "'--gpu' is required");
     if ((model_id == NULL) == (params <= 0))
         return gp_cli_usage(cli, "give exactly one of '--model' and '--params'");
+    if ((rc = gp_cli_model_file(cli, &model_id)) != GP_EXIT_OK)
+        return rc;
     if ((db = gp_cli_db(cli)) == NULL)
         return GP_EXIT_USAGE;
     gp_err_clear(&e);

@@ -12,6 +12,7 @@
 static const char usage_text[] =
     "usage: gpuplan hw list [gpus|links|models|formats|engines] [--json|--csv]\n"
     "       gpuplan hw show [KIND:]ID [--json]\n"
+    "       gpuplan [--db DIR] hw import-model FILE [--as ID] [--name NAME] [--force] [--json]\n"
     "\n"
     "List the database, or show one entry (a GPU, link, model or format, by id\n"
     "or alias, case-insensitive) with every figure, its source and its origin\n"
@@ -20,6 +21,10 @@ static const char usage_text[] =
     "built-in database; calibration overlays add measured figures.  'engines'\n"
     "lists the decode engine profiles (docs/models/inference.md section 4; they\n"
     "are part of the library, not the database): 'hw show engine:vllm'.\n"
+    "'import-model' turns a Hugging Face config.json into models/ID.yaml in the\n"
+    "first --db DIR (else $GPUPLAN_DB's first entry, else ~/.config/gpuplan);\n"
+    "'gpuplan hw import-model --help' for its options.  decode, train and scale\n"
+    "take '--model FILE.json' for one run without writing anything.\n"
     "\n"
     "options:\n"
     "  --json       one JSON object, SI values, unit-suffixed keys\n"
@@ -1014,6 +1019,9 @@ static int run_hw(gp_cli *cli, int argc, char **argv)
         }
         return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
     }
+    /* import-model has options of its own. */
+    if (optind < argc && strcmp(argv[optind], "import-model") == 0)
+        return gp_cli_hw_import(cli, argc - optind, argv + optind);
     /* Options after the subcommand ("hw show x --help"). */
     for (c = optind; c < argc; c++) {
         if (strcmp(argv[c], "--help") == 0 || strcmp(argv[c], "-h") == 0) {
@@ -1024,12 +1032,13 @@ static int run_hw(gp_cli *cli, int argc, char **argv)
             return gp_cli_usage(cli, "unknown option '%s'", argv[c]);
     }
     if (optind >= argc)
-        return gp_cli_usage(cli, "needs a subcommand: list or show");
+        return gp_cli_usage(cli, "needs a subcommand: list, show or import-model");
     if (strcmp(argv[optind], "list") == 0)
         return hw_list(cli, argc - optind, argv + optind);
     if (strcmp(argv[optind], "show") == 0)
         return hw_show(cli, argc - optind, argv + optind);
-    return gp_cli_usage(cli, "unknown subcommand '%s' (known: list show)", argv[optind]);
+    return gp_cli_usage(cli, "unknown subcommand '%s' (known: list show import-model)",
+                        argv[optind]);
 }
 
 const gp_cli_command gp_cli_cmd_hw = {"hw", "list and show GPUs, links, models and formats",

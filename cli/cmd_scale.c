@@ -30,6 +30,7 @@ static void usage(FILE *f)
             "  --gpu ID            the GPU (its scale-up or host link is the default --link)\n"
             "  --link ID           link between GPUs inside a node\n"
             "  --model ID          gradient bytes = the model's parameters x gradient precision\n"
+            "                      (ID, or a Hugging Face config.json: FILE.json)\n"
             "  --params N          parameter count (7B, 6.74e9)\n"
             "  --grad-precision P  gradient precision (default fp16: 2 bytes per parameter)\n"
             "  --grad-bytes S      gradient bytes per step (14GB)\n"
@@ -229,6 +230,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"plot", required_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
+    int mrc;
     const char *gpu_id = NULL, *link_id = NULL, *model_id = NULL, *out_id = NULL,
                *plot_file = NULL, *prec_name = "fp16";
     long counts[MAX_COUNTS] = {1, 2, 4, 8};
@@ -332,6 +334,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--gpu ID (or --link ID) is required");
     if (out_id != NULL && per_node == 0)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
+    if ((mrc = gp_cli_model_file(cli, &model_id)) != GP_EXIT_OK)
+        return mrc;
     if ((db = gp_cli_db(cli)) == NULL)
         return GP_EXIT_USAGE;
     if (gpu_id != NULL && gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)

@@ -18,7 +18,8 @@ static void usage(FILE *f)
         "\n"
         "  --gpu ID              GPU (database id or alias: h100, a100, 4090)\n"
         "  --gpus N              GPUs in the run (default 1)\n"
-        "  --model ID            model shape from the database\n"
+        "  --model ID            model shape from the database, or a Hugging Face\n"
+        "                        config.json (FILE.json: converted for this run)\n"
         "  --params N            parameter count instead of a model (7B, 175e9)\n"
         "  --tokens D            training tokens (300B, 2T)\n"
         "  --mfu U               model FLOPs utilisation in (0,1] (default: the GPU's\n"
@@ -810,6 +811,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "'--mfu' and '--step-time' exclude each other (the "
                                  "profile implies the MFU)");
 
+    if ((rc = gp_cli_model_file(cli, &model_id)) != GP_EXIT_OK)
+        return rc;
     db = gp_cli_db(cli);
     if (db == NULL)
         return GP_EXIT_USAGE;

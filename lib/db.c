@@ -1551,6 +1551,39 @@ int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
     return GP_OK;
 }
 
+int gp_db_open_with_text(gp_db **out, int no_builtin, const char *const *overlay_dirs,
+                         size_t n_overlays, gp_kind kind, const char *name,
+                         const char *text, size_t len, gp_err *e)
+{
+    gp_db *db;
+    size_t i;
+    int rc = GP_OK;
+    *out = NULL;
+    if ((unsigned)kind >= GP_KIND__COUNT)
+        return GP_RAISE(e, GP_EINVAL, "unknown database kind %d", (int)kind);
+    if (text == NULL && len > 0)
+        return GP_RAISE(e, GP_EINVAL, "text is NULL");
+    if (n_overlays > 0 && overlay_dirs == NULL)
+        return GP_RAISE(e, GP_EINVAL, "overlay directory list is NULL");
+    if ((db = db_new(e)) == NULL)
+        return GP_ENOMEM;
+    if (!no_builtin)
+        rc = load_builtin(db, e);
+    for (i = 0; i < n_overlays && rc == GP_OK; i++)
+        rc = load_dir(db, (int)i + 1, overlay_dirs[i], e);
+    if (rc == GP_OK)
+        rc = apply_text(db, (int)n_overlays + 1, (int)kind, name ? name : "<text>",
+                        text ? text : "", len, e);
+    if (rc == GP_OK)
+        rc = validate(db, e);
+    if (rc != GP_OK) {
+        gp_db_free(db);
+        return rc;
+    }
+    *out = db;
+    return GP_OK;
+}
+
 int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
                     const char *text, size_t len, gp_err *e)
 {

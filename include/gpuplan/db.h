@@ -212,6 +212,20 @@ int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
 
 void gp_db_free(gp_db *db); /* NULL is a no-op */
 
+/* gp_db_open with one more layer after the overlays: `text`, one file of
+ * kind `kind` held in memory (a model converted from a Hugging Face
+ * config.json), named `name` in messages and origins.  It wins over every
+ * overlay, as a last --db would: an entry whose id or alias names an
+ * existing entry is merged into it, field by field.  The text is parsed
+ * during the call and not kept (the caller still owns it; the database
+ * copies what it needs).  All or nothing: on failure *out is NULL and e
+ * names file:line:col (for errors in the text, `name`:line:col).  Returns
+ * the codes of gp_db_open; GP_EINVAL for a bad kind or a NULL text with
+ * len > 0. */
+int gp_db_open_with_text(gp_db **out, int no_builtin, const char *const *overlay_dirs,
+                         size_t n_overlays, gp_kind kind, const char *name,
+                         const char *text, size_t len, gp_err *e);
+
 size_t gp_db_count(const gp_db *db, gp_kind kind);
 const gp_gpu *gp_db_gpu_at(const gp_db *db, size_t i);
 const gp_link *gp_db_link_at(const gp_db *db, size_t i);
@@ -306,6 +320,95 @@ double gp_model_attn_pairs(const gp_model *m, double prompt);
  * Layers come out whole.  7e9: h0 = 4210.9, L = 33, h = 4204.4.  No-op
  * when params <= 0 or both are given.  MODEL: docs/models/training.md §3.4. */
 void gp_model_guess_shape(double params, double aspect, double *layers, double *hidden);
+
+/* ---- parameter count from a shape (lib/paramcount.c) ----------------------
+ * A decoder-only transformer as a Hugging Face config.json describes it
+ * (docs/hwdb.md "Importing a Hugging Face config.json").  Widths are element
+ * counts and must be whole; 0 means absent where a default is given.  The
+ * int fields are flags (0 or 1). */
+typedef struct gp_param_shape {
+    double layers, hidden, heads, vocab; /* required, >= 1                  */
+    double kv_heads;        /* 0 = heads                                     */
+    double head_dim;        /* 0 = hidden / heads (must then divide)         */
+    double ffn;             /* dense FFN inner width (required when a layer
+                               is dense)                                     */
+    double pos_embed;       /* rows of a learned position table (GPT-2:
+                               n_positions; OPT: max_position_embeddings + 2);
+                               0 = none (rotary)                             */
+    int tied;               /* lm_head shares the input embedding            */
+    int gated;              /* FFN gate + up + down: 3 h f; 0: up + down 2 h f */
+    int norm_bias;          /* LayerNorm: every norm has a bias beside its weight */
+    int qkv_bias;           /* q, k and v projections carry biases           */
+    int o_bias;             /* the output projection carries a bias          */
+    int mlp_bias;           /* FFN and expert projections carry biases       */
+    int qk_norm;            /* per-head RMSNorm on q and k (Qwen3, Gemma 3)  */
+    int sandwich_norm;      /* 4 norms per layer, not 2 (Gemma 2 and 3)      */
+    int attn_sinks;         /* one learned sink logit per head (gpt-oss)     */
+    /* Mixture of experts: experts 0 = every layer dense. */
+    double experts;         /* routed experts per MoE layer                  */
+    double experts_active;  /* routed experts per token (<= experts)         */
+    double expert_ffn;      /* width of one expert; 0 = ffn                  */
+    double shared_experts;  /* always-on experts per MoE layer               */
+    double shared_ffn;      /* width of one shared expert; 0 = expert_ffn    */
+    int shared_gate;        /* a 1-wide sigmoid gate on the shared expert
+                               (Qwen2-MoE: h weights)                        */
+    int router_bias;        /* the router has a bias (gpt-oss)               */
+    double dense_layers;    /* layers with a dense FFN instead (<= layers)   */
+    /* Multi-head latent attention (DeepSeek V2/V3): kv_lora_rank > 0. */
+    double kv_lora_rank, q_lora_rank; /* q_lora_rank 0: queries uncompressed */
+    double qk_nope_head_dim, qk_rope_head_dim, v_head_dim;
+    int active_no_embed;    /* leave the input embedding (and position table)
+                               out of the active count: the gpt-oss model
+                               card's convention                             */
+} gp_param_shape;
+
+/* The count, by part.  "Per layer" parts are for one layer. */
+typedef struct gp_param_count {
+    double attn;            /* per layer: projections, their biases, q/k norms,
+                               MLA norms, sinks                              */
+    double norms;           /* per layer: the layer's norms                  */
+    double dense_ffn;       /* per dense layer: its FFN                      */
+    double expert;          /* one routed expert                             */
+    double router;          /* per MoE layer: h E (+ E bias)                 */
+    double shared;          /* per MoE layer: shared experts (+ their gate)  */
+    double moe_ffn;         /* per MoE layer: router + E experts + shared    */
+    double moe_ffn_active;  /* per MoE layer: router + k experts + shared    */
+    double dense_layer;     /* attn + norms + dense_ffn                      */
+    double moe_layer;       /* attn + norms + moe_ffn                        */
+    double embed;           /* V h                                           */
+    double lm_head;         /* V h, 0 when tied                              */
+    double pos_embed;       /* pos_embed h                                   */
+    double final_norm;      /* h (2 h with norm_bias)                        */
+    double total;           /* every parameter, each tied matrix once        */
+    double active;          /* per token: = total when dense                 */
+} gp_param_count;
+
+/* Count the parameters of shape s into *out (zeroed first).  With L layers,
+ * D = dense_layers, M = L - D MoE layers, h hidden, H heads, K kv_heads,
+ * d head_dim, f ffn, fe expert width, E experts, k active, V vocab:
+ *   attention  h H d (q) + 2 h K d (k, v) + H d h (o)
+ *              [+ H d + 2 K d q/k/v biases] [+ h o bias] [+ 2 d q/k norms]
+ *              [+ H sinks];
+ *   MLA        q: h H (n + r), or h q_r + q_r (norm) + q_r H (n + r);
+ *              kv_a h (c + r) + c (norm) + c H (n + v) + H v h (o),
+ *              with n, r the nope / rope widths, c the kv_lora_rank, v the
+ *              value width;
+ *   FFN(w)     3 h w gated, else 2 h w [+ biases 2 w + h gated, w + h not];
+ *   norms      (4 sandwich, else 2) h per layer, x2 with norm_bias;
+ *   MoE layer  h E [+ E] router + E FFN(fe) + S FFN(fs) [+ h shared gate];
+ *   total      L (attention + norms) + D FFN(f) + M MoE + V h [+ V h untied]
+ *              [+ P h positions] + final norm;
+ *   active     as total with k routed experts instead of E (the router and
+ *              shared experts run for every token); with active_no_embed the
+ *              input embedding and positions are left out and only the
+ *              unembedding V h counted.
+ * Every figure of the shipped hwdb/models entries whose params src is
+ * `derived` is reproduced exactly (tests/check_hfimport.c).  Returns GP_OK,
+ * or GP_EINVAL naming the field (a required width < 1, a width not whole,
+ * kv_heads > heads, experts_active > experts, dense_layers > layers, head_dim
+ * missing where hidden / heads is not whole, MLA widths missing).
+ * MODEL: docs/hwdb.md "Importing a Hugging Face config.json". */
+int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e);
 
 #ifdef __cplusplus
 }

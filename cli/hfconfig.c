@@ -1,0 +1,1220 @@
+/* A Hugging Face config.json as a gpuplan model entry (docs/hwdb.md,
+ * "Importing a Hugging Face config.json"):
+ *
+ *   gpuplan hw import-model FILE [--as ID] [--name NAME] [--force]
+ *       writes models/ID.yaml into the user's database directory (the first
+ *       --db, else the first $GPUPLAN_DB entry, else
+ *       ${XDG_CONFIG_HOME:-~/.config}/gpuplan), atomically;
+ *   --model FILE.json (decode, train, scale)
+ *       converts in memory for the one run (gp_db_open_with_text).
+ *
+ * JSON is read here (jansson); the parameter count is the library's
+ * (gp_model_count_params), so it is tested on its own. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* First line of every file import-model writes: a file without it is not
+ * replaced without --force. */
+#define HF_MARK "# gpuplan model entry imported by 'gpuplan hw import-model'"
+#define HF_DATE_TAG "imported by gpuplan hw import-model on "
+#define HF_MAX_WARN 12
+#define HF_FILE_MAX (16L * 1024 * 1024)
+/* The YAML loader's caps (docs/hwdb.md "Limits and value checks"). */
+#define DIM_MAX 1e9
+#define PARAMS_MIN 1e3
+#define PARAMS_MAX 1e15
+
+typedef struct hfm {
+    char id[72];
+    char name[256];
+    char model_type[64];
+    int text_config;        /* the shape came from "text_config"           */
+    gp_param_shape s;
+    gp_param_count n;
+    double ffn_hidden;      /* the entry's ffn_hidden                      */
+    double context;
+    double window, window_layers; /* window_layers 0: all layers           */
+    double kv_dim, qk_head_dim;
+    const char *attention;
+    char used[3072];        /* "hidden_size 4096, ..."                     */
+    char warn[HF_MAX_WARN][320];
+    size_t nwarn;
+} hfm;
+
+static void warnf(hfm *m, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void warnf(hfm *m, const char *fmt, ...)
+{
+    va_list ap;
+    if (m->nwarn >= HF_MAX_WARN)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(m->warn[m->nwarn++], sizeof m->warn[0], fmt, ap);
+    va_end(ap);
+}
+
+static void used_add(hfm *m, const char *key, const char *val)
+{
+    size_t n = strlen(m->used);
+    if (n < sizeof m->used)
+        snprintf(m->used + n, sizeof m->used - n, "%s%s %s", n ? ", " : "", key, val);
+}
+
+static void used_num(hfm *m, const char *key, double v)
+{
+    char b[40];
+    snprintf(b, sizeof b, "%.0f", v);
+    used_add(m, key, b);
+}
+
+/* ---- reading keys ---------------------------------------------------------------------- */
+
+/* The first of names present and not null in c; NULL when none. */
+static json_t *find_key(json_t *c, const char *const *names, const char **which)
+{
+    size_t i;
+    for (i = 0; names[i] != NULL; i++) {
+        json_t *v = json_object_get(c, names[i]);
+        if (v != NULL && !json_is_null(v)) {
+            *which = names[i];
+            return v;
+        }
+    }
+    *which = names[0];
+    return NULL;
+}
+
+static void names_list(const char *const *names, char *buf, size_t n)
+{
+    size_t i, off = 0;
+    buf[0] = '\0';
+    for (i = 0; names[i] != NULL && off < n; i++)
+        off += (size_t)snprintf(buf + off, n - off, "%s'%s'", i ? " or " : "", names[i]);
+}
+
+/* A whole-number key of c: *out 0 when absent (GP_OK).  Present, it must be a
+ * JSON integer (or a real with no fraction) in [lo, 1e9], else GP_ESCHEMA
+ * naming the file and key.  Used keys go to m->used. */
+static int get_count(hfm *m, const char *path, json_t *c, const char *const *names, double lo,
+                     double *out, gp_err *e)
+{
+    const char *k;
+    json_t *v = find_key(c, names, &k);
+    double x;
+    *out = 0.0;
+    if (v == NULL)
+        return GP_OK;
+    if (json_is_integer(v))
+        x = (double)json_integer_value(v);
+    else if (json_is_real(v))
+        x = json_real_value(v);
+    else
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': expected a whole number, got a JSON %s", k,
+                           json_is_string(v) ? "string" : json_is_boolean(v) ? "boolean"
+                                                : json_is_array(v)    ? "array"
+                                                                      : "object");
+    if (!isfinite(x) || floor(x) != x)
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "key '%s': %.17g is not a whole number",
+                           k, x);
+    if (x < lo || x > DIM_MAX)
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': %.0f is out of range (%.0f to 1e9, as the database's model "
+                           "dimensions)",
+                           k, x, lo);
+    *out = x;
+    used_num(m, k, x);
+    return GP_OK;
+}
+
+static int need_count(hfm *m, const char *path, json_t *c, const char *const *names,
+                      const char *what, double *out, gp_err *e)
+{
+    char list[160];
+    int rc = get_count(m, path, c, names, 1, out, e);
+    if (rc != GP_OK || *out > 0.0)
+        return rc;
+    names_list(names, list, sizeof list);
+    return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "missing key %s (%s)%s", list, what,
+                       m->text_config ? " in text_config" : "");
+}
+
+/* A boolean key: -1 absent (or null), else 0/1; a non-boolean is an error. */
+static int get_bool(hfm *m, const char *path, json_t *c, const char *key, int *out, gp_err *e)
+{
+    json_t *v = json_object_get(c, key);
+    *out = -1;
+    if (v == NULL || json_is_null(v))
+        return GP_OK;
+    if (!json_is_boolean(v))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "key '%s': expected true or false", key);
+    *out = json_is_true(v);
+    used_add(m, key, *out ? "true" : "false");
+    return GP_OK;
+}
+
+static const char *get_str(json_t *c, const char *key)
+{
+    json_t *v = json_object_get(c, key);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static int in_list(const char *s, const char *const *list)
+{
+    size_t i;
+    for (i = 0; s != NULL && list[i] != NULL; i++)
+        if (strcmp(s, list[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Families whose decoder gpuplan knows (docs/hwdb.md, the table of
+ * model_type rules). */
+static const char *const GATED[] = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe",
+                                    "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3",
+                                    "gemma3_text", "phi3", "deepseek_v2", "deepseek_v3",
+                                    "gpt_oss", NULL};
+static const char *const UNGATED[] = {"gpt2", "gpt_neox", "opt", "falcon", "phi", NULL};
+static const char *const QK_NORM[] = {"qwen3", "qwen3_moe", "gemma3", "gemma3_text", NULL};
+static const char *const SANDWICH[] = {"gemma2", "gemma3", "gemma3_text", NULL};
+static const char *const QKV_BIAS[] = {"qwen2", "qwen2_moe", NULL};
+/* LayerNorm with biases and biased linear layers throughout. */
+static const char *const ALL_BIAS[] = {"gpt2", "gpt_neox", "opt", "phi", NULL};
+
+static const char *const K_LAYERS[] = {"num_hidden_layers", "n_layer", NULL};
+static const char *const K_HIDDEN[] = {"hidden_size", "n_embd", "d_model", NULL};
+static const char *const K_HEADS[] = {"num_attention_heads", "n_head", NULL};
+static const char *const K_VOCAB[] = {"vocab_size", NULL};
+static const char *const K_KV[] = {"num_key_value_heads", "num_kv_heads", NULL};
+static const char *const K_HEAD_DIM[] = {"head_dim", NULL};
+static const char *const K_FFN[] = {"intermediate_size", "n_inner", "ffn_dim", NULL};
+static const char *const K_CTX[] = {"max_position_embeddings", "n_positions", "seq_length",
+                                    "max_seq_len", "max_sequence_length", NULL};
+static const char *const K_EXPERTS[] = {"num_local_experts", "num_experts", "n_routed_experts",
+                                        NULL};
+static const char *const K_ACTIVE[] = {"num_experts_per_tok", "experts_per_token", NULL};
+static const char *const K_EFFN[] = {"moe_intermediate_size", NULL};
+static const char *const K_SHARED[] = {"n_shared_experts", NULL};
+static const char *const K_SHARED_FFN[] = {"shared_expert_intermediate_size", NULL};
+static const char *const K_FIRST_DENSE[] = {"first_k_dense_replace", NULL};
+static const char *const K_SPARSE_STEP[] = {"decoder_sparse_step", NULL};
+static const char *const K_MOE_FREQ[] = {"moe_layer_freq", NULL};
+static const char *const K_KV_LORA[] = {"kv_lora_rank", NULL};
+static const char *const K_Q_LORA[] = {"q_lora_rank", NULL};
+static const char *const K_NOPE[] = {"qk_nope_head_dim", NULL};
+static const char *const K_ROPE[] = {"qk_rope_head_dim", NULL};
+static const char *const K_VDIM[] = {"v_head_dim", NULL};
+static const char *const K_WINDOW[] = {"sliding_window", NULL};
+static const char *const K_WPATTERN[] = {"sliding_window_pattern", NULL};
+static const char *const K_MAX_WINDOW[] = {"max_window_layers", NULL};
+
+/* Lower-case, anything outside [a-z0-9._-] becomes '-', at most 64. */
+static void to_id(const char *s, size_t n, char *out, size_t cap)
+{
+    size_t i, k = 0;
+    for (i = 0; i < n && s[i] != '\0' && k + 1 < cap && k < 64; i++) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-'))
+            c = '-';
+        out[k++] = c;
+    }
+    out[k] = '\0';
+}
+
+static int valid_id(const char *s)
+{
+    size_t i, n = strlen(s);
+    if (n == 0 || n > 64)
+        return 0;
+    for (i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-'))
+            return 0;
+    }
+    return 1;
+}
+
+int gp_cli_is_model_file(const char *arg)
+{
+    struct stat st;
+    size_t n;
+    if (arg == NULL)
+        return 0;
+    n = strlen(arg);
+    if (n >= 5 && strcmp(arg + n - 5, ".json") == 0)
+        return 1;
+    return stat(arg, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The default id: `_name_or_path`'s last part, else the directory's name
+ * for a file called config.json, else the file's name without ".json". */
+static void default_id(const char *path, json_t *root, char *out, size_t cap, char *name,
+                       size_t ncap)
+{
+    const char *np = get_str(root, "_name_or_path"), *b, *slash;
+    char buf[PATH_MAX];
+    size_t n;
+    out[0] = '\0';
+    if (np != NULL && np[0] != '\0') {
+        n = strlen(np);
+        while (n > 0 && np[n - 1] == '/')
+            n--;
+        for (b = np + n; b > np && b[-1] != '/'; b--)
+            ;
+        to_id(b, (size_t)(np + n - b), out, cap);
+        if (out[0] != '\0') {
+            snprintf(name, ncap, "%.*s", (int)(np + n - b), b);
+            return;
+        }
+    }
+    slash = strrchr(path, '/');
+    b = slash ? slash + 1 : path;
+    if (strcmp(b, "config.json") == 0) {
+        /* The directory's last part; "./config.json" or "config.json": the
+         * working directory's. */
+        const char *d = path, *de = slash;
+        if (slash != NULL) {
+            while (de > path && de[-1] == '/')
+                de--;
+            for (d = de; d > path && d[-1] != '/'; d--)
+                ;
+        }
+        if (slash == NULL || (de - d == 1 && d[0] == '.')) {
+            if (getcwd(buf, sizeof buf) == NULL || (slash = strrchr(buf, '/')) == NULL)
+                return;
+            d = slash + 1;
+            de = buf + strlen(buf);
+        }
+        if (de - d == 2 && d[0] == '.' && d[1] == '.')
+            return;
+        to_id(d, (size_t)(de - d), out, cap);
+        snprintf(name, ncap, "%.*s", (int)(de - d), d);
+        return;
+    }
+    n = strlen(b);
+    if (n > 5 && strcmp(b + n - 5, ".json") == 0)
+        n -= 5;
+    to_id(b, n, out, cap);
+    snprintf(name, ncap, "%.*s", (int)n, b);
+}
+
+/* ---- the conversion --------------------------------------------------------------------- */
+
+/* Read FILE and fill *m (zeroed first).  Nothing is written.  Errors:
+ * GP_EIO (cannot read), GP_EPARSE (malformed JSON, FILE:LINE:COL and
+ * jansson's message), GP_ESCHEMA (a key missing, of the wrong type or out of
+ * range), GP_EINVAL (the shape does not add up). */
+static int hf_convert(const char *path, const char *as, const char *name, hfm *m, gp_err *e)
+{
+    json_error_t jerr;
+    json_t *root, *c, *v;
+    struct stat st;
+    double step = 0.0, freq = 0.0, sw = 0.0, pattern = 0.0, maxwl = 0.0, shared_w = 0.0;
+    double first_dense = 0.0, moe_layers;
+    int rc = GP_OK, b, use_sw = -1, tied;
+    const char *k, *mt, *act;
+    char defname[256] = "";
+
+    memset(m, 0, sizeof *m);
+    if (stat(path, &st) != 0)
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "not a regular file");
+    if (st.st_size > HF_FILE_MAX)
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "file of %lld bytes is larger than %ld bytes",
+                           (long long)st.st_size, HF_FILE_MAX);
+    root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (root == NULL) {
+        if (jerr.line > 0)
+            return GP_RAISE_AT(e, GP_EPARSE, path, (unsigned)jerr.line,
+                               (unsigned)(jerr.column > 0 ? jerr.column : 0), "%s", jerr.text);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "%s", jerr.text);
+    }
+    if (!json_is_object(root)) {
+        json_decref(root);
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 1, 1,
+                           "not a config.json: the top level must be a JSON object");
+    }
+    c = root;
+    if (find_key(root, K_HIDDEN, &k) == NULL && json_is_object(json_object_get(root, "text_config"))) {
+        c = json_object_get(root, "text_config");
+        m->text_config = 1;
+        warnf(m, "the top level has no hidden_size: the shape is text_config's (the language model; "
+                 "vision or audio towers are not counted)");
+    }
+    mt = get_str(c, "model_type");
+    if (mt == NULL)
+        mt = get_str(root, "model_type");
+    snprintf(m->model_type, sizeof m->model_type, "%s", mt ? mt : "");
+
+    /* Required: layers, hidden, heads, vocab. */
+    if ((rc = need_count(m, path, c, K_LAYERS, "the number of layers", &m->s.layers, e)) ||
+        (rc = need_count(m, path, c, K_HIDDEN, "the hidden size", &m->s.hidden, e)) ||
+        (rc = need_count(m, path, c, K_HEADS, "the number of attention heads", &m->s.heads, e)))
+        goto out;
+    if (find_key(c, K_VOCAB, &k) == NULL && c != root && find_key(root, K_VOCAB, &k) != NULL)
+        rc = need_count(m, path, root, K_VOCAB, "the vocabulary size", &m->s.vocab, e);
+    else
+        rc = need_count(m, path, c, K_VOCAB, "the vocabulary size", &m->s.vocab, e);
+    if (rc != GP_OK)
+        goto out;
+
+    /* Attention. */
+    if ((rc = get_count(m, path, c, K_KV, 1, &m->s.kv_heads, e)) != GP_OK)
+        goto out;
+    if (!(m->s.kv_heads > 0.0)) {
+        if ((rc = get_bool(m, path, c, "multi_query", &b, e)) != GP_OK)
+            goto out;
+        m->s.kv_heads = b == 1 ? 1.0 : m->s.heads;
+    }
+    if (m->s.kv_heads > m->s.heads) {
+        rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                         "key 'num_key_value_heads': %.0f key/value heads exceed the %.0f "
+                         "attention heads",
+                         m->s.kv_heads, m->s.heads);
+        goto out;
+    }
+    if ((rc = get_count(m, path, c, K_HEAD_DIM, 1, &m->s.head_dim, e)) != GP_OK)
+        goto out;
+    if (!(m->s.head_dim > 0.0)) {
+        if (fmod(m->s.hidden, m->s.heads) != 0.0) {
+            rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                             "missing key 'head_dim', and hidden size %.0f is not a multiple of "
+                             "the %.0f heads",
+                             m->s.hidden, m->s.heads);
+            goto out;
+        }
+        m->s.head_dim = m->s.hidden / m->s.heads;
+    }
+    if ((rc = get_count(m, path, c, K_KV_LORA, 1, &m->s.kv_lora_rank, e)) != GP_OK)
+        goto out;
+    if (m->s.kv_lora_rank > 0.0) {
+        if ((rc = get_count(m, path, c, K_Q_LORA, 1, &m->s.q_lora_rank, e)) ||
+            (rc = need_count(m, path, c, K_NOPE, "latent attention's query/key width without RoPE",
+                             &m->s.qk_nope_head_dim, e)) ||
+            (rc = need_count(m, path, c, K_ROPE, "latent attention's RoPE width",
+                             &m->s.qk_rope_head_dim, e)) ||
+            (rc = need_count(m, path, c, K_VDIM, "latent attention's value width",
+                             &m->s.v_head_dim, e)))
+            goto out;
+        m->attention = "mla";
+        m->s.kv_heads = m->s.heads;
+        m->s.head_dim = m->s.v_head_dim;
+        m->kv_dim = m->s.kv_lora_rank + m->s.qk_rope_head_dim;
+        m->qk_head_dim = m->s.qk_nope_head_dim + m->s.qk_rope_head_dim;
+    } else if (m->s.kv_heads == 1.0 && m->s.heads > 1.0) {
+        m->attention = "mqa";
+    } else {
+        m->attention = m->s.kv_heads < m->s.heads ? "gqa" : "mha";
+    }
+
+    /* Context. */
+    if ((rc = get_count(m, path, c, K_CTX, 1, &m->context, e)) != GP_OK)
+        goto out;
+    if (!(m->context > 0.0)) {
+        m->context = 2048.0;
+        warnf(m, "no max_position_embeddings (nor n_positions, seq_length, max_seq_len): context "
+                 "2048 assumed; edit the entry's context");
+    }
+
+    /* The family's rules. */
+    act = get_str(c, "hidden_act");
+    if (act == NULL)
+        act = get_str(c, "hidden_activation");
+    if (act == NULL)
+        act = get_str(c, "activation_function");
+    if (in_list(mt, GATED)) {
+        m->s.gated = 1;
+    } else if (in_list(mt, UNGATED)) {
+        m->s.gated = 0;
+        m->s.norm_bias = 1;
+    } else {
+        m->s.gated = act != NULL && (strstr(act, "silu") || strstr(act, "swiglu") ||
+                                     strstr(act, "swish") || strstr(act, "geglu"));
+        warnf(m, "model_type '%s' is not one gpuplan knows: the FFN is taken as %s (from "
+                 "hidden_act '%s'), the norms as RMSNorm without biases; check the parameter count",
+              mt ? mt : "(none)", m->s.gated ? "gated (3 h f)" : "plain (2 h f)", act ? act : "(none)");
+    }
+    if (in_list(mt, ALL_BIAS)) {
+        m->s.qkv_bias = m->s.o_bias = m->s.mlp_bias = 1;
+        if (strcmp(mt, "phi") == 0)
+            warnf(m, "phi's parallel block has one LayerNorm per layer: counted as two (2 h per "
+                     "layer over)");
+    }
+    if (mt != NULL && strcmp(mt, "falcon") == 0) {
+        if ((rc = get_bool(m, path, c, "bias", &b, e)) != GP_OK)
+            goto out;
+        m->s.qkv_bias = m->s.o_bias = m->s.mlp_bias = b == 1;
+        warnf(m, "falcon's parallel block norms are counted as two LayerNorms per layer");
+    }
+    if (in_list(mt, QKV_BIAS))
+        m->s.qkv_bias = 1;
+    if ((rc = get_bool(m, path, c, "attention_bias", &b, e)) != GP_OK)
+        goto out;
+    if (b >= 0)
+        m->s.qkv_bias = m->s.o_bias = b;
+    if ((rc = get_bool(m, path, c, "mlp_bias", &b, e)) != GP_OK)
+        goto out;
+    if (b >= 0)
+        m->s.mlp_bias = b;
+    m->s.qk_norm = in_list(mt, QK_NORM);
+    m->s.sandwich_norm = in_list(mt, SANDWICH);
+    if (mt != NULL && strcmp(mt, "gpt_oss") == 0) {
+        m->s.attn_sinks = 1;
+        m->s.router_bias = 1;
+        m->s.mlp_bias = 1;
+        m->s.active_no_embed = 1;
+    }
+    if (mt != NULL && strcmp(mt, "gpt2") == 0)
+        m->s.pos_embed = m->context;
+    if (mt != NULL && strcmp(mt, "opt") == 0)
+        m->s.pos_embed = m->context + 2.0;
+
+    /* Embeddings: the file's flag, else transformers' PretrainedConfig
+     * default (true). */
+    if ((rc = get_bool(m, path, c, "tie_word_embeddings", &tied, e)) != GP_OK)
+        goto out;
+    if (tied < 0 && c != root && (rc = get_bool(m, path, root, "tie_word_embeddings", &tied, e)))
+        goto out;
+    if (tied < 0) {
+        tied = 1;
+        warnf(m, "no tie_word_embeddings: transformers' PretrainedConfig default (true) taken, so "
+                 "the lm_head is not counted; the model's own config class may differ");
+    }
+    m->s.tied = tied;
+
+    /* FFN and experts. */
+    if ((rc = get_count(m, path, c, K_FFN, 1, &m->s.ffn, e)) != GP_OK)
+        goto out;
+    if (!(m->s.ffn > 0.0)) {
+        m->s.ffn = 4.0 * m->s.hidden;
+        warnf(m, "no intermediate_size (nor n_inner, ffn_dim): FFN width 4 x hidden = %.0f "
+                 "assumed",
+              m->s.ffn);
+    }
+    m->ffn_hidden = m->s.ffn;
+    if ((rc = get_count(m, path, c, K_EXPERTS, 0, &m->s.experts, e)) != GP_OK)
+        goto out;
+    if (m->s.experts > 0.0) {
+        json_t *only;
+        double i, L = m->s.layers, dense = 0.0, lead = 0.0;
+        int leading = 1;
+        if ((rc = need_count(m, path, c, K_ACTIVE, "the experts routed per token",
+                             &m->s.experts_active, e)) ||
+            (rc = get_count(m, path, c, K_EFFN, 1, &m->s.expert_ffn, e)) ||
+            (rc = get_count(m, path, c, K_SHARED, 0, &m->s.shared_experts, e)) ||
+            (rc = get_count(m, path, c, K_SHARED_FFN, 0, &shared_w, e)) ||
+            (rc = get_count(m, path, c, K_FIRST_DENSE, 0, &first_dense, e)) ||
+            (rc = get_count(m, path, c, K_SPARSE_STEP, 0, &step, e)) ||
+            (rc = get_count(m, path, c, K_MOE_FREQ, 0, &freq, e)))
+            goto out;
+        if (m->s.experts_active > m->s.experts) {
+            rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                             "key 'num_experts_per_tok': %.0f exceeds the %.0f experts",
+                             m->s.experts_active, m->s.experts);
+            goto out;
+        }
+        if (!(m->s.expert_ffn > 0.0))
+            m->s.expert_ffn = m->s.ffn;
+        if (shared_w > 0.0) {
+            /* Qwen2-MoE: one shared expert of this width behind a sigmoid gate;
+             * the entry keeps shared experts of the routed width. */
+            m->s.shared_experts = 1.0;
+            m->s.shared_ffn = shared_w;
+            m->s.shared_gate = 1;
+            if (fmod(shared_w, m->s.expert_ffn) != 0.0)
+                warnf(m, "shared_expert_intermediate_size %.0f is not a multiple of the expert "
+                         "width %.0f: the entry's moe.shared is rounded",
+                      shared_w, m->s.expert_ffn);
+        }
+        if (freq > 1.0)
+            warnf(m, "moe_layer_freq %.0f is not modelled: every layer after first_k_dense_replace "
+                     "is counted as MoE",
+                  freq);
+        only = json_object_get(c, "mlp_only_layers");
+        if (only != NULL && !json_is_null(only) && !json_is_array(only)) {
+            rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                             "key 'mlp_only_layers': expected a list of layer numbers");
+            goto out;
+        }
+        /* Which layers are dense: the first first_k_dense_replace, those in
+         * mlp_only_layers, and with decoder_sparse_step s those where
+         * (i + 1) % s != 0 (transformers' Qwen2-MoE / Qwen3-MoE rule). */
+        for (i = 0; i < L; i++) {
+            int is_dense = i < first_dense || (step > 1.0 && fmod(i + 1.0, step) != 0.0);
+            size_t j;
+            json_t *it;
+            json_array_foreach(only, j, it)
+            {
+                if (!json_is_integer(it)) {
+                    rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                                     "key 'mlp_only_layers': item %zu is not a layer number", j);
+                    goto out;
+                }
+                if ((double)json_integer_value(it) == i)
+                    is_dense = 1;
+            }
+            if (is_dense) {
+                dense++;
+                if (leading)
+                    lead++;
+            } else {
+                leading = 0;
+            }
+        }
+        if (only != NULL && json_array_size(only) > 0)
+            used_add(m, "mlp_only_layers", "[...]");
+        if (dense > lead)
+            warnf(m, "%.0f of the %.0f dense layers are not the leading ones: the entry's "
+                     "moe.dense_layers counts them as leading (the count is the same)",
+                  dense - lead, dense);
+        m->s.dense_layers = dense;
+        moe_layers = L - dense;
+        if (moe_layers <= 0.0) {
+            warnf(m, "num_experts %.0f but no layer is MoE: imported as a dense model",
+                  m->s.experts);
+            m->s.experts = m->s.experts_active = m->s.expert_ffn = 0.0;
+            m->s.shared_experts = m->s.shared_ffn = 0.0;
+            m->s.shared_gate = 0;
+            m->s.dense_layers = 0.0;
+        } else if (dense == 0.0) {
+            /* No dense FFN runs: the entry's ffn_hidden is the expert width,
+             * as the shipped MoE entries give it. */
+            m->ffn_hidden = m->s.expert_ffn;
+        }
+    }
+
+    /* Sliding window. */
+    if ((rc = get_bool(m, path, c, "use_sliding_window", &use_sw, e)) != GP_OK)
+        goto out;
+    v = json_object_get(c, "sliding_window");
+    if (v != NULL && json_is_boolean(v))
+        v = NULL; /* some configs write false for none */
+    if (v != NULL && (rc = get_count(m, path, c, K_WINDOW, 1, &sw, e)) != GP_OK)
+        goto out;
+    if (use_sw == 0)
+        sw = 0.0;
+    if (sw > 0.0) {
+        json_t *lt = json_object_get(c, "layer_types");
+        double local = m->s.layers;
+        if ((rc = get_count(m, path, c, K_WPATTERN, 1, &pattern, e)) ||
+            (rc = get_count(m, path, c, K_MAX_WINDOW, 0, &maxwl, e)))
+            goto out;
+        if (json_is_array(lt)) {
+            size_t j;
+            json_t *it;
+            local = 0.0;
+            json_array_foreach(lt, j, it)
+            {
+                if (json_is_string(it) && strcmp(json_string_value(it), "sliding_attention") == 0)
+                    local++;
+            }
+            used_add(m, "layer_types", "[...]");
+        } else if (pattern > 0.0) {
+            /* Gemma 3: every pattern-th layer is global. */
+            local = m->s.layers - floor(m->s.layers / pattern);
+        } else if (mt != NULL && strcmp(mt, "gemma2") == 0) {
+            /* Gemma 2 alternates, local first (transformers Gemma2Config). */
+            local = ceil(m->s.layers / 2.0);
+        } else if (use_sw == 1 && maxwl > 0.0) {
+            /* Qwen2: layers from max_window_layers on use the window. */
+            local = m->s.layers - maxwl;
+        }
+        if (local > m->s.layers)
+            local = m->s.layers;
+        if (sw >= m->context) {
+            warnf(m, "sliding_window %.0f is not below the context %.0f: no window", sw,
+                  m->context);
+        } else if (local > 0.0) {
+            m->window = sw;
+            m->window_layers = local < m->s.layers ? local : 0.0;
+        }
+    }
+
+    /* The count. */
+    if ((rc = gp_model_count_params(&m->s, &m->n, e)) != GP_OK) {
+        char msg[sizeof e->msg];
+        snprintf(msg, sizeof msg, "%s", e != NULL ? e->msg : "");
+        rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "the shape does not add up: %s", msg);
+        goto out;
+    }
+    if (m->n.total < PARAMS_MIN || m->n.total > PARAMS_MAX) {
+        rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                         "%.6g parameters is outside the database's range (1e3 to 1e15)",
+                         m->n.total);
+        goto out;
+    }
+
+    /* Id and name. */
+    default_id(path, root, m->id, sizeof m->id, defname, sizeof defname);
+    if (as != NULL) {
+        if (!valid_id(as)) {
+            rc = GP_RAISE_AT(e, GP_EINVAL, "--as", 0, 0,
+                             "'%s' is not an id: 1 to 64 of a-z, 0-9, '.', '_', '-'", as);
+            goto out;
+        }
+        snprintf(m->id, sizeof m->id, "%s", as);
+    } else if (m->id[0] == '\0') {
+        rc = GP_RAISE_AT(e, GP_EINVAL, path, 0, 0,
+                         "no id can be made from the file (no _name_or_path, no usable file or "
+                         "directory name): give --as ID");
+        goto out;
+    }
+    snprintf(m->name, sizeof m->name, "%s", name ? name : defname[0] ? defname : m->id);
+out:
+    json_decref(root);
+    return rc;
+}
+
+/* ---- the YAML entry --------------------------------------------------------------------- */
+
+static void yq(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    fputc('"', f);
+    for (; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(f, "\\x%02x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+/* 8030261248 -> "8,030,261,248" */
+static char *grp(double v, char *buf, size_t n)
+{
+    char t[40];
+    size_t len, i, k = 0;
+    snprintf(t, sizeof t, "%.0f", v);
+    len = strlen(t);
+    for (i = 0; i < len && k + 2 < n; i++) {
+        buf[k++] = t[i];
+        if (i + 1 < len && (len - i - 1) % 3 == 0)
+            buf[k++] = ',';
+    }
+    buf[k] = '\0';
+    return buf;
+}
+
+static void note_text(FILE *f, const hfm *m)
+{
+    const gp_param_count *n = &m->n;
+    const gp_param_shape *s = &m->s;
+    char a[40], b[40], c[40], d[40], t[40];
+    double dense = s->experts > 0.0 ? s->dense_layers : s->layers, moe = s->layers - dense;
+    fprintf(f, "Imported from a Hugging Face config.json (model_type %s%s). params = per layer "
+               "attention %s + norms %s",
+            m->model_type[0] ? m->model_type : "unknown", m->text_config ? ", text_config" : "",
+            grp(n->attn, a, sizeof a), grp(n->norms, b, sizeof b));
+    if (dense > 0.0)
+        fprintf(f, "; dense layers (%.0f): attention + norms + FFN %s = %s each", dense,
+                grp(n->dense_ffn, a, sizeof a), grp(n->dense_layer, b, sizeof b));
+    if (moe > 0.0) {
+        fprintf(f, "; MoE layers (%.0f): attention + norms + router %s + %.0f experts x %s", moe,
+                grp(n->router, a, sizeof a), s->experts, grp(n->expert, b, sizeof b));
+        if (n->shared > 0.0)
+            fprintf(f, " + shared %s", grp(n->shared, c, sizeof c));
+        fprintf(f, " = %s each", grp(n->moe_layer, d, sizeof d));
+    }
+    fprintf(f, "; total %.0f x %s%s + embedding %s", dense > 0.0 ? dense : moe,
+            dense > 0.0 ? "dense" : "MoE", dense > 0.0 && moe > 0.0 ? " + MoE layers" : " layers",
+            grp(n->embed, a, sizeof a));
+    if (n->lm_head > 0.0)
+        fprintf(f, " + lm_head %s", grp(n->lm_head, a, sizeof a));
+    else
+        fprintf(f, " (tied)");
+    if (n->pos_embed > 0.0)
+        fprintf(f, " + positions %s", grp(n->pos_embed, a, sizeof a));
+    fprintf(f, " + final norm %s = %s.", grp(n->final_norm, b, sizeof b),
+            grp(n->total, t, sizeof t));
+    if (moe > 0.0)
+        fprintf(f, " Active: %s per MoE layer (router, %.0f experts%s) = %s%s.",
+                grp(n->attn + n->norms + n->moe_ffn_active, a, sizeof a), s->experts_active,
+                n->shared > 0.0 ? ", shared" : "", grp(n->active, t, sizeof t),
+                s->active_no_embed ? " (input embedding left out, the gpt-oss card's convention)"
+                                   : " with both embeddings");
+    if (s->qkv_bias || s->o_bias || s->mlp_bias || s->qk_norm || s->sandwich_norm ||
+        s->attn_sinks || s->norm_bias)
+        fprintf(f, " Counted:%s%s%s%s%s%s%s.", s->qkv_bias ? " q/k/v biases" : "",
+                s->o_bias ? " o bias" : "", s->mlp_bias ? " FFN biases" : "",
+                s->qk_norm ? " q/k norms" : "", s->sandwich_norm ? " four norms per layer" : "",
+                s->attn_sinks ? " attention sinks" : "", s->norm_bias ? " LayerNorm biases" : "");
+    fprintf(f, " MODEL: docs/hwdb.md, Importing a Hugging Face config.json.");
+}
+
+/* The entry's YAML (malloc'd into *out) with `date` in its source. */
+static int render(const hfm *m, const char *path, const char *date, char **out, gp_err *e)
+{
+    char *buf = NULL, src[4096];
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    const gp_param_shape *s = &m->s;
+    *out = NULL;
+    if (f == NULL)
+        return GP_RAISE(e, GP_ENOMEM, "out of memory writing the model entry");
+    fprintf(f, "%s\n# from %s; edit freely (a re-import replaces this file).\n", HF_MARK,
+            strlen(path) < 1024 ? path : "a config.json");
+    fprintf(f, "id: %s\nname: ", m->id);
+    yq(f, m->name);
+    fprintf(f, "\nfamily: ");
+    yq(f, m->model_type[0] ? m->model_type : "unknown");
+    fprintf(f, "\nattention: %s\nsrc: hf_config\nsources:\n  hf_config: ", m->attention);
+    snprintf(src, sizeof src, "%s (model_type %s%s; %s), " HF_DATE_TAG "%s",
+             strlen(path) < 1024 ? path : "config.json",
+             m->model_type[0] ? m->model_type : "unknown", m->text_config ? ", text_config" : "",
+             m->used, date);
+    yq(f, src);
+    fprintf(f, "\nnote: ");
+    {
+        char *nb = NULL;
+        size_t nl = 0;
+        FILE *nf = open_memstream(&nb, &nl);
+        if (nf == NULL) {
+            fclose(f);
+            free(buf);
+            return GP_RAISE(e, GP_ENOMEM, "out of memory writing the model entry");
+        }
+        note_text(nf, m);
+        fclose(nf);
+        yq(f, nb);
+        free(nb);
+    }
+    fprintf(f, "\nparams: {value: %.0f, src: derived}\n", m->n.total);
+    if (s->experts > 0.0)
+        fprintf(f, "params_active: {value: %.0f, src: derived}\n", m->n.active);
+    fprintf(f, "layers: %.0f\nhidden: %.0f\nheads: %.0f\nkv_heads: %.0f\nhead_dim: %.0f\n",
+            s->layers, s->hidden, s->heads, s->kv_heads, s->head_dim);
+    fprintf(f, "ffn_hidden: %.0f\nvocab: %.0f\ncontext: %.0f\ntied_embeddings: %s\n",
+            m->ffn_hidden, s->vocab, m->context, s->tied ? "true" : "false");
+    if (m->kv_dim > 0.0)
+        fprintf(f, "kv_dim: %.0f\nqk_head_dim: %.0f\n", m->kv_dim, m->qk_head_dim);
+    if (s->experts > 0.0) {
+        fprintf(f, "moe:\n  experts: %.0f\n  active: %.0f\n", s->experts, s->experts_active);
+        if (s->shared_experts > 0.0) {
+            double sh = s->shared_ffn > 0.0 ? floor(s->shared_experts * s->shared_ffn /
+                                                    s->expert_ffn + 0.5)
+                                            : s->shared_experts;
+            fprintf(f, "  shared: %.0f\n", sh < 1.0 ? 1.0 : sh);
+        }
+        fprintf(f, "  expert_ffn_hidden: %.0f\n", s->expert_ffn);
+        if (s->dense_layers > 0.0)
+            fprintf(f, "  dense_layers: %.0f\n", s->dense_layers);
+    }
+    if (m->window > 0.0) {
+        fprintf(f, "window:\n  tokens: %.0f\n", m->window);
+        if (m->window_layers > 0.0)
+            fprintf(f, "  layers: %.0f\n", m->window_layers);
+    }
+    if (fclose(f) != 0) {
+        free(buf);
+        return GP_RAISE(e, GP_ENOMEM, "out of memory writing the model entry");
+    }
+    *out = buf;
+    return GP_OK;
+}
+
+/* Today (UTC), or $SOURCE_DATE_EPOCH's day when set (reproducible files). */
+static void today(char *buf, size_t n)
+{
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    time_t t = time(NULL);
+    struct tm tm;
+    if (sde != NULL && sde[0] != '\0') {
+        char *end;
+        long long v;
+        errno = 0;
+        v = strtoll(sde, &end, 10);
+        if (errno == 0 && *end == '\0' && v >= 0)
+            t = (time_t)v;
+    }
+    if (gmtime_r(&t, &tm) == NULL)
+        snprintf(buf, n, "1970-01-01");
+    else
+        strftime(buf, n, "%Y-%m-%d", &tm);
+}
+
+static void print_warnings(const gp_cli *cli, const char *path, const hfm *m)
+{
+    size_t i;
+    for (i = 0; i < m->nwarn; i++)
+        fprintf(stderr, "gpuplan %s: warning: %s: %s\n", cli->cmd ? cli->cmd : "", path,
+                m->warn[i]);
+}
+
+/* ---- --model FILE.json ------------------------------------------------------------------- */
+
+int gp_cli_model_file(gp_cli *cli, const char **model_id)
+{
+    gp_err e;
+    hfm *m;
+    char date[16], *text = NULL, label[PATH_MAX + 8];
+    const gp_db *db0;
+    gp_db *db = NULL;
+    int rc;
+    if (*model_id == NULL || !gp_cli_is_model_file(*model_id))
+        return GP_EXIT_OK;
+    gp_err_clear(&e);
+    if ((m = calloc(1, sizeof *m)) == NULL) {
+        fprintf(stderr, "gpuplan %s: out of memory\n", cli->cmd ? cli->cmd : "");
+        return GP_EXIT_FAIL;
+    }
+    if (hf_convert(*model_id, NULL, NULL, m, &e) != GP_OK) {
+        free(m);
+        /* "--model" when the file cannot be read names the option too. */
+        return gp_cli_fail(cli, &e);
+    }
+    print_warnings(cli, *model_id, m);
+    if ((db0 = gp_cli_db(cli)) == NULL) {
+        free(m);
+        return GP_EXIT_USAGE;
+    }
+    /* An id the database already has (the shipped entry the file came
+     * from) would merge into it: the run's entry takes "<id>.json". */
+    if (gp_db_find_model(db0, m->id) != NULL) {
+        size_t n = strlen(m->id);
+        if (n > 59)
+            n = 59;
+        memcpy(m->id + n, ".json", 6);
+        if (gp_db_find_model(db0, m->id) != NULL) {
+            fprintf(stderr, "gpuplan %s: --model %s: the database already has models '%.*s' and "
+                            "'%s'; import it under another id (gpuplan hw import-model --as ID)\n",
+                    cli->cmd ? cli->cmd : "", *model_id, (int)n, m->id, m->id);
+            free(m);
+            return GP_EXIT_USAGE;
+        }
+    }
+    today(date, sizeof date);
+    if ((rc = render(m, *model_id, date, &text, &e)) != GP_OK) {
+        free(m);
+        return gp_cli_fail(cli, &e);
+    }
+    snprintf(label, sizeof label, "hf:%s", *model_id);
+    rc = gp_db_open_with_text(&db, 0, cli->db_dirs, cli->n_db, GP_KIND_MODEL, label, text,
+                              strlen(text), &e);
+    free(text);
+    if (rc != GP_OK) {
+        free(m);
+        return gp_cli_fail(cli, &e);
+    }
+    gp_db_free(cli->db);
+    cli->db = db;
+    snprintf(cli->model_file_id, sizeof cli->model_file_id, "%s", m->id);
+    *model_id = cli->model_file_id;
+    free(m);
+    return GP_EXIT_OK;
+}
+
+/* ---- hw import-model ---------------------------------------------------------------------- */
+
+static const char import_usage[] =
+    "usage: gpuplan [--db DIR] [--json] hw import-model FILE [--as ID] [--name NAME] [--force]\n"
+    "\n"
+    "Read a Hugging Face config.json and write the model entry (shape and parameter\n"
+    "counts, every figure sourced) to models/ID.yaml in the first --db DIR, else the\n"
+    "first $GPUPLAN_DB entry, else ${XDG_CONFIG_HOME:-~/.config}/gpuplan; atomic, and\n"
+    "the same file twice writes the same bytes.  Shipped files are never touched.\n"
+    "decode, train and scale also take '--model FILE.json' for one run, writing\n"
+    "nothing.  The conversion: docs/hwdb.md, 'Importing a Hugging Face config.json'.\n"
+    "\n"
+    "  --as ID      the entry's id (default: _name_or_path's last part, lower-cased;\n"
+    "               else the directory of a file named config.json; else the file's name)\n"
+    "  --name NAME  the entry's name (default: _name_or_path's last part)\n"
+    "  --force      allow an id that names a shipped model (the entry then overrides it\n"
+    "               field by field), and replace a file import-model did not write\n";
+
+/* Every directory gpuplan loads, with the write directory last when it is
+ * not among them (a default directory created by this import). */
+static size_t load_dirs(const gp_cli *cli, const char *dir, const char **dirs, size_t cap)
+{
+    size_t i, n = 0;
+    int have = 0;
+    for (i = 0; i < cli->n_db && n < cap; i++) {
+        dirs[n++] = cli->db_dirs[i];
+        if (strcmp(cli->db_dirs[i], dir) == 0)
+            have = 1;
+    }
+    if (!have && n < cap)
+        dirs[n++] = dir;
+    return n;
+}
+
+static void restore(const char *mdir, const char *fname, const char *path, const char *old)
+{
+    gp_err e;
+    gp_err_clear(&e);
+    if (old == NULL)
+        unlink(path);
+    else
+        (void)gp_cli_write_atomic(mdir, fname, old, &e);
+}
+
+static json_t *import_json(const hfm *m, const char *path, const char *state)
+{
+    json_t *o = json_object(), *w = json_array();
+    const gp_param_shape *s = &m->s;
+    size_t i;
+    json_object_set_new(o, "id", json_string(m->id));
+    json_object_set_new(o, "name", json_string(m->name));
+    json_object_set_new(o, "path", json_string(path));
+    json_object_set_new(o, "status", json_string(state));
+    json_object_set_new(o, "model_type", json_string(m->model_type));
+    json_object_set_new(o, "text_config", json_boolean(m->text_config));
+    json_object_set_new(o, "params", gp_cli_jnum(m->n.total));
+    json_object_set_new(o, "params_active", gp_cli_jnum(m->n.active));
+    json_object_set_new(o, "layers", gp_cli_jnum(s->layers));
+    json_object_set_new(o, "hidden", gp_cli_jnum(s->hidden));
+    json_object_set_new(o, "heads", gp_cli_jnum(s->heads));
+    json_object_set_new(o, "kv_heads", gp_cli_jnum(s->kv_heads));
+    json_object_set_new(o, "head_dim", gp_cli_jnum(s->head_dim));
+    json_object_set_new(o, "ffn_hidden", gp_cli_jnum(m->ffn_hidden));
+    json_object_set_new(o, "vocab", gp_cli_jnum(s->vocab));
+    json_object_set_new(o, "context", gp_cli_jnum(m->context));
+    json_object_set_new(o, "tied_embeddings", json_boolean(s->tied));
+    json_object_set_new(o, "attention", json_string(m->attention));
+    json_object_set_new(o, "kv_dim", m->kv_dim > 0.0 ? gp_cli_jnum(m->kv_dim) : json_null());
+    json_object_set_new(o, "qk_head_dim",
+                        m->qk_head_dim > 0.0 ? gp_cli_jnum(m->qk_head_dim) : json_null());
+    if (s->experts > 0.0) {
+        json_t *moe = json_object();
+        json_object_set_new(moe, "experts", gp_cli_jnum(s->experts));
+        json_object_set_new(moe, "active", gp_cli_jnum(s->experts_active));
+        json_object_set_new(moe, "shared", gp_cli_jnum(s->shared_experts));
+        json_object_set_new(moe, "expert_ffn_hidden", gp_cli_jnum(s->expert_ffn));
+        json_object_set_new(moe, "dense_layers", gp_cli_jnum(s->dense_layers));
+        json_object_set_new(o, "moe", moe);
+    } else {
+        json_object_set_new(o, "moe", json_null());
+    }
+    if (m->window > 0.0) {
+        json_t *win = json_object();
+        json_object_set_new(win, "tokens", gp_cli_jnum(m->window));
+        json_object_set_new(win, "layers",
+                            gp_cli_jnum(m->window_layers > 0.0 ? m->window_layers : s->layers));
+        json_object_set_new(o, "window", win);
+    } else {
+        json_object_set_new(o, "window", json_null());
+    }
+    for (i = 0; i < m->nwarn; i++)
+        json_array_append_new(w, json_string(m->warn[i]));
+    json_object_set_new(o, "warnings", w);
+    return o;
+}
+
+static void import_table(const hfm *m, const char *file, const char *path, const char *state)
+{
+    const gp_param_shape *s = &m->s;
+    char a[48], b[64];
+    printf("%s: %s (model, from %s, model_type %s%s)\n", m->id, m->name, file,
+           m->model_type[0] ? m->model_type : "unknown", m->text_config ? ", text_config" : "");
+    gp_cli_row(state, path, NULL);
+    snprintf(b, sizeof b, "%s", grp(m->n.total, a, sizeof a));
+    gp_cli_row("params", b, "derived from the shape");
+    if (s->experts > 0.0)
+        gp_cli_row("params active", grp(m->n.active, a, sizeof a), "per token");
+    snprintf(b, sizeof b, "%.0f layers x hidden %.0f", s->layers, s->hidden);
+    gp_cli_row("shape", b, NULL);
+    snprintf(b, sizeof b, "%s, %.0f heads, %.0f KV, head_dim %.0f", m->attention, s->heads,
+             s->kv_heads, s->head_dim);
+    gp_cli_row("attention", b, NULL);
+    if (m->kv_dim > 0.0) {
+        snprintf(b, sizeof b, "kv_dim %.0f, qk_head_dim %.0f", m->kv_dim, m->qk_head_dim);
+        gp_cli_row("latent attention", b, NULL);
+    }
+    snprintf(b, sizeof b, "%.0f%s", m->ffn_hidden, s->gated ? " (gated)" : "");
+    gp_cli_row("ffn_hidden", b, NULL);
+    if (s->experts > 0.0) {
+        snprintf(b, sizeof b, "%.0f experts, %.0f active, width %.0f", s->experts,
+                 s->experts_active, s->expert_ffn);
+        gp_cli_row("moe", b, s->dense_layers > 0.0 ? "with dense layers" : NULL);
+        if (s->dense_layers > 0.0) {
+            snprintf(b, sizeof b, "%.0f", s->dense_layers);
+            gp_cli_row("dense layers", b, NULL);
+        }
+        if (s->shared_experts > 0.0) {
+            snprintf(b, sizeof b, "%.0f of width %.0f", s->shared_experts,
+                     s->shared_ffn > 0.0 ? s->shared_ffn : s->expert_ffn);
+            gp_cli_row("shared experts", b, NULL);
+        }
+    }
+    snprintf(b, sizeof b, "%.0f", s->vocab);
+    gp_cli_row("vocab", b, s->tied ? "tied embeddings" : "untied embeddings");
+    snprintf(b, sizeof b, "%.0f", m->context);
+    gp_cli_row("context", b, NULL);
+    if (m->window > 0.0) {
+        snprintf(b, sizeof b, "%.0f tokens on %.0f of %.0f layers", m->window,
+                 m->window_layers > 0.0 ? m->window_layers : s->layers, s->layers);
+        gp_cli_row("sliding window", b, NULL);
+    }
+}
+
+int gp_cli_hw_import(gp_cli *cli, int argc, char **argv)
+{
+    static const struct option opts[] = {{"as", required_argument, NULL, 'a'},
+                                         {"name", required_argument, NULL, 'n'},
+                                         {"force", no_argument, NULL, 'f'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *as = NULL, *name = NULL, *file, *dirs[20], *state;
+    char dir[PATH_MAX], mdir[PATH_MAX], fname[96], path[PATH_MAX], date[16];
+    char *text = NULL, *old = NULL, *oldre = NULL;
+    int c, force = 0, is_default, status = GP_EXIT_OK;
+    gp_err e;
+    hfm *m = NULL;
+    gp_db *b = NULL, *db = NULL;
+    const gp_model *shipped, *back;
+
+    gp_cli_getopt_reset();
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'a': as = optarg; break;
+        case 'n': name = optarg; break;
+        case 'f': force = 1; break;
+        case 'h': fputs(import_usage, stdout); return GP_EXIT_OK;
+        default:
+            return gp_cli_usage(cli, "import-model: unknown option '%s' (or a missing argument)",
+                                argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        return gp_cli_usage(cli, "import-model needs a config.json file");
+    file = argv[optind];
+    if (optind + 1 < argc)
+        return gp_cli_usage(cli, "import-model: unexpected argument '%s'", argv[optind + 1]);
+    if (name != NULL && (name[0] == '\0' || strlen(name) > 200))
+        return gp_cli_usage(cli, "import-model: '--name' must be 1 to 200 characters");
+    gp_err_clear(&e);
+    if ((m = calloc(1, sizeof *m)) == NULL) {
+        fprintf(stderr, "gpuplan hw: out of memory\n");
+        return GP_EXIT_FAIL;
+    }
+    if (hf_convert(file, as, name, m, &e) != GP_OK) {
+        status = gp_cli_fail(cli, &e);
+        goto done;
+    }
+    print_warnings(cli, file, m);
+    /* A shipped id (or alias, or the same name words) is refused unless --force. */
+    if (gp_db_open(&b, 0, NULL, 0, &e) != GP_OK) {
+        status = gp_cli_fail(cli, &e);
+        goto done;
+    }
+    shipped = gp_db_find_model(b, m->id);
+    if (shipped != NULL && !force) {
+        fprintf(stderr,
+                "gpuplan hw: import-model: id '%s' names the shipped model '%s' (%s); an entry "
+                "with it would override the shipped figures: give another id with --as ID, or "
+                "--force to override\n",
+                m->id, shipped->id, shipped->name ? shipped->name : "");
+        status = GP_EXIT_USAGE;
+        goto done;
+    }
+    if (gp_cli_user_db_dir(cli, dir, sizeof dir, &is_default, &e) != GP_OK ||
+        gp_cli_mkdir_p(dir, &e) != GP_OK) {
+        status = gp_cli_fail(cli, &e);
+        goto done;
+    }
+    snprintf(fname, sizeof fname, "%s.yaml", m->id);
+    if ((size_t)snprintf(mdir, sizeof mdir, "%s/models", dir) >= sizeof mdir ||
+        (size_t)snprintf(path, sizeof path, "%s/%s", mdir, fname) >= sizeof path) {
+        GP_RAISE_AT(&e, GP_EIO, dir, 0, 0, "path too long");
+        status = gp_cli_fail(cli, &e);
+        goto done;
+    }
+    if (gp_cli_mkdir_p(mdir, &e) != GP_OK || gp_cli_slurp(path, &old, &e) != GP_OK) {
+        status = gp_cli_fail(cli, &e);
+        goto done;
+    }
+    today(date, sizeof date);
+    if (render(m, file, date, &text, &e) != GP_OK) {
+        status = gp_cli_fail(cli, &e);
+        goto done;
+    }
+    state = "wrote";
+    if (old != NULL && strncmp(old, HF_MARK, strlen(HF_MARK)) != 0 && !force) {
+        fprintf(stderr, "gpuplan hw: import-model: %s exists and was not written by "
+                        "'gpuplan hw import-model'; refusing to replace it (--force replaces it, "
+                        "or --as ID names another file)\n",
+                path);
+        status = GP_EXIT_USAGE;
+        goto done;
+    }
+    if (old != NULL) {
+        /* The same file imported on another day: same entry, keep the bytes. */
+        const char *d = strstr(old, HF_DATE_TAG);
+        char odate[16];
+        if (d != NULL && strlen(d + strlen(HF_DATE_TAG)) >= 10) {
+            snprintf(odate, sizeof odate, "%.10s", d + strlen(HF_DATE_TAG));
+            if (render(m, file, odate, &oldre, &e) != GP_OK) {
+                status = gp_cli_fail(cli, &e);
+                goto done;
+            }
+        }
+        if (strcmp(old, text) == 0 || (oldre != NULL && strcmp(old, oldre) == 0))
+            state = "unchanged";
+        else
+            state = "replaced";
+    }
+    if (strcmp(state, "unchanged") != 0 && gp_cli_write_atomic(mdir, fname, text, &e) != GP_OK) {
+        status = gp_cli_fail(cli, &e);
+        if (status == GP_EXIT_USAGE)
+            status = GP_EXIT_FAIL; /* a write that failed is not the user's input */
+        goto done;
+    }
+    /* Loaded back by the normal loader, with every overlay: a failure rolls
+     * the file back. */
+    {
+        size_t nd = load_dirs(cli, dir, dirs, sizeof dirs / sizeof dirs[0]);
+        if (gp_db_open(&db, 0, dirs, nd, &e) != GP_OK) {
+            if (strcmp(state, "unchanged") != 0)
+                restore(mdir, fname, path, old);
+            fprintf(stderr, "gpuplan hw: import-model: the entry does not load; %s %s:\n",
+                    strcmp(state, "unchanged") != 0 ? "nothing written to" : "left", path);
+            status = gp_cli_fail(cli, &e);
+            goto done;
+        }
+        back = gp_db_find_model(db, m->id);
+        if (back == NULL || back->params.v != m->n.total) {
+            if (strcmp(state, "unchanged") != 0)
+                restore(mdir, fname, path, old);
+            fprintf(stderr, "gpuplan hw: import-model: %s: another overlay entry overrides '%s'; "
+                            "nothing written (give another id with --as ID)\n",
+                    path, m->id);
+            status = GP_EXIT_USAGE;
+            goto done;
+        }
+    }
+    if (cli->json) {
+        status = gp_cli_emit(import_json(m, path, state)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
+    } else {
+        import_table(m, file, path, state);
+        if (is_default)
+            printf("  (the default database directory; gpuplan loads it on every run)\n");
+    }
+done:
+    gp_db_free(db);
+    gp_db_free(b);
+    free(text);
+    free(old);
+    free(oldre);
+    free(m);
+    return status;
+}

@@ -1,0 +1,154 @@
+/* Parameter count of a decoder-only transformer from its shape (db.h,
+ * gp_model_count_params).  Pure arithmetic on doubles (every count below
+ * 2^53 is exact).  MODEL: docs/hwdb.md "Importing a Hugging Face
+ * config.json"; the per-family details (biases, q/k norms, Gemma's four
+ * norms, gpt-oss sinks) follow the shipped entries' notes. */
+#include <math.h>
+#include <string.h>
+
+#include "gpuplan/db.h"
+
+/* Largest width a shape may give: the loader's cap on model dimensions
+ * (docs/hwdb.md "Limits and value checks"). */
+#define DIM_MAX 1e9
+
+/* v must be whole and in [lo, DIM_MAX]. */
+static int check_dim(double v, double lo, const char *field, gp_err *e)
+{
+    if (!(v >= lo) || !(v <= DIM_MAX) || floor(v) != v)
+        return GP_RAISE_AT(e, GP_EINVAL, field, 0, 0,
+                           "must be a whole number in [%.0f, 1e9] (got %.17g)", lo, v);
+    return GP_OK;
+}
+
+/* One FFN (dense, routed or shared expert) of inner width w. */
+static double ffn_params(const gp_param_shape *s, double w)
+{
+    double h = s->hidden;
+    double n = (s->gated ? 3.0 : 2.0) * h * w;
+    if (s->mlp_bias)
+        n += (s->gated ? 2.0 : 1.0) * w + h;
+    return n;
+}
+
+static double attn_params(const gp_param_shape *s, double kv, double d)
+{
+    double h = s->hidden, H = s->heads, n;
+    if (s->kv_lora_rank > 0.0) {
+        double qk = s->qk_nope_head_dim + s->qk_rope_head_dim, c = s->kv_lora_rank;
+        double qr = s->q_lora_rank;
+        n = qr > 0.0 ? h * qr + qr + qr * H * qk : h * H * qk;      /* queries      */
+        n += h * (c + s->qk_rope_head_dim) + c;                    /* kv_a + norm  */
+        n += c * H * (s->qk_nope_head_dim + s->v_head_dim);        /* kv_b         */
+        n += H * s->v_head_dim * h;                                /* o            */
+        if (s->qkv_bias)
+            n += H * qk + (c + s->qk_rope_head_dim);
+        if (s->o_bias)
+            n += h;
+    } else {
+        n = h * H * d + 2.0 * h * kv * d + H * d * h;
+        if (s->qkv_bias)
+            n += H * d + 2.0 * kv * d;
+        if (s->o_bias)
+            n += h;
+        if (s->qk_norm)
+            n += 2.0 * d;
+    }
+    if (s->attn_sinks)
+        n += H;
+    return n;
+}
+
+int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e)
+{
+    double kv, d, fe, fs, moe_layers, h;
+    int rc;
+    if (out == NULL || s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "shape or result is NULL");
+    memset(out, 0, sizeof *out);
+    if ((rc = check_dim(s->layers, 1, "layers", e)) != GP_OK ||
+        (rc = check_dim(s->hidden, 1, "hidden", e)) != GP_OK ||
+        (rc = check_dim(s->heads, 1, "heads", e)) != GP_OK ||
+        (rc = check_dim(s->vocab, 1, "vocab", e)) != GP_OK ||
+        (rc = check_dim(s->kv_heads, 0, "kv_heads", e)) != GP_OK ||
+        (rc = check_dim(s->head_dim, 0, "head_dim", e)) != GP_OK ||
+        (rc = check_dim(s->ffn, 0, "ffn", e)) != GP_OK ||
+        (rc = check_dim(s->pos_embed, 0, "pos_embed", e)) != GP_OK ||
+        (rc = check_dim(s->experts, 0, "experts", e)) != GP_OK ||
+        (rc = check_dim(s->experts_active, 0, "experts_active", e)) != GP_OK ||
+        (rc = check_dim(s->expert_ffn, 0, "expert_ffn", e)) != GP_OK ||
+        (rc = check_dim(s->shared_experts, 0, "shared_experts", e)) != GP_OK ||
+        (rc = check_dim(s->shared_ffn, 0, "shared_ffn", e)) != GP_OK ||
+        (rc = check_dim(s->dense_layers, 0, "dense_layers", e)) != GP_OK ||
+        (rc = check_dim(s->kv_lora_rank, 0, "kv_lora_rank", e)) != GP_OK ||
+        (rc = check_dim(s->q_lora_rank, 0, "q_lora_rank", e)) != GP_OK ||
+        (rc = check_dim(s->qk_nope_head_dim, 0, "qk_nope_head_dim", e)) != GP_OK ||
+        (rc = check_dim(s->qk_rope_head_dim, 0, "qk_rope_head_dim", e)) != GP_OK ||
+        (rc = check_dim(s->v_head_dim, 0, "v_head_dim", e)) != GP_OK)
+        return rc;
+    h = s->hidden;
+    kv = s->kv_heads > 0.0 ? s->kv_heads : s->heads;
+    if (kv > s->heads)
+        return GP_RAISE_AT(e, GP_EINVAL, "kv_heads", 0, 0,
+                           "%.0f key/value heads exceed the %.0f heads", kv, s->heads);
+    d = s->head_dim;
+    if (!(d > 0.0)) {
+        if (fmod(h, s->heads) != 0.0)
+            return GP_RAISE_AT(e, GP_EINVAL, "head_dim", 0, 0,
+                               "not given, and hidden %.0f is not a multiple of the %.0f heads",
+                               h, s->heads);
+        d = h / s->heads;
+    }
+    if (s->kv_lora_rank > 0.0 &&
+        (!(s->qk_nope_head_dim > 0.0) || !(s->qk_rope_head_dim > 0.0) || !(s->v_head_dim > 0.0)))
+        return GP_RAISE_AT(e, GP_EINVAL, "qk_nope_head_dim", 0, 0,
+                           "latent attention (kv_lora_rank %.0f) needs qk_nope_head_dim, "
+                           "qk_rope_head_dim and v_head_dim",
+                           s->kv_lora_rank);
+    if (s->experts_active > s->experts)
+        return GP_RAISE_AT(e, GP_EINVAL, "experts_active", 0, 0,
+                           "%.0f active experts exceed the %.0f experts", s->experts_active,
+                           s->experts);
+    if (s->experts > 0.0 && !(s->experts_active > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "experts_active", 0, 0,
+                           "a mixture of %.0f experts needs the experts used per token",
+                           s->experts);
+    if (s->dense_layers > s->layers)
+        return GP_RAISE_AT(e, GP_EINVAL, "dense_layers", 0, 0,
+                           "%.0f dense layers exceed the %.0f layers", s->dense_layers, s->layers);
+    moe_layers = s->experts > 0.0 ? s->layers - s->dense_layers : 0.0;
+    if (moe_layers < s->layers && !(s->ffn > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "ffn", 0, 0, "dense layers need the FFN width");
+    fe = s->expert_ffn > 0.0 ? s->expert_ffn : s->ffn;
+    fs = s->shared_ffn > 0.0 ? s->shared_ffn : fe;
+    if (moe_layers > 0.0 && !(fe > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "expert_ffn", 0, 0, "MoE layers need the expert width");
+
+    out->attn = attn_params(s, kv, d);
+    out->norms = (s->sandwich_norm ? 4.0 : 2.0) * h * (s->norm_bias ? 2.0 : 1.0);
+    out->dense_ffn = moe_layers < s->layers ? ffn_params(s, s->ffn) : 0.0;
+    if (moe_layers > 0.0) {
+        out->expert = ffn_params(s, fe);
+        out->router = h * s->experts + (s->router_bias ? s->experts : 0.0);
+        out->shared = s->shared_experts * ffn_params(s, fs) +
+                      (s->shared_gate && s->shared_experts > 0.0 ? h : 0.0);
+        out->moe_ffn = out->router + s->experts * out->expert + out->shared;
+        out->moe_ffn_active = out->router + s->experts_active * out->expert + out->shared;
+        out->moe_layer = out->attn + out->norms + out->moe_ffn;
+    }
+    if (moe_layers < s->layers)
+        out->dense_layer = out->attn + out->norms + out->dense_ffn;
+    out->embed = s->vocab * h;
+    out->lm_head = s->tied ? 0.0 : s->vocab * h;
+    out->pos_embed = s->pos_embed * h;
+    out->final_norm = h * (s->norm_bias ? 2.0 : 1.0);
+    out->total = (s->layers - moe_layers) * out->dense_layer + moe_layers * out->moe_layer +
+                 out->embed + out->lm_head + out->pos_embed + out->final_norm;
+    out->active = (s->layers - moe_layers) * out->dense_layer +
+                  moe_layers * (out->attn + out->norms + out->moe_ffn_active) + out->final_norm;
+    if (s->active_no_embed)
+        out->active += s->vocab * h; /* the unembedding only, tied or not */
+    else
+        out->active += out->embed + out->lm_head + out->pos_embed;
+    return GP_OK;
+}
