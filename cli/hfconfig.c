@@ -188,17 +188,18 @@ static int in_list(const char *s, const char *const *list)
 static const char *const GATED[] = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe",
                                     "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3",
                                     "gemma3_text", "phi3", "deepseek_v2", "deepseek_v3",
-                                    "gpt_oss", NULL};
-static const char *const UNGATED[] = {"gpt2", "gpt_neox", "opt", "falcon", "phi", NULL};
+                                    "gpt_oss", "glm4_moe", "kimi_k2", NULL};
+static const char *const UNGATED[] = {"gpt2", "gpt_neox", "opt", "falcon", "phi", "bloom",
+                                      "mpt", NULL};
 static const char *const QK_NORM[] = {"qwen3", "qwen3_moe", "gemma3", "gemma3_text", NULL};
 static const char *const SANDWICH[] = {"gemma2", "gemma3", "gemma3_text", NULL};
 static const char *const QKV_BIAS[] = {"qwen2", "qwen2_moe", NULL};
 /* LayerNorm with biases and biased linear layers throughout. */
-static const char *const ALL_BIAS[] = {"gpt2", "gpt_neox", "opt", "phi", NULL};
+static const char *const ALL_BIAS[] = {"gpt2", "gpt_neox", "opt", "phi", "bloom", NULL};
 
-static const char *const K_LAYERS[] = {"num_hidden_layers", "n_layer", NULL};
-static const char *const K_HIDDEN[] = {"hidden_size", "n_embd", "d_model", NULL};
-static const char *const K_HEADS[] = {"num_attention_heads", "n_head", NULL};
+static const char *const K_LAYERS[] = {"num_hidden_layers", "n_layer", "n_layers", NULL};
+static const char *const K_HIDDEN[] = {"hidden_size", "n_embd", "n_embed", "d_model", NULL};
+static const char *const K_HEADS[] = {"num_attention_heads", "n_head", "n_heads", NULL};
 static const char *const K_VOCAB[] = {"vocab_size", NULL};
 static const char *const K_KV[] = {"num_key_value_heads", "num_kv_heads", NULL};
 static const char *const K_HEAD_DIM[] = {"head_dim", NULL};
@@ -459,11 +460,32 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
                      "layer over)");
     }
     if (mt != NULL && strcmp(mt, "falcon") == 0) {
+        int nda;
         if ((rc = get_bool(m, path, c, "bias", &b, e)) != GP_OK)
             goto out;
         m->s.qkv_bias = m->s.o_bias = m->s.mlp_bias = b == 1;
-        warnf(m, "falcon's parallel block norms are counted as two LayerNorms per layer");
+        /* The parallel block of Falcon-7B has one input LayerNorm; the
+         * "new decoder architecture" (40B, 180B) has two (ln_attn, ln_mlp). */
+        if ((rc = get_bool(m, path, c, "new_decoder_architecture", &nda, e)) != GP_OK ||
+            (rc = get_bool(m, path, c, "parallel_attn", &b, e)) != GP_OK)
+            goto out;
+        if (nda != 1 && b == 1)
+            m->s.norms_per_layer = 1.0;
     }
+    if (mt != NULL && strcmp(mt, "bloom") == 0)
+        m->s.embed_norm = 1; /* word_embeddings_layernorm */
+    if (mt != NULL && strcmp(mt, "mpt") == 0) {
+        /* MPT: no_bias (the default) drops every bias, the LayerNorms' too. */
+        if ((rc = get_bool(m, path, c, "no_bias", &b, e)) != GP_OK)
+            goto out;
+        m->s.norm_bias = b == 0;
+        m->s.qkv_bias = m->s.o_bias = m->s.mlp_bias = b == 0;
+    }
+    /* e_score_correction_bias, one per routed expert (DeepSeek-V3's
+     * auxiliary-loss-free balancing, and the models built on it). */
+    if (mt != NULL && (strcmp(mt, "glm4_moe") == 0 || strcmp(mt, "deepseek_v3") == 0 ||
+                       strcmp(mt, "kimi_k2") == 0))
+        m->s.router_bias = 1;
     if (in_list(mt, QKV_BIAS))
         m->s.qkv_bias = 1;
     if ((rc = get_bool(m, path, c, "attention_bias", &b, e)) != GP_OK)
@@ -503,11 +525,23 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     /* FFN and experts. */
     if ((rc = get_count(m, path, c, K_FFN, 1, &m->s.ffn, e)) != GP_OK)
         goto out;
+    if (!(m->s.ffn > 0.0) && mt != NULL && strcmp(mt, "mpt") == 0) {
+        /* MPT: expansion_ratio x d_model (llm-foundry's MPTConfig). */
+        static const char *const K_RATIO[] = {"expansion_ratio", NULL};
+        double ratio;
+        if ((rc = get_count(m, path, c, K_RATIO, 1, &ratio, e)) != GP_OK)
+            goto out;
+        if (ratio > 0.0)
+            m->s.ffn = ratio * m->s.hidden;
+    }
     if (!(m->s.ffn > 0.0)) {
         m->s.ffn = 4.0 * m->s.hidden;
-        warnf(m, "no intermediate_size (nor n_inner, ffn_dim): FFN width 4 x hidden = %.0f "
-                 "assumed",
-              m->s.ffn);
+        /* BLOOM's and Falcon's MLPs are 4 x hidden by construction (their
+         * configs carry no width); elsewhere it is a guess. */
+        if (!(mt != NULL && (strcmp(mt, "bloom") == 0 || strcmp(mt, "falcon") == 0)))
+            warnf(m, "no intermediate_size (nor n_inner, ffn_dim): FFN width 4 x hidden = "
+                     "%.0f assumed",
+                  m->s.ffn);
     }
     m->ffn_hidden = m->s.ffn;
     if ((rc = get_count(m, path, c, K_EXPERTS, 0, &m->s.experts, e)) != GP_OK)

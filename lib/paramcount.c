@@ -74,6 +74,7 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         (rc = check_dim(s->head_dim, 0, "head_dim", e)) != GP_OK ||
         (rc = check_dim(s->ffn, 0, "ffn", e)) != GP_OK ||
         (rc = check_dim(s->pos_embed, 0, "pos_embed", e)) != GP_OK ||
+        (rc = check_dim(s->norms_per_layer, 0, "norms_per_layer", e)) != GP_OK ||
         (rc = check_dim(s->experts, 0, "experts", e)) != GP_OK ||
         (rc = check_dim(s->experts_active, 0, "experts_active", e)) != GP_OK ||
         (rc = check_dim(s->expert_ffn, 0, "expert_ffn", e)) != GP_OK ||
@@ -125,7 +126,8 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         return GP_RAISE_AT(e, GP_EINVAL, "expert_ffn", 0, 0, "MoE layers need the expert width");
 
     out->attn = attn_params(s, kv, d);
-    out->norms = (s->sandwich_norm ? 4.0 : 2.0) * h * (s->norm_bias ? 2.0 : 1.0);
+    out->norms = (s->norms_per_layer > 0.0 ? s->norms_per_layer : s->sandwich_norm ? 4.0 : 2.0) *
+                 h * (s->norm_bias ? 2.0 : 1.0);
     out->dense_ffn = moe_layers < s->layers ? ffn_params(s, s->ffn) : 0.0;
     if (moe_layers > 0.0) {
         out->expert = ffn_params(s, fe);
@@ -142,10 +144,12 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
     out->lm_head = s->tied ? 0.0 : s->vocab * h;
     out->pos_embed = s->pos_embed * h;
     out->final_norm = h * (s->norm_bias ? 2.0 : 1.0);
+    out->embed_norm = s->embed_norm ? out->final_norm : 0.0;
     out->total = (s->layers - moe_layers) * out->dense_layer + moe_layers * out->moe_layer +
-                 out->embed + out->lm_head + out->pos_embed + out->final_norm;
+                 out->embed + out->lm_head + out->pos_embed + out->final_norm + out->embed_norm;
     out->active = (s->layers - moe_layers) * out->dense_layer +
-                  moe_layers * (out->attn + out->norms + out->moe_ffn_active) + out->final_norm;
+                  moe_layers * (out->attn + out->norms + out->moe_ffn_active) + out->final_norm +
+                  out->embed_norm;
     if (s->active_no_embed)
         out->active += s->vocab * h; /* the unembedding only, tied or not */
     else

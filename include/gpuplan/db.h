@@ -344,6 +344,10 @@ typedef struct gp_param_shape {
     int qk_norm;            /* per-head RMSNorm on q and k (Qwen3, Gemma 3)  */
     int sandwich_norm;      /* 4 norms per layer, not 2 (Gemma 2 and 3)      */
     int attn_sinks;         /* one learned sink logit per head (gpt-oss)     */
+    double norms_per_layer; /* 0: 2 (4 with sandwich_norm); a parallel block
+                               with one input norm (Falcon-7B): 1            */
+    int embed_norm;         /* a norm on the input embedding (BLOOM's
+                               word_embeddings_layernorm)                    */
     /* Mixture of experts: experts 0 = every layer dense. */
     double experts;         /* routed experts per MoE layer                  */
     double experts_active;  /* routed experts per token (<= experts)         */
@@ -379,6 +383,7 @@ typedef struct gp_param_count {
     double lm_head;         /* V h, 0 when tied                              */
     double pos_embed;       /* pos_embed h                                   */
     double final_norm;      /* h (2 h with norm_bias)                        */
+    double embed_norm;      /* the input embedding's norm: as final_norm, or 0 */
     double total;           /* every parameter, each tied matrix once        */
     double active;          /* per token: = total when dense                 */
 } gp_param_count;
@@ -394,10 +399,11 @@ typedef struct gp_param_count {
  *              with n, r the nope / rope widths, c the kv_lora_rank, v the
  *              value width;
  *   FFN(w)     3 h w gated, else 2 h w [+ biases 2 w + h gated, w + h not];
- *   norms      (4 sandwich, else 2) h per layer, x2 with norm_bias;
+ *   norms      (norms_per_layer, else 4 sandwich, else 2) h per layer, x2
+ *              with norm_bias;
  *   MoE layer  h E [+ E] router + E FFN(fe) + S FFN(fs) [+ h shared gate];
  *   total      L (attention + norms) + D FFN(f) + M MoE + V h [+ V h untied]
- *              [+ P h positions] + final norm;
+ *              [+ P h positions] + final norm [+ embedding norm];
  *   active     as total with k routed experts instead of E (the router and
  *              shared experts run for every token); with active_no_embed the
  *              input embedding and positions are left out and only the
