@@ -608,6 +608,9 @@ static void format_table(const gp_format *f)
     aliases_row(f->aliases, f->n_aliases);
     gp_cli_row("kind", fmt_kind_name(f->kind), NULL);
     gp_cli_row("computes in", gp_precision_name(f->compute), NULL);
+    if ((unsigned)f->mma < GP_PREC__COUNT)
+        gp_cli_row("tensor-core path", gp_precision_name(f->mma),
+                   "matrix-matrix kernels may also run here: the ceiling's rate (inference.md 5)");
     rows_table(f, format_rows, sizeof format_rows / sizeof format_rows[0], &ns);
     snprintf(buf, sizeof buf, "%.4g", f->bits.v / 8.0);
     gp_cli_row("bytes per element", buf, "derived: bits / 8");
@@ -634,6 +637,8 @@ static json_t *format_json(const gp_format *f, int full)
     json_object_set_new(o, "aliases", jaliases(f->aliases, f->n_aliases));
     jstr(o, "kind", fmt_kind_name(f->kind));
     jstr(o, "compute", gp_precision_name(f->compute));
+    if ((unsigned)f->mma < GP_PREC__COUNT)
+        jstr(o, "mma", gp_precision_name(f->mma));
     if (f->engine != NULL)
         jstr(o, "engine", f->engine);
     if (f->output != NULL)

@@ -175,6 +175,7 @@ static const fdesc format_fields[] = {
     ENUM("kind", gp_format, kind, F_REQ, fmt_kinds),
     FIG("bits", GP_Q_NUMBER, gp_format, bits, F_REQ, 0, 64),
     {"compute", T_PREC, GP_Q_NUMBER, offsetof(gp_format, compute), F_REQ, 0, 0, NULL, 0},
+    {"mma", T_PREC, GP_Q_NUMBER, offsetof(gp_format, mma), 0, 0, 0, NULL, 0},
     FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
     {"engine", T_ENGINE, GP_Q_NUMBER, offsetof(gp_format, engine), 0, 0, 0, NULL, 0},
     {"output", T_LINKREF, GP_Q_NUMBER, offsetof(gp_format, output_id), 0, 0, 0, NULL, 0},
@@ -696,7 +697,7 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
         gp_err_clear(&sub);
         if (gp_precision_parse(v->s, &pr, &sub) != GP_OK)
             return fail_at(c, GP_ESCHEMA, v, d->path, "%s", sub.msg);
-        ((gp_format *)(void *)c->entry)->compute = pr;
+        *(gp_precision *)p = pr;
         return GP_OK;
     }
     }
@@ -949,6 +950,8 @@ static void set_defaults(gp_kind kind, char *entry)
 {
     if (kind == GP_KIND_LINK)
         ((gp_link *)(void *)entry)->p2p = 1;
+    if (kind == GP_KIND_FORMAT)
+        ((gp_format *)(void *)entry)->mma = GP_PREC__COUNT; /* none */
 }
 
 static int apply_entry(lctx *c, const gp__ynode *m)

@@ -192,6 +192,26 @@ static double peak_for(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
                    : gp_gpu_expected_peak(g, p, pipe, acc, 0);
 }
 
+/* The ceiling's matmul rate: the fastest datasheet path the format's
+ * kernels can take, so that no run beats it -- precision prec with either
+ * accumulate (GeForce halves the fp32-accumulate rate; cuBLAS and llama.cpp
+ * run fp16 GEMMs with CUBLAS_COMPUTE_16F), and the format's `mma` path
+ * (llama.cpp's MMQ runs GGUF integer quants on int8 tensor cores, PR #7676).
+ * docs/models/inference.md section 5. */
+static double ceiling_peak(const gp_gpu *g, gp_precision prec, const gp_format *w)
+{
+    double best = gp_gpu_peak(g, prec, gp_gpu_default_pipeline(g, prec), GP_ACC_FP32, 0), v;
+    v = gp_gpu_peak(g, prec, gp_gpu_default_pipeline(g, prec), GP_ACC_FP16, 0);
+    if (v > best)
+        best = v;
+    if (w != NULL && (unsigned)w->mma < GP_PREC__COUNT && w->mma != GP_FP64) {
+        v = gp_gpu_peak(g, w->mma, gp_gpu_default_pipeline(g, w->mma), GP_ACC_FP32, 0);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
 /* The matmul precision: the format's compute precision when the GPU has it,
  * else fp16, else fp32. */
 static gp_precision pick_precision(const gp_gpu *g, const gp_format *w)
@@ -241,7 +261,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     double n = s->div, tc, tm, ew, eo, ovh, movh;
     gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
-    o->peak = peak_for(g, prec, pipe, p->accum, ceiling);
+    o->peak = ceiling ? ceiling_peak(g, prec, p->weights) : peak_for(g, prec, pipe, p->accum, 0);
     o->cuda_peak = peak_for(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, ceiling);
     o->sm_stream_bw = 0.0;
     o->sm_limited = 0;

@@ -112,6 +112,7 @@ static gp_format fmt(const char *id, gp_format_kind kind, double bits, gp_precis
 {
     gp_format f;
     memset(&f, 0, sizeof f);
+    f.mma = GP_PREC__COUNT; /* none */
     f.id = id;
     f.kind = kind;
     f.bits.v = bits;
@@ -852,6 +853,40 @@ START_TEST(layer_split)
 }
 END_TEST
 
+/* The ceiling's prefill rate is the fastest tensor path the format's kernels
+ * can take (inference.md section 5).  llama.cpp PR #7676 measured an RTX
+ * 4090 at 10,358.75 t/s on llama 8B Q4_0 pp512 (micro-batch 512): 512 /
+ * 10,358.75 = 49.43 ms per prompt, i.e. 8.2917e12 FLOP / 49.43 ms = 167.8
+ * TFLOP/s -- above the fp16 fp32-accumulate peak 165.2 a fp16 ceiling would
+ * have claimed (MMQ runs on int8 tensor cores).  Llama 3.1 8B, P = 512:
+ * 2 x 8,030,261,248 x 512 = 8.22299e12 + causal attention 4 x 32 layers x
+ * 32 heads x 128 x 512^2/2 = 6.87195e10 -> 8.29171e12 FLOP.  Q4_0 carries
+ * mma int8: ceiling 660.6 TOPS -> 12.552 ms (the 4.6 GB of weights take
+ * 4.6 ms at 1008 GB/s, under it); fp16 weights: fp16 with fp16
+ * accumulate, 330.3 TFLOP/s -> 25.104 ms (weights 16.1 GB / 1008e9 = 16.0
+ * ms, still under it).  The expected figure stays at the fp16 rate. */
+START_TEST(prefill_ceiling_takes_the_fastest_tensor_path)
+{
+    const char *q4[] = {"--json", "decode", "--gpu", "4090", "--model", "llama-3.1-8b",
+                        "--weights", "q4_0", "--prompt", "512", NULL};
+    const char *f16[] = {"--json", "decode", "--gpu", "4090", "--model", "llama-3.1-8b",
+                         "--weights", "fp16", "--prompt", "512", NULL};
+    json_t *o = gp_test_cli_json(q4);
+    double pf = 2.0 * 8030261248.0 * 512 + 4.0 * 32 * 32 * 128 * 512.0 * 512.0 / 2.0;
+    ck_assert_ptr_nonnull(o);
+    GP_ASSERT_REL(gp_test_jnum(o, "prefill_flop"), pf, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(o, "ceiling_ttft_s"), pf / 660.6e12, 1e-6);
+    ck_assert(gp_test_jnum(o, "ceiling_ttft_s") < 512.0 / 10358.75);
+    /* expected: within 25 % of the measured prompt time */
+    GP_ASSERT_REL(gp_test_jnum(o, "ttft_s"), 512.0 / 10358.75, 0.25);
+    json_decref(o);
+    o = gp_test_cli_json(f16);
+    ck_assert_ptr_nonnull(o);
+    GP_ASSERT_REL(gp_test_jnum(o, "ceiling_ttft_s"), pf / 330.3e12, 1e-6);
+    json_decref(o);
+}
+END_TEST
+
 /* ---- prefill and ridge ---------------------------------------------------- */
 START_TEST(prefill_and_ridge)
 {
@@ -1535,6 +1570,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, tensor_parallel_prefill);
     tcase_add_test(tc, layer_split);
     tcase_add_test(tc, prefill_and_ridge);
+    tcase_add_test(tc, prefill_ceiling_takes_the_fastest_tensor_path);
     tcase_add_test(tc, memory_fit);
     tcase_add_test(tc, engine_table);
     tcase_add_test(tc, bad_input);

@@ -176,6 +176,11 @@ typedef struct gp_format {
     gp_format_kind kind;
     gp_fig bits;            /* effective bits per element, scales and zero points included */
     gp_precision compute;   /* precision the arithmetic runs in (Q4_0: fp16) */
+    gp_precision mma;       /* a faster tensor-core path the format's
+                               matrix-matrix kernels may take besides
+                               `compute` (GGUF integer quants: int8, llama.cpp
+                               MMQ); GP_PREC__COUNT = none.  Only the ceiling
+                               uses it (docs/models/inference.md section 5) */
     gp_fig group;           /* elements per scale group (0 = per tensor/none) */
     const char *engine;     /* id of the engine (infer.h) whose kernels the
                                format implies: GGUF types run on llama.cpp;
