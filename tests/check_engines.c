@@ -264,6 +264,15 @@ START_TEST(moe_published_rows)
         {"5070ti gpt-oss-20b", 223.64,
          {"--gpu", "rtx-5070-ti", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe",
           "--context", "64", NULL}},
+        /* DGX Spark (GB10, LPDDR5X 273 GB/s), llama.cpp build b6767, llama-bench
+         * tg32 at depth 0 and 16384: 79.74 and 64.02 t/s (G. Gerganov's DGX
+         * Spark benchmark page, jetsonhacks copy, Oct 2025). */
+        {"spark gpt-oss-20b", 79.74,
+         {"--gpu", "dgx-spark", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe",
+          "--context", "16", NULL}},
+        {"spark gpt-oss-20b d16384", 64.02,
+         {"--gpu", "dgx-spark", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe",
+          "--context", "16400", NULL}},
         /* vLLM, A100 80GB, Qwen3-30B-A3B, concurrency 1, 128 in / 128 out:
          * TPOT 9.6 ms (tenstorrent/tt-inference-server issue #340). */
         {"a100 qwen3moe vllm", 1000.0 / 9.6,
