@@ -134,7 +134,7 @@ static int get_count(hfm *m, const char *path, json_t *c, const char *const *nam
                            k, x);
     if (x < lo || x > DIM_MAX)
         return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                           "key '%s': %.0f is out of range (%.0f to 1e9, as the database's model "
+                           "key '%s': %.6g is out of range (%.0f to 1e9, as the database's model "
                            "dimensions)",
                            k, x, lo);
     *out = x;
@@ -181,6 +181,75 @@ static int in_list(const char *s, const char *const *list)
         if (strcmp(s, list[i]) == 0)
             return 1;
     return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Dense (non-MoE) layers of an L-layer MoE config and the length of the
+ * leading dense run: layers below first_dense, with step s > 1 those where
+ * (i + 1) % s != 0, and the members of `only` (mlp_only_layers; NULL or an
+ * array of layer numbers).  O(|only| log |only|), whatever L. */
+static int dense_layers_of(const json_t *only, double L, double first_dense, double step,
+                           const char *path, double *dense, double *lead, gp_err *e)
+{
+    double fd = first_dense < L ? first_dense : L, *c = NULL, cand;
+    size_t n = 0, j, k;
+    json_t *it;
+    int sparse = step > 1.0;
+    if (json_is_array(only) && json_array_size(only) > 0) {
+        c = malloc(json_array_size(only) * sizeof *c);
+        if (c == NULL)
+            return GP_RAISE(e, GP_ENOMEM, "out of memory reading mlp_only_layers");
+        json_array_foreach(only, j, it)
+        {
+            double v;
+            if (!json_is_integer(it)) {
+                free(c);
+                return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                                   "key 'mlp_only_layers': item %zu is not a layer number", j);
+            }
+            v = (double)json_integer_value(it);
+            if (v >= 0.0 && v < L)
+                c[n++] = v;
+        }
+        qsort(c, n, sizeof *c, cmp_double);
+        for (j = k = 0; j < n; j++) /* distinct */
+            if (k == 0 || c[j] != c[k - 1])
+                c[k++] = c[j];
+        n = k;
+    }
+    /* |A u B|: the first fd layers, and among the rest the ones that are not
+     * multiples of s in 1-based numbering: (L - fd) - (floor(L/s) - floor(fd/s)). */
+    *dense = fd + (sparse ? (L - fd) - (floor(L / step) - floor(fd / step)) : 0.0);
+    for (j = 0; j < n; j++) /* C outside A u B */
+        if (c[j] >= fd && (!sparse || fmod(c[j] + 1.0, step) == 0.0))
+            *dense += 1.0;
+    /* Leading run: the first MoE candidate outside A u B, moved on while C
+     * holds it (each move consumes a member of C). */
+    cand = fd;
+    if (sparse)
+        cand = ceil((fd + 1.0) / step) * step - 1.0; /* first i >= fd, (i+1) % s == 0 */
+    for (j = 0; cand < L && j < n; j++) {
+        if (c[j] < cand)
+            continue;
+        if (c[j] > cand)
+            break;
+        cand += sparse ? step : 1.0;
+    }
+    *lead = cand < L ? cand : L;
+    free(c);
+    return GP_OK;
+}
+
+/* A whole count (a parameter or layer count) as a JSON integer: exact to
+ * the unit, where a real would print 10 significant digits. */
+static json_t *jcount(double v)
+{
+    return json_integer((json_int_t)v);
 }
 
 /* Families whose decoder gpuplan knows (docs/hwdb.md, the table of
@@ -244,6 +313,11 @@ static int valid_id(const char *s)
     size_t i, n = strlen(s);
     if (n == 0 || n > 64)
         return 0;
+    /* A leading '.', '-' or '_' would make a dotfile the loader skips or a
+     * YAML sequence marker; "null"-like words are not ids either. */
+    if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= '0' && s[0] <= '9')) ||
+        strcmp(s, "null") == 0 || strcmp(s, "true") == 0 || strcmp(s, "false") == 0)
+        return 0;
     for (i = 0; i < n; i++) {
         char c = s[i];
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-'))
@@ -261,7 +335,9 @@ int gp_cli_is_model_file(const char *arg)
     n = strlen(arg);
     if (n >= 5 && strcmp(arg + n - 5, ".json") == 0)
         return 1;
-    return stat(arg, &st) == 0 && S_ISREG(st.st_mode);
+    /* A bare word is a database id even when a file of that name sits in
+     * the current directory; a path names a file. */
+    return strchr(arg, '/') != NULL && stat(arg, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* The default id: `_name_or_path`'s last part, else the directory's name
@@ -455,9 +531,11 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     }
     if (in_list(mt, ALL_BIAS)) {
         m->s.qkv_bias = m->s.o_bias = m->s.mlp_bias = 1;
-        if (strcmp(mt, "phi") == 0)
-            warnf(m, "phi's parallel block has one LayerNorm per layer: counted as two (2 h per "
-                     "layer over)");
+        if (strcmp(mt, "phi") == 0) {
+            /* phi's parallel block: one input LayerNorm per layer. */
+            m->s.norms_per_layer = 1.0;
+            warnf(m, "phi's lm_head bias (vocab_size parameters) is not counted");
+        }
     }
     if (mt != NULL && strcmp(mt, "falcon") == 0) {
         int nda;
@@ -469,7 +547,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         if ((rc = get_bool(m, path, c, "new_decoder_architecture", &nda, e)) != GP_OK ||
             (rc = get_bool(m, path, c, "parallel_attn", &b, e)) != GP_OK)
             goto out;
-        if (nda != 1 && b == 1)
+        if (nda != 1 && b != 0) /* parallel_attn defaults to true (FalconConfig) */
             m->s.norms_per_layer = 1.0;
     }
     if (mt != NULL && strcmp(mt, "bloom") == 0)
@@ -490,8 +568,13 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         m->s.qkv_bias = 1;
     if ((rc = get_bool(m, path, c, "attention_bias", &b, e)) != GP_OK)
         goto out;
-    if (b >= 0)
-        m->s.qkv_bias = m->s.o_bias = b;
+    if (b >= 0) {
+        /* GLM-4 / GLM-4.5 put attention_bias on q, k and v only (o_proj
+         * has none); elsewhere it covers o too. */
+        m->s.qkv_bias = b;
+        if (!(mt != NULL && (strcmp(mt, "glm4") == 0 || strcmp(mt, "glm4_moe") == 0)))
+            m->s.o_bias = b;
+    }
     if ((rc = get_bool(m, path, c, "mlp_bias", &b, e)) != GP_OK)
         goto out;
     if (b >= 0)
@@ -548,8 +631,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         goto out;
     if (m->s.experts > 0.0) {
         json_t *only;
-        double i, L = m->s.layers, dense = 0.0, lead = 0.0;
-        int leading = 1;
+        double L = m->s.layers, dense = 0.0, lead = 0.0;
         if ((rc = need_count(m, path, c, K_ACTIVE, "the experts routed per token",
                              &m->s.experts_active, e)) ||
             (rc = get_count(m, path, c, K_EFFN, 1, &m->s.expert_ffn, e)) ||
@@ -588,31 +670,16 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
                              "key 'mlp_only_layers': expected a list of layer numbers");
             goto out;
         }
-        /* Which layers are dense: the first first_k_dense_replace, those in
-         * mlp_only_layers, and with decoder_sparse_step s those where
-         * (i + 1) % s != 0 (transformers' Qwen2-MoE / Qwen3-MoE rule). */
-        for (i = 0; i < L; i++) {
-            int is_dense = i < first_dense || (step > 1.0 && fmod(i + 1.0, step) != 0.0);
-            size_t j;
-            json_t *it;
-            json_array_foreach(only, j, it)
-            {
-                if (!json_is_integer(it)) {
-                    rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                                     "key 'mlp_only_layers': item %zu is not a layer number", j);
-                    goto out;
-                }
-                if ((double)json_integer_value(it) == i)
-                    is_dense = 1;
-            }
-            if (is_dense) {
-                dense++;
-                if (leading)
-                    lead++;
-            } else {
-                leading = 0;
-            }
-        }
+        /* Which layers are dense: the first first_k_dense_replace (A), with
+         * decoder_sparse_step s those where (i + 1) % s != 0 (B,
+         * transformers' Qwen2-MoE / Qwen3-MoE rule), and those in
+         * mlp_only_layers (C).  Counted without visiting every layer (a
+         * config may claim 1e9 of them): |A u B| by arithmetic, then the
+         * sorted, distinct in-range C outside A u B; the leading run ends at
+         * the first layer outside all three. */
+        if ((rc = dense_layers_of(only, L, first_dense, step, path, &dense, &lead, e)) !=
+            GP_OK)
+            goto out;
         if (only != NULL && json_array_size(only) > 0)
             used_add(m, "mlp_only_layers", "[...]");
         if (dense > lead)
@@ -701,10 +768,16 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     if (as != NULL) {
         if (!valid_id(as)) {
             rc = GP_RAISE_AT(e, GP_EINVAL, "--as", 0, 0,
-                             "'%s' is not an id: 1 to 64 of a-z, 0-9, '.', '_', '-'", as);
+                             "'%s' is not an id: 1 to 64 of a-z, 0-9, '.', '_', '-', "
+                             "starting with a letter or digit",
+                             as);
             goto out;
         }
         snprintf(m->id, sizeof m->id, "%s", as);
+    } else if (m->id[0] != '\0' && !valid_id(m->id)) {
+        rc = GP_RAISE_AT(e, GP_EINVAL, path, 0, 0,
+                         "the id made from the file, '%s', is not usable: give --as ID", m->id);
+        goto out;
     } else if (m->id[0] == '\0') {
         rc = GP_RAISE_AT(e, GP_EINVAL, path, 0, 0,
                          "no id can be made from the file (no _name_or_path, no usable file or "
@@ -806,8 +879,11 @@ static int render(const hfm *m, const char *path, const char *date, char **out, 
     *out = NULL;
     if (f == NULL)
         return GP_RAISE(e, GP_ENOMEM, "out of memory writing the model entry");
-    fprintf(f, "%s\n# from %s; edit freely (a re-import replaces this file).\n", HF_MARK,
-            strlen(path) < 1024 ? path : "a config.json");
+    /* The path is quoted in sources.hf_config below; a comment line would
+     * carry a newline in a file name into the YAML. */
+    fprintf(f, "%s\n# from a Hugging Face config.json (see sources.hf_config); edit freely (a "
+               "re-import replaces this file).\n",
+            HF_MARK);
     fprintf(f, "id: %s\nname: ", m->id);
     yq(f, m->name);
     fprintf(f, "\nfamily: ");
@@ -1013,37 +1089,37 @@ static json_t *import_json(const hfm *m, const char *path, const char *state)
     json_object_set_new(o, "status", json_string(state));
     json_object_set_new(o, "model_type", json_string(m->model_type));
     json_object_set_new(o, "text_config", json_boolean(m->text_config));
-    json_object_set_new(o, "params", gp_cli_jnum(m->n.total));
-    json_object_set_new(o, "params_active", gp_cli_jnum(m->n.active));
-    json_object_set_new(o, "layers", gp_cli_jnum(s->layers));
-    json_object_set_new(o, "hidden", gp_cli_jnum(s->hidden));
-    json_object_set_new(o, "heads", gp_cli_jnum(s->heads));
-    json_object_set_new(o, "kv_heads", gp_cli_jnum(s->kv_heads));
-    json_object_set_new(o, "head_dim", gp_cli_jnum(s->head_dim));
-    json_object_set_new(o, "ffn_hidden", gp_cli_jnum(m->ffn_hidden));
-    json_object_set_new(o, "vocab", gp_cli_jnum(s->vocab));
-    json_object_set_new(o, "context", gp_cli_jnum(m->context));
+    json_object_set_new(o, "params", jcount(m->n.total));
+    json_object_set_new(o, "params_active", jcount(m->n.active));
+    json_object_set_new(o, "layers", jcount(s->layers));
+    json_object_set_new(o, "hidden", jcount(s->hidden));
+    json_object_set_new(o, "heads", jcount(s->heads));
+    json_object_set_new(o, "kv_heads", jcount(s->kv_heads));
+    json_object_set_new(o, "head_dim", jcount(s->head_dim));
+    json_object_set_new(o, "ffn_hidden", jcount(m->ffn_hidden));
+    json_object_set_new(o, "vocab", jcount(s->vocab));
+    json_object_set_new(o, "context", jcount(m->context));
     json_object_set_new(o, "tied_embeddings", json_boolean(s->tied));
     json_object_set_new(o, "attention", json_string(m->attention));
-    json_object_set_new(o, "kv_dim", m->kv_dim > 0.0 ? gp_cli_jnum(m->kv_dim) : json_null());
+    json_object_set_new(o, "kv_dim", m->kv_dim > 0.0 ? jcount(m->kv_dim) : json_null());
     json_object_set_new(o, "qk_head_dim",
-                        m->qk_head_dim > 0.0 ? gp_cli_jnum(m->qk_head_dim) : json_null());
+                        m->qk_head_dim > 0.0 ? jcount(m->qk_head_dim) : json_null());
     if (s->experts > 0.0) {
         json_t *moe = json_object();
-        json_object_set_new(moe, "experts", gp_cli_jnum(s->experts));
-        json_object_set_new(moe, "active", gp_cli_jnum(s->experts_active));
-        json_object_set_new(moe, "shared", gp_cli_jnum(s->shared_experts));
-        json_object_set_new(moe, "expert_ffn_hidden", gp_cli_jnum(s->expert_ffn));
-        json_object_set_new(moe, "dense_layers", gp_cli_jnum(s->dense_layers));
+        json_object_set_new(moe, "experts", jcount(s->experts));
+        json_object_set_new(moe, "active", jcount(s->experts_active));
+        json_object_set_new(moe, "shared", jcount(s->shared_experts));
+        json_object_set_new(moe, "expert_ffn_hidden", jcount(s->expert_ffn));
+        json_object_set_new(moe, "dense_layers", jcount(s->dense_layers));
         json_object_set_new(o, "moe", moe);
     } else {
         json_object_set_new(o, "moe", json_null());
     }
     if (m->window > 0.0) {
         json_t *win = json_object();
-        json_object_set_new(win, "tokens", gp_cli_jnum(m->window));
+        json_object_set_new(win, "tokens", jcount(m->window));
         json_object_set_new(win, "layers",
-                            gp_cli_jnum(m->window_layers > 0.0 ? m->window_layers : s->layers));
+                            jcount(m->window_layers > 0.0 ? m->window_layers : s->layers));
         json_object_set_new(o, "window", win);
     } else {
         json_object_set_new(o, "window", json_null());

@@ -697,6 +697,10 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
         gp_err_clear(&sub);
         if (gp_precision_parse(v->s, &pr, &sub) != GP_OK)
             return fail_at(c, GP_ESCHEMA, v, d->path, "%s", sub.msg);
+        /* fp64 would read as "none" to a format built with memset (db.h). */
+        if (d->off == offsetof(gp_format, mma) && pr == GP_FP64)
+            return fail_at(c, GP_ESCHEMA, v, d->path,
+                           "fp64 is not a tensor-core path for weights (leave mma out)");
         *(gp_precision *)p = pr;
         return GP_OK;
     }

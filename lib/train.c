@@ -565,6 +565,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if (L < pp * v)
         return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
                            "%g layers are fewer than pp x interleave = %g stages", L, pp * v);
+    if (v > 1.0 && fmod(L, pp * v) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--interleave", 0, 0,
+                           "%g layers do not split evenly into pp x interleave = %g virtual "
+                           "stages (interleaving needs an even split, as in Megatron-LM; an "
+                           "uneven split is priced without --interleave)",
+                           L, pp * v);
     /* Node size: given, else 8 (HGX/DGX), capped by the scale-up link. */
     gn = in->gpus_per_node > 0 ? (double)in->gpus_per_node : 8.0;
     if (in->gpus_per_node == 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&

@@ -179,8 +179,10 @@ typedef struct gp_format {
     gp_precision mma;       /* a faster tensor-core path the format's
                                matrix-matrix kernels may take besides
                                `compute` (GGUF integer quants: int8, llama.cpp
-                               MMQ); GP_PREC__COUNT = none.  Only the ceiling
-                               uses it (docs/models/inference.md section 5) */
+                               MMQ); GP_PREC__COUNT = none (the loader's
+                               default; GP_FP64, what memset leaves, is read
+                               as none too and refused in YAML).  Only the
+                               ceiling uses it (docs/models/inference.md 5) */
     gp_fig group;           /* elements per scale group (0 = per tensor/none) */
     const char *engine;     /* id of the engine (infer.h) whose kernels the
                                format implies: GGUF types run on llama.cpp;
