@@ -92,6 +92,7 @@ static const frow link_rows[] = {
     LROW("NVLS AllReduce per direction", "nvls_bytes_per_s", GP_Q_RATE, bw_nvls),
     LROW("latency (alpha)", "latency_s", GP_Q_DURATION, latency),
     LROW("max GPUs joined", "max_gpus", GP_Q_NUMBER, max_gpus),
+    LROW("scale-out NICs per GPU", "nics_per_gpu", GP_Q_NUMBER, nics_per_gpu),
     LROW("measured bandwidth", "meas_bw_bytes_per_s", GP_Q_RATE, meas_bw),
     LROW("measured latency", "meas_latency_s", GP_Q_DURATION, meas_latency),
 };

@@ -26,6 +26,10 @@ long gp_topo_default_nics(const gp_link *scale_up, long gpus_per_node)
 {
     if (scale_up == NULL || gpus_per_node < 1)
         return 1;
+    if (scale_up->nics_per_gpu.v > 0.0) {
+        double k = floor((double)gpus_per_node * scale_up->nics_per_gpu.v + 0.5);
+        return k < 1.0 ? 1 : (long)k;
+    }
     if (scale_up->kind == GP_LINK_NVLINK || scale_up->kind == GP_LINK_INFINITY_FABRIC)
         return gpus_per_node;
     return 1;

@@ -136,6 +136,7 @@ static const fdesc link_fields[] = {
     FIG("max_gpus", GP_Q_COUNT, gp_link, max_gpus, F_INT, 1, 1e7),
     BOOL("p2p", gp_link, p2p),
     BOOL("switched", gp_link, switched),
+    FIG("nics_per_gpu", GP_Q_NUMBER, gp_link, nics_per_gpu, 0, 0.01, 64),
     FIG("measured.bandwidth", GP_Q_RATE, gp_link, meas_bw, 0, 1e3, MAX_RATE),
     FIG("measured.latency", GP_Q_DURATION, gp_link, meas_latency, 0, 0, MAX_LAT),
 };

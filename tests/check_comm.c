@@ -1316,6 +1316,10 @@ START_TEST(default_nics_one_per_gpu_on_baseboards)
     ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink-bridge-h100"), 2), 1);
     ck_assert_int_eq(gp_topo_default_nics(NULL, 8), 1);
     ck_assert_int_eq(gp_topo_default_nics(nv4, 0), 1);
+    /* nvlink2 carries its own figure: a DGX-2 has 8 EDR NICs for 16 V100s,
+     * 0.5 per GPU -> 8 for 16, 4 for 8 (DGX-1). */
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink2"), 16), 8);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink2"), 8), 4);
     /* Two DGX H100 nodes, 8 GiB AllReduce, no NIC count given (0).  Flat
      * ring over 16 GPUs: sent 2 x 15/16 x S = 16,106,127,360 bytes; each
      * node sends off-node over its 8 NICs at 8 x 47 = 376 GB/s, the NVLink

@@ -51,8 +51,9 @@ typedef struct gp_topo {
  * DGX/HGX H100, H200 and B200 one ConnectX-7 NDR port per GPU (MLPerf system
  * descriptions), MI300-series platforms one 400G NIC per GPU (AMD Instinct
  * MI300 Series Cluster Reference Architecture Guide, 63916); else 1 (PCIe
- * servers and NVLink-bridged pairs, which usually carry one).  g < 1 and a
- * NULL link give 1.  docs/models/collectives.md "Two and more nodes". */
+ * servers and NVLink-bridged pairs, which usually carry one).  A link's own
+ * nics_per_gpu figure wins: round(g x it), at least 1 (nvlink2: DGX-2, 8
+ * EDR NICs for 16 V100s).  g < 1 and a NULL link give 1.  docs/models/collectives.md "Two and more nodes". */
 long gp_topo_default_nics(const gp_link *scale_up, long gpus_per_node);
 
 /* Figures the database does not carry. */
