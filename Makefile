@@ -188,12 +188,19 @@ sanitize: deps
 # even when the test that started the child ignored its exit status.  A child
 # that drops privileges sets GP_VG_TAG so its log gets a name of its own.
 VG_LOGS := $(BUILD)/valgrind
+# The suites run in VG_SHARDS valgrind processes side by side (runner K/N):
+# memcheck is single-threaded, so two shards use the CI machine's 2 cores.
+VG_SHARDS ?= 2
 valgrind: all $(RUNNER)
 	@rm -rf $(VG_LOGS) && mkdir -p $(VG_LOGS) && chmod 1777 $(VG_LOGS)
-	@st=0; CK_FORK=no GP_BUILD=$(BUILD) GP_VALGRIND=1 GP_VG_TAG= valgrind --quiet --vgdb=no --leak-check=full \
+	@st=0; i=0; while [ $$i -lt $(VG_SHARDS) ]; do \
+	  CK_FORK=no GP_BUILD=$(BUILD) GP_VALGRIND=1 GP_VG_TAG= valgrind --quiet --vgdb=no --leak-check=full \
 	  --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible \
 	  --error-exitcode=3 --trace-children=yes --trace-children-skip='*/sh,*/bash,*/gnuplot' \
-	  --log-file=$(VG_LOGS)/%p%q{GP_VG_TAG}.log $(RUNNER) || st=$$?; \
+	  --log-file=$(VG_LOGS)/%p%q{GP_VG_TAG}.log $(RUNNER) $$i/$(VG_SHARDS) > $(VG_LOGS)/shard$$i.out 2>&1 & \
+	  eval "pid$$i=$$!"; i=$$((i + 1)); done; \
+	i=0; while [ $$i -lt $(VG_SHARDS) ]; do eval "wait \$$pid$$i" || st=$$?; \
+	  cat $(VG_LOGS)/shard$$i.out; rm -f $(VG_LOGS)/shard$$i.out; i=$$((i + 1)); done; \
 	bad=$$(find $(VG_LOGS) -name '*.log' -size +0c); \
 	if [ -n "$$bad" ]; then for f in $$bad; do echo "== $$f"; head -n 60 $$f; done; \
 	  echo "make valgrind: memcheck errors or leaks in $$(echo $$bad | wc -w) process(es)"; exit 1; fi; \
