@@ -195,6 +195,10 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
             g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
                                                           : "peak x efficiency.compute");
+        if (r->step.attn_peak_expected != r->step.peak_expected)
+            ADD("expected attention rate", "Transformer Engine: fp8_dpa=False by default",
+                "%s (the 16-bit rate: the attention core stays in BF16)",
+                gp_format_qty(r->step.attn_peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf));
         ADD("expected memory bandwidth", nz(g->calibration, "datasheet x efficiency.memory"),
             "%s", gp_format_qty(r->step.mem_bw_expected, GP_Q_RATE, 1, 0, buf, sizeof buf));
         ADD("scale-up link", in->scale_up ? nz(in->scale_up->bw_achievable.src, "database")
@@ -314,7 +318,9 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
     }
     gp_cli_qrow("attention core", st->attn_s * st->micro_batches, GP_Q_DURATION, 3,
                 in->attn_unfused ? "unfused: batched GEMMs on their roofline"
-                                 : "FlashAttention: causal half at the expected peak");
+                : st->attn_peak_expected != st->peak_expected
+                    ? "FlashAttention: causal half at the 16-bit expected peak (BF16 under FP8)"
+                    : "FlashAttention: causal half at the expected peak");
     gp_cli_qrow("element-wise", st->elementwise_s * st->micro_batches, GP_Q_DURATION, 3,
                 "norms, activation, dropout, residual, softmax, cross-entropy");
     gp_cli_qrow("optimizer step", st->optimizer_s, GP_Q_DURATION, 3,
@@ -575,6 +581,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         }
         SNUM("hardware_flop_executed", st->hardware_flop);
         SNUM("peak_expected_flop_per_s", st->peak_expected);
+        SNUM("attention_peak_expected_flop_per_s", st->attn_peak_expected);
         SNUM("mem_bw_expected_bytes_per_s", st->mem_bw_expected);
 #undef SNUM
         json_object_set_new(so, "ledger", gp_cli_jledger(&st->ledger));

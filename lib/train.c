@@ -508,7 +508,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     gp_train_step_result *st = &r->step;
     const gp_gpu *g = in->gpu;
     gp_train_shape sh = r->shape;
-    gemm_hw hw;
+    gemm_hw hw, hw16;
     gp_topo tt;
     double L, h, heads, q, kv, f, kk, V, s, b, t, pp, d, v, gn, T, tr, ls;
     double gpus = (double)in->gpus, m, B, unit, wb, gb, ob;
@@ -650,6 +650,24 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     hw.sms = g->sm_count.v;
     hw.tm = p->step_tile_m;
     hw.tn = p->step_tile_n;
+    /* The 16-bit figures for what 8- and 4-bit training leaves in BF16: the
+     * attention core (Transformer Engine's recipes keep DotProductAttention
+     * in BF16 unless fp8_dpa is asked for; its default is False) and the
+     * logits GEMM (Megatron-core's output layer is its own
+     * ColumnParallelLinear, not a Transformer Engine module, so fp8_autocast
+     * leaves it in BF16). */
+    hw16 = hw;
+    if (r->precision == GP_FP8 || r->precision == GP_FP4 || r->precision == GP_INT8) {
+        gp_precision p16 =
+            gp_gpu_expected_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16), GP_ACC_FP32, 0) >
+                    0.0
+                ? GP_BF16
+                : GP_FP16;
+        double pk = gp_gpu_expected_peak(g, p16, gp_gpu_default_pipeline(g, p16), GP_ACC_FP32, 0);
+        if (pk > 0.0)
+            hw16.peak = pk;
+    }
+    st->attn_peak_expected = hw16.peak;
     st->peak_expected = hw.peak;
     st->mem_bw_expected = hw.bw;
     T = b * s;
@@ -669,7 +687,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     gemm_fb(&hw, T, h, f / t, 1.0, &x, &y);               /* FFN out      */
     f_fwd += x;
     f_bwd += y;
-    gemm_fb(&hw, T, V / t, h, 1.0, &lg_fwd, &lg_bwd);     /* logits       */
+    gemm_fb(&hw16, T, V / t, h, 1.0, &lg_fwd, &lg_bwd);   /* logits, 16-bit */
     st->gemm_s = ls * (f_fwd * (full ? 2.0 : 1.0) + f_bwd) + lg_fwd + lg_bwd;
     st->gemm_flop = 2.0 * T * h * ((q + 2.0 * kv) + q + kk * f) / t * ls * (full ? 4.0 : 3.0) +
                     6.0 * T * h * V / t;
@@ -681,15 +699,15 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         /* Q K^T (s x s, inner d_qk) and P V (s x d, inner s) per head. */
         double hd = q / heads, nb = b * heads / t, f1, b1, f2, b2;
         double hqk = sh.qk_head_dim > 0.0 ? sh.qk_head_dim : hd;
-        gemm_fb(&hw, s, s, hqk, nb, &f1, &b1);
-        gemm_fb(&hw, s, hd, s, nb, &f2, &b2);
+        gemm_fb(&hw16, s, s, hqk, nb, &f1, &b1);
+        gemm_fb(&hw16, s, hd, s, nb, &f2, &b2);
         a_fwd = f1 + f2;
         a_bwd = b1 + b2 + (full || sel ? a_fwd : 0.0);
         st->attn_flop = a_flop_fwd * (full || sel ? 4.0 : 3.0) * ls;
     } else {
         /* FlashAttention: causal blocks only (half the s^2), backward
          * recomputes the scores: step_flash_bwd x forward. */
-        a_fwd = 0.5 * a_flop_fwd / hw.peak;
+        a_fwd = 0.5 * a_flop_fwd / hw16.peak;
         a_bwd = a_fwd * (p->step_flash_bwd + (full ? 1.0 : 0.0));
         st->attn_flop = 0.5 * a_flop_fwd * (1.0 + p->step_flash_bwd + (full ? 1.0 : 0.0)) * ls;
     }

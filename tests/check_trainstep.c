@@ -231,6 +231,37 @@ START_TEST(uneven_pipeline_split_prices_the_slowest_stage)
 }
 END_TEST
 
+/* FP8 training: the layers' GEMMs run at the FP8 rate; the attention core
+ * (Transformer Engine keeps DotProductAttention in BF16 unless fp8_dpa) and
+ * the logits GEMM (Megatron-core's own output layer, outside fp8_autocast)
+ * at the 16-bit one.  The hand-worked step with a toy FP8 peak of 400
+ * TFLOP/s x 0.5 = 2e14: layer GEMMs 1.5462e11 FLOP / 2e14 = 7.731e-4 s,
+ * logits 5.1540e10 / 1e14 = 5.154e-4 s: 1.2885e-3 s per micro-batch
+ * (2.0616e-3 in BF16); attention still 1.5032e10 / 1e14 = 1.5032e-4 s. */
+START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
+{
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_train_shape sh = toy_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
+    toy_in(&in, &g, &sh, &up);
+    in.gpus = 4;
+    in.tp = 2;
+    in.micro_batch = 2;
+    in.precision_set = 1;
+    in.precision = GP_FP8;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.peak_expected, 2e14, 1e-12);
+    GP_ASSERT_REL(r.step.attn_peak_expected, 1e14, 1e-12);
+    GP_ASSERT_REL(r.step.gemm_s, 7.731e-4 + 5.154e-4, 1e-4);
+    GP_ASSERT_REL(r.step.attn_s, 1.5032e-4, 1e-4);
+}
+END_TEST
+
 START_TEST(hand_worked_pipeline_and_recompute)
 {
     /* Same toy with tp 1, pp 2 (1 layer per stage), dp 2 on 4 GPUs, B 8,
@@ -978,6 +1009,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, nic_share_stretches_bandwidth_not_latency);
     tcase_add_test(model, hand_worked_pipeline_and_recompute);
     tcase_add_test(model, uneven_pipeline_split_prices_the_slowest_stage);
+    tcase_add_test(model, fp8_layer_gemms_fast_attention_and_logits_at_16_bit);
     tcase_add_test(model, default_batch_and_defaults_unchanged);
     tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);

@@ -210,6 +210,10 @@ typedef struct gp_train_step_result {
     long gpus_per_node, interleave;
     double layers_per_stage;    /* L / pp                                    */
     double peak_expected;       /* FLOP/s: gp_gpu_expected_peak             */
+    double attn_peak_expected;  /* FLOP/s of the attention core: the 16-bit
+                                   rate under fp8 / fp4 / int8 training
+                                   (Transformer Engine keeps attention in
+                                   BF16), else peak_expected               */
     double mem_bw_expected;     /* bytes/s: gp_gpu_expected_mem_bw          */
     /* per micro-batch on one stage */
     double gemm_s;              /* layer + logit GEMMs (fwd, bwd, recompute) */
