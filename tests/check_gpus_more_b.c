@@ -331,10 +331,11 @@ START_TEST(gh200_matches_sources)
     GP_ASSERT_REL(g->eff_mem.v, 3783.0 / 4000.0, 0.01);
     GP_ASSERT_REL(g->eff_compute.v, 828.6 / 989.4, 0.01);
     GP_ASSERT_REL(g->eff_mfu.v, 0.40, 1e-12);
-    ck_assert_str_eq(g->host_link, "nvlink4");
+    ck_assert_str_eq(g->host_link, "nvlink-c2c");
     c2c = gp_db_find_link(gp_test_db(), g->host_link);
     ck_assert_ptr_nonnull(c2c);
-    GP_ASSERT_REL(c2c->bw.v, 900e9 / 2, 1e-12);
+    GP_ASSERT_REL(c2c->bw.v, 900e9 / 2, 1e-12);           /* 900 GB/s both ways */
+    GP_ASSERT_REL(c2c->bw_achievable.v, 346e9, 1e-12);    /* nvbandwidth#23 H2D CE */
     GP_ASSERT_REL(g->lat_l2.v, 142e-9, 1e-12);
 }
 END_TEST
