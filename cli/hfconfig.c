@@ -512,11 +512,13 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     }
 
     /* The family's rules. */
-    act = get_str(c, "hidden_act");
-    if (act == NULL)
-        act = get_str(c, "hidden_activation");
-    if (act == NULL)
-        act = get_str(c, "activation_function");
+    {
+        static const char *const K_ACT[] = {"hidden_act", "hidden_activation",
+                                            "activation_function", NULL};
+        const char *which;
+        json_t *av = find_key(c, K_ACT, &which);
+        act = json_is_string(av) ? json_string_value(av) : NULL;
+    }
     if (in_list(mt, GATED)) {
         m->s.gated = 1;
     } else if (in_list(mt, UNGATED)) {

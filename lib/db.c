@@ -1534,8 +1534,12 @@ void gp_db_free(gp_db *db)
     free(db);
 }
 
-int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
-               size_t n_overlays, gp_err *e)
+/* The built-in database (unless no_builtin), the overlay directories in
+ * order, then -- when text != NULL -- one more file of `kind` from memory;
+ * validated; all or nothing. */
+static int open_layers(gp_db **out, int no_builtin, const char *const *overlay_dirs,
+                       size_t n_overlays, int kind, const char *name, const char *text,
+                       size_t len, gp_err *e)
 {
     gp_db *db;
     size_t i;
@@ -1549,6 +1553,8 @@ int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
         rc = load_builtin(db, e);
     for (i = 0; i < n_overlays && rc == GP_OK; i++)
         rc = load_dir(db, (int)i + 1, overlay_dirs[i], e);
+    if (rc == GP_OK && text != NULL)
+        rc = apply_text(db, (int)n_overlays + 1, kind, name ? name : "<text>", text, len, e);
     if (rc == GP_OK)
         rc = validate(db, e);
     if (rc != GP_OK) {
@@ -1559,37 +1565,23 @@ int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
     return GP_OK;
 }
 
+int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
+               size_t n_overlays, gp_err *e)
+{
+    return open_layers(out, no_builtin, overlay_dirs, n_overlays, 0, NULL, NULL, 0, e);
+}
+
 int gp_db_open_with_text(gp_db **out, int no_builtin, const char *const *overlay_dirs,
                          size_t n_overlays, gp_kind kind, const char *name,
                          const char *text, size_t len, gp_err *e)
 {
-    gp_db *db;
-    size_t i;
-    int rc = GP_OK;
     *out = NULL;
     if ((unsigned)kind >= GP_KIND__COUNT)
         return GP_RAISE(e, GP_EINVAL, "unknown database kind %d", (int)kind);
     if (text == NULL && len > 0)
         return GP_RAISE(e, GP_EINVAL, "text is NULL");
-    if (n_overlays > 0 && overlay_dirs == NULL)
-        return GP_RAISE(e, GP_EINVAL, "overlay directory list is NULL");
-    if ((db = db_new(e)) == NULL)
-        return GP_ENOMEM;
-    if (!no_builtin)
-        rc = load_builtin(db, e);
-    for (i = 0; i < n_overlays && rc == GP_OK; i++)
-        rc = load_dir(db, (int)i + 1, overlay_dirs[i], e);
-    if (rc == GP_OK)
-        rc = apply_text(db, (int)n_overlays + 1, (int)kind, name ? name : "<text>",
-                        text ? text : "", len, e);
-    if (rc == GP_OK)
-        rc = validate(db, e);
-    if (rc != GP_OK) {
-        gp_db_free(db);
-        return rc;
-    }
-    *out = db;
-    return GP_OK;
+    return open_layers(out, no_builtin, overlay_dirs, n_overlays, (int)kind, name,
+                       text ? text : "", len, e);
 }
 
 int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
