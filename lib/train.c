@@ -571,10 +571,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                            "stages (interleaving needs an even split, as in Megatron-LM; an "
                            "uneven split is priced without --interleave)",
                            L, pp * v);
-    /* Node size: given, else 8 (HGX/DGX), capped by the scale-up link. */
+    /* Node size: given; else a switched scale-up link's whole domain (an
+     * NVSwitch joins max_gpus: DGX-2 16, GB200 NVL72 72, HGX boards 8);
+     * else 8 (HGX/DGX), capped by the link. */
     gn = in->gpus_per_node > 0 ? (double)in->gpus_per_node : 8.0;
     if (in->gpus_per_node == 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
-        in->scale_up->max_gpus.v < gn)
+        (in->scale_up->switched || in->scale_up->max_gpus.v < gn))
         gn = in->scale_up->max_gpus.v;
     if (in->gpus_per_node > 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
         gn > in->scale_up->max_gpus.v && gpus > in->scale_up->max_gpus.v)

@@ -262,6 +262,34 @@ START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
 }
 END_TEST
 
+/* The default node is a switched scale-up link's whole domain: an NVSwitch
+ * rack of 72 (GB200 NVL72) makes 144 GPUs two nodes of 72, not 18 of 8; a
+ * bridged pair (not switched, max 2) still caps it at 2. */
+START_TEST(default_node_is_the_switched_domain)
+{
+    gp_gpu g = toy_gpu();
+    gp_link rack = toy_link("toy-rack", 100e9, 72, GP_SCOPE_SCALE_UP);
+    gp_link pair = toy_link("toy-pair", 100e9, 2, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    pair.switched = 0;
+    toy_in(&in, &g, &sh, &rack);
+    in.gpus = 144;
+    in.micro_batch = 1;
+    in.global_batch = 144;
+    in.scale_out = &out;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    ck_assert_int_eq(r.step.gpus_per_node, 72);
+    in.scale_up = &pair;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    ck_assert_int_eq(r.step.gpus_per_node, 2);
+}
+END_TEST
+
 START_TEST(hand_worked_pipeline_and_recompute)
 {
     /* Same toy with tp 1, pp 2 (1 layer per stage), dp 2 on 4 GPUs, B 8,
@@ -1009,6 +1037,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, nic_share_stretches_bandwidth_not_latency);
     tcase_add_test(model, hand_worked_pipeline_and_recompute);
     tcase_add_test(model, uneven_pipeline_split_prices_the_slowest_stage);
+    tcase_add_test(model, default_node_is_the_switched_domain);
     tcase_add_test(model, fp8_layer_gemms_fast_attention_and_logits_at_16_bit);
     tcase_add_test(model, default_batch_and_defaults_unchanged);
     tcase_add_test(model, unfused_attention_on_the_roofline);
