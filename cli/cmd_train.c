@@ -400,8 +400,6 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_row("wall-clock", v, note);
     snprintf(v, sizeof v, "%.4g", r->ceiling_gpu_days);
     gp_cli_row("ceiling GPU-days (MFU 1)", v, "datasheet bound");
-    if (r->profiled && r->mfu > 1.0)
-        printf("  warning: implied MFU above 1: does --tokens-per-step count all GPUs?\n");
 
     if (r->step_model)
         print_step(in, r);
@@ -454,6 +452,34 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     printf("assumptions:\n");
     for (i = 0; i < na; i++)
         gp_cli_row(a[i].name, a[i].value, a[i].src);
+}
+
+/* What a reader should not miss, as one line each: printed on stderr and
+ * kept in the JSON `warnings` array. */
+#define TRAIN_WARN_MAX 4
+static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
+                             char w[][256])
+{
+    size_t n = 0;
+    if (r->profiled && r->mfu > 1.0)
+        snprintf(w[n++], 256,
+                 "implied MFU %.3g is above 1: does --tokens-per-step count the tokens of all "
+                 "GPUs?",
+                 r->mfu);
+    if (r->step_model && r->mfu_palm > GP_TRAIN_MFU_PUBLISHED_MAX)
+        snprintf(w[n++], 256,
+                 "predicted MFU %.3g (PaLM count) is above every published run gpuplan knows "
+                 "(%.2f, FlashAttention-2 on A100, Dao 2023): read it as an upper bound",
+                 r->mfu_palm, GP_TRAIN_MFU_PUBLISHED_MAX);
+    if (r->step_model && !r->fits)
+        snprintf(w[n++], 256,
+                 "the run does not fit in GPU memory at this layout (see memory per GPU): "
+                 "shard it (--zero, --tp, --pp) or add GPUs");
+    if (r->seq > 0.0 && in->tokens / (double)in->gpus < r->seq)
+        snprintf(w[n++], 256,
+                 "%.3g tokens over %ld GPUs is less than one %.0f-token sequence per GPU",
+                 in->tokens, in->gpus, r->seq);
+    return n;
 }
 
 static int emit_json(const gp_train_in *in, const gp_train_result *r,
@@ -600,6 +626,14 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     for (i = 0; i < na; i++)
         jassume(arr, a[i].name, a[i].value, a[i].src);
     json_object_set_new(o, "assumptions", arr);
+    {
+        char w[TRAIN_WARN_MAX][256];
+        size_t k, nw = train_warnings(in, r, w);
+        json_t *wa = json_array();
+        for (k = 0; k < nw; k++)
+            json_array_append_new(wa, json_string(w[k]));
+        json_object_set_new(o, "warnings", wa);
+    }
     return gp_cli_emit(o) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
 }
 
@@ -865,6 +899,12 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                     : "model context capped at 8192")
                          : "default 2048 (GPT-3 / LLaMA-1 pre-training length)";
     nas = build_assumptions(&in, &r, &p, seq_src, as, sizeof as / sizeof as[0]);
+    {
+        char w[TRAIN_WARN_MAX][256];
+        size_t k, nw = train_warnings(&in, &r, w);
+        for (k = 0; k < nw; k++)
+            fprintf(stderr, "gpuplan train: warning: %s\n", w[k]);
+    }
     if (cli->json)
         return emit_json(&in, &r, as, nas);
     print_table(&in, &r, as, nas);

@@ -786,11 +786,22 @@ START_TEST(plausibility_caps)
     CAP_OK(mfu, 0.001);
     CAP_BAD(mfu, 1e-300, GP_EINVAL, "--mfu");
     in.mfu = 0;
-    /* Profile: 1 us x 1e12 tokens is allowed (finite MFU); beyond, refused. */
+    /* Profile: 1 us x 1e12 tokens passes the range checks but implies MFU
+     * 6 x 175e9 x 1e12 / 1e-6 / 1024 / 989.4e12 = 1.04e12: refused as above
+     * GP_TRAIN_PROFILE_MFU_MAX.  At the bound: 1.25 x 989.4e12 x 1024 /
+     * (6 x 175e9) = 1,206,109 tokens per 1 s step pass, 1,210,000 fail. */
     in.step_time = 1e-6;
     in.tokens_per_step = 1e12;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--tokens-per-step");
+    in.step_time = 1.0;
+    in.tokens_per_step = 1206000;
     r = run_ok(&in);
-    ck_assert(isfinite(r.mfu) && isfinite(r.tokens_per_s));
+    GP_ASSERT_REL(r.mfu, 6.0 * 175e9 * 1206000.0 / 1024.0 / 989.4e12, 1e-9);
+    in.tokens_per_step = 1210000;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+    in.step_time = 1e-6;
+    in.tokens_per_step = 1e12;
     CAP_BAD(step_time, 1e-300, GP_ERANGE, "--step-time");
     CAP_BAD(step_time, 1e308, GP_ERANGE, "--step-time");
     CAP_BAD(tokens_per_step, 1e308, GP_ERANGE, "--tokens-per-step");

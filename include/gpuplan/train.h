@@ -33,6 +33,19 @@ typedef enum gp_train_count {
 
 /* Constants of the model that are not datasheet figures: defaults and their
  * sources in gp_train_params_init and docs/models/training.md. */
+/* Profile mode refuses a measured step that implies an MFU above this
+ * (GP_ERANGE naming --tokens-per-step / --batch): no run reaches 1.25 x the
+ * datasheet peak -- GeForce cards boost ~8 % above it at most (RTX 4090
+ * MAMF 178.8 vs 165.2 TFLOP/s) -- so the tokens are one GPU's, or the time
+ * is not one step's.  docs/models/training.md section 2.1. */
+#define GP_TRAIN_PROFILE_MFU_MAX 1.25
+
+/* The highest MFU (PaLM count: 6N + attention) of a published training run
+ * known to gpuplan: FlashAttention-2 training GPT-style 2.7B models on A100
+ * at 225 TFLOP/s per GPU, 72 % (Dao 2023, arXiv 2307.08691, section 4.2).
+ * A step-time prediction above it is flagged as an upper bound. */
+#define GP_TRAIN_MFU_PUBLISHED_MAX 0.72
+
 typedef struct gp_train_params {
     double mfu_fallback;        /* MFU when neither --mfu nor the GPU has one */
     const char *mfu_fallback_src;
