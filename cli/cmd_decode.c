@@ -202,6 +202,9 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "step_s", gp_cli_jnum(s->step_s));
     json_object_set_new(o, "mem_bw_bytes_per_s", gp_cli_jnum(s->mem_bw));
     json_object_set_new(o, "peak_flop_per_s", gp_cli_jnum(s->peak));
+    json_object_set_new(o, "peak_precision", json_string(gp_precision_name(s->peak_precision)));
+    json_object_set_new(o, "peak_accumulate",
+                        json_string(s->peak_accum == GP_ACC_FP16 ? "fp16" : "fp32"));
     json_object_set_new(o, "cuda_peak_flop_per_s", gp_cli_jnum(s->cuda_peak));
     json_object_set_new(o, "eff_weights", gp_cli_jnum(s->eff_weights));
     json_object_set_new(o, "eff_other", gp_cli_jnum(s->eff_other));
@@ -713,8 +716,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 3,
          gpu->meas_mem_bw.v > 0 ? src_or(gpu->meas_mem_bw.src, "calibration")
                                 : src_or(gpu->eff_mem.src, "hwdb efficiency.memory"));
-    snprintf(note, sizeof note, "%s %s", gp_precision_name(r.precision),
-             gp_pipeline_name(r.pipeline));
+    snprintf(note, sizeof note, "%s %s%s%s", gp_precision_name(r.ceiling.peak_precision),
+             gp_pipeline_name(gp_gpu_default_pipeline(gpu, r.ceiling.peak_precision)),
+             r.ceiling.peak_accum == GP_ACC_FP16 ? ", fp16 accumulate" : "",
+             r.ceiling.peak_precision != r.precision
+                 ? " (the format's mma path: llama.cpp MMQ; the ceiling's rate)"
+                 : "");
     qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, 1, note);
     qrow("  expected", r.expected.peak, GP_Q_FLOPS, 1,
          src_or(gpu->eff_compute.src, "hwdb efficiency.compute"));

@@ -198,16 +198,24 @@ static double peak_for(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
  * run fp16 GEMMs with CUBLAS_COMPUTE_16F), and the format's `mma` path
  * (llama.cpp's MMQ runs GGUF integer quants on int8 tensor cores, PR #7676).
  * docs/models/inference.md section 5. */
-static double ceiling_peak(const gp_gpu *g, gp_precision prec, const gp_format *w)
+static double ceiling_peak(const gp_gpu *g, gp_precision prec, const gp_format *w,
+                           gp_precision *bp, gp_accum *ba)
 {
     double best = gp_gpu_peak(g, prec, gp_gpu_default_pipeline(g, prec), GP_ACC_FP32, 0), v;
+    *bp = prec;
+    *ba = GP_ACC_FP32;
     v = gp_gpu_peak(g, prec, gp_gpu_default_pipeline(g, prec), GP_ACC_FP16, 0);
-    if (v > best)
+    if (v > best) {
         best = v;
+        *ba = GP_ACC_FP16;
+    }
     if (w != NULL && (unsigned)w->mma < GP_PREC__COUNT && w->mma != GP_FP64) {
         v = gp_gpu_peak(g, w->mma, gp_gpu_default_pipeline(g, w->mma), GP_ACC_FP32, 0);
-        if (v > best)
+        if (v > best) {
             best = v;
+            *bp = w->mma;
+            *ba = GP_ACC_FP32;
+        }
     }
     return best;
 }
@@ -261,7 +269,17 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     double n = s->div, tc, tm, ew, eo, ovh, movh;
     gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
-    o->peak = ceiling ? ceiling_peak(g, prec, p->weights) : peak_for(g, prec, pipe, p->accum, 0);
+    if (ceiling) {
+        gp_precision bp;
+        gp_accum ba;
+        o->peak = ceiling_peak(g, prec, p->weights, &bp, &ba);
+        o->peak_precision = bp;
+        o->peak_accum = ba;
+    } else {
+        o->peak = peak_for(g, prec, pipe, p->accum, 0);
+        o->peak_precision = prec;
+        o->peak_accum = p->accum;
+    }
     o->cuda_peak = peak_for(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, ceiling);
     o->sm_stream_bw = 0.0;
     o->sm_limited = 0;

@@ -876,6 +876,9 @@ START_TEST(prefill_ceiling_takes_the_fastest_tensor_path)
     ck_assert_ptr_nonnull(o);
     GP_ASSERT_REL(gp_test_jnum(o, "prefill_flop"), pf, 1e-6);
     GP_ASSERT_REL(gp_test_jnum(o, "ceiling_ttft_s"), pf / 660.6e12, 1e-6);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o, "ceiling"),
+                                                       "peak_precision")),
+                     "int8");
     ck_assert(gp_test_jnum(o, "ceiling_ttft_s") < 512.0 / 10358.75);
     /* expected: within 25 % of the measured prompt time */
     GP_ASSERT_REL(gp_test_jnum(o, "ttft_s"), 512.0 / 10358.75, 0.25);
@@ -883,6 +886,9 @@ START_TEST(prefill_ceiling_takes_the_fastest_tensor_path)
     o = gp_test_cli_json(f16);
     ck_assert_ptr_nonnull(o);
     GP_ASSERT_REL(gp_test_jnum(o, "ceiling_ttft_s"), pf / 330.3e12, 1e-6);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o, "ceiling"),
+                                                       "peak_accumulate")),
+                     "fp16");
     json_decref(o);
 }
 END_TEST

@@ -143,6 +143,10 @@ typedef struct gp_infer_side {
     double aggregate_tokens_per_s; /* batch / step_s                        */
     double mem_bw;            /* bytes/s per GPU used                        */
     double peak;              /* FLOP/s per GPU of the matmul precision      */
+    gp_precision peak_precision; /* the path `peak` is: the ceiling takes the
+                                 fastest the format's kernels can (its mma, or
+                                 fp16 accumulate; inference.md 5)           */
+    gp_accum peak_accum;
     double cuda_peak;         /* FLOP/s per GPU, fp32 CUDA cores (dequant)   */
     double eff_weights;       /* fraction of mem_bw reached on weights       */
     double eff_other;         /* fraction on KV cache and activations        */
