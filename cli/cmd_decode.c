@@ -674,6 +674,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                : r.split_layers
                    ? "layer hand-offs at datasheet link bandwidth, zero latency (added)"
                    : "AllReduces at datasheet link bandwidth, zero latency (added)");
+    if (r.kv_replicas > 1 && r.kv_bytes > 0)
+        printf("  the ceiling reads one copy of the KV cache (data-parallel attention needs no "
+               "more); the expected figure reads the %.4g copies\n",
+               r.kv_replicas);
     printf("\n");
     print_side("expected: achievable bandwidth x engine efficiency + overhead", &r.expected,
                p.batch,
