@@ -511,6 +511,18 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     }
     r->layers = sh.layers;
     r->hidden = sh.hidden;
+    /* A layer split gives each GPU at least one layer; tensor parallelism
+     * at least one attention head (no engine splits a head). */
+    if (split && !r->shape_inferred && p->gpus > sh.layers)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                           "a layer split of %.0f layers over %g GPUs leaves GPUs without a "
+                           "layer (at most %.0f)",
+                           sh.layers, p->gpus, sh.layers);
+    if (!split && p->gpus > 1.0 && m->heads.v > 0.0 && p->gpus > m->heads.v)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                           "tensor parallelism over %g GPUs cannot split %.0f attention heads "
+                           "(at most %.0f GPUs)",
+                           p->gpus, m->heads.v, m->heads.v);
     /* Per layer: ~10 hidden-sized and 4 ffn-sized vectors written or read
      * between kernels (norms, q/k/v/o, residuals, gate/up/act/down). */
     act_elems = sh.layers * (10.0 * sh.hidden + 4.0 * sh.ffn);
