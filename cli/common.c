@@ -160,7 +160,7 @@ static void diag_advice(const gp_diagnosis *d, const char *idle, char *buf, size
     switch (d->verdict) {
     case GP_VERDICT_IMPOSSIBLE:
         snprintf(buf, cap, "faster than the datasheet ceiling: these inputs do not describe the "
-                           "run (model, number format, context, batch, GPU), or the measurement "
+                           "run (the work, its sizes, the hardware or link), or the measurement "
                            "counts the work differently");
         break;
     case GP_VERDICT_FASTER:

@@ -333,6 +333,9 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
     if (!(bytes >= 0.0) || !isfinite(bytes))
         return GP_RAISE_AT(e, GP_EINVAL, "--bytes", 0, 0,
                            "message size must be a finite number of bytes >= 0, got %g", bytes);
+    if (bytes > GP_COMM_BYTES_MAX) /* 1 EB: far beyond any buffer, as train's 1e18 tokens */
+        return GP_RAISE_AT(e, GP_ERANGE, "--bytes", 0, 0,
+                           "message size must be <= 1e18 bytes (got %g)", bytes);
     if (t->gpus_per_node < 1)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
                            "GPUs per node must be >= 1, got %ld", t->gpus_per_node);

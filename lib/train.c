@@ -1067,6 +1067,13 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         if (!(n > 0.0) || !isfinite(n))
             return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
                                "parameter count must be > 0 (got '%g')", n);
+        /* A count this small is a forgotten suffix ("7" for 7B), not a model
+         * anyone plans GPU-days for. */
+        if (n < GP_TRAIN_PARAMS_MIN)
+            return GP_RAISE_AT(e, GP_ERANGE, "--params", 0, 0,
+                               "%g parameters is below %g: did you mean %gB (counts take K, M, "
+                               "B, T)?",
+                               n, GP_TRAIN_PARAMS_MIN, n);
     }
     /* Plausibility caps (far beyond any run: the largest models have ~2e12
      * parameters and ~4e13 training tokens) keep every derived figure

@@ -40,7 +40,8 @@ static const ncase cases[] = {
      0, {"gpu_days", "wall_s", "total_flop"}},
     {{"train", "--gpu", "h100-sxm", "--gpus", "100000", "--params", "1B", "--tokens", "1"},
      0, {"wall_s", "total_flop"}},
-    {{"train", "--gpu", "rtx-4090", "--gpus", "1", "--params", "1", "--tokens", "1"},
+    /* the smallest model train accepts (GP_TRAIN_PARAMS_MIN) and one token */
+    {{"train", "--gpu", "rtx-4090", "--gpus", "1", "--params", "100K", "--tokens", "1"},
      0, {"wall_s"}},
     {{"train", "--gpu", "h100-sxm", "--gpus", "100000", "--model", "gpt-3-175b", "--tokens",
       "300B", "--step-time", "1ms", "--tokens-per-step", "1"},

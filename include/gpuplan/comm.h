@@ -56,6 +56,10 @@ typedef struct gp_topo {
  * EDR NICs for 16 V100s).  g < 1 and a NULL link give 1.  docs/models/collectives.md "Two and more nodes". */
 long gp_topo_default_nics(const gp_link *scale_up, long gpus_per_node);
 
+/* The largest message gp_comm_eval prices (GP_ERANGE above): 1e18 bytes,
+ * far beyond any buffer; it keeps every derived time finite. */
+#define GP_COMM_BYTES_MAX 1e18
+
 /* Figures the database does not carry. */
 typedef struct gp_comm_params {
     /* Host staging, for a scale-up link without peer-to-peer (p2p == 0, e.g.

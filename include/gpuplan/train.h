@@ -40,6 +40,10 @@ typedef enum gp_train_count {
  * is not one step's.  docs/models/training.md section 2.1. */
 #define GP_TRAIN_PROFILE_MFU_MAX 1.25
 
+/* The smallest --params accepted (GP_ERANGE below it): a count under 1e5 is
+ * a forgotten suffix ("7" for 7B). */
+#define GP_TRAIN_PARAMS_MIN 1e5
+
 /* The highest MFU (PaLM count: 6N + attention) of a published training run
  * known to gpuplan: FlashAttention-2 training GPT-style 2.7B models on A100
  * at 225 TFLOP/s per GPU, 72 % (Dao 2023, arXiv 2307.08691, section 4.2).
