@@ -507,7 +507,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                    gp_format_qty(rows[i].comm_s, GP_Q_DURATION, 3, 0, b2, sizeof b2),
                    gp_format_qty(rows[i].exposed_s, GP_Q_DURATION, 3, 0, b3, sizeof b3),
                    100.0 * rows[i].comm_fraction, rows[i].speedup, 100.0 * rows[i].efficiency,
-                   i == res.best ? "  <- best" : "");
+                   i == res.best && i == res.fastest ? "  <- best, fastest"
+                   : i == res.best                    ? "  <- best value"
+                   : i == res.fastest                 ? "  <- fastest"
+                                                      : "");
         printf("\n");
         snprintf(note, sizeof note, "step on %ld GPU%s (best)", rows[res.best].gpus,
                  rows[res.best].gpus == 1 ? "" : "s");
