@@ -158,6 +158,21 @@ int main(int argc, char **argv)
     }
     for (c = 0; c < N_COMMANDS; c++) {
         if (strcmp(rest[1], commands[c]->name) == 0) {
+            /* --csv prints rows: the commands that have them. */
+            static const char *const with_rows[] = {"hw", "allreduce", "scale"};
+            size_t k;
+            int rows = 0;
+            for (k = 0; k < sizeof with_rows / sizeof with_rows[0]; k++)
+                rows |= strcmp(rest[1], with_rows[k]) == 0;
+            if (cli.csv && !rows) {
+                fprintf(stderr,
+                        "gpuplan: '--csv': %s prints no rows (hw list, allreduce, scale do); "
+                        "use --json; try 'gpuplan --help'\n",
+                        rest[1]);
+                free_cli(&cli);
+                free(rest);
+                return GP_EXIT_USAGE;
+            }
             cli.cmd = commands[c]->name;
             gp_cli_getopt_reset();
             status = commands[c]->run(&cli, nrest - 1, rest + 1);
