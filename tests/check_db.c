@@ -151,7 +151,8 @@ START_TEST(lookups_by_words)
     }
     ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-2-7b-hf")->id, "llama-2-7b");
     ck_assert_str_eq(gp_db_find_model(db, "Llama 2 7B")->id, "llama-2-7b");
-    ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Meta-Llama-3-8B")->id, "llama-3.1-8b");
+    ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Meta-Llama-3-8B")->id, "llama-3-8b");
+    ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-3.1-8B")->id, "llama-3.1-8b");
     ck_assert_str_eq(gp_db_find_model(db, "GPT-3 175B")->id, "gpt-3-175b");
     ck_assert_str_eq(gp_db_find_link(db, "IB NDR")->id, "ib-ndr");
     /* Not a guess: a word too many or too few. */
