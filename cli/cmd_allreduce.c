@@ -18,7 +18,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: gpuplan allreduce --link ID --gpus N --bytes S [--algo ring|tree|nvls]\n"
-            "         [--op allreduce|reducescatter|allgather]\n"
+            "         [--op allreduce|reducescatter|allgather|alltoall]\n"
             "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n"
             "         [--measured-busbw RATE]\n\n"
             "Time, bytes each GPU sends, algbw = S/t and busbw = algbw x 2(n-1)/n (AllReduce)\n"

@@ -205,8 +205,8 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             "%s", gp_format_qty(r->step.mem_bw_expected, GP_Q_RATE, 1, 0, buf, sizeof buf));
         ADD("scale-up link", in->scale_up ? nz(in->scale_up->bw_achievable.src, "database")
                                           : "none (one GPU per node)",
-            "%s, %ld GPUs per node", in->scale_up ? in->scale_up->id : "none",
-            r->step.gpus_per_node);
+            "%s, %ld GPU%s per node", in->scale_up ? in->scale_up->id : "none",
+            r->step.gpus_per_node, r->step.gpus_per_node == 1 ? "" : "s");
         ADD("scale-out link", in->scale_out ? nz(in->scale_out->bw_achievable.src, "database")
                                             : "none (one node)",
             "%s, %ld NICs per node", in->scale_out ? in->scale_out->id : "none",
@@ -242,7 +242,7 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
     ADD("recompute", "Korthikanti et al. 2022", "%s", gp_train_recompute_name(in->recompute));
     ADD("sequence length", seq_src, "%.0f", r->seq);
     ADD("shape", r->shape_known ? "database model" : "inferred: h/L = 128, head 128, FFN 4h",
-        "L %.1f, h %.0f, heads %.1f, FFN %.0f x %.0f", r->shape.layers, r->shape.hidden,
+        "L %.4g, h %.0f, heads %.4g, FFN %.0f x %.0f", r->shape.layers, r->shape.hidden,
         r->shape.heads, r->shape.ffn_hidden, r->shape.ffn_matrices);
     gp_train_state_bytes(in->optimizer, r->precision == GP_FP32 || r->precision == GP_TF32 ||
                                                 r->precision == GP_FP64

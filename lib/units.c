@@ -422,7 +422,8 @@ int gp_parse_qty(const char *s, gp_qty kind, const char *what, double *out,
         return qty_fail(e, GP_ERANGE, what, s, kind,
                         "the value overflows a double");
     if (kind == GP_Q_FRACTION && v > 1.0) {
-        if (un == 0)
+        /* "45" was meant as 45 %; "1.5" more likely as a typo than 1.5 %. */
+        if (un == 0 && v >= 2.0)
             return qty_fail(e, GP_ERANGE, what, s, kind,
                             "a fraction must lie in [0, 1]; did you mean '%.*s%%'?",
                             (int)len, num);
