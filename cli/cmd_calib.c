@@ -263,6 +263,43 @@ static void warn_above_datasheet(const char *file, const loaded *L)
     }
 }
 
+/* An import replaces the GPU's calibration file: say which figures the
+ * previous one held that this file does not (they are dropped), so a user
+ * importing a second tool's output does not lose the first silently. */
+static void note_dropped(const char *file, const loaded *L, int writes_gpu)
+{
+    const gp_gpu *g = L->g;
+    const gp_calib_summary *s = &L->s;
+    char list[512] = "";
+    size_t n;
+    int p, q, any_gemm_old = 0, any_gemm_new = 0;
+    if (!writes_gpu || g->calibration == NULL)
+        return;
+    for (p = 0; p < GP_PREC__COUNT; p++)
+        for (q = 0; q < GP_PIPE__COUNT; q++) {
+            any_gemm_old |= g->meas_peak[p][q].v > 0.0;
+            any_gemm_new |= s->gemm[p][q] > 0.0;
+        }
+#define DROP(old_, new_, name_)                                                   \
+    if ((old_) > 0.0 && !((new_) > 0.0)) {                                        \
+        n = strlen(list);                                                         \
+        snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", name_);        \
+    }
+    DROP(g->meas_mem_bw.v, s->mem_bw, "memory bandwidth")
+    DROP(any_gemm_old ? 1.0 : 0.0, any_gemm_new ? 1.0 : 0.0, "GEMM rates")
+    DROP(g->meas_l2_bw.v, s->l2_bw, "L2 bandwidth")
+    DROP(g->meas_lat_dram.v, s->lat_dram, "latencies")
+    DROP(g->meas_h2d_bw.v, s->h2d_bw, "host-to-device")
+    DROP(g->meas_d2h_bw.v, s->d2h_bw, "device-to-host")
+#undef DROP
+    if (list[0] != '\0')
+        fprintf(stderr,
+                "gpuplan calib: note: %s replaces the calibration of '%s' (%s); its %s are "
+                "not in this file and are dropped (one calibration file per GPU: import the "
+                "recording that holds them all, as gpuplan-probe's does; docs/calibration.md)\n",
+                file, g->id, g->calibration, list);
+}
+
 static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
                      const readopts *ro)
 {
@@ -334,6 +371,7 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
             link_id = lk->id;
     }
     warn_above_datasheet(file, &L);
+    note_dropped(file, &L, gtext != NULL);
     is_default = T.is_default;
     snprintf(name, sizeof name, "calib-%s.yaml", L.g->id);
     if (gtext != NULL &&

@@ -946,6 +946,30 @@ START_TEST(cli_options)
 }
 END_TEST
 
+/* A second import for the same GPU replaces its calibration file, and says
+ * which kinds of figure it drops: the probe file holds memory, GEMM, L2 and
+ * latency figures; the nvbandwidth log only host copies and peers. */
+START_TEST(cli_import_says_what_it_drops)
+{
+    char dir[256], *out = NULL, *err = NULL;
+    const char *a1[] = {"--db", dir, "calib", "import", DATA "synthetic-h100.yaml", NULL};
+    const char *a2[] = {"--db", dir, "calib", "import", DATA "h100-nvbandwidth.txt", "--as",
+                        "h100", NULL};
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_cli(a1, &out, &err), 0);
+    ck_assert_ptr_null(strstr(err, "dropped"));
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(a2, &out, &err), 0);
+    ck_assert_msg(strstr(err, "replaces the calibration of 'h100-sxm'") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "memory bandwidth, GEMM rates, L2 bandwidth, latencies") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 Suite *gp_test_suite_calibimport(void);
 
 Suite *gp_test_suite_calibimport(void)
@@ -973,6 +997,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tcli, cli_import_then_hw_show);
     tcase_add_test(tcli, cli_refusals_leave_dir_unchanged);
     tcase_add_test(tcli, cli_options);
+    tcase_add_test(tcli, cli_import_says_what_it_drops);
     suite_add_tcase(s, tcli);
     return s;
 }
