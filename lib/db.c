@@ -1760,6 +1760,77 @@ const gp_format *gp_db_find_format(const gp_db *db, const char *name)
     return find(db, GP_KIND_FORMAT, name);
 }
 
+/* Edit distance (insert, delete, substitute; ASCII case folded) between a
+ * and b, giving up past `cap` (returns cap + 1): names are short ids. */
+static size_t edit_distance(const char *a, const char *b, size_t cap)
+{
+    size_t la = strlen(a), lb = strlen(b), i, j, row[65], prev, best;
+    if (la > 64 || lb > 64)
+        return cap + 1;
+    for (j = 0; j <= lb; j++)
+        row[j] = j;
+    for (i = 1; i <= la; i++) {
+        prev = row[0];
+        row[0] = i;
+        best = row[0];
+        for (j = 1; j <= lb; j++) {
+            size_t cur = row[j];
+            size_t sub = prev + (tolower((unsigned char)a[i - 1]) !=
+                                 tolower((unsigned char)b[j - 1]));
+            size_t ins = row[j - 1] + 1, del = row[j] + 1;
+            row[j] = sub < ins ? (sub < del ? sub : del) : (ins < del ? ins : del);
+            prev = cur;
+            if (row[j] < best)
+                best = row[j];
+        }
+        if (best > cap)
+            return cap + 1;
+    }
+    return row[lb];
+}
+
+/* Up to three ids of kind k whose id or an alias lies within a small edit
+ * distance of `name` (a third of its length, 1 to 3), nearest first, as
+ * "a, b, c" in out; 0 when none. */
+static size_t suggest(const gp_db *db, gp_kind k, const char *name, char *out, size_t cap)
+{
+    size_t i, j, n = 0, lim = strlen(name) / 3, best_d[3];
+    const char *best_id[3];
+    if (lim < 1)
+        lim = 1;
+    if (lim > 3)
+        lim = 3;
+    out[0] = '\0';
+    for (i = 0; db != NULL && i < db->t[k].n; i++) {
+        const ehead *h = head_at(db, k, i);
+        size_t d = edit_distance(name, h->id, lim), m;
+        for (j = 0; j < h->n_aliases; j++) {
+            size_t da = edit_distance(name, h->aliases[j], lim);
+            if (da < d)
+                d = da;
+        }
+        if (d > lim)
+            continue;
+        /* insert (d, id) into the three nearest, ties kept in table order */
+        for (m = n < 3 ? n : 3; m > 0 && best_d[m - 1] > d; m--)
+            if (m < 3) {
+                best_d[m] = best_d[m - 1];
+                best_id[m] = best_id[m - 1];
+            }
+        if (m < 3) {
+            best_d[m] = d;
+            best_id[m] = h->id;
+            if (n < 3)
+                n++;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        size_t off = strlen(out);
+        snprintf(out + off, cap - off, "%s%s", i ? ", " : "", best_id[i]);
+    }
+    return n;
+}
+
 static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
                const void **out, gp_err *e)
 {
@@ -1776,6 +1847,11 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
     }
     if (*out != NULL)
         return GP_OK;
+    if (name != NULL && suggest(db, k, name, known, sizeof known) > 0)
+        return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
+                           "unknown %s '%s'; did you mean %s? ('gpuplan hw list %ss' lists "
+                           "all %zu)",
+                           kinds[k].noun, name, known, kinds[k].noun, db->t[k].n);
     known[0] = '\0';
     for (i = 0; db != NULL && i < db->t[k].n && off + 1 < sizeof known; i++) {
         int w = snprintf(known + off, sizeof known - off, "%s%s", i ? " " : "",

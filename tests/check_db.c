@@ -152,6 +152,14 @@ START_TEST(lookups_by_words)
     ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-2-7b-hf")->id, "llama-2-7b");
     ck_assert_str_eq(gp_db_find_model(db, "Llama 2 7B")->id, "llama-2-7b");
     ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Meta-Llama-3-8B")->id, "llama-3-8b");
+    {
+        /* A typo gets the nearest ids: 'lama-2-7b' is one edit from
+         * llama-2-7b (and two from llama-2-70b and llama-7b). */
+        const gp_model *m;
+        ck_assert_int_eq(gp_db_get_model(db, "lama-2-7b", "--model", &m, &e), GP_ENOTFOUND);
+        ck_assert_msg(strstr(e.msg, "did you mean llama-2-7b, ") != NULL, "%s", e.msg);
+        ck_assert_ptr_null(m);
+    }
     ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-3.1-8B")->id, "llama-3.1-8b");
     ck_assert_str_eq(gp_db_find_model(db, "GPT-3 175B")->id, "gpt-3-175b");
     ck_assert_str_eq(gp_db_find_link(db, "IB NDR")->id, "ib-ndr");
