@@ -78,6 +78,33 @@ static void toy_in(gp_train_in *in, const gp_gpu *g, const gp_train_shape *sh,
     in->scale_up = up;
 }
 
+/* The toy run as one fixture (the pointers in `in` point into it). */
+typedef struct toy_run {
+    gp_gpu g;
+    gp_link up;
+    gp_train_shape sh;
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+} toy_run;
+
+/* Fill t with the toy GPU, its 100 GB/s scale-up link and shape; `layers`
+ * overrides the shape's 2 when > 0.  The caller sets the layout. */
+static void toy_run_init(toy_run *t, double layers)
+{
+    t->g = toy_gpu();
+    t->up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    t->sh = toy_shape();
+    if (layers > 0)
+        t->sh.layers = layers;
+    toy_in(&t->in, &t->g, &t->sh, &t->up);
+}
+
+static int toy_run_eval(toy_run *t)
+{
+    return gp_train_estimate(&t->in, NULL, &t->r, &t->e);
+}
+
 START_TEST(hand_worked_step)
 {
     /* tp 2, pp 1, 4 GPUs in one node (dp 2), b 2, s 1024, B 8 sequences
@@ -205,29 +232,22 @@ END_TEST
  * 1.8667e9 B (the average stage, N/2, would say 1.4e9). */
 START_TEST(uneven_pipeline_split_prices_the_slowest_stage)
 {
-    gp_gpu g = toy_gpu();
-    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
-    gp_train_shape sh = toy_shape();
-    gp_train_in in;
-    gp_train_result r;
-    gp_err e;
-
-    sh.layers = 3;
-    toy_in(&in, &g, &sh, &up);
-    in.gpus = 2;
-    in.pp = 2;
-    in.micro_batch = 1;
-    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
-    GP_ASSERT_REL(r.step.layers_per_stage, 2.0, 0);
-    GP_ASSERT_REL(r.step.micro_batches, 8.0, 0);
-    GP_ASSERT_REL(r.step.gemm_s, 2.0616e-3, 1e-4);
-    GP_ASSERT_REL(r.step.attn_s, 1.5032e-4, 1e-4);
-    GP_ASSERT_REL(r.step.optimizer_bytes, 1e8 * 2.0 / 3.0 * 28.0, 1e-12);
+    toy_run t;
+    toy_run_init(&t, 3);
+    t.in.gpus = 2;
+    t.in.pp = 2;
+    t.in.micro_batch = 1;
+    ck_assert_int_eq(toy_run_eval(&t), GP_OK);
+    GP_ASSERT_REL(t.r.step.layers_per_stage, 2.0, 0);
+    GP_ASSERT_REL(t.r.step.micro_batches, 8.0, 0);
+    GP_ASSERT_REL(t.r.step.gemm_s, 2.0616e-3, 1e-4);
+    GP_ASSERT_REL(t.r.step.attn_s, 1.5032e-4, 1e-4);
+    GP_ASSERT_REL(t.r.step.optimizer_bytes, 1e8 * 2.0 / 3.0 * 28.0, 1e-12);
     /* More stages than layers is still refused, naming the option. */
-    in.gpus = 4;
-    in.pp = 4;
-    ck_assert_int_ne(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
-    ck_assert_str_eq(e.where, "--pp");
+    t.in.gpus = 4;
+    t.in.pp = 4;
+    ck_assert_int_ne(toy_run_eval(&t), GP_OK);
+    ck_assert_str_eq(t.e.where, "--pp");
 }
 END_TEST
 
@@ -240,25 +260,19 @@ END_TEST
  * (2.0616e-3 in BF16); attention still 1.5032e10 / 1e14 = 1.5032e-4 s. */
 START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
 {
-    gp_gpu g = toy_gpu();
-    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
-    gp_train_shape sh = toy_shape();
-    gp_train_in in;
-    gp_train_result r;
-    gp_err e;
-
-    g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
-    toy_in(&in, &g, &sh, &up);
-    in.gpus = 4;
-    in.tp = 2;
-    in.micro_batch = 2;
-    in.precision_set = 1;
-    in.precision = GP_FP8;
-    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
-    GP_ASSERT_REL(r.step.peak_expected, 2e14, 1e-12);
-    GP_ASSERT_REL(r.step.attn_peak_expected, 1e14, 1e-12);
-    GP_ASSERT_REL(r.step.gemm_s, 7.731e-4 + 5.154e-4, 1e-4);
-    GP_ASSERT_REL(r.step.attn_s, 1.5032e-4, 1e-4);
+    toy_run t;
+    toy_run_init(&t, 0);
+    t.g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
+    t.in.gpus = 4;
+    t.in.tp = 2;
+    t.in.micro_batch = 2;
+    t.in.precision_set = 1;
+    t.in.precision = GP_FP8;
+    ck_assert_int_eq(toy_run_eval(&t), GP_OK);
+    GP_ASSERT_REL(t.r.step.peak_expected, 2e14, 1e-12);
+    GP_ASSERT_REL(t.r.step.attn_peak_expected, 1e14, 1e-12);
+    GP_ASSERT_REL(t.r.step.gemm_s, 7.731e-4 + 5.154e-4, 1e-4);
+    GP_ASSERT_REL(t.r.step.attn_s, 1.5032e-4, 1e-4);
 }
 END_TEST
 
@@ -267,26 +281,21 @@ END_TEST
  * bridged pair (not switched, max 2) still caps it at 2. */
 START_TEST(default_node_is_the_switched_domain)
 {
-    gp_gpu g = toy_gpu();
-    gp_link rack = toy_link("toy-rack", 100e9, 72, GP_SCOPE_SCALE_UP);
+    toy_run t;
     gp_link pair = toy_link("toy-pair", 100e9, 2, GP_SCOPE_SCALE_UP);
     gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
-    gp_train_shape sh = toy_shape();
-    gp_train_in in;
-    gp_train_result r;
-    gp_err e;
-
+    toy_run_init(&t, 0);
+    t.up = toy_link("toy-rack", 100e9, 72, GP_SCOPE_SCALE_UP);
     pair.switched = 0;
-    toy_in(&in, &g, &sh, &rack);
-    in.gpus = 144;
-    in.micro_batch = 1;
-    in.global_batch = 144;
-    in.scale_out = &out;
-    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
-    ck_assert_int_eq(r.step.gpus_per_node, 72);
-    in.scale_up = &pair;
-    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
-    ck_assert_int_eq(r.step.gpus_per_node, 2);
+    t.in.gpus = 144;
+    t.in.micro_batch = 1;
+    t.in.global_batch = 144;
+    t.in.scale_out = &out;
+    ck_assert_int_eq(toy_run_eval(&t), GP_OK);
+    ck_assert_int_eq(t.r.step.gpus_per_node, 72);
+    t.in.scale_up = &pair;
+    ck_assert_int_eq(toy_run_eval(&t), GP_OK);
+    ck_assert_int_eq(t.r.step.gpus_per_node, 2);
 }
 END_TEST
 
