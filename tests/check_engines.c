@@ -273,6 +273,15 @@ START_TEST(moe_published_rows)
         {"spark gpt-oss-20b d16384", 64.02,
          {"--gpu", "dgx-spark", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe",
           "--context", "16400", NULL}},
+        /* DGX Spark, Llama 3.1 8B, a 29-token prompt and 200 greedy tokens
+         * (manavsehgal ai-field-notes, "TensorRT-LLM on the Spark"): NIM
+         * (vLLM 0.10.1) FP8 22.1 tok/s, TensorRT-LLM NVFP4 38.8 tok/s. */
+        {"spark llama-3.1-8b fp8 nim", 22.1,
+         {"--gpu", "dgx-spark", "--model", "llama-3.1-8b", "--weights", "fp8", "--engine",
+          "vllm", "--context", "129", NULL}},
+        {"spark llama-3.1-8b nvfp4 trt", 38.8,
+         {"--gpu", "dgx-spark", "--model", "llama-3.1-8b", "--weights", "nvfp4", "--engine",
+          "tensorrt-llm", "--context", "129", NULL}},
         /* vLLM, A100 80GB, Qwen3-30B-A3B, concurrency 1, 128 in / 128 out:
          * TPOT 9.6 ms (tenstorrent/tt-inference-server issue #340). */
         {"a100 qwen3moe vllm", 1000.0 / 9.6,

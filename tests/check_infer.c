@@ -893,6 +893,44 @@ START_TEST(prefill_ceiling_takes_the_fastest_tensor_path)
 }
 END_TEST
 
+/* Block-scaled formats (hwdb/formats): NVFP4 = E2M1 + an E4M3 scale per 16
+ * = 4.5 bits, MXFP8 = FP8 + an E8M0 scale per 32 = 8.25 bits, MXFP4 = 4 +
+ * 8/32 = 4.25 bits.  Llama 2 7B's body, 6,476,271,616 params: NVFP4
+ * 3,642,902,784 B, MXFP8 6,678,655,104 B, MXFP4 3,440,519,296 B.  NVFP4
+ * computes at FP4 on a B200 (9,000 TFLOP/s dense), MXFP4 reaches FP4 there
+ * through its mma path only in the ceiling; an H100 has no FP4 rate, so
+ * NVFP4 falls back to fp16 and MXFP4 stays bf16 (989.4). */
+START_TEST(block_scaled_formats)
+{
+    static const struct {
+        const char *gpu, *w;
+        double body;
+        const char *ceil_prec, *exp_prec;
+        double ceil_peak;
+    } rows[] = {
+        {"b200", "nvfp4", 3642902784.0, "fp4", "fp4", 9000e12},
+        {"b200", "mxfp8", 6678655104.0, "fp8", "fp8", 4500e12},
+        {"b200", "mxfp4", 3440519296.0, "fp4", "bf16", 9000e12},
+        {"h100", "nvfp4", 3642902784.0, "fp16", "fp16", 989.4e12},
+        {"h100", "mxfp4", 3440519296.0, "bf16", "bf16", 989.4e12},
+    };
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *a[] = {"--json", "decode", "--gpu", rows[i].gpu, "--model", "llama-2-7b",
+                           "--weights", rows[i].w, NULL};
+        json_t *o = gp_test_cli_json(a), *c = json_object_get(o, "ceiling"),
+               *x = json_object_get(o, "expected");
+        GP_ASSERT_REL(gp_test_jnum(o, "body_bytes"), rows[i].body, 1e-9);
+        ck_assert_str_eq(json_string_value(json_object_get(c, "peak_precision")),
+                         rows[i].ceil_prec);
+        ck_assert_str_eq(json_string_value(json_object_get(x, "peak_precision")),
+                         rows[i].exp_prec);
+        GP_ASSERT_REL(gp_test_jnum(c, "peak_flop_per_s"), rows[i].ceil_peak, 1e-9);
+        json_decref(o);
+    }
+}
+END_TEST
+
 /* ---- prefill and ridge ---------------------------------------------------- */
 START_TEST(prefill_and_ridge)
 {
@@ -1577,6 +1615,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, layer_split);
     tcase_add_test(tc, prefill_and_ridge);
     tcase_add_test(tc, prefill_ceiling_takes_the_fastest_tensor_path);
+    tcase_add_test(tc, block_scaled_formats);
     tcase_add_test(tc, memory_fit);
     tcase_add_test(tc, engine_table);
     tcase_add_test(tc, bad_input);
