@@ -725,7 +725,7 @@ static int run(gp_cli *cli, int argc, char **argv)
              gp_pipeline_name(gp_gpu_default_pipeline(gpu, r.ceiling.peak_precision)),
              r.ceiling.peak_accum == GP_ACC_FP16 ? ", fp16 accumulate" : "",
              r.ceiling.peak_precision != r.precision
-                 ? " (the format's mma path: llama.cpp MMQ; the ceiling's rate)"
+                 ? " (the format's mma path, the ceiling's rate)"
                  : "");
     qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, 1, note);
     qrow("  expected", r.expected.peak, GP_Q_FLOPS, 1,
