@@ -31,6 +31,7 @@ typedef struct gp_cli_command {
     const char *name;
     const char *summary;  /* one line for `gpuplan --help`                  */
     int (*run)(gp_cli *cli, int argc, char **argv); /* returns exit status  */
+    int csv;              /* 1: prints rows, so --csv applies; 0: refused   */
 } gp_cli_command;
 
 /* Exit statuses. */

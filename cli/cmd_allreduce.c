@@ -516,4 +516,4 @@ static int run(gp_cli *cli, int argc, char **argv)
 
 const gp_cli_command gp_cli_cmd_allreduce = {
     "allreduce", "price AllReduce/ReduceScatter/AllGather on a link hierarchy (nccl-tests terms)",
-    run};
+    run, 1};

@@ -1037,4 +1037,4 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
 }
 
 const gp_cli_command gp_cli_cmd_calib = {
-    "calib", "measure a GPU (gpuplan-probe) and import the figures as an overlay", run_calib};
+    "calib", "measure a GPU (gpuplan-probe) and import the figures as an overlay", run_calib, 0};

@@ -780,4 +780,4 @@ static int run(gp_cli *cli, int argc, char **argv)
 }
 
 const gp_cli_command gp_cli_cmd_decode = {
-    "decode", "decode tokens/s, KV cache, prefill and memory fit for a model", run};
+    "decode", "decode tokens/s, KV cache, prefill and memory fit for a model", run, 0};

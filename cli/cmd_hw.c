@@ -1048,4 +1048,4 @@ static int run_hw(gp_cli *cli, int argc, char **argv)
 }
 
 const gp_cli_command gp_cli_cmd_hw = {"hw", "list and show GPUs, links, models and formats",
-                                      run_hw};
+                                      run_hw, 1};

@@ -492,4 +492,4 @@ static int run(gp_cli *cli, int argc, char **argv)
 
 const gp_cli_command gp_cli_cmd_roofline = {
     "roofline", "which roof binds a kernel, how far below the ridge, and a chart",
-    run};
+    run, 0};

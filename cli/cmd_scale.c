@@ -523,4 +523,4 @@ static int run(gp_cli *cli, int argc, char **argv)
 }
 
 const gp_cli_command gp_cli_cmd_scale = {
-    "scale", "does adding GPUs help? step time, comm share, speedup, efficiency", run};
+    "scale", "does adding GPUs help? step time, comm share, speedup, efficiency", run, 1};

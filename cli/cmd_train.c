@@ -912,4 +912,4 @@ static int run(gp_cli *cli, int argc, char **argv)
 }
 
 const gp_cli_command gp_cli_cmd_train = {
-    "train", "training run: FLOPs, GPU-days, wall-clock, memory per GPU, cost", run};
+    "train", "training run: FLOPs, GPU-days, wall-clock, memory per GPU, cost", run, 0};

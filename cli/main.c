@@ -158,17 +158,20 @@ int main(int argc, char **argv)
     }
     for (c = 0; c < N_COMMANDS; c++) {
         if (strcmp(rest[1], commands[c]->name) == 0) {
-            /* --csv prints rows: the commands that have them. */
-            static const char *const with_rows[] = {"hw", "allreduce", "scale"};
-            size_t k;
-            int rows = 0;
-            for (k = 0; k < sizeof with_rows / sizeof with_rows[0]; k++)
-                rows |= strcmp(rest[1], with_rows[k]) == 0;
-            if (cli.csv && !rows) {
+            /* --csv prints rows: the commands that have them say so. */
+            if (cli.csv && !commands[c]->csv) {
+                char with[128] = "";
+                size_t k;
+                for (k = 0; k < N_COMMANDS; k++)
+                    if (commands[k]->csv) {
+                        size_t n = strlen(with);
+                        snprintf(with + n, sizeof with - n, "%s%s", n ? ", " : "",
+                                 commands[k]->name);
+                    }
                 fprintf(stderr,
-                        "gpuplan: '--csv': %s prints no rows (hw list, allreduce, scale do); "
-                        "use --json; try 'gpuplan --help'\n",
-                        rest[1]);
+                        "gpuplan: '--csv': %s prints no rows (%s do); use --json; try "
+                        "'gpuplan --help'\n",
+                        rest[1], with);
                 free_cli(&cli);
                 free(rest);
                 return GP_EXIT_USAGE;
