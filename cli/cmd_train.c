@@ -483,7 +483,7 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
 }
 
 static int emit_json(const gp_train_in *in, const gp_train_result *r,
-                     const assumption *a, size_t na)
+                     const assumption *a, size_t na, char (*w)[256], size_t nw)
 {
     json_t *o = json_object(), *arr = json_array();
     size_t i;
@@ -627,11 +627,9 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         jassume(arr, a[i].name, a[i].value, a[i].src);
     json_object_set_new(o, "assumptions", arr);
     {
-        char w[TRAIN_WARN_MAX][256];
-        size_t k, nw = train_warnings(in, r, w);
         json_t *wa = json_array();
-        for (k = 0; k < nw; k++)
-            json_array_append_new(wa, json_string(w[k]));
+        for (i = 0; i < nw; i++)
+            json_array_append_new(wa, json_string(w[i]));
         json_object_set_new(o, "warnings", wa);
     }
     return gp_cli_emit(o) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
@@ -651,7 +649,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     long lv;
     double dv;
     assumption as[32];
-    size_t nas;
+    size_t nas, nw, k;
+    char w[TRAIN_WARN_MAX][256];
 
     gp_train_in_init(&in);
     gp_train_params_init(&p);
@@ -899,14 +898,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                     : "model context capped at 8192")
                          : "default 2048 (GPT-3 / LLaMA-1 pre-training length)";
     nas = build_assumptions(&in, &r, &p, seq_src, as, sizeof as / sizeof as[0]);
-    {
-        char w[TRAIN_WARN_MAX][256];
-        size_t k, nw = train_warnings(&in, &r, w);
-        for (k = 0; k < nw; k++)
-            fprintf(stderr, "gpuplan train: warning: %s\n", w[k]);
-    }
+    nw = train_warnings(&in, &r, w);
+    for (k = 0; k < nw; k++)
+        fprintf(stderr, "gpuplan train: warning: %s\n", w[k]);
     if (cli->json)
-        return emit_json(&in, &r, as, nas);
+        return emit_json(&in, &r, as, nas, w, nw);
     print_table(&in, &r, as, nas);
     return GP_EXIT_OK;
 }
