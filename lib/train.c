@@ -367,6 +367,13 @@ static double dense_peak(const gp_gpu *g, gp_precision p, gp_pipeline *pipe)
     return v > 0.0 ? v : 0.0;
 }
 
+/* The GPU's 16-bit training precision: bf16, else fp16 (V100, T4). */
+static gp_precision precision16(const gp_gpu *g)
+{
+    gp_pipeline pp;
+    return dense_peak(g, GP_BF16, &pp) > 0.0 ? GP_BF16 : GP_FP16;
+}
+
 static int is_mixed(gp_precision pr)
 {
     return pr == GP_FP16 || pr == GP_BF16 || pr == GP_FP8 || pr == GP_FP4;
@@ -660,11 +667,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * leaves it in BF16). */
     hw16 = hw;
     if (r->precision == GP_FP8 || r->precision == GP_FP4 || r->precision == GP_INT8) {
-        gp_precision p16 =
-            gp_gpu_expected_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16), GP_ACC_FP32, 0) >
-                    0.0
-                ? GP_BF16
-                : GP_FP16;
+        gp_precision p16 = precision16(g);
         double pk = gp_gpu_expected_peak(g, p16, gp_gpu_default_pipeline(g, p16), GP_ACC_FP32, 0);
         if (pk > 0.0)
             hw16.peak = pk;
@@ -1371,9 +1374,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
              * with 32-bit training (tf32, fp32): FP8 on Hopper takes 1 -
              * gs/2 of the bf16 time, not half. */
             gp_pipeline pp;
-            double pref = dense_peak(g, GP_BF16, &pp), slow = 1.0;
-            if (!(pref > 0.0))
-                pref = dense_peak(g, GP_FP16, &pp);
+            double pref = dense_peak(g, precision16(g), &pp), slow = 1.0;
             if (pref > 0.0 && pref != r->peak_flop_per_s) {
                 double eff = g->eff_compute.v > 0.0 ? g->eff_compute.v : 1.0;
                 double gs = r->mfu * ref_hfu_ratio / eff;
