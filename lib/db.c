@@ -1812,7 +1812,7 @@ static size_t suggest(const gp_db *db, gp_kind k, const char *name, char *out, s
         if (d > lim)
             continue;
         /* insert (d, id) into the three nearest, ties kept in table order */
-        for (m = n < 3 ? n : 3; m > 0 && best_d[m - 1] > d; m--)
+        for (m = n; m > 0 && best_d[m - 1] > d; m--) /* n <= 3 */
             if (m < 3) {
                 best_d[m] = best_d[m - 1];
                 best_id[m] = best_id[m - 1];
