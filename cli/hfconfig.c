@@ -30,10 +30,6 @@
 #define HF_DATE_TAG "imported by gpuplan hw import-model on "
 #define HF_MAX_WARN 12
 #define HF_FILE_MAX (16L * 1024 * 1024)
-/* The YAML loader's caps (docs/hwdb.md "Limits and value checks"). */
-#define DIM_MAX 1e9
-#define PARAMS_MIN 1e3
-#define PARAMS_MAX 1e15
 
 typedef struct hfm {
     char id[72];
@@ -132,7 +128,7 @@ static int get_count(hfm *m, const char *path, json_t *c, const char *const *nam
     if (!isfinite(x) || floor(x) != x)
         return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "key '%s': %.17g is not a whole number",
                            k, x);
-    if (x < lo || x > DIM_MAX)
+    if (x < lo || x > GP_MODEL_DIM_MAX)
         return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                            "key '%s': %.6g is out of range (%.0f to 1e9, as the database's model "
                            "dimensions)",
@@ -758,7 +754,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "the shape does not add up: %s", msg);
         goto out;
     }
-    if (m->n.total < PARAMS_MIN || m->n.total > PARAMS_MAX) {
+    if (m->n.total < GP_MODEL_PARAMS_MIN || m->n.total > GP_MODEL_PARAMS_MAX) {
         rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                          "%.6g parameters is outside the database's range (1e3 to 1e15)",
                          m->n.total);

@@ -70,7 +70,6 @@ typedef struct fdesc {
 #define MAX_BYTES 1e15   /* bytes: 1 PB                          */
 #define MAX_LAT 1.0      /* seconds                              */
 #define MAX_CLOCK 1e10   /* Hz                                   */
-#define MAX_DIM 1e9      /* model dimensions, counts             */
 
 #define PEAK3(ps, P)                                                            \
     FIG("compute." ps ".cuda", GP_Q_FLOPS, gp_gpu, peak[P][GP_PIPE_CUDA], F_COMPUTE, 0, MAX_FLOPS), \
@@ -143,12 +142,13 @@ static const fdesc link_fields[] = {
 
 static const char *const attentions[] = {"mha", "gqa", "mla", "mqa"};
 
-#define DIM(p, m, fl) FIG(p, GP_Q_COUNT, gp_model, m, (fl) | F_INT, 1, MAX_DIM)
+#define DIM(p, m, fl) FIG(p, GP_Q_COUNT, gp_model, m, (fl) | F_INT, 1, GP_MODEL_DIM_MAX)
 static const fdesc model_fields[] = {
     STR("family", gp_model, family, 0),
     SENUM("attention", gp_model, attention, 0, attentions),
-    FIG("params", GP_Q_COUNT, gp_model, params, F_REQ, 1e3, 1e15),
-    FIG("params_active", GP_Q_COUNT, gp_model, params_active, 0, 1e3, 1e15),
+    FIG("params", GP_Q_COUNT, gp_model, params, F_REQ, GP_MODEL_PARAMS_MIN, GP_MODEL_PARAMS_MAX),
+    FIG("params_active", GP_Q_COUNT, gp_model, params_active, 0, GP_MODEL_PARAMS_MIN,
+        GP_MODEL_PARAMS_MAX),
     DIM("layers", layers, F_REQ),
     DIM("hidden", hidden, F_REQ),
     DIM("heads", heads, F_REQ),

@@ -8,14 +8,11 @@
 
 #include "gpuplan/db.h"
 
-/* Largest width a shape may give: the loader's cap on model dimensions
- * (docs/hwdb.md "Limits and value checks"). */
-#define DIM_MAX 1e9
 
-/* v must be whole and in [lo, DIM_MAX]. */
+/* v must be whole and in [lo, GP_MODEL_DIM_MAX]. */
 static int check_dim(double v, double lo, const char *field, gp_err *e)
 {
-    if (!(v >= lo) || !(v <= DIM_MAX) || floor(v) != v)
+    if (!(v >= lo) || !(v <= GP_MODEL_DIM_MAX) || floor(v) != v)
         return GP_RAISE_AT(e, GP_EINVAL, field, 0, 0,
                            "must be a whole number in [%.0f, 1e9] (got %.17g)", lo, v);
     return GP_OK;

@@ -1081,13 +1081,13 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     /* Plausibility caps (far beyond any run: the largest models have ~2e12
      * parameters and ~4e13 training tokens) keep every derived figure
      * finite and printable: 6 x 1e15 x 1e18 FLOP, 16 x 1e15 bytes. */
-    if (n > 1e15 || na > 1e15)
+    if (n > GP_MODEL_PARAMS_MAX || na > GP_MODEL_PARAMS_MAX)
         return GP_RAISE_AT(e, GP_ERANGE, in->model != NULL ? "--model" : "--params", 0, 0,
                            "parameter count must be <= 1e15 (got '%g')", n);
     if (tokens > 1e18)
         return GP_RAISE_AT(e, GP_ERANGE, "--tokens", 0, 0,
                            "training tokens must be <= 1e18 (got '%g')", tokens);
-    if (in->lora_params > 1e15)
+    if (in->lora_params > GP_MODEL_PARAMS_MAX)
         return GP_RAISE_AT(e, GP_ERANGE, "--lora-params", 0, 0,
                            "adapter parameters must be <= 1e15 (got '%g')", in->lora_params);
     if (in->gpus < 1)

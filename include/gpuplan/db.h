@@ -207,6 +207,15 @@ typedef enum gp_kind { GP_KIND_GPU, GP_KIND_LINK, GP_KIND_MODEL, GP_KIND_FORMAT,
 
 typedef struct gp_db gp_db;
 
+/* The loader's caps on a model entry (docs/hwdb.md "Limits and value
+ * checks"), shared with gp_model_count_params and the config.json import:
+ * every dimension (layers, widths, heads, vocab, context) a whole number in
+ * [1, GP_MODEL_DIM_MAX]; a parameter count in [GP_MODEL_PARAMS_MIN,
+ * GP_MODEL_PARAMS_MAX]. */
+#define GP_MODEL_DIM_MAX 1e9
+#define GP_MODEL_PARAMS_MIN 1e3
+#define GP_MODEL_PARAMS_MAX 1e15
+
 /* Load the built-in database (unless no_builtin) and then each overlay
  * directory in order (same layout as hwdb/: gpus/ links/ models/ formats/
  * and an optional sources.yaml).  On success *out owns everything; free it
