@@ -51,6 +51,8 @@ void gp_train_params_init(gp_train_params *p)
     p->step_ew_bwd = 2.0;
     p->step_xent_bytes = 16.0;
     p->step_flash_bwd = 2.5;
+    p->step_flash_eff = 0.70;
+    p->step_fp8_cast_bytes = 4.0;
     p->step_tile_m = 256.0;
     p->step_tile_n = 128.0;
     p->step_bucket_bytes = 26214400.0; /* PyTorch DDP bucket_cap_mb = 25    */
@@ -519,7 +521,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     gp_topo tt;
     double L, h, heads, q, kv, f, kk, V, s, b, t, pp, d, v, gn, T, tr, ls;
     double gpus = (double)in->gpus, m, B, unit, wb, gb, ob;
-    double f_fwd, f_bwd, x, y, ew_fwd, ew_bwd, score;
+    double f_fwd, f_bwd, x, y, ew_fwd, ew_bwd, score, cast_f, cast_b;
+    int low;
     double ar, a_fwd, a_bwd, a_flop_fwd, lg_fwd, lg_bwd, xent, p2p;
     double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp, gdpm = 1.0;
     int full = in->recompute == GP_RECOMPUTE_FULL, sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
@@ -666,7 +669,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * ColumnParallelLinear, not a Transformer Engine module, so fp8_autocast
      * leaves it in BF16). */
     hw16 = hw;
-    if (r->precision == GP_FP8 || r->precision == GP_FP4 || r->precision == GP_INT8) {
+    low = r->precision == GP_FP8 || r->precision == GP_FP4 || r->precision == GP_INT8;
+    if (low) {
         gp_precision p16 = precision16(g);
         double pk = gp_gpu_expected_peak(g, p16, gp_gpu_default_pipeline(g, p16), GP_ACC_FP32, 0);
         if (pk > 0.0)
@@ -711,11 +715,13 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         st->attn_flop = a_flop_fwd * (full || sel ? 4.0 : 3.0) * ls;
     } else {
         /* FlashAttention: causal blocks only (half the s^2), backward
-         * recomputes the scores: step_flash_bwd x forward. */
-        a_fwd = 0.5 * a_flop_fwd / hw16.peak;
+         * recomputes the scores: step_flash_bwd x forward; the fused kernel
+         * runs at step_flash_eff of the expected GEMM rate. */
+        a_fwd = 0.5 * a_flop_fwd / (hw16.peak * p->step_flash_eff);
         a_bwd = a_fwd * (p->step_flash_bwd + (full ? 1.0 : 0.0));
         st->attn_flop = 0.5 * a_flop_fwd * (1.0 + p->step_flash_bwd + (full ? 1.0 : 0.0)) * ls;
     }
+    st->attn_eff = in->attn_unfused ? 1.0 : p->step_flash_eff;
     st->attn_s = ls * (a_fwd + a_bwd);
 
     /* --- element-wise traffic per layer ---------------------------------- */
@@ -724,6 +730,18 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                              : 0.0;
     ew_fwd += score;
     ew_bwd = p->step_ew_bwd * ew_fwd + (full ? ew_fwd : sel ? score : 0.0);
+    /* 8-bit GEMMs quantise their inputs (QKV and FFN-in: the norm's output,
+     * T h / t_r; out-proj: T q / t; FFN-out: T f / t) and, backward, their
+     * output gradients (QKV T (q + 2kv) / t, out-proj and FFN-out T h / t_r,
+     * FFN-in T (k_f - 1) f / t); full recompute casts the inputs again. */
+    cast_f = cast_b = 0.0;
+    if (low) {
+        cast_f = p->step_fp8_cast_bytes * T * (2.0 * h / tr + (q + f) / t);
+        cast_b = p->step_fp8_cast_bytes * T * ((q + 2.0 * kv + (kk - 1.0) * f) / t + 2.0 * h / tr);
+        ew_fwd += cast_f;
+        ew_bwd += cast_b + (full ? cast_f : 0.0);
+    }
+    st->fp8_cast_bytes = ls * (cast_f * (full ? 2.0 : 1.0) + cast_b);
     xent = T * V / t * p->step_xent_bytes;
     st->elementwise_bytes = ls * (ew_fwd + ew_bwd) + xent;
     st->elementwise_s = st->elementwise_bytes / hw.bw;
@@ -844,6 +862,22 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                 p->step_moe_perm_bytes * (hw.e / 2.0) * T / tr * ka * h + score;
         ewd_b = p->step_ew_bwd * ewd_f + (full ? ewd_f : sel ? score : 0.0);
         ewm_b = p->step_ew_bwd * ewm_f + (full ? ewm_f : sel ? score : 0.0);
+        if (low) {
+            /* 8-bit casts as in the dense layer: attention's inputs and
+             * gradients, then the FFN's -- the dense one, or the shared
+             * and routed experts' (F T k + T n_s rows); the router stays
+             * 16-bit. */
+            double c = p->step_fp8_cast_bytes, rows = F * T * ka + T * ns;
+            double ca_f = c * T * (h / tr + q / t), ca_b = c * T * ((nqkv) / t + h / tr);
+            double cd_f = c * T * (h / tr + f / t), cd_b = c * T * ((kk - 1.0) * f / t + h / tr);
+            double cm_f = c * rows * (h + fe / t), cm_b = c * rows * ((kk - 1.0) * fe / t + h);
+            ewd_f += ca_f + cd_f;
+            ewm_f += ca_f + cm_f;
+            ewd_b += ca_b + cd_b + (full ? ca_f + cd_f : 0.0);
+            ewm_b += ca_b + cm_b + (full ? ca_f + cm_f : 0.0);
+            st->fp8_cast_bytes = ld * ((ca_f + cd_f) * (full ? 2.0 : 1.0) + ca_b + cd_b) +
+                                 lm * ((ca_f + cm_f) * (full ? 2.0 : 1.0) + ca_b + cm_b);
+        }
         st->elementwise_bytes = ld * (ewd_f + ewd_b) + lm * (ewm_f + ewm_b) + xent;
         st->elementwise_s = st->elementwise_bytes / hw.bw;
         /* Tensor parallel: a MoE layer gathers the F T k routed rows over the

@@ -119,7 +119,8 @@ START_TEST(hand_worked_step)
      * 1.5462e11; logits 6 T h V / t = 5.1540e10: gemm = 2.0616e11 FLOP ->
      * 2.0616e-3 s per micro-batch.
      * Attention (flash, causal half): fwd 0.5 x 4 b s^2 q / t = 2.1475e9,
-     * x (1 + 2.5) x 2 layers = 1.5032e10 -> 1.5032e-4 s.
+     * x (1 + 2.5) x 2 layers = 1.5032e10 at 0.70 x 1e14 (step_flash_eff)
+     * -> 2.1474e-4 s.
      * Element-wise per layer fwd: T h 22 / t (SP) + T f 2 x 2 / t =
      * 23,068,672 + 16,777,216 = 39,845,888 B; bwd 2x; x 2 layers =
      * 239,075,328; cross-entropy T V / t x 16 = 134,217,728: 373,293,056 B
@@ -129,17 +130,17 @@ START_TEST(hand_worked_step)
      * Optimizer: N/t = 5e7 params x (2 x 12 + 2 + 2) = 1.4e9 B -> 1.4e-3 s.
      * DP AllReduce of 5e7 x 2 = 1e8 B on 2 GPUs: 1e8 / 1e11 = 1e-3 s.  The
      * backward of the last micro-batch: layer GEMMs 2 x 2 x 2.5770e10 / 1e14
-     * = 1.0308e-3, attention 2 x 2.5 x 2.1475e9 / 1e14 = 1.0737e-4, TP 4 x
+     * = 1.0308e-3, attention 2 x 2.5 x 2.1475e9 / 7e13 = 1.5339e-4, TP 4 x
      * 4.1943e-5 = 1.6777e-4, logits 2 x 1.7180e10 / 1e14 = 3.4360e-4,
      * element-wise (2 x 2 x 39,845,888 + 134,217,728 / 2) / 1e12 =
-     * 2.2649e-4: 1.8760e-3 s > 1e-3, so all but the last 25 MiB bucket
+     * 2.2649e-4: 1.9220e-3 s > 1e-3, so all but the last 25 MiB bucket
      * hides: 1e-3 x 26214400 / 1e8 = 2.6214e-4 s exposed.
-     * Step: compute 2 x (2.0616e-3 + 1.5032e-4) = 4.4238e-3; memory 2 x
+     * Step: compute 2 x (2.0616e-3 + 2.1474e-4) = 4.5527e-3; memory 2 x
      * 3.7329e-4 + 1.4e-3 = 2.1466e-3; movement 2 x 3.3554e-4 + 2.6214e-4 =
-     * 9.3322e-4; total 7.5036e-3 s.
+     * 9.3322e-4; total 7.6325e-3 s.
      * MFU (exact count): 3 x (mm 50,331,648 + attention 8,388,608 + logits
      * 16,777,216) = 226,492,416 FLOP/token x 8192 tokens / (4 x 200e12 x
-     * 7.5036e-3) = 0.30909. */
+     * 7.6325e-3) = 0.30387. */
     gp_gpu g = toy_gpu();
     gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
     gp_train_shape sh = toy_shape();
@@ -160,23 +161,25 @@ START_TEST(hand_worked_step)
     GP_ASSERT_REL(st->gemm_flop, 2.0 * 2048 * 1024 * 12288 / 2 * 3 * 2 + 6.0 * 2048 * 1024 * 8192 / 2,
                   1e-12);
     GP_ASSERT_REL(st->gemm_s, 2.0616e-3, 1e-4);
-    GP_ASSERT_REL(st->attn_s, 1.5032e-4, 1e-4);
+    GP_ASSERT_REL(st->attn_s, 2.1474e-4, 1e-4);
+    GP_ASSERT_REL(st->attn_eff, 0.70, 1e-12);
+    GP_ASSERT_REL(st->fp8_cast_bytes, 0.0, 0);
     GP_ASSERT_REL(st->elementwise_bytes, 373293056.0, 1e-12);
     GP_ASSERT_REL(st->elementwise_s, 3.7329e-4, 1e-4);
     GP_ASSERT_REL(st->tp_allreduce_s, 4.1943e-5, 1e-4);
     GP_ASSERT_REL(st->tp_comm_s, 2 * 3.3554e-4, 1e-4);
     GP_ASSERT_REL(st->optimizer_bytes, 1.4e9, 1e-12);
     GP_ASSERT_REL(st->dp_comm_s, 1e-3, 1e-9);
-    bwd = 2 * 2 * 2.5770e10 / 1e14 + 2 * 2.5 * 2.1475e9 / 1e14 + 4 * 4.1943e-5 +
+    bwd = 2 * 2 * 2.5770e10 / 1e14 + 2 * 2.5 * 2.1475e9 / 7e13 + 4 * 4.1943e-5 +
           2 * 2.0 * 2048 * 1024 * 4096 / 1e14 + (2 * 2 * 39845888.0 + 67108864.0) / 1e12;
     GP_ASSERT_REL(st->bwd_s, bwd, 1e-3);
     GP_ASSERT_REL(st->dp_comm_exposed_s, 2.6214e-4, 1e-4);
-    GP_ASSERT_REL(st->compute_s, 4.4238e-3, 1e-4);
+    GP_ASSERT_REL(st->compute_s, 4.5527e-3, 1e-4);
     GP_ASSERT_REL(st->memory_s, 2.1466e-3, 1e-4);
     GP_ASSERT_REL(st->ledger.t[GP_ACCT_MOVEMENT], 9.3322e-4, 1e-4);
-    GP_ASSERT_REL(st->step_s, 7.5036e-3, 1e-4);
+    GP_ASSERT_REL(st->step_s, 7.6325e-3, 1e-4);
     ck_assert_int_eq(st->ledger.binding, GP_ACCT_COMPUTE);
-    GP_ASSERT_REL(st->mfu, 0.30909, 1e-3);
+    GP_ASSERT_REL(st->mfu, 0.30387, 1e-3);
     GP_ASSERT_REL(r.mfu, st->mfu, 1e-12);
     /* whole run: D / (tokens per step / step) */
     GP_ASSERT_REL(r.wall_s, 1000.0 * st->step_s, 1e-9);
@@ -227,8 +230,8 @@ END_TEST
  * (slowest) stage: 2 layers x 3 x 2 T h (q + 2kv + q + 2f) = 2 x 3 x 2 x
  * 1024 x 1024 x 12288 = 1.5462e11, + logits 6 T h V = 6 x 1024 x 1024 x
  * 8192 = 5.1540e10: 2.0616e11 FLOP / 1e14 = 2.0616e-3 s.  Flash attention:
- * 0.5 x 4 b s^2 q = 2.1475e9 x (1 + 2.5) x 2 layers = 1.5032e10 ->
- * 1.5032e-4 s.  Optimizer: the stage's 2/3 of N = 6.6667e7 params x 28 B =
+ * 0.5 x 4 b s^2 q = 2.1475e9 x (1 + 2.5) x 2 layers = 1.5032e10 at 0.70
+ * x 1e14 -> 2.1474e-4 s.  Optimizer: the stage's 2/3 of N = 6.6667e7 params x 28 B =
  * 1.8667e9 B (the average stage, N/2, would say 1.4e9). */
 START_TEST(uneven_pipeline_split_prices_the_slowest_stage)
 {
@@ -241,7 +244,7 @@ START_TEST(uneven_pipeline_split_prices_the_slowest_stage)
     GP_ASSERT_REL(t.r.step.layers_per_stage, 2.0, 0);
     GP_ASSERT_REL(t.r.step.micro_batches, 8.0, 0);
     GP_ASSERT_REL(t.r.step.gemm_s, 2.0616e-3, 1e-4);
-    GP_ASSERT_REL(t.r.step.attn_s, 1.5032e-4, 1e-4);
+    GP_ASSERT_REL(t.r.step.attn_s, 2.1474e-4, 1e-4);
     GP_ASSERT_REL(t.r.step.optimizer_bytes, 1e8 * 2.0 / 3.0 * 28.0, 1e-12);
     /* More stages than layers is still refused, naming the option. */
     t.in.gpus = 4;
@@ -257,7 +260,13 @@ END_TEST
  * at the 16-bit one.  The hand-worked step with a toy FP8 peak of 400
  * TFLOP/s x 0.5 = 2e14: layer GEMMs 1.5462e11 FLOP / 2e14 = 7.731e-4 s,
  * logits 5.1540e10 / 1e14 = 5.154e-4 s: 1.2885e-3 s per micro-batch
- * (2.0616e-3 in BF16); attention still 1.5032e10 / 1e14 = 1.5032e-4 s. */
+ * (2.0616e-3 in BF16); attention still 1.5032e10 / (0.70 x 1e14) =
+ * 2.1474e-4 s.  The 8-bit casts, 4 B per element (read 2, write 1 + 1
+ * transposed), T = 2048, h = q = kv = 1024, f = 4096 plain (k_f = 2), t =
+ * t_r = 2: forward inputs T (2h/t_r + (q + f)/t) = 2048 x (1024 + 2560) x 4
+ * = 29,360,128 B; backward output gradients T ((q + 2kv + f)/t + 2h/t_r) =
+ * 2048 x (3584 + 1024) x 4 = 37,748,736 B; x 2 layers = 134,217,728 B per
+ * micro-batch on top of the 16-bit element-wise 373,293,056. */
 START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
 {
     toy_run t;
@@ -272,7 +281,9 @@ START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
     GP_ASSERT_REL(t.r.step.peak_expected, 2e14, 1e-12);
     GP_ASSERT_REL(t.r.step.attn_peak_expected, 1e14, 1e-12);
     GP_ASSERT_REL(t.r.step.gemm_s, 7.731e-4 + 5.154e-4, 1e-4);
-    GP_ASSERT_REL(t.r.step.attn_s, 1.5032e-4, 1e-4);
+    GP_ASSERT_REL(t.r.step.attn_s, 2.1474e-4, 1e-4);
+    GP_ASSERT_REL(t.r.step.fp8_cast_bytes, 134217728.0, 1e-12);
+    GP_ASSERT_REL(t.r.step.elementwise_bytes, 373293056.0 + 134217728.0, 1e-12);
 }
 END_TEST
 
@@ -741,8 +752,8 @@ START_TEST(hand_worked_moe_step)
      *   FLOPs: per layer (8,589,934,592 + 12,884,901,888 + router
      *   16,777,216) x 3 x 2 layers + 6 T h V 51,539,607,552 =
      *   180,489,289,728.
-     * Attention (flash, causal half): 0.5 x 4 s^2 q / P = 2.1475e-5 fwd,
-     *   x 2.5 bwd: 2 layers x 7.5162e-5 = 1.50324e-4 s.
+     * Attention (flash, causal half): 0.5 x 4 s^2 q / (0.70 P) = 3.06783e-5
+     *   fwd, x 2.5 bwd: 2 layers x 1.073742e-4 = 2.147484e-4 s.
      * Element-wise per layer forward: residual kernels T h 22 = 23,068,672;
      *   SwiGLU on the T k = 2048 routed rows: 2048 x 1024 x 3 x 2 =
      *   12,582,912; permutation 8 x T k h = 16,777,216: 52,428,800 B;
@@ -755,11 +766,11 @@ START_TEST(hand_worked_moe_step)
      *   slower link sets 2.097152e-4 s each (zero latency); 2 forward + 2
      *   backward per layer x 2 layers = 1.6777216e-3 s per micro-batch,
      *   3.3554432e-3 s per step.
-     * Forward of a micro-batch: 2 x (2.168783e-4 + 2.1475e-5 + 2 x
+     * Forward of a micro-batch: 2 x (2.168783e-4 + 3.06783e-5 + 2 x
      *   2.097152e-4) + 1.71799e-4 + (2 x 52,428,800 + 67,108,864) / 1e12 =
-     *   1.6593329e-3; backward 2 x (4.337566e-4 + 5.36871e-5 + 2 x
+     *   1.6777399e-3; backward 2 x (4.337566e-4 + 7.66959e-5 + 2 x
      *   2.097152e-4) + 3.43597e-4 + (4 x 52,428,800 + 67,108,864) / 1e12 =
-     *   2.4341695e-3 s.
+     *   2.4801870e-3 s.
      * Optimizer: dense part N/(tp pp) - N_e = 50,331,648, experts N_e/E =
      *   6,291,456 per GPU: 56,623,104 x 28 B = 1,585,446,912 B -> 1.585447e-3.
      * Data parallel: dense gradients 50,331,648 x 2 = 100,663,296 B over dp
@@ -770,14 +781,14 @@ START_TEST(hand_worked_moe_step)
      *   carry it at 40e9 (< 100e9 on the scale-up link): 4.718592e-3 s, the
      *   faster.  Expert gradients 6,291,456 x 2 = 12,582,912 B over dp/E = 2
      *   ranks, one per node (its own NIC): 2 x 1/2 x S / 10e9 = 1.258291e-3
-     *   s.  Together 5.976883e-3 s; the backward hides 2.434170e-3 of it
-     *   (more than the last 25 MiB bucket): exposed 3.542713e-3 s.
-     * Step: compute 2 x (1.816666e-3 + 1.50324e-4) = 3.933979e-3; memory 2 x
-     *   4.487905e-4 + 1.585447e-3 = 2.483028e-3; movement 3.542713e-3 +
-     *   3.355443e-3 = 6.898156e-3; total 1.3315163e-2 s.
+     *   s.  Together 5.976883e-3 s; the backward hides 2.480187e-3 of it
+     *   (more than the last 25 MiB bucket): exposed 3.496696e-3 s.
+     * Step: compute 2 x (1.816666e-3 + 2.147484e-4) = 4.062829e-3; memory 2
+     *   x 4.487905e-4 + 1.585447e-3 = 2.483028e-3; movement 3.496696e-3 +
+     *   3.355443e-3 = 6.852139e-3; total 1.3397996e-2 s.
      * MFU (exact count): 3 x (mm 41,975,808 + attention 8,388,608 + logits
      *   16,777,216) = 201,424,896 FLOP/token x 32768 / (16 x 200e12 x
-     *   1.3315163e-2) = 0.154905. */
+     *   1.3397996e-2) = 0.153948. */
     gp_gpu g = toy_gpu();
     gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
     gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
@@ -796,24 +807,24 @@ START_TEST(hand_worked_moe_step)
     GP_ASSERT_REL(st->gemm_flop, 180489289728.0, 1e-12);
     GP_ASSERT_REL(st->gemm_s, 1.816666e-3, 1e-5);
     GP_ASSERT_REL(st->expert_gemm_s, 7.730941e-4, 1e-5);
-    GP_ASSERT_REL(st->attn_s, 1.50324e-4, 1e-5);
+    GP_ASSERT_REL(st->attn_s, 2.147484e-4, 1e-5);
     GP_ASSERT_REL(st->elementwise_bytes, 448790528.0, 1e-12);
     GP_ASSERT_REL(st->alltoall_bytes, 4194304.0, 1e-12);
     GP_ASSERT_REL(st->alltoall_1_s, 2.097152e-4, 1e-9);
     GP_ASSERT_REL(st->alltoall_s, 3.3554432e-3, 1e-5);
-    GP_ASSERT_REL(st->fwd_s, 1.6593329e-3, 1e-6);
-    GP_ASSERT_REL(st->bwd_s, 2.4341695e-3, 1e-6);
+    GP_ASSERT_REL(st->fwd_s, 1.6777399e-3, 1e-6);
+    GP_ASSERT_REL(st->bwd_s, 2.4801870e-3, 1e-6);
     GP_ASSERT_REL(st->optimizer_bytes, 1585446912.0, 1e-12);
     GP_ASSERT_REL(st->dp_bytes, 100663296.0, 1e-12);
     GP_ASSERT_REL(st->dp_expert_bytes, 12582912.0, 1e-12);
     GP_ASSERT_REL(st->dp_comm_s, 5.976883e-3, 1e-6);
-    GP_ASSERT_REL(st->dp_comm_exposed_s, 3.542713e-3, 1e-6);
-    GP_ASSERT_REL(st->compute_s, 3.933979e-3, 1e-6);
+    GP_ASSERT_REL(st->dp_comm_exposed_s, 3.496696e-3, 1e-6);
+    GP_ASSERT_REL(st->compute_s, 4.062829e-3, 1e-6);
     GP_ASSERT_REL(st->memory_s, 2.483028e-3, 1e-6);
-    GP_ASSERT_REL(st->ledger.t[GP_ACCT_MOVEMENT], 6.898156e-3, 1e-6);
-    GP_ASSERT_REL(st->step_s, 1.3315163e-2, 1e-6);
+    GP_ASSERT_REL(st->ledger.t[GP_ACCT_MOVEMENT], 6.852139e-3, 1e-6);
+    GP_ASSERT_REL(st->step_s, 1.3397996e-2, 1e-6);
     ck_assert_int_eq(st->ledger.binding, GP_ACCT_MOVEMENT);
-    GP_ASSERT_REL(st->mfu, 0.154905, 1e-5);
+    GP_ASSERT_REL(st->mfu, 0.153948, 1e-5);
     GP_ASSERT_REL(r.wall_s, 1000.0 * st->step_s, 1e-9);
 
     /* Memory (ZeRO 0): each GPU holds the dense 50,331,648 and 1/8 of the
@@ -831,6 +842,21 @@ START_TEST(hand_worked_moe_step)
     GP_ASSERT_REL(st->expert_rows, 4096.0, 1e-12);
     GP_ASSERT_REL(st->expert_gemm_s, 2.0 * 7.730941e-4, 1e-5);
     GP_ASSERT_REL(st->alltoall_bytes, 2.0 * 4194304.0, 1e-12);
+
+    /* FP8 (balanced again): 4 B per cast element, t = t_r = 1, both layers
+     * MoE, no shared expert, the router left 16-bit.  Attention: inputs T
+     * (h + q) = 1024 x 2048 x 4 = 8,388,608 B, gradients T (q + 2kv + h) =
+     * 1024 x 4096 x 4 = 16,777,216; routed experts on F T k = 2048 rows:
+     * inputs (h + f_e) = 2048 x 2048 x 4 = 16,777,216, gradients (2 f_e +
+     * h) = 2048 x 3072 x 4 = 25,165,824.  67,108,864 B a layer, x 2 =
+     * 134,217,728 B per micro-batch, on top of the 448,790,528. */
+    in.moe_imbalance = 1.0;
+    in.precision_set = 1;
+    in.precision = GP_FP8;
+    g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    GP_ASSERT_REL(st->fp8_cast_bytes, 134217728.0, 1e-12);
+    GP_ASSERT_REL(st->elementwise_bytes, 448790528.0 + 134217728.0, 1e-12);
 }
 END_TEST
 

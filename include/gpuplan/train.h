@@ -82,6 +82,14 @@ typedef struct gp_train_params {
                                    forward + backward (16)                   */
     double step_flash_bwd;      /* FlashAttention backward FLOPs / forward:
                                    5 matmuls vs 2 = 2.5 (Dao 2023)           */
+    double step_flash_eff;      /* fused attention's rate / the expected GEMM
+                                   rate at the same precision (0.70: H100
+                                   cuDNN 0.66, FlashAttention-3 0.72; Shah
+                                   et al. 2024)                              */
+    double step_fp8_cast_bytes; /* 8-bit training: bytes per element of each
+                                   GEMM input (forward) and output gradient
+                                   (backward) quantised: read 2, write 1 + 1
+                                   transposed = 4                            */
     double step_tile_m, step_tile_n; /* GEMM output tile for wave quantisation
                                    (256 x 128)                               */
     double step_bucket_bytes;   /* last gradient bucket, exposed (25 MiB)    */
@@ -231,6 +239,8 @@ typedef struct gp_train_step_result {
                                    rate under fp8 / fp4 / int8 training
                                    (Transformer Engine keeps attention in
                                    BF16), else peak_expected               */
+    double attn_eff;            /* fused attention's share of that rate
+                                   (step_flash_eff; 1 when unfused)          */
     double mem_bw_expected;     /* bytes/s: gp_gpu_expected_mem_bw          */
     /* per micro-batch on one stage */
     double gemm_s;              /* layer + logit GEMMs (fwd, bwd, recompute) */
@@ -240,6 +250,7 @@ typedef struct gp_train_step_result {
     double elementwise_s;       /* norms, activation, dropout, residual,
                                    softmax (unfused), cross-entropy          */
     double elementwise_bytes;
+    double fp8_cast_bytes;      /* of those: 8-bit training's casts (0 else) */
     double tp_comm_mb_s;        /* tensor-parallel collectives, exposed      */
     double tp_allreduce_s;      /* one AllReduce of b x s x h activations    */
     double pp_p2p_mb_s;         /* pipeline sends (activations, gradients)   */
