@@ -1069,6 +1069,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     gp_train_result *r;
     double n, na, tokens, seq, mm, at, lg, ref_hfu_ratio, run_hw_ref;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
+    gp_train_recompute kept;
     double usable, room, a, b, adapter, u, d, inv_dp, gpus, zall;
     int mixed, k;
     long shards;
@@ -1505,14 +1506,18 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
      * stage holds pp micro-batches of L/pp layers = L layers' worth. */
     act_units = mixed ? 1.0 : 2.0; /* the paper's bytes assume 16-bit     */
     nlayers_act = r->shape.layers;
+    /* FlashAttention never stores the s x s scores: without recompute it
+     * keeps what selective recompute keeps (34 sbh / t). */
+    kept = in->recompute == GP_RECOMPUTE_NONE && !in->attn_unfused ? GP_RECOMPUTE_SELECTIVE
+                                                                   : in->recompute;
     per_layer = gp_train_activation_bytes_per_layer(
         seq, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
-        in->sequence_parallel, in->recompute);
+        in->sequence_parallel, kept);
     r->activation_bytes = nlayers_act * per_layer;
     if (in->recompute == GP_RECOMPUTE_FULL) /* the layer being re-run      */
         r->activation_bytes += gp_train_activation_bytes_per_layer(
             seq, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
-            in->sequence_parallel, GP_RECOMPUTE_NONE);
+            in->sequence_parallel, in->attn_unfused ? GP_RECOMPUTE_NONE : GP_RECOMPUTE_SELECTIVE);
     {
         double sbh = seq * in->micro_batch * r->shape.hidden;
         double t = (double)in->tp;

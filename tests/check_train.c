@@ -932,14 +932,20 @@ END_TEST
 
 START_TEST(memory_full_recompute_and_fp32)
 {
-    /* Llama 2 7B shape, s 2048, b 1, t 1, full recompute (sbh = 8,388,608):
+    /* Llama 2 7B shape, s 2048, b 1, t 1, full recompute (sbh = 8,388,608),
+     * unfused attention (the paper's baseline, which stores the scores):
      *   2 sbh x 32 layers = 536,870,912
      *   + the layer being re-run, un-recomputed: sbh (34 + 5 x 32 x 2048/4096)
      *     = 8,388,608 x 114 = 956,301,312
      *   + embedding mask 8,388,608 + output/loss 295,698,432
      *   = 1,797,259,264 B
      * No recompute: sbh x 114 x 32 = 30,601,641,984 + 8,388,608 +
-     *   295,698,432 = 30,905,729,024 B. */
+     *   295,698,432 = 30,905,729,024 B.
+     * FlashAttention (the default) never stores the s x s scores, so the
+     * re-run layer keeps 34 sbh = 285,212,672 (full: 536,870,912 +
+     * 285,212,672 + 8,388,608 + 295,698,432 = 1,126,170,624 B) and no
+     * recompute keeps 34 sbh x 32 = 9,126,805,504 + 8,388,608 + 295,698,432
+     * = 9,430,892,544 B -- what selective recompute keeps. */
     gp_gpu g = a100();
     gp_model m = llama2_7b();
     gp_train_in in;
@@ -949,6 +955,16 @@ START_TEST(memory_full_recompute_and_fp32)
     in.model = &m;
     in.tokens = 1e12;
     in.seq = 2048;
+    in.recompute = GP_RECOMPUTE_FULL;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.activation_bytes, 1126170624.0, 1e-12);
+    in.recompute = GP_RECOMPUTE_NONE;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.activation_bytes, 9430892544.0, 1e-12);
+    in.recompute = GP_RECOMPUTE_SELECTIVE;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.activation_bytes, 9430892544.0, 1e-12);
+    in.attn_unfused = 1;
     in.recompute = GP_RECOMPUTE_FULL;
     r = run_ok(&in);
     GP_ASSERT_REL(r.activation_bytes, 1797259264.0, 1e-12);
