@@ -748,6 +748,28 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 }
 END_TEST
 
+/* Two H100 PCIe on the NVLink bridge (nccl#1161): the link's achievable
+ * rate is the measured 116 GB/s.  Ring AllReduce on n = 2, S = 4 GiB:
+ * 2(n-1)/n S = S = 4294967296 B each way / 116e9 = 3.7025580e-2 s + 2(n-1)
+ * x 2 us = 3.7029580e-2 s; algbw = busbw = S / t = 115.98747 GB/s against
+ * the measured 116.26 (-0.2 %). */
+START_TEST(db_bridge_h100_against_published)
+{
+    const gp_link *l = gp_db_find_link(gp_test_db(), "nvlink-bridge-h100");
+    gp_topo t;
+    gp_comm_result r;
+    ck_assert_ptr_nonnull(l);
+    GP_ASSERT_REL(l->bw_achievable.v, 116e9, 1e-12);
+    t = one_node(l, 2);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 4294967296.0, NULL, &r,
+                                  NULL),
+                     GP_OK);
+    GP_ASSERT_REL(r.expected.time_s, 4294967296.0 / 116e9 + 4e-6, 1e-9);
+    GP_ASSERT_REL(r.expected.busbw, 115.98747e9, 1e-6);
+    ck_assert(fabs(r.expected.busbw / 116.26e9 - 1.0) < 0.01);
+}
+END_TEST
+
 START_TEST(db_ring_b200_against_published)
 {
     /* nvlink5 ring: achievable 695 GB/s (8 x B300 with NVLS off, nccl#2140),
@@ -1369,6 +1391,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, default_nics_one_per_gpu_on_baseboards);
     tcase_add_test(tc, db_ceiling_never_below_published_busbw);
     tcase_add_test(tc, db_ring_b200_against_published);
+    tcase_add_test(tc, db_bridge_h100_against_published);
     tcase_add_test(tc, cli_article_row7);
     tcase_add_test(tc, cli_small_message_and_one_gpu);
     tcase_add_test(tc, cli_two_nodes_and_sweep);
