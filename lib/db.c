@@ -1789,9 +1789,24 @@ static size_t edit_distance(const char *a, const char *b, size_t cap)
     return row[lb];
 }
 
+/* Distance of `name` to a known id or alias, in half edits: a whole-word
+ * prefix of it ("rtx-2080" of "rtx-2080-ti") is 1, nearer than any single
+ * edit (2). */
+static size_t name_distance(const char *name, const char *known, size_t lim)
+{
+    size_t i;
+    for (i = 0; name[i] != '\0' &&
+                tolower((unsigned char)name[i]) == tolower((unsigned char)known[i]);
+         i++)
+        ;
+    if (i > 0 && name[i] == '\0' && known[i] == '-')
+        return 1;
+    return 2 * edit_distance(name, known, lim);
+}
+
 /* Up to three ids of kind k whose id or an alias lies within a small edit
- * distance of `name` (a third of its length, 1 to 3), nearest first, as
- * "a, b, c" in out; 0 when none. */
+ * distance of `name` (a third of its length, 1 to 3) or extends it by whole
+ * words, nearest first, as "a, b, c" in out; 0 when none. */
 static size_t suggest(const gp_db *db, gp_kind k, const char *name, char *out, size_t cap)
 {
     size_t i, j, n = 0, lim = strlen(name) / 3, best_d[3];
@@ -1803,13 +1818,13 @@ static size_t suggest(const gp_db *db, gp_kind k, const char *name, char *out, s
     out[0] = '\0';
     for (i = 0; db != NULL && i < db->t[k].n; i++) {
         const ehead *h = head_at(db, k, i);
-        size_t d = edit_distance(name, h->id, lim), m;
+        size_t d = name_distance(name, h->id, lim), m;
         for (j = 0; j < h->n_aliases; j++) {
-            size_t da = edit_distance(name, h->aliases[j], lim);
+            size_t da = name_distance(name, h->aliases[j], lim);
             if (da < d)
                 d = da;
         }
-        if (d > lim)
+        if (d > 2 * lim)
             continue;
         /* insert (d, id) into the three nearest, ties kept in table order */
         for (m = n; m > 0 && best_d[m - 1] > d; m--) /* n <= 3 */

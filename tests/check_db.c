@@ -160,6 +160,16 @@ START_TEST(lookups_by_words)
         ck_assert_msg(strstr(e.msg, "did you mean llama-2-7b, ") != NULL, "%s", e.msg);
         ck_assert_ptr_null(m);
     }
+    {
+        /* A name that stops a word short gets the ids it begins, before
+         * those one edit away: 'rtx-4060-ti' starts rtx-4060-ti-16gb and
+         * rtx-4060-ti-8gb (table order), then rtx-3060-ti (one edit). */
+        const gp_gpu *g;
+        ck_assert_int_eq(gp_db_get_gpu(db, "rtx-4060-ti", "--gpu", &g, &e), GP_ENOTFOUND);
+        ck_assert_msg(strstr(e.msg, "did you mean rtx-4060-ti-16gb, rtx-4060-ti-8gb, "
+                                    "rtx-3060-ti?") != NULL,
+                      "%s", e.msg);
+    }
     ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-3.1-8B")->id, "llama-3.1-8b");
     ck_assert_str_eq(gp_db_find_model(db, "GPT-3 175B")->id, "gpt-3-175b");
     ck_assert_str_eq(gp_db_find_link(db, "IB NDR")->id, "ib-ndr");
