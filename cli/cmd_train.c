@@ -31,6 +31,9 @@ static void usage(FILE *f)
         "  --recompute R         none | selective (default) | full\n"
         "  --zero Z              ZeRO stage 0 (default), 1, 2 or 3 over data parallel\n"
         "  --tp T, --pp P        tensor / pipeline parallel degrees (default 1)\n"
+        "  --cp C                context-parallel degree (default 1): each GPU holds\n"
+        "                        s/C of every sequence, attention passes K and V round\n"
+        "                        a ring (dense models, flash attention; 2C divides s)\n"
         "  --ep E                expert-parallel degree for a mixture-of-experts model\n"
         "                        (default 1): each GPU holds experts/E of the routed\n"
         "                        experts; the E ranks come from the data-parallel group\n"
@@ -40,7 +43,8 @@ static void usage(FILE *f)
         "  --lora-params N       adapter fine-tuning of a frozen base (N adapter params)\n"
         "  --seq S               sequence length (default: the model's pre-training\n"
         "                        sequence, else its context up to 8192, else 2048)\n"
-        "  --micro-batch B       sequences per GPU per micro-step (default 1)\n"
+        "  --micro-batch B       sequences per GPU per micro-step (default 1)\n");
+    fprintf(f,
         "step-time model (--mfu model; needs a shape: --model, or --params inferred):\n"
         "  --global-batch B      sequences per optimizer step, all GPUs, or tokens with a\n"
         "                        'tok' suffix (16Mtok); a multiple of dp x micro-batch\n"
@@ -79,7 +83,7 @@ enum {
     O_GPU = 256, O_GPUS, O_MODEL, O_PARAMS, O_TOKENS, O_MFU, O_PREC, O_EXACT, O_CAUSAL,
     O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
-    O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_HELP
+    O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_HELP
 };
 
 static const struct option opts[] = {
@@ -118,6 +122,7 @@ static const struct option opts[] = {
     {"attention", required_argument, NULL, O_ATTN},
     {"no-dp-overlap", no_argument, NULL, O_NODPOV},
     {"ep", required_argument, NULL, O_EP},
+    {"cp", required_argument, NULL, O_CP},
     {"moe-imbalance", required_argument, NULL, O_IMB},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0}};
@@ -340,6 +345,12 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
                 in->tp > 1 ? (in->scale_up && in->scale_up->id ? in->scale_up->id : "scale-up")
                            : "tp 1: none");
     gp_cli_qrow("pipeline sends", st->pp_comm_s, GP_Q_DURATION, 3, NULL);
+    if (r->cp > 1) {
+        snprintf(note, sizeof note, "ring of %ld: %.4g B of K, V per layer; exposed of %.3g + "
+                 "%.3g ms fwd + bwd", r->cp, st->cp_bytes, 1e3 * st->cp_ring_fwd_s,
+                 1e3 * st->cp_ring_bwd_s);
+        gp_cli_qrow("context-parallel comm", st->cp_comm_s, GP_Q_DURATION, 3, note);
+    }
     snprintf(note, sizeof note, "(p-1)/(m v) = %.3f of the pipeline time", st->bubble_fraction);
     gp_cli_qrow("pipeline bubble", st->bubble_s, GP_Q_DURATION, 3, note);
     snprintf(note, sizeof note, "exposed of %.4g s %s", st->dp_comm_s,
@@ -358,8 +369,10 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
     gp_cli_print_ledger(r->shape.experts > 0
                             ? "step ledger (seconds per step; movement = tp + pp + exposed dp + "
                               "bubble + all-to-all)"
-                            : "step ledger (seconds per step; movement = tp + pp + exposed dp + "
-                              "bubble)",
+                        : r->cp > 1 ? "step ledger (seconds per step; movement = tp + pp + cp + "
+                                      "exposed dp + bubble)"
+                                    : "step ledger (seconds per step; movement = tp + pp + "
+                                      "exposed dp + bubble)",
                         &st->ledger);
 }
 
@@ -415,6 +428,9 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     if (r->ep > 1)
         printf("memory per GPU (tp %ld, pp %ld, dp %ld, ep %ld, ZeRO %d):\n", in->tp, in->pp,
                r->dp, r->ep, in->zero);
+    else if (r->cp > 1)
+        printf("memory per GPU (tp %ld, cp %ld, pp %ld, dp %ld, ZeRO %d):\n", in->tp, r->cp,
+               in->pp, r->dp, in->zero);
     else
         printf("memory per GPU (tp %ld, pp %ld, dp %ld, ZeRO %d):\n", in->tp, in->pp, r->dp,
                in->zero);
@@ -422,8 +438,12 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_qrow("gradients", r->grad_bytes, GP_Q_BYTES, 1, NULL);
     gp_cli_qrow("optimizer states", r->optim_bytes, GP_Q_BYTES, 1,
                 gp_train_optimizer_name(in->optimizer));
-    snprintf(note, sizeof note, "micro-batch %.0f x seq %.0f, %s recompute", in->micro_batch,
-             r->seq, gp_train_recompute_name(in->recompute));
+    if (r->cp > 1)
+        snprintf(note, sizeof note, "micro-batch %.0f x seq %.0f / cp %ld, %s recompute",
+                 in->micro_batch, r->seq, r->cp, gp_train_recompute_name(in->recompute));
+    else
+        snprintf(note, sizeof note, "micro-batch %.0f x seq %.0f, %s recompute", in->micro_batch,
+                 r->seq, gp_train_recompute_name(in->recompute));
     gp_cli_qrow("activations", r->activation_bytes, GP_Q_BYTES, 1, note);
     gp_cli_qrow("runtime reserve", r->reserve_bytes, GP_Q_BYTES, 1, NULL);
     gp_cli_qrow("total", r->total_bytes, GP_Q_BYTES, 1, NULL);
@@ -542,6 +562,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     json_object_set_new(o, "pp", json_integer(in->pp));
     json_object_set_new(o, "dp", json_integer(r->dp));
     json_object_set_new(o, "ep", json_integer(r->ep));
+    json_object_set_new(o, "cp", json_integer(r->cp));
     if (r->shape.experts > 0)
         NUM("expert_params", r->expert_params);
     json_object_set_new(o, "shape_inferred", json_boolean(!r->shape_known));
@@ -595,6 +616,10 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         SNUM("optimizer_s", st->optimizer_s);
         SNUM("optimizer_bytes", st->optimizer_bytes);
         SNUM("tp_comm_s", st->tp_comm_s);
+        SNUM("cp_comm_s", st->cp_comm_s);
+        SNUM("cp_bytes", st->cp_bytes);
+        SNUM("cp_ring_fwd_s", st->cp_ring_fwd_s);
+        SNUM("cp_ring_bwd_s", st->cp_ring_bwd_s);
         SNUM("tp_allreduce_s", st->tp_allreduce_s);
         SNUM("pp_comm_s", st->pp_comm_s);
         SNUM("bubble_s", st->bubble_s);
@@ -812,6 +837,9 @@ static int run(gp_cli *cli, int argc, char **argv)
             break;
         case O_EP:
             rc = gp_cli_int(cli, "--ep", optarg, 1, &in.ep);
+            break;
+        case O_CP:
+            rc = gp_cli_int(cli, "--cp", optarg, 1, &in.cp);
             break;
         case O_IMB:
             rc = gp_cli_qty(cli, "--moe-imbalance", optarg, GP_Q_NUMBER, &in.moe_imbalance);

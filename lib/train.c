@@ -525,6 +525,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     int low;
     double ar, a_fwd, a_bwd, a_flop_fwd, lg_fwd, lg_bwd, xent, p2p;
     double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp, gdpm = 1.0;
+    double cp = (double)r->cp, dg, ring_f, ring_b;
     int full = in->recompute == GP_RECOMPUTE_FULL, sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
     int rc, moe = sh.experts > 0.0;
 
@@ -567,6 +568,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     t = (double)in->tp;
     pp = (double)in->pp;
     d = (double)r->dp;
+    dg = d * cp; /* the gradient group: data- and context-parallel ranks  */
     v = in->interleave > 1 ? (double)in->interleave : 1.0;
     if (fmod(heads, t) != 0.0)
         return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
@@ -603,10 +605,15 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
                            "tensor parallelism across nodes is not modelled (tp %ld > %g "
                            "GPUs per node)", in->tp, gn);
-    tpp = t * pp;
+    /* Layout inside a node: tensor, context, pipeline, then data ranks;
+     * tpp is the span of one data-parallel replica. */
+    tpp = t * cp * pp;
     if ((tpp < gn && fmod(gn, tpp) != 0.0) || (tpp > gn && fmod(tpp, gn) != 0.0))
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
-                           "tp x pp = %g and %g GPUs per node must divide one another", tpp, gn);
+                           cp > 1.0 ? "tp x cp x pp = %g and %g GPUs per node must divide one "
+                                      "another"
+                                    : "tp x pp = %g and %g GPUs per node must divide one another",
+                           tpp, gn);
     if (gn > 1.0 && in->scale_up == NULL)
         return GP_RAISE_AT(e, GP_EINVAL, "--scale-up", 0, 0,
                            "%g GPUs per node need a scale-up link (the GPU has none in the "
@@ -679,7 +686,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->attn_peak_expected = hw16.peak;
     st->peak_expected = hw.peak;
     st->mem_bw_expected = hw.bw;
-    T = b * s;
+    T = b * s / cp; /* tokens per rank: context parallelism splits s      */
     tr = in->sequence_parallel ? t : 1.0;
 
     /* --- GEMMs per layer (per tensor rank), forward and backward -------- */
@@ -703,7 +710,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
 
     /* --- attention core per layer --------------------------------------- */
-    a_flop_fwd = 4.0 * b * s * s * shape_core_dim(&sh) / t;
+    a_flop_fwd = 4.0 * b * s * s * shape_core_dim(&sh) / t / cp;
     if (in->attn_unfused) {
         /* Q K^T (s x s, inner d_qk) and P V (s x d, inner s) per head. */
         double hd = q / heads, nb = b * heads / t, f1, b1, f2, b2;
@@ -771,11 +778,38 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     }
     st->pp_p2p_mb_s = 2.0 * v * p2p;
 
+    /* --- context parallel: each rank's K and V chunk travels round the ring
+     * of cp ranks (cp - 1 hops forward; backward K, V and their gradients),
+     * overlapped with the attention it feeds (Megatron-core's ring
+     * attention); the link is the scale-up one while t cp fits a node. --- */
+    ring_f = ring_b = 0.0;
+    if (cp > 1.0) {
+        int intra = t * cp <= gn;
+        const gp_link *lk = intra ? in->scale_up : in->scale_out;
+        double bw = gp_link_expected_bw(lk), share = 1.0, kn = node_nics(in, gn);
+        double kvh = sh.kv_heads > 0.0 && sh.kv_heads < t ? sh.kv_heads : t;
+        double chunk = b * (s / cp) * 2.0 * kv / kvh * hw.e, lat;
+        if (!intra && kn < gn)
+            share = kn / gn;
+        if (!(bw > 0.0))
+            return GP_RAISE_AT(e, GP_EINVAL, intra ? "--scale-up" : "--scale-out", 0, 0,
+                               "link '%s' has no bandwidth", lk->id ? lk->id : "?");
+        lat = gp_link_expected_latency(lk);
+        st->cp_bytes = (cp - 1.0) * chunk;
+        ring_f = (cp - 1.0) * (chunk / (bw * share) + lat);
+        ring_b = (cp - 1.0) * (2.0 * chunk / (bw * share) + lat);
+    }
+    st->cp_ring_fwd_s = ring_f;
+    st->cp_ring_bwd_s = ring_b;
+    ring_f = fmax(0.0, ring_f - a_fwd);                      /* exposed  */
+    ring_b = fmax(0.0, ring_b - a_fwd * p->step_flash_bwd);
+    st->cp_comm_mb_s = ls * (ring_f * (full ? 2.0 : 1.0) + ring_b);
+
     /* --- one micro-batch on the slowest (last) stage ---------------------- */
-    st->fwd_s = ls * (f_fwd + a_fwd + 2.0 * ar) + lg_fwd + (ls * ew_fwd + 0.5 * xent) / hw.bw +
-                v * p2p;
-    st->bwd_s = ls * ((full ? f_fwd + 2.0 * ar : 0.0) + f_bwd + a_bwd + 2.0 * ar) + lg_bwd +
-                (ls * ew_bwd + 0.5 * xent) / hw.bw + v * p2p;
+    st->fwd_s = ls * (f_fwd + a_fwd + 2.0 * ar + ring_f) + lg_fwd +
+                (ls * ew_fwd + 0.5 * xent) / hw.bw + v * p2p;
+    st->bwd_s = ls * ((full ? f_fwd + 2.0 * ar + ring_f : 0.0) + f_bwd + a_bwd + 2.0 * ar + ring_b) +
+                lg_bwd + (ls * ew_bwd + 0.5 * xent) / hw.bw + v * p2p;
     st->micro_batch_s = st->fwd_s + st->bwd_s;
 
     /* --- mixture of experts: the dense figures above are replaced by a
@@ -997,14 +1031,15 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             st->dp_comm_exposed_s = in->dp_no_overlap ? tot : fmax(bucket, tot - st->bwd_s);
         }
     } else {
-        st->optimizer_bytes = pst / (in->zero >= 1 ? d : 1.0) * (2.0 * ob + gb + wb);
+        st->optimizer_bytes = pst / (in->zero >= 1 ? dg : 1.0) * (2.0 * ob + gb + wb);
         st->optimizer_s = st->optimizer_bytes / hw.bw;
 
-        /* --- data parallel ------------------------------------------------------ */
-        g_dp = tpp < gn ? gn / tpp : 1.0;
-        if (g_dp > d)
-            g_dp = d;
-        nodes_dp = d / g_dp;
+        /* --- data parallel: the gradient group is the dp x cp ranks holding
+         * the same parameters; g_dp of them share a node ------------------ */
+        g_dp = tpp <= gn ? gn / (t * pp) : t * cp <= gn ? cp : gn / t;
+        if (g_dp > dg)
+            g_dp = dg;
+        nodes_dp = dg / g_dp;
         nics = node_nics(in, gn) * g_dp / gn;
         nic_scale = nics < 1.0 ? 1.0 / nics : 1.0;
         memset(&tt, 0, sizeof tt);
@@ -1043,13 +1078,15 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->memory_s = m * st->elementwise_s + st->optimizer_s;
     st->tp_comm_s = m * st->tp_comm_mb_s;
     st->pp_comm_s = m * st->pp_p2p_mb_s;
+    st->cp_comm_s = m * st->cp_comm_mb_s;
     st->bubble_fraction = (pp - 1.0) / (m * v);
     st->bubble_s = (pp - 1.0) / v * st->micro_batch_s;
     st->ledger.t[GP_ACCT_COMPUTE] = st->compute_s;
     st->ledger.t[GP_ACCT_MEMORY] = st->memory_s;
     st->alltoall_s = m * st->alltoall_mb_s;
     st->ledger.t[GP_ACCT_MOVEMENT] =
-        st->tp_comm_s + st->pp_comm_s + st->dp_comm_exposed_s + st->bubble_s + st->alltoall_s;
+        st->tp_comm_s + st->pp_comm_s + st->cp_comm_s + st->dp_comm_exposed_s + st->bubble_s +
+        st->alltoall_s;
     gp_ledger_close(&st->ledger, GP_OVERLAP_SUM);
     st->step_s = st->ledger.total;
     st->hardware_flop = m * (st->gemm_flop + st->attn_flop);
@@ -1134,11 +1171,18 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->pp < 1)
         return GP_RAISE_AT(e, GP_EINVAL, "--pp", 0, 0,
                            "pipeline-parallel degree must be >= 1 (got '%ld')", in->pp);
+    if (in->cp < 0 || in->cp > 4096)
+        return GP_RAISE_AT(e, GP_EINVAL, "--cp", 0, 0,
+                           "context-parallel degree must lie in [1, 4096] (got '%ld')", in->cp);
+    r->cp = in->cp > 1 ? in->cp : 1;
     shards = in->tp * in->pp;
-    if (in->gpus % shards != 0)
-        return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
-                           "GPU count '%ld' is not a multiple of tp x pp = %ld",
-                           in->gpus, shards);
+    if (in->gpus % (shards * r->cp) != 0)
+        return r->cp > 1 ? GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                                       "GPU count '%ld' is not a multiple of tp x pp x cp = %ld",
+                                       in->gpus, shards * r->cp)
+                         : GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
+                                       "GPU count '%ld' is not a multiple of tp x pp = %ld",
+                                       in->gpus, shards);
     if (in->zero < 0 || in->zero > 3)
         return GP_RAISE_AT(e, GP_EINVAL, "--zero", 0, 0,
                            "ZeRO stage must be 0, 1, 2 or 3 (got '%d')", in->zero);
@@ -1200,7 +1244,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         return GP_RAISE_AT(e, GP_ERANGE, "--kwh-price", 0, 0,
                            "electricity price must be <= 100 USD per kWh (got '%g')",
                            in->kwh_price);
-    r->dp = in->gpus / shards;
+    r->dp = in->gpus / (shards * r->cp);
     r->params = n;
     r->params_active = na;
 
@@ -1251,6 +1295,25 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     else
         seq = p->default_seq;
     r->seq = seq;
+    /* Context parallelism (Megatron-core): each rank takes two of 2 cp
+     * chunks of every sequence (causal load balance), so 2 cp divides s;
+     * the ring exchanges K and V of fused attention; MoE layouts are not
+     * modelled with it. */
+    if (r->cp > 1) {
+        if (fmod(seq, 2.0 * (double)r->cp) != 0.0)
+            return GP_RAISE_AT(e, GP_EINVAL, "--cp", 0, 0,
+                               "context-parallel degree '%ld' needs a sequence that is a "
+                               "multiple of 2 x cp = %ld (got '%g')",
+                               in->cp, 2 * r->cp, seq);
+        if (in->attn_unfused)
+            return GP_RAISE_AT(e, GP_EINVAL, "--attention", 0, 0,
+                               "context parallelism needs fused attention (--attention "
+                               "flash), not 'unfused'");
+        if (r->shape.experts > 0.0)
+            return GP_RAISE_AT(e, GP_EUNSUP, "--cp", 0, 0,
+                               "context parallelism with a mixture-of-experts model is not "
+                               "modelled");
+    }
 
     /* --- expert parallelism (Megatron-core: the E expert-parallel ranks are
      * drawn from the data-parallel group, so E divides dp; each holds
@@ -1452,7 +1515,9 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     }
     /* ZeRO (Rajbhandari et al. 2020): stage 1 shards optimizer states, 2 also
      * gradients, 3 also weights, over the data-parallel degree. */
-    inv_dp = 1.0 / (double)r->dp;
+    /* ZeRO shards over the data- and context-parallel ranks together
+     * (Megatron's distributed optimizer uses the dp x cp group). */
+    inv_dp = 1.0 / ((double)r->dp * (double)r->cp);
     if (r->ep > 1) {
         /* Expert parallelism: each GPU holds experts/E of the routed
          * experts, N_e/(t p E), and the rest, (N - N_e)/(t p).  ZeRO shards
@@ -1511,15 +1576,15 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     kept = in->recompute == GP_RECOMPUTE_NONE && !in->attn_unfused ? GP_RECOMPUTE_SELECTIVE
                                                                    : in->recompute;
     per_layer = gp_train_activation_bytes_per_layer(
-        seq, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
+        seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
         in->sequence_parallel, kept);
     r->activation_bytes = nlayers_act * per_layer;
     if (in->recompute == GP_RECOMPUTE_FULL) /* the layer being re-run      */
         r->activation_bytes += gp_train_activation_bytes_per_layer(
-            seq, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
+            seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
             in->sequence_parallel, in->attn_unfused ? GP_RECOMPUTE_NONE : GP_RECOMPUTE_SELECTIVE);
     {
-        double sbh = seq * in->micro_batch * r->shape.hidden;
+        double sbh = seq / (double)r->cp * in->micro_batch * r->shape.hidden;
         double t = (double)in->tp;
         /* Embedding dropout mask (1 B) for the pp micro-batches in flight. */
         r->activation_bytes += sbh * (double)in->pp / (in->sequence_parallel ? t : 1.0);
@@ -1535,11 +1600,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     r->total_bytes = r->state_bytes + r->activation_bytes + r->reserve_bytes;
     r->fits = usable > 0.0 && r->total_bytes <= usable;
     room = usable - r->reserve_bytes - r->activation_bytes;
-    /* With expert parallelism dp comes in multiples of ep (the expert
-     * ranks are drawn from it). */
-    d = dp_multiple(min_dp(a, b, room), (double)r->ep);
+    /* The sharding group dp x cp comes in multiples of cp, and dp in
+     * multiples of ep (the expert ranks are drawn from it). */
+    d = dp_multiple(min_dp(a, b, room), (double)(r->ep * r->cp));
     r->min_gpus = to_long(d * (double)shards);
-    d = dp_multiple(min_dp(0.0, zall, room), (double)r->ep);
+    d = dp_multiple(min_dp(0.0, zall, room), (double)(r->ep * r->cp));
     r->min_gpus_zero3 = to_long(d * (double)shards);
 
     /* --- cost and energy ----------------------------------------------------- */

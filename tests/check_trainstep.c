@@ -254,6 +254,74 @@ START_TEST(uneven_pipeline_split_prices_the_slowest_stage)
 }
 END_TEST
 
+/* Context parallelism by hand.  The toy run on 4 GPUs (one node of 4), tp 1,
+ * cp 2, pp 1 -> dp 2; b 1, B 8 -> m = 8 / (2 x 1) = 4 micro-batches; each
+ * rank holds T = b s / cp = 512 tokens.
+ * GEMMs per layer forward 2 T h (q + 2kv + q + 2f) = 2 x 512 x 1024 x 12288
+ * = 1.2885e10 (all above the ridge: intensity 256 to 328), x 3 x 2 layers +
+ * logits 6 T h V = 2.5770e10: 1.030792e-3 s per micro-batch.
+ * Attention: each rank's queries against the whole sequence, 1/cp of the
+ * work: 0.5 x 4 b s^2 q / cp = 1.0737e9 FLOP at 0.70 x 1e14 = 1.533917e-5
+ * s forward, x 2.5 = 3.834792e-5 backward; x 2 layers = 1.073742e-4 s.
+ * Ring: a chunk of K and V is b (s/cp) 2 kv e = 512 x 2 x 1024 x 2 =
+ * 2,097,152 B; cp - 1 = 1 hop on the 100 GB/s link (t cp = 2 fits the
+ * node): 2.097152e-5 s forward, 4.194304e-5 backward (K, V and their
+ * gradients).  The attention hides 1.533917e-5 and 3.834792e-5 of them:
+ * exposed 5.632351e-6 + 3.595118e-6 = 9.227469e-6 per layer, x 2 layers =
+ * 1.845494e-5 per micro-batch, x 4 = 7.381975e-5 s per step.
+ * Element-wise: T h 22 + T f 2 x 2 = 19,922,944 B forward, 2x backward, x 2
+ * layers + cross-entropy T V 16 = 67,108,864: 186,646,528 B.
+ * Gradients: the group is dp x cp = 4 ranks in the node: 1e8 x 2 B AllReduce
+ * 2 x 3/4 x 2e8 / 1e11 = 3e-3 s; the last backward (2 layers x (2 x
+ * 1.2885e10 / 1e14 + 3.834792e-5 + 3.595118e-6) + logits 1.717987e-4 +
+ * (2 x 39,845,888 + 33,554,432) / 1e12 = 8.843271e-4 s) hides part:
+ * exposed 2.115673e-3 s.
+ * Step: compute 4 x (1.030792e-3 + 1.073742e-4) = 4.552665e-3; memory 4 x
+ * 1.866465e-4 + 2.8e-3 (Adam, 28 B x 1e8) = 3.546586e-3; movement
+ * 7.381975e-5 + 2.115673e-3 = 2.189493e-3: 1.028874e-2 s.
+ * Memory: activations of s/cp = 512 tokens per layer, 34 s b h / cp (flash,
+ * no recompute) = 34 x 512 x 1024 = 17,825,792 x 2 layers = 35,651,584 +
+ * embedding mask 524,288 + output and loss 4 x 524,288 x (1 + 8) =
+ * 18,874,368: 55,050,240 B, half of cp = 1's 110,100,480. */
+START_TEST(context_parallel_ring_by_hand)
+{
+    toy_run t;
+    toy_run_init(&t, 0);
+    t.in.gpus = 4;
+    t.in.cp = 2;
+    t.in.micro_batch = 1;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    ck_assert_int_eq(t.r.dp, 2);
+    ck_assert_int_eq(t.r.cp, 2);
+    GP_ASSERT_REL(t.r.step.micro_batches, 4.0, 0);
+    GP_ASSERT_REL(t.r.step.gemm_s, 1.030792e-3, 1e-6);
+    GP_ASSERT_REL(t.r.step.attn_s, 1.073742e-4, 1e-6);
+    GP_ASSERT_REL(t.r.step.cp_bytes, 2097152.0, 1e-12);
+    GP_ASSERT_REL(t.r.step.cp_ring_fwd_s, 2.097152e-5, 1e-9);
+    GP_ASSERT_REL(t.r.step.cp_ring_bwd_s, 4.194304e-5, 1e-9);
+    GP_ASSERT_REL(t.r.step.cp_comm_s, 7.381975e-5, 1e-6);
+    GP_ASSERT_REL(t.r.step.elementwise_bytes, 186646528.0, 1e-12);
+    GP_ASSERT_REL(t.r.step.dp_comm_s, 3e-3, 1e-9);
+    GP_ASSERT_REL(t.r.step.bwd_s, 8.843271e-4, 1e-6);
+    GP_ASSERT_REL(t.r.step.dp_comm_exposed_s, 2.115673e-3, 1e-6);
+    GP_ASSERT_REL(t.r.step.step_s, 1.028874e-2, 1e-6);
+    GP_ASSERT_REL(t.r.activation_bytes, 55050240.0, 1e-12);
+    /* Bad layouts name the option: a sequence 2 cp does not divide, cp that
+     * leaves GPUs over, unfused attention. */
+    t.in.seq = 1026;
+    ck_assert_int_ne(toy_run_eval(&t), GP_OK);
+    ck_assert_str_eq(t.e.where, "--cp");
+    t.in.seq = 1024;
+    t.in.cp = 3;
+    ck_assert_int_ne(toy_run_eval(&t), GP_OK);
+    ck_assert_str_eq(t.e.where, "--gpus");
+    t.in.cp = 2;
+    t.in.attn_unfused = 1;
+    ck_assert_int_ne(toy_run_eval(&t), GP_OK);
+    ck_assert_str_eq(t.e.where, "--attention");
+}
+END_TEST
+
 /* FP8 training: the layers' GEMMs run at the FP8 rate; the attention core
  * (Transformer Engine keeps DotProductAttention in BF16 unless fp8_dpa) and
  * the logits GEMM (Megatron-core's own output layer, outside fp8_autocast)
@@ -412,6 +480,8 @@ typedef struct prow {
                           3: model TFLOP/s per GPU */
     double measured;
     long nics;         /* scale-out ports per node; 0: the default */
+    int fp8;           /* 1: --precision fp8 */
+    long cp;           /* context-parallel degree; 0: none */
 } prow;
 
 static double predict(const prow *w)
@@ -455,6 +525,11 @@ static double predict(const prow *w)
     in.recompute = w->rc;
     in.count = GP_COUNT_EXACT;
     in.mfu_mode = GP_MFU_MODEL;
+    in.cp = w->cp;
+    if (w->fp8) {
+        in.precision_set = 1;
+        in.precision = GP_FP8;
+    }
     ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s: %s", w->name, e.msg);
     switch (w->kind) {
     case 0:
@@ -481,23 +556,23 @@ START_TEST(published_rows_in_range)
          * unfused attention; PyTorch DDP overlaps the AllReduce up to 18B,
          * Megatron's local DDP reduces after the backward from 39B). */
         {"megatron-1.7B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 24, 2304, 24, 24, 9216, 2, 51200,
-         1.7e9, 2048, 16, 512, 32, 1, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 137, 0},
+         1.7e9, 2048, 16, 512, 32, 1, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 137, 0, 0, 0},
         {"megatron-18.4B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 40, 6144, 48, 48, 24576, 2,
-         51200, 18.4e9, 2048, 8, 1024, 256, 8, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 135, 0},
+         51200, 18.4e9, 2048, 8, 1024, 256, 8, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 135, 0, 0, 0},
         {"megatron-145.6B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 80, 12288, 96, 96, 49152, 2,
-         51200, 145.6e9, 2048, 2, 2304, 1536, 8, 8, 2, 0, 1, 1, GP_RECOMPUTE_FULL, 0, 148, 0},
+         51200, 145.6e9, 2048, 2, 2304, 1536, 8, 8, 2, 0, 1, 1, GP_RECOMPUTE_FULL, 0, 148, 0, 0, 0},
         /* MosaicML llm-foundry benchmarks (FSDP FULL_SHARD = ZeRO-3). */
         {"mpt-7b", "a100-sxm-80gb", "nvlink3", NULL, 32, 4096, 32, 32, 16384, 2, 50368, 6.66e9,
-         2048, 6, 96, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 1, 0.64, 0},
+         2048, 6, 96, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 1, 0.64, 0, 0, 0},
         {"mpt-70b", "h100-sxm", "nvlink4", "ib-ndr", 80, 8192, 64, 64, 32768, 2, 50368, 64.86e9,
-         2048, 8, 2048, 64, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_FULL, 1, 0.426, 0},
+         2048, 8, 2048, 64, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_FULL, 1, 0.426, 0, 0, 0},
         /* Llama 3 405B (Table 4), interleaving 2 assumed; the 126 layers
          * as 16 stages of 8 (the slowest stage). */
         {"llama3-405b", "h100-sxm", "nvlink4", "roce-400", 128, 16384, 128, 8, 53248, 3, 128256,
-         405.85e9, 8192, 1, 2048, 16384, 8, 16, 2, 1, 0, 0, GP_RECOMPUTE_NONE, 3, 400, 0},
+         405.85e9, 8192, 1, 2048, 16384, 8, 16, 2, 1, 0, 0, GP_RECOMPUTE_NONE, 3, 400, 0, 0, 0},
         /* LLaMA-65B: 380 tok/s/GPU; layout assumed tp 8, b 4, ZeRO-1. */
         {"llama-65b", "a100-sxm-80gb", "nvlink3", "ib-hdr", 80, 8192, 64, 64, 22016, 3, 32000,
-         65.2e9, 2048, 4, 2048, 2048, 8, 1, 1, 1, 0, 0, GP_RECOMPUTE_SELECTIVE, 2, 380, 0},
+         65.2e9, 2048, 4, 2048, 2048, 8, 1, 1, 1, 0, 0, GP_RECOMPUTE_SELECTIVE, 2, 380, 0, 0, 0},
         /* BLOOM-176B (Le Scao et al. 2022, arXiv 2211.05100, and the
          * BigScience training notes: "about 150 TFLOPs" per A100 80GB in
          * Megatron-DeepSpeed's count, recompute included): 384 GPUs, one
@@ -505,7 +580,21 @@ START_TEST(published_rows_in_range)
          * dp 8, b 2, B 2048, bf16, ZeRO-1, full recompute, unfused
          * attention; 4 Omni-Path 100 Gb/s links per node (roce-100 x 4). */
         {"bloom-176b", "a100-sxm-80gb", "nvlink3", "roce-100", 70, 14336, 112, 112, 57344, 2,
-         250880, 176.247e9, 2048, 2, 2048, 384, 4, 12, 1, 1, 1, 0, GP_RECOMPUTE_FULL, 0, 150, 4},
+         250880, 176.247e9, 2048, 2, 2048, 384, 4, 12, 1, 1, 1, 0, GP_RECOMPUTE_FULL, 0, 150, 4, 0, 0},
+        /* NVIDIA-NeMo/Megatron-Bridge performance summary, 25.11 container,
+         * DGX-H100 (8 per node, 8 x NDR), FP8 current scaling, s 8192, b 1,
+         * tokens/s per GPU.  Llama 3 70B: t4 p8 v5, B128, DDP.  Llama 3 8B:
+         * FSDP over 8 (its recipe also recomputes 5 of 32 layers, which the
+         * row does not express).  Llama 3.1 405B: t8 p8 cp2, B512, 1024 GPUs
+         * (the recipe's interleave 8 needs Megatron's embedding-and-loss
+         * stage accounting; priced uninterleaved). */
+        {"nemo-llama3-70b-fp8", "h100-sxm", "nvlink4", "ib-ndr", 80, 8192, 64, 8, 28672, 3, 128256,
+         70.55e9, 8192, 1, 128, 64, 4, 8, 5, 0, 0, 0, GP_RECOMPUTE_NONE, 2, 1602, 0, 1, 0},
+        {"nemo-llama3-8b-fp8", "h100-sxm", "nvlink4", NULL, 32, 4096, 32, 8, 14336, 3, 128256,
+         8.03e9, 8192, 1, 128, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 2, 14451, 0, 1, 0},
+        {"nemo-llama31-405b-fp8-cp2", "h100-sxm", "nvlink4", "ib-ndr", 126, 16384, 128, 8, 53248,
+         3, 128256, 405.85e9, 8192, 1, 512, 1024, 8, 8, 1, 1, 0, 0, GP_RECOMPUTE_NONE, 2, 292, 0,
+         1, 2},
     };
     size_t i;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -1074,6 +1163,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, uneven_pipeline_split_prices_the_slowest_stage);
     tcase_add_test(model, default_node_is_the_switched_domain);
     tcase_add_test(model, fp8_layer_gemms_fast_attention_and_logits_at_16_bit);
+    tcase_add_test(model, context_parallel_ring_by_hand);
     tcase_add_test(model, default_batch_and_defaults_unchanged);
     tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);

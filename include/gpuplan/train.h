@@ -207,6 +207,11 @@ typedef struct gp_train_in {
                                    scores (pre-FlashAttention: Megatron 2021) */
     int dp_no_overlap;          /* 1: gradient AllReduce after the backward
                                    pass (Megatron 2021); 0: overlapped       */
+    long cp;                    /* context-parallel degree (0 or 1: none):
+                                   each of cp ranks holds s/cp of every
+                                   sequence; attention exchanges K and V
+                                   round a ring (Megatron-core); dense
+                                   shapes with fused attention only          */
     /* --- mixture of experts (a shape with experts > 0) ------------------- */
     long ep;                    /* expert-parallel degree E (0 or 1: none):
                                    the routed experts are sharded over E
@@ -254,6 +259,13 @@ typedef struct gp_train_step_result {
     double tp_comm_mb_s;        /* tensor-parallel collectives, exposed      */
     double tp_allreduce_s;      /* one AllReduce of b x s x h activations    */
     double pp_p2p_mb_s;         /* pipeline sends (activations, gradients)   */
+    double cp_bytes;            /* K and V one rank receives per layer
+                                   forward (context parallel; 0 without)     */
+    double cp_ring_fwd_s, cp_ring_bwd_s; /* one layer's ring exchange,
+                                   forward / backward (K, V and their
+                                   gradients), before overlap               */
+    double cp_comm_mb_s;        /* the part attention does not hide, per
+                                   micro-batch                               */
     double fwd_s, bwd_s;        /* the micro-batch's forward / backward
                                    (recompute included in bwd)               */
     double micro_batch_s;       /* fwd_s + bwd_s                             */
@@ -263,6 +275,7 @@ typedef struct gp_train_step_result {
     double optimizer_s, optimizer_bytes;
     double tp_comm_s;           /* m x (tp_comm_mb_s)                        */
     double pp_comm_s;           /* m x pp_p2p_mb_s                           */
+    double cp_comm_s;           /* m x cp_comm_mb_s                          */
     double bubble_fraction;     /* (p-1)/(m v)                               */
     double bubble_s;            /* (p-1)/v x micro_batch_s                   */
     double dp_bytes;            /* gradient (or FSDP parameter) bytes per
@@ -317,7 +330,8 @@ typedef struct gp_train_result {
     double seq;
     gp_train_shape shape;       /* used for attention/activations           */
     int shape_known;            /* 0: inferred from N                        */
-    long dp;                    /* data-parallel degree gpus/(tp*pp)         */
+    long dp;                    /* data-parallel degree gpus/(tp*pp*cp)      */
+    long cp;                    /* context-parallel degree used (>= 1)       */
     long ep;                    /* expert-parallel degree used (>= 1)        */
     double expert_params;       /* routed-expert parameters of the shape
                                    (kk h f_e x experts x MoE layers, at most
