@@ -21,6 +21,11 @@ static void usage(FILE *f)
         "  --model ID            model shape from the database, or a Hugging Face\n"
         "                        config.json (FILE.json: converted for this run)\n"
         "  --params N            parameter count instead of a model (7B, 175e9)\n"
+        "    --layers L --hidden H --heads A --kv-heads K --head-dim D --vocab V\n"
+        "    --ffn F --ffn-kind gated|plain --tied\n"
+        "                        a shape (alone: its parameters are counted; with\n"
+        "                        --model: overrides its fields, its count stays unless\n"
+        "                        --params is given; gated is the default FFN)\n"
         "  --tokens D            training tokens (300B, 2T)\n"
         "  --mfu U               model FLOPs utilisation in (0,1] (default: the GPU's\n"
         "                        database figure, else 0.40), or 'model': predict it\n"
@@ -83,7 +88,8 @@ enum {
     O_GPU = 256, O_GPUS, O_MODEL, O_PARAMS, O_TOKENS, O_MFU, O_PREC, O_EXACT, O_CAUSAL,
     O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
-    O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_HELP
+    O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_LAYERS, O_HIDDEN, O_HEADS,
+    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_HELP
 };
 
 static const struct option opts[] = {
@@ -123,9 +129,97 @@ static const struct option opts[] = {
     {"no-dp-overlap", no_argument, NULL, O_NODPOV},
     {"ep", required_argument, NULL, O_EP},
     {"cp", required_argument, NULL, O_CP},
+    {"layers", required_argument, NULL, O_LAYERS},
+    {"hidden", required_argument, NULL, O_HIDDEN},
+    {"heads", required_argument, NULL, O_HEADS},
+    {"kv-heads", required_argument, NULL, O_KVHEADS},
+    {"head-dim", required_argument, NULL, O_HEADDIM},
+    {"vocab", required_argument, NULL, O_VOCAB},
+    {"ffn", required_argument, NULL, O_FFN},
+    {"ffn-kind", required_argument, NULL, O_FFNKIND},
+    {"tied", no_argument, NULL, O_TIED},
     {"moe-imbalance", required_argument, NULL, O_IMB},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0}};
+
+/* A shape from --layers .. --ffn (dims[], in option order), --ffn-kind and
+ * --tied over the model's (when one is given): what a shape-only run needs
+ * (layers, hidden, heads, vocab, ffn) must be there, head_dim must follow
+ * from hidden / heads or be given, kv-heads must divide heads. */
+static int shape_from_options(const gp_cli *cli, const gp_model *m, const double dims[7],
+                              int ffn_kind, int tied, gp_train_shape *s)
+{
+    static const char *const need[] = {"--layers", "--hidden", "--heads", NULL,
+                                       NULL,       "--vocab",  "--ffn"};
+    gp_err e;
+    size_t k;
+    memset(s, 0, sizeof *s);
+    if (m != NULL && gp_train_shape_from_model(m, s, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (m == NULL)
+        for (k = 0; k < 7; k++)
+            if (need[k] != NULL && !(dims[k] > 0.0))
+                return gp_cli_usage(cli, "a shape without '--model' needs '%s' (give "
+                                         "--layers, --hidden, --heads, --vocab and --ffn)",
+                                    need[k]);
+    if (dims[0] > 0.0)
+        s->layers = dims[0];
+    if (dims[1] > 0.0)
+        s->hidden = dims[1];
+    if (dims[2] > 0.0)
+        s->heads = dims[2];
+    if (dims[3] > 0.0)
+        s->kv_heads = dims[3];
+    else if (m == NULL || dims[2] > 0.0)
+        s->kv_heads = s->heads;
+    if (dims[4] > 0.0) {
+        s->head_dim = dims[4];
+    } else if (m == NULL || dims[1] > 0.0 || dims[2] > 0.0) {
+        if (fmod(s->hidden, s->heads) != 0.0)
+            return gp_cli_usage(cli, "'--hidden' %g is not a multiple of '--heads' %g: give "
+                                     "'--head-dim'", s->hidden, s->heads);
+        s->head_dim = s->hidden / s->heads;
+    }
+    if (dims[5] > 0.0)
+        s->vocab = dims[5];
+    if (dims[6] > 0.0)
+        s->ffn_hidden = dims[6];
+    if (ffn_kind != 0)
+        s->ffn_matrices = (double)ffn_kind;
+    else if (m == NULL)
+        s->ffn_matrices = 3.0;
+    if (tied)
+        s->tied_embeddings = 1;
+    if (s->kv_heads > s->heads || fmod(s->heads, s->kv_heads) != 0.0)
+        return gp_cli_usage(cli, "'--kv-heads' %g must divide the %g attention heads",
+                            s->kv_heads, s->heads);
+    return 0;
+}
+
+/* The parameter count of a shape given on the command line
+ * (gp_model_count_params: projections, norms, FFN, embeddings). */
+static int count_shape(const gp_cli *cli, const gp_train_shape *s, double *params)
+{
+    gp_param_shape ps;
+    gp_param_count pc;
+    gp_err e;
+    memset(&ps, 0, sizeof ps);
+    ps.layers = s->layers;
+    ps.hidden = s->hidden;
+    ps.heads = s->heads;
+    ps.vocab = s->vocab;
+    ps.kv_heads = s->kv_heads;
+    ps.head_dim = s->head_dim;
+    ps.ffn = s->ffn_hidden;
+    ps.tied = s->tied_embeddings;
+    ps.gated = s->ffn_matrices >= 3.0;
+    if (gp_model_count_params(&ps, &pc, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (!(pc.total <= GP_MODEL_PARAMS_MAX))
+        return gp_cli_usage(cli, "the shape has %g parameters, above 1e15", pc.total);
+    *params = pc.total;
+    return 0;
+}
 
 /* A quantity that must be > 0 (0 would silently mean "default"). */
 static int pos_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
@@ -680,10 +774,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     const gp_db *db;
     const char *gpu_id = NULL, *model_id = NULL, *seq_src, *sup_id = NULL, *sout_id = NULL;
     double gb_tokens = 0.0;
-    int step_opts = 0, imb_set = 0;
-    int c, have_params = 0, have_tokens = 0, rc;
+    int step_opts = 0, imb_set = 0, shape_given;
+    int c, have_params = 0, have_tokens = 0, rc, ffn_kind = 0, tied = 0;
     long lv;
-    double dv;
+    double dv, dims[7] = {0, 0, 0, 0, 0, 0, 0}; /* --layers .. --ffn          */
+    gp_train_shape shape;
+    gp_model mcopy;
     assumption as[32];
     size_t nas, nw, k;
     char w[TRAIN_WARN_MAX][256];
@@ -841,6 +937,35 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_CP:
             rc = gp_cli_int(cli, "--cp", optarg, 1, &in.cp);
             break;
+        case O_LAYERS:
+        case O_HIDDEN:
+        case O_HEADS:
+        case O_KVHEADS:
+        case O_HEADDIM:
+        case O_VOCAB:
+        case O_FFN: {
+            static const char *const names[] = {"--layers",   "--hidden", "--heads", "--kv-heads",
+                                                "--head-dim", "--vocab",  "--ffn"};
+            size_t at = (size_t)(c - O_LAYERS);
+            rc = gp_cli_int(cli, names[at], optarg, 1, &lv);
+            if (rc == 0 && (double)lv > GP_MODEL_DIM_MAX)
+                rc = gp_cli_usage(cli, "option '%s' must be <= 1e9 (got '%s')", names[at],
+                                  optarg);
+            dims[at] = (double)lv;
+            break;
+        }
+        case O_FFNKIND:
+            if (strcmp(optarg, "gated") == 0 || strcmp(optarg, "swiglu") == 0)
+                ffn_kind = 3;
+            else if (strcmp(optarg, "plain") == 0 || strcmp(optarg, "gelu") == 0)
+                ffn_kind = 2;
+            else
+                rc = gp_cli_usage(cli, "'--ffn-kind' must be 'gated' or 'plain' (got '%s')",
+                                  optarg);
+            break;
+        case O_TIED:
+            tied = 1;
+            break;
         case O_IMB:
             rc = gp_cli_qty(cli, "--moe-imbalance", optarg, GP_Q_NUMBER, &in.moe_imbalance);
             if (rc == 0 && !(in.moe_imbalance >= 1.0))
@@ -865,10 +990,14 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "option '--gpu' is required");
     if (!have_tokens)
         return gp_cli_usage(cli, "option '--tokens' is required");
-    if (model_id != NULL && have_params)
+    for (k = 0; k < 7 && !(dims[k] > 0.0); k++)
+        ;
+    shape_given = k < 7 || ffn_kind != 0 || tied;
+    if (model_id != NULL && have_params && !shape_given)
         return gp_cli_usage(cli, "give '--model' or '--params', not both");
-    if (model_id == NULL && !have_params)
-        return gp_cli_usage(cli, "give '--model ID' or '--params N'");
+    if (model_id == NULL && !have_params && !shape_given)
+        return gp_cli_usage(cli, "give '--model ID', '--params N' or a shape ('--layers', "
+                                 "'--hidden', '--heads', '--vocab', '--ffn')");
     if (in.tokens_per_step > 0 && in.batch > 0)
         return gp_cli_usage(cli, "give '--tokens-per-step' or '--batch', not both");
     if ((in.tokens_per_step > 0 || in.batch > 0) && in.step_time <= 0)
@@ -901,6 +1030,25 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (model_id != NULL && gp_db_get_model(db, model_id, "--model", &in.model, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (shape_given) {
+        if ((rc = shape_from_options(cli, in.model, dims, ffn_kind, tied, &shape)) != 0)
+            return rc;
+        in.shape = &shape;
+        if (have_params || in.model != NULL) {
+            /* the count given, or the model's: the shape prices the work */
+        } else if ((rc = count_shape(cli, &shape, &in.params)) != 0) {
+            return rc;
+        }
+        if (have_params && in.model != NULL) {
+            /* --params wins over the model's count; its other fields (the
+             * training sequence, context) stay */
+            mcopy = *in.model;
+            mcopy.params.v = in.params;
+            mcopy.params.src = "--params";
+            mcopy.params_active.v = 0.0;
+            in.model = &mcopy;
+        }
+    }
     if (in.mfu_mode == GP_MFU_MODEL) {
         const char *up = sup_id != NULL    ? sup_id
                          : in.gpu->scale_up_link != NULL ? in.gpu->scale_up_link
@@ -915,10 +1063,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gb_tokens > 0) {
             /* tokens -> sequences: the sequence length is resolved as the
              * model does (given, model context capped, or the default). */
-            double sq = in.seq > 0                                   ? in.seq
-                        : in.model != NULL && in.model->context.v > 0 ? fmin(in.model->context.v,
-                                                                            p.max_default_seq)
-                                                                      : p.default_seq;
+            double sq = in.seq > 0 ? in.seq
+                        : in.model != NULL && in.model->train_seq.v > 0 ? in.model->train_seq.v
+                        : in.model != NULL && in.model->context.v > 0
+                            ? fmin(in.model->context.v, p.max_default_seq)
+                            : p.default_seq;
             in.global_batch = gb_tokens / sq;
             if (in.global_batch != floor(in.global_batch))
                 return gp_cli_usage(cli, "option '--global-batch': %g tokens is not a whole "

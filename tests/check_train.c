@@ -1322,6 +1322,52 @@ START_TEST(cli_gpt3_json)
 }
 END_TEST
 
+/* A shape on the command line.  GPT-2 small's dimensions (12 layers, h
+ * 768, 12 heads, V 50257, plain FFN 3072, tied embeddings), counted by
+ * gp_model_count_params: per layer attention 4 h^2 = 2,359,296 + FFN 2 h f
+ * = 4,718,592 + two norms 1,536 = 7,079,424, x 12 = 84,953,088; + V h =
+ * 38,597,376 + the final norm 768 = 123,551,232 (no biases or position
+ * table: the real GPT-2 is 124,439,808, `--model gpt2`).  6 N D at 10B
+ * tokens = 7.4130739e18 FLOP.  With --model a field overrides the model's
+ * shape and the model's count stays; --params replaces the count only. */
+START_TEST(cli_shape_options)
+{
+    const char *shape[] = {"train", "--gpu", "a100", "--layers", "12", "--hidden", "768",
+                           "--heads", "12", "--vocab", "50257", "--ffn", "3072", "--ffn-kind",
+                           "plain", "--tied", "--tokens", "10B", "--json", NULL};
+    const char *over[] = {"train", "--gpu", "a100", "--model", "llama-2-7b", "--layers", "16",
+                          "--tokens", "10B", "--exact", "--json", NULL};
+    const char *both[] = {"train", "--gpu", "a100", "--model", "llama-2-7b", "--layers", "16",
+                          "--params", "3.5B", "--tokens", "10B", "--json", NULL};
+    const char *bad[] = {"train", "--gpu", "a100", "--layers", "12", "--tokens", "1B", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(shape);
+    GP_ASSERT_REL(gp_test_jnum(j, "params"), 123551232.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "flop_6nd"), 6.0 * 123551232.0 * 1e10, 1e-12);
+    json_decref(j);
+    /* llama-2-7b's count stays (6,738,415,616) and its 4096-token default
+     * sequence; the exact count uses 16 of its layers: per token 2 x (16
+     * layers x (4 x 4096^2 + 3 x 4096 x 11008) = 16 x 202,375,168 =
+     * 3,238,002,688) + 2 x 4096 x 32000 = 6,476,005,376 + 262,144,000 =
+     * 6,738,149,376 matmul FLOP forward, + attention 4 x 4096 x 4096 x 16 =
+     * 1,073,741,824: x 3 = 23,435,673,600 per token. */
+    j = gp_test_cli_json(over);
+    GP_ASSERT_REL(gp_test_jnum(j, "params"), 6738415616.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "seq"), 4096.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(j, "flop_exact") / 1e10, 3.0 * (6738149376.0 + 1073741824.0),
+                  1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(both);
+    GP_ASSERT_REL(gp_test_jnum(j, "params"), 3.5e9, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "seq"), 4096.0, 0);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    ck_assert_msg(strstr(err, "needs '--hidden'") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_profile_llama65b)
 {
     /* 380 tok/s/GPU x 2048 GPUs: a 2 s step of 1,556,480 tokens; wall 20.82
@@ -1455,6 +1501,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(db, db_peak_matches_accessor);
     tcase_add_test(db, db_memory_llama2_7b);
     tcase_add_test(cli, cli_gpt3_json);
+    tcase_add_test(cli, cli_shape_options);
     tcase_add_test(cli, cli_profile_llama65b);
     tcase_add_test(cli, cli_memory_zero3);
     tcase_add_test(cli, cli_bad_input);
