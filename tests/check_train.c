@@ -1368,6 +1368,23 @@ START_TEST(cli_shape_options)
 }
 END_TEST
 
+/* --global-batch in tokens divides by the sequence the run uses: Qwen3 8B
+ * pre-trained on 4,096-token sequences (its context is 40,960), so
+ * 4,194,304 tokens are 1,024 sequences (not 512 of the capped context's
+ * 8,192). */
+START_TEST(cli_global_batch_tokens_use_train_seq)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "qwen3-8b",
+                          "--tokens", "1T", "--mfu", "model", "--global-batch", "4194304tok",
+                          "--json", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    GP_ASSERT_REL(gp_test_jnum(j, "seq"), 4096.0, 0);
+    GP_ASSERT_REL(json_number_value(json_object_get(json_object_get(j, "step"), "global_batch")),
+                  1024.0, 0);
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_profile_llama65b)
 {
     /* 380 tok/s/GPU x 2048 GPUs: a 2 s step of 1,556,480 tokens; wall 20.82
@@ -1502,6 +1519,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(db, db_memory_llama2_7b);
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
+    tcase_add_test(cli, cli_global_batch_tokens_use_train_seq);
     tcase_add_test(cli, cli_profile_llama65b);
     tcase_add_test(cli, cli_memory_zero3);
     tcase_add_test(cli, cli_bad_input);
