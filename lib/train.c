@@ -1097,6 +1097,33 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     return GP_OK;
 }
 
+/* Parameters held by the heaviest pipeline stage (before the tensor
+ * split), *all of them and *expert the routed-expert part: with p stages
+ * each holds ceil(L/p) layers at most, and the first and last stage add an
+ * embedding matrix each (the input embedding; the output layer, or with
+ * tied embeddings Megatron's copy of it), so the heaviest is
+ * ceil(L/p) x (N - N_e - V h (2, or 1 tied)) / L + V h + its MoE layers'
+ * experts N_e / L_moe x min(ceil(L/p), L_moe).  p = 1: N.  A shape whose
+ * layers do not account for N (inferred) falls back to N / p.
+ * MODEL: docs/models/training.md 3.1. */
+static void stage_params(const gp_train_result *r, double n, double p, double *all,
+                         double *expert)
+{
+    const gp_train_shape *sh = &r->shape;
+    double L = sh->layers, emb = sh->vocab * sh->hidden, ls, body, lm;
+    *all = n / p;
+    *expert = r->expert_params / p;
+    if (!(p > 1.0) || !(L >= p) || !r->shape_known)
+        return;
+    body = n - r->expert_params - emb * (sh->tied_embeddings ? 1.0 : 2.0);
+    if (!(body > 0.0))
+        return;
+    ls = ceil(L / p);
+    lm = L - sh->dense_layers;
+    *expert = lm > 0.0 && r->expert_params > 0.0 ? r->expert_params / lm * fmin(ls, lm) : 0.0;
+    *all = ls * body / L + emb + *expert;
+}
+
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                       gp_train_result *out, gp_err *e)
 {
@@ -1107,6 +1134,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     double n, na, tokens, seq, mm, at, lg, ref_hfu_ratio, run_hw_ref;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
     gp_train_recompute kept;
+    double st_all, st_exp;
     double usable, room, a, b, adapter, u, d, inv_dp, gpus, zall;
     int mixed, k;
     long shards;
@@ -1501,7 +1529,8 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
 
     /* --- memory per GPU ---------------------------------------------------- */
     gp_train_state_bytes(in->optimizer, mixed, &wb, &gb, &ob);
-    ntp = n / (double)shards;
+    stage_params(r, n, (double)in->pp, &st_all, &st_exp);
+    ntp = st_all / (double)in->tp;
     adapter = in->lora_params / (double)shards;
     if (in->lora_params > 0.0) {
         /* Frozen base in the training precision; only the adapter trains. */
@@ -1524,7 +1553,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
          * the expert states over the dp/E ranks that hold the same experts:
          * N_e/(t p E) / (dp/E) = N_e/(t p dp), the same per-GPU share as a
          * dense parameter, so a ZeRO-sharded state is (whole shard)/dp. */
-        double ne = r->expert_params / (double)shards;
+        double ne = st_exp / (double)in->tp;
         double rep = (ntp - ne) + ne / (double)r->ep; /* held per GPU     */
         double full[3], *fld[3];
         int st;

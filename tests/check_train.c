@@ -930,6 +930,39 @@ START_TEST(profile_batch_and_exact)
 }
 END_TEST
 
+/* Pipeline stages hold whole layers and the first and last an embedding
+ * matrix each: memory is the heaviest stage's, not N/p.  Llama 2 7B (32
+ * layers, V h = 32000 x 4096 = 131,072,000, untied) on pp 4: the layers'
+ * parameters N - 2 V h = 6,738,415,616 - 262,144,000 = 6,476,271,616, 8
+ * layers a stage = 1,619,067,904, + one embedding matrix = 1,750,139,904
+ * parameters (N/4 would say 1,684,603,904): 3,500,279,808 bytes of bf16
+ * weights.  BLOOM's 70 layers on 12 stages (ceil 6; tied V h = 250880 x
+ * 14336 = 3,596,615,680): (176,247,271,424 - 3,596,615,680) / 70 x 6 +
+ * 3,596,615,680 = 18,395,243,316 (N/12: 14,687,272,619). */
+START_TEST(memory_heaviest_pipeline_stage)
+{
+    const gp_db *db = gp_test_db();
+    gp_train_in in;
+    gp_train_result r;
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(db, "a100-sxm-80gb");
+    in.model = gp_db_find_model(db, "llama-2-7b");
+    in.tokens = 1e12;
+    in.gpus = 4;
+    in.pp = 4;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.weight_bytes, 2.0 * 1750139904.0, 1e-12);
+    GP_ASSERT_REL(r.grad_bytes, 2.0 * 1750139904.0, 1e-12);
+    GP_ASSERT_REL(r.optim_bytes, 12.0 * 1750139904.0, 1e-12);
+    in.model = gp_db_find_model(db, "bloom-176b");
+    in.gpus = 48;
+    in.tp = 4;
+    in.pp = 12;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.weight_bytes, 2.0 * 18395243316.0 / 4.0, 1e-9);
+}
+END_TEST
+
 START_TEST(memory_full_recompute_and_fp32)
 {
     /* Llama 2 7B shape, s 2048, b 1, t 1, full recompute (sbh = 8,388,608),
@@ -1509,6 +1542,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, bad_input_names_option);
     tcase_add_test(model, profile_batch_and_exact);
     tcase_add_test(model, memory_full_recompute_and_fp32);
+    tcase_add_test(model, memory_heaviest_pipeline_stage);
     tcase_add_test(model, names_parse);
     tcase_add_test(model, edge_cases_and_errors);
     tcase_add_test(db, db_llama2_7b_a100_default);
