@@ -188,6 +188,63 @@ START_TEST(mistral_large_2)
 }
 END_TEST
 
+/* ---- Llama 4 (text models) --------------------------------------------- */
+
+START_TEST(llama_4)
+{
+    /* Scout: 48 MoE layers, h 5120, 40 heads of 128, 8 KV heads, 16 experts
+     * of 8192 (top 1) + 1 shared of 8192, vocab 202048, untied, weightless
+     * q/k norm.  Per layer attention 5120 x 5120 x 2 + 2 x 5120 x 1024 =
+     * 62,914,560; router 5120 x 16 = 81,920; experts 16 x 3 x 5120 x 8192 =
+     * 2,013,265,920; shared 125,829,120; norms 10,240: 2,202,101,760; x 48
+     * = 105,700,884,480 + 2 x 202048 x 5120 = 2,068,971,520 + 5120 =
+     * 107,769,861,120.  The card's 109B counts the vision encoder too, so
+     * the check is 1.2 %.  Active: 62,914,560 + 81,920 + 2 x 125,829,120 +
+     * 10,240 = 314,664,960 x 48 + 2,068,976,640 = 17,172,894,720 (card
+     * 17B, +1.0 %).  36 of 48 layers attend within 8,192-token chunks. */
+    static const gp_test_model scout = {
+        "llama-4-scout", "llama-4-scout-17b-16e-instruct",
+        48.0 * (2 * 5120.0 * 5120 + 2 * 5120.0 * 1024 + 5120.0 * 16 + 16 * 3 * 5120.0 * 8192 +
+                3 * 5120.0 * 8192 + 2 * 5120.0) +
+            2 * 202048.0 * 5120 + 5120,
+        109e9, 0.012,
+        48, 5120, 40, 8, 128, 8192, 202048, 10485760, 0, 8192, 36, 16, 1,
+        48.0 * (2 * 5120.0 * 5120 + 2 * 5120.0 * 1024 + 5120.0 * 16 + 2 * 3 * 5120.0 * 8192 +
+                2 * 5120.0) +
+            2 * 202048.0 * 5120 + 5120,
+        17e9};
+    /* Maverick: 24 dense layers (FFN 3 x 5120 x 16384 = 251,658,240) and
+     * 24 MoE layers of 128 experts + 1 shared (router 655,360; experts 128
+     * x 125,829,120 = 16,106,127,360): dense 314,583,040 x 24 =
+     * 7,549,992,960; MoE 16,295,536,640 x 24 = 391,092,879,360; + 2,068,
+     * 976,640 = 400,711,848,960 (card 400B, +0.2 %).  Active: 7,549,992,960
+     * + 24 x 315,238,400 + 2,068,976,640 = 17,184,691,200 (card 17B, the
+     * rounding +1.1 %: the check is 1.2 %). */
+    static const gp_test_model mav = {
+        "llama-4-maverick", "llama-4-maverick-17b-128e-instruct-fp8",
+        24.0 * (2 * 5120.0 * 5120 + 2 * 5120.0 * 1024 + 3 * 5120.0 * 16384 + 2 * 5120.0) +
+            24.0 * (2 * 5120.0 * 5120 + 2 * 5120.0 * 1024 + 5120.0 * 128 +
+                    129 * 3 * 5120.0 * 8192 + 2 * 5120.0) +
+            2 * 202048.0 * 5120 + 5120,
+        400e9, 0.012,
+        48, 5120, 40, 8, 128, 16384, 202048, 1048576, 0, 8192, 36, 128, 1,
+        24.0 * (2 * 5120.0 * 5120 + 2 * 5120.0 * 1024 + 3 * 5120.0 * 16384 + 2 * 5120.0) +
+            24.0 * (2 * 5120.0 * 5120 + 2 * 5120.0 * 1024 + 5120.0 * 128 +
+                    2 * 3 * 5120.0 * 8192 + 2 * 5120.0) +
+            2 * 202048.0 * 5120 + 5120,
+        17e9};
+    const gp_model *m = gp_test_model_check(&scout);
+    GP_ASSERT_REL(scout.derived, 107769861120.0, 0);
+    GP_ASSERT_REL(scout.active_derived, 17172894720.0, 0);
+    GP_ASSERT_REL(m->shared_experts.v, 1.0, 0);
+    GP_ASSERT_REL(m->expert_ffn_hidden.v, 8192.0, 0);
+    m = gp_test_model_check(&mav);
+    GP_ASSERT_REL(mav.derived, 400711848960.0, 0);
+    GP_ASSERT_REL(mav.active_derived, 17184691200.0, 0);
+    GP_ASSERT_REL(m->dense_layers.v, 24.0, 0);
+}
+END_TEST
+
 /* ---- aliases --------------------------------------------------------------- */
 
 START_TEST(aliases)
@@ -355,6 +412,7 @@ Suite *gp_test_suite_models_2027(void)
     tcase_add_test(tc, pythia);
     tcase_add_test(tc, olmo_2);
     tcase_add_test(tc, mistral_large_2);
+    tcase_add_test(tc, llama_4);
     tcase_add_test(tc, aliases);
     suite_add_tcase(s, tc);
     tc = tcase_create("train");
