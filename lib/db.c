@@ -1643,8 +1643,11 @@ const gp_format *gp_db_format_at(const gp_db *db, size_t i)
 
 size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap)
 {
+    /* Vendor and brand words device names carry ("Intel(R) Arc(TM) A770
+     * Graphics", "AMD Radeon 8060S Graphics") that ids do not. */
     static const char *const noise[] = {"nvidia",     "geforce", "tesla", "amd", "instinct",
-                                        "generation", "meta",    "hf"};
+                                        "generation", "meta",    "hf",    "r",   "tm",
+                                        "graphics"};
     const char *slash = strrchr(s, '/');
     size_t n = 0, len = 0, k;
     char cur[GP__WORD_MAX];

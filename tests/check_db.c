@@ -171,6 +171,10 @@ START_TEST(lookups_by_words)
                       "%s", e.msg);
     }
     ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-3.1-8B")->id, "llama-3.1-8b");
+    /* Device names as runtimes print them: brand marks and "Graphics" are
+     * not words of an id. */
+    ck_assert_str_eq(gp_db_find_gpu(db, "Intel(R) Arc(TM) A770 Graphics")->id, "intel-arc-a770");
+    ck_assert_str_eq(gp_db_find_gpu(db, "AMD Radeon 8060S Graphics")->id, "ryzen-ai-max-395");
     ck_assert_str_eq(gp_db_find_model(db, "GPT-3 175B")->id, "gpt-3-175b");
     ck_assert_str_eq(gp_db_find_link(db, "IB NDR")->id, "ib-ndr");
     /* Not a guess: a word too many or too few. */
