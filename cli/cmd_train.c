@@ -156,6 +156,9 @@ static int shape_from_options(const gp_cli *cli, const gp_model *m, const double
     memset(s, 0, sizeof *s);
     if (m != NULL && gp_train_shape_from_model(m, s, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (m != NULL && s->attn_params > 0.0)
+        return gp_cli_usage(cli, "'%s' uses latent attention (MLA): its shape cannot be "
+                                 "overridden from the command line", m->id ? m->id : "--model");
     if (m == NULL)
         for (k = 0; k < 7; k++)
             if (need[k] != NULL && !(dims[k] > 0.0))
@@ -170,8 +173,8 @@ static int shape_from_options(const gp_cli *cli, const gp_model *m, const double
         s->heads = dims[2];
     if (dims[3] > 0.0)
         s->kv_heads = dims[3];
-    else if (m == NULL || dims[2] > 0.0)
-        s->kv_heads = s->heads;
+    else if (m == NULL || (dims[2] > 0.0 && fmod(s->heads, s->kv_heads) != 0.0))
+        s->kv_heads = s->heads; /* the model's KV heads stay while they divide */
     if (dims[4] > 0.0) {
         s->head_dim = dims[4];
     } else if (m == NULL || dims[1] > 0.0 || dims[2] > 0.0) {
@@ -197,8 +200,9 @@ static int shape_from_options(const gp_cli *cli, const gp_model *m, const double
 }
 
 /* The parameter count of a shape given on the command line
- * (gp_model_count_params: projections, norms, FFN, embeddings). */
-static int count_shape(const gp_cli *cli, const gp_train_shape *s, double *params)
+ * (gp_model_count_params: projections, norms, FFN, experts, embeddings):
+ * params[0] all of them, params[1] those a token uses. */
+static int count_shape(const gp_cli *cli, const gp_train_shape *s, double params[2])
 {
     gp_param_shape ps;
     gp_param_count pc;
@@ -213,11 +217,18 @@ static int count_shape(const gp_cli *cli, const gp_train_shape *s, double *param
     ps.ffn = s->ffn_hidden;
     ps.tied = s->tied_embeddings;
     ps.gated = s->ffn_matrices >= 3.0;
+    ps.experts = s->experts;
+    ps.experts_active = s->experts_active;
+    ps.expert_ffn = s->expert_ffn_hidden;
+    ps.shared_experts = s->shared_experts;
+    ps.dense_layers = s->dense_layers;
     if (gp_model_count_params(&ps, &pc, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    if (!(pc.total <= GP_MODEL_PARAMS_MAX))
-        return gp_cli_usage(cli, "the shape has %g parameters, above 1e15", pc.total);
-    *params = pc.total;
+    if (!(pc.total <= GP_MODEL_PARAMS_MAX) || !(pc.total >= GP_TRAIN_PARAMS_MIN))
+        return gp_cli_usage(cli, "the shape has %.0f parameters, outside [%g, 1e15]", pc.total,
+                            GP_TRAIN_PARAMS_MIN);
+    params[0] = pc.total;
+    params[1] = pc.active;
     return 0;
 }
 
@@ -345,7 +356,9 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         in->lora_params > 0 ? " (LoRA: frozen base 4 N D + 6 N_adapter D)" : "");
     ADD("recompute", "Korthikanti et al. 2022", "%s", gp_train_recompute_name(in->recompute));
     ADD("sequence length", seq_src, "%.0f", r->seq);
-    ADD("shape", r->shape_known ? "database model" : "inferred: h/L = 128, head 128, FFN 4h",
+    ADD("shape", in->shape != NULL ? "command line (--layers, --hidden, ...)"
+                 : r->shape_known  ? "database model"
+                                   : "inferred: h/L = 128, head 128, FFN 4h",
         "L %.4g, h %.0f, heads %.4g, FFN %.0f x %.0f", r->shape.layers, r->shape.hidden,
         r->shape.heads, r->shape.ffn_hidden, r->shape.ffn_matrices);
     gp_train_state_bytes(in->optimizer, r->precision == GP_FP32 || r->precision == GP_TF32 ||
@@ -431,7 +444,7 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
     gp_cli_qrow("attention core", st->attn_s * st->micro_batches, GP_Q_DURATION, 3, note);
     gp_cli_qrow("element-wise", st->elementwise_s * st->micro_batches, GP_Q_DURATION, 3,
                 st->fp8_cast_bytes > 0.0
-                    ? "norms, activation, residual, cross-entropy, 8-bit casts"
+                    ? "norms, activation, dropout, residual, cross-entropy, 8-bit casts"
                     : "norms, activation, dropout, residual, softmax, cross-entropy");
     gp_cli_qrow("optimizer step", st->optimizer_s, GP_Q_DURATION, 3,
                 "Adam: 2 x states + gradient + weights per parameter shard");
@@ -547,7 +560,8 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
         snprintf(v, sizeof v, "%ld", r->min_gpus);
     else
         snprintf(v, sizeof v, "none");
-    gp_cli_row("least GPUs that fit", v, "same ZeRO stage, tp, pp");
+    gp_cli_row("least GPUs that fit", v, r->cp > 1 ? "same ZeRO stage, tp, pp, cp"
+                                                   : "same ZeRO stage, tp, pp");
     if (r->min_gpus_zero3 > 0)
         snprintf(v, sizeof v, "%ld", r->min_gpus_zero3);
     else
@@ -1031,21 +1045,24 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (model_id != NULL && gp_db_get_model(db, model_id, "--model", &in.model, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     if (shape_given) {
+        double cnt[2] = {0.0, 0.0};
         if ((rc = shape_from_options(cli, in.model, dims, ffn_kind, tied, &shape)) != 0)
             return rc;
         in.shape = &shape;
-        if (have_params || in.model != NULL) {
-            /* the count given, or the model's: the shape prices the work */
-        } else if ((rc = count_shape(cli, &shape, &in.params)) != 0) {
-            return rc;
+        /* The count: --params, else the shape's own (a --model's count no
+         * longer describes a changed shape); the model's other fields (its
+         * training sequence, context) stay. */
+        if (!have_params) {
+            if ((rc = count_shape(cli, &shape, cnt)) != 0)
+                return rc;
+            in.params = cnt[0];
         }
-        if (have_params && in.model != NULL) {
-            /* --params wins over the model's count; its other fields (the
-             * training sequence, context) stay */
+        if (in.model != NULL) {
             mcopy = *in.model;
             mcopy.params.v = in.params;
-            mcopy.params.src = "--params";
-            mcopy.params_active.v = 0.0;
+            mcopy.params.src = have_params ? "--params" : "counted from the command-line shape";
+            mcopy.params_active.v = have_params ? 0.0 : cnt[1];
+            mcopy.params_active.src = mcopy.params.src;
             in.model = &mcopy;
         }
     }

@@ -509,6 +509,33 @@ static double round_pos(double v)
     return floor(v + 0.5);
 }
 
+/* Parameters held by the heaviest pipeline stage (before the tensor
+ * split), *all of them and *expert the routed-expert part: with p stages
+ * each holds ceil(L/p) layers at most, and the first and last stage add an
+ * embedding matrix each (the input embedding; the output layer, or with
+ * tied embeddings Megatron's copy of it), so the heaviest is
+ * ceil(L/p) x (N - N_e - V h (2, or 1 tied)) / L + V h + its MoE layers'
+ * experts N_e / L_moe x min(ceil(L/p), L_moe).  p = 1: N.  A shape whose
+ * layers do not account for N (inferred) falls back to N / p.
+ * MODEL: docs/models/training.md 3.1. */
+static void stage_params(const gp_train_result *r, double n, double p, double *all,
+                         double *expert)
+{
+    const gp_train_shape *sh = &r->shape;
+    double L = sh->layers, emb = sh->vocab * sh->hidden, ls, body, lm;
+    *all = n / p;
+    *expert = r->expert_params / p;
+    if (!(p > 1.0) || !(L >= p) || !r->shape_known)
+        return;
+    body = n - r->expert_params - emb * (sh->tied_embeddings ? 1.0 : 2.0);
+    if (!(body > 0.0))
+        return;
+    ls = ceil(L / p);
+    lm = L - sh->dense_layers;
+    *expert = lm > 0.0 && r->expert_params > 0.0 ? r->expert_params / lm * fmin(ls, lm) : 0.0;
+    *all = ls * body / L + emb + *expert;
+}
+
 /* The step-time model: fills r->step and the MFU/throughput fields of r.
  * MODEL: docs/models/training.md "Step-time model (--mfu model)". */
 static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_result *r,
@@ -574,6 +601,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
                            "tensor-parallel degree '%ld' does not divide the %g attention heads",
                            in->tp, heads);
+    /* KV heads split over the tensor ranks, or each rank holds one of them
+     * (fewer KV heads than ranks: replicated). */
+    if (sh.kv_heads > 0.0 && fmod(sh.kv_heads, t) != 0.0 && fmod(t, sh.kv_heads) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
+                           "tensor-parallel degree '%ld' and the %g KV heads must divide one "
+                           "another", in->tp, sh.kv_heads);
     if (L < pp * v)
         return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
                            "%g layers are fewer than pp x interleave = %g stages", L, pp * v);
@@ -608,6 +641,11 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     /* Layout inside a node: tensor, context, pipeline, then data ranks;
      * tpp is the span of one data-parallel replica. */
     tpp = t * cp * pp;
+    if (cp > 1.0 && ((t * cp < gn && fmod(gn, t * cp) != 0.0) ||
+                     (t * cp > gn && fmod(t * cp, gn) != 0.0)))
+        return GP_RAISE_AT(e, GP_EINVAL, "--cp", 0, 0,
+                           "tp x cp = %g and %g GPUs per node must divide one another", t * cp,
+                           gn);
     if ((tpp < gn && fmod(gn, tpp) != 0.0) || (tpp > gn && fmod(tpp, gn) != 0.0))
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
                            cp > 1.0 ? "tp x cp x pp = %g and %g GPUs per node must divide one "
@@ -898,13 +936,18 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         ewm_b = p->step_ew_bwd * ewm_f + (full ? ewm_f : sel ? score : 0.0);
         if (low) {
             /* 8-bit casts as in the dense layer: attention's inputs and
-             * gradients, then the FFN's -- the dense one, or the shared
-             * and routed experts' (F T k + T n_s rows); the router stays
+             * gradients, then the FFN's -- the dense one, or the routed
+             * experts' (each of the F T k copies) and the shared experts'
+             * (one FFN of width n_s f_e on the T tokens); the router stays
              * 16-bit. */
-            double c = p->step_fp8_cast_bytes, rows = F * T * ka + T * ns;
+            double c = p->step_fp8_cast_bytes, rows = F * T * ka;
             double ca_f = c * T * (h / tr + q / t), ca_b = c * T * ((nqkv) / t + h / tr);
             double cd_f = c * T * (h / tr + f / t), cd_b = c * T * ((kk - 1.0) * f / t + h / tr);
             double cm_f = c * rows * (h + fe / t), cm_b = c * rows * ((kk - 1.0) * fe / t + h);
+            if (ns > 0.0) {
+                cm_f += c * T * (h / tr + ns * fe / t);
+                cm_b += c * T * ((kk - 1.0) * ns * fe / t + h / tr);
+            }
             ewd_f += ca_f + cd_f;
             ewm_f += ca_f + cm_f;
             ewd_b += ca_b + cd_b + (full ? ca_f + cd_f : 0.0);
@@ -978,7 +1021,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * its share ls / L of the layers (embeddings spread with them); a MoE
      * stage's non-expert part is the average (N - N_e) / (t p), its experts
      * priced below. */
-    pst = moe ? r->params / tpp : r->params / t * ls / L;
+    {
+        double sa, sx;
+        stage_params(r, r->params, pp, &sa, &sx);
+        (void)sx;
+        pst = moe ? r->params / tpp : sa / t;
+    }
     if (moe) {
         /* MoE: the routed experts' shard on the slowest stage is N_e /
          * L_moe x (its MoE layers) / (t E) -- uneven splits put more MoE
@@ -1097,33 +1145,6 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     return GP_OK;
 }
 
-/* Parameters held by the heaviest pipeline stage (before the tensor
- * split), *all of them and *expert the routed-expert part: with p stages
- * each holds ceil(L/p) layers at most, and the first and last stage add an
- * embedding matrix each (the input embedding; the output layer, or with
- * tied embeddings Megatron's copy of it), so the heaviest is
- * ceil(L/p) x (N - N_e - V h (2, or 1 tied)) / L + V h + its MoE layers'
- * experts N_e / L_moe x min(ceil(L/p), L_moe).  p = 1: N.  A shape whose
- * layers do not account for N (inferred) falls back to N / p.
- * MODEL: docs/models/training.md 3.1. */
-static void stage_params(const gp_train_result *r, double n, double p, double *all,
-                         double *expert)
-{
-    const gp_train_shape *sh = &r->shape;
-    double L = sh->layers, emb = sh->vocab * sh->hidden, ls, body, lm;
-    *all = n / p;
-    *expert = r->expert_params / p;
-    if (!(p > 1.0) || !(L >= p) || !r->shape_known)
-        return;
-    body = n - r->expert_params - emb * (sh->tied_embeddings ? 1.0 : 2.0);
-    if (!(body > 0.0))
-        return;
-    ls = ceil(L / p);
-    lm = L - sh->dense_layers;
-    *expert = lm > 0.0 && r->expert_params > 0.0 ? r->expert_params / lm * fmin(ls, lm) : 0.0;
-    *all = ls * body / L + emb + *expert;
-}
-
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                       gp_train_result *out, gp_err *e)
 {
@@ -1202,6 +1223,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->cp < 0 || in->cp > 4096)
         return GP_RAISE_AT(e, GP_EINVAL, "--cp", 0, 0,
                            "context-parallel degree must lie in [1, 4096] (got '%ld')", in->cp);
+    if (in->tp > in->gpus || in->pp > in->gpus || in->cp > in->gpus)
+        return GP_RAISE_AT(e, GP_EINVAL, in->tp > in->gpus ? "--tp" : in->pp > in->gpus ? "--pp"
+                                                                                        : "--cp",
+                           0, 0, "a parallel degree (tp %ld, pp %ld, cp %ld) exceeds the %ld GPUs",
+                           in->tp, in->pp, in->cp > 1 ? in->cp : 1L, in->gpus);
     r->cp = in->cp > 1 ? in->cp : 1;
     shards = in->tp * in->pp;
     if (in->gpus % (shards * r->cp) != 0)
@@ -1599,7 +1625,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     /* Activations (Korthikanti et al. 2022): with 1F1B pipelining the first
      * stage holds pp micro-batches of L/pp layers = L layers' worth. */
     act_units = mixed ? 1.0 : 2.0; /* the paper's bytes assume 16-bit     */
-    nlayers_act = r->shape.layers;
+    /* 1F1B: the first stage keeps p micro-batches of its ceil(L/p) layers. */
+    nlayers_act = in->pp > 1 && r->shape.layers >= (double)in->pp
+                      ? (double)in->pp * ceil(r->shape.layers / (double)in->pp)
+                      : r->shape.layers;
     /* FlashAttention never stores the s x s scores: without recompute it
      * keeps what selective recompute keeps (34 sbh / t). */
     kept = in->recompute == GP_RECOMPUTE_NONE && !in->attn_unfused ? GP_RECOMPUTE_SELECTIVE

@@ -1362,7 +1362,7 @@ END_TEST
  * 38,597,376 + the final norm 768 = 123,551,232 (no biases or position
  * table: the real GPT-2 is 124,439,808, `--model gpt2`).  6 N D at 10B
  * tokens = 7.4130739e18 FLOP.  With --model a field overrides the model's
- * shape and the model's count stays; --params replaces the count only. */
+ * shape and the count follows the shape; --params replaces the count. */
 START_TEST(cli_shape_options)
 {
     const char *shape[] = {"train", "--gpu", "a100", "--layers", "12", "--hidden", "768",
@@ -1378,14 +1378,16 @@ START_TEST(cli_shape_options)
     GP_ASSERT_REL(gp_test_jnum(j, "params"), 123551232.0, 1e-12);
     GP_ASSERT_REL(gp_test_jnum(j, "flop_6nd"), 6.0 * 123551232.0 * 1e10, 1e-12);
     json_decref(j);
-    /* llama-2-7b's count stays (6,738,415,616) and its 4096-token default
-     * sequence; the exact count uses 16 of its layers: per token 2 x (16
+    /* A changed shape is counted again -- 16 of llama-2-7b's layers: 16 x
+     * (4 x 4096^2 + 3 x 4096 x 11008 + 2 x 4096 = 202,383,360) + 2 x 32000
+     * x 4096 + 4096 = 3,500,281,856 -- and the model's 4096-token default
+     * sequence stays; the exact count uses the 16 layers: per token 2 x (16
      * layers x (4 x 4096^2 + 3 x 4096 x 11008) = 16 x 202,375,168 =
      * 3,238,002,688) + 2 x 4096 x 32000 = 6,476,005,376 + 262,144,000 =
      * 6,738,149,376 matmul FLOP forward, + attention 4 x 4096 x 4096 x 16 =
      * 1,073,741,824: x 3 = 23,435,673,600 per token. */
     j = gp_test_cli_json(over);
-    GP_ASSERT_REL(gp_test_jnum(j, "params"), 6738415616.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "params"), 3500281856.0, 1e-12);
     GP_ASSERT_REL(gp_test_jnum(j, "seq"), 4096.0, 0);
     GP_ASSERT_REL(gp_test_jnum(j, "flop_exact") / 1e10, 3.0 * (6738149376.0 + 1073741824.0),
                   1e-9);
