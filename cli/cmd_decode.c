@@ -52,6 +52,9 @@ static void usage(FILE *f)
             "  --split MODE         tensor | layer: how --gpus shares the model [engine's:\n"
             "                       layer for llama.cpp, exllama(v2), hf-transformers]\n"
             "  --prompt P           prompt tokens: prefill time to first token\n"
+            "  --output N           generated tokens per request: end-to-end latency and\n"
+            "                       throughput of prefill + N decode steps at contexts\n"
+            "                       P .. P+N-1 (P: --prompt, else --context, else 128)\n"
             "  --engine E           decode profile: generic llama.cpp gpt-fast mlc exllama\n"
             "                       exllamav2 vllm (sglang, lmdeploy) tensorrt-llm (nim)\n"
             "                       hf-transformers llama.cpp-2023 (Dec 2023 llama.cpp\n"
@@ -74,7 +77,7 @@ enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
     O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
-    O_WINDOW, O_WLAYERS, O_MOVH, O_HELP
+    O_WINDOW, O_WLAYERS, O_MOVH, O_OUTPUT, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -100,6 +103,7 @@ static const struct option longopts[] = {
     {"link", required_argument, NULL, O_LINK},
     {"split", required_argument, NULL, O_SPLIT},
     {"prompt", required_argument, NULL, O_PROMPT},
+    {"output", required_argument, NULL, O_OUTPUT},
     {"engine", required_argument, NULL, O_ENGINE},
     {"decode-eff", required_argument, NULL, O_DEFF},
     {"layer-overhead", required_argument, NULL, O_LOVH},
@@ -195,6 +199,37 @@ static void print_side(const char *title, const gp_infer_side *s, double batch,
     }
 }
 
+/* The end-to-end block (inference.md 5.2). */
+static void print_e2e(const gp_infer_e2e *x, double output)
+{
+    char note[200];
+    int sd;
+    printf("\nend to end: %.0f-token prompt + %.0f output tokens, batch %.0f (decode contexts "
+           "%.0f .. %.0f)\n", x->prompt, output, x->batch, x->prompt, x->final_context - 1.0);
+    for (sd = 0; sd < 2; sd++) {
+        const gp_infer_e2e_side *s = sd ? &x->ceiling : &x->expected;
+        const char *lbl = sd ? "ceiling" : "expected";
+        char l[48];
+        snprintf(l, sizeof l, "%s latency", lbl);
+        qrow(l, s->latency_s, GP_Q_DURATION, 3, "TTFT(P, B) + sum of step(P + j), j = 0 .. N-1");
+        qrow("  time to first token", s->ttft_s, GP_Q_DURATION, 3, NULL);
+        snprintf(note, sizeof note, "%.0f steps, %s; first %.4g ms, last %.4g ms", output,
+                 x->summed ? "each step evaluated" : "closed form (piecewise affine, exact)",
+                 s->first_step_s * 1e3, s->last_step_s * 1e3);
+        qrow("  decode", s->decode_s, GP_Q_DURATION, 3, note);
+        qrow("  mean step", s->mean_step_s, GP_Q_DURATION, 3, "decode / N");
+        if (!isnan(s->crossover_context)) {
+            snprintf(note, sizeof note, "%.0f", s->crossover_context);
+            gp_cli_row("  roof changes at context", note,
+                       "compute and memory time cross within the request");
+        }
+        qrow("  output tokens/s", s->output_tokens_per_s, GP_Q_TOKEN_RATE, 3,
+             "B x N / latency");
+        qrow("  total tokens/s", s->total_tokens_per_s, GP_Q_TOKEN_RATE, 3,
+             "B x (P + N) / latency");
+    }
+}
+
 static json_t *jside(const gp_infer_side *s)
 {
     json_t *o = json_object();
@@ -238,8 +273,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_err e;
     char buf[64], buf2[64], note[256], uneven_msg[160];
     int uneven, mla;
-    double measured = 0.0;
+    double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
+    gp_infer_e2e e2e;
+    char e2e_msg[256];
 
     gp_infer_params_init(&p);
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
@@ -277,6 +314,14 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             p.context = (double)lv;
             have_context = 1;
+            break;
+        case O_OUTPUT:
+            if (gp_cli_int(cli, "--output", optarg, 1, &lv))
+                return GP_EXIT_USAGE;
+            if ((double)lv > GP_INFER_MAX_OUTPUT)
+                return gp_cli_usage(cli, "'--output' must be at most %.0f tokens per request "
+                                         "(got '%s')", GP_INFER_MAX_OUTPUT, optarg);
+            output = (double)lv;
             break;
         case O_WEIGHTS: wname = optarg; break;
         case O_KV: kvname = optarg; break;
@@ -437,6 +482,21 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (gp_infer_eval(&p, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
 
+    /* A whole request: prefill of P tokens, then N steps at contexts P ..
+     * P + N - 1 (P: --prompt, else the context: --context or its default). */
+    e2e_msg[0] = '\0';
+    if (output > 0) {
+        gp_infer_params q = p;
+        q.prompt = p.prompt > 0 ? p.prompt : p.context;
+        if (gp_infer_e2e_eval(&q, output, &e2e, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        if (e2e.context_exceeds)
+            snprintf(e2e_msg, sizeof e2e_msg,
+                     "%s %.0f + --output %.0f = %.0f tokens exceeds %s's maximum context of %.0f "
+                     "tokens", p.prompt > 0 ? "--prompt" : have_context ? "--context" : "prompt",
+                     e2e.prompt, output, e2e.final_context, model.id, model.context.v);
+    }
+
     /* A measured run: one step per token of each stream. */
     memset(&diag, 0, sizeof diag);
     if (measured > 0.0)
@@ -467,6 +527,20 @@ static int run(gp_cli *cli, int argc, char **argv)
                 model.context.v);
         if (strict)
             return GP_EXIT_USAGE;
+    }
+    if (e2e_msg[0] != '\0') {
+        fprintf(stderr, "gpuplan decode: %s: %s\n", strict ? "error" : "warning", e2e_msg);
+        if (strict)
+            return GP_EXIT_USAGE;
+    }
+    if (output > 0 && r.fits && !e2e.fits) {
+        fprintf(stderr, "gpuplan decode: %s: batch %.0f does not fit at the request's end (%.0f "
+                "tokens cached, --output %.0f): it needs %s of %s usable\n",
+                strict ? "error" : "warning", p.batch, e2e.final_context, output,
+                gp_format_qty(e2e.mem_need, GP_Q_BYTES, 2, 0, buf, sizeof buf),
+                gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, buf2, sizeof buf2));
+        if (strict)
+            status = GP_EXIT_USAGE;
     }
     if (!r.fits_batch1) {
         fprintf(stderr,
@@ -556,6 +630,42 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "ttft_s", gp_cli_jnum(r.expected.ttft_s));
         json_object_set_new(o, "ceiling_ttft_s", gp_cli_jnum(r.ceiling.ttft_s));
         json_object_set_new(o, "prefill_flop", gp_cli_jnum(r.prefill_flop));
+        if (r.prefill_expert_rows > 0) {
+            json_object_set_new(o, "prefill_experts_touched",
+                                gp_cli_jnum(r.prefill_experts_touched));
+            json_object_set_new(o, "prefill_expert_rows", gp_cli_jnum(r.prefill_expert_rows));
+        }
+        if (output > 0) {
+            /* End to end (inference.md 5.2); the ceiling's keys carry the
+             * ceiling_ prefix, as ttft_s / ceiling_ttft_s. */
+            static const char *const pre[2] = {"", "ceiling_"};
+            int sd;
+            json_object_set_new(o, "output", gp_cli_jnum(output));
+            json_object_set_new(o, "e2e_prompt", gp_cli_jnum(e2e.prompt));
+            json_object_set_new(o, "e2e_final_context", gp_cli_jnum(e2e.final_context));
+            json_object_set_new(o, "e2e_method",
+                                json_string(e2e.summed ? "summed" : "closed_form"));
+            for (sd = 0; sd < 2; sd++) {
+                const gp_infer_e2e_side *es = sd ? &e2e.ceiling : &e2e.expected;
+                char k[64];
+#define E2EKEY(name, v)                                                         \
+    snprintf(k, sizeof k, "%s" name, pre[sd]);                                  \
+    json_object_set_new(o, k, gp_cli_jnum(v));
+                E2EKEY("e2e_latency_s", es->latency_s)
+                E2EKEY("e2e_ttft_s", es->ttft_s)
+                E2EKEY("e2e_decode_s", es->decode_s)
+                E2EKEY("e2e_output_tokens_per_s", es->output_tokens_per_s)
+                E2EKEY("e2e_total_tokens_per_s", es->total_tokens_per_s)
+                E2EKEY("mean_step_s", es->mean_step_s)
+                E2EKEY("e2e_first_step_s", es->first_step_s)
+                E2EKEY("e2e_last_step_s", es->last_step_s)
+                E2EKEY("e2e_crossover_context", es->crossover_context)
+#undef E2EKEY
+            }
+            json_object_set_new(o, "e2e_context_exceeds_model",
+                                json_boolean(e2e.context_exceeds));
+            json_object_set_new(o, "e2e_fits", json_boolean(e2e.fits));
+        }
         json_object_set_new(o, "ridge_batch", gp_cli_jnum(r.expected.ridge_batch));
         json_object_set_new(o, "ceiling_ridge_batch", gp_cli_jnum(r.ceiling.ridge_batch));
         json_object_set_new(o, "fits", json_boolean(r.fits));
@@ -601,6 +711,11 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string(uneven_msg));
         if (mla)
             json_array_append_new(w, json_string(MLA_NOTE));
+        if (e2e_msg[0] != '\0')
+            json_array_append_new(w, json_string(e2e_msg));
+        if (output > 0 && !e2e.fits)
+            json_array_append_new(w, json_string("batch does not fit at the request's end "
+                                                 "(prompt + output tokens cached)"));
         json_object_set_new(o, "warnings", w);
         if (measured > 0.0) {
             json_t *dj = gp_cli_jdiag(&diag, DECODE_IDLE);
@@ -692,9 +807,18 @@ static int run(gp_cli *cli, int argc, char **argv)
         qrow("time to first token", r.expected.ttft_s, GP_Q_DURATION, 3, note);
         qrow("  ceiling", r.ceiling.ttft_s, GP_Q_DURATION, 3, NULL);
     }
+    if (r.prefill_expert_rows > 0) {
+        snprintf(buf, sizeof buf, "%.1f", r.prefill_expert_rows);
+        snprintf(note, sizeof note, "batch x prompt x k / %.2f experts touched; expected: each "
+                 "expert GEMM on its roofline", r.prefill_experts_touched);
+        gp_cli_row("prefill rows per expert", buf, note);
+    }
+
     snprintf(buf, sizeof buf, "%.1f", r.expected.ridge_batch);
     gp_cli_row("compute-bound from batch", isinf(r.expected.ridge_batch) ? "never" : buf,
                "ridge: FLOPs/peak = bytes/bandwidth (expected figures)");
+    if (output > 0)
+        print_e2e(&e2e, output);
     printf("\nmemory (%.0f GPU%s):\n", p.gpus, p.gpus > 1 ? "s" : "");
     qrow("weights stored", r.weight_store_bytes, GP_Q_BYTES, 2, NULL);
     qrow("KV cache stored", p.batch * r.kv_positions * r.kv_bytes_per_token * r.kv_replicas,

@@ -577,11 +577,26 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
 
     /* Prefill: every sequence's prompt in one pass; causal attention
      * 4 x layers x heads x head_dim x pairs per sequence, pairs = P^2 / 2
-     * (within the window on local layers: gp_model_attn_pairs). */
+     * (within the window on local layers: gp_model_attn_pairs).
+     * MoE (inference.md 5.1): the T = batch x prompt tokens route T x k rows
+     * to the X experts they touch, so each touched expert runs its gate/up/
+     * down GEMMs on me = T k / X rows and reads its weights once.  The
+     * expected figure prices each expert GEMM on its own roofline,
+     * max(2 me Pe / peak, Pe bits / 8 / bw), X of them per MoE layer, after
+     * the rest of the layer (attention, router, shared/dense FFNs, lm_head:
+     * T rows each) on its roofline; few rows per expert (short prompts,
+     * many experts) make them memory-bound.  The ceiling keeps one roofline
+     * over the whole pass, max(FLOP / peak, bytes / bw), which no schedule
+     * can beat (a perfect engine overlaps one expert's stream with another's
+     * math), so it stays a bound. */
     r->prefill_flop = 0.0;
+    r->prefill_experts_touched = 0.0;
+    r->prefill_expert_rows = 0.0;
     if (p->prompt > 0.0) {
         double P = p->prompt, tok = B * P, tdt, trouted, wb, pf, ce = 0.0, cc = 0.0;
         double k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
+        double attn = 4.0 * sh.layers * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B;
+        double ex_f = 0.0, ex_b = 0.0, me = 0.0, dense_f, dense_b;
         gp_coll_algo algo;
         int side;
         if (p->gpus > 1.0) {
@@ -592,14 +607,44 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         }
         wb = body_touched(&sh, tok, &tdt, &trouted);
         wb = body_bytes(wb, trouted, wbits, dbits) + r->lm_head_bytes;
-        pf = 2.0 * r->active_params * tok +
-             4.0 * sh.layers * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B;
+        pf = 2.0 * r->active_params * tok + attn;
+        dense_f = pf;
+        dense_b = wb;
+        if (sh.moe_layers > 0.0 && tdt > 0.0) {
+            /* Per token the experts run L_moe x k x Pe params; the rest of
+             * the active count (attention, router, shared experts, dense
+             * layers, lm_head) runs on all T rows.  Without params_active
+             * the active count is the whole model: the rest is then every
+             * parameter outside the routed experts. */
+            double ex_tok = sh.moe_layers * sh.k * sh.expert_params;
+            double rest = r->active_params < m->params.v
+                              ? r->active_params - ex_tok
+                              : m->params.v - sh.moe_layers * sh.experts * sh.expert_params;
+            if (rest < 0.0)
+                rest = 0.0;
+            me = tok * sh.k / tdt;
+            ex_f = 2.0 * me * sh.expert_params;   /* one expert's GEMMs   */
+            ex_b = sh.expert_params * wbits / 8.0; /* its weights, once   */
+            dense_f = 2.0 * rest * tok + attn;
+            dense_b = wb - sh.moe_layers * tdt * ex_b;
+            pf = dense_f + sh.moe_layers * tdt * ex_f;
+            r->prefill_experts_touched = tdt;
+            r->prefill_expert_rows = me;
+        }
         r->prefill_flop = pf;
         for (side = 0; side < 2; side++) {
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
-            double tc = div0(pf / s.div, o->peak);
-            double tm = div0(wb / s.div, o->mem_bw * o->eff_weights);
-            o->ttft_s = (tc > tm ? tc : tm) + o->overhead_s + k * (side ? ce : cc);
+            double bw = o->mem_bw * o->eff_weights, t;
+            if (side && me > 0.0) {
+                double tcd = div0(dense_f / s.div, o->peak), tmd = div0(dense_b / s.div, bw);
+                double tce = div0(ex_f / s.div, o->peak), tme = div0(ex_b / s.div, bw);
+                t = (tcd > tmd ? tcd : tmd) +
+                    sh.moe_layers * r->prefill_experts_touched * (tce > tme ? tce : tme);
+            } else {
+                double tc = div0(pf / s.div, o->peak), tm = div0(wb / s.div, bw);
+                t = tc > tm ? tc : tm;
+            }
+            o->ttft_s = t + o->overhead_s + k * (side ? ce : cc);
         }
     }
 

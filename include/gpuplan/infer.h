@@ -159,7 +159,9 @@ typedef struct gp_infer_side {
                                  (tensor parallel) or gpus - 1 hand-offs
                                  (layer split), priced by comm.h; the
                                  ceiling keeps only the bandwidth terms   */
-    double ttft_s;            /* prefill time for `prompt` tokens (0: none)  */
+    double ttft_s;            /* prefill time for `prompt` tokens (0: none);
+                                 expected: MoE expert GEMMs each on their
+                                 roofline (inference.md 5.1)              */
     double sm_stream_bw;      /* expected: the engine's per-SM stream limit x
                                  SMs, bytes/s (0: none; ceiling: 0)          */
     int sm_limited;           /* 1: that limit lowered eff_weights           */
@@ -205,6 +207,13 @@ typedef struct gp_infer_result {
     gp_coll_algo comm_algo;     /* AllReduce algorithm of the expected figure
                                    (the cheaper of ring and tree)            */
     double prefill_flop;        /* prompt FLOPs, all sequences               */
+    double prefill_experts_touched; /* MoE: distinct experts per MoE layer the
+                                   batch x prompt tokens route to (0: dense
+                                   model or no prompt)                       */
+    double prefill_expert_rows; /* MoE: rows of each touched expert's GEMMs,
+                                   batch x prompt x k / experts touched; the
+                                   expected TTFT prices each expert GEMM on
+                                   its own roofline (inference.md 5.1)      */
     gp_precision precision;     /* matmul precision used                     */
     gp_pipeline pipeline;
     /* Two answers. */
@@ -266,6 +275,63 @@ typedef struct gp_infer_result {
  * GP_ERANGE ("--gpus": more GPUs than the link joins, e.g. 4 on a 2-GPU
  * bridge).  Never allocates; r is fully written on GP_OK. */
 int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
+
+/* End to end: a batch of `batch` requests, each a prompt of P tokens
+ * followed by N generated tokens (vLLM benchmark_latency, TensorRT-LLM
+ * gptManagerBenchmark, llama-bench pp+tg).  MODEL: inference.md 5.2:
+ *   latency = TTFT(P, B) + sum_{j=0}^{N-1} step(P + j)
+ *   output tokens/s = B N / latency,  total tokens/s = B (P + N) / latency.
+ * One side (ceiling or expected). */
+typedef struct gp_infer_e2e_side {
+    double ttft_s;            /* prefill of the B prompts (0: P = 0)         */
+    double decode_s;          /* sum of the N decode steps                   */
+    double latency_s;         /* ttft_s + decode_s                           */
+    double mean_step_s;       /* decode_s / N                                */
+    double first_step_s;      /* step at context P                           */
+    double last_step_s;       /* step at context P + N - 1                   */
+    double output_tokens_per_s; /* B N / latency_s                           */
+    double total_tokens_per_s;  /* B (P + N) / latency_s                     */
+    double crossover_context; /* context from which the step's compute time
+                                 exceeds its memory time within [P, P+N-1]
+                                 (the step turns compute-bound); NaN: it
+                                 does not cross in the range               */
+} gp_infer_e2e_side;
+
+typedef struct gp_infer_e2e {
+    double prompt;            /* P (p->prompt)                               */
+    double output;            /* N                                           */
+    double batch;             /* B                                           */
+    double final_context;     /* P + N: the tokens each sequence holds at the
+                                 end, held against the model's maximum      */
+    int summed;               /* 1: every step evaluated (N <=
+                                 GP_INFER_E2E_SUM_STEPS); 0: closed form     */
+    double evals;             /* gp_infer_eval calls made                    */
+    int context_exceeds;      /* P + N > the model's maximum context         */
+    int fits;                 /* weights + KV of P + N tokens x B fit        */
+    double mem_need;          /* bytes needed at P + N (all GPUs)            */
+    gp_infer_e2e_side ceiling, expected;
+} gp_infer_e2e;
+
+/* Outputs up to this many steps are summed step by step; longer ones in
+ * closed form (the step time is piecewise affine in the context: exact up
+ * to rounding, inference.md 5.2). */
+#define GP_INFER_E2E_SUM_STEPS 1024.0
+/* Largest N accepted (tokens per request). */
+#define GP_INFER_MAX_OUTPUT 1e9
+
+/* Evaluate a whole request: prefill of p->prompt tokens (p->context is
+ * ignored: step j sees context p->prompt + j), then `output` decode steps.
+ * The decode step time is max(compute, memory) + movement with compute and
+ * memory affine in the cached positions, and the positions piecewise affine
+ * in the context (one kink at a sliding window), so the step is piecewise
+ * affine with at most two kinks: the sum over N steps is computed exactly,
+ * segment by segment, from at most five gp_infer_eval calls (rounding
+ * error only, < 1e-12 relative), or step by step when N <=
+ * GP_INFER_E2E_SUM_STEPS.  Returns GP_OK, GP_EINVAL naming "--output" (N <
+ * 1, not whole, not finite, above GP_INFER_MAX_OUTPUT) or "--prompt", or
+ * what gp_infer_eval raises.  Never allocates. */
+int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r,
+                      gp_err *e);
 
 /* KV-cache bytes per token per sequence: layers x kv elements per layer
  * (gp_model_kv_elems_per_layer) x kv_bits / 8, for a position every layer
