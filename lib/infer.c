@@ -387,7 +387,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     shape sh;
     sums s;
     double wbits, dbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems, ex_t;
-    double store, kv_tok, kv_all, usable, ovh_mem, free1, pos;
+    double store, kv_tok, kv_all, usable, ovh_mem, free1, pos, tok_params;
     int quant, split;
 
     if (p == NULL || r == NULL)
@@ -534,7 +534,16 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->active_params = m->params_active.v > 0.0 && m->params_active.v <= m->params.v
                            ? m->params_active.v : m->params.v;
     r->attn_flop = 4.0 * sh.layers * sh.heads * sh.core_dim * pos * B;
-    r->flop = 2.0 * r->active_params * B + r->attn_flop;
+    /* Matmul parameters a token runs through: the layers' (the experts it
+     * is routed to) and the output layer; the input embedding is a row
+     * lookup, no FLOPs. */
+    tok_params = sh.embed_params > 0.0
+                     ? sh.body - sh.moe_layers * (sh.experts - sh.k) * sh.expert_params +
+                           sh.embed_params
+                     : r->active_params;
+    if (!(tok_params > 0.0) || tok_params > r->active_params + sh.embed_params)
+        tok_params = r->active_params;
+    r->flop = 2.0 * tok_params * B + r->attn_flop;
     r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
     r->precision = pick_precision(g, p->weights);
     r->pipeline = gp_gpu_default_pipeline(g, r->precision);
@@ -596,7 +605,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         double P = p->prompt, tok = B * P, tdt, trouted, wb, pf, ce = 0.0, cc = 0.0;
         double k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
         double attn = 4.0 * sh.layers * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B;
-        double ex_f = 0.0, ex_b = 0.0, me = 0.0, dense_f, dense_b;
+        double ex_f = 0.0, ex_b = 0.0, me = 0.0, dense_f, dense_b, lmh;
         gp_coll_algo algo;
         int side;
         if (p->gpus > 1.0) {
@@ -607,7 +616,10 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         }
         wb = body_touched(&sh, tok, &tdt, &trouted);
         wb = body_bytes(wb, trouted, wbits, dbits) + r->lm_head_bytes;
-        pf = 2.0 * r->active_params * tok + attn;
+        /* Every prompt token runs the layers; only each sequence's last one
+         * runs the output layer (the next token's logits). */
+        lmh = tok_params > sh.embed_params ? sh.embed_params : 0.0;
+        pf = 2.0 * (tok_params - lmh) * tok + 2.0 * lmh * B + attn;
         dense_f = pf;
         dense_b = wb;
         if (sh.moe_layers > 0.0 && tdt > 0.0) {
@@ -617,15 +629,13 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
              * the active count is the whole model: the rest is then every
              * parameter outside the routed experts. */
             double ex_tok = sh.moe_layers * sh.k * sh.expert_params;
-            double rest = r->active_params < m->params.v
-                              ? r->active_params - ex_tok
-                              : m->params.v - sh.moe_layers * sh.experts * sh.expert_params;
+            double rest = tok_params - lmh - ex_tok;
             if (rest < 0.0)
                 rest = 0.0;
             me = tok * sh.k / tdt;
             ex_f = 2.0 * me * sh.expert_params;   /* one expert's GEMMs   */
             ex_b = sh.expert_params * wbits / 8.0; /* its weights, once   */
-            dense_f = 2.0 * rest * tok + attn;
+            dense_f = 2.0 * rest * tok + 2.0 * lmh * B + attn;
             dense_b = wb - sh.moe_layers * tdt * ex_b;
             pf = dense_f + sh.moe_layers * tdt * ex_f;
             r->prefill_experts_touched = tdt;
