@@ -598,6 +598,12 @@ START_TEST(published_rows_in_range)
         {"nemo-llama31-405b-fp8-cp2", "h100-sxm", "nvlink4", "ib-ndr", 126, 16384, 128, 8, 53248,
          3, 128256, 405.85e9, 8192, 1, 512, 1024, 8, 8, 1, 1, 0, 0, GP_RECOMPUTE_NONE, 2, 292, 0,
          1, 2},
+        /* Llama 3 405B's 128K-context stage (Llama Team 2024, Table 4;
+         * Balaji, SC'24): 16,384 H100, t8 cp16 p16 (d 8), 16M tokens = 128
+         * sequences of 131,072, BF16, 380 TFLOP/s per GPU (MFU 38 %). */
+        {"llama3-405b-128k-cp16", "h100-sxm", "nvlink4", "roce-400", 126, 16384, 128, 8, 53248, 3,
+         128256, 405.85e9, 131072, 1, 128, 16384, 8, 16, 1, 1, 0, 0, GP_RECOMPUTE_NONE, 3, 380, 0,
+         0, 16},
     };
     size_t i;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
