@@ -241,6 +241,9 @@ static double div0(double a, double b)
 
 typedef struct sums {
     double w_bytes;    /* weight bytes per step, all GPUs                    */
+    double w_save_ceil; /* of them, what the ceiling leaves out: an lm_head
+                          at a default (unstated) format wider than the
+                          weights, which an engine may quantise with them  */
     double o_bytes;    /* KV + activation bytes per step                     */
     double act_bytes;  /* of which activations (left out of the ceiling)     */
     double flop;       /* matmul + attention                                 */
@@ -345,7 +348,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
      * bytes, matmul and attention FLOPs (no activation round-trips, no
      * dequantisation work). */
     tc = div0(s->flop / n, o->peak) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
-    tm = div0(s->w_bytes / n, o->mem_bw * ew) +
+    tm = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, o->mem_bw * ew) +
          div0((s->o_bytes - (ceiling ? s->act_bytes + s->kv_copies : 0.0)) / n,
               o->mem_bw * eo);
     o->ledger.t[GP_ACCT_COMPUTE] = tc;
@@ -370,7 +373,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
         double per_seq = ceiling ? s->kv_seq - s->kv_seq_copies : s->kv_seq + s->act_seq;
         double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo);
-        double w1 = div0(s->w_bytes / n, bwe) -
+        double w1 = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, bwe) -
                     (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
         o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
         if (o->ridge_batch < 1.0)
@@ -550,6 +553,14 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->comm_bytes = B * sh.hidden * p->act_bytes;
 
     s.w_bytes = r->weight_bytes;
+    /* No --embed-format given and none named by the weights' format (GGUF
+     * names output.weight's): the lm_head's 16-bit default is a guess, and
+     * engines that quantise the weights may quantise it too (TensorRT-Edge-
+     * LLM's NVFP4 checkpoints do): the ceiling reads it at the narrower of
+     * the two, so that it stays a bound. */
+    s.w_save_ceil = r->embed_format == NULL && ebits > wbits && wbits > 0.0
+                        ? sh.embed_params * (ebits - wbits) / 8.0
+                        : 0.0;
     s.o_bytes = r->kv_bytes + r->act_bytes;
     s.act_bytes = r->act_bytes;
     s.flop = r->flop;
