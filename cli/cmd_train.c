@@ -23,9 +23,10 @@ static void usage(FILE *f)
         "  --params N            parameter count instead of a model (7B, 175e9)\n"
         "    --layers L --hidden H --heads A --kv-heads K --head-dim D --vocab V\n"
         "    --ffn F --ffn-kind gated|plain --tied\n"
-        "                        a shape (alone: its parameters are counted; with\n"
-        "                        --model: overrides its fields, its count stays unless\n"
-        "                        --params is given; gated is the default FFN)\n"
+        "                        a shape (its parameters are counted; with --model it\n"
+        "                        overrides the model's fields, and --params replaces\n"
+        "                        the count; gated is the default FFN, swiglu and gelu\n"
+        "                        are accepted as gated and plain)\n"
         "  --tokens D            training tokens (300B, 2T)\n"
         "  --mfu U               model FLOPs utilisation in (0,1] (default: the GPU's\n"
         "                        database figure, else 0.40), or 'model': predict it\n"
@@ -674,6 +675,22 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     if (r->shape.experts > 0)
         NUM("expert_params", r->expert_params);
     json_object_set_new(o, "shape_inferred", json_boolean(!r->shape_known));
+    {
+        json_t *sh = json_object();
+        json_object_set_new(sh, "layers", json_real(r->shape.layers));
+        json_object_set_new(sh, "hidden", json_real(r->shape.hidden));
+        json_object_set_new(sh, "heads", json_real(r->shape.heads));
+        json_object_set_new(sh, "kv_heads", json_real(r->shape.kv_heads));
+        json_object_set_new(sh, "head_dim", json_real(r->shape.head_dim));
+        json_object_set_new(sh, "ffn_hidden", json_real(r->shape.ffn_hidden));
+        json_object_set_new(sh, "ffn_matrices", json_real(r->shape.ffn_matrices));
+        json_object_set_new(sh, "vocab", json_real(r->shape.vocab));
+        json_object_set_new(sh, "tied_embeddings", json_boolean(r->shape.tied_embeddings));
+        json_object_set_new(sh, "source", json_string(in->shape != NULL ? "command line"
+                                                      : r->shape_known ? "database model"
+                                                                       : "inferred"));
+        json_object_set_new(o, "shape", sh);
+    }
     NUM("weight_bytes", r->weight_bytes);
     NUM("grad_bytes", r->grad_bytes);
     NUM("optimizer_bytes", r->optim_bytes);
@@ -974,8 +991,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             else if (strcmp(optarg, "plain") == 0 || strcmp(optarg, "gelu") == 0)
                 ffn_kind = 2;
             else
-                rc = gp_cli_usage(cli, "'--ffn-kind' must be 'gated' or 'plain' (got '%s')",
-                                  optarg);
+                rc = gp_cli_usage(cli, "'--ffn-kind' must be 'gated' (swiglu) or 'plain' "
+                                       "(gelu) (got '%s')", optarg);
             break;
         case O_TIED:
             tied = 1;

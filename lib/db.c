@@ -1765,7 +1765,7 @@ const gp_format *gp_db_find_format(const gp_db *db, const char *name)
 
 /* Edit distance (insert, delete, substitute; ASCII case folded) between a
  * and b, giving up past `cap` (returns cap + 1): names are short ids. */
-static size_t edit_distance(const char *a, const char *b, size_t cap)
+size_t gp__edit_distance(const char *a, const char *b, size_t cap)
 {
     size_t la = strlen(a), lb = strlen(b), i, j, row[65], prev, best;
     if (la > 64 || lb > 64)
@@ -1804,7 +1804,7 @@ static size_t name_distance(const char *name, const char *known, size_t lim)
         ;
     if (i > 0 && name[i] == '\0' && known[i] == '-')
         return 1;
-    return 2 * edit_distance(name, known, lim);
+    return 2 * gp__edit_distance(name, known, lim);
 }
 
 /* Up to three ids of kind k whose id or an alias lies within a small edit

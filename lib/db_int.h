@@ -85,4 +85,8 @@ int gp__yaml_is_null(const gp__ynode *n);
 #define GP__WORD_MAX 32
 size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap);
 
+/* Edit distance between a and b (ASCII case folded), or cap + 1 once it
+ * exceeds cap: the did-you-mean of ids, engines and formats. */
+size_t gp__edit_distance(const char *a, const char *b, size_t cap);
+
 #endif /* GP_DB_INT_H */

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "gpuplan/infer.h"
+#include "db_int.h"
 
 static const gp_engine engines[] = {
     {"generic", "generic engine (default)", 0.85, 0.80, 40e-6, 8.0,
@@ -200,6 +201,33 @@ int gp_engine_get(const char *name, const char *what, const gp_engine **out,
         *out = g;
         return GP_OK;
     }
+    /* The nearest id or alias (a third of the name's length in edits, 1 to
+     * 3), then the whole list with the aliases. */
+    if (name != NULL) {
+        size_t lim = strlen(name) / 3, best = (size_t)-1, d;
+        const char *hit = NULL, *via = NULL;
+        if (lim < 1)
+            lim = 1;
+        if (lim > 3)
+            lim = 3;
+        for (i = 0; i < N_ENGINES; i++)
+            if ((d = gp__edit_distance(name, engines[i].id, lim)) <= lim && d < best) {
+                best = d;
+                hit = engines[i].id;
+            }
+        for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+            if ((d = gp__edit_distance(name, aliases[i].alias, lim)) <= lim && d < best) {
+                best = d;
+                hit = aliases[i].id;
+                via = aliases[i].alias;
+            }
+        if (hit != NULL)
+            return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
+                               "unknown engine '%s'; did you mean %s%s%s%s? ('gpuplan hw list "
+                               "engines' lists them)",
+                               name, via ? via : hit, via ? " (the " : "", via ? hit : "",
+                               via ? " profile)" : "");
+    }
     known[0] = '\0';
     for (i = 0; i < N_ENGINES && len < sizeof known; i++) {
         int n = snprintf(known + len, sizeof known - len, "%s%s", i ? " " : "",
@@ -208,6 +236,8 @@ int gp_engine_get(const char *name, const char *what, const gp_engine **out,
             break;
         len += (size_t)n;
     }
-    return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0, "unknown engine '%s' (known: %s)",
+    return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
+                       "unknown engine '%s' (known: %s; and what they stand for: sglang, "
+                       "lmdeploy, tgi, ollama, nim, trt, ...: 'gpuplan hw list engines')",
                        name ? name : "", known);
 }
