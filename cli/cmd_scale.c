@@ -20,7 +20,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: gpuplan scale --gpu ID --link ID (--model ID | --params N [--grad-precision P]\n"
-            "         | --grad-bytes S) --step-compute-s T [--gpus 1,2,4,8]\n"
+            "         | --grad-bytes S) (--step-compute-s T | --tokens-per-gpu K [--seq S])\n"
+            "         [--gpus 1,2,4,8]\n"
             "         [--gpus-per-node G --scale-out ID [--nics-per-node K]] [--overlap F]\n"
             "         [--strong|--weak] [--threshold E] [--algo ring|tree|nvls]\n"
             "         [--host-bw RATE] [--ceiling] [--plot FILE.png|FILE.svg]\n\n"
@@ -35,6 +36,11 @@ static void usage(FILE *f)
             "  --grad-precision P  gradient precision (default fp16: 2 bytes per parameter)\n"
             "  --grad-bytes S      gradient bytes per step (14GB)\n"
             "  --step-compute-s T  compute time of one step on one GPU (2, 2s, 350ms)\n"
+            "  --tokens-per-gpu K  or: tokens in that step (a whole number of sequences);\n"
+            "                      its time comes from the training step-time model on one\n"
+            "                      GPU (needs --gpu and --model or --params; bf16)\n"
+            "  --seq S             sequence length for --tokens-per-gpu (default: the\n"
+            "                      model's pre-training sequence, as train)\n"
             "  --gpus LIST         GPU counts to evaluate (default 1,2,4,8)\n"
             "  --gpus-per-node G   GPUs per node (default: every count in one node)\n"
             "  --scale-out ID      link between nodes; --nics-per-node K NICs per node (default:\n"
@@ -216,6 +222,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"grad-precision", required_argument, NULL, 'P'},
         {"grad-bytes", required_argument, NULL, 'B'},
         {"step-compute-s", required_argument, NULL, 'T'},
+        {"tokens-per-gpu", required_argument, NULL, 'K'},
+        {"seq", required_argument, NULL, 'Q'},
         {"gpus", required_argument, NULL, 'g'},
         {"gpus-per-node", required_argument, NULL, 'n'},
         {"scale-out", required_argument, NULL, 's'},
@@ -235,7 +243,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                *plot_file = NULL, *prec_name = "fp16";
     long counts[MAX_COUNTS] = {1, 2, 4, 8};
     int n_counts = 4, c, sources = 0, modes = 0;
-    double params_n = -1.0, grad_bytes = -1.0, step = -1.0;
+    double params_n = -1.0, grad_bytes = -1.0, step = -1.0, tok_gpu = -1.0, seq = 0.0;
+    const char *step_src = "--step-compute-s";
     long per_node = 0, nics = 0;
     gp_scale_params sp;
     gp_scale_req q;
@@ -281,6 +290,20 @@ static int run(gp_cli *cli, int argc, char **argv)
             if (gp_cli_qty(cli, "--step-compute-s", optarg, GP_Q_DURATION, &step))
                 return GP_EXIT_USAGE;
             break;
+        case 'K':
+            if (gp_cli_qty(cli, "--tokens-per-gpu", optarg, GP_Q_COUNT, &tok_gpu))
+                return GP_EXIT_USAGE;
+            if (!(tok_gpu >= 1.0 && tok_gpu <= 1e12))
+                return gp_cli_usage(cli, "option '--tokens-per-gpu' must lie in [1, 1e12] "
+                                         "(got '%s')", optarg);
+            break;
+        case 'Q': {
+            long lv;
+            if (gp_cli_int(cli, "--seq", optarg, 1, &lv))
+                return GP_EXIT_USAGE;
+            seq = (double)lv;
+            break;
+        }
         case 'g':
             if ((n_counts = parse_list(cli, optarg, counts)) < 0)
                 return GP_EXIT_USAGE;
@@ -328,8 +351,15 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--strong and --weak exclude each other");
     if (sources != 1)
         return gp_cli_usage(cli, "give exactly one of --model ID, --params N, --grad-bytes S");
-    if (step < 0.0)
-        return gp_cli_usage(cli, "--step-compute-s T is required");
+    if (step < 0.0 && tok_gpu < 0.0)
+        return gp_cli_usage(cli, "--step-compute-s T (or --tokens-per-gpu K) is required");
+    if (step >= 0.0 && tok_gpu >= 0.0)
+        return gp_cli_usage(cli, "--step-compute-s and --tokens-per-gpu exclude each other");
+    if (tok_gpu >= 0.0 && (gpu_id == NULL || grad_bytes >= 0.0))
+        return gp_cli_usage(cli, "--tokens-per-gpu needs --gpu and --model or --params (the "
+                                 "step-time model prices their FLOPs)");
+    if (seq > 0.0 && tok_gpu < 0.0)
+        return gp_cli_usage(cli, "--seq needs --tokens-per-gpu");
     if (gpu_id == NULL && link_id == NULL)
         return gp_cli_usage(cli, "--gpu ID (or --link ID) is required");
     if (out_id != NULL && per_node == 0)
@@ -362,6 +392,32 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (grad_bytes < 0.0 && gp_scale_grad_bytes(params_n, prec, &grad_bytes, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (tok_gpu >= 0.0) {
+        /* One GPU's step from the training step-time model: the batch of
+         * tokens as whole sequences, bf16, no parallelism (so no
+         * communication: scale adds that). */
+        gp_train_in tin;
+        gp_train_result tr;
+        gp_train_in_init(&tin);
+        tin.gpu = gpu;
+        tin.model = model;
+        tin.params = model != NULL ? 0.0 : params_n;
+        tin.tokens = 1e12;
+        tin.seq = seq;
+        tin.mfu_mode = GP_MFU_MODEL;
+        tin.global_batch = 1.0; /* resolved below, once the sequence is known */
+        if (gp_train_estimate(&tin, NULL, &tr, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        tin.seq = tr.seq;
+        tin.global_batch = tok_gpu / tr.seq;
+        if (tin.global_batch < 1.0 || tin.global_batch != floor(tin.global_batch))
+            return gp_cli_usage(cli, "option '--tokens-per-gpu': %g tokens are not a whole "
+                                     "number of %g-token sequences", tok_gpu, tr.seq);
+        if (gp_train_estimate(&tin, NULL, &tr, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        step = tr.step.step_s;
+        step_src = "step-time model on one GPU (docs/models/training.md 9)";
+    }
 
     q.scale_up = up;
     q.scale_out = out;
@@ -400,6 +456,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "model", model ? json_string(model->id) : json_null());
         json_object_set_new(o, "grad_bytes", gp_cli_jnum(grad_bytes));
         json_object_set_new(o, "step_compute_s", gp_cli_jnum(step));
+        json_object_set_new(o, "step_compute_source", json_string(step_src));
+        if (tok_gpu >= 0.0)
+            json_object_set_new(o, "tokens_per_gpu", gp_cli_jnum(tok_gpu));
         json_object_set_new(o, "mode", json_string(q.mode == GP_SCALING_STRONG ? "strong"
                                                                                 : "weak"));
         json_object_set_new(o, "basis", json_string(sp.ceiling ? "ceiling" : "expected"));
@@ -492,9 +551,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                      nics, nics == 1 ? "" : "s", per_node);
             gp_cli_row("scale-out link", out->id, note);
         }
-        gp_cli_qrow("compute per step", step, GP_Q_DURATION, 3,
-                    q.mode == GP_SCALING_STRONG ? "whole global batch on one GPU (÷ n)"
-                                                : "one GPU's batch (same on every GPU)");
+        snprintf(note, sizeof note, "%s; %s", q.mode == GP_SCALING_STRONG
+                                                 ? "whole global batch on one GPU (÷ n)"
+                                                 : "one GPU's batch (same on every GPU)",
+                 step_src);
+        gp_cli_qrow("compute per step", step, GP_Q_DURATION, 3, note);
         snprintf(note, sizeof note, "of the AllReduce, at most %.0f%% of compute (backward)",
                  100.0 * sp.backward_share);
         gp_cli_qrow("overlap", sp.overlap, GP_Q_NUMBER, 2, note);

@@ -458,6 +458,42 @@ START_TEST(cli_plot)
 }
 END_TEST
 
+/* --tokens-per-gpu prices one GPU's step with the training step-time model
+ * (bf16, one GPU: no communication).  A step of B sequences is B
+ * micro-batches of the same cost + one optimizer pass, so twice the
+ * 8192-token step less the 16384-token step leaves the optimizer alone:
+ * Adam's 28 B per parameter over the expected bandwidth, 8,030,261,248 x
+ * 28 / (3.35e12 x 0.92) = 0.0729550 s for Llama 3 8B on an H100 SXM. */
+START_TEST(cli_tokens_per_gpu)
+{
+    const char *one[] = {"--json", "scale", "--gpu", "h100-sxm", "--model", "llama-3-8b",
+                         "--tokens-per-gpu", "8192", "--gpus", "1,8", NULL};
+    const char *two[] = {"--json", "scale", "--gpu", "h100-sxm", "--model", "llama-3-8b",
+                         "--tokens-per-gpu", "16384", "--gpus", "1,8", NULL};
+    const char *odd[] = {"scale", "--gpu", "h100-sxm", "--model", "llama-3-8b",
+                         "--tokens-per-gpu", "1000", NULL};
+    const char *both[] = {"scale", "--gpu", "h100-sxm", "--model", "llama-3-8b",
+                          "--tokens-per-gpu", "8192", "--step-compute-s", "1", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *a = gp_test_cli_json(one), *b = gp_test_cli_json(two);
+    double s1 = gp_test_jnum(a, "step_compute_s"), s2 = gp_test_jnum(b, "step_compute_s");
+    GP_ASSERT_REL(2.0 * s1 - s2, 8030261248.0 * 28.0 / (3.35e12 * 0.92), 1e-9);
+    ck_assert(s2 > s1);
+    ck_assert_str_eq(json_string_value(json_object_get(a, "step_compute_source")),
+                     "step-time model on one GPU (docs/models/training.md 9)");
+    json_decref(a);
+    json_decref(b);
+    ck_assert_int_eq(gp_test_cli(odd, &out, &err), 2);
+    ck_assert_msg(strstr(err, "not a whole number of 8192-token sequences") != NULL, "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(both, &out, &err), 2);
+    ck_assert_msg(strstr(err, "exclude each other") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_nvls)
 {
     /* --algo nvls on the shipped nvlink4 (NVLS 308.6 GB/s, ring 370 GB/s,
@@ -534,6 +570,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_plot);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_nvls);
+    tcase_add_test(tc, cli_tokens_per_gpu);
     suite_add_tcase(s, tc);
     return s;
 }
