@@ -204,20 +204,28 @@ static void print_e2e(const gp_infer_e2e *x, double output)
 {
     char note[200];
     int sd;
-    printf("\nend to end: %.0f-token prompt + %.0f output tokens, batch %.0f (decode contexts "
-           "%.0f .. %.0f)\n", x->prompt, output, x->batch, x->prompt, x->final_context - 1.0);
+    if (output >= 2.0)
+        printf("\nend to end: %.0f-token prompt + %.0f output tokens, batch %.0f (the prefill "
+               "gives the first; decode contexts %.0f .. %.0f)\n", x->prompt, output, x->batch,
+               x->prompt + 1.0, x->final_context - 1.0);
+    else
+        printf("\nend to end: %.0f-token prompt + 1 output token, batch %.0f (the prefill "
+               "alone)\n", x->prompt, x->batch);
     for (sd = 0; sd < 2; sd++) {
         const gp_infer_e2e_side *s = sd ? &x->ceiling : &x->expected;
         const char *lbl = sd ? "ceiling" : "expected";
         char l[48];
         snprintf(l, sizeof l, "%s latency", lbl);
-        qrow(l, s->latency_s, GP_Q_DURATION, 3, "TTFT(P, B) + sum of step(P + j), j = 0 .. N-1");
+        qrow(l, s->latency_s, GP_Q_DURATION, 3, "TTFT(P, B) + sum of step(P + j), j = 1 .. N-1");
         qrow("  time to first token", s->ttft_s, GP_Q_DURATION, 3, NULL);
-        snprintf(note, sizeof note, "%.0f steps, %s; first %.4g ms, last %.4g ms", output,
-                 x->summed ? "each step evaluated" : "closed form (piecewise affine, exact)",
-                 s->first_step_s * 1e3, s->last_step_s * 1e3);
-        qrow("  decode", s->decode_s, GP_Q_DURATION, 3, note);
-        qrow("  mean step", s->mean_step_s, GP_Q_DURATION, 3, "decode / N");
+        if (output >= 2.0) {
+            snprintf(note, sizeof note, "%.0f steps, %s; first %.4g ms, last %.4g ms",
+                     output - 1.0,
+                     x->summed ? "each step evaluated" : "closed form (piecewise affine, exact)",
+                     s->first_step_s * 1e3, s->last_step_s * 1e3);
+            qrow("  decode", s->decode_s, GP_Q_DURATION, 3, note);
+            qrow("  mean step", s->mean_step_s, GP_Q_DURATION, 3, "decode / (N - 1)");
+        }
         if (!isnan(s->crossover_context)) {
             snprintf(note, sizeof note, "%.0f", s->crossover_context);
             gp_cli_row("  roof changes at context", note,
@@ -263,7 +271,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     double params = 0, d, layers = 0, hidden = 0, heads = 0, kvh = 0, hd = 0, vocab = 0;
     double ffn = 0, maxctx = 0, window = -1, wlayers = 0;
     long lv;
-    int c, strict = 0, have_context = 0, rc, status = GP_EXIT_OK;
+    int c, strict = 0, have_context = 0, have_prompt = 0, rc, status = GP_EXIT_OK;
     const gp_db *db;
     const gp_gpu *gpu;
     gp_model model;
@@ -307,7 +315,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         INTOPT(O_WLAYERS, "--window-layers", wlayers, 1)
         INTOPT(O_BATCH, "--batch", p.batch, 1)
         INTOPT(O_GPUS, "--gpus", p.gpus, 1)
-        INTOPT(O_PROMPT, "--prompt", p.prompt, 0)
+        case O_PROMPT:
+            if (gp_cli_int(cli, "--prompt", optarg, 0, &lv))
+                return GP_EXIT_USAGE;
+            p.prompt = (double)lv;
+            have_prompt = 1;
+            break;
 #undef INTOPT
         case O_CONTEXT:
             if (gp_cli_int(cli, "--context", optarg, 0, &lv))
@@ -482,18 +495,19 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (gp_infer_eval(&p, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
 
-    /* A whole request: prefill of P tokens, then N steps at contexts P ..
-     * P + N - 1 (P: --prompt, else the context: --context or its default). */
+    /* A whole request: prefill of P tokens (the first output token), then
+     * N - 1 steps at contexts P + 1 .. P + N - 1 (P: --prompt, else the
+     * context: --context or its default). */
     e2e_msg[0] = '\0';
     if (output > 0) {
         gp_infer_params q = p;
-        q.prompt = p.prompt > 0 ? p.prompt : p.context;
+        q.prompt = have_prompt ? p.prompt : p.context;
         if (gp_infer_e2e_eval(&q, output, &e2e, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         if (e2e.context_exceeds)
             snprintf(e2e_msg, sizeof e2e_msg,
                      "%s %.0f + --output %.0f = %.0f tokens exceeds %s's maximum context of %.0f "
-                     "tokens", p.prompt > 0 ? "--prompt" : have_context ? "--context" : "prompt",
+                     "tokens", have_prompt ? "--prompt" : have_context ? "--context" : "prompt",
                      e2e.prompt, output, e2e.final_context, model.id, model.context.v);
     }
 
@@ -600,6 +614,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "attn_flop", gp_cli_jnum(r.attn_flop));
         json_object_set_new(o, "dequant_flop", gp_cli_jnum(r.dequant_flop));
         json_object_set_new(o, "active_params", gp_cli_jnum(r.active_params));
+        json_object_set_new(o, "flop_params", gp_cli_jnum(r.flop_params));
         json_object_set_new(o, "experts_touched", gp_cli_jnum(r.experts_touched));
         json_object_set_new(o, "moe_layers", gp_cli_jnum(r.moe_layers));
         json_object_set_new(o, "precision", json_string(gp_precision_name(r.precision)));
@@ -713,7 +728,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string(MLA_NOTE));
         if (e2e_msg[0] != '\0')
             json_array_append_new(w, json_string(e2e_msg));
-        if (output > 0 && !e2e.fits)
+        if (output > 0 && r.fits && !e2e.fits)
             json_array_append_new(w, json_string("batch does not fit at the request's end "
                                                  "(prompt + output tokens cached)"));
         json_object_set_new(o, "warnings", w);
@@ -769,7 +784,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     qrow("total per step", r.bytes_per_step, GP_Q_BYTES, 2, NULL);
     qrow("per generated token", r.bytes_per_token, GP_Q_BYTES, 2, NULL);
-    snprintf(note, sizeof note, "2 x %.4g active params x batch + attention", r.active_params);
+    snprintf(note, sizeof note, "2 x %.4g matmul params (layers + output; the input "
+             "embedding is a lookup) x batch + attention", r.flop_params);
     qrow("FLOPs per step", r.flop, GP_Q_FLOP, 2, note);
     if (r.dequant_flop > 0)
         qrow("dequant FLOPs per step", r.dequant_flop, GP_Q_FLOP, 2, "CUDA cores (fp32 rate)");

@@ -547,6 +547,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (!(tok_params > 0.0) || tok_params > r->active_params + sh.embed_params)
         tok_params = r->active_params;
     r->flop = 2.0 * tok_params * B + r->attn_flop;
+    r->flop_params = tok_params;
     r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
     r->precision = pick_precision(g, p->weights);
     r->pipeline = gp_gpu_default_pipeline(g, r->precision);
@@ -570,7 +571,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.kv_seq_copies = pos * (kv_all - kv_tok);
     s.kv_copies = B * s.kv_seq_copies;
     s.act_seq = act_elems * p->act_bytes;
-    s.flop_seq = 2.0 * r->active_params + 4.0 * sh.layers * sh.heads * sh.core_dim * pos;
+    s.flop_seq = 2.0 * tok_params + 4.0 * sh.layers * sh.heads * sh.core_dim * pos;
     s.layers = sh.layers;
     s.moe_layers = sh.moe_layers;
     r->moe_layers = sh.moe_layers;
@@ -662,7 +663,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
                 t = (tcd > tmd ? tcd : tmd) +
                     sh.moe_layers * r->prefill_experts_touched * (tce > tme ? tce : tme);
             } else {
-                double tc = div0(pf / s.div, o->peak), tm = div0(wb / s.div, bw);
+                double tc = div0(pf / s.div, o->peak);
+                double tm = div0((wb - (side ? 0.0 : s.w_save_ceil)) / s.div, bw);
                 t = tc > tm ? tc : tm;
             }
             o->ttft_s = t + o->overhead_s + k * (side ? ce : cc);

@@ -1,5 +1,6 @@
-/* End-to-end request latency and throughput: prefill of P prompt tokens
- * plus N decode steps at contexts P, P+1, ..., P+N-1.
+/* End-to-end request latency and throughput: prefill of P prompt tokens,
+ * whose logits give the first of the N output tokens, plus N - 1 decode
+ * steps at contexts P+1, ..., P+N-1.
  * MODEL: docs/models/inference.md 5.2. */
 #include <math.h>
 #include <stddef.h>
@@ -88,6 +89,31 @@ static double seg_sum(const e2e_pt *pa, const e2e_pt *pb, int s, double *cross)
     return asum(a, g1a, k, g1k) + asum(k + 1.0, g2k, b, g2b);
 }
 
+/* Latency and rates from the TTFT and the decode sum, then the end of the
+ * request: P + N tokens against the model's maximum and the memory. */
+static int e2e_finish(const gp_infer_params *p, double P, double N, double B, gp_infer_e2e *r,
+                      gp_err *e)
+{
+    gp_infer_params q = *p;
+    gp_infer_result res;
+    int rc, s;
+    for (s = 0; s < 2; s++) {
+        gp_infer_e2e_side *o = s ? &r->expected : &r->ceiling;
+        o->latency_s = o->ttft_s + o->decode_s;
+        o->output_tokens_per_s = o->latency_s > 0.0 ? B * N / o->latency_s : INFINITY;
+        o->total_tokens_per_s = o->latency_s > 0.0 ? B * (P + N) / o->latency_s : INFINITY;
+    }
+    q.context = P + N;
+    q.prompt = 0.0;
+    if ((rc = gp_infer_eval(&q, &res, e)) != GP_OK)
+        return rc;
+    r->evals += 1.0;
+    r->context_exceeds = res.context_exceeds;
+    r->fits = res.fits;
+    r->mem_need = res.mem_need;
+    return GP_OK;
+}
+
 int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r, gp_err *e)
 {
     gp_infer_result res;
@@ -120,20 +146,34 @@ int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r, 
     r->batch = B;
     r->final_context = P + N;
     r->evals = 0.0;
-    lo = P;
+    lo = P + 1.0;
     hi = P + N - 1.0;
 
-    /* Prefill and the first step (context P). */
-    if ((rc = step_at(p, lo, P, &first, &res, &r->evals, e)) != GP_OK)
+    /* The prefill (its logits pick the first output token). */
+    if ((rc = step_at(p, P, P, &first, &res, &r->evals, e)) != GP_OK)
         return rc;
     r->ceiling.ttft_s = res.ceiling.ttft_s;
     r->expected.ttft_s = res.expected.ttft_s;
+    if (N < 2.0) {
+        /* One output token: the prefill is the whole request. */
+        r->summed = 1;
+        for (s = 0; s < 2; s++) {
+            gp_infer_e2e_side *o = s ? &r->expected : &r->ceiling;
+            o->first_step_s = o->last_step_s = o->mean_step_s = NAN;
+            o->decode_s = 0.0;
+            o->crossover_context = NAN;
+        }
+        return e2e_finish(p, P, N, B, r, e);
+    }
+    /* The first decode step (context P + 1). */
+    if ((rc = step_at(p, lo, 0.0, &first, &res, &r->evals, e)) != GP_OK)
+        return rc;
     for (s = 0; s < 2; s++) {
         gp_infer_e2e_side *o = s ? &r->expected : &r->ceiling;
         o->first_step_s = roof(first.tc[s], first.tm[s]) + first.mv[s];
     }
 
-    r->summed = N <= GP_INFER_E2E_SUM_STEPS;
+    r->summed = N - 1.0 <= GP_INFER_E2E_SUM_STEPS;
     if (r->summed) {
         /* Step by step: the reference the closed form is tested against. */
         double c;
@@ -190,27 +230,10 @@ int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r, 
     for (s = 0; s < 2; s++) {
         gp_infer_e2e_side *o = s ? &r->expected : &r->ceiling;
         o->decode_s = sum[s];
-        o->latency_s = o->ttft_s + o->decode_s;
-        o->mean_step_s = o->decode_s / N;
-        o->output_tokens_per_s = o->latency_s > 0.0 ? B * N / o->latency_s : INFINITY;
-        o->total_tokens_per_s = o->latency_s > 0.0 ? B * (P + N) / o->latency_s : INFINITY;
+        o->mean_step_s = o->decode_s / (N - 1.0);
         o->crossover_context = cross[s];
     }
-
     r->ceiling.last_step_s = roof(last.tc[0], last.tm[0]) + last.mv[0];
     r->expected.last_step_s = roof(last.tc[1], last.tm[1]) + last.mv[1];
-    /* The end of the request: P + N tokens cached, against the model's
-     * maximum and the memory. */
-    {
-        gp_infer_params q = *p;
-        q.context = P + N;
-        q.prompt = 0.0;
-        if ((rc = gp_infer_eval(&q, &res, e)) != GP_OK)
-            return rc;
-        r->evals += 1.0;
-        r->context_exceeds = res.context_exceeds;
-        r->fits = res.fits;
-        r->mem_need = res.mem_need;
-    }
-    return GP_OK;
+    return e2e_finish(p, P, N, B, r, e);
 }

@@ -96,21 +96,23 @@ static void loop_sum(const gp_infer_params *p0, double lo, double n, double *cei
     }
 }
 
-/* Three steps from a 1000-token prompt, summed by hand.
+/* Three output tokens from a 1000-token prompt, summed by hand: the
+ * prefill's logits give the first, two decode steps (contexts 1001, 1002)
+ * the others.
  * Expected step(c) = max(tc, tm) + 2 layers x 10 us:
  *   tc = (2e9 + 8192 c) / 5e12 = 0.4 ms + 1.6384e-9 c,
  *   tm = (2e9 + 106,496 + 256 c) / 0.5e12 = 4.000212992 ms + 0.512e-9 c
- *   (memory-bound at c = 1000: 4.0007 ms against 0.4016 ms);
- *   step(1000) + step(1001) + step(1002) = 3 x 4.020212992 ms + 0.512e-9 x
- *   3003 = 12.060638976 ms + 1.537536 us = 12.062176512 ms.
+ *   (memory-bound at c = 1001: 4.0007 ms against 0.4016 ms);
+ *   step(1001) + step(1002) = 2 x 4.020212992 ms + 0.512e-9 x 2003 =
+ *   8.040425984 ms + 1.025536 us = 8.04145152 ms.
  * TTFT: 2 x 1e9 x 1000 + 8192 x 1000^2/2 = 2.004096e12 FLOP / 5e12 =
  *   0.4008192 s (weights 2e9 / 0.5e12 = 4 ms underneath) + 20 us =
  *   0.4008392 s.
- * Latency 0.4008392 + 0.012062176512 = 0.412901376512 s; output 3 /
- *   latency = 7.26566 tok/s; total 1003 / latency = 2429.15 tok/s.
+ * Latency 0.4008392 + 0.00804145152 = 0.40888065152 s; output 3 /
+ *   latency = 7.33711 tok/s; total 1003 / latency = 2453.04 tok/s.
  * Ceiling: step = tm = (2e9 + 256 c) / 1e12 = 2 ms + 0.256e-9 c (no
- *   activations, no overhead): 6 ms + 0.256e-9 x 3003 = 6.000768768 ms;
- *   TTFT 2.004096e12 / 10e12 = 0.2004096 s; latency 0.206410368768 s. */
+ *   activations, no overhead): 4 ms + 0.256e-9 x 2003 = 4.000512768 ms;
+ *   TTFT 2.004096e12 / 10e12 = 0.2004096 s; latency 0.204410112768 s. */
 START_TEST(three_steps_by_hand)
 {
     gp_gpu g = toy_gpu();
@@ -122,32 +124,36 @@ START_TEST(three_steps_by_hand)
     r = e2e_ok(&p, 3);
     ck_assert_int_eq(r.summed, 1);
     GP_ASSERT_REL(r.expected.ttft_s, 0.4008392, 1e-12);
-    GP_ASSERT_REL(r.expected.decode_s, 12.062176512e-3, 1e-12);
-    GP_ASSERT_REL(r.expected.latency_s, 0.412901376512, 1e-12);
-    GP_ASSERT_REL(r.expected.mean_step_s, 12.062176512e-3 / 3.0, 1e-12);
-    GP_ASSERT_REL(r.expected.first_step_s, 4.020212992e-3 + 0.512e-9 * 1000, 1e-12);
+    GP_ASSERT_REL(r.expected.decode_s, 8.04145152e-3, 1e-12);
+    GP_ASSERT_REL(r.expected.latency_s, 0.40888065152, 1e-12);
+    GP_ASSERT_REL(r.expected.mean_step_s, 8.04145152e-3 / 2.0, 1e-12);
+    GP_ASSERT_REL(r.expected.first_step_s, 4.020212992e-3 + 0.512e-9 * 1001, 1e-12);
     GP_ASSERT_REL(r.expected.last_step_s, 4.020212992e-3 + 0.512e-9 * 1002, 1e-12);
-    GP_ASSERT_REL(r.expected.output_tokens_per_s, 3.0 / 0.412901376512, 1e-12);
-    GP_ASSERT_REL(r.expected.total_tokens_per_s, 1003.0 / 0.412901376512, 1e-12);
-    GP_ASSERT_REL(r.expected.output_tokens_per_s, 7.26566, 1e-5);
+    GP_ASSERT_REL(r.expected.output_tokens_per_s, 3.0 / 0.40888065152, 1e-12);
+    GP_ASSERT_REL(r.expected.total_tokens_per_s, 1003.0 / 0.40888065152, 1e-12);
+    GP_ASSERT_REL(r.expected.output_tokens_per_s, 7.33711, 1e-5);
     ck_assert(isnan(r.expected.crossover_context));
     GP_ASSERT_REL(r.ceiling.ttft_s, 0.2004096, 1e-12);
-    GP_ASSERT_REL(r.ceiling.decode_s, 6.000768768e-3, 1e-12);
-    GP_ASSERT_REL(r.ceiling.latency_s, 0.206410368768, 1e-12);
-    GP_ASSERT_REL(r.ceiling.total_tokens_per_s, 1003.0 / 0.206410368768, 1e-12);
+    GP_ASSERT_REL(r.ceiling.decode_s, 4.000512768e-3, 1e-12);
+    GP_ASSERT_REL(r.ceiling.latency_s, 0.204410112768, 1e-12);
+    GP_ASSERT_REL(r.ceiling.total_tokens_per_s, 1003.0 / 0.204410112768, 1e-12);
     GP_ASSERT_REL(r.final_context, 1003.0, 0.0);
     ck_assert_int_eq(r.context_exceeds, 0);
     ck_assert_int_eq(r.fits, 1);
-    /* One step: latency = TTFT + step(P). */
+    /* One output token: the prefill alone, no decode step. */
     r = e2e_ok(&p, 1);
-    GP_ASSERT_REL(r.expected.latency_s, 0.4008392 + 4.020212992e-3 + 0.512e-6, 1e-12);
+    GP_ASSERT_REL(r.expected.latency_s, 0.4008392, 1e-12);
+    GP_ASSERT_REL(r.expected.decode_s, 0.0, 0.0);
+    ck_assert(isnan(r.expected.first_step_s));
+    GP_ASSERT_REL(r.ceiling.latency_s, 0.2004096, 1e-12);
 }
 END_TEST
 
 /* From memory- to compute-bound inside one request.  Expected: tc = tm at
  * c* = (4.000212992 - 0.4) ms / (1.6384 - 0.512) ns = 3,196,211.82, so
  * contexts up to 3,196,211 are memory-bound and 3,196,212 on compute-bound.
- * P = 3,196,000, N = 1000 (summed): 212 memory-bound steps with mean
+ * P = 3,195,999, N = 1001 (1000 steps, contexts 3,196,000 on; summed): 212
+ * memory-bound steps with mean
  * context 3,196,105.5 (tm = 5.636619008 ms) and 788 compute-bound ones with
  * mean 3,196,605.5 (tc = 5.6373184512 ms), + 1000 x 20 us:
  *   212 x 5.636619008 + 788 x 5.6373184512 + 20 = 5657.170169 ms.
@@ -162,19 +168,19 @@ START_TEST(memory_to_compute_bound)
     gp_infer_params p = toy_params(&g, &m);
     gp_infer_e2e r;
     double lc, le;
-    p.prompt = 3196000;
-    r = e2e_ok(&p, 1000);
+    p.prompt = 3195999;
+    r = e2e_ok(&p, 1001);
     ck_assert_int_eq(r.summed, 1);
     GP_ASSERT_REL(r.expected.crossover_context, 3196212.0, 0.0);
     GP_ASSERT_REL(r.ceiling.crossover_context, 3196023.0, 0.0);
     GP_ASSERT_REL(r.expected.decode_s, 5.657170169241599, 1e-11);
     GP_ASSERT_REL(r.ceiling.decode_s, 2.8185725423104, 1e-11);
-    /* The same range crossing the kink in closed form: P = 3,194,000, N =
-     * 5000: 2212 memory-bound steps (mean 3,195,105.5: tm = 5.636107008 ms)
+    /* The same range crossing the kink in closed form: P = 3,193,999, N =
+     * 5001 (contexts 3,194,000 .. 3,198,999): 2212 memory-bound steps (mean 3,195,105.5: tm = 5.636107008 ms)
      * and 2788 compute-bound ones (mean 3,197,605.5: tc = 5.6389568512 ms)
      * + 5000 x 20 us = 28,288.480403 ms; and against the step-by-step sum. */
-    p.prompt = 3194000;
-    r = e2e_ok(&p, 5000);
+    p.prompt = 3193999;
+    r = e2e_ok(&p, 5001);
     ck_assert_int_eq(r.summed, 0);
     ck_assert(r.evals <= 5.0);
     GP_ASSERT_REL(r.expected.crossover_context, 3196212.0, 0.0);
@@ -189,7 +195,7 @@ END_TEST
 
 /* A sliding window on one of the two layers (W = 1500): positions = c up to
  * 1500, (c + 1500) / 2 beyond (inference.md 1.1), a kink the closed form
- * splits at.  P = 1000, N = 2000 (contexts 1000 .. 2999): the closed form
+ * splits at.  P = 999, N = 2001 (contexts 1000 .. 2999): the closed form
  * against the sum of 2000 evaluations; and a request that stays on one
  * side of the window. */
 START_TEST(window_kink_closed_form)
@@ -201,8 +207,8 @@ START_TEST(window_kink_closed_form)
     double lc, le;
     m.window.v = 1500;
     m.window_layers.v = 1;
-    p.prompt = 1000;
-    r = e2e_ok(&p, 2000);
+    p.prompt = 999;
+    r = e2e_ok(&p, 2001);
     ck_assert_int_eq(r.summed, 0);
     loop_sum(&p, 1000, 2000, &lc, &le);
     GP_ASSERT_REL(r.expected.decode_s, le, 1e-12);
@@ -214,29 +220,32 @@ START_TEST(window_kink_closed_form)
     GP_ASSERT_REL(r.expected.decode_s,
                   2000.0 * 4.020212992e-3 + 0.512e-9 * (501.0 * 1250.0 + 1499.0 * 1875.0),
                   1e-12);
-    p.prompt = 5000;
-    r = e2e_ok(&p, 1500);
+    p.prompt = 4999;
+    r = e2e_ok(&p, 1501);
     loop_sum(&p, 5000, 1500, &lc, &le);
     GP_ASSERT_REL(r.expected.decode_s, le, 1e-12);
 }
 END_TEST
 
-/* A million output tokens: closed form from at most five evaluations.
- * Memory-bound throughout (c < 3.196e6): N x (4.020212992 ms + 0.512e-9 x
- * mean context 500,999.5) = 1e6 x 4.276724736 ms = 4276.724736 s. */
+/* A million decode steps (P = 999, N = 1,000,001: contexts 1000 ..
+ * 1,000,999): closed form from at most five evaluations.  Memory-bound
+ * throughout (c < 3.196e6): 1e6 x (4.020212992 ms + 0.512e-9 x mean
+ * context 500,999.5) = 1e6 x 4.276724736 ms = 4276.724736 s.  TTFT(999):
+ * (2e9 x 999 + 8192 x 999^2 / 2 = 2.002087812096e12) / 5e12 + 20 us =
+ * 0.4004375624192 s. */
 START_TEST(million_tokens)
 {
     gp_gpu g = toy_gpu();
     gp_model m = toy_mqa();
     gp_infer_params p = toy_params(&g, &m);
     gp_infer_e2e r;
-    p.prompt = 1000;
-    r = e2e_ok(&p, 1e6);
+    p.prompt = 999;
+    r = e2e_ok(&p, 1e6 + 1.0);
     ck_assert_int_eq(r.summed, 0);
-    ck_assert(r.evals <= 5.0);
+    ck_assert(r.evals <= 6.0);
     GP_ASSERT_REL(r.expected.decode_s, 4276.724736, 1e-12);
     GP_ASSERT_REL(r.expected.mean_step_s, 4.276724736e-3, 1e-12);
-    GP_ASSERT_REL(r.expected.latency_s, 0.4008392 + 4276.724736, 1e-12);
+    GP_ASSERT_REL(r.expected.latency_s, 0.4004375624192 + 4276.724736, 1e-12);
     ck_assert(isnan(r.expected.crossover_context));
 }
 END_TEST
@@ -344,26 +353,32 @@ END_TEST
 START_TEST(cli_output)
 {
     /* The identities of the block, on a database model: latency = TTFT +
-     * decode; TTFT is the --prompt figure; the first step is the step at
-     * the context --prompt sets; output = N / latency; total = (P + N) /
-     * latency; mean step = decode / N. */
+     * decode; TTFT is the --prompt figure; the first decode step is the
+     * step at context P + 1 (the prefill gave the first token); output = N
+     * / latency; total = (P + N) / latency; mean step = decode / (N - 1). */
     const char *a[] = {"--json", "decode", "--gpu", "h100", "--model", "llama-3.1-8b",
                        "--prompt", "1024", "--output", "16", NULL};
     const char *big[] = {"--json", "decode", "--gpu", "h100", "--model", "llama-3.1-8b",
                          "--prompt", "1K", "--output", "100K", NULL};
-    json_t *o = gp_test_cli_json(a);
-    double lat = gp_test_jnum(o, "e2e_latency_s"), clat;
+    const char *next[] = {"--json", "decode", "--gpu", "h100", "--model", "llama-3.1-8b",
+                          "--context", "1025", NULL};
+    json_t *o = gp_test_cli_json(next);
+    double step1 = gp_test_jnum(o, "expected_step_s");
+    double lat, clat;
+    json_decref(o);
+    o = gp_test_cli_json(a);
+    lat = gp_test_jnum(o, "e2e_latency_s");
     GP_ASSERT_REL(lat, gp_test_jnum(o, "e2e_ttft_s") + gp_test_jnum(o, "e2e_decode_s"), 1e-9);
     GP_ASSERT_REL(gp_test_jnum(o, "e2e_ttft_s"), gp_test_jnum(o, "ttft_s"), 1e-9);
-    GP_ASSERT_REL(gp_test_jnum(o, "e2e_first_step_s"), gp_test_jnum(o, "expected_step_s"), 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(o, "e2e_first_step_s"), step1, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(o, "e2e_output_tokens_per_s"), 16.0 / lat, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(o, "e2e_total_tokens_per_s"), 1040.0 / lat, 1e-9);
-    GP_ASSERT_REL(gp_test_jnum(o, "mean_step_s"), gp_test_jnum(o, "e2e_decode_s") / 16.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(o, "mean_step_s"), gp_test_jnum(o, "e2e_decode_s") / 15.0, 1e-9);
     clat = gp_test_jnum(o, "ceiling_e2e_latency_s");
     ck_assert(clat < lat);
     GP_ASSERT_REL(gp_test_jnum(o, "ceiling_e2e_output_tokens_per_s"), 16.0 / clat, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(o, "ceiling_mean_step_s"),
-                  gp_test_jnum(o, "ceiling_e2e_decode_s") / 16.0, 1e-9);
+                  gp_test_jnum(o, "ceiling_e2e_decode_s") / 15.0, 1e-9);
     ck_assert_str_eq(json_string_value(json_object_get(o, "e2e_method")), "summed");
     json_decref(o);
     /* Count suffixes; a long output in closed form. */

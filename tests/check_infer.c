@@ -565,6 +565,35 @@ START_TEST(format_output_matrix)
 }
 END_TEST
 
+/* The ceiling stays a bound when an engine quantises the lm_head with the
+ * weights.  NVIDIA TensorRT-Edge-LLM (performance benchmarks, v0.4.0):
+ * Llama 3.1 8B NVFP4 on a Jetson AGX Thor, 54.9 tok/s at a 383-token
+ * prompt (~511 positions cached by the end).  Its lm_head format is not
+ * given, so the ceiling reads it at the weights' 4.5 bits: body (8,030,261,
+ * 248 - 2 x 525,336,576) x 4.5 / 8 = 3,926,018,304 + lm_head 525,336,576 x
+ * 4.5 / 8 = 295,501,824 + the input row 4096 x 2 = 8,192 + KV 511 x 131,072
+ * = 66,977,792: 4,288,506,112 B / 273e9 = 15.709 ms, 63.659 tok/s (a
+ * 16-bit lm_head would allow 54.1, below the measurement). */
+START_TEST(ceiling_reads_an_unstated_lm_head_at_the_weights_width)
+{
+    const char *argv[] = {"--json", "decode", "--gpu", "jetson-agx-thor", "--model",
+                          "llama-3.1-8b", "--weights", "nvfp4", "--engine", "tensorrt-llm",
+                          "--context", "511", NULL};
+    const char *stated[] = {"--json", "decode", "--gpu", "jetson-agx-thor", "--model",
+                            "llama-3.1-8b", "--weights", "nvfp4", "--embed-format", "fp16",
+                            "--context", "511", NULL};
+    json_t *o = gp_test_cli_json(argv);
+    GP_ASSERT_REL(gp_test_jnum(o, "ceiling_tokens_per_s"), 273e9 / 4288506112.0, 1e-9);
+    ck_assert(gp_test_jnum(o, "ceiling_tokens_per_s") > 54.9);
+    json_decref(o);
+    /* Stated at fp16: the ceiling reads what the user said, 16 bits. */
+    o = gp_test_cli_json(stated);
+    GP_ASSERT_REL(gp_test_jnum(o, "ceiling_tokens_per_s"),
+                  273e9 / (4288506112.0 - 295501824.0 + 525336576.0 * 2.0), 1e-9);
+    json_decref(o);
+}
+END_TEST
+
 /* The worked expectation of the first row, to the digit. */
 START_TEST(expected_formula_worked)
 {
@@ -869,9 +898,9 @@ END_TEST
  * 7.14710e12; the last one the output layer, 2 x 525,336,576; causal
  * attention 4 x 32 layers x 32 heads x 128 x 512^2/2 = 6.87195e10 ->
  * 7.21687e12 FLOP.  Q4_0 carries
- * mma int8: ceiling 660.6 TOPS -> 12.552 ms (the 4.6 GB of weights take
+ * mma int8: ceiling 660.6 TOPS -> 10.925 ms (the 4.6 GB of weights take
  * 4.6 ms at 1008 GB/s, under it); fp16 weights: fp16 with fp16
- * accumulate, 330.3 TFLOP/s -> 25.104 ms (weights 16.1 GB / 1008e9 = 16.0
+ * accumulate, 330.3 TFLOP/s -> 21.849 ms (weights 16.1 GB / 1008e9 = 16.0
  * ms, still under it).  The expected figure stays at the fp16 rate. */
 START_TEST(prefill_ceiling_takes_the_fastest_tensor_path)
 {
@@ -1617,6 +1646,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, published_decode_rows);
     tcase_add_test(tc, engine_sm_stream_limit);
     tcase_add_test(tc, expected_formula_worked);
+    tcase_add_test(tc, ceiling_reads_an_unstated_lm_head_at_the_weights_width);
     tcase_add_test(tc, format_output_matrix);
     tcase_add_test(tc, moe_experts_touched);
     tcase_add_test(tc, tensor_parallel_allreduce);

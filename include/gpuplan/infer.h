@@ -196,11 +196,14 @@ typedef struct gp_infer_result {
     double bytes_per_step;      /* weight + kv + act                         */
     double bytes_per_token;     /* bytes_per_step / batch                    */
     /* FLOPs per step, all GPUs. */
-    double flop;                /* 2 x active params x batch + attention     */
+    double flop;                /* 2 x flop_params x batch + attention       */
     double attn_flop;           /* 4 x layers x heads x head_dim x
                                    kv_positions x batch                      */
     double dequant_flop;        /* quantised weights x engine dequant_flop   */
     double active_params;       /* params used per token (MoE: active)       */
+    double flop_params;         /* matmul params a token runs through: the
+                                   layers (its routed experts) + the output
+                                   layer; no input embedding (a lookup)    */
     double experts_touched;     /* MoE: expected distinct experts per layer  */
     double moe_layers;          /* MoE: layers with routed experts (0: dense) */
     double comm_bytes;          /* AllReduce payload per step (per message)  */
@@ -253,7 +256,7 @@ typedef struct gp_infer_result {
 /* Evaluate one decode configuration.
  * Bytes per step = body weights touched x weight bits/8 + lm_head x embed
  * bits/8 (+ the batch's embedding rows when untied) + batch x context x
- * layers x kv_elems x kv bits/8 + activations; FLOPs = 2 x active params x
+ * layers x kv_elems x kv bits/8 + activations; FLOPs = 2 x flop_params x
  * batch + attention; each side's step = max(FLOPs / peak + dequant / CUDA
  * peak, bytes / (bw x eff)) + layers x overhead + 2 x layers AllReduces
  * of batch x hidden x act_bytes on p->link, priced by gp_comm_eval (one
@@ -278,23 +281,24 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
 
 /* End to end: a batch of `batch` requests, each a prompt of P tokens
  * followed by N generated tokens (vLLM benchmark_latency, TensorRT-LLM
- * gptManagerBenchmark, llama-bench pp+tg).  MODEL: inference.md 5.2:
- *   latency = TTFT(P, B) + sum_{j=0}^{N-1} step(P + j)
+ * gptManagerBenchmark; llama-bench's pp+tg is N + 1 here, as it decodes N
+ * after the prompt).  The prefill's logits give the first output token, so
+ * N - 1 decode steps follow.  MODEL: inference.md 5.2:
+ *   latency = TTFT(P, B) + sum_{j=1}^{N-1} step(P + j)
  *   output tokens/s = B N / latency,  total tokens/s = B (P + N) / latency.
  * One side (ceiling or expected). */
 typedef struct gp_infer_e2e_side {
     double ttft_s;            /* prefill of the B prompts (0: P = 0)         */
-    double decode_s;          /* sum of the N decode steps                   */
+    double decode_s;          /* sum of the N - 1 decode steps               */
     double latency_s;         /* ttft_s + decode_s                           */
-    double mean_step_s;       /* decode_s / N                                */
-    double first_step_s;      /* step at context P                           */
-    double last_step_s;       /* step at context P + N - 1                   */
+    double mean_step_s;       /* decode_s / (N - 1); NaN when N = 1          */
+    double first_step_s;      /* step at context P + 1 (NaN when N = 1)      */
+    double last_step_s;       /* step at context P + N - 1 (NaN when N = 1)  */
     double output_tokens_per_s; /* B N / latency_s                           */
     double total_tokens_per_s;  /* B (P + N) / latency_s                     */
-    double crossover_context; /* context from which the step's compute time
-                                 exceeds its memory time within [P, P+N-1]
-                                 (the step turns compute-bound); NaN: it
-                                 does not cross in the range               */
+    double crossover_context; /* first context in [P+1, P+N-1] where the
+                                 step's binding roof (compute or memory)
+                                 differs from the first step's; NaN: none */
 } gp_infer_e2e_side;
 
 typedef struct gp_infer_e2e {
@@ -303,7 +307,7 @@ typedef struct gp_infer_e2e {
     double batch;             /* B                                           */
     double final_context;     /* P + N: the tokens each sequence holds at the
                                  end, held against the model's maximum      */
-    int summed;               /* 1: every step evaluated (N <=
+    int summed;               /* 1: every step evaluated (N - 1 <=
                                  GP_INFER_E2E_SUM_STEPS); 0: closed form     */
     double evals;             /* gp_infer_eval calls made                    */
     int context_exceeds;      /* P + N > the model's maximum context         */
