@@ -71,6 +71,10 @@ static void usage(FILE *f)
         "                        share, in [1, min(ep, experts/active)] (default 1;\n"
         "                        scales its expert GEMMs\n"
         "                        and all-to-all bytes)\n"
+        "  --moe-dispatch D      MoE: alltoall (default: every routed copy crosses to\n"
+        "                        its expert's GPU) | dedup (a token crosses to each\n"
+        "                        other node once and is forwarded there: DeepEP,\n"
+        "                        DeepSeek-V3)\n"
         "profile mode (extrapolate a measured run):\n"
         "  --step-time S         measured seconds per optimizer step (2s, 350ms)\n"
         "  --tokens-per-step T   tokens per step over all GPUs\n"
@@ -90,7 +94,7 @@ enum {
     O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
     O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_LAYERS, O_HIDDEN, O_HEADS,
-    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_HELP
+    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_HELP
 };
 
 static const struct option opts[] = {
@@ -139,6 +143,7 @@ static const struct option opts[] = {
     {"ffn", required_argument, NULL, O_FFN},
     {"ffn-kind", required_argument, NULL, O_FFNKIND},
     {"tied", no_argument, NULL, O_TIED},
+    {"moe-dispatch", required_argument, NULL, O_DISPATCH},
     {"moe-imbalance", required_argument, NULL, O_IMB},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0}};
@@ -465,8 +470,13 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
              in->zero >= 3 ? "(ZeRO-3 gathers + reduce-scatter)" : "(gradient AllReduce)");
     gp_cli_qrow("data-parallel comm", st->dp_comm_exposed_s, GP_Q_DURATION, 3, note);
     if (r->shape.experts > 0) {
-        snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld; "
-                 "not overlapped", st->alltoall_bytes, st->ep);
+        if (in->moe_dedup && st->alltoall_node_share < 1.0)
+            snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld, "
+                     "each token once per node (%.0f %% of the copies cross); not overlapped",
+                     st->alltoall_bytes, st->ep, 100.0 * st->alltoall_node_share);
+        else
+            snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld; "
+                     "not overlapped", st->alltoall_bytes, st->ep);
         gp_cli_qrow("expert all-to-all", st->alltoall_s, GP_Q_DURATION, 3, note);
     }
     gp_cli_qrow("step time", st->step_s, GP_Q_DURATION, 3, "compute + memory + movement");
@@ -765,6 +775,9 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
             SNUM("expert_gemm_flop", st->expert_gemm_flop * st->micro_batches);
             SNUM("alltoall_bytes", st->alltoall_bytes);
             SNUM("alltoall_one_s", st->alltoall_1_s);
+            SNUM("alltoall_node_share", st->alltoall_node_share);
+            json_object_set_new(so, "moe_dispatch", json_string(in->moe_dedup ? "dedup"
+                                                                               : "alltoall"));
             SNUM("dp_expert_bytes", st->dp_expert_bytes);
         }
         SNUM("hardware_flop_executed", st->hardware_flop);
@@ -997,6 +1010,16 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_TIED:
             tied = 1;
             break;
+        case O_DISPATCH:
+            if (strcmp(optarg, "dedup") == 0 || strcmp(optarg, "deepep") == 0)
+                in.moe_dedup = 1;
+            else if (strcmp(optarg, "alltoall") == 0)
+                in.moe_dedup = 0;
+            else
+                rc = gp_cli_usage(cli, "'--moe-dispatch' must be 'alltoall' or 'dedup' (got "
+                                       "'%s')", optarg);
+            imb_set = 1;
+            break;
         case O_IMB:
             rc = gp_cli_qty(cli, "--moe-imbalance", optarg, GP_Q_NUMBER, &in.moe_imbalance);
             if (rc == 0 && !(in.moe_imbalance >= 1.0))
@@ -1044,7 +1067,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                                  "'--gpus-per-node', '--nics-per-node', '--interleave', "
                                  "'--attention' and '--no-dp-overlap' need '--mfu model'");
     if (imb_set && in.mfu_mode != GP_MFU_MODEL)
-        return gp_cli_usage(cli, "option '--moe-imbalance' needs '--mfu model'");
+        return gp_cli_usage(cli, "options '--moe-imbalance' and '--moe-dispatch' need '--mfu "
+                                 "model'");
     if (in.step_time > 0 && in.mfu_mode == GP_MFU_MODEL)
         return gp_cli_usage(cli, "option '--mfu model' and '--step-time' exclude each other "
                                  "(the profile implies the MFU)");

@@ -478,6 +478,43 @@ static int coll_time(const gp_topo *t, gp_coll_op op, double bytes, double nic_s
     return GP_OK;
 }
 
+/* One dispatch (or combine) of S bytes of routed copies over the EP group
+ * of tt, a token's copies going to k experts spread over m = tt->nodes
+ * nodes.  Plain: an AllToAll of every copy (coll_time).  Deduplicated
+ * (DeepEP, DeepSeek-V3): a token crosses the scale-out link once per other
+ * node its experts are on -- of its k (m-1)/m remote copies on average
+ * (m-1)(1 - (1 - 1/m)^k) distinct nodes, a share rho = m (1 - (1-1/m)^k) / k
+ * of the inter-node bytes -- and every remote copy is forwarded on the
+ * scale-up link inside its node (S (m-1)/m more there); the two links run
+ * at once: max(intra / up, inter / out) + the AllToAll's latency terms. */
+static int a2a_time(const gp_topo *tt, double S, double k, double nic_scale, int dedup,
+                    double *out, double *share, gp_err *e)
+{
+    gp_comm_result cr;
+    double m = (double)tt->nodes, rho, bi, bo;
+    int rc;
+    *share = 1.0;
+    if (!dedup || m < 2.0 || !(k >= 1.0))
+        return coll_time(tt, GP_COLL_ALLTOALL, S, nic_scale, out, e);
+    *out = 0.0;
+    if (!(S > 0.0))
+        return GP_OK;
+    if ((rc = gp_comm_eval(tt, GP_COLL_ALLTOALL, GP_COLL_RING, S, NULL, &cr, e)) != GP_OK)
+        return rc;
+    rho = m * (1.0 - pow(1.0 - 1.0 / m, k)) / k;
+    if (rho > 1.0)
+        rho = 1.0;
+    *share = rho;
+    bi = cr.expected.up_bw > 0.0
+             ? (cr.bytes_per_gpu_intra + S * (m - 1.0) / m) / cr.expected.up_bw
+             : 0.0;
+    bo = cr.expected.out_bw > 0.0 ? cr.bytes_per_gpu_inter * rho / cr.expected.out_bw *
+                                        (nic_scale > 1.0 ? nic_scale : 1.0)
+                                  : 0.0;
+    *out = (bi > bo ? bi : bo) + cr.expected.lat_s;
+    return GP_OK;
+}
+
 /* The node's NICs: given, else gp_topo_default_nics (one per GPU on an
  * NVLink / Infinity Fabric baseboard, else one). */
 static double node_nics(const gp_train_in *in, double gn)
@@ -985,7 +1022,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         g_ep = fmin(E, gdpm);
         grp_topo(in, gn, g_ep, E / g_ep, &tt, &nic_scale);
         S = F * T / tr * ka * h * hw.e;
-        if ((rc = coll_time(&tt, GP_COLL_ALLTOALL, S, nic_scale, &a2a, e)) != GP_OK)
+        if ((rc = a2a_time(&tt, S, ka, nic_scale, in->moe_dedup, &a2a,
+                           &st->alltoall_node_share, e)) != GP_OK)
             return rc;
         st->alltoall_bytes = S;
         st->alltoall_1_s = a2a;

@@ -941,6 +941,21 @@ START_TEST(hand_worked_moe_step)
     GP_ASSERT_REL(st->expert_gemm_s, 2.0 * 7.730941e-4, 1e-5);
     GP_ASSERT_REL(st->alltoall_bytes, 2.0 * 4194304.0, 1e-12);
 
+    /* Node-deduplicated dispatch (balanced): the EP group spans m = 2
+     * nodes; a token's k = 2 copies hit the other node with probability 1 -
+     * (1/2)^2 = 3/4, once, against k (m-1)/m = 1 copy: rho = 0.75.  Inter:
+     * S/2 x 0.75 = 1,572,864 B at 10 GB/s = 157.2864 us; intra: 3/4 x S/2 =
+     * 1,572,864 + the forwarded S/2 = 2,097,152 -> 3,670,016 B at 100 GB/s
+     * = 36.7 us, under it: one AllToAll 157.2864 us, x 4 x 2 layers x m 2 =
+     * 2.5165824 ms a step (3.3554432 ms plain). */
+    in.moe_imbalance = 1.0;
+    in.moe_dedup = 1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(st->alltoall_node_share, 0.75, 1e-12);
+    GP_ASSERT_REL(st->alltoall_1_s, 1.572864e-4, 1e-9);
+    GP_ASSERT_REL(st->alltoall_s, 2.5165824e-3, 1e-9);
+    in.moe_dedup = 0;
+
     /* FP8 (balanced again): 4 B per cast element, t = t_r = 1, both layers
      * MoE, no shared expert, the router left 16-bit.  Attention: inputs T
      * (h + q) = 1024 x 2048 x 4 = 8,388,608 B, gradients T (q + 2kv + h) =

@@ -221,6 +221,11 @@ typedef struct gp_train_in {
     double moe_imbalance;       /* step model: tokens on the busiest expert
                                    rank / the balanced share, in [1, E];
                                    0 = 1 (perfectly balanced)                */
+    int moe_dedup;              /* step model: 1 = the dispatch sends a token
+                                   once to each other node its experts are
+                                   on and forwards it there on the scale-up
+                                   link (DeepEP / DeepSeek-V3); 0 = one
+                                   AllToAll of every routed copy             */
 } gp_train_in;
 
 /* Zero the input and set the defaults (gpus 1, tp = pp = 1, micro_batch 1,
@@ -296,6 +301,9 @@ typedef struct gp_train_step_result {
     double expert_gemm_flop;
     double alltoall_bytes;      /* S of one dispatch/combine, per GPU        */
     double alltoall_1_s;        /* one AllToAll of S over the EP group       */
+    double alltoall_node_share; /* of the copies bound for other nodes, the
+                                   share that crosses the scale-out link
+                                   (1; with moe_dedup the distinct nodes) */
     double alltoall_mb_s;       /* all of them in one micro-batch            */
     double alltoall_s;          /* m x alltoall_mb_s (not overlapped)        */
     double dp_expert_bytes;     /* expert gradient bytes per GPU, reduced over
