@@ -647,12 +647,6 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if (L < pp * v)
         return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
                            "%g layers are fewer than pp x interleave = %g stages", L, pp * v);
-    if (v > 1.0 && fmod(L, pp * v) != 0.0)
-        return GP_RAISE_AT(e, GP_EINVAL, "--interleave", 0, 0,
-                           "%g layers do not split evenly into pp x interleave = %g virtual "
-                           "stages (interleaving needs an even split, as in Megatron-LM; an "
-                           "uneven split is priced without --interleave)",
-                           L, pp * v);
     /* Node size: given; else a switched scale-up link's whole domain (an
      * NVSwitch joins max_gpus: DGX-2 16, GB200 NVL72 72, HGX boards 8);
      * else 8 (HGX/DGX), capped by the link. */

@@ -325,6 +325,32 @@ START_TEST(context_parallel_ring_by_hand)
 }
 END_TEST
 
+/* Interleaving an uneven split: 5 layers on pp 2 x v 2 = 4 virtual stages
+ * put ceil(5/4) = 2 layers in each virtual stage of the slowest GPU, 4 in
+ * all (Megatron's embedding/loss stage accounting and custom pipeline
+ * layouts make such splits).  Toy run on 2 GPUs (dp 1), b 1, B 8 -> m 8,
+ * T 1024: GEMMs 4 layers x 3 x 2 T h (q + 2kv + q + 2f) = 4 x 3 x 2.5770e10
+ * = 3.0924e11 + logits 6 T h V = 5.1540e10: 3.6078e11 FLOP / 1e14 =
+ * 3.6078e-3 s per micro-batch; bubble (p - 1)/(m v) = 1/16. */
+START_TEST(uneven_interleaved_split_prices_the_slowest_gpu)
+{
+    toy_run t;
+    toy_run_init(&t, 5);
+    t.in.gpus = 2;
+    t.in.pp = 2;
+    t.in.interleave = 2;
+    t.in.micro_batch = 1;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    GP_ASSERT_REL(t.r.step.layers_per_stage, 4.0, 0);
+    GP_ASSERT_REL(t.r.step.gemm_s, 3.6078e-3, 1e-4);
+    GP_ASSERT_REL(t.r.step.bubble_fraction, 1.0 / 16.0, 1e-12);
+    /* Fewer layers than virtual stages is still refused. */
+    t.in.interleave = 3;
+    ck_assert_int_ne(toy_run_eval(&t), GP_OK);
+    ck_assert_str_eq(t.e.where, "--interleave");
+}
+END_TEST
+
 /* FP8 training: the layers' GEMMs run at the FP8 rate; the attention core
  * (Transformer Engine keeps DotProductAttention in BF16 unless fp8_dpa) and
  * the logits GEMM (Megatron-core's own output layer, outside fp8_autocast)
@@ -588,15 +614,14 @@ START_TEST(published_rows_in_range)
          * DGX-H100 (8 per node, 8 x NDR), FP8 current scaling, s 8192, b 1,
          * tokens/s per GPU.  Llama 3 70B: t4 p8 v5, B128, DDP.  Llama 3 8B:
          * FSDP over 8 (its recipe also recomputes 5 of 32 layers, which the
-         * row does not express).  Llama 3.1 405B: t8 p8 cp2, B512, 1024 GPUs
-         * (the recipe's interleave 8 needs Megatron's embedding-and-loss
-         * stage accounting; priced uninterleaved). */
+         * row does not express).  Llama 3.1 405B: t8 p8 cp2 v8, B512, 1024
+         * GPUs (126 layers on 64 virtual stages: 2 each on the slowest). */
         {"nemo-llama3-70b-fp8", "h100-sxm", "nvlink4", "ib-ndr", 80, 8192, 64, 8, 28672, 3, 128256,
          70.55e9, 8192, 1, 128, 64, 4, 8, 5, 0, 0, 0, GP_RECOMPUTE_NONE, 2, 1602, 0, 1, 0},
         {"nemo-llama3-8b-fp8", "h100-sxm", "nvlink4", NULL, 32, 4096, 32, 8, 14336, 3, 128256,
          8.03e9, 8192, 1, 128, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 2, 14451, 0, 1, 0},
         {"nemo-llama31-405b-fp8-cp2", "h100-sxm", "nvlink4", "ib-ndr", 126, 16384, 128, 8, 53248,
-         3, 128256, 405.85e9, 8192, 1, 512, 1024, 8, 8, 1, 1, 0, 0, GP_RECOMPUTE_NONE, 2, 292, 0,
+         3, 128256, 405.85e9, 8192, 1, 512, 1024, 8, 8, 8, 1, 0, 0, GP_RECOMPUTE_NONE, 2, 292, 0,
          1, 2},
         /* Llama 3 405B's 128K-context stage (Llama Team 2024, Table 4;
          * Balaji, SC'24): 16,384 H100, t8 cp16 p16 (d 8), 16M tokens = 128
@@ -1188,6 +1213,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, default_node_is_the_switched_domain);
     tcase_add_test(model, fp8_layer_gemms_fast_attention_and_logits_at_16_bit);
     tcase_add_test(model, context_parallel_ring_by_hand);
+    tcase_add_test(model, uneven_interleaved_split_prices_the_slowest_gpu);
     tcase_add_test(model, default_batch_and_defaults_unchanged);
     tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);
