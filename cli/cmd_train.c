@@ -75,6 +75,8 @@ static void usage(FILE *f)
         "                        its expert's GPU) | dedup (a token crosses to each\n"
         "                        other node once and is forwarded there: DeepEP,\n"
         "                        DeepSeek-V3)\n"
+        "  --moe-node-limit M    with dedup: a token's experts on at most M nodes\n"
+        "                        (DeepSeek-V3's node-limited routing: 4)\n"
         "profile mode (extrapolate a measured run):\n"
         "  --step-time S         measured seconds per optimizer step (2s, 350ms)\n"
         "  --tokens-per-step T   tokens per step over all GPUs\n"
@@ -94,7 +96,7 @@ enum {
     O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
     O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_LAYERS, O_HIDDEN, O_HEADS,
-    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_HELP
+    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_NODELIM, O_HELP
 };
 
 static const struct option opts[] = {
@@ -144,6 +146,7 @@ static const struct option opts[] = {
     {"ffn-kind", required_argument, NULL, O_FFNKIND},
     {"tied", no_argument, NULL, O_TIED},
     {"moe-dispatch", required_argument, NULL, O_DISPATCH},
+    {"moe-node-limit", required_argument, NULL, O_NODELIM},
     {"moe-imbalance", required_argument, NULL, O_IMB},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0}};
@@ -778,6 +781,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
             SNUM("alltoall_node_share", st->alltoall_node_share);
             json_object_set_new(so, "moe_dispatch", json_string(in->moe_dedup ? "dedup"
                                                                                : "alltoall"));
+            json_object_set_new(so, "moe_node_limit", json_integer(in->moe_node_limit));
             SNUM("dp_expert_bytes", st->dp_expert_bytes);
         }
         SNUM("hardware_flop_executed", st->hardware_flop);
@@ -1020,6 +1024,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                                        "'%s')", optarg);
             imb_set = 1;
             break;
+        case O_NODELIM:
+            rc = gp_cli_int(cli, "--moe-node-limit", optarg, 1, &in.moe_node_limit);
+            imb_set = 1;
+            break;
         case O_IMB:
             rc = gp_cli_qty(cli, "--moe-imbalance", optarg, GP_Q_NUMBER, &in.moe_imbalance);
             if (rc == 0 && !(in.moe_imbalance >= 1.0))
@@ -1066,6 +1074,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "options '--global-batch', '--scale-up', '--scale-out', "
                                  "'--gpus-per-node', '--nics-per-node', '--interleave', "
                                  "'--attention' and '--no-dp-overlap' need '--mfu model'");
+    if (in.moe_node_limit > 0 && !in.moe_dedup)
+        return gp_cli_usage(cli, "option '--moe-node-limit' needs '--moe-dispatch dedup'");
     if (imb_set && in.mfu_mode != GP_MFU_MODEL)
         return gp_cli_usage(cli, "options '--moe-imbalance' and '--moe-dispatch' need '--mfu "
                                  "model'");

@@ -488,7 +488,7 @@ static int coll_time(const gp_topo *t, gp_coll_op op, double bytes, double nic_s
  * scale-up link inside its node (S (m-1)/m more there); the two links run
  * at once: max(intra / up, inter / out) + the AllToAll's latency terms. */
 static int a2a_time(const gp_topo *tt, double S, double k, double nic_scale, int dedup,
-                    double *out, double *share, gp_err *e)
+                    double node_limit, double *out, double *share, gp_err *e)
 {
     gp_comm_result cr;
     double m = (double)tt->nodes, rho, bi, bo;
@@ -502,6 +502,10 @@ static int a2a_time(const gp_topo *tt, double S, double k, double nic_scale, int
     if ((rc = gp_comm_eval(tt, GP_COLL_ALLTOALL, GP_COLL_RING, S, NULL, &cr, e)) != GP_OK)
         return rc;
     rho = m * (1.0 - pow(1.0 - 1.0 / m, k)) / k;
+    /* Node-limited routing: at most M nodes, the other m - 1 of them in
+     * proportion, M (m-1)/m remote ones per token at most. */
+    if (node_limit >= 1.0 && node_limit < m && node_limit < rho * k)
+        rho = node_limit / k;
     if (rho > 1.0)
         rho = 1.0;
     *share = rho;
@@ -1016,8 +1020,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         g_ep = fmin(E, gdpm);
         grp_topo(in, gn, g_ep, E / g_ep, &tt, &nic_scale);
         S = F * T / tr * ka * h * hw.e;
-        if ((rc = a2a_time(&tt, S, ka, nic_scale, in->moe_dedup, &a2a,
-                           &st->alltoall_node_share, e)) != GP_OK)
+        if ((rc = a2a_time(&tt, S, ka, nic_scale, in->moe_dedup, (double)in->moe_node_limit,
+                           &a2a, &st->alltoall_node_share, e)) != GP_OK)
             return rc;
         st->alltoall_bytes = S;
         st->alltoall_1_s = a2a;

@@ -979,6 +979,14 @@ START_TEST(hand_worked_moe_step)
     GP_ASSERT_REL(st->alltoall_node_share, 0.75, 1e-12);
     GP_ASSERT_REL(st->alltoall_1_s, 1.572864e-4, 1e-9);
     GP_ASSERT_REL(st->alltoall_s, 2.5165824e-3, 1e-9);
+    /* Node-limited routing, one node per token: M (m-1)/m = 0.5 remote
+     * nodes against k (m-1)/m = 1 remote copy, rho = M/k = 0.5: S/2 x 0.5 =
+     * 1,048,576 B at 10 GB/s = 104.8576 us (intra still 36.7 us). */
+    in.moe_node_limit = 1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(st->alltoall_node_share, 0.5, 1e-12);
+    GP_ASSERT_REL(st->alltoall_1_s, 1.048576e-4, 1e-9);
+    in.moe_node_limit = 0;
     in.moe_dedup = 0;
 
     /* FP8 (balanced again): 4 B per cast element, t = t_r = 1, both layers

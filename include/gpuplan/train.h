@@ -226,6 +226,9 @@ typedef struct gp_train_in {
                                    on and forwards it there on the scale-up
                                    link (DeepEP / DeepSeek-V3); 0 = one
                                    AllToAll of every routed copy             */
+    long moe_node_limit;        /* with moe_dedup: a token's experts lie on
+                                   at most this many nodes (DeepSeek-V3's
+                                   node-limited routing: 4); 0 = no limit  */
 } gp_train_in;
 
 /* Zero the input and set the defaults (gpus 1, tp = pp = 1, micro_batch 1,
