@@ -458,6 +458,15 @@ static void gemm_fb(const gemm_hw *h, double m, double n, double k, double batch
     *bwd = gemm_one(h, m, k, n, batch) + gemm_one(h, k, n, m, batch);
 }
 
+/* As gemm_fb; a frozen weight (adapter fine-tuning) takes no weight
+ * gradient: the backward is the data gradient alone. */
+static void gemm_fbz(const gemm_hw *h, double m, double n, double k, int frozen, double *fwd,
+                     double *bwd)
+{
+    *fwd = gemm_one(h, m, n, k, 1.0);
+    *bwd = gemm_one(h, m, k, n, 1.0) + (frozen ? 0.0 : gemm_one(h, k, n, m, 1.0));
+}
+
 /* Expected time of one collective (0 for one GPU).  When fewer NICs than
  * rings share a node (nic_scale = 1 / NICs per ring > 1), each ring gets that
  * share of a NIC's bandwidth: the inter-node bandwidth term stretches by
@@ -593,7 +602,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     int low;
     double ar, a_fwd, a_bwd, a_flop_fwd, lg_fwd, lg_bwd, xent, p2p;
     double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp, gdpm = 1.0;
-    double cp = (double)r->cp, dg, ring_f, ring_b;
+    double cp = (double)r->cp, dg, ring_f, ring_b, adapter;
+    int lora = in->lora_params > 0.0;
     int full = in->recompute == GP_RECOMPUTE_FULL, sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
     int rc, moe = sh.experts > 0.0;
 
@@ -602,9 +612,10 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_EINVAL, "--mfu", 0, 0,
                            "'--mfu model' predicts the step; it excludes profile mode "
                            "(--step-time)");
-    if (in->lora_params > 0.0)
+    if (in->lora_params > 0.0 && moe)
         return GP_RAISE_AT(e, GP_EUNSUP, "--lora-params", 0, 0,
-                           "'--mfu model' does not price adapter fine-tuning");
+                           "'--mfu model' does not price adapter fine-tuning of a "
+                           "mixture-of-experts model");
     if (in->interleave < 0 || (in->interleave > 1 && in->pp == 1))
         return GP_RAISE_AT(e, GP_EINVAL, "--interleave", 0, 0,
                            "virtual stages per GPU must be >= 1 and need --pp > 1 (got '%ld')",
@@ -764,22 +775,29 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
 
     /* --- GEMMs per layer (per tensor rank), forward and backward -------- */
     f_fwd = f_bwd = 0.0;
-    gemm_fb(&hw, T, (q + 2.0 * kv) / t, h, 1.0, &x, &y); /* QKV          */
+    gemm_fbz(&hw, T, (q + 2.0 * kv) / t, h, lora, &x, &y); /* QKV        */
     f_fwd += x;
     f_bwd += y;
-    gemm_fb(&hw, T, h, q / t, 1.0, &x, &y);               /* output proj  */
+    gemm_fbz(&hw, T, h, q / t, lora, &x, &y);               /* output proj */
     f_fwd += x;
     f_bwd += y;
-    gemm_fb(&hw, T, (kk - 1.0) * f / t, h, 1.0, &x, &y);  /* FFN in(+gate) */
+    gemm_fbz(&hw, T, (kk - 1.0) * f / t, h, lora, &x, &y);  /* FFN in(+gate) */
     f_fwd += x;
     f_bwd += y;
-    gemm_fb(&hw, T, h, f / t, 1.0, &x, &y);               /* FFN out      */
+    gemm_fbz(&hw, T, h, f / t, lora, &x, &y);               /* FFN out     */
     f_fwd += x;
     f_bwd += y;
-    gemm_fb(&hw16, T, V / t, h, 1.0, &lg_fwd, &lg_bwd);   /* logits, 16-bit */
+    gemm_fbz(&hw16, T, V / t, h, lora, &lg_fwd, &lg_bwd);   /* logits, 16-bit */
     st->gemm_s = ls * (f_fwd * (full ? 2.0 : 1.0) + f_bwd) + lg_fwd + lg_bwd;
-    st->gemm_flop = 2.0 * T * h * ((q + 2.0 * kv) + q + kk * f) / t * ls * (full ? 4.0 : 3.0) +
-                    6.0 * T * h * V / t;
+    st->gemm_flop = 2.0 * T * h * ((q + 2.0 * kv) + q + kk * f) / t * ls *
+                        (lora ? (full ? 3.0 : 2.0) : (full ? 4.0 : 3.0)) +
+                    (lora ? 4.0 : 6.0) * T * h * V / t;
+    /* Adapter fine-tuning: the stage's share of the adapters trains in
+     * full, 6 FLOP per adapter weight per token, at the expected rate (its
+     * rank-r GEMMs are small; their memory traffic is not priced). */
+    adapter = lora ? in->lora_params * ls / L / t : 0.0;
+    st->gemm_s += 6.0 * T * adapter / hw.peak;
+    st->gemm_flop += 6.0 * T * adapter;
     st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
 
     /* --- attention core per layer --------------------------------------- */
@@ -1115,7 +1133,10 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             st->dp_comm_exposed_s = in->dp_no_overlap ? tot : fmax(bucket, tot - st->bwd_s);
         }
     } else {
-        st->optimizer_bytes = pst / (in->zero >= 1 ? dg : 1.0) * (2.0 * ob + gb + wb);
+        /* Adapter fine-tuning: only the adapters have gradients and
+         * optimizer states (the frozen base still gathers under ZeRO-3). */
+        double trained = lora ? adapter : pst;
+        st->optimizer_bytes = trained / (in->zero >= 1 ? dg : 1.0) * (2.0 * ob + gb + wb);
         st->optimizer_s = st->optimizer_bytes / hw.bw;
 
         /* --- data parallel: the gradient group is the dp x cp ranks holding
@@ -1132,7 +1153,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         tt.scale_out = in->scale_out;
         tt.nodes = (long)nodes_dp;
         tt.nics_per_node = nics < 1.0 ? 1 : (long)nics;
-        gdp = pst * gb;
+        gdp = trained * gb;
         if (in->zero >= 3) {
             double w = pst * wb, t_ag, t_rs, ex;
             if ((rc = coll_time(&tt, GP_COLL_ALLGATHER, w, nic_scale, &t_ag, e)) != GP_OK ||
