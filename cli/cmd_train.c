@@ -47,6 +47,8 @@ static void usage(FILE *f)
         "  --no-sequence-parallel  keep activations replicated across tensor ranks\n"
         "  --optimizer O         adam (default, 16 B/param) | adam8bit | sgd\n"
         "  --lora-params N       adapter fine-tuning of a frozen base (N adapter params)\n"
+        "  --base-format FMT     the frozen base's storage (QLoRA: nf4; default the\n"
+        "                        training precision)\n"
         "  --seq S               sequence length (default: the model's pre-training\n"
         "                        sequence, else its context up to 8192, else 2048)\n"
         "  --micro-batch B       sequences per GPU per micro-step (default 1)\n");
@@ -96,7 +98,8 @@ enum {
     O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
     O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_LAYERS, O_HIDDEN, O_HEADS,
-    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_NODELIM, O_HELP
+    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_NODELIM, O_BASEFMT,
+    O_HELP
 };
 
 static const struct option opts[] = {
@@ -147,6 +150,7 @@ static const struct option opts[] = {
     {"tied", no_argument, NULL, O_TIED},
     {"moe-dispatch", required_argument, NULL, O_DISPATCH},
     {"moe-node-limit", required_argument, NULL, O_NODELIM},
+    {"base-format", required_argument, NULL, O_BASEFMT},
     {"moe-imbalance", required_argument, NULL, O_IMB},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0}};
@@ -677,6 +681,8 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         NUM("tokens_per_step", r->tokens_per_step);
     NUM("seq", r->seq);
     NUM("micro_batch", in->micro_batch);
+    NUM("lora_params", in->lora_params);
+    NUM("base_bits", in->base_bits);
     json_object_set_new(o, "recompute", json_string(gp_train_recompute_name(in->recompute)));
     json_object_set_new(o, "optimizer", json_string(gp_train_optimizer_name(in->optimizer)));
     json_object_set_new(o, "zero", json_integer(in->zero));
@@ -751,6 +757,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         SNUM("elementwise_s", st->elementwise_s * st->micro_batches);
         SNUM("elementwise_bytes", st->elementwise_bytes * st->micro_batches);
         SNUM("fp8_cast_bytes", st->fp8_cast_bytes * st->micro_batches);
+        SNUM("dequant_bytes", st->dequant_bytes * st->micro_batches);
         SNUM("optimizer_s", st->optimizer_s);
         SNUM("optimizer_bytes", st->optimizer_bytes);
         SNUM("tp_comm_s", st->tp_comm_s);
@@ -821,6 +828,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_err e;
     const gp_db *db;
     const char *gpu_id = NULL, *model_id = NULL, *seq_src, *sup_id = NULL, *sout_id = NULL;
+    const char *base_fmt = NULL;
     double gb_tokens = 0.0;
     int step_opts = 0, imb_set = 0, shape_given;
     int c, have_params = 0, have_tokens = 0, rc, ffn_kind = 0, tied = 0;
@@ -903,6 +911,9 @@ static int run(gp_cli *cli, int argc, char **argv)
             break;
         case O_LORA:
             rc = pos_qty(cli, "--lora-params", optarg, GP_Q_COUNT, &in.lora_params);
+            break;
+        case O_BASEFMT:
+            base_fmt = optarg;
             break;
         case O_SEQ:
             rc = gp_cli_int(cli, "--seq", optarg, 1, &lv);
@@ -1095,6 +1106,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (model_id != NULL && gp_db_get_model(db, model_id, "--model", &in.model, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (base_fmt != NULL) {
+        const gp_format *bf;
+        if (gp_db_get_format(db, base_fmt, "--base-format", &bf, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        in.base_bits = bf->bits.v;
+    }
     if (shape_given) {
         double cnt[2] = {0.0, 0.0};
         if ((rc = shape_from_options(cli, in.model, dims, ffn_kind, tied, &shape)) != 0)

@@ -840,6 +840,18 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         ew_bwd += cast_b + (full ? cast_f : 0.0);
     }
     st->fp8_cast_bytes = ls * (cast_f * (full ? 2.0 : 1.0) + cast_b);
+    /* A quantised frozen base (QLoRA): every pass that multiplies by a
+     * weight first dequantises it (bitsandbytes: read the packed weight,
+     * write it in 16 bits), forward, data gradient and a recomputed
+     * forward alike: the stage's N_s/t weights x (bits/8 + 2) B a pass. */
+    if (lora && in->base_bits > 0.0) {
+        double sa, sx, dq;
+        stage_params(r, r->params, pp, &sa, &sx);
+        dq = sa / t * (in->base_bits / 8.0 + 2.0);
+        st->dequant_bytes = dq * (full ? 3.0 : 2.0);
+        ew_fwd += dq / ls;
+        ew_bwd += dq / ls * (full ? 2.0 : 1.0);
+    }
     xent = T * V / t * p->step_xent_bytes;
     st->elementwise_bytes = ls * (ew_fwd + ew_bwd) + xent;
     st->elementwise_s = st->elementwise_bytes / hw.bw;
@@ -1212,7 +1224,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     double n, na, tokens, seq, mm, at, lg, ref_hfu_ratio, run_hw_ref;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
     gp_train_recompute kept;
-    double st_all, st_exp;
+    double st_all, st_exp, wbase;
     double usable, room, a, b, adapter, u, d, inv_dp, gpus, zall;
     int mixed, k;
     long shards;
@@ -1303,6 +1315,14 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->lora_params < 0.0 || !isfinite(in->lora_params))
         return GP_RAISE_AT(e, GP_EINVAL, "--lora-params", 0, 0,
                            "adapter parameters must be > 0 (got '%g')", in->lora_params);
+    if (in->base_bits != 0.0 && (!(in->base_bits >= 1.0 && in->base_bits <= 32.0) ||
+                                 !(in->lora_params > 0.0)))
+        return GP_RAISE_AT(e, GP_EINVAL, "--base-format", 0, 0,
+                           in->lora_params > 0.0
+                               ? "a frozen base needs 1 to 32 bits per weight (got '%g')"
+                               : "a quantised base ('%g' bits) needs --lora-params (only a "
+                                 "frozen base can stay quantised)",
+                           in->base_bits);
     /* Adapters are a small fraction of the frozen base (LoRA: 0.01-1 %). */
     if (in->lora_params >= n)
         return GP_RAISE_AT(e, GP_ERANGE, "--lora-params", 0, 0,
@@ -1615,9 +1635,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     stage_params(r, n, (double)in->pp, &st_all, &st_exp);
     ntp = st_all / (double)in->tp;
     adapter = in->lora_params / (double)shards;
+    /* The frozen base: in the training precision, or quantised (QLoRA). */
+    wbase = in->lora_params > 0.0 && in->base_bits > 0.0 ? in->base_bits / 8.0 : wb;
     if (in->lora_params > 0.0) {
-        /* Frozen base in the training precision; only the adapter trains. */
-        r->weight_bytes = ntp * wb + adapter * wb;
+        /* Only the adapter trains. */
+        r->weight_bytes = ntp * wbase + adapter * wb;
         r->grad_bytes = adapter * gb;
         r->optim_bytes = adapter * ob;
     } else {
@@ -1642,10 +1664,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         int st;
         full[0] = ntp * (in->lora_params > 0.0 ? 0.0 : ob) + adapter * ob;
         full[1] = ntp * (in->lora_params > 0.0 ? 0.0 : gb) + adapter * gb;
-        full[2] = ntp * wb + adapter * wb;
+        full[2] = ntp * wbase + adapter * wb;
         r->optim_bytes = rep * (in->lora_params > 0.0 ? 0.0 : ob) + adapter * ob;
         r->grad_bytes = rep * (in->lora_params > 0.0 ? 0.0 : gb) + adapter * gb;
-        r->weight_bytes = rep * wb + adapter * wb;
+        r->weight_bytes = rep * wbase + adapter * wb;
         fld[0] = &r->optim_bytes;
         fld[1] = &r->grad_bytes;
         fld[2] = &r->weight_bytes;

@@ -1420,6 +1420,24 @@ START_TEST(cli_global_batch_tokens_use_train_seq)
 }
 END_TEST
 
+/* QLoRA memory: Llama 3.1 8B's 8,030,261,248 frozen weights in NF4 (4.5
+ * bits with the block scales, hwdb/formats/nf4.yaml) = 4,517,021,952 B, +
+ * 42M bf16 adapters = 84,000,000 B: 4,601,021,952 B of weights; the
+ * adapters alone carry gradients (84,000,000 B) and Adam states (12 B
+ * each: 504,000,000 B). */
+START_TEST(cli_qlora_base_format)
+{
+    const char *argv[] = {"train", "--gpu", "rtx-4090", "--model", "llama-3.1-8b", "--tokens",
+                          "100M", "--lora-params", "42M", "--base-format", "nf4", "--json", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 4601021952.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "grad_bytes"), 84000000.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "optimizer_bytes"), 504000000.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "base_bits"), 4.5, 0);
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_profile_llama65b)
 {
     /* 380 tok/s/GPU x 2048 GPUs: a 2 s step of 1,556,480 tokens; wall 20.82
@@ -1555,6 +1573,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(db, db_memory_llama2_7b);
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
+    tcase_add_test(cli, cli_qlora_base_format);
     tcase_add_test(cli, cli_global_batch_tokens_use_train_seq);
     tcase_add_test(cli, cli_profile_llama65b);
     tcase_add_test(cli, cli_memory_zero3);

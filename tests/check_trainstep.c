@@ -885,6 +885,21 @@ START_TEST(lora_step_skips_frozen_weight_gradients)
     GP_ASSERT_REL(r.step.dp_comm_exposed_s, 1e-5, 1e-9);
     GP_ASSERT_REL(r.step.step_s, 4.74282e-3, 1e-4);
     GP_ASSERT_REL(r.step.mfu, 0.35707, 1e-3);
+    GP_ASSERT_REL(r.step.dequant_bytes, 0.0, 0);
+    /* QLoRA: a 4-bit base is dequantised before every pass that multiplies
+     * by it: the rank's 1e8 / 2 = 5e7 weights x (0.5 + 2) B = 1.25e8 B,
+     * forward and data gradient: 2.5e8 B more element-wise traffic per
+     * micro-batch (2.5e-4 s at 1e12 B/s); the base holds 5e7 x 0.5 B. */
+    in.base_bits = 4.0;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    GP_ASSERT_REL(r.step.dequant_bytes, 2.5e8, 1e-12);
+    GP_ASSERT_REL(r.step.elementwise_bytes, 373293056.0 + 2.5e8, 1e-12);
+    GP_ASSERT_REL(r.weight_bytes, 5e7 * 0.5 + 5e5 * 2.0, 1e-12);
+    in.lora_params = 0.0; /* a quantised base without adapters: refused */
+    ck_assert_int_ne(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    ck_assert_str_eq(e.where, "--base-format");
+    in.lora_params = 1e6;
+    in.base_bits = 0.0;
     {
         /* Adapters on a mixture-of-experts model: not priced, named. */
         gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);

@@ -180,6 +180,9 @@ typedef struct gp_train_in {
     int sequence_parallel;      /* 1 (default): SP with TP (Korthikanti)     */
     gp_train_optimizer optimizer;
     double lora_params;         /* > 0: adapter fine-tuning of a frozen base */
+    double base_bits;           /* with lora_params: bits per weight of the
+                                   frozen base (QLoRA: NF4 4.127); 0 = the
+                                   training precision                        */
     double seq;                 /* 0: model context (capped) or default     */
     double micro_batch;         /* sequences per GPU per micro-step (>= 1)   */
     double step_time;           /* > 0: profile mode (s per optimizer step)  */
@@ -264,6 +267,8 @@ typedef struct gp_train_step_result {
                                    softmax (unfused), cross-entropy          */
     double elementwise_bytes;
     double fp8_cast_bytes;      /* of those: 8-bit training's casts (0 else) */
+    double dequant_bytes;       /* of those: a quantised frozen base's
+                                   dequantisation (QLoRA; 0 else)            */
     double tp_comm_mb_s;        /* tensor-parallel collectives, exposed      */
     double tp_allreduce_s;      /* one AllReduce of b x s x h activations    */
     double pp_p2p_mb_s;         /* pipeline sends (activations, gradients)   */
