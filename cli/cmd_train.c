@@ -456,7 +456,9 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
                  st->attn_peak_expected != st->peak_expected ? "16-bit " : "");
     gp_cli_qrow("attention core", st->attn_s * st->micro_batches, GP_Q_DURATION, 3, note);
     gp_cli_qrow("element-wise", st->elementwise_s * st->micro_batches, GP_Q_DURATION, 3,
-                st->fp8_cast_bytes > 0.0
+                st->dequant_bytes > 0.0
+                    ? "norms, activation, dropout, residual, cross-entropy, base dequantisation"
+                : st->fp8_cast_bytes > 0.0
                     ? "norms, activation, dropout, residual, cross-entropy, 8-bit casts"
                     : "norms, activation, dropout, residual, softmax, cross-entropy");
     gp_cli_qrow("optimizer step", st->optimizer_s, GP_Q_DURATION, 3,
