@@ -481,7 +481,7 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
     if (r->shape.experts > 0) {
         if (in->moe_dedup && st->alltoall_node_share < 1.0)
             snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld, "
-                     "each token once per node (%.0f %% of the copies cross); not overlapped",
+                     "each token once per node (%.0f %% of the inter-node copies); not overlapped",
                      st->alltoall_bytes, st->ep, 100.0 * st->alltoall_node_share);
         else
             snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld; "

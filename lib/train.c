@@ -496,11 +496,11 @@ static int coll_time(const gp_topo *t, gp_coll_op op, double bytes, double nic_s
  * of the inter-node bytes -- and every remote copy is forwarded on the
  * scale-up link inside its node (S (m-1)/m more there); the two links run
  * at once: max(intra / up, inter / out) + the AllToAll's latency terms. */
-static int a2a_time(const gp_topo *tt, double S, double k, double nic_scale, int dedup,
-                    double node_limit, double *out, double *share, gp_err *e)
+static int a2a_time(const gp_topo *tt, double S, double k, double X, double nic_scale,
+                    int dedup, double node_limit, double *out, double *share, gp_err *e)
 {
     gp_comm_result cr;
-    double m = (double)tt->nodes, rho, bi, bo;
+    double m = (double)tt->nodes, rho, bi, bo, miss = 1.0, i;
     int rc;
     *share = 1.0;
     if (!dedup || m < 2.0 || !(k >= 1.0))
@@ -510,7 +510,18 @@ static int a2a_time(const gp_topo *tt, double S, double k, double nic_scale, int
         return GP_OK;
     if ((rc = gp_comm_eval(tt, GP_COLL_ALLTOALL, GP_COLL_RING, S, NULL, &cr, e)) != GP_OK)
         return rc;
-    rho = m * (1.0 - pow(1.0 - 1.0 / m, k)) / k;
+    /* A token's k distinct experts among X, X/m on each node: it misses a
+     * given node with probability C(X - X/m, k) / C(X, k) (drawn without
+     * replacement; (1 - 1/m)^k for many experts). */
+    if (X >= k && X / m >= 1.0) {
+        for (i = 0.0; i < k; i += 1.0)
+            miss *= (X - X / m - i) / (X - i);
+        if (miss < 0.0)
+            miss = 0.0;
+    } else {
+        miss = pow(1.0 - 1.0 / m, k);
+    }
+    rho = m * (1.0 - miss) / k;
     /* Node-limited routing: at most M nodes, the other m - 1 of them in
      * proportion, M (m-1)/m remote ones per token at most. */
     if (node_limit >= 1.0 && node_limit < m && node_limit < rho * k)
@@ -584,6 +595,19 @@ static void stage_params(const gp_train_result *r, double n, double p, double *a
     lm = L - sh->dense_layers;
     *expert = lm > 0.0 && r->expert_params > 0.0 ? r->expert_params / lm * fmin(ls, lm) : 0.0;
     *all = ls * body / L + emb + *expert;
+}
+
+/* The embedding matrices the heaviest stage holds (stage_params): one
+ * with pipeline stages, both (one tied) without; 0 when the shape does not
+ * account for N.  QLoRA keeps them in 16 bits (bitsandbytes quantises the
+ * Linear layers only, and transformers leaves lm_head out). */
+static double stage_embed(const gp_train_result *r, double n, double p)
+{
+    const gp_train_shape *sh = &r->shape;
+    double emb = sh->vocab * sh->hidden, mats = sh->tied_embeddings ? 1.0 : 2.0;
+    if (!r->shape_known || !(n - r->expert_params - emb * mats > 0.0) || !(sh->layers >= p))
+        return 0.0;
+    return p > 1.0 ? emb : emb * mats;
 }
 
 /* The step-time model: fills r->step and the MFU/throughput fields of r.
@@ -732,9 +756,11 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->interleave = (long)v;
     /* Layers may split unevenly over the p v (virtual) stages (BLOOM: 70
      * on 12, Llama 3 405B: 126 on 16, DeepSeek-V3: 61 on 16): the slowest
-     * stage holds ceil(L / (p v)) layers per virtual stage, and the step
-     * waits for it. */
+     * GPU holds ceil(L / (p v)) layers per virtual stage, at most ceil(L/p)
+     * in all (a balanced layout), and the step waits for it. */
     ls = ceil(L / (pp * v)) * v;
+    if (ls > ceil(L / pp))
+        ls = ceil(L / pp); /* a balanced layout keeps ceil(L/p) on each GPU */
     st->layers_per_stage = ls;
     st->ep = r->ep;
     st->moe_imbalance = 1.0;
@@ -844,10 +870,10 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * weight first dequantises it (bitsandbytes: read the packed weight,
      * write it in 16 bits), forward, data gradient and a recomputed
      * forward alike: the stage's N_s/t weights x (bits/8 + 2) B a pass. */
-    if (lora && in->base_bits > 0.0) {
+    if (lora && in->base_bits > 0.0 && in->base_bits < 8.0 * hw.e) {
         double sa, sx, dq;
         stage_params(r, r->params, pp, &sa, &sx);
-        dq = sa / t * (in->base_bits / 8.0 + 2.0);
+        dq = (sa - stage_embed(r, r->params, pp)) / t * (in->base_bits / 8.0 + 2.0);
         st->dequant_bytes = dq * (full ? 3.0 : 2.0);
         ew_fwd += dq / ls;
         ew_bwd += dq / ls * (full ? 2.0 : 1.0);
@@ -911,7 +937,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     /* --- one micro-batch on the slowest (last) stage ---------------------- */
     st->fwd_s = ls * (f_fwd + a_fwd + 2.0 * ar + ring_f) + lg_fwd +
                 (ls * ew_fwd + 0.5 * xent) / hw.bw + v * p2p;
-    st->bwd_s = ls * ((full ? f_fwd + 2.0 * ar + ring_f : 0.0) + f_bwd + a_bwd + 2.0 * ar + ring_b) +
+    st->bwd_s = ls * ((full ? f_fwd + 2.0 * ar + ring_f : 0.0) + f_bwd + a_bwd + 2.0 * ar +
+                      ring_b) +
                 lg_bwd + (ls * ew_bwd + 0.5 * xent) / hw.bw + v * p2p;
     st->micro_batch_s = st->fwd_s + st->bwd_s;
 
@@ -1050,8 +1077,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         g_ep = fmin(E, gdpm);
         grp_topo(in, gn, g_ep, E / g_ep, &tt, &nic_scale);
         S = F * T / tr * ka * h * hw.e;
-        if ((rc = a2a_time(&tt, S, ka, nic_scale, in->moe_dedup, (double)in->moe_node_limit,
-                           &a2a, &st->alltoall_node_share, e)) != GP_OK)
+        if ((rc = a2a_time(&tt, S, ka, X, nic_scale, in->moe_dedup,
+                           (double)in->moe_node_limit, &a2a, &st->alltoall_node_share, e)) !=
+            GP_OK)
             return rc;
         st->alltoall_bytes = S;
         st->alltoall_1_s = a2a;
@@ -1167,7 +1195,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         tt.nics_per_node = nics < 1.0 ? 1 : (long)nics;
         gdp = trained * gb;
         if (in->zero >= 3) {
-            double w = pst * wb, t_ag, t_rs, ex;
+            /* ZeRO-3 gathers the stored weights: a QLoRA base packed */
+            double emb = stage_embed(r, r->params, pp) / t;
+            double w = lora && in->base_bits > 0.0 && in->base_bits < 8.0 * wb
+                           ? (pst - emb) * in->base_bits / 8.0 + emb * wb
+                           : pst * wb,
+                   t_ag, t_rs, ex;
             if ((rc = coll_time(&tt, GP_COLL_ALLGATHER, w, nic_scale, &t_ag, e)) != GP_OK ||
                 (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, gdp, nic_scale, &t_rs, e)) != GP_OK)
                 return rc;
@@ -1635,8 +1668,15 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     stage_params(r, n, (double)in->pp, &st_all, &st_exp);
     ntp = st_all / (double)in->tp;
     adapter = in->lora_params / (double)shards;
-    /* The frozen base: in the training precision, or quantised (QLoRA). */
-    wbase = in->lora_params > 0.0 && in->base_bits > 0.0 ? in->base_bits / 8.0 : wb;
+    /* The frozen base: in the training precision, or quantised (QLoRA) but
+     * for its embedding matrices, which stay 16-bit: wbase is the mean
+     * bytes per parameter of the stage. */
+    wbase = wb;
+    if (in->lora_params > 0.0 && in->base_bits > 0.0 && in->base_bits < 8.0 * wb &&
+        st_all > 0.0) {
+        double emb = stage_embed(r, n, (double)in->pp);
+        wbase = ((st_all - emb) * in->base_bits / 8.0 + emb * wb) / st_all;
+    }
     if (in->lora_params > 0.0) {
         /* Only the adapter trains. */
         r->weight_bytes = ntp * wbase + adapter * wb;

@@ -326,12 +326,13 @@ START_TEST(context_parallel_ring_by_hand)
 END_TEST
 
 /* Interleaving an uneven split: 5 layers on pp 2 x v 2 = 4 virtual stages
- * put ceil(5/4) = 2 layers in each virtual stage of the slowest GPU, 4 in
- * all (Megatron's embedding/loss stage accounting and custom pipeline
- * layouts make such splits).  Toy run on 2 GPUs (dp 1), b 1, B 8 -> m 8,
- * T 1024: GEMMs 4 layers x 3 x 2 T h (q + 2kv + q + 2f) = 4 x 3 x 2.5770e10
- * = 3.0924e11 + logits 6 T h V = 5.1540e10: 3.6078e11 FLOP / 1e14 =
- * 3.6078e-3 s per micro-batch; bubble (p - 1)/(m v) = 1/16. */
+ * (Megatron's embedding/loss stage accounting and custom pipeline layouts
+ * make such splits): chunks of 2, 1 | 1, 1 leave ceil(5/2) = 3 layers on
+ * the slowest GPU (not v x ceil(5/4) = 4: each chunk holds a layer at
+ * least).  Toy run on 2 GPUs (dp 1), b 1, B 8 -> m 8, T 1024: GEMMs 3
+ * layers x 3 x 2 T h (q + 2kv + q + 2f) = 3 x 3 x 2.5770e10 = 2.3193e11 +
+ * logits 6 T h V = 5.1540e10: 2.8347e11 FLOP / 1e14 = 2.8347e-3 s per
+ * micro-batch; bubble (p - 1)/(m v) = 1/16. */
 START_TEST(uneven_interleaved_split_prices_the_slowest_gpu)
 {
     toy_run t;
@@ -341,8 +342,8 @@ START_TEST(uneven_interleaved_split_prices_the_slowest_gpu)
     t.in.interleave = 2;
     t.in.micro_batch = 1;
     ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
-    GP_ASSERT_REL(t.r.step.layers_per_stage, 4.0, 0);
-    GP_ASSERT_REL(t.r.step.gemm_s, 3.6078e-3, 1e-4);
+    GP_ASSERT_REL(t.r.step.layers_per_stage, 3.0, 0);
+    GP_ASSERT_REL(t.r.step.gemm_s, 2.8347e-3, 1e-4);
     GP_ASSERT_REL(t.r.step.bubble_fraction, 1.0 / 16.0, 1e-12);
     /* Fewer layers than virtual stages is still refused. */
     t.in.interleave = 3;
@@ -887,14 +888,21 @@ START_TEST(lora_step_skips_frozen_weight_gradients)
     GP_ASSERT_REL(r.step.mfu, 0.35707, 1e-3);
     GP_ASSERT_REL(r.step.dequant_bytes, 0.0, 0);
     /* QLoRA: a 4-bit base is dequantised before every pass that multiplies
-     * by it: the rank's 1e8 / 2 = 5e7 weights x (0.5 + 2) B = 1.25e8 B,
-     * forward and data gradient: 2.5e8 B more element-wise traffic per
-     * micro-batch (2.5e-4 s at 1e12 B/s); the base holds 5e7 x 0.5 B. */
+     * by it: the layers' weights, 1e8 less the two 8192 x 1024 embedding
+     * matrices (16,777,216, kept 16-bit) = 83,222,784, the rank's half
+     * 41,611,392 x (0.5 + 2) B = 104,028,480 B, forward and data gradient:
+     * 208,056,960 B more element-wise traffic per micro-batch; the rank
+     * holds 41,611,392 x 0.5 + 8,388,608 x 2 + the 5e5 adapters x 2 =
+     * 38,582,912 B of weights. */
     in.base_bits = 4.0;
     ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
-    GP_ASSERT_REL(r.step.dequant_bytes, 2.5e8, 1e-12);
-    GP_ASSERT_REL(r.step.elementwise_bytes, 373293056.0 + 2.5e8, 1e-12);
-    GP_ASSERT_REL(r.weight_bytes, 5e7 * 0.5 + 5e5 * 2.0, 1e-12);
+    GP_ASSERT_REL(r.step.dequant_bytes, 208056960.0, 1e-12);
+    GP_ASSERT_REL(r.step.elementwise_bytes, 373293056.0 + 208056960.0, 1e-12);
+    GP_ASSERT_REL(r.weight_bytes, 38582912.0, 1e-12);
+    /* A "base format" as wide as the training weights dequantises nothing. */
+    in.base_bits = 16.0;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    GP_ASSERT_REL(r.step.dequant_bytes, 0.0, 0);
     in.lora_params = 0.0; /* a quantised base without adapters: refused */
     ck_assert_int_ne(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
     ck_assert_str_eq(e.where, "--base-format");
@@ -1026,18 +1034,19 @@ START_TEST(hand_worked_moe_step)
     GP_ASSERT_REL(st->alltoall_bytes, 2.0 * 4194304.0, 1e-12);
 
     /* Node-deduplicated dispatch (balanced): the EP group spans m = 2
-     * nodes; a token's k = 2 copies hit the other node with probability 1 -
-     * (1/2)^2 = 3/4, once, against k (m-1)/m = 1 copy: rho = 0.75.  Inter:
-     * S/2 x 0.75 = 1,572,864 B at 10 GB/s = 157.2864 us; intra: 3/4 x S/2 =
-     * 1,572,864 + the forwarded S/2 = 2,097,152 -> 3,670,016 B at 100 GB/s
-     * = 36.7 us, under it: one AllToAll 157.2864 us, x 4 x 2 layers x m 2 =
-     * 2.5165824 ms a step (3.3554432 ms plain). */
+     * nodes of 4 experts each; a token's k = 2 distinct experts of 8 miss
+     * the other node with probability (4/8)(3/7) = 3/14, so it crosses
+     * once with probability 11/14 against k (m-1)/m = 1 copy: rho = 11/14.
+     * Inter: S/2 x 11/14 = 1,647,756.19 B at 10 GB/s = 164.7756 us; intra:
+     * 3/4 x S/2 = 1,572,864 + the forwarded S/2 = 2,097,152 -> 3,670,016 B
+     * at 100 GB/s = 36.7 us, under it: one AllToAll 164.7756 us, x 4 x 2
+     * layers x m 2 = 2.6364 ms a step (3.3554432 ms plain). */
     in.moe_imbalance = 1.0;
     in.moe_dedup = 1;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
-    GP_ASSERT_REL(st->alltoall_node_share, 0.75, 1e-12);
-    GP_ASSERT_REL(st->alltoall_1_s, 1.572864e-4, 1e-9);
-    GP_ASSERT_REL(st->alltoall_s, 2.5165824e-3, 1e-9);
+    GP_ASSERT_REL(st->alltoall_node_share, 11.0 / 14.0, 1e-12);
+    GP_ASSERT_REL(st->alltoall_1_s, 2097152.0 * 11.0 / 14.0 / 10e9, 1e-9);
+    GP_ASSERT_REL(st->alltoall_s, 16.0 * 2097152.0 * 11.0 / 14.0 / 10e9, 1e-9);
     /* Node-limited routing, one node per token: M (m-1)/m = 0.5 remote
      * nodes against k (m-1)/m = 1 remote copy, rho = M/k = 0.5: S/2 x 0.5 =
      * 1,048,576 B at 10 GB/s = 104.8576 us (intra still 36.7 us). */
