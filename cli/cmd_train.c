@@ -561,7 +561,14 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     else
         printf("memory per GPU (tp %ld, pp %ld, dp %ld, ZeRO %d):\n", in->tp, in->pp, r->dp,
                in->zero);
-    gp_cli_qrow("weights", r->weight_bytes, GP_Q_BYTES, 1, NULL);
+    if (in->lora_params > 0.0 && in->base_bits > 0.0)
+        snprintf(note, sizeof note, "frozen layers at %g bits (--base-format; embeddings and "
+                 "adapters 16-bit)", in->base_bits);
+    else if (in->lora_params > 0.0)
+        snprintf(note, sizeof note, "frozen base + adapters");
+    else
+        note[0] = '\0';
+    gp_cli_qrow("weights", r->weight_bytes, GP_Q_BYTES, 1, note[0] ? note : NULL);
     gp_cli_qrow("gradients", r->grad_bytes, GP_Q_BYTES, 1, NULL);
     gp_cli_qrow("optimizer states", r->optim_bytes, GP_Q_BYTES, 1,
                 gp_train_optimizer_name(in->optimizer));
