@@ -610,6 +610,22 @@ static double stage_embed(const gp_train_result *r, double n, double p)
     return p > 1.0 ? emb : emb * mats;
 }
 
+/* Whether a QLoRA frozen base is stored narrower than `width` bytes a
+ * parameter (--base-format below the training weights). */
+static int packed_base(const gp_train_in *in, double width)
+{
+    return in->lora_params > 0.0 && in->base_bits > 0.0 && in->base_bits < 8.0 * width;
+}
+
+/* Bytes of `all` frozen parameters, `emb` of them the embedding matrices
+ * (stage_embed): `width` bytes each, or a packed QLoRA base's bits for all
+ * but the embeddings, which stay at `width`. */
+static double frozen_bytes(const gp_train_in *in, double all, double emb, double width)
+{
+    return packed_base(in, width) ? (all - emb) * in->base_bits / 8.0 + emb * width
+                                   : all * width;
+}
+
 /* The step-time model: fills r->step and the MFU/throughput fields of r.
  * MODEL: docs/models/training.md "Step-time model (--mfu model)". */
 static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_result *r,
@@ -626,7 +642,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     int low;
     double ar, a_fwd, a_bwd, a_flop_fwd, lg_fwd, lg_bwd, xent, p2p;
     double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp, gdpm = 1.0;
-    double cp = (double)r->cp, dg, ring_f, ring_b, adapter;
+    double cp = (double)r->cp, dg, ring_f, ring_b, adapter, sa, sx;
     int lora = in->lora_params > 0.0;
     int full = in->recompute == GP_RECOMPUTE_FULL, sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
     int rc, moe = sh.experts > 0.0;
@@ -870,10 +886,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * weight first dequantises it (bitsandbytes: read the packed weight,
      * write it in 16 bits), forward, data gradient and a recomputed
      * forward alike: the stage's N_s/t weights x (bits/8 + 2) B a pass. */
-    if (lora && in->base_bits > 0.0 && in->base_bits < 8.0 * hw.e) {
-        double sa, sx, dq;
-        stage_params(r, r->params, pp, &sa, &sx);
-        dq = (sa - stage_embed(r, r->params, pp)) / t * (in->base_bits / 8.0 + 2.0);
+    stage_params(r, r->params, pp, &sa, &sx);
+    if (packed_base(in, hw.e)) {
+        double dq = (sa - stage_embed(r, r->params, pp)) / t * (in->base_bits / 8.0 + 2.0);
         st->dequant_bytes = dq * (full ? 3.0 : 2.0);
         ew_fwd += dq / ls;
         ew_bwd += dq / ls * (full ? 2.0 : 1.0);
@@ -1115,12 +1130,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * its share ls / L of the layers (embeddings spread with them); a MoE
      * stage's non-expert part is the average (N - N_e) / (t p), its experts
      * priced below. */
-    {
-        double sa, sx;
-        stage_params(r, r->params, pp, &sa, &sx);
-        (void)sx;
-        pst = moe ? r->params / tpp : sa / t;
-    }
+    pst = moe ? r->params / tpp : sa / t;
     if (moe) {
         /* MoE: the routed experts' shard on the slowest stage is N_e /
          * L_moe x (its MoE layers) / (t E) -- uneven splits put more MoE
@@ -1197,10 +1207,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         if (in->zero >= 3) {
             /* ZeRO-3 gathers the stored weights: a QLoRA base packed */
             double emb = stage_embed(r, r->params, pp) / t;
-            double w = lora && in->base_bits > 0.0 && in->base_bits < 8.0 * wb
-                           ? (pst - emb) * in->base_bits / 8.0 + emb * wb
-                           : pst * wb,
-                   t_ag, t_rs, ex;
+            double w = frozen_bytes(in, pst, emb, wb), t_ag, t_rs, ex;
             if ((rc = coll_time(&tt, GP_COLL_ALLGATHER, w, nic_scale, &t_ag, e)) != GP_OK ||
                 (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, gdp, nic_scale, &t_rs, e)) != GP_OK)
                 return rc;
@@ -1672,11 +1679,8 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
      * for its embedding matrices, which stay 16-bit: wbase is the mean
      * bytes per parameter of the stage. */
     wbase = wb;
-    if (in->lora_params > 0.0 && in->base_bits > 0.0 && in->base_bits < 8.0 * wb &&
-        st_all > 0.0) {
-        double emb = stage_embed(r, n, (double)in->pp);
-        wbase = ((st_all - emb) * in->base_bits / 8.0 + emb * wb) / st_all;
-    }
+    if (packed_base(in, wb) && st_all > 0.0)
+        wbase = frozen_bytes(in, st_all, stage_embed(r, n, (double)in->pp), wb) / st_all;
     if (in->lora_params > 0.0) {
         /* Only the adapter trains. */
         r->weight_bytes = ntp * wbase + adapter * wb;
