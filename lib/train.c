@@ -835,11 +835,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                         (lora ? (full ? 3.0 : 2.0) : (full ? 4.0 : 3.0)) +
                     (lora ? 4.0 : 6.0) * T * h * V / t;
     /* Adapter fine-tuning: the stage's share of the adapters trains in
-     * full, 6 FLOP per adapter weight per token, at the expected rate (its
-     * rank-r GEMMs are small; their memory traffic is not priced). */
+     * full, 6 FLOP per adapter weight per token (8 when full recompute
+     * re-runs their forward), at the expected rate (its rank-r GEMMs are
+     * small; their memory traffic is not priced). */
     adapter = lora ? in->lora_params * ls / L / t : 0.0;
-    st->gemm_s += 6.0 * T * adapter / hw.peak;
-    st->gemm_flop += 6.0 * T * adapter;
+    st->gemm_s += (full ? 8.0 : 6.0) * T * adapter / hw.peak;
+    st->gemm_flop += (full ? 8.0 : 6.0) * T * adapter;
     st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
 
     /* --- attention core per layer --------------------------------------- */
@@ -1254,6 +1255,20 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     return GP_OK;
 }
 
+/* The first stage's activations as a multiple of p micro-batches' worth:
+ * interleaving's 1 + (p - 1)/(p v), or min(1, m/p) with m micro-batches
+ * per step (known when the step model ran). */
+static double pipeline_inflight(const gp_train_in *in, const gp_train_result *r)
+{
+    double p = (double)in->pp, m = r->step.micro_batches;
+
+    if (in->pp <= 1)
+        return 1.0;
+    if (in->interleave > 1)
+        return 1.0 + (p - 1.0) / (p * (double)in->interleave);
+    return m > 0.0 && m < p ? m / p : 1.0;
+}
+
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                       gp_train_result *out, gp_err *e)
 {
@@ -1545,8 +1560,8 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         /* Recompute adds forward work: full re-runs each layer's forward (not
          * the logit layer; Narayanan et al. 2021 eq. 3), selective re-runs the
          * attention core only (Korthikanti et al. 2022 §5). */
-        if (in->recompute == GP_RECOMPUTE_FULL)
-            extra = in->count == GP_COUNT_EXACT ? mm + at : 2.0 * na;
+        if (in->recompute == GP_RECOMPUTE_FULL) /* adapters' forward too */
+            extra = (in->count == GP_COUNT_EXACT ? mm + at : 2.0 * na) + 2.0 * in->lora_params;
         else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
             extra = at;
         r->flop_6nd = f6 * tokens;
@@ -1759,16 +1774,22 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     per_layer = gp_train_activation_bytes_per_layer(
         seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
         in->sequence_parallel, kept);
-    r->activation_bytes = nlayers_act * per_layer;
-    if (in->recompute == GP_RECOMPUTE_FULL) /* the layer being re-run      */
-        r->activation_bytes += gp_train_activation_bytes_per_layer(
-            seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
-            in->sequence_parallel, in->attn_unfused ? GP_RECOMPUTE_NONE : GP_RECOMPUTE_SELECTIVE);
     {
         double sbh = seq / (double)r->cp * in->micro_batch * r->shape.hidden;
         double t = (double)in->tp;
-        /* Embedding dropout mask (1 B) for the pp micro-batches in flight. */
-        r->activation_bytes += sbh * (double)in->pp / (in->sequence_parallel ? t : 1.0);
+        /* The layers, and the embedding dropout mask (1 B), for the pp
+         * micro-batches in flight; times the first stage's in-flight
+         * factor (Korthikanti et al. 2022 after eq. 5, as Megatron-LM's
+         * theoretical memory): v interleaved chunks keep 1 + (p - 1)/(p v)
+         * times as many, fewer micro-batches than stages keep only m. */
+        r->activation_bytes =
+            (nlayers_act * per_layer + sbh * (double)in->pp / (in->sequence_parallel ? t : 1.0)) *
+            pipeline_inflight(in, r);
+        if (in->recompute == GP_RECOMPUTE_FULL) /* the layer being re-run  */
+            r->activation_bytes += gp_train_activation_bytes_per_layer(
+                seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, t,
+                in->sequence_parallel,
+                in->attn_unfused ? GP_RECOMPUTE_NONE : GP_RECOMPUTE_SELECTIVE);
         /* Last stage: output layer and fp32 cross-entropy, 4sbh/t (1 + V/h). */
         if (in->pp == 1)
             r->activation_bytes += 4.0 * sbh / t * (1.0 + r->shape.vocab / r->shape.hidden);

@@ -577,6 +577,11 @@ START_TEST(lora_mode)
     GP_ASSERT_REL(r.grad_bytes, 4e7, 1e-12);
     GP_ASSERT_REL(r.optim_bytes, 2.4e8, 1e-12);
     GP_ASSERT_REL(r.state_bytes, 14.32e9, 1e-12);
+    /* Full recompute re-runs the forward of base and adapters alike:
+     * 2 x 7e9 + 2 x 20e6 more per token, 2.812e10 + 1.404e10 = 4.216e10. */
+    in.recompute = GP_RECOMPUTE_FULL;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.hardware_flop_per_token, 4.216e10, 1e-12);
 }
 END_TEST
 

@@ -352,6 +352,36 @@ START_TEST(uneven_interleaved_split_prices_the_slowest_gpu)
 }
 END_TEST
 
+/* Activations in flight on the first pipeline stage (Korthikanti et al.
+ * 2022 after eq. 5; Megatron-LM's theoretical_memory_usage.py): 1F1B keeps
+ * p micro-batches of its L/p layers; interleaving v chunks multiplies that
+ * by 1 + (p - 1)/(p v); fewer micro-batches than stages (m < p) keep m.
+ * Toy shape with 4 layers on pp 2, 2 GPUs (dp 1), b 1, s 1024, flash, no
+ * recompute, t 1: per layer 34 s b h = 34 x 1024 x 1024 = 35,651,584 B;
+ * p ceil(L/p) = 4 layers -> 142,606,336; embedding dropout mask s b h p =
+ * 2,097,152; no output layer on the first stage: 144,703,488 B.
+ * v 2: x (1 + 1/4) = 180,879,360 B.  B 1 sequence -> m 1 < p: x 1/2 =
+ * 72,351,744 B. */
+START_TEST(pipeline_activations_in_flight)
+{
+    toy_run t;
+    toy_run_init(&t, 4);
+    t.in.gpus = 2;
+    t.in.pp = 2;
+    t.in.micro_batch = 1;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    GP_ASSERT_REL(t.r.activation_bytes, 144703488.0, 1e-12);
+    t.in.interleave = 2;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    GP_ASSERT_REL(t.r.activation_bytes, 180879360.0, 1e-12);
+    t.in.interleave = 1;
+    t.in.global_batch = 1;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    GP_ASSERT_REL(t.r.step.micro_batches, 1.0, 0);
+    GP_ASSERT_REL(t.r.activation_bytes, 72351744.0, 1e-12);
+}
+END_TEST
+
 /* FP8 training: the layers' GEMMs run at the FP8 rate; the attention core
  * (Transformer Engine keeps DotProductAttention in BF16 unless fp8_dpa) and
  * the logits GEMM (Megatron-core's own output layer, outside fp8_autocast)
@@ -887,6 +917,13 @@ START_TEST(lora_step_skips_frozen_weight_gradients)
     GP_ASSERT_REL(r.step.step_s, 4.74282e-3, 1e-4);
     GP_ASSERT_REL(r.step.mfu, 0.35707, 1e-3);
     GP_ASSERT_REL(r.step.dequant_bytes, 0.0, 0);
+    /* Full recompute re-runs the frozen layers' forward and the adapters':
+     * 3 x 2.5770e10 x 2 layers / 1e14 = 1.54620e-3 + logits 3.4360e-4 (not
+     * re-run) + adapters 8 x 2048 x 5e5 / 1e14 = 8.192e-5: 1.97172e-3 s. */
+    in.recompute = GP_RECOMPUTE_FULL;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    GP_ASSERT_REL(r.step.gemm_s, 1.97172e-3, 1e-4);
+    in.recompute = GP_RECOMPUTE_NONE;
     /* QLoRA: a 4-bit base is dequantised before every pass that multiplies
      * by it: the layers' weights, 1e8 less the two 8192 x 1024 embedding
      * matrices (16,777,216, kept 16-bit) = 83,222,784, the rank's half
@@ -1291,6 +1328,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, context_parallel_ring_by_hand);
     tcase_add_test(model, lora_step_skips_frozen_weight_gradients);
     tcase_add_test(model, uneven_interleaved_split_prices_the_slowest_gpu);
+    tcase_add_test(model, pipeline_activations_in_flight);
     tcase_add_test(model, default_batch_and_defaults_unchanged);
     tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);
