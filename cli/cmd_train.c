@@ -79,6 +79,9 @@ static void usage(FILE *f)
         "                        DeepSeek-V3)\n"
         "  --moe-node-limit M    with dedup: a token's experts on at most M nodes\n"
         "                        (DeepSeek-V3's node-limited routing: 4)\n"
+        "  --moe-overlap         MoE: each micro-batch's all-to-all runs under the\n"
+        "                        adjacent one's computation on 20 SMs (Megatron-core\n"
+        "                        --overlap-moe-expert-parallel-comm, DualPipe)\n"
         "profile mode (extrapolate a measured run):\n"
         "  --step-time S         measured seconds per optimizer step (2s, 350ms)\n"
         "  --tokens-per-step T   tokens per step over all GPUs\n"
@@ -98,7 +101,7 @@ enum {
     O_RECOMP, O_ZERO, O_TP, O_PP, O_NOSP, O_OPT, O_LORA, O_SEQ, O_MB, O_STEP, O_TPS,
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
     O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_LAYERS, O_HIDDEN, O_HEADS,
-    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_NODELIM, O_BASEFMT,
+    O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_NODELIM, O_MOEOVL, O_BASEFMT,
     O_HELP
 };
 
@@ -150,6 +153,7 @@ static const struct option opts[] = {
     {"tied", no_argument, NULL, O_TIED},
     {"moe-dispatch", required_argument, NULL, O_DISPATCH},
     {"moe-node-limit", required_argument, NULL, O_NODELIM},
+    {"moe-overlap", no_argument, NULL, O_MOEOVL},
     {"base-format", required_argument, NULL, O_BASEFMT},
     {"moe-imbalance", required_argument, NULL, O_IMB},
     {"help", no_argument, NULL, O_HELP},
@@ -358,7 +362,10 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             ADD("MoE load imbalance", in->moe_imbalance > 1.0 ? "--moe-imbalance"
                                                               : "default: balanced routing",
                 "%.2f x the balanced share", r->step.moe_imbalance);
-            ADD("expert all-to-all", "not overlapped (DeepSeek-V3 DualPipe overlaps it)",
+            ADD("expert all-to-all",
+                in->moe_overlap ? "--moe-overlap: under the adjacent micro-batch's "
+                                  "computation, 20 SMs (DeepSeek-V3 sec. 3.2.2)"
+                                : "not overlapped (DeepSeek-V3 DualPipe overlaps it)",
                 "%s per dispatch, 2 fwd + 2 bwd", "T k h e / t_r");
         }
     }
@@ -431,7 +438,7 @@ static void fmt_usd(double v, char *buf, size_t n)
 static void print_step(const gp_train_in *in, const gp_train_result *r)
 {
     const gp_train_step_result *st = &r->step;
-    char v[96], note[160];
+    char v[96], note[256];
     printf("step-time model (one optimizer step, per GPU; docs/models/training.md):\n");
     snprintf(v, sizeof v, "%.0f seq (%.4g tokens)", st->global_batch, st->tokens_per_step);
     snprintf(note, sizeof note, "%.0f micro-batches of %.0f per pipeline, dp %ld",
@@ -479,13 +486,19 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
              in->zero >= 3 ? "(ZeRO-3 gathers + reduce-scatter)" : "(gradient AllReduce)");
     gp_cli_qrow("data-parallel comm", st->dp_comm_exposed_s, GP_Q_DURATION, 3, note);
     if (r->shape.experts > 0) {
+        char ovl[48];
+        if (in->moe_overlap)
+            snprintf(ovl, sizeof ovl, "exposed of %.4g s (overlapped)",
+                     st->alltoall_s + st->alltoall_hidden_s);
+        else
+            snprintf(ovl, sizeof ovl, "not overlapped");
         if (in->moe_dedup && st->alltoall_node_share < 1.0)
             snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld, "
-                     "each token once per node (%.0f %% of the inter-node copies); not overlapped",
-                     st->alltoall_bytes, st->ep, 100.0 * st->alltoall_node_share);
+                     "each token once per node (%.0f %% of the inter-node copies); %s",
+                     st->alltoall_bytes, st->ep, 100.0 * st->alltoall_node_share, ovl);
         else
-            snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld; "
-                     "not overlapped", st->alltoall_bytes, st->ep);
+            snprintf(note, sizeof note, "dispatch + combine, %.4g B each per GPU over ep %ld; %s",
+                     st->alltoall_bytes, st->ep, ovl);
         gp_cli_qrow("expert all-to-all", st->alltoall_s, GP_Q_DURATION, 3, note);
     }
     gp_cli_qrow("step time", st->step_s, GP_Q_DURATION, 3, "compute + memory + movement");
@@ -798,6 +811,8 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
             json_object_set_new(so, "moe_dispatch", json_string(in->moe_dedup ? "dedup"
                                                                                : "alltoall"));
             json_object_set_new(so, "moe_node_limit", json_integer(in->moe_node_limit));
+            json_object_set_new(so, "moe_overlap", json_boolean(in->moe_overlap));
+            SNUM("alltoall_hidden_s", st->alltoall_hidden_s);
             SNUM("dp_expert_bytes", st->dp_expert_bytes);
         }
         SNUM("hardware_flop_executed", st->hardware_flop);
@@ -1048,6 +1063,10 @@ static int run(gp_cli *cli, int argc, char **argv)
             rc = gp_cli_int(cli, "--moe-node-limit", optarg, 1, &in.moe_node_limit);
             imb_set = 1;
             break;
+        case O_MOEOVL:
+            in.moe_overlap = 1;
+            imb_set = 1;
+            break;
         case O_IMB:
             rc = gp_cli_qty(cli, "--moe-imbalance", optarg, GP_Q_NUMBER, &in.moe_imbalance);
             if (rc == 0 && !(in.moe_imbalance >= 1.0))
@@ -1097,8 +1116,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (in.moe_node_limit > 0 && !in.moe_dedup)
         return gp_cli_usage(cli, "option '--moe-node-limit' needs '--moe-dispatch dedup'");
     if (imb_set && in.mfu_mode != GP_MFU_MODEL)
-        return gp_cli_usage(cli, "options '--moe-imbalance' and '--moe-dispatch' need '--mfu "
-                                 "model'");
+        return gp_cli_usage(cli, "options '--moe-imbalance', '--moe-dispatch', "
+                                 "'--moe-node-limit' and '--moe-overlap' need '--mfu model'");
     if (in.step_time > 0 && in.mfu_mode == GP_MFU_MODEL)
         return gp_cli_usage(cli, "option '--mfu model' and '--step-time' exclude each other "
                                  "(the profile implies the MFU)");

@@ -57,6 +57,7 @@ void gp_train_params_init(gp_train_params *p)
     p->step_tile_n = 128.0;
     p->step_bucket_bytes = 26214400.0; /* PyTorch DDP bucket_cap_mb = 25    */
     p->step_moe_perm_bytes = 8.0;
+    p->step_a2a_sms = 20.0; /* DeepSeek-V3 §3.2.2: 20 of the H800's 132 SMs */
 }
 
 void gp_train_in_init(gp_train_in *in)
@@ -656,6 +657,11 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_EUNSUP, "--lora-params", 0, 0,
                            "'--mfu model' does not price adapter fine-tuning of a "
                            "mixture-of-experts model");
+    if (in->moe_overlap && (!moe || in->ep <= 1))
+        return GP_RAISE_AT(e, GP_EINVAL, "--moe-overlap", 0, 0,
+                           "the all-to-all overlap needs a mixture-of-experts model and "
+                           "--ep > 1 (got %s, ep %ld)", moe ? "a MoE model" : "a dense model",
+                           in->ep);
     if (in->interleave < 0 || (in->interleave > 1 && in->pp == 1))
         return GP_RAISE_AT(e, GP_EINVAL, "--interleave", 0, 0,
                            "virtual stages per GPU must be >= 1 and need --pp > 1 (got '%ld')",
@@ -1242,6 +1248,16 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->ledger.t[GP_ACCT_COMPUTE] = st->compute_s;
     st->ledger.t[GP_ACCT_MEMORY] = st->memory_s;
     st->alltoall_s = m * st->alltoall_mb_s;
+    if (in->moe_overlap && st->alltoall_mb_s > 0.0) {
+        /* Each micro-batch's AllToAlls (A) run under the adjacent one's
+         * computation (C) on k of the S SMs: the computation loses A k/S,
+         * or the AllToAlls outlast it by A - C.  The first forward and the
+         * last backward have no neighbour: one A stays exposed. */
+        double A = st->alltoall_mb_s, C = st->gemm_s + st->attn_s + st->elementwise_s;
+        double ks = p->step_a2a_sms / (hw.sms > 0.0 ? hw.sms : 132.0);
+        st->alltoall_s = (m - 1.0) * fmax(A * fmin(ks, 1.0), A - C) + A;
+    }
+    st->alltoall_hidden_s = m * st->alltoall_mb_s - st->alltoall_s;
     st->ledger.t[GP_ACCT_MOVEMENT] =
         st->tp_comm_s + st->pp_comm_s + st->cp_comm_s + st->dp_comm_exposed_s + st->bubble_s +
         st->alltoall_s;

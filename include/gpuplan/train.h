@@ -93,6 +93,10 @@ typedef struct gp_train_params {
     double step_tile_m, step_tile_n; /* GEMM output tile for wave quantisation
                                    (256 x 128)                               */
     double step_bucket_bytes;   /* last gradient bucket, exposed (25 MiB)    */
+    double step_a2a_sms;        /* SMs an overlapped all-to-all's kernels
+                                   take from the computation (20: DeepSeek-V3
+                                   §3.2.2, DeepEP's default); of 132 when the
+                                   GPU has no SM count                       */
     double step_moe_perm_bytes; /* MoE token permutation, bytes per routed
                                    token copy per hidden unit, forward,
                                    16-bit: the gather before the dispatch and
@@ -232,6 +236,11 @@ typedef struct gp_train_in {
     long moe_node_limit;        /* with moe_dedup: a token's experts lie on
                                    at most this many nodes (DeepSeek-V3's
                                    node-limited routing: 4); 0 = no limit  */
+    int moe_overlap;            /* step model: 1 = a micro-batch's AllToAlls
+                                   run under the adjacent micro-batch's
+                                   computation (Megatron-core's combined
+                                   1F1B, DeepSeek-V3's DualPipe), their
+                                   kernels taking step_a2a_sms SMs         */
 } gp_train_in;
 
 /* Zero the input and set the defaults (gpus 1, tp = pp = 1, micro_batch 1,
@@ -313,7 +322,11 @@ typedef struct gp_train_step_result {
                                    share that crosses the scale-out link
                                    (1; with moe_dedup the distinct nodes) */
     double alltoall_mb_s;       /* all of them in one micro-batch            */
-    double alltoall_s;          /* m x alltoall_mb_s (not overlapped)        */
+    double alltoall_s;          /* exposed: m x alltoall_mb_s, or with
+                                   moe_overlap (m - 1) x max(A k/S, A - C)
+                                   + A (A = alltoall_mb_s, C = a micro-
+                                   batch's computation, k of S SMs)          */
+    double alltoall_hidden_s;   /* m x alltoall_mb_s - alltoall_s            */
     double dp_expert_bytes;     /* expert gradient bytes per GPU, reduced over
                                    the dp/E expert-data-parallel ranks       */
     gp_ledger ledger;           /* per step: compute; memory; movement =
