@@ -1002,23 +1002,13 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
     /* Near names of each kind first (the database's did-you-mean). */
     known[0] = '\0';
     for (k = 0; k < GP_KIND__COUNT && off < sizeof known; k++) {
-        gp_err e;
-        const void *hit = NULL;
-        const char *dym, *end;
-        int rc;
+        char near[400];
         if (only >= 0 && (int)k != only)
             continue;
-        gp_err_clear(&e);
-        rc = k == GP_KIND_GPU     ? gp_db_get_gpu(db, id, "id", (const gp_gpu **)&hit, &e)
-             : k == GP_KIND_LINK  ? gp_db_get_link(db, id, "id", (const gp_link **)&hit, &e)
-             : k == GP_KIND_MODEL ? gp_db_get_model(db, id, "id", (const gp_model **)&hit, &e)
-                                  : gp_db_get_format(db, id, "id", (const gp_format **)&hit, &e);
-        if (rc == GP_OK || (dym = strstr(e.msg, "did you mean ")) == NULL ||
-            (end = strchr(dym, '?')) == NULL)
+        if (gp_db_suggest(db, (gp_kind)k, id, near, sizeof near) == 0)
             continue;
-        dym += strlen("did you mean ");
-        off += (size_t)snprintf(known + off, sizeof known - off, "%s%s %.*s", off ? "; " : "",
-                                gp_kind_name((gp_kind)k), (int)(end - dym), dym);
+        off += (size_t)snprintf(known + off, sizeof known - off, "%s%s %s", off ? "; " : "",
+                                gp_kind_name((gp_kind)k), near);
     }
     if (off > 0 && off < sizeof known) {
         fprintf(stderr, "gpuplan hw: unknown id '%s'; did you mean %s? ('gpuplan hw list' lists "

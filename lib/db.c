@@ -1849,6 +1849,16 @@ static size_t suggest(const gp_db *db, gp_kind k, const char *name, char *out, s
     return n;
 }
 
+size_t gp_db_suggest(const gp_db *db, gp_kind kind, const char *name, char *out, size_t cap)
+{
+    if (out == NULL || cap == 0)
+        return 0;
+    out[0] = '\0';
+    if (db == NULL || name == NULL || (int)kind < 0 || kind >= GP_KIND__COUNT)
+        return 0;
+    return suggest(db, kind, name, out, cap);
+}
+
 static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
                const void **out, gp_err *e)
 {

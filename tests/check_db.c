@@ -170,6 +170,23 @@ START_TEST(lookups_by_words)
                                     "rtx-3060-ti?") != NULL,
                       "%s", e.msg);
     }
+    {
+        /* The same list through the public call, and its edges: a cap too
+         * small truncates (still terminated), nothing near gives 0 and "". */
+        char out[64];
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, "rtx-4060-ti", out, sizeof out), 3);
+        ck_assert_str_eq(out, "rtx-4060-ti-16gb, rtx-4060-ti-8gb, rtx-3060-ti");
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_MODEL, "lama-2-7b", out, sizeof out), 3);
+        ck_assert_msg(strncmp(out, "llama-2-7b, ", 12) == 0, "%s", out);
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, "rtx-4060-ti", out, 8), 3);
+        ck_assert_str_eq(out, "rtx-406");
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, "zzzzzzzzzzzz", out, sizeof out), 0);
+        ck_assert_str_eq(out, "");
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND__COUNT, "h100", out, sizeof out), 0);
+        ck_assert_uint_eq(gp_db_suggest(NULL, GP_KIND_GPU, "h100", out, sizeof out), 0);
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, NULL, out, sizeof out), 0);
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, "h100", NULL, 0), 0);
+    }
     ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-3.1-8B")->id, "llama-3.1-8b");
     /* Device names as runtimes print them: brand marks and "Graphics" are
      * not words of an id. */

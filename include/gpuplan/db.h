@@ -269,6 +269,13 @@ int gp_db_get_model(const gp_db *db, const char *name, const char *what,
 int gp_db_get_format(const gp_db *db, const char *name, const char *what,
                      const gp_format **out, gp_err *e);
 
+/* Up to three ids of `kind` near `name` (a small edit distance from the id
+ * or an alias, or a whole-word extension of it: "rtx-4060-ti" suggests the
+ * 16 GB and 8 GB cards), nearest first, as "a, b, c" in out (cap bytes,
+ * always terminated when cap > 0).  Returns how many; 0 when none, for a
+ * NULL db or name, a bad kind or cap 0. */
+size_t gp_db_suggest(const gp_db *db, gp_kind kind, const char *name, char *out, size_t cap);
+
 /* Names: "fp16", "cuda"/"tensor", "gpu"/"link"/... */
 const char *gp_precision_name(gp_precision p);
 int gp_precision_parse(const char *s, gp_precision *out, gp_err *e);
