@@ -1086,7 +1086,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         st->tp_comm_mb_s = ld * ar * (full ? 6.0 : 4.0) + lm * tpm * (full ? 3.0 : 2.0);
         /* Expert parallel: dispatch and combine, each an AllToAll of the
          * rank's F T/t_r tokens x k copies over the E ranks; forward 2,
-         * backward 2, + 2 in a fully recomputed forward; not overlapped. */
+         * backward 2, + 2 in a fully recomputed forward; not overlapped
+         * unless moe_overlap (the step, below). */
         gdpm = t < gn ? fmin(d, gn / t) : 1.0;
         if (d > gdpm && fmod(d, gdpm) != 0.0)
             return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
@@ -1257,7 +1258,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         double ks = p->step_a2a_sms / (hw.sms > 0.0 ? hw.sms : 132.0);
         st->alltoall_s = (m - 1.0) * fmax(A * fmin(ks, 1.0), A - C) + A;
     }
-    st->alltoall_hidden_s = m * st->alltoall_mb_s - st->alltoall_s;
+    st->alltoall_hidden_s = fmax(0.0, m * st->alltoall_mb_s - st->alltoall_s);
     st->ledger.t[GP_ACCT_MOVEMENT] =
         st->tp_comm_s + st->pp_comm_s + st->cp_comm_s + st->dp_comm_exposed_s + st->bubble_s +
         st->alltoall_s;
@@ -1272,17 +1273,18 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
 }
 
 /* The first stage's activations as a multiple of p micro-batches' worth:
- * interleaving's 1 + (p - 1)/(p v), or min(1, m/p) with m micro-batches
- * per step (known when the step model ran). */
+ * interleaving's 1 + (p - 1)/(p v), at most m/p with m micro-batches per
+ * step (known when the step model ran): a step of m micro-batches never
+ * holds more than all of them. */
 static double pipeline_inflight(const gp_train_in *in, const gp_train_result *r)
 {
-    double p = (double)in->pp, m = r->step.micro_batches;
+    double p = (double)in->pp, m = r->step.micro_batches, f = 1.0;
 
     if (in->pp <= 1)
         return 1.0;
     if (in->interleave > 1)
-        return 1.0 + (p - 1.0) / (p * (double)in->interleave);
-    return m > 0.0 && m < p ? m / p : 1.0;
+        f = 1.0 + (p - 1.0) / (p * (double)in->interleave);
+    return m > 0.0 && m / p < f ? m / p : f;
 }
 
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
@@ -1593,13 +1595,13 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
          * hardware rate it implies, HFU_ref = MFU_ref x (M_ref + A)/M_ref
          * with M_ref = 6 N_a + 3 A and A the full attention core forward;
          * the run's own work on that count is W = f6 + 3 A + recompute extra
-         * (selective: A; full: 2 N_a + A; none: 0).  docs/models/training.md
-         * 1.3. */
+         * (selective: A; full: 2 N + A, + 2 N_a with adapters; none: 0).
+         * docs/models/training.md 1.3. */
         {
             double af = p->causal_attention ? 2.0 * at : at;
             double mref = 6.0 * na + 3.0 * af, wext = 0.0;
             if (in->recompute == GP_RECOMPUTE_FULL)
-                wext = 2.0 * na + af;
+                wext = 2.0 * na + 2.0 * in->lora_params + af;
             else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
                 wext = af;
             ref_hfu_ratio = (mref + af) / mref;

@@ -1433,6 +1433,35 @@ END_TEST
  * 84,000,000 B: 6,111,364,608 B of weights; the
  * adapters alone carry gradients (84,000,000 B) and Adam states (12 B
  * each: 504,000,000 B). */
+/* --moe-overlap through the CLI: the JSON says so, and what it hides plus
+ * what stays exposed is the plain run's all-to-all (the same micro-batches,
+ * so the same m x A). */
+START_TEST(cli_moe_overlap_json)
+{
+    const char *plain[] = {"train", "--gpu", "a100", "--gpus", "16", "--model", "mixtral-8x7b",
+                           "--tokens", "1T", "--mfu", "model", "--tp", "2", "--ep", "8",
+                           "--seq", "4096", "--zero", "1", "--scale-out", "ib-hdr", "--json",
+                           NULL};
+    const char *ovl[] = {"train", "--gpu", "a100", "--gpus", "16", "--model", "mixtral-8x7b",
+                         "--tokens", "1T", "--mfu", "model", "--tp", "2", "--ep", "8",
+                         "--seq", "4096", "--zero", "1", "--scale-out", "ib-hdr", "--json",
+                         "--moe-overlap", NULL};
+    json_t *a = gp_test_cli_json(plain), *b = gp_test_cli_json(ovl);
+    const json_t *sa = json_object_get(a, "step"), *sb = json_object_get(b, "step");
+    ck_assert_ptr_nonnull(sa);
+    ck_assert_ptr_nonnull(sb);
+    ck_assert(json_is_false(json_object_get(sa, "moe_overlap")));
+    ck_assert(json_is_true(json_object_get(sb, "moe_overlap")));
+    GP_ASSERT_REL(gp_test_jnum(sa, "alltoall_hidden_s"), 0.0, 0);
+    ck_assert(gp_test_jnum(sb, "alltoall_hidden_s") > 0.0);
+    GP_ASSERT_REL(gp_test_jnum(sb, "alltoall_s") + gp_test_jnum(sb, "alltoall_hidden_s"),
+                  gp_test_jnum(sa, "alltoall_s"), 1e-9);
+    ck_assert(gp_test_jnum(sb, "step_s") < gp_test_jnum(sa, "step_s"));
+    json_decref(a);
+    json_decref(b);
+}
+END_TEST
+
 START_TEST(cli_qlora_base_format)
 {
     const char *argv[] = {"train", "--gpu", "rtx-4090", "--model", "llama-3.1-8b", "--tokens",
@@ -1582,6 +1611,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
     tcase_add_test(cli, cli_qlora_base_format);
+    tcase_add_test(cli, cli_moe_overlap_json);
     tcase_add_test(cli, cli_global_batch_tokens_use_train_seq);
     tcase_add_test(cli, cli_profile_llama65b);
     tcase_add_test(cli, cli_memory_zero3);
