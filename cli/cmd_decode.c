@@ -58,8 +58,12 @@ static void usage(FILE *f)
             "  --engine E           decode profile: generic llama.cpp gpt-fast mlc exllama\n"
             "                       exllamav2 vllm (sglang, lmdeploy) tensorrt-llm (nim)\n"
             "                       hf-transformers llama.cpp-2023 (Dec 2023 llama.cpp\n"
-            "                       builds)                               [generic]\n"
+            "                       builds) llama.cpp-rocm llama.cpp-vulkan llama.cpp-sycl\n"
+            "                       (llama.cpp on an AMD / Intel GPU: its ROCm / SYCL\n"
+            "                       profile)                              [generic]\n"
             "  --decode-eff F       achieved fraction of achievable bandwidth (overrides)\n"
+            "  --prefill-eff F      fraction of the expected matmul rate the prefill\n"
+            "                       reaches (overrides the engine's)\n"
             "  --layer-overhead T   fixed time per layer per step, e.g. 20us (overrides)\n"
             "  --moe-layer-overhead T  extra fixed time per MoE layer (router, top-k,\n"
             "                       expert GEMVs), e.g. 60us (overrides the engine's)\n"
@@ -76,7 +80,7 @@ static void usage(FILE *f)
 enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
-    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
+    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_PEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
     O_WINDOW, O_WLAYERS, O_MOVH, O_OUTPUT, O_HELP
 };
 
@@ -106,6 +110,7 @@ static const struct option longopts[] = {
     {"output", required_argument, NULL, O_OUTPUT},
     {"engine", required_argument, NULL, O_ENGINE},
     {"decode-eff", required_argument, NULL, O_DEFF},
+    {"prefill-eff", required_argument, NULL, O_PEFF},
     {"layer-overhead", required_argument, NULL, O_LOVH},
     {"moe-layer-overhead", required_argument, NULL, O_MOVH},
     {"runtime-overhead", required_argument, NULL, O_ROVH},
@@ -257,6 +262,7 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "overhead_s", gp_cli_jnum(s->overhead_s));
     json_object_set_new(o, "comm_s", gp_cli_jnum(s->comm_s));
     json_object_set_new(o, "ttft_s", gp_cli_jnum(s->ttft_s));
+    json_object_set_new(o, "prefill_eff", gp_cli_jnum(s->prefill_eff));
     json_object_set_new(o, "ridge_batch", gp_cli_jnum(s->ridge_batch));
     if (s->usd_per_mtok > 0)
         json_object_set_new(o, "usd_per_mtok", gp_cli_jnum(s->usd_per_mtok));
@@ -360,6 +366,14 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return gp_cli_usage(cli, "'--decode-eff' must lie in [0.01, 1] (got '%s')",
                                     optarg);
             p.decode_eff = d;
+            break;
+        case O_PEFF:
+            if (gp_cli_qty(cli, "--prefill-eff", optarg, GP_Q_FRACTION, &d))
+                return GP_EXIT_USAGE;
+            if (!(d >= 0.01 && d <= 1.0))
+                return gp_cli_usage(cli, "'--prefill-eff' must lie in [0.01, 1] (got '%s')",
+                                    optarg);
+            p.prefill_eff = d;
             break;
         case O_LOVH:
         case O_MOVH: {
@@ -587,6 +601,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "embed_format", json_string(fmt_name(r.embed_format)));
         json_object_set_new(o, "engine", json_string(r.engine->id));
         json_object_set_new(o, "engine_implied", json_boolean(r.engine_implied));
+        json_object_set_new(o, "engine_backend", json_boolean(r.engine_backend));
         json_object_set_new(o, "engine_sm_stream_bytes_per_s",
                             gp_cli_jnum(r.expected.sm_stream_bw)); /* 0: no limit */
         json_object_set_new(o, "context", gp_cli_jnum(p.context));
@@ -818,8 +833,14 @@ static int run(gp_cli *cli, int argc, char **argv)
                                 : "per-layer fixed costs + AllReduces, added to the step");
     printf("\n");
     if (p.prompt > 0) {
-        snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s", p.prompt, p.batch,
-                 gp_format_qty(r.prefill_flop, GP_Q_FLOP, 2, 0, buf, sizeof buf));
+        snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s%s", p.prompt, p.batch,
+                 gp_format_qty(r.prefill_flop, GP_Q_FLOP, 2, 0, buf, sizeof buf),
+                 r.expected.prefill_eff < 1.0 ? ", matmuls at " : "");
+        if (r.expected.prefill_eff < 1.0) {
+            size_t l = strlen(note);
+            snprintf(note + l, sizeof note - l, "%.2f of the expected rate (%s)",
+                     r.expected.prefill_eff, p.prefill_eff > 0 ? "--prefill-eff" : "engine");
+        }
         qrow("time to first token", r.expected.ttft_s, GP_Q_DURATION, 3, note);
         qrow("  ceiling", r.ceiling.ttft_s, GP_Q_DURATION, 3, NULL);
     }
@@ -905,7 +926,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                  p.link->id);
         qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
     }
-    if (r.engine != NULL && r.engine_implied)
+    if (r.engine != NULL && r.engine_backend)
+        printf("  engine %s (llama.cpp's backend on %s GPUs%s; --engine llama.cpp-vulkan for "
+               "Vulkan): %s\n", r.engine->id, gpu->vendor ? gpu->vendor : "these",
+               r.engine_implied ? ", implied by the weights" : "", r.engine->src);
+    else if (r.engine != NULL && r.engine_implied)
         printf("  engine %s (implied by the %s weights; --engine to choose another): %s\n",
                r.engine->id, fmt_name(p.weights), r.engine->src);
     else if (r.engine != NULL)

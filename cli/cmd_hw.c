@@ -826,6 +826,8 @@ static json_t *engine_json(const gp_engine *en)
     json_object_set_new(o, "dequant_flop_per_weight", gp_cli_jnum(en->dequant_flop));
     jstr(o, "split", en->split_layers ? "layer" : "tensor");
     json_object_set_new(o, "sm_stream_bytes_per_s", gp_cli_jnum(en->sm_bw));
+    json_object_set_new(o, "prefill_eff",
+                        gp_cli_jnum(en->prefill_eff > 0.0 ? en->prefill_eff : 1.0));
     jstr(o, "source", en->src);
     return o;
 }
@@ -841,24 +843,27 @@ static int engines_list(gp_cli *cli)
         return gp_cli_emit(o) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
     }
     if (cli->csv)
-        printf("id,name,eff_float,eff_quant,layer_overhead_s,moe_layer_overhead_s,split\n");
+        printf("id,name,eff_float,eff_quant,layer_overhead_s,moe_layer_overhead_s,split,"
+               "prefill_eff\n");
     else
-        printf("decode engines (%zu), overheads at 2 GHz:\n  %-16s %-9s %-9s %-9s %-9s %s\n", n,
-               "id", "eff 16b", "eff quant", "/layer", "/MoE lay.", "multi-GPU");
+        printf("decode engines (%zu), overheads at 2 GHz:\n  %-16s %-9s %-9s %-9s %-9s %-8s %s\n",
+               n, "id", "eff 16b", "eff quant", "/layer", "/MoE lay.", "prefill", "multi-GPU");
     for (i = 0; i < n; i++) {
         const gp_engine *en = gp_engine_at(i);
         if (cli->csv) {
             printf("%s,", en->id);
             csv_str(en->name);
-            printf(",%.10g,%.10g,%.10g,%.10g,%s\n", en->eff_float, en->eff_quant,
+            printf(",%.10g,%.10g,%.10g,%.10g,%s,%.10g\n", en->eff_float, en->eff_quant,
                    en->layer_overhead, en->moe_layer_overhead,
-                   en->split_layers ? "layer" : "tensor");
+                   en->split_layers ? "layer" : "tensor",
+                   en->prefill_eff > 0.0 ? en->prefill_eff : 1.0);
         } else {
             char o1[32], o2[32];
             snprintf(o1, sizeof o1, "%.0f us", en->layer_overhead * 1e6);
             snprintf(o2, sizeof o2, "%.0f us", en->moe_layer_overhead * 1e6);
-            printf("  %-16s %-9.2f %-9.2f %-9s %-9s %s\n", en->id, en->eff_float, en->eff_quant,
-                   o1, o2, en->split_layers ? "layer split" : "tensor parallel");
+            printf("  %-16s %-9.2f %-9.2f %-9s %-9s %-8.2f %s\n", en->id, en->eff_float,
+                   en->eff_quant, o1, o2, en->prefill_eff > 0.0 ? en->prefill_eff : 1.0,
+                   en->split_layers ? "layer split" : "tensor parallel");
         }
     }
     return GP_EXIT_OK;
@@ -885,6 +890,8 @@ static int engine_show(gp_cli *cli, const char *id)
     gp_cli_row("per MoE layer", buf, "more, per layer with routed experts, at 2 GHz");
     snprintf(buf, sizeof buf, "%.0f", en->dequant_flop);
     gp_cli_row("dequant FLOP/weight", buf, "quantised weights, on the fp32 CUDA cores");
+    snprintf(buf, sizeof buf, "%.2f", en->prefill_eff > 0.0 ? en->prefill_eff : 1.0);
+    gp_cli_row("prefill", buf, "fraction of the expected matmul rate its prefill reaches");
     gp_cli_row("multi-GPU default", en->split_layers ? "layer split" : "tensor parallel", NULL);
     if (en->sm_bw > 0) {
         snprintf(buf, sizeof buf, "%.1f GB/s", en->sm_bw / 1e9);

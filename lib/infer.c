@@ -23,6 +23,7 @@ void gp_infer_params_init(gp_infer_params *p)
     p->gpus = 1.0;
     p->prompt = 0.0;
     p->decode_eff = 0.0;
+    p->prefill_eff = 0.0;
     p->price = 0.0;
     p->layer_overhead = -1.0;
     p->moe_layer_overhead = -1.0;
@@ -286,10 +287,15 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->cuda_peak = peak_for(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, ceiling);
     o->sm_stream_bw = 0.0;
     o->sm_limited = 0;
+    o->prefill_eff = 1.0;
     if (ceiling) {
         ew = eo = 1.0;
         ovh = movh = 0.0;
     } else {
+        if (p->prefill_eff > 0.0)
+            o->prefill_eff = p->prefill_eff;
+        else if (eng->prefill_eff > 0.0)
+            o->prefill_eff = eng->prefill_eff;
         const char *es = eng->src, *os = eng->src;
         int wide = p->weights == NULL || fmt_bits(p->weights) >= 16.0;
         ew = wide ? eng->eff_float : eng->eff_quant;
@@ -431,6 +437,9 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (p->decode_eff < 0.0 || p->decode_eff > 1.0)
         return GP_RAISE_AT(e, GP_EINVAL, "--decode-eff", 0, 0,
                            "decode efficiency must lie in (0, 1] (got %g)", p->decode_eff);
+    if (!(p->prefill_eff >= 0.0 && p->prefill_eff <= 1.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--prefill-eff", 0, 0,
+                           "prefill efficiency must lie in (0, 1] (got %g)", p->prefill_eff);
 
     /* The engine: given, else the one the weights' format implies (a GGUF
      * file runs on llama.cpp), else the generic profile. */
@@ -441,6 +450,9 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         r->engine_implied = 1;
     if (eng == NULL)
         eng = gp_engine_default();
+    /* llama.cpp on an AMD or Intel GPU runs its HIP or SYCL backend. */
+    r->engine_backend = gp_engine_for_gpu(eng, p->gpu) != eng;
+    eng = gp_engine_for_gpu(eng, p->gpu);
     B = p->batch;
     ctx = p->context;
     wbits = fmt_bits(p->weights);
@@ -656,14 +668,14 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         r->prefill_flop = pf;
         for (side = 0; side < 2; side++) {
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
-            double bw = o->mem_bw * o->eff_weights, t;
+            double bw = o->mem_bw * o->eff_weights, t, pk = o->peak * o->prefill_eff;
             if (side && me > 0.0) {
-                double tcd = div0(dense_f / s.div, o->peak), tmd = div0(dense_b / s.div, bw);
-                double tce = div0(ex_f / s.div, o->peak), tme = div0(ex_b / s.div, bw);
+                double tcd = div0(dense_f / s.div, pk), tmd = div0(dense_b / s.div, bw);
+                double tce = div0(ex_f / s.div, pk), tme = div0(ex_b / s.div, bw);
                 t = (tcd > tmd ? tcd : tmd) +
                     sh.moe_layers * r->prefill_experts_touched * (tce > tme ? tce : tme);
             } else {
-                double tc = div0(pf / s.div, o->peak);
+                double tc = div0(pf / s.div, pk);
                 double tm = div0((wb - (side ? 0.0 : s.w_save_ceil)) / s.div, bw);
                 t = tc > tm ? tc : tm;
             }

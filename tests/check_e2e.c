@@ -29,9 +29,10 @@ static gp_gpu toy_gpu(void)
 }
 
 /* Toy engine: the whole achievable bandwidth, 10 us per layer, nothing per
- * MoE layer, no dequantisation, no per-SM limit. */
+ * MoE layer, no dequantisation, no per-SM limit, prefill at the expected
+ * matmul rate (0 = 1). */
 static const gp_engine toy_engine = {"toy", "toy engine", 1.0, 1.0, 10e-6, 0.0, "test",
-                                     0,     0.0,          0.0};
+                                     0,     0.0,          0.0, 0.0};
 
 /* Toy MQA model: 1e9 params (no embeddings: vocab 0, tied), 2 layers,
  * hidden 1024, 32 heads of 32, one KV head, ffn 4096, 4M positions.
@@ -146,6 +147,44 @@ START_TEST(three_steps_by_hand)
     GP_ASSERT_REL(r.expected.decode_s, 0.0, 0.0);
     ck_assert(isnan(r.expected.first_step_s));
     GP_ASSERT_REL(r.ceiling.latency_s, 0.2004096, 1e-12);
+}
+END_TEST
+
+/* The engine's prefill fraction slows only the prefill's matmuls: the
+ * three-token request with the prefill at half the expected rate has TTFT
+ * 2.004096e12 / (5e12 x 0.5) = 0.8016384 s (weights 4 ms underneath) +
+ * 20 us = 0.8016584 s; the decode steps (8.04145152 ms) and the ceiling's
+ * TTFT (0.2004096 s) do not move.  An engine at 0.25: 1.6032768 + 20 us =
+ * 1.6032968 s; --prefill-eff (0.5) wins over it.  Outside (0, 1]: refused,
+ * naming the option. */
+START_TEST(prefill_efficiency_by_hand)
+{
+    gp_gpu g = toy_gpu();
+    gp_model m = toy_mqa();
+    gp_infer_params p = toy_params(&g, &m);
+    gp_engine slow = toy_engine;
+    gp_infer_e2e r;
+    gp_infer_result res;
+    gp_err e;
+    p.prompt = 1000;
+    p.prefill_eff = 0.5;
+    r = e2e_ok(&p, 3);
+    GP_ASSERT_REL(r.expected.ttft_s, 0.8016584, 1e-12);
+    GP_ASSERT_REL(r.expected.decode_s, 8.04145152e-3, 1e-12);
+    GP_ASSERT_REL(r.ceiling.ttft_s, 0.2004096, 1e-12);
+    slow.prefill_eff = 0.25;
+    p.engine = &slow;
+    r = e2e_ok(&p, 3);
+    GP_ASSERT_REL(r.expected.ttft_s, 0.8016584, 1e-12);
+    p.prefill_eff = 0.0;
+    r = e2e_ok(&p, 3);
+    GP_ASSERT_REL(r.expected.ttft_s, 1.6032968, 1e-12);
+    p.prefill_eff = 1.5;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_infer_eval(&p, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--prefill-eff");
+    p.prefill_eff = NAN;
+    ck_assert_int_eq(gp_infer_eval(&p, &res, &e), GP_EINVAL);
 }
 END_TEST
 
@@ -425,6 +464,7 @@ Suite *gp_test_suite_e2e(void)
     Suite *s = suite_create("e2e");
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, three_steps_by_hand);
+    tcase_add_test(tc, prefill_efficiency_by_hand);
     tcase_add_test(tc, memory_to_compute_bound);
     tcase_add_test(tc, window_kink_closed_form);
     tcase_add_test(tc, million_tokens);

@@ -158,6 +158,76 @@ START_TEST(published_rows)
 }
 END_TEST
 
+/* llama.cpp off CUDA (docs/models/inference.md §4, "llama.cpp off CUDA").
+ * Worked by hand: the SYCL profile, Arc B580, Llama 2 7B Q4_0, context 64
+ * (the engine implied by the GGUF format, run as its SYCL backend on an
+ * Intel GPU):
+ *   body (6738415616 - 2 x 32000 x 4096) x 4.5/8 = 3642902784 B; output
+ *     matrix at Q6_K 32000 x 4096 x 6.5625/8 = 107520000 B + one input row
+ *     4096 x 4.5/8 = 2304 B; KV 64 x 524288 = 33554432 B; activations 32 x
+ *     (10 x 4096 + 4 x 11008) x 2 = 5439488 B: 3789419008 B at 456e9 x 0.96
+ *     x 0.90 = 393.984e9 B/s = 9.61821 ms;
+ *   compute: 13248241660 FLOP at 79.356 TFLOP/s (0.16695 ms) + dequant 8 x
+ *     6476271616 = 51810172928 FLOP on the fp32 cores at 9.9212 TFLOP/s
+ *     (5.22217 ms) = 5.38912 ms < memory;
+ *   overhead 32 x 260 us x 2 / 2.85 GHz = 5.83860 ms;
+ *   step 15.45681 ms: 64.696 t/s (PR #13885 measured 65.13, one of the two
+ *   rows the profile was solved from). */
+START_TEST(non_cuda_llama_cpp)
+{
+    const char *b580[] = {"--gpu", "intel-arc-b580", "--model", "llama-2-7b", "--weights",
+                          "q4_0", "--context", "64", NULL};
+    static const prow rows[] = {
+        /* RX 7900 XTX, "llama 8B Q4_K_M" tg64 (context 0 .. 63):
+         * 105.75 t/s (ggml-org/llama.cpp PR #26284, HIP, 2026). */
+        {"rocm 7900xtx 8b q4_k_m", 105.75,
+         {"--gpu", "rx-7900-xtx", "--model", "llama-3.1-8b", "--weights", "q4_k_m", "--context",
+          "32", NULL}},
+        /* MI210, Llama 2 7B Q4_0 tg128: 124.51 t/s (discussion #15021). */
+        {"rocm mi210 llama-2-7b q4_0", 124.51,
+         {"--gpu", "mi210", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
+          NULL}},
+        /* Ryzen AI Max+ 395, a Llama 3.x 70B Q4_K_M tg128: 4.464 t/s HIP,
+         * 5.057 Vulkan (lhl/strix-halo-testing llm-bench summaries). */
+        {"hip strix 70b q4_k_m", 4.464,
+         {"--gpu", "ryzen-ai-max-395", "--model", "llama-3.1-70b", "--weights", "q4_k_m",
+          "--context", "64", "--engine", "ollama", NULL}},
+        {"vulkan strix 70b q4_k_m", 5.057,
+         {"--gpu", "ryzen-ai-max-395", "--model", "llama-3.1-70b", "--weights", "q4_k_m",
+          "--context", "64", "--engine", "llama.cpp-vulkan", NULL}},
+        /* RTX 4090, Vulkan, Llama 3.2 3B Q4_K_M: 334.67 t/s (geerlingguy/
+         * ai-benchmarks README). */
+        {"vulkan 4090 3b q4_k_m", 334.67,
+         {"--gpu", "rtx-4090", "--model", "llama-3.2-3b", "--weights", "q4_k_m", "--context",
+          "64", "--engine", "llama.cpp-vulkan", NULL}},
+    };
+    json_t *j = decode(b580);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp-sycl");
+    ck_assert(json_is_true(json_object_get(j, "engine_backend")));
+    ck_assert(json_is_true(json_object_get(j, "engine_implied")));
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_tokens_per_s"), 1.0 / 15.45681e-3, 1e-5);
+    json_decref(j);
+    check_rows(rows, sizeof rows / sizeof rows[0], 0.15);
+    /* The CUDA profile stays on NVIDIA, and a named backend is kept. */
+    ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp"), NULL),
+                     gp_engine_find("llama.cpp"));
+    ck_assert_str_eq(gp_engine_find("llama.cpp-hip")->id, "llama.cpp-rocm");
+    {
+        const gp_db *db = gp_test_db();
+        const gp_engine *cu = gp_engine_find("llama.cpp"), *vk = gp_engine_find("vulkan ");
+        ck_assert_ptr_null(vk);
+        vk = gp_engine_find("llama.cpp-vulkan");
+        ck_assert_ptr_eq(gp_engine_for_gpu(cu, gp_db_find_gpu(db, "rtx-4090")), cu);
+        ck_assert_str_eq(gp_engine_for_gpu(cu, gp_db_find_gpu(db, "mi300x"))->id,
+                         "llama.cpp-rocm");
+        ck_assert_ptr_eq(gp_engine_for_gpu(vk, gp_db_find_gpu(db, "mi300x")), vk);
+        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("vllm"), gp_db_find_gpu(db, "mi300x")),
+                         gp_engine_find("vllm"));
+    }
+}
+END_TEST
+
 /* MoE decode: routed-expert layers pay the engine's moe_layer_overhead on
  * top of the dense per-layer cost (docs/models/inference.md §8.2).
  * Worked by hand: llama.cpp, RTX 4090, Qwen3-30B-A3B Q4_0, context 64.
@@ -349,6 +419,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, aliases_resolve);
     tcase_add_test(tc, exllamav2_worked_row);
     tcase_add_test(tc, published_rows);
+    tcase_add_test(tc, non_cuda_llama_cpp);
     tcase_add_test(tc, moe_worked_row);
     tcase_add_test(tc, moe_published_rows);
     tcase_add_test(tc, mxfp4_moe_format);

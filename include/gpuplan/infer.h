@@ -60,6 +60,8 @@ typedef struct gp_engine {
                                GP_INFER_REF_CLOCK on top of layer_overhead:
                                the routing and expert-indexed kernels a
                                dense FFN does not run                     */
+    double prefill_eff;    /* fraction of the expected matmul rate its
+                              prefill reaches; 0 = 1 (no measured gap)   */
 } gp_engine;
 
 /* How --gpus N shares the model. */
@@ -86,6 +88,12 @@ int gp_engine_get(const char *name, const char *what, const gp_engine **out,
                   gp_err *e);
 const gp_engine *gp_engine_default(void);
 
+/* The profile `e` runs as on GPU g: llama.cpp's CUDA profile ("llama.cpp",
+ * and what stands for it: ollama, lmstudio) becomes its ROCm/HIP profile on
+ * an AMD GPU and its SYCL one on an Intel GPU, the backends those builds
+ * use there; anything else (and NULL) is returned as given. */
+const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g);
+
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
  * Pointers are borrowed (the caller keeps them alive during the call). */
 typedef struct gp_infer_params {
@@ -106,6 +114,8 @@ typedef struct gp_infer_params {
     double gpus;              /* tensor-parallel GPUs (>= 1)                */
     double prompt;            /* prompt tokens for prefill (0: none)        */
     double decode_eff;        /* > 0: override the engine's efficiencies    */
+    double prefill_eff;       /* > 0: override the engine's prefill fraction
+                                 of the expected matmul rate, in (0, 1]     */
     double layer_overhead;    /* >= 0: override s per layer (unscaled);
                                  < 0: engine / GPU default                  */
     double moe_layer_overhead; /* >= 0: override the extra s per MoE layer
@@ -159,6 +169,8 @@ typedef struct gp_infer_side {
                                  (tensor parallel) or gpus - 1 hand-offs
                                  (layer split), priced by comm.h; the
                                  ceiling keeps only the bandwidth terms   */
+    double prefill_eff;       /* fraction of `peak` the prefill's matmuls
+                                 reach: the engine's (expected), 1 (ceiling) */
     double ttft_s;            /* prefill time for `prompt` tokens (0: none);
                                  expected: MoE expert GEMMs each on their
                                  roofline (inference.md 5.1)              */
@@ -232,6 +244,9 @@ typedef struct gp_infer_result {
                                    the output format came from the weights) */
     int engine_implied;         /* 1: not given; the weights' format named it
                                    (gp_format.engine: GGUF -> llama.cpp)     */
+    int engine_backend;         /* 1: llama.cpp's profile for the GPU's
+                                   vendor replaced the CUDA one
+                                   (gp_engine_for_gpu)                      */
     /* Memory. */
     double runtime_overhead;    /* bytes per GPU                             */
     double mem_need;            /* weights + KV + runtime x gpus             */
