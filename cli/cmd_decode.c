@@ -263,6 +263,7 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "comm_s", gp_cli_jnum(s->comm_s));
     json_object_set_new(o, "ttft_s", gp_cli_jnum(s->ttft_s));
     json_object_set_new(o, "prefill_eff", gp_cli_jnum(s->prefill_eff));
+    json_object_set_new(o, "prefill_rate_flop_per_s", gp_cli_jnum(s->prefill_rate));
     json_object_set_new(o, "ridge_batch", gp_cli_jnum(s->ridge_batch));
     if (s->usd_per_mtok > 0)
         json_object_set_new(o, "usd_per_mtok", gp_cli_jnum(s->usd_per_mtok));
@@ -602,6 +603,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "engine", json_string(r.engine->id));
         json_object_set_new(o, "engine_implied", json_boolean(r.engine_implied));
         json_object_set_new(o, "engine_backend", json_boolean(r.engine_backend));
+        json_object_set_new(o, "engine_requested", json_string(r.engine_requested->id));
         json_object_set_new(o, "engine_sm_stream_bytes_per_s",
                             gp_cli_jnum(r.expected.sm_stream_bw)); /* 0: no limit */
         json_object_set_new(o, "context", gp_cli_jnum(p.context));
@@ -833,13 +835,16 @@ static int run(gp_cli *cli, int argc, char **argv)
                                 : "per-layer fixed costs + AllReduces, added to the step");
     printf("\n");
     if (p.prompt > 0) {
-        snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s%s", p.prompt, p.batch,
-                 gp_format_qty(r.prefill_flop, GP_Q_FLOP, 2, 0, buf, sizeof buf),
-                 r.expected.prefill_eff < 1.0 ? ", matmuls at " : "");
-        if (r.expected.prefill_eff < 1.0) {
+        snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s", p.prompt, p.batch,
+                 gp_format_qty(r.prefill_flop, GP_Q_FLOP, 2, 0, buf, sizeof buf));
+        if (r.expected.prefill_rate < r.expected.peak) {
             size_t l = strlen(note);
-            snprintf(note + l, sizeof note - l, "%.2f of the expected rate (%s)",
-                     r.expected.prefill_eff, p.prefill_eff > 0 ? "--prefill-eff" : "engine");
+            int capped = r.expected.prefill_rate < r.expected.peak * r.expected.prefill_eff;
+            snprintf(note + l, sizeof note - l, ", matmuls at %.2f of the expected rate (%s)",
+                     r.expected.prefill_rate / r.expected.peak,
+                     capped                ? "the engine's per-SM prefill rate"
+                     : p.prefill_eff > 0.0 ? "--prefill-eff"
+                                           : "engine");
         }
         qrow("time to first token", r.expected.ttft_s, GP_Q_DURATION, 3, note);
         qrow("  ceiling", r.ceiling.ttft_s, GP_Q_DURATION, 3, NULL);

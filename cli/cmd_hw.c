@@ -828,6 +828,11 @@ static json_t *engine_json(const gp_engine *en)
     json_object_set_new(o, "sm_stream_bytes_per_s", gp_cli_jnum(en->sm_bw));
     json_object_set_new(o, "prefill_eff",
                         gp_cli_jnum(en->prefill_eff > 0.0 ? en->prefill_eff : 1.0));
+    json_object_set_new(o, "prefill_eff_8bit",
+                        gp_cli_jnum(en->prefill_eff8 > 0.0   ? en->prefill_eff8
+                                    : en->prefill_eff > 0.0 ? en->prefill_eff
+                                                            : 1.0));
+    json_object_set_new(o, "prefill_flop_per_clock_per_sm", gp_cli_jnum(en->prefill_sm_flop));
     jstr(o, "source", en->src);
     return o;
 }
@@ -844,7 +849,7 @@ static int engines_list(gp_cli *cli)
     }
     if (cli->csv)
         printf("id,name,eff_float,eff_quant,layer_overhead_s,moe_layer_overhead_s,split,"
-               "prefill_eff\n");
+               "prefill_eff,prefill_eff_8bit,prefill_flop_per_clock_per_sm\n");
     else
         printf("decode engines (%zu), overheads at 2 GHz:\n  %-16s %-9s %-9s %-9s %-9s %-8s %s\n",
                n, "id", "eff 16b", "eff quant", "/layer", "/MoE lay.", "prefill", "multi-GPU");
@@ -853,10 +858,14 @@ static int engines_list(gp_cli *cli)
         if (cli->csv) {
             printf("%s,", en->id);
             csv_str(en->name);
-            printf(",%.10g,%.10g,%.10g,%.10g,%s,%.10g\n", en->eff_float, en->eff_quant,
-                   en->layer_overhead, en->moe_layer_overhead,
+            printf(",%.10g,%.10g,%.10g,%.10g,%s,%.10g,%.10g,%.10g\n", en->eff_float,
+                   en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
                    en->split_layers ? "layer" : "tensor",
-                   en->prefill_eff > 0.0 ? en->prefill_eff : 1.0);
+                   en->prefill_eff > 0.0 ? en->prefill_eff : 1.0,
+                   en->prefill_eff8 > 0.0   ? en->prefill_eff8
+                   : en->prefill_eff > 0.0 ? en->prefill_eff
+                                           : 1.0,
+                   en->prefill_sm_flop);
         } else {
             char o1[32], o2[32];
             snprintf(o1, sizeof o1, "%.0f us", en->layer_overhead * 1e6);
@@ -892,6 +901,15 @@ static int engine_show(gp_cli *cli, const char *id)
     gp_cli_row("dequant FLOP/weight", buf, "quantised weights, on the fp32 CUDA cores");
     snprintf(buf, sizeof buf, "%.2f", en->prefill_eff > 0.0 ? en->prefill_eff : 1.0);
     gp_cli_row("prefill", buf, "fraction of the expected matmul rate its prefill reaches");
+    if (en->prefill_eff8 > 0.0) {
+        snprintf(buf, sizeof buf, "%.2f", en->prefill_eff8);
+        gp_cli_row("prefill, 8-bit", buf, "the same for fp8 / int8 matmuls");
+    }
+    if (en->prefill_sm_flop > 0.0) {
+        snprintf(buf, sizeof buf, "%.0f", en->prefill_sm_flop);
+        gp_cli_row("prefill cap", buf,
+                   "FLOP per clock per SM its quantised-weight kernels reach (x SMs x boost)");
+    }
     gp_cli_row("multi-GPU default", en->split_layers ? "layer split" : "tensor parallel", NULL);
     if (en->sm_bw > 0) {
         snprintf(buf, sizeof buf, "%.1f GB/s", en->sm_bw / 1e9);

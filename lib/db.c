@@ -1842,11 +1842,14 @@ static size_t suggest(const gp_db *db, gp_kind k, const char *name, char *out, s
                 n++;
         }
     }
+    /* Whole ids only: one that does not fit ends the list. */
     for (i = 0; i < n; i++) {
         size_t off = strlen(out);
+        if (off + (i ? 2 : 0) + strlen(best_id[i]) >= cap)
+            break;
         snprintf(out + off, cap - off, "%s%s", i ? ", " : "", best_id[i]);
     }
-    return n;
+    return i;
 }
 
 size_t gp_db_suggest(const gp_db *db, gp_kind kind, const char *name, char *out, size_t cap)

@@ -23,7 +23,7 @@ static const gp_engine engines[] = {
      " at ~85% of achievable bandwidth (80% on quantised weights), 40 us/layer at 2 GHz); "
      "docs/models/inference.md"
      "; MoE: 52 us more per MoE layer at 2 GHz, midway between the"
-     " llama.cpp (47) and vllm (57) figures", 0, 0.0, 52e-6, 0.0},
+     " llama.cpp (47) and vllm (57) figures", 0, 0.0, 52e-6, 0.0, 0.0, 0.0},
     {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.90, 35e-6, 8.0,
      "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
      " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
@@ -41,27 +41,32 @@ static const gp_engine engines[] = {
      " of 2025-26 builds (docs/models/inference.md 8.2): RTX 4090 qwen3moe"
      " 30B.A3B Q4_0 161.55 and gpt-oss 20B MXFP4 MoE 186.10 (PR #16834, Oct"
      " 2025), RTX 5090 gpt-oss 20B 362.59 (build 7100) and"
-     " Qwen3-Coder-30B-A3B Q4_K_M 243.46 (LM Studio, 2026): -16 % to +19 %",
-     1, 0.0, 47e-6, 0.0},
+     " Qwen3-Coder-30B-A3B Q4_K_M 243.46 (LM Studio, 2026): -16 % to +19 %"
+     "; prefill on quantised weights: MMQ kernels at most 476 FLOP per clock"
+     " per SM at the boost clock, the median of 26 GPUs' llama-bench pp512"
+     " rows of the same scoreboard (Llama 2 7B Q4_0, -fa 0): 280 (Quadro RTX"
+     " 8000) to 568 (RTX 5070); A100 80GB 4849.53 t/s is 423, H100 80GB"
+     " 9918.34 is 508, RTX 4090 11992.70 is 497 (docs/models/inference.md 5)",
+     1, 0.0, 47e-6, 0.0, 0.0, 476.0},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
      " 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25 tok/s): bf16"
      " ~0.85, int8/int4 kernels ~0.70 of achievable bw, ~27 us/layer at"
      " 1.41 GHz"
      "; MoE: no extra (gpt-fast mixtral-moe README: Mixtral 8x7B int8 on "
-     "one A100 97.92 tok/s, bf16 TP2 96.67, at or above the dense profile)", 0, 0.0, 0.0, 0.0},
+     "one A100 97.92 tok/s, bf16 TP2 96.67, at or above the dense profile)", 0, 0.0, 0.0, 0.0, 0.0, 0.0},
     {"mlc", "MLC LLM (TVM, CUDA graphs)", 0.90, 0.95, 13e-6, 4.0,
      "mlc-ai/llm-perf-bench README (q4f16_1 Llama2-7B/13B on RTX 4090 and"
      " 3090 Ti: 204.8/113.5 and 186.7/107.4 tok/s, ~0.95 of achievable bw,"
      " ~10 us/layer at 2.52 GHz); eff_float assumed 0.90"
-     "; MoE: 52 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 52e-6, 0.0},
+     "; MoE: 52 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 52e-6, 0.0, 0.0, 0.0},
     {"exllama", "ExLlama (v1, GPTQ 4-bit; 2023)", 0.90, 0.92, 100e-6, 16.0,
      "mlc-ai/llm-perf-bench README Exllama column (4090 152.56/93.88, 3090 Ti"
      " 112.72/69.31 tok/s for Llama2-7B/13B): host-launched kernels ~80"
      " us/layer at 2.52 GHz; eff_float assumed 0.90; multi-GPU: gpu_split by"
      " layers"
      "; MoE: v1 runs no MoE models; the generic 52 us is kept for a MoE "
-     "shape", 1, 0.0, 52e-6, 0.0},
+     "shape", 1, 0.0, 52e-6, 0.0, 0.0, 0.0},
     {"vllm", "vLLM / SGLang / LMDeploy (CUDA graphs, Marlin/AWQ kernels)", 0.85, 0.85, 25e-6,
      4.0,
      "CUDA-graph decode (25 us/layer at 2 GHz) at 0.85 of achievable bw;"
@@ -73,7 +78,13 @@ static const gp_engine engines[] = {
      " -12 % to +11 %"
      "; MoE: 57 us more per MoE layer at 2 GHz: tenstorrent/tt-inference-"
      "server issue #340 (vLLM, A100 80GB, Qwen3-30B-A3B bf16, concurrency "
-     "1: TPOT 9.6 ms)", 0, 0.0, 57e-6, 0.0},
+     "1: TPOT 9.6 ms)"
+     "; prefill 0.75 of the expected matmul rate: LMDeploy TurboMind's first-"
+     "token latency at 2048 prompt tokens, batch 1, A100-80G (InternLM/lmdeploy"
+     " docs/en/benchmark/a100_fp16.md, v0.1.0a1: Llama 2 7B 0.139 s, 13B 0.242,"
+     " 70B TP4 0.402) is 1.35, 1.21 and 1.33 x the model's, median 1.33; no"
+     " vLLM row of that kind was found (TensorRT-LLM's FP16 rows reach 0.79)",
+     0, 0.0, 57e-6, 0.75, 0.0, 0.0},
     {"tensorrt-llm", "TensorRT-LLM / NIM", 0.82, 0.72, 25e-6, 4.0,
      "CUDA graphs as vLLM (25 us/layer at 2 GHz); 0.82 of achievable bw on"
      " 16-bit weights from TensorRT-LLM blogs/H100vsA100.md (GPT-J 6B FP16"
@@ -81,7 +92,16 @@ static const gp_engine engines[] = {
      " NVIDIA NIM 1.8.0 benchmarks (Llama 3.3 70B FP8 on 2 x H100 TP2,"
      " concurrency 1: ITL 18.58 and 18.91 ms)"
      "; MoE: 57 us per MoE layer assumed, as vllm (no TensorRT-LLM MoE "
-     "batch-1 row)", 0, 0.0, 57e-6, 0.0},
+     "batch-1 row)"
+     "; prefill 0.79 of the expected matmul rate at 16 bits and 0.62 at 8:"
+     " TensorRT-LLM docs/source/performance.md (v0.5, batch 1, 2048 input"
+     " tokens, first-token latency): A100 SXM 80GB FP16 GPT-J 6B 129 ms,"
+     " Llama 2 7B 133, 70B TP4 377, Falcon 180B TP8 509 = 1.44, 1.29, 1.24,"
+     " 1.21 x the model's (median 1.265); FP8 on H100 SXM (the same table:"
+     " 29, 36, 109, 205 ms; L40S 71, 73) and NIM 1.8.0 (H100, concurrency 1,"
+     " 500 to 20000 tokens: Llama 3.1 8B 13.8 to 403 ms, Llama 3.3 70B TP2"
+     " 47.8 to 1833 ms) = 1.34 to 2.63 x, median 1.62",
+     0, 0.0, 57e-6, 0.79, 0.62, 0.0},
     {"exllamav2", "ExLlamaV2 (EXL2 / GPTQ 4-bit)", 0.90, 0.92, 38e-6, 16.0,
      "turboderp/exllamav2 README 'Performance' table, RTX 4090: Llama 2 7B"
      " EXL2 3.0/4.0/5.0 bpw 245/207/170, 70B 2.5 bpw 37, Llama 7B/13B GPTQ"
@@ -89,13 +109,13 @@ static const gp_engine engines[] = {
      " at 2.52 GHz (38 at 2 GHz), rms 1.4 %; the same table's 33B GPTQ (48)"
      " and CodeLlama 34B 4.0 bpw (50) rows, not fitted: -2 %, -4 %;"
      " eff_float assumed; multi-GPU: gpu_split by layers"
-     "; MoE: 52 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 52e-6, 0.0},
+     "; MoE: 52 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 52e-6, 0.0, 0.0, 0.0},
     {"hf-transformers", "Hugging Face transformers (eager PyTorch)", 0.80, 0.50, 400e-6, 16.0,
      "h2oai/h2ogpt perf.md (Llama-2-7B 16-bit: 4090 40.9, A100 31.0 tok/s):"
      " eager launches ~300-600 us/layer; bitsandbytes 4/8-bit kernels well"
      " below the roof; multi-GPU: device_map=auto splits by layers"
      "; MoE: 400 us per MoE layer assumed (eager launches per routed "
-     "expert; no measured row)", 1, 0.0, 400e-6, 0.0},
+     "expert; no measured row)", 1, 0.0, 400e-6, 0.0, 0.0, 0.0},
     {"llama.cpp-rocm", "llama.cpp (ROCm/HIP backend, AMD GPUs; 2025-26 builds)", 0.90, 0.92,
      127e-6, 8.0,
      "least squares over 14 llama-bench tg rows on AMD GPUs, ROCm/HIP"
@@ -112,8 +132,8 @@ static const gp_engine engines[] = {
      " us/layer at 2 GHz (rms 9.7 %, -12 % to +27 %); eff_float 0.90"
      " carried over from the CUDA profile (no F16 row); prefill 0.43 of the"
      " expected matmul rate: the median of nine pp512/pp2048 rows of the same"
-     " sources against the model (0.22 MI300X to 0.50 RX 7900 XTX)", 1, 0.0, 47e-6,
-     0.43},
+     " sources against the model (0.22 MI300X to 0.50 RX 7900 XTX); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6,
+     0.43, 0.0, 0.0},
     {"llama.cpp-vulkan", "llama.cpp (Vulkan backend)", 0.90, 0.95, 38e-6, 8.0,
      "least squares over 18 llama-bench / Ollama tg rows of Vulkan builds:"
      " Ryzen AI Max+ 395 (lhl/strix-halo-testing, llama.cpp-vulkan: Llama"
@@ -125,7 +145,7 @@ static const gp_engine engines[] = {
      " and 38 us/layer at 2 GHz (rms 6.3 %, -9 % to +15 %); eff_float 0.90"
      " assumed; prefill 0.50 of the expected matmul rate: the median of five"
      " pp512 rows against the model (RTX 3090 1.01 with coopmat2 to Ryzen AI"
-     " Max+ 395 0.24)", 1, 0.0, 47e-6, 0.50},
+     " Max+ 395 0.24); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.50, 0.0, 0.0},
     {"llama.cpp-sycl", "llama.cpp (SYCL backend, Intel GPUs)", 0.90, 0.90, 260e-6, 8.0,
      "two llama-bench tg128 rows on an Arc B580 (ggml-org/llama.cpp PR #13885:"
      " Qwen2 1.5B Q4_0 134.93, Llama 2 7B Q4_0 65.13) solve to 0.90 of"
@@ -133,7 +153,7 @@ static const gp_engine engines[] = {
      " 7B Q4_0 55 tok/s (docs/backend/SYCL.md, Feb 2025) asks ~340 us at the"
      " same efficiency; eff_float 0.90 assumed; prefill 0.31 of the expected"
      " matmul rate: the mean of the B580's two pp512 rows against the model"
-     " (0.26, 0.36)", 1, 0.0, 47e-6, 0.31},
+     " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0},
     {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.82, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
@@ -148,7 +168,7 @@ static const gp_engine engines[] = {
      " (108/114 SMs), about half of HBM; GDDR cards stay under it"
      "; MoE: 139 us more per MoE layer at 2 GHz: Mixtral 8x7B Q3_K_M fully"
      " on an RTX 4090, early-2024 build, tg128 83.16 t/s "
-     "(TheBloke/Mixtral-8x7B-v0.1-GGUF discussion #9)", 1, 11.2e9, 139e-6, 0.0},
+     "(TheBloke/Mixtral-8x7B-v0.1-GGUF discussion #9)", 1, 11.2e9, 139e-6, 0.0, 0.0, 0.0},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
@@ -211,11 +231,13 @@ const gp_engine *gp_engine_default(void)
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
 {
     const char *to = NULL;
-    if (e == NULL || g == NULL || g->vendor == NULL || strcmp(e->id, "llama.cpp") != 0)
+    /* The table's own CUDA entry only: a caller's profile keeps its figures. */
+    if (e == NULL || e != gp_engine_find("llama.cpp") || g == NULL || g->vendor == NULL)
         return e;
-    if (strcasecmp(g->vendor, "AMD") == 0)
+    if (strcasecmp(g->vendor, "AMD") == 0 ||
+        strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0)
         to = "llama.cpp-rocm";
-    else if (strcasecmp(g->vendor, "Intel") == 0)
+    else if (strncasecmp(g->vendor, "Intel", 5) == 0)
         to = "llama.cpp-sycl";
     return to != NULL && gp_engine_find(to) != NULL ? gp_engine_find(to) : e;
 }

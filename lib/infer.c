@@ -288,16 +288,27 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->sm_stream_bw = 0.0;
     o->sm_limited = 0;
     o->prefill_eff = 1.0;
+    o->prefill_rate = o->peak;
     if (ceiling) {
         ew = eo = 1.0;
         ovh = movh = 0.0;
     } else {
-        if (p->prefill_eff > 0.0)
-            o->prefill_eff = p->prefill_eff;
-        else if (eng->prefill_eff > 0.0)
-            o->prefill_eff = eng->prefill_eff;
         const char *es = eng->src, *os = eng->src;
         int wide = p->weights == NULL || fmt_bits(p->weights) >= 16.0;
+        double pe = eng->prefill_eff;
+        if ((prec == GP_FP8 || prec == GP_INT8) && eng->prefill_eff8 > 0.0)
+            pe = eng->prefill_eff8;
+        if (p->prefill_eff > 0.0)
+            pe = p->prefill_eff;
+        if (pe > 0.0)
+            o->prefill_eff = pe;
+        o->prefill_rate = o->peak * o->prefill_eff;
+        /* An engine whose quantised-weight prefill kernels run at their own
+         * per-SM rate (llama.cpp's MMQ) is capped by it. */
+        if (!wide && eng->prefill_sm_flop > 0.0 && g->sm_count.v > 0.0 &&
+            g->clock_boost.v > 0.0 &&
+            eng->prefill_sm_flop * g->sm_count.v * g->clock_boost.v < o->prefill_rate)
+            o->prefill_rate = eng->prefill_sm_flop * g->sm_count.v * g->clock_boost.v;
         ew = wide ? eng->eff_float : eng->eff_quant;
         eo = eng->eff_float;
         ovh = eng->layer_overhead;
@@ -437,7 +448,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (p->decode_eff < 0.0 || p->decode_eff > 1.0)
         return GP_RAISE_AT(e, GP_EINVAL, "--decode-eff", 0, 0,
                            "decode efficiency must lie in (0, 1] (got %g)", p->decode_eff);
-    if (!(p->prefill_eff >= 0.0 && p->prefill_eff <= 1.0))
+    if (!(p->prefill_eff >= 0.0 && p->prefill_eff <= 1.0)) /* NaN too */
         return GP_RAISE_AT(e, GP_EINVAL, "--prefill-eff", 0, 0,
                            "prefill efficiency must lie in (0, 1] (got %g)", p->prefill_eff);
 
@@ -451,6 +462,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (eng == NULL)
         eng = gp_engine_default();
     /* llama.cpp on an AMD or Intel GPU runs its HIP or SYCL backend. */
+    r->engine_requested = eng;
     r->engine_backend = gp_engine_for_gpu(eng, p->gpu) != eng;
     eng = gp_engine_for_gpu(eng, p->gpu);
     B = p->batch;
@@ -668,7 +680,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         r->prefill_flop = pf;
         for (side = 0; side < 2; side++) {
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
-            double bw = o->mem_bw * o->eff_weights, t, pk = o->peak * o->prefill_eff;
+            double bw = o->mem_bw * o->eff_weights, t, pk = o->prefill_rate;
             if (side && me > 0.0) {
                 double tcd = div0(dense_f / s.div, pk), tmd = div0(dense_b / s.div, bw);
                 double tce = div0(ex_f / s.div, pk), tme = div0(ex_b / s.div, bw);

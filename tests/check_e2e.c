@@ -32,7 +32,7 @@ static gp_gpu toy_gpu(void)
  * MoE layer, no dequantisation, no per-SM limit, prefill at the expected
  * matmul rate (0 = 1). */
 static const gp_engine toy_engine = {"toy", "toy engine", 1.0, 1.0, 10e-6, 0.0, "test",
-                                     0,     0.0,          0.0, 0.0};
+                                     0,     0.0,          0.0, 0.0, 0.0, 0.0};
 
 /* Toy MQA model: 1e9 params (no embeddings: vocab 0, tied), 2 layers,
  * hidden 1024, 32 heads of 32, one KV head, ffn 4096, 4M positions.
@@ -184,7 +184,9 @@ START_TEST(prefill_efficiency_by_hand)
     ck_assert_int_eq(gp_infer_eval(&p, &res, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--prefill-eff");
     p.prefill_eff = NAN;
+    gp_err_clear(&e);
     ck_assert_int_eq(gp_infer_eval(&p, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--prefill-eff");
 }
 END_TEST
 

@@ -57,22 +57,32 @@ typedef struct prow {
 } prow;
 
 /* Each row below its ceiling and its expected figure within rtol. */
-static void check_rows(const prow *rows, size_t n, double rtol)
+/* Each row's expected figure (JSON `key`) within rtol of its measurement,
+ * and the measurement no better than the ceiling (`ceil_key`): below it for
+ * a rate (time = 0), above it for a time (time = 1). */
+static void check_rows_of(const prow *rows, size_t n, double rtol, const char *key,
+                          const char *ceil_key, int time)
 {
     size_t i;
     for (i = 0; i < n; i++) {
         json_t *j = decode(rows[i].args);
         double exp, ceil;
         ck_assert_msg(j != NULL, "%s: no JSON", rows[i].name);
-        exp = gp_test_jnum(j, "expected_tokens_per_s");
-        ceil = gp_test_jnum(j, "ceiling_tokens_per_s");
-        ck_assert_msg(rows[i].measured < ceil, "%s: measured %.1f above the ceiling %.1f",
-                      rows[i].name, rows[i].measured, ceil);
+        exp = gp_test_jnum(j, key);
+        ceil = gp_test_jnum(j, ceil_key);
+        ck_assert_msg(time ? rows[i].measured > ceil : rows[i].measured < ceil,
+                      "%s: measured %.4g beyond the ceiling %.4g", rows[i].name,
+                      rows[i].measured, ceil);
         ck_assert_msg(fabs(exp / rows[i].measured - 1.0) <= rtol,
-                      "%s: expected %.1f vs measured %.1f", rows[i].name, exp,
+                      "%s: expected %.4g vs measured %.4g", rows[i].name, exp,
                       rows[i].measured);
         json_decref(j);
     }
+}
+
+static void check_rows(const prow *rows, size_t n, double rtol)
+{
+    check_rows_of(rows, n, rtol, "expected_tokens_per_s", "ceiling_tokens_per_s", 0);
 }
 
 /* ExLlamaV2, RTX 4090, Llama 2 7B at EXL2 4.0 bpw, context 128 (turboderp/
@@ -224,7 +234,114 @@ START_TEST(non_cuda_llama_cpp)
         ck_assert_ptr_eq(gp_engine_for_gpu(vk, gp_db_find_gpu(db, "mi300x")), vk);
         ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("vllm"), gp_db_find_gpu(db, "mi300x")),
                          gp_engine_find("vllm"));
+        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp-2023"),
+                                           gp_db_find_gpu(db, "mi300x")),
+                         gp_engine_find("llama.cpp-2023"));
     }
+    {
+        /* Vendors as a user's entry may spell them, none, and a caller's own
+         * profile that happens to be called "llama.cpp" (kept as given). */
+        gp_gpu g;
+        gp_engine own = *gp_engine_find("llama.cpp");
+        const gp_engine *cu = gp_engine_find("llama.cpp");
+        memset(&g, 0, sizeof g);
+        ck_assert_ptr_eq(gp_engine_for_gpu(cu, &g), cu);
+        g.vendor = "amd";
+        ck_assert_str_eq(gp_engine_for_gpu(cu, &g)->id, "llama.cpp-rocm");
+        g.vendor = "Advanced Micro Devices, Inc.";
+        ck_assert_str_eq(gp_engine_for_gpu(cu, &g)->id, "llama.cpp-rocm");
+        g.vendor = "Intel Corporation";
+        ck_assert_str_eq(gp_engine_for_gpu(cu, &g)->id, "llama.cpp-sycl");
+        ck_assert_ptr_eq(gp_engine_for_gpu(&own, &g), &own);
+        ck_assert_ptr_null(gp_engine_for_gpu(NULL, &g));
+    }
+    {
+        /* Named on an AMD GPU: not implied, replaced, and the request kept;
+         * on NVIDIA nothing is replaced. */
+        const char *amd[] = {"--gpu", "mi300x", "--model", "llama-2-7b", "--weights", "q4_0",
+                             "--engine", "llama.cpp", NULL};
+        const char *nv[] = {"--gpu", "rtx-4090", "--model", "llama-2-7b", "--weights", "q4_0",
+                            NULL};
+        json_t *x = decode(amd), *y = decode(nv);
+        ck_assert_str_eq(json_string_value(json_object_get(x, "engine")), "llama.cpp-rocm");
+        ck_assert_str_eq(json_string_value(json_object_get(x, "engine_requested")), "llama.cpp");
+        ck_assert(json_is_false(json_object_get(x, "engine_implied")));
+        ck_assert(json_is_true(json_object_get(x, "engine_backend")));
+        ck_assert_str_eq(json_string_value(json_object_get(y, "engine")), "llama.cpp");
+        ck_assert(json_is_false(json_object_get(y, "engine_backend")));
+        json_decref(x);
+        json_decref(y);
+    }
+}
+END_TEST
+
+/* Prefill, hand-worked: llama.cpp (CUDA), A100 SXM 80GB, Llama 2 7B Q4_0,
+ * a 512-token prompt (llama-bench pp512).
+ *   FLOP: 2 x (6607343616 - 131072000) x 512 (the layers; the input
+ *     embedding is a lookup) + 2 x 131072000 (the output layer, last token)
+ *     + 4 x 32 x 32 x 128 x 512^2 / 2 (causal attention) =
+ *     6700683755520;
+ *   rate: the expected fp16 rate 312e12 x 0.87 = 271.44e12, capped by the
+ *     MMQ kernels' 476 FLOP/clock/SM x 108 SMs x 1.41 GHz = 72.48528e12:
+ *     92.4424 ms (the 3750425088 B of weights take 2.3224 ms underneath);
+ *   overhead 32 x 35 us x 2 / 1.41 = 1.58865 ms;
+ *   TTFT 94.0311 ms = 5445.0 t/s (the scoreboard's A100 80GB: 4849.53). */
+START_TEST(prefill_worked_row)
+{
+    const char *a[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights", "q4_0",
+                       "--engine", "llama.cpp", "--prompt", "512", NULL};
+    json_t *j = decode(a);
+    const json_t *x;
+    ck_assert_ptr_nonnull(j);
+    x = json_object_get(j, "expected");
+    GP_ASSERT_REL(gp_test_jnum(j, "prefill_flop"), 6700683755520.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(x, "prefill_rate_flop_per_s"), 72.48528e12, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"),
+                  6700683755520.0 / 72.48528e12 + 32.0 * 35e-6 * 2.0 / 1.41, 1e-9);
+    json_decref(j);
+}
+END_TEST
+
+/* Published prefill times, single request (docs/models/inference.md §5):
+ * each within 20 % of the model's TTFT. */
+START_TEST(prefill_published_rows)
+{
+    static const prow rows[] = {
+        /* llama.cpp discussion #15013 CUDA scoreboard, Llama 2 7B Q4_0
+         * pp512: A100 80GB 4849.53, H100 80GB 9918.34, RTX 4090 11992.70 t/s. */
+        {"llama.cpp a100 pp512", 512.0 / 4849.53,
+         {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights", "q4_0", "--prompt",
+          "512", NULL}},
+        {"llama.cpp h100 pp512", 512.0 / 9918.34,
+         {"--gpu", "h100-sxm", "--model", "llama-2-7b", "--weights", "q4_0", "--prompt", "512",
+          NULL}},
+        {"llama.cpp 4090 pp512", 512.0 / 11992.70,
+         {"--gpu", "rtx-4090", "--model", "llama-2-7b", "--weights", "q4_0", "--prompt", "512",
+          NULL}},
+        /* TensorRT-LLM docs/source/performance.md, v0.5, batch 1, 2048 input
+         * tokens, first-token latency: A100 FP16 Llama 2 7B 133 ms, 70B TP4
+         * 377; H100 FP8 70B TP4 109. */
+        {"trt a100 7b fp16", 0.133,
+         {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights", "fp16", "--engine",
+          "tensorrt-llm", "--prompt", "2048", NULL}},
+        {"trt a100 70b tp4 fp16", 0.377,
+         {"--gpu", "a100-sxm-80gb", "--model", "llama-2-70b", "--weights", "fp16", "--gpus", "4",
+          "--engine", "tensorrt-llm", "--prompt", "2048", NULL}},
+        {"trt h100 70b tp4 fp8", 0.109,
+         {"--gpu", "h100-sxm", "--model", "llama-2-70b", "--weights", "fp8-e4m3", "--gpus", "4",
+          "--engine", "tensorrt-llm", "--prompt", "2048", NULL}},
+        /* LMDeploy v0.1.0a1, A100-80G, batch 1, 2048 prompt tokens: Llama 2
+         * 13B first-token latency 0.242 s (docs/en/benchmark/a100_fp16.md). */
+        {"lmdeploy a100 13b", 0.242,
+         {"--gpu", "a100-sxm-80gb", "--model", "llama-2-13b", "--weights", "fp16", "--engine",
+          "lmdeploy", "--prompt", "2048", NULL}},
+        /* NIM 1.8.0, H100, concurrency 1, 5000 prompt tokens: Llama 3.3 70B
+         * FP8 TP2 TTFT 407 ms. */
+        {"nim 2xh100 70b fp8 5000", 0.407,
+         {"--gpu", "h100", "--model", "llama-3.1-70b", "--weights", "fp8-e4m3", "--gpus", "2",
+          "--engine", "nim", "--prompt", "5000", NULL}},
+    };
+    check_rows_of(rows, sizeof rows / sizeof rows[0], 0.20, "ttft_s", "ceiling_ttft_s", 1);
 }
 END_TEST
 
@@ -420,6 +537,8 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, exllamav2_worked_row);
     tcase_add_test(tc, published_rows);
     tcase_add_test(tc, non_cuda_llama_cpp);
+    tcase_add_test(tc, prefill_worked_row);
+    tcase_add_test(tc, prefill_published_rows);
     tcase_add_test(tc, moe_worked_row);
     tcase_add_test(tc, moe_published_rows);
     tcase_add_test(tc, mxfp4_moe_format);

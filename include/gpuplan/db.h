@@ -272,7 +272,8 @@ int gp_db_get_format(const gp_db *db, const char *name, const char *what,
 /* Up to three ids of `kind` near `name` (a small edit distance from the id
  * or an alias, or a whole-word extension of it: "rtx-4060-ti" suggests the
  * 16 GB and 8 GB cards), nearest first, as "a, b, c" in out (cap bytes,
- * always terminated when cap > 0).  Returns how many; 0 when none, for a
+ * always terminated when cap > 0; whole ids only, the list ends at the
+ * first that does not fit).  Returns how many it wrote; 0 when none, for a
  * NULL db or name, a bad kind or cap 0. */
 size_t gp_db_suggest(const gp_db *db, gp_kind kind, const char *name, char *out, size_t cap);
 

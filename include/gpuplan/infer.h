@@ -62,6 +62,11 @@ typedef struct gp_engine {
                                dense FFN does not run                     */
     double prefill_eff;    /* fraction of the expected matmul rate its
                               prefill reaches; 0 = 1 (no measured gap)   */
+    double prefill_eff8;   /* the same for 8-bit matmuls (fp8, int8);
+                              0 = prefill_eff                           */
+    double prefill_sm_flop; /* FLOP per clock per SM (at the boost clock)
+                              its prefill kernels reach on quantised
+                              weights, a cap on the rate; 0 = none      */
 } gp_engine;
 
 /* How --gpus N shares the model. */
@@ -90,8 +95,9 @@ const gp_engine *gp_engine_default(void);
 
 /* The profile `e` runs as on GPU g: llama.cpp's CUDA profile ("llama.cpp",
  * and what stands for it: ollama, lmstudio) becomes its ROCm/HIP profile on
- * an AMD GPU and its SYCL one on an Intel GPU, the backends those builds
- * use there; anything else (and NULL) is returned as given. */
+ * an AMD GPU (vendor "AMD" or "Advanced Micro Devices") and its SYCL one on
+ * an Intel GPU, the backends those builds use there; anything else (other
+ * engines, a caller's own profile, NULL) is returned as given. */
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g);
 
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
@@ -171,6 +177,9 @@ typedef struct gp_infer_side {
                                  ceiling keeps only the bandwidth terms   */
     double prefill_eff;       /* fraction of `peak` the prefill's matmuls
                                  reach: the engine's (expected), 1 (ceiling) */
+    double prefill_rate;      /* FLOP/s per GPU the prefill's matmuls run at:
+                                 peak x prefill_eff, capped by the engine's
+                                 prefill_sm_flop x SMs x boost clock      */
     double ttft_s;            /* prefill time for `prompt` tokens (0: none);
                                  expected: MoE expert GEMMs each on their
                                  roofline (inference.md 5.1)              */
@@ -247,6 +256,8 @@ typedef struct gp_infer_result {
     int engine_backend;         /* 1: llama.cpp's profile for the GPU's
                                    vendor replaced the CUDA one
                                    (gp_engine_for_gpu)                      */
+    const gp_engine *engine_requested; /* the profile asked for (or implied)
+                                   before that replacement                  */
     /* Memory. */
     double runtime_overhead;    /* bytes per GPU                             */
     double mem_need;            /* weights + KV + runtime x gpus             */
