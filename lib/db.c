@@ -1765,6 +1765,14 @@ const gp_format *gp_db_find_format(const gp_db *db, const char *name)
 
 /* Edit distance (insert, delete, substitute; ASCII case folded) between a
  * and b, giving up past `cap` (returns cap + 1): names are short ids. */
+/* Letters match whatever their case, and the separators people type for
+ * one another (' ', '-', '_') match each other. */
+static int same_char(char a, char b)
+{
+    int sa = a == ' ' || a == '-' || a == '_', sb = b == ' ' || b == '-' || b == '_';
+    return sa || sb ? sa && sb : tolower((unsigned char)a) == tolower((unsigned char)b);
+}
+
 size_t gp__edit_distance(const char *a, const char *b, size_t cap)
 {
     size_t la = strlen(a), lb = strlen(b), i, j, row[65], prev, best;
@@ -1778,8 +1786,7 @@ size_t gp__edit_distance(const char *a, const char *b, size_t cap)
         best = row[0];
         for (j = 1; j <= lb; j++) {
             size_t cur = row[j];
-            size_t sub = prev + (tolower((unsigned char)a[i - 1]) !=
-                                 tolower((unsigned char)b[j - 1]));
+            size_t sub = prev + !same_char(a[i - 1], b[j - 1]);
             size_t ins = row[j - 1] + 1, del = row[j] + 1;
             row[j] = sub < ins ? (sub < del ? sub : del) : (ins < del ? ins : del);
             prev = cur;
@@ -1793,14 +1800,12 @@ size_t gp__edit_distance(const char *a, const char *b, size_t cap)
 }
 
 /* Distance of `name` to a known id or alias, in half edits: a whole-word
- * prefix of it ("rtx-2080" of "rtx-2080-ti") is 1, nearer than any single
- * edit (2). */
+ * prefix of it ("rtx-2080" or "RTX 2080" of "rtx-2080-ti") is 1, nearer
+ * than any single edit (2). */
 static size_t name_distance(const char *name, const char *known, size_t lim)
 {
     size_t i;
-    for (i = 0; name[i] != '\0' &&
-                tolower((unsigned char)name[i]) == tolower((unsigned char)known[i]);
-         i++)
+    for (i = 0; name[i] != '\0' && same_char(name[i], known[i]); i++)
         ;
     if (i > 0 && name[i] == '\0' && known[i] == '-')
         return 1;

@@ -183,6 +183,11 @@ START_TEST(lookups_by_words)
         /* 16 + 2 + 15 = 33 characters fit in 40, the third id does not. */
         ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, "rtx-4060-ti", out, 40), 2);
         ck_assert_str_eq(out, "rtx-4060-ti-16gb, rtx-4060-ti-8gb");
+        /* Spaces and underscores stand for the ids' hyphens. */
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, "RTX 4060 Ti", out, sizeof out), 3);
+        ck_assert_str_eq(out, "rtx-4060-ti-16gb, rtx-4060-ti-8gb, rtx-3060-ti");
+        ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, "rtx_4060_ti", out, sizeof out), 3);
+        ck_assert_str_eq(out, "rtx-4060-ti-16gb, rtx-4060-ti-8gb, rtx-3060-ti");
         ck_assert_uint_eq(gp_db_suggest(db, GP_KIND_GPU, "zzzzzzzzzzzz", out, sizeof out), 0);
         ck_assert_str_eq(out, "");
         ck_assert_uint_eq(gp_db_suggest(db, GP_KIND__COUNT, "h100", out, sizeof out), 0);
