@@ -23,7 +23,11 @@ static const gp_engine engines[] = {
      " at ~85% of achievable bandwidth (80% on quantised weights), 40 us/layer at 2 GHz); "
      "docs/models/inference.md"
      "; MoE: 52 us more per MoE layer at 2 GHz, midway between the"
-     " llama.cpp (47) and vllm (57) figures", 0, 0.0, 52e-6, 0.0, 0.0, 0.0},
+     " llama.cpp (47) and vllm (57) figures"
+     "; prefill 0.77 of the expected matmul rate, midway between the"
+     " tensorrt-llm (0.79) and vllm (0.75) figures, and 0.62 for 8-bit"
+     " matmuls, the one measured 8-bit figure (tensorrt-llm's)",
+     0, 0.0, 52e-6, 0.77, 0.62, 0.0},
     {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.90, 35e-6, 8.0,
      "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
      " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
