@@ -851,7 +851,9 @@ static int engines_list(gp_cli *cli)
         printf("id,name,eff_float,eff_quant,layer_overhead_s,moe_layer_overhead_s,split,"
                "prefill_eff,prefill_eff_8bit,prefill_flop_per_clock_per_sm\n");
     else
-        printf("decode engines (%zu), overheads at 2 GHz:\n  %-16s %-9s %-9s %-9s %-9s %-8s %s\n",
+        printf("decode engines (%zu), overheads at 2 GHz; prefill: fraction of the expected "
+               "rate (16 / 8 bits),\n  and a cap in FLOP per clock per SM on quantised "
+               "weights:\n  %-16s %-9s %-9s %-9s %-9s %-16s %s\n",
                n, "id", "eff 16b", "eff quant", "/layer", "/MoE lay.", "prefill", "multi-GPU");
     for (i = 0; i < n; i++) {
         const gp_engine *en = gp_engine_at(i);
@@ -867,11 +869,17 @@ static int engines_list(gp_cli *cli)
                                            : 1.0,
                    en->prefill_sm_flop);
         } else {
-            char o1[32], o2[32];
+            char o1[32], o2[32], pf[48];
+            double p16 = en->prefill_eff > 0.0 ? en->prefill_eff : 1.0;
+            int n8 = snprintf(pf, sizeof pf, "%.2f", p16);
+            if (en->prefill_eff8 > 0.0 && n8 > 0)
+                n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, "/%.2f", en->prefill_eff8);
+            if (en->prefill_sm_flop > 0.0 && n8 > 0)
+                snprintf(pf + n8, sizeof pf - (size_t)n8, " <=%.0f", en->prefill_sm_flop);
             snprintf(o1, sizeof o1, "%.0f us", en->layer_overhead * 1e6);
             snprintf(o2, sizeof o2, "%.0f us", en->moe_layer_overhead * 1e6);
-            printf("  %-16s %-9.2f %-9.2f %-9s %-9s %-8.2f %s\n", en->id, en->eff_float,
-                   en->eff_quant, o1, o2, en->prefill_eff > 0.0 ? en->prefill_eff : 1.0,
+            printf("  %-16s %-9.2f %-9.2f %-9s %-9s %-16s %s\n", en->id, en->eff_float,
+                   en->eff_quant, o1, o2, pf,
                    en->split_layers ? "layer split" : "tensor parallel");
         }
     }

@@ -50,7 +50,7 @@ static const gp_engine engines[] = {
      " per SM at the boost clock, the median of 26 GPUs' llama-bench pp512"
      " rows of the same scoreboard (Llama 2 7B Q4_0, -fa 0): 280 (Quadro RTX"
      " 8000) to 568 (RTX 5070); A100 80GB 4849.53 t/s is 423, H100 80GB"
-     " 9918.34 is 508, RTX 4090 11992.70 is 497 (docs/models/inference.md 5)",
+     " 9918.34 is 508, RTX 4090 11992.70 is 497 (docs/models/inference.md 5.3)",
      1, 0.0, 47e-6, 0.0, 0.0, 476.0},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
@@ -172,7 +172,12 @@ static const gp_engine engines[] = {
      " (108/114 SMs), about half of HBM; GDDR cards stay under it"
      "; MoE: 139 us more per MoE layer at 2 GHz: Mixtral 8x7B Q3_K_M fully"
      " on an RTX 4090, early-2024 build, tg128 83.16 t/s "
-     "(TheBloke/Mixtral-8x7B-v0.1-GGUF discussion #9)", 1, 11.2e9, 139e-6, 0.0, 0.0, 0.0},
+     "(TheBloke/Mixtral-8x7B-v0.1-GGUF discussion #9)"
+     "; prefill on quantised weights: MMQ at most 340 FLOP per clock per SM"
+     " at the boost clock, from two llama-bench pp512 rows of Llama 7B Q4_0"
+     " of Jan 2024: RTX 3090 3510.53 t/s (PR #4766) and RTX 3090 Ti 4035.47"
+     " (PR #4812), 335 and 343",
+     1, 11.2e9, 139e-6, 0.0, 0.0, 340.0},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])

@@ -295,8 +295,11 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     } else {
         const char *es = eng->src, *os = eng->src;
         int wide = p->weights == NULL || fmt_bits(p->weights) >= 16.0;
-        double pe = eng->prefill_eff;
-        if ((prec == GP_FP8 || prec == GP_INT8) && eng->prefill_eff8 > 0.0)
+        double pe = eng->prefill_eff, clk;
+        /* Matmuls narrower than 16 bits (fp8, int8, fp4, int4) have their
+         * own fraction where the engine has one. */
+        if ((prec == GP_FP8 || prec == GP_INT8 || prec == GP_FP4 || prec == GP_INT4) &&
+            eng->prefill_eff8 > 0.0)
             pe = eng->prefill_eff8;
         if (p->prefill_eff > 0.0)
             pe = p->prefill_eff;
@@ -304,11 +307,15 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
             o->prefill_eff = pe;
         o->prefill_rate = o->peak * o->prefill_eff;
         /* An engine whose quantised-weight prefill kernels run at their own
-         * per-SM rate (llama.cpp's MMQ) is capped by it. */
-        if (!wide && eng->prefill_sm_flop > 0.0 && g->sm_count.v > 0.0 &&
-            g->clock_boost.v > 0.0 &&
-            eng->prefill_sm_flop * g->sm_count.v * g->clock_boost.v < o->prefill_rate)
-            o->prefill_rate = eng->prefill_sm_flop * g->sm_count.v * g->clock_boost.v;
+         * per-SM rate (llama.cpp's MMQ) is capped by it, at the boost clock
+         * (else the base clock, else the 2 GHz reference the overheads use);
+         * --prefill-eff replaces the engine's figures, the cap included. */
+        clk = g->clock_boost.v > 0.0  ? g->clock_boost.v
+              : g->clock_base.v > 0.0 ? g->clock_base.v
+                                      : GP_INFER_REF_CLOCK;
+        if (!wide && p->prefill_eff <= 0.0 && eng->prefill_sm_flop > 0.0 &&
+            g->sm_count.v > 0.0 && eng->prefill_sm_flop * g->sm_count.v * clk < o->prefill_rate)
+            o->prefill_rate = eng->prefill_sm_flop * g->sm_count.v * clk;
         ew = wide ? eng->eff_float : eng->eff_quant;
         eo = eng->eff_float;
         ovh = eng->layer_overhead;

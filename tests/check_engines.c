@@ -283,9 +283,14 @@ END_TEST
  *     6700683755520;
  *   rate: the expected fp16 rate 312e12 x 0.87 = 271.44e12, capped by the
  *     MMQ kernels' 476 FLOP/clock/SM x 108 SMs x 1.41 GHz = 72.48528e12:
- *     92.4424 ms (the 3750425088 B of weights take 2.3224 ms underneath);
+ *     92.4420 ms (the 3750425088 B of weights take 2.3224 ms underneath);
  *   overhead 32 x 35 us x 2 / 1.41 = 1.58865 ms;
- *   TTFT 94.0311 ms = 5445.0 t/s (the scoreboard's A100 80GB: 4849.53). */
+ *   TTFT 94.0306 ms = 5445.0 t/s (the scoreboard's A100 80GB: 4849.53).
+ * --prefill-eff 0.5 replaces the engine's figures, cap included: 135.72e12,
+ * 49.3714 + 1.5887 = 50.9600 ms.  An H800 (no clock in the database) is
+ * capped at the 2 GHz reference: 476 x 132 x 2e9 = 125.664e12.  TensorRT-
+ * LLM with NVFP4 weights on a B200 computes in fp4: the 8-bit fraction,
+ * 0.62. */
 START_TEST(prefill_worked_row)
 {
     const char *a[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights", "q4_0",
@@ -299,6 +304,26 @@ START_TEST(prefill_worked_row)
     GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"),
                   6700683755520.0 / 72.48528e12 + 32.0 * 35e-6 * 2.0 / 1.41, 1e-9);
     json_decref(j);
+    {
+        const char *half[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
+                              "q4_0", "--engine", "llama.cpp", "--prompt", "512", "--prefill-eff",
+                              "0.5", NULL};
+        const char *h800[] = {"--gpu", "h800", "--model", "llama-2-7b", "--weights", "q4_0",
+                              "--prompt", "512", NULL};
+        const char *fp4[] = {"--gpu", "b200", "--model", "llama-2-7b", "--weights", "nvfp4",
+                             "--engine", "tensorrt-llm", "--prompt", "512", NULL};
+        j = decode(half);
+        GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"),
+                      6700683755520.0 / (271.44e12 * 0.5) + 32.0 * 35e-6 * 2.0 / 1.41, 1e-9);
+        json_decref(j);
+        j = decode(h800);
+        GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_rate_flop_per_s"),
+                      476.0 * 132.0 * 2e9, 1e-9);
+        json_decref(j);
+        j = decode(fp4);
+        GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_eff"), 0.62, 1e-12);
+        json_decref(j);
+    }
 }
 END_TEST
 

@@ -901,7 +901,8 @@ END_TEST
  * mma int8: ceiling 660.6 TOPS -> 10.925 ms (the 4.6 GB of weights take
  * 4.6 ms at 1008 GB/s, under it); fp16 weights: fp16 with fp16
  * accumulate, 330.3 TFLOP/s -> 21.849 ms (weights 16.1 GB / 1008e9 = 16.0
- * ms, still under it).  The expected figure stays at the fp16 rate. */
+ * ms, still under it).  The expected figure stays at the fp16 rate (under
+ * llama.cpp's per-SM cap: 476 x 128 x 2.52e9 = 153.5 TFLOP/s). */
 START_TEST(prefill_ceiling_takes_the_fastest_tensor_path)
 {
     const char *q4[] = {"--json", "decode", "--gpu", "4090", "--model", "llama-3.1-8b",

@@ -62,11 +62,12 @@ typedef struct gp_engine {
                                dense FFN does not run                     */
     double prefill_eff;    /* fraction of the expected matmul rate its
                               prefill reaches; 0 = 1 (no measured gap)   */
-    double prefill_eff8;   /* the same for 8-bit matmuls (fp8, int8);
-                              0 = prefill_eff                           */
-    double prefill_sm_flop; /* FLOP per clock per SM (at the boost clock)
-                              its prefill kernels reach on quantised
-                              weights, a cap on the rate; 0 = none      */
+    double prefill_eff8;   /* the same for matmuls narrower than 16 bits
+                              (fp8, int8, fp4, int4); 0 = prefill_eff   */
+    double prefill_sm_flop; /* FLOP per clock per SM (at the boost clock;
+                              else base; else 2 GHz) its prefill kernels
+                              reach on quantised weights, a cap on the
+                              rate unless --prefill-eff; 0 = none       */
 } gp_engine;
 
 /* How --gpus N shares the model. */
@@ -175,8 +176,9 @@ typedef struct gp_infer_side {
                                  (tensor parallel) or gpus - 1 hand-offs
                                  (layer split), priced by comm.h; the
                                  ceiling keeps only the bandwidth terms   */
-    double prefill_eff;       /* fraction of `peak` the prefill's matmuls
-                                 reach: the engine's (expected), 1 (ceiling) */
+    double prefill_eff;       /* the engine's fraction of `peak` for the
+                                 prefill's matmuls (before any per-SM cap;
+                                 1 on the ceiling)                          */
     double prefill_rate;      /* FLOP/s per GPU the prefill's matmuls run at:
                                  peak x prefill_eff, capped by the engine's
                                  prefill_sm_flop x SMs x boost clock      */
