@@ -270,7 +270,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                       const char **eff_src, const char **ovh_src)
 {
     const gp_gpu *g = p->gpu;
-    double n = s->div, tc, tm, ew, eo, ovh, movh;
+    double n = s->div, tc, tm, ew, eo, ovh, movh, mm;
     gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
     if (ceiling) {
@@ -289,6 +289,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->sm_limited = 0;
     o->prefill_eff = 1.0;
     o->prefill_rate = o->peak;
+    mm = o->peak; /* the decode step's matmul rate */
     if (ceiling) {
         ew = eo = 1.0;
         ovh = movh = 0.0;
@@ -314,8 +315,14 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
               : g->clock_base.v > 0.0 ? g->clock_base.v
                                       : GP_INFER_REF_CLOCK;
         if (!wide && p->prefill_eff <= 0.0 && eng->prefill_sm_flop > 0.0 &&
-            g->sm_count.v > 0.0 && eng->prefill_sm_flop * g->sm_count.v * clk < o->prefill_rate)
-            o->prefill_rate = eng->prefill_sm_flop * g->sm_count.v * clk;
+            g->sm_count.v > 0.0) {
+            double cap = eng->prefill_sm_flop * g->sm_count.v * clk;
+            if (cap < o->prefill_rate)
+                o->prefill_rate = cap;
+            /* The same kernels run a large batch's decode GEMMs. */
+            if (cap < mm)
+                mm = cap;
+        }
         ew = wide ? eng->eff_float : eng->eff_quant;
         eo = eng->eff_float;
         ovh = eng->layer_overhead;
@@ -371,7 +378,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     /* The ceiling charges only what no engine can avoid: weights and KV
      * bytes, matmul and attention FLOPs (no activation round-trips, no
      * dequantisation work). */
-    tc = div0(s->flop / n, o->peak) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
+    tc = div0(s->flop / n, mm) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
     tm = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, o->mem_bw * ew) +
          div0((s->o_bytes - (ceiling ? s->act_bytes + s->kv_copies : 0.0)) / n,
               o->mem_bw * eo);
@@ -396,7 +403,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     {
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
         double per_seq = ceiling ? s->kv_seq - s->kv_seq_copies : s->kv_seq + s->act_seq;
-        double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo);
+        double slope = div0(s->flop_seq / n, mm) - div0(per_seq / n, bwo);
         double w1 = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, bwe) -
                     (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
         o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
