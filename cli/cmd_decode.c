@@ -59,8 +59,8 @@ static void usage(FILE *f)
             "                       exllamav2 vllm (sglang, lmdeploy) tensorrt-llm (nim)\n"
             "                       hf-transformers llama.cpp-2023 (Dec 2023 llama.cpp\n"
             "                       builds) llama.cpp-rocm llama.cpp-vulkan llama.cpp-sycl\n"
-            "                       (llama.cpp on an AMD / Intel GPU: its ROCm / SYCL\n"
-            "                       profile)                              [generic]\n"
+            "                       vllm-rocm (llama.cpp on an AMD / Intel GPU runs as its\n"
+            "                       ROCm / SYCL profile, vllm on AMD as vllm-rocm) [generic]\n"
             "  --decode-eff F       achieved fraction of achievable bandwidth (overrides)\n"
             "  --prefill-eff F      fraction of the expected matmul rate the prefill\n"
             "                       reaches (overrides the engine's)\n"
@@ -932,9 +932,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
     }
     if (r.engine != NULL && r.engine_backend)
-        printf("  engine %s (llama.cpp's backend on %s GPUs%s; --engine llama.cpp-vulkan for "
-               "Vulkan): %s\n", r.engine->id, gpu->vendor ? gpu->vendor : "these",
-               r.engine_implied ? ", implied by the weights" : "", r.engine->src);
+        printf("  engine %s (%s's build for %s GPUs%s%s): %s\n", r.engine->id,
+               r.engine_requested->id, gpu->vendor ? gpu->vendor : "these",
+               r.engine_implied ? ", implied by the weights" : "",
+               strcmp(r.engine_requested->id, "llama.cpp") == 0
+                   ? "; --engine llama.cpp-vulkan for Vulkan"
+                   : "",
+               r.engine->src);
     else if (r.engine != NULL && r.engine_implied)
         printf("  engine %s (implied by the %s weights; --engine to choose another): %s\n",
                r.engine->id, fmt_name(p.weights), r.engine->src);

@@ -158,6 +158,19 @@ static const gp_engine engines[] = {
      " same efficiency; eff_float 0.90 assumed; prefill 0.31 of the expected"
      " matmul rate: the mean of the B580's two pp512 rows against the model"
      " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0},
+    {"vllm-rocm", "vLLM on ROCm (AMD Instinct; 2025 builds)", 0.78, 0.78, 45e-6, 4.0,
+     "least squares over 12 benchmark_latency rows of vLLM on 8 x MI300X"
+     " (TP8, FP8 Llama 3.1 70B and 405B, batch 1, 128 and 2048 prompt"
+     " tokens, 2048 output; builds 0.8.5 to 0.11.1 of 2025): ROCm/vllm"
+     " docs/dev-docker/README.md, v0.10.0 / ROCm 6.4.1, 70B 17.236 s and"
+     " 17.500 s, 405B 48.453 and 48.362 s per request, and the same README's"
+     " other releases (70B 15.254 to 16.154 s, 405B 47.150 to 48.138 s):"
+     " 0.78 of achievable bw and 45 us/layer at 2 GHz with the collectives"
+     " model's AllReduces (rms 3.8 %, -7 % to +6 %); the vllm profile was 16"
+     " to 33 % too fast on them; eff_float assumed equal (no 16-bit row);"
+     " TP8 rows only, so the per-layer figure also holds what the xGMI"
+     " AllReduce model misses; prefill 0.75 and MoE 57 us carried over from"
+     " the vllm profile (assumed)", 0, 0.0, 57e-6, 0.75, 0.0, 0.0},
     {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.82, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
@@ -237,18 +250,30 @@ const gp_engine *gp_engine_default(void)
     return &engines[0];
 }
 
+/* The profile an engine runs as on another vendor's GPUs: its build for
+ * that vendor (llama.cpp's HIP and SYCL backends, vLLM's ROCm build). */
+static const struct {
+    const char *from, *vendor, *to;
+} backends[] = {
+    {"llama.cpp", "AMD", "llama.cpp-rocm"},
+    {"llama.cpp", "Intel", "llama.cpp-sycl"},
+    {"vllm", "AMD", "vllm-rocm"},
+};
+
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
 {
-    const char *to = NULL;
-    /* The table's own CUDA entry only: a caller's profile keeps its figures. */
-    if (e == NULL || e != gp_engine_find("llama.cpp") || g == NULL || g->vendor == NULL)
+    const char *vendor;
+    size_t i;
+    if (e == NULL || g == NULL || g->vendor == NULL)
         return e;
-    if (strcasecmp(g->vendor, "AMD") == 0 ||
-        strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0)
-        to = "llama.cpp-rocm";
-    else if (strncasecmp(g->vendor, "Intel", 5) == 0)
-        to = "llama.cpp-sycl";
-    return to != NULL && gp_engine_find(to) != NULL ? gp_engine_find(to) : e;
+    vendor = strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0 ? "AMD" : g->vendor;
+    /* The table's own entries only: a caller's profile keeps its figures. */
+    for (i = 0; i < sizeof backends / sizeof backends[0]; i++)
+        if (e == gp_engine_find(backends[i].from) &&
+            strncasecmp(vendor, backends[i].vendor, strlen(backends[i].vendor)) == 0 &&
+            gp_engine_find(backends[i].to) != NULL)
+            return gp_engine_find(backends[i].to);
+    return e;
 }
 
 const gp_engine *gp_engine_find(const char *name)

@@ -232,8 +232,14 @@ START_TEST(non_cuda_llama_cpp)
         ck_assert_str_eq(gp_engine_for_gpu(cu, gp_db_find_gpu(db, "mi300x"))->id,
                          "llama.cpp-rocm");
         ck_assert_ptr_eq(gp_engine_for_gpu(vk, gp_db_find_gpu(db, "mi300x")), vk);
-        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("vllm"), gp_db_find_gpu(db, "mi300x")),
+        ck_assert_str_eq(gp_engine_for_gpu(gp_engine_find("sglang"), gp_db_find_gpu(db, "mi300x"))
+                             ->id,
+                         "vllm-rocm");
+        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("vllm"), gp_db_find_gpu(db, "h100")),
                          gp_engine_find("vllm"));
+        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("tensorrt-llm"),
+                                           gp_db_find_gpu(db, "mi300x")),
+                         gp_engine_find("tensorrt-llm"));
         ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp-2023"),
                                            gp_db_find_gpu(db, "mi300x")),
                          gp_engine_find("llama.cpp-2023"));
@@ -382,6 +388,37 @@ START_TEST(prefill_published_rows)
           "--engine", "nim", "--prompt", "5000", NULL}},
     };
     check_rows_of(rows, sizeof rows / sizeof rows[0], 0.20, "ttft_s", "ceiling_ttft_s", 1);
+}
+END_TEST
+
+/* vLLM on ROCm: the request latencies of vLLM's benchmark_latency on 8 x
+ * MI300X (ROCm/vllm docs/dev-docker/README.md, vLLM v0.10.0 / ROCm 6.4.1,
+ * TP8, FP8 weights and KV cache, batch 1, 2048 output tokens): Llama 3.1
+ * 70B 17.236 s (128-token prompt) and 17.500 s (2048), 405B 48.453 s and
+ * 48.362 s.  `--engine vllm` on an AMD GPU runs as vllm-rocm; each request
+ * within 10 %. */
+START_TEST(vllm_rocm_rows)
+{
+    static const prow rows[] = {
+        {"mi300x 70b 128/2048", 17.236,
+         {"--gpu", "mi300x", "--model", "llama-3.1-70b", "--weights", "fp8", "--kv", "fp8-e4m3",
+          "--gpus", "8", "--engine", "vllm", "--prompt", "128", "--output", "2048", NULL}},
+        {"mi300x 70b 2048/2048", 17.500,
+         {"--gpu", "mi300x", "--model", "llama-3.1-70b", "--weights", "fp8", "--kv", "fp8-e4m3",
+          "--gpus", "8", "--engine", "vllm", "--prompt", "2048", "--output", "2048", NULL}},
+        {"mi300x 405b 128/2048", 48.453,
+         {"--gpu", "mi300x", "--model", "llama-3.1-405b", "--weights", "fp8", "--kv", "fp8-e4m3",
+          "--gpus", "8", "--engine", "vllm", "--prompt", "128", "--output", "2048", NULL}},
+        {"mi300x 405b 2048/2048", 48.362,
+         {"--gpu", "mi300x", "--model", "llama-3.1-405b", "--weights", "fp8", "--kv", "fp8-e4m3",
+          "--gpus", "8", "--engine", "vllm", "--prompt", "2048", "--output", "2048", NULL}},
+    };
+    json_t *j = decode(rows[0].args);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "vllm-rocm");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine_requested")), "vllm");
+    json_decref(j);
+    check_rows_of(rows, sizeof rows / sizeof rows[0], 0.10, "e2e_latency_s",
+                  "ceiling_e2e_latency_s", 1);
 }
 END_TEST
 
@@ -579,6 +616,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, non_cuda_llama_cpp);
     tcase_add_test(tc, prefill_worked_row);
     tcase_add_test(tc, prefill_published_rows);
+    tcase_add_test(tc, vllm_rocm_rows);
     tcase_add_test(tc, moe_worked_row);
     tcase_add_test(tc, moe_published_rows);
     tcase_add_test(tc, mxfp4_moe_format);

@@ -97,8 +97,9 @@ const gp_engine *gp_engine_default(void);
 /* The profile `e` runs as on GPU g: llama.cpp's CUDA profile ("llama.cpp",
  * and what stands for it: ollama, lmstudio) becomes its ROCm/HIP profile on
  * an AMD GPU (vendor "AMD" or "Advanced Micro Devices") and its SYCL one on
- * an Intel GPU, the backends those builds use there; anything else (other
- * engines, a caller's own profile, NULL) is returned as given. */
+ * an Intel GPU, and the vllm profile (sglang, lmdeploy, tgi) becomes
+ * vllm-rocm on an AMD GPU: the builds those engines use there.  Anything
+ * else (other engines, a caller's own profile, NULL) is returned as given. */
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g);
 
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
