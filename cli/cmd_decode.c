@@ -932,7 +932,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
     }
     if (r.engine != NULL && r.engine_backend)
-        printf("  engine %s (%s's build for %s GPUs%s%s): %s\n", r.engine->id,
+        printf("  engine %s (the %s profile's build for %s GPUs%s%s): %s\n", r.engine->id,
                r.engine_requested->id, gpu->vendor ? gpu->vendor : "these",
                r.engine_implied ? ", implied by the weights" : "",
                strcmp(r.engine_requested->id, "llama.cpp") == 0

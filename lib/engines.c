@@ -9,6 +9,7 @@
  *            (2 GHz / boost clock), with two rows of one engine on one GPU at
  *            two weight sizes separating eff from the fixed overhead, then
  *            checked across other GPUs and models of the same source. */
+#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -165,8 +166,9 @@ static const gp_engine engines[] = {
      " docs/dev-docker/README.md, v0.10.0 / ROCm 6.4.1, 70B 17.236 s and"
      " 17.500 s, 405B 48.453 and 48.362 s per request, and the same README's"
      " other releases (70B 15.254 to 16.154 s, 405B 47.150 to 48.138 s):"
-     " 0.78 of achievable bw and 45 us/layer at 2 GHz with the collectives"
-     " model's AllReduces (rms 3.8 %, -7 % to +6 %); the vllm profile was 16"
+     " 0.785 of achievable bw and 43.5 us/layer at 2 GHz with the collectives"
+     " model's AllReduces (rms 3.8 %, -7 % to +6 %), rounded to 0.78 and 45"
+     " (the v0.10.0 rows then -6 % to +1 %); the vllm profile was 16"
      " to 33 % too fast on them; eff_float assumed equal (no 16-bit row);"
      " TP8 rows only, so the per-layer figure also holds what the xGMI"
      " AllReduce model misses; prefill 0.75 and MoE 57 us carried over from"
@@ -267,12 +269,15 @@ const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
     if (e == NULL || g == NULL || g->vendor == NULL)
         return e;
     vendor = strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0 ? "AMD" : g->vendor;
-    /* The table's own entries only: a caller's profile keeps its figures. */
-    for (i = 0; i < sizeof backends / sizeof backends[0]; i++)
+    /* The table's own entries only: a caller's profile keeps its figures.
+     * The vendor is a whole word ("Intel Corporation", not "Intelligent"). */
+    for (i = 0; i < sizeof backends / sizeof backends[0]; i++) {
+        size_t k = strlen(backends[i].vendor);
         if (e == gp_engine_find(backends[i].from) &&
-            strncasecmp(vendor, backends[i].vendor, strlen(backends[i].vendor)) == 0 &&
+            strncasecmp(vendor, backends[i].vendor, k) == 0 && !isalnum((unsigned char)vendor[k]) &&
             gp_engine_find(backends[i].to) != NULL)
             return gp_engine_find(backends[i].to);
+    }
     return e;
 }
 

@@ -270,7 +270,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                       const char **eff_src, const char **ovh_src)
 {
     const gp_gpu *g = p->gpu;
-    double n = s->div, tc, tm, ew, eo, ovh, movh, mm;
+    double n = s->div, tc, tm, ew, eo, ovh, movh, mmq = 0.0;
     gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
     if (ceiling) {
@@ -289,7 +289,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->sm_limited = 0;
     o->prefill_eff = 1.0;
     o->prefill_rate = o->peak;
-    mm = o->peak; /* the decode step's matmul rate */
+    /* mmq: the per-SM rate of the engine's batched quantised-weight kernels
+     * (llama.cpp's MMQ), 0 when it has none. */
     if (ceiling) {
         ew = eo = 1.0;
         ovh = movh = 0.0;
@@ -319,9 +320,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
             double cap = eng->prefill_sm_flop * g->sm_count.v * clk;
             if (cap < o->prefill_rate)
                 o->prefill_rate = cap;
-            /* The same kernels run a large batch's decode GEMMs. */
-            if (cap < mm)
-                mm = cap;
+            mmq = cap < o->peak ? cap : o->peak;
         }
         ew = wide ? eng->eff_float : eng->eff_quant;
         eo = eng->eff_float;
@@ -378,7 +377,14 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     /* The ceiling charges only what no engine can avoid: weights and KV
      * bytes, matmul and attention FLOPs (no activation round-trips, no
      * dequantisation work). */
-    tc = div0(s->flop / n, mm) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
+    /* A batch above GP_INFER_MMVQ_MAX_BATCH runs the same kernels as the
+     * prefill (llama.cpp's MMQ), at their rate and with their unpacking
+     * inside it; a smaller one the GEMV kernels (MMVQ): the matmul rate and
+     * the dequantisation on the CUDA cores. */
+    if (mmq > 0.0 && p->batch > GP_INFER_MMVQ_MAX_BATCH)
+        tc = div0(s->flop / n, mmq);
+    else
+        tc = div0(s->flop / n, o->peak) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
     tm = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, o->mem_bw * ew) +
          div0((s->o_bytes - (ceiling ? s->act_bytes + s->kv_copies : 0.0)) / n,
               o->mem_bw * eo);
@@ -403,12 +409,20 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     {
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
         double per_seq = ceiling ? s->kv_seq - s->kv_seq_copies : s->kv_seq + s->act_seq;
-        double slope = div0(s->flop_seq / n, mm) - div0(per_seq / n, bwo);
-        double w1 = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, bwe) -
-                    (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
+        double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo);
+        double wb = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, bwe);
+        double w1 = wb - (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
         o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
         if (o->ridge_batch < 1.0)
             o->ridge_batch = 1.0;
+        /* Past the GEMV batches the MMQ regime decides: its own rate, no
+         * separate dequantisation; the first such batch at the least. */
+        if (mmq > 0.0 && o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH) {
+            double sq = div0(s->flop_seq / n, mmq) - div0(per_seq / n, bwo);
+            o->ridge_batch = sq > 0.0 ? wb / sq : INFINITY;
+            if (o->ridge_batch < GP_INFER_MMVQ_MAX_BATCH + 1.0)
+                o->ridge_batch = GP_INFER_MMVQ_MAX_BATCH + 1.0;
+        }
     }
     o->ttft_s = 0.0;
 }

@@ -82,6 +82,10 @@ typedef enum gp_infer_split {
 
 /* Reference boost clock for engine layer overheads (Hz). */
 #define GP_INFER_REF_CLOCK 2.0e9
+/* Largest decode batch an engine with a per-SM batched-kernel rate
+ * (prefill_sm_flop) runs on its GEMV kernels: llama.cpp's
+ * MMVQ_MAX_BATCH_SIZE (ggml-cuda/mmvq.cuh). */
+#define GP_INFER_MMVQ_MAX_BATCH 8.0
 
 /* Engine table: count, i-th entry (NULL past the end), lookup by id or
  * alias (case-insensitive; NULL when unknown), and a lookup that raises
@@ -256,9 +260,9 @@ typedef struct gp_infer_result {
                                    the output format came from the weights) */
     int engine_implied;         /* 1: not given; the weights' format named it
                                    (gp_format.engine: GGUF -> llama.cpp)     */
-    int engine_backend;         /* 1: llama.cpp's profile for the GPU's
-                                   vendor replaced the CUDA one
-                                   (gp_engine_for_gpu)                      */
+    int engine_backend;         /* 1: the engine's build for the GPU's vendor
+                                   replaced the profile asked for
+                                   (gp_engine_for_gpu: llama.cpp, vllm)     */
     const gp_engine *engine_requested; /* the profile asked for (or implied)
                                    before that replacement                  */
     /* Memory. */
