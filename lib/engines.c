@@ -1,7 +1,8 @@
 /* Decode profiles of inference engines: achieved bandwidth fractions, fixed
- * per-layer cost per step and dequantisation work, each with its source or
- * derivation.  Data only; the model is in infer.c.  MODEL:
- * docs/models/inference.md §Engine profiles.
+ * per-layer cost per step, dequantisation work and the prefill's matmul
+ * rate, each with its source or derivation, and the build each engine runs
+ * as on another vendor's GPUs.  Data only; the model is in infer.c.  MODEL:
+ * docs/models/inference.md §4 (Engine profiles) and §5.3.
  *
  * How the figures were derived (numbers assume the GPU's achievable
  * bandwidth = datasheet x ~0.9, the usual hwdb efficiency.memory):

@@ -489,7 +489,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         r->engine_implied = 1;
     if (eng == NULL)
         eng = gp_engine_default();
-    /* llama.cpp on an AMD or Intel GPU runs its HIP or SYCL backend. */
+    /* An engine runs its build for the GPU's vendor (llama.cpp's HIP and
+     * SYCL backends, vLLM's ROCm build). */
     r->engine_requested = eng;
     r->engine_backend = gp_engine_for_gpu(eng, p->gpu) != eng;
     eng = gp_engine_for_gpu(eng, p->gpu);
