@@ -548,6 +548,22 @@ static double node_nics(const gp_train_in *in, double gn)
                                  : (double)gp_topo_default_nics(in->scale_up, (long)gn);
 }
 
+/* One send of `bytes` between two GPUs, latency included: over the scale-up
+ * link when `intra`, else over the scale-out link at the node's K NICs
+ * shared by its gn GPUs (K/gn of a NIC each when K < gn). */
+static int hop_time(const gp_train_in *in, double gn, int intra, double bytes, double *out,
+                    gp_err *e)
+{
+    const gp_link *lk = intra ? in->scale_up : in->scale_out;
+    double bw = gp_link_expected_bw(lk), kn = node_nics(in, gn);
+    double share = !intra && kn < gn ? kn / gn : 1.0;
+    if (!(bw > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, intra ? "--scale-up" : "--scale-out", 0, 0,
+                           "link '%s' has no bandwidth", lk != NULL && lk->id ? lk->id : "?");
+    *out = bytes / (bw * share) + gp_link_expected_latency(lk);
+    return GP_OK;
+}
+
 /* The topology of a group with g ranks in each of `nodes` nodes of gn GPUs:
  * the node's K NICs (node_nics) serve its gn/g such groups, so a
  * group gets K g/gn NICs; below one NIC, *nic_scale = gn/(K g) stretches the
@@ -916,17 +932,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
 
     /* --- pipeline sends: v per direction per micro-batch ------------------ */
     p2p = 0.0;
-    if (in->pp > 1) {
-        const gp_link *lk = tpp <= gn ? in->scale_up : in->scale_out;
-        double bw = gp_link_expected_bw(lk), share = 1.0;
-        double kn = node_nics(in, gn);
-        if (tpp > gn && kn < gn)
-            share = kn / gn;
-        if (!(bw > 0.0))
-            return GP_RAISE_AT(e, GP_EINVAL, tpp <= gn ? "--scale-up" : "--scale-out", 0, 0,
-                               "link '%s' has no bandwidth", lk->id ? lk->id : "?");
-        p2p = T * h * hw.e / t / (bw * share) + gp_link_expected_latency(lk);
-    }
+    if (in->pp > 1 && (rc = hop_time(in, gn, tpp <= gn, T * h * hw.e / t, &p2p, e)) != GP_OK)
+        return rc;
     st->pp_p2p_mb_s = 2.0 * v * p2p;
 
     /* --- context parallel: each rank's K and V chunk travels round the ring
@@ -936,19 +943,14 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     ring_f = ring_b = 0.0;
     if (cp > 1.0) {
         int intra = t * cp <= gn;
-        const gp_link *lk = intra ? in->scale_up : in->scale_out;
-        double bw = gp_link_expected_bw(lk), share = 1.0, kn = node_nics(in, gn);
         double kvh = sh.kv_heads > 0.0 && sh.kv_heads < t ? sh.kv_heads : t;
-        double chunk = b * (s / cp) * 2.0 * kv / kvh * hw.e, lat;
-        if (!intra && kn < gn)
-            share = kn / gn;
-        if (!(bw > 0.0))
-            return GP_RAISE_AT(e, GP_EINVAL, intra ? "--scale-up" : "--scale-out", 0, 0,
-                               "link '%s' has no bandwidth", lk->id ? lk->id : "?");
-        lat = gp_link_expected_latency(lk);
+        double chunk = b * (s / cp) * 2.0 * kv / kvh * hw.e, hf, hb;
+        if ((rc = hop_time(in, gn, intra, chunk, &hf, e)) != GP_OK ||
+            (rc = hop_time(in, gn, intra, 2.0 * chunk, &hb, e)) != GP_OK)
+            return rc;
         st->cp_bytes = (cp - 1.0) * chunk;
-        ring_f = (cp - 1.0) * (chunk / (bw * share) + lat);
-        ring_b = (cp - 1.0) * (2.0 * chunk / (bw * share) + lat);
+        ring_f = (cp - 1.0) * hf;
+        ring_b = (cp - 1.0) * hb;
     }
     st->cp_ring_fwd_s = ring_f;
     st->cp_ring_bwd_s = ring_b;
@@ -1110,18 +1112,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         /* Pipeline sends: with the stages outermost a stage's neighbour is
          * t d ranks away, off the node unless the run fits in one. */
         p2p = 0.0;
-        if (in->pp > 1) {
-            int intra = gpus <= gn;
-            const gp_link *lk = intra ? in->scale_up : in->scale_out;
-            double bw = gp_link_expected_bw(lk), share = 1.0;
-            double kn = node_nics(in, gn);
-            if (!intra && kn < gn)
-                share = kn / gn;
-            if (!(bw > 0.0))
-                return GP_RAISE_AT(e, GP_EINVAL, intra ? "--scale-up" : "--scale-out", 0, 0,
-                                   "link '%s' has no bandwidth", lk->id ? lk->id : "?");
-            p2p = T * h * hw.e / t / (bw * share) + gp_link_expected_latency(lk);
-        }
+        if (in->pp > 1 &&
+            (rc = hop_time(in, gn, gpus <= gn, T * h * hw.e / t, &p2p, e)) != GP_OK)
+            return rc;
         st->pp_p2p_mb_s = 2.0 * v * p2p;
         st->fwd_s = ld * (lf_d + a_fwd + 2.0 * ar) + lm * (lf_m + a_fwd + tpm + 2.0 * a2a) +
                     lg_fwd + (ld * ewd_f + lm * ewm_f + 0.5 * xent) / hw.bw + v * p2p;
