@@ -826,12 +826,8 @@ static json_t *engine_json(const gp_engine *en)
     json_object_set_new(o, "dequant_flop_per_weight", gp_cli_jnum(en->dequant_flop));
     jstr(o, "split", en->split_layers ? "layer" : "tensor");
     json_object_set_new(o, "sm_stream_bytes_per_s", gp_cli_jnum(en->sm_bw));
-    json_object_set_new(o, "prefill_eff",
-                        gp_cli_jnum(en->prefill_eff > 0.0 ? en->prefill_eff : 1.0));
-    json_object_set_new(o, "prefill_eff_8bit",
-                        gp_cli_jnum(en->prefill_eff8 > 0.0   ? en->prefill_eff8
-                                    : en->prefill_eff > 0.0 ? en->prefill_eff
-                                                            : 1.0));
+    json_object_set_new(o, "prefill_eff", gp_cli_jnum(gp_engine_prefill_eff(en, 0)));
+    json_object_set_new(o, "prefill_eff_8bit", gp_cli_jnum(gp_engine_prefill_eff(en, 1)));
     json_object_set_new(o, "prefill_flop_per_clock_per_sm", gp_cli_jnum(en->prefill_sm_flop));
     jstr(o, "source", en->src);
     return o;
@@ -863,15 +859,11 @@ static int engines_list(gp_cli *cli)
             printf(",%.10g,%.10g,%.10g,%.10g,%s,%.10g,%.10g,%.10g\n", en->eff_float,
                    en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
                    en->split_layers ? "layer" : "tensor",
-                   en->prefill_eff > 0.0 ? en->prefill_eff : 1.0,
-                   en->prefill_eff8 > 0.0   ? en->prefill_eff8
-                   : en->prefill_eff > 0.0 ? en->prefill_eff
-                                           : 1.0,
+                   gp_engine_prefill_eff(en, 0), gp_engine_prefill_eff(en, 1),
                    en->prefill_sm_flop);
         } else {
             char o1[32], o2[32], pf[48];
-            double p16 = en->prefill_eff > 0.0 ? en->prefill_eff : 1.0;
-            int n8 = snprintf(pf, sizeof pf, "%.2f", p16);
+            int n8 = snprintf(pf, sizeof pf, "%.2f", gp_engine_prefill_eff(en, 0));
             if (en->prefill_eff8 > 0.0 && n8 > 0)
                 n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, "/%.2f", en->prefill_eff8);
             if (en->prefill_sm_flop > 0.0 && n8 > 0)
@@ -907,7 +899,7 @@ static int engine_show(gp_cli *cli, const char *id)
     gp_cli_row("per MoE layer", buf, "more, per layer with routed experts, at 2 GHz");
     snprintf(buf, sizeof buf, "%.0f", en->dequant_flop);
     gp_cli_row("dequant FLOP/weight", buf, "quantised weights, on the fp32 CUDA cores");
-    snprintf(buf, sizeof buf, "%.2f", en->prefill_eff > 0.0 ? en->prefill_eff : 1.0);
+    snprintf(buf, sizeof buf, "%.2f", gp_engine_prefill_eff(en, 0));
     gp_cli_row("prefill", buf, "fraction of the expected matmul rate its prefill reaches");
     if (en->prefill_eff8 > 0.0) {
         snprintf(buf, sizeof buf, "%.2f", en->prefill_eff8);

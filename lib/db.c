@@ -1799,6 +1799,12 @@ size_t gp__edit_distance(const char *a, const char *b, size_t cap)
     return row[lb];
 }
 
+size_t gp__suggest_limit(const char *name)
+{
+    size_t lim = strlen(name) / 3;
+    return lim < 1 ? 1 : lim > 3 ? 3 : lim;
+}
+
 /* Distance of `name` to a known id or alias, in half edits: a whole-word
  * prefix of it ("rtx-2080" or "RTX 2080" of "rtx-2080-ti") is 1, nearer
  * than any single edit (2). */
@@ -1817,12 +1823,8 @@ static size_t name_distance(const char *name, const char *known, size_t lim)
  * words, nearest first, as "a, b, c" in out; 0 when none. */
 static size_t suggest(const gp_db *db, gp_kind k, const char *name, char *out, size_t cap)
 {
-    size_t i, j, n = 0, lim = strlen(name) / 3, best_d[3];
+    size_t i, j, n = 0, lim = gp__suggest_limit(name), best_d[3];
     const char *best_id[3];
-    if (lim < 1)
-        lim = 1;
-    if (lim > 3)
-        lim = 3;
     out[0] = '\0';
     for (i = 0; db != NULL && i < db->t[k].n; i++) {
         const ehead *h = head_at(db, k, i);

@@ -88,5 +88,8 @@ size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap);
 /* Edit distance between a and b (ASCII case folded), or cap + 1 once it
  * exceeds cap: the did-you-mean of ids, engines and formats. */
 size_t gp__edit_distance(const char *a, const char *b, size_t cap);
+/* How many edits a did-you-mean allows for `name`: a third of its length,
+ * 1 to 3 (the database's ids and the engine names alike). */
+size_t gp__suggest_limit(const char *name);
 
 #endif /* GP_DB_INT_H */

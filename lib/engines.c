@@ -253,6 +253,15 @@ const gp_engine *gp_engine_default(void)
     return &engines[0];
 }
 
+double gp_engine_prefill_eff(const gp_engine *e, int narrow)
+{
+    if (e == NULL)
+        return 1.0;
+    if (narrow && e->prefill_eff8 > 0.0)
+        return e->prefill_eff8;
+    return e->prefill_eff > 0.0 ? e->prefill_eff : 1.0;
+}
+
 /* The profile an engine runs as on another vendor's GPUs: its build for
  * that vendor (llama.cpp's HIP and SYCL backends, vLLM's ROCm build). */
 static const struct {
@@ -270,14 +279,18 @@ const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
     if (e == NULL || g == NULL || g->vendor == NULL)
         return e;
     vendor = strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0 ? "AMD" : g->vendor;
-    /* The table's own entries only: a caller's profile keeps its figures.
-     * The vendor is a whole word ("Intel Corporation", not "Intelligent"). */
+    /* The table's own entries only: a caller's profile keeps its figures
+     * (equality only: a caller's struct is no element of the table). */
+    for (i = 0; i < N_ENGINES && e != &engines[i]; i++)
+        ;
+    if (i == N_ENGINES)
+        return e;
+    /* The vendor is a whole word ("Intel Corporation", not "Intelligent"). */
     for (i = 0; i < sizeof backends / sizeof backends[0]; i++) {
         size_t k = strlen(backends[i].vendor);
-        if (e == gp_engine_find(backends[i].from) &&
-            strncasecmp(vendor, backends[i].vendor, k) == 0 && !isalnum((unsigned char)vendor[k]) &&
-            gp_engine_find(backends[i].to) != NULL)
-            return gp_engine_find(backends[i].to);
+        if (strcmp(e->id, backends[i].from) == 0 &&
+            strncasecmp(vendor, backends[i].vendor, k) == 0 && !isalnum((unsigned char)vendor[k]))
+            return gp_engine_find(backends[i].to) != NULL ? gp_engine_find(backends[i].to) : e;
     }
     return e;
 }
@@ -318,12 +331,8 @@ int gp_engine_get(const char *name, const char *what, const gp_engine **out,
     /* The nearest id or alias (a third of the name's length in edits, 1 to
      * 3), then the whole list with the aliases. */
     if (name != NULL) {
-        size_t lim = strlen(name) / 3, best = (size_t)-1, d;
+        size_t lim = gp__suggest_limit(name), best = (size_t)-1, d;
         const char *hit = NULL, *via = NULL;
-        if (lim < 1)
-            lim = 1;
-        if (lim > 3)
-            lim = 3;
         for (i = 0; i < N_ENGINES; i++)
             if ((d = gp__edit_distance(name, engines[i].id, lim)) <= lim && d < best) {
                 best = d;

@@ -297,16 +297,13 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     } else {
         const char *es = eng->src, *os = eng->src;
         int wide = p->weights == NULL || fmt_bits(p->weights) >= 16.0;
-        double pe = eng->prefill_eff, clk;
+        double clk;
         /* Matmuls narrower than 16 bits (fp8, int8, fp4, int4) have their
          * own fraction where the engine has one. */
-        if ((prec == GP_FP8 || prec == GP_INT8 || prec == GP_FP4 || prec == GP_INT4) &&
-            eng->prefill_eff8 > 0.0)
-            pe = eng->prefill_eff8;
-        if (p->prefill_eff > 0.0)
-            pe = p->prefill_eff;
-        if (pe > 0.0)
-            o->prefill_eff = pe;
+        o->prefill_eff = p->prefill_eff > 0.0
+                             ? p->prefill_eff
+                             : gp_engine_prefill_eff(eng, prec == GP_FP8 || prec == GP_INT8 ||
+                                                              prec == GP_FP4 || prec == GP_INT4);
         o->prefill_rate = o->peak * o->prefill_eff;
         /* An engine whose quantised-weight prefill kernels run at their own
          * per-SM rate (llama.cpp's MMQ) is capped by it, at the boost clock
@@ -492,8 +489,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     /* An engine runs its build for the GPU's vendor (llama.cpp's HIP and
      * SYCL backends, vLLM's ROCm build). */
     r->engine_requested = eng;
-    r->engine_backend = gp_engine_for_gpu(eng, p->gpu) != eng;
     eng = gp_engine_for_gpu(eng, p->gpu);
+    r->engine_backend = eng != r->engine_requested;
     B = p->batch;
     ctx = p->context;
     wbits = fmt_bits(p->weights);

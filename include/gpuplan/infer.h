@@ -98,6 +98,11 @@ int gp_engine_get(const char *name, const char *what, const gp_engine **out,
                   gp_err *e);
 const gp_engine *gp_engine_default(void);
 
+/* The fraction of the expected matmul rate engine e's prefill reaches:
+ * its prefill_eff8 for matmuls narrower than 16 bits (`narrow`) when it has
+ * one, else its prefill_eff, else 1. */
+double gp_engine_prefill_eff(const gp_engine *e, int narrow);
+
 /* The profile `e` runs as on GPU g: llama.cpp's CUDA profile ("llama.cpp",
  * and what stands for it: ollama, lmstudio) becomes its ROCm/HIP profile on
  * an AMD GPU (vendor "AMD" or "Advanced Micro Devices") and its SYCL one on
