@@ -39,6 +39,12 @@ static double roof(double tc, double tm)
     return tc > tm ? tc : tm;
 }
 
+/* One side's step at a point: max(tc, tm) + mv. */
+static double pt_step(const e2e_pt *pt, int s)
+{
+    return roof(pt->tc[s], pt->tm[s]) + pt->mv[s];
+}
+
 /* Value at integer context x of the affine function through (a, ya) and
  * (b, yb). */
 static double lerp(double a, double ya, double b, double yb, double x)
@@ -170,7 +176,7 @@ int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r, 
         return rc;
     for (s = 0; s < 2; s++) {
         gp_infer_e2e_side *o = s ? &r->expected : &r->ceiling;
-        o->first_step_s = roof(first.tc[s], first.tm[s]) + first.mv[s];
+        o->first_step_s = pt_step(&first, s);
     }
 
     r->summed = N - 1.0 <= GP_INFER_E2E_SUM_STEPS;
@@ -216,7 +222,7 @@ int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r, 
             for (s = 0; s < 2; s++) {
                 double cr;
                 int ba = a.tc[s] > a.tm[s];
-                sum[s] += seg_sum(&a, &b, s, &cr) + (sb - sa + 1.0) * (a.mv[s] + b.mv[s]) / 2.0;
+                sum[s] += seg_sum(&a, &b, s, &cr) + asum(sa, a.mv[s], sb, b.mv[s]);
                 /* A change of roof at a piece's first context. */
                 if (i > 0 && isnan(cross[s]) && ba != (first.tc[s] > first.tm[s]))
                     cross[s] = sa;
@@ -233,7 +239,7 @@ int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r, 
         o->mean_step_s = o->decode_s / (N - 1.0);
         o->crossover_context = cross[s];
     }
-    r->ceiling.last_step_s = roof(last.tc[0], last.tm[0]) + last.mv[0];
-    r->expected.last_step_s = roof(last.tc[1], last.tm[1]) + last.mv[1];
+    r->ceiling.last_step_s = pt_step(&last, 0);
+    r->expected.last_step_s = pt_step(&last, 1);
     return e2e_finish(p, P, N, B, r, e);
 }
