@@ -405,14 +405,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         tin.tokens = 1e12;
         tin.seq = seq;
         tin.mfu_mode = GP_MFU_MODEL;
-        tin.global_batch = 1.0; /* resolved below, once the sequence is known */
-        if (gp_train_estimate(&tin, NULL, &tr, &e) != GP_OK)
-            return gp_cli_fail(cli, &e);
-        tin.seq = tr.seq;
-        tin.global_batch = tok_gpu / tr.seq;
+        tin.seq = gp_train_seq(&tin, NULL);
+        tin.global_batch = tok_gpu / tin.seq;
         if (tin.global_batch < 1.0 || tin.global_batch != floor(tin.global_batch))
             return gp_cli_usage(cli, "option '--tokens-per-gpu': %g tokens are not a whole "
-                                     "number of %g-token sequences", tok_gpu, tr.seq);
+                                     "number of %g-token sequences", tok_gpu, tin.seq);
         if (gp_train_estimate(&tin, NULL, &tr, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         step = tr.step.step_s;

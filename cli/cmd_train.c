@@ -1177,11 +1177,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gb_tokens > 0) {
             /* tokens -> sequences: the sequence length is resolved as the
              * model does (given, model context capped, or the default). */
-            double sq = in.seq > 0 ? in.seq
-                        : in.model != NULL && in.model->train_seq.v > 0 ? in.model->train_seq.v
-                        : in.model != NULL && in.model->context.v > 0
-                            ? fmin(in.model->context.v, p.max_default_seq)
-                            : p.default_seq;
+            double sq = gp_train_seq(&in, &p);
             in.global_batch = gb_tokens / sq;
             if (in.global_batch != floor(in.global_batch))
                 return gp_cli_usage(cli, "option '--global-batch': %g tokens is not a whole "

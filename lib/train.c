@@ -1280,6 +1280,23 @@ static double pipeline_inflight(const gp_train_in *in, const gp_train_result *r)
     return m > 0.0 && m / p < f ? m / p : f;
 }
 
+double gp_train_seq(const gp_train_in *in, const gp_train_params *p)
+{
+    gp_train_params pdef;
+    if (p == NULL) {
+        gp_train_params_init(&pdef);
+        p = &pdef;
+    }
+    if (in->seq > 0.0)
+        return in->seq;
+    if (in->model != NULL && in->model->train_seq.v > 0.0)
+        return in->model->train_seq.v;
+    if (in->model != NULL && in->model->context.v > 0.0)
+        return in->model->context.v < p->max_default_seq ? in->model->context.v
+                                                          : p->max_default_seq;
+    return p->default_seq;
+}
+
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                       gp_train_result *out, gp_err *e)
 {
@@ -1482,15 +1499,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         infer_shape(na, p, &r->shape);
         r->shape_known = 0;
     }
-    if (in->seq > 0.0)
-        seq = in->seq;
-    else if (in->model != NULL && in->model->train_seq.v > 0.0)
-        seq = in->model->train_seq.v;
-    else if (in->model != NULL && in->model->context.v > 0.0)
-        seq = in->model->context.v < p->max_default_seq ? in->model->context.v
-                                                         : p->max_default_seq;
-    else
-        seq = p->default_seq;
+    seq = gp_train_seq(in, p);
     r->seq = seq;
     /* Context parallelism (Megatron-core): each rank takes two of 2 cp
      * chunks of every sequence (causal load balance), so 2 cp divides s;

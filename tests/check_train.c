@@ -555,6 +555,29 @@ START_TEST(moe_counts_active_params)
 }
 END_TEST
 
+/* The sequence a run trains on: given; else the model's train_seq; else
+ * its context capped at 8192; else 2048. */
+START_TEST(train_seq_rule)
+{
+    gp_model m;
+    gp_train_in in;
+    gp_train_params p;
+    memset(&m, 0, sizeof m);
+    gp_train_in_init(&in);
+    gp_train_params_init(&p);
+    ck_assert(gp_train_seq(&in, NULL) == 2048.0);
+    in.model = &m;
+    m.context.v = 131072.0;
+    ck_assert(gp_train_seq(&in, NULL) == 8192.0);
+    m.context.v = 4096.0;
+    ck_assert(gp_train_seq(&in, &p) == 4096.0);
+    m.train_seq.v = 1024.0;
+    ck_assert(gp_train_seq(&in, NULL) == 1024.0);
+    in.seq = 512.0;
+    ck_assert(gp_train_seq(&in, NULL) == 512.0);
+}
+END_TEST
+
 START_TEST(lora_mode)
 {
     /* Frozen 7e9 base, 20e6 adapter parameters, 1e9 tokens:
@@ -1592,6 +1615,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, exact_count_llama2_shapes);
     tcase_add_test(model, moe_counts_active_params);
     tcase_add_test(model, lora_mode);
+    tcase_add_test(model, train_seq_rule);
     tcase_add_test(model, memory_7b_adam_zero3);
     tcase_add_test(model, activation_formulas);
     tcase_add_test(model, cost_rent_and_own);

@@ -247,6 +247,11 @@ typedef struct gp_train_in {
  * sequence_parallel 1, Adam, no recompute, 6ND).  NULL is a no-op. */
 void gp_train_in_init(gp_train_in *in);
 
+/* The training sequence length a run uses: in->seq when given, else the
+ * model's pre-training sequence (train_seq), else its context capped at
+ * p->max_default_seq, else p->default_seq (p NULL: the defaults). */
+double gp_train_seq(const gp_train_in *in, const gp_train_params *p);
+
 /* Where the MFU came from. */
 enum { GP_MFU_GIVEN, GP_MFU_DATABASE, GP_MFU_FALLBACK, GP_MFU_PROFILE, GP_MFU_MODEL };
 
