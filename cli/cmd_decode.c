@@ -931,11 +931,16 @@ static int run(gp_cli *cli, int argc, char **argv)
                  p.link->id);
         qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
     }
-    if (r.engine != NULL && r.engine_backend)
+    if (r.engine != NULL && r.engine_backend && r.engine_requested == gp_engine_default())
+        printf("  engine %s (what the default profile runs as on %s GPUs, where its CUDA-graph "
+               "servers do not run; --engine to choose another): %s\n",
+               r.engine->id, gpu->vendor ? gpu->vendor : "these", r.engine->src);
+    else if (r.engine != NULL && r.engine_backend)
         printf("  engine %s (the %s profile's build for %s GPUs%s%s): %s\n", r.engine->id,
                r.engine_requested->id, gpu->vendor ? gpu->vendor : "these",
                r.engine_implied ? ", implied by the weights" : "",
-               strcmp(r.engine_requested->id, "llama.cpp") == 0
+               strcmp(r.engine_requested->id, "llama.cpp") == 0 &&
+                       strcmp(r.engine->id, "llama.cpp-metal") != 0
                    ? "; --engine llama.cpp-vulkan for Vulkan"
                    : "",
                r.engine->src);

@@ -160,6 +160,20 @@ static const gp_engine engines[] = {
      " same efficiency; eff_float 0.90 assumed; prefill 0.31 of the expected"
      " matmul rate: the mean of the B580's two pp512 rows against the model"
      " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0},
+    {"llama.cpp-metal", "llama.cpp (Metal backend, Apple silicon)", 1.0, 1.0, 95e-6, 8.0,
+     "least squares over the 79 tg128 rows of ggml-org/llama.cpp discussion"
+     " #4167 (LLaMA 7B v2 F16 / Q8_0 / Q4_0 on 28 M1-M4 chips, build 8e672ef"
+     " and later; docs/models/inference.md, Engine profiles): with the"
+     " bandwidth fraction free the fit asks 1.10 (F16) and 1.12 (quantised)"
+     " of the achievable bandwidth, which on Apple GPUs is a copy"
+     " measurement that a read-only weight stream outruns, and 129 us/layer;"
+     " held at 1 (the profile convention's limit), 95 us/layer at 2 GHz"
+     " (rms 7.8 %; tokens/s -12 % to +28 %, median -3 %); prefill 1 of the expected matmul rate at"
+     " 16 bits (each Apple entry's efficiency.compute is its F16 pp512 rate);"
+     " on quantised weights at most 170 FLOP per clock per GPU core at the"
+     " boost clock, the median of the 56 Q8_0 and Q4_0 pp512 rows (150 to"
+     " 188, of the 256 an Apple GPU core peaks at); MoE: 47 us per MoE layer"
+     " assumed (the CUDA profile's)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0},
     {"vllm-rocm", "vLLM on ROCm (AMD Instinct; 2025 builds)", 0.78, 0.78, 45e-6, 4.0,
      "least squares over 12 benchmark_latency rows of vLLM on 8 x MI300X"
      " (TP8, FP8 Llama 3.1 70B and 405B, batch 1, 128 and 2048 prompt"
@@ -210,7 +224,8 @@ static const struct {
 } aliases[] = {
     {"default", "generic"},          {"ggml", "llama.cpp"},
     {"llamacpphip", "llama.cpp-rocm"}, {"llamacppamd", "llama.cpp-rocm"},
-    {"llamacppintel", "llama.cpp-sycl"},
+    {"llamacppintel", "llama.cpp-sycl"}, {"llamacppapple", "llama.cpp-metal"},
+    {"metal", "llama.cpp-metal"},
     {"ollama", "llama.cpp"},         {"lmstudio", "llama.cpp"},
     {"torchcompile", "gpt-fast"},    {"gptfastcompile", "gpt-fast"},
     {"mlcllm", "mlc"},               {"exllama2", "exllamav2"},
@@ -269,6 +284,8 @@ static const struct {
 } backends[] = {
     {"llama.cpp", "AMD", "llama.cpp-rocm"},
     {"llama.cpp", "Intel", "llama.cpp-sycl"},
+    {"llama.cpp", "Apple", "llama.cpp-metal"},
+    {"generic", "Apple", "llama.cpp-metal"},
     {"vllm", "AMD", "vllm-rocm"},
 };
 

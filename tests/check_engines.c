@@ -286,6 +286,116 @@ START_TEST(non_cuda_llama_cpp)
 }
 END_TEST
 
+
+/* llama.cpp on Apple silicon (docs/models/inference.md §4, "llama.cpp off
+ * CUDA"): the Metal profile, fitted to llama.cpp discussion #4167.  Worked
+ * by hand: M2 Ultra (76-core GPU), Llama 2 7B Q4_0, context 64, the engine
+ * the GGUF format implies run as its Metal build:
+ *   bytes as the B580 row above: 3642902784 + 107520000 + 2304 + 33554432 +
+ *     5439488 = 3789419008 B at 800e9 x 0.795 (efficiency.memory) x 1.0
+ *     (eff_quant) = 636e9 B/s: 5.958206 ms;
+ *   compute: (13248241660 + 8 x 6476271616) FLOP at 76 x 256 x 1.398e9 x
+ *     0.67 = 18.2233 TFLOP/s: 3.5699 ms < memory;
+ *   overhead 32 x 95 us x 2 / 1.398 GHz = 4.349070 ms;
+ *   step 10.307276 ms: 97.019 t/s (#4167 measured 94.27 at tg128). */
+START_TEST(apple_metal_rows)
+{
+    const char *m2u[] = {"--gpu", "M2 Ultra", "--model", "llama-2-7b", "--weights", "q4_0",
+                         "--context", "64", NULL};
+    static const prow rows[] = {
+        /* llama.cpp discussion #4167, LLaMA 7B v2, llama-bench tg128 (the
+         * profile's fit rows; context 0 .. 127). */
+        {"metal m1 8c q4_0", 14.15,
+         {"--gpu", "apple-m1", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
+          NULL}},
+        {"metal m1 max 32c f16", 23.03,
+         {"--gpu", "apple-m1-max", "--model", "llama-2-7b", "--weights", "fp16", "--context",
+          "64", NULL}},
+        {"metal m2 pro 19c f16", 13.06,
+         {"--gpu", "m2-pro", "--model", "llama-2-7b", "--weights", "fp16", "--context", "64",
+          NULL}},
+        {"metal m3 max 40c q8_0", 42.75,
+         {"--gpu", "m3-max", "--model", "llama-2-7b", "--weights", "q8_0", "--context", "64",
+          NULL}},
+        {"metal m3 ultra 80c q4_0", 92.14,
+         {"--gpu", "m3-ultra", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
+          NULL}},
+        {"metal m4 10c q4_0", 24.11,
+         {"--gpu", "m4", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64", NULL}},
+        {"metal m4 pro 20c q4_0", 50.74,
+         {"--gpu", "m4-pro", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
+          NULL}},
+        {"metal m4 max 40c q4_0", 83.06,
+         {"--gpu", "Apple M4 Max (40-core GPU)", "--model", "llama-2-7b", "--weights", "q4_0",
+          "--context", "64", NULL}},
+        /* Not fitted: XiongjieDai/GPU-Benchmarks-on-LLM-Inference README,
+         * llama.cpp (Metal) eval speed, Dec 2023 (1024 generated: context
+         * ~512) and May 2024 (llama-bench tg512: context ~256). */
+        {"metal m2 ultra 70b q4_0 (xd)", 14.37,
+         {"--gpu", "M2 Ultra 76-Core GPU", "--model", "llama-2-70b", "--weights", "q4_0",
+          "--context", "512", NULL}},
+        {"metal m2 ultra 70b f16 (xd)", 4.81,
+         {"--gpu", "m2-ultra", "--model", "llama-2-70b", "--weights", "fp16", "--context", "512",
+          NULL}},
+        {"metal m3 max 7b q4_0 (xd)", 63.11,
+         {"--gpu", "m3-max", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "512",
+          NULL}},
+        {"metal m3 max llama-3-70b q4_k_m (xd)", 7.53,
+         {"--gpu", "m3-max", "--model", "llama-3-70b", "--weights", "q4_k_m", "--context", "256",
+          NULL}},
+        {"metal m2 ultra llama-3-8b f16 (xd)", 36.25,
+         {"--gpu", "m2-ultra", "--model", "llama-3-8b", "--weights", "fp16", "--context", "256",
+          NULL}},
+    };
+    json_t *j = decode(m2u);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "apple-m2-ultra");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp-metal");
+    ck_assert(json_is_true(json_object_get(j, "engine_backend")));
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 10.307276e-3, 1e-5);
+    json_decref(j);
+    check_rows(rows, sizeof rows / sizeof rows[0], 0.15);
+    {
+        /* llama.cpp and the default profile run as the Metal build on an
+         * Apple GPU; a named other engine is kept. */
+        const gp_db *db = gp_test_db();
+        const gp_gpu *g = gp_db_find_gpu(db, "apple-m1-max");
+        ck_assert_ptr_nonnull(g);
+        ck_assert_str_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp"), g)->id, "llama.cpp-metal");
+        ck_assert_str_eq(gp_engine_for_gpu(gp_engine_find("ollama"), g)->id, "llama.cpp-metal");
+        ck_assert_str_eq(gp_engine_for_gpu(gp_engine_default(), g)->id, "llama.cpp-metal");
+        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("mlc"), g), gp_engine_find("mlc"));
+        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_default(), gp_db_find_gpu(db, "h100")),
+                         gp_engine_default());
+        ck_assert_str_eq(gp_engine_find("metal")->id, "llama.cpp-metal");
+    }
+}
+END_TEST
+
+/* The Metal prefill (§5.3): 16-bit at each Apple entry's efficiency.compute
+ * (its own F16 pp512 rate), quantised weights at most 170 FLOP per clock per
+ * GPU core.  Worked by hand: M1 Max (32-core GPU), Llama 2 7B Q4_0, a
+ * 512-token prompt: the cap 170 x 32 x 1.296e9 = 7.0502 TFLOP/s is under
+ * 32 x 256 x 1.296e9 x 0.74 = 7.8567, so 6.700683756e12 FLOP take 0.95043 s
+ * (the weights stream once in 3.79e9 B / (400e9 x 0.775) = 12.2 ms, under
+ * it), plus one step's fixed cost 32 x 95 us x 2 / 1.296 GHz = 4.691 ms:
+ * 0.955114 s, 536.1 t/s (#4167 measured 530.06, +1.1 %). */
+START_TEST(apple_metal_prefill)
+{
+    const char *m1max[] = {"--gpu", "apple-m1-max", "--model", "llama-2-7b", "--weights",
+                           "q4_0", "--prompt", "512", NULL};
+    json_t *j = decode(m1max), *x;
+    ck_assert_ptr_nonnull(j);
+    x = json_object_get(j, "expected");
+    GP_ASSERT_REL(gp_test_jnum(x, "prefill_eff"), 1.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(x, "prefill_rate_flop_per_s"), 170.0 * 32 * 1.296e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"),
+                  6.700683756e12 / (170.0 * 32 * 1.296e9) + 32 * 95e-6 * 2.0 / 1.296, 1e-6);
+    ck_assert(fabs(512.0 / gp_test_jnum(j, "ttft_s") / 530.06 - 1.0) < 0.05);
+    json_decref(j);
+}
+END_TEST
+
 /* Prefill, hand-worked: llama.cpp (CUDA), A100 SXM 80GB, Llama 2 7B Q4_0,
  * a 512-token prompt (llama-bench pp512).
  *   FLOP: 2 x (6607343616 - 131072000) x 512 (the layers; the input
@@ -628,6 +738,8 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, exllamav2_worked_row);
     tcase_add_test(tc, published_rows);
     tcase_add_test(tc, non_cuda_llama_cpp);
+    tcase_add_test(tc, apple_metal_rows);
+    tcase_add_test(tc, apple_metal_prefill);
     tcase_add_test(tc, prefill_worked_row);
     tcase_add_test(tc, prefill_published_rows);
     tcase_add_test(tc, vllm_rocm_rows);
