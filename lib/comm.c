@@ -196,6 +196,10 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     memset(c, 0, sizeof *c);
     link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
     link_figs(m > 1 ? t->scale_out : NULL, ceiling, &bo, &ao);
+    /* A point-to-point mesh (xGMI) gives g GPUs only the g - 1 direct links
+     * among them (gp_link_mesh_share). */
+    if (g > 1)
+        bu *= gp_link_mesh_share(t->scale_up, (double)g);
     if (algo == GP_COLL_NVLS && g > 1 && !ceiling)
         bu = t->scale_up->bw_nvls.v; /* the in-switch reduction's own rate */
     if (g > 1 && t->scale_up->p2p == 0 && !ceiling && algo != GP_COLL_NVLS) {

@@ -139,6 +139,16 @@ double gp_link_expected_bw(const gp_link *l)
     return l->bw_achievable.v > 0.0 ? l->bw_achievable.v : l->bw.v;
 }
 
+double gp_link_mesh_share(const gp_link *l, double n)
+{
+    double peers;
+    if (l == NULL || l->switched || l->kind != GP_LINK_INFINITY_FABRIC ||
+        !(l->max_gpus.v > 2.0) || !(n >= 2.0))
+        return 1.0;
+    peers = l->max_gpus.v - 1.0;
+    return n - 1.0 < peers ? (n - 1.0) / peers : 1.0;
+}
+
 double gp_link_expected_latency(const gp_link *l)
 {
     if (l == NULL)

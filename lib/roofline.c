@@ -97,11 +97,13 @@ static const char *first_src(const char *a, const char *b)
     return a != NULL ? a : b;
 }
 
-static void set_link_roof(gp_roof *r, const gp_link *l)
+/* share: the part of the link's per-GPU figure the path uses (one peer of a
+ * point-to-point mesh is one of its direct links: gp_link_mesh_share). */
+static void set_link_roof(gp_roof *r, const gp_link *l, double share)
 {
     if (l == NULL)
         return;
-    set_roof(r, l->bw.v, gp_link_expected_bw(l), l->bw.src,
+    set_roof(r, l->bw.v * share, gp_link_expected_bw(l) * share, l->bw.src,
              l->meas_bw.v > 0.0       ? first_src(l->calibration, l->meas_bw.src)
              : l->bw_achievable.v > 0 ? l->bw_achievable.src
                                       : l->bw.src);
@@ -210,8 +212,8 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
              g->meas_mem_bw.v > 0.0 ? first_src(g->calibration, g->meas_mem_bw.src)
              : g->eff_mem.v > 0.0   ? g->eff_mem.src
                                     : g->mem_bw.src);
-    set_link_roof(&r->roofs[GP_ROOF_HOST], p->host_link);
-    set_link_roof(&r->roofs[GP_ROOF_PEER], p->peer_link);
+    set_link_roof(&r->roofs[GP_ROOF_HOST], p->host_link, 1.0);
+    set_link_roof(&r->roofs[GP_ROOF_PEER], p->peer_link, gp_link_mesh_share(p->peer_link, 2.0));
 
     /* Which levels the bytes cross. */
     on[GP_ROOF_L2] = 1;

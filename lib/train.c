@@ -556,7 +556,9 @@ static int hop_time(const gp_train_in *in, double gn, int intra, double bytes, d
 {
     const gp_link *lk = intra ? in->scale_up : in->scale_out;
     double bw = gp_link_expected_bw(lk), kn = node_nics(in, gn);
-    double share = !intra && kn < gn ? kn / gn : 1.0;
+    /* Between nodes: K NICs shared by gn GPUs; inside a node, one peer of
+     * a point-to-point mesh is one of its direct links. */
+    double share = !intra ? (kn < gn ? kn / gn : 1.0) : gp_link_mesh_share(lk, 2.0);
     if (!(bw > 0.0))
         return GP_RAISE_AT(e, GP_EINVAL, intra ? "--scale-up" : "--scale-out", 0, 0,
                            "link '%s' has no bandwidth", lk != NULL && lk->id ? lk->id : "?");

@@ -753,6 +753,48 @@ END_TEST
  * 2(n-1)/n S = S = 4294967296 B each way / 116e9 = 3.7025580e-2 s + 2(n-1)
  * x 2 us = 3.7029580e-2 s; algbw = busbw = S / t = 115.98747 GB/s against
  * the measured 116.26 (-0.2 %). */
+/* A point-to-point mesh (MI300X xGMI: each GPU one 64 GB/s link to each of
+ * its 7 peers, 48 GB/s achievable per link, rccl#1210) gives n GPUs only
+ * the n - 1 links among them (docs/models/collectives.md).  By hand, 1 GiB
+ * AllReduce, ring: each GPU sends 2 (n - 1)/n S and pays 2 (n - 1) hops of
+ * 2 us:
+ *   2 GPUs: S = 1073741824 B over 336e9 x 1/7 = 48e9 B/s: 22.369621 ms
+ *     + 4 us = 22.373621 ms; busbw = S / t = 47.9915 GB/s;
+ *   4 GPUs: 1.5 S = 1610612736 B over 336e9 x 3/7 = 144e9: 11.184811 ms
+ *     + 12 us = 11.196811 ms;
+ *   8 GPUs: 1.75 S over the whole 336e9: 5.592405 ms + 28 us.
+ * The ceiling likewise: 2 GPUs at 64e9, no latency: 16.777216 ms.  A
+ * switched link (nvlink4) keeps its whole per-GPU figure at 2 GPUs. */
+START_TEST(xgmi_mesh_share)
+{
+    const gp_link *x = gp_db_find_link(gp_test_db(), "xgmi-mi300x");
+    const gp_link *nv = gp_db_find_link(gp_test_db(), "nvlink4");
+    const double S = 1073741824.0;
+    gp_topo t;
+    gp_comm_result r;
+    ck_assert_ptr_nonnull(x);
+    ck_assert_ptr_nonnull(nv);
+    GP_ASSERT_REL(gp_link_mesh_share(x, 2.0), 1.0 / 7.0, 1e-15);
+    GP_ASSERT_REL(gp_link_mesh_share(x, 8.0), 1.0, 1e-15);
+    GP_ASSERT_REL(gp_link_mesh_share(nv, 2.0), 1.0, 1e-15);
+    GP_ASSERT_REL(gp_link_mesh_share(gp_db_find_link(gp_test_db(), "pcie5-x16"), 2.0), 1.0, 1e-15);
+    t = one_node(x, 2);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.time_s, 22.373621e-3, 1e-6);
+    GP_ASSERT_REL(r.expected.busbw, 47.9915e9, 1e-5);
+    GP_ASSERT_REL(r.ceiling.time_s, 16.777216e-3, 1e-6);
+    t = one_node(x, 4);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.time_s, 11.196811e-3, 1e-6);
+    t = one_node(x, 8);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.expected.time_s, 1.75 * S / 336e9 + 28e-6, 1e-9);
+    t = one_node(nv, 2);
+    ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, NULL), GP_OK);
+    GP_ASSERT_REL(r.ceiling.time_s, S / 450e9, 1e-9);
+}
+END_TEST
+
 START_TEST(db_bridge_h100_against_published)
 {
     const gp_link *l = gp_db_find_link(gp_test_db(), "nvlink-bridge-h100");
@@ -1392,6 +1434,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, db_ceiling_never_below_published_busbw);
     tcase_add_test(tc, db_ring_b200_against_published);
     tcase_add_test(tc, db_bridge_h100_against_published);
+    tcase_add_test(tc, xgmi_mesh_share);
     tcase_add_test(tc, cli_article_row7);
     tcase_add_test(tc, cli_small_message_and_one_gpu);
     tcase_add_test(tc, cli_two_nodes_and_sweep);

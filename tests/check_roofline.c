@@ -515,6 +515,18 @@ START_TEST(peer_link_binds)
     GP_ASSERT_REL(r.critical, 2198.67, 1e-5);
     /* Expected: 370 GB/s -> 2.7027 ms. */
     GP_ASSERT_REL(r.time_expected, 2.7027e-3, 1e-4);
+    {
+        /* One peer of a point-to-point mesh is one of its links: MI300X
+         * xGMI, 448 GB/s over 7 peers = 64 GB/s (48 achievable, rccl#1210):
+         * 1 GB in 15.625 ms (20.833 ms expected). */
+        const gp_link *x = gp_db_find_link(gp_test_db(), "xgmi-mi300x");
+        ck_assert_ptr_nonnull(x);
+        p.peer_link = x;
+        r = eval_ok(&g, &p, 1e9, 1e9);
+        ck_assert_int_eq(r.binding_roof, GP_ROOF_PEER);
+        GP_ASSERT_REL(r.time, 15.625e-3, 1e-9);
+        GP_ASSERT_REL(r.time_expected, 1e9 / 48e9, 1e-9);
+    }
 }
 END_TEST
 

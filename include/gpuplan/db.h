@@ -307,6 +307,16 @@ double gp_gpu_expected_mem_bw(const gp_gpu *g);
 double gp_link_expected_bw(const gp_link *l);
 /* Expected link latency (s): calibrated, else latency. */
 double gp_link_expected_latency(const gp_link *l);
+/* The share of a link's per-GPU bandwidth that n GPUs on it can use.  A
+ * point-to-point mesh -- an Infinity Fabric link, not switched, joining at
+ * most max_gpus > 2 GPUs, each GPU's figure split over one direct link to
+ * each of its max_gpus - 1 peers (MI300X xGMI: 7 x 64 GB/s) -- gives n GPUs
+ * the n - 1 links among them: (n - 1) / (max_gpus - 1), at most 1; one peer
+ * (n = 2) gets one link.  1 for every other link (a switch or a PCIe port
+ * serves each GPU at its full rate; an NVLink bridge entry covers both its
+ * 2- and 4-way boards, so it is left whole).
+ * docs/models/collectives.md. */
+double gp_link_mesh_share(const gp_link *l, double n);
 
 /* Usable device memory in bytes: mem_usable, else mem_capacity. */
 double gp_gpu_usable_mem(const gp_gpu *g);
