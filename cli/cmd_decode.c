@@ -443,6 +443,18 @@ static int run(gp_cli *cli, int argc, char **argv)
         model.params.v = params;
         model.params.src = "--params";
     }
+    {
+        /* Shape options: whole numbers in [1, 1e9] as in a config.json
+         * (GP_MODEL_DIM_MAX), KV heads dividing the heads, and a head size
+         * that hidden / heads gives whole or --head-dim gives. */
+        static const char *const dn[] = {"--layers", "--hidden", "--heads", "--kv-heads",
+                                         "--head-dim", "--vocab", "--ffn"};
+        const double dv[] = {layers, hidden, heads, kvh, hd, vocab, ffn};
+        size_t k;
+        for (k = 0; k < sizeof dv / sizeof dv[0]; k++)
+            if (dv[k] > GP_MODEL_DIM_MAX)
+                return gp_cli_usage(cli, "'%s' must be <= 1e9 (got %.0f)", dn[k], dv[k]);
+    }
 #define SETF(var, field)                                                        \
     if (var > 0) {                                                              \
         model.field.v = var;                                                    \
@@ -459,6 +471,20 @@ static int run(gp_cli *cli, int argc, char **argv)
     SETF(window, window)
     SETF(wlayers, window_layers)
 #undef SETF
+    /* The model's KV heads stay while they divide new --heads (as train). */
+    if (heads > 0 && kvh <= 0 && model.kv_heads.v > 0 &&
+        (model.kv_heads.v > heads || fmod(heads, model.kv_heads.v) != 0.0)) {
+        model.kv_heads.v = heads;
+        model.kv_heads.src = "command line (--heads)";
+    }
+    if ((kvh > 0 || heads > 0) && model.heads.v > 0 && model.kv_heads.v > 0 &&
+        (model.kv_heads.v > model.heads.v || fmod(model.heads.v, model.kv_heads.v) != 0.0))
+        return gp_cli_usage(cli, "'--kv-heads' %g must divide the %g attention heads",
+                            model.kv_heads.v, model.heads.v);
+    if ((hidden > 0 || heads > 0) && hd <= 0 && !(model.head_dim.v > 0) && model.hidden.v > 0 &&
+        model.heads.v > 0 && fmod(model.hidden.v, model.heads.v) != 0.0)
+        return gp_cli_usage(cli, "'--hidden' %g is not a multiple of '--heads' %g: give "
+                                 "'--head-dim'", model.hidden.v, model.heads.v);
     if (window == 0) {
         model.window.v = 0;
         model.window.src = "command line";

@@ -559,6 +559,11 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->shape_inferred = sh.layers <= 0.0 || sh.hidden <= 0.0;
     if (r->shape_inferred) {
         gp_model_guess_shape(m->params.v, GP_MODEL_ASPECT_RATIO, &sh.layers, &sh.hidden);
+        if (!(sh.hidden >= 1.0))
+            return GP_RAISE_AT(e, GP_EINVAL, "--layers", 0, 0,
+                               "%.4g parameters over %.0f layers leave %.3g hidden units per "
+                               "layer (N = 12 L h^2): give fewer layers or '--hidden'",
+                               m->params.v, sh.layers, sh.hidden);
         if (!(m->ffn_hidden.v > 0.0))
             sh.ffn = 4.0 * sh.hidden;
     }
