@@ -583,6 +583,31 @@ static void grp_topo(const gp_train_in *in, double gn, double g, double nodes, g
     tt->nics_per_node = nics < 1.0 ? 1 : (long)nics;
 }
 
+/* The layout a shape admits (Megatron-LM's rules), shared by the memory
+ * model (v = 1) and the step model (v virtual stages per GPU): the tensor-
+ * parallel degree t divides the attention heads, t and the KV heads divide
+ * one another (fewer KV heads than ranks: replicated), and each of the
+ * p x v (virtual) stages holds at least one layer.  The message names --tp,
+ * --pp or (v > 1) --interleave.  docs/models/training.md 3.1. */
+static int check_layout(const gp_train_shape *sh, long tp, long pp, double v, gp_err *e)
+{
+    double t = (double)tp, stages = (double)pp * v;
+    if (fmod(sh->heads, t) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
+                           "tensor-parallel degree '%ld' does not divide the %g attention heads",
+                           tp, sh->heads);
+    if (sh->kv_heads > 0.0 && fmod(sh->kv_heads, t) != 0.0 && fmod(t, sh->kv_heads) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
+                           "tensor-parallel degree '%ld' and the %g KV heads must divide one "
+                           "another", tp, sh->kv_heads);
+    if (sh->layers < stages)
+        return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
+                           v > 1.0 ? "%g layers are fewer than pp x interleave = %g stages"
+                                   : "%g layers are fewer than pp = %g stages",
+                           sh->layers, stages);
+    return GP_OK;
+}
+
 /* Round to the nearest integer (no lround: values are small and > 0). */
 static double round_pos(double v)
 {
@@ -596,7 +621,8 @@ static double round_pos(double v)
  * tied embeddings Megatron's copy of it), so the heaviest is
  * ceil(L/p) x (N - N_e - V h (2, or 1 tied)) / L + V h + its MoE layers'
  * experts N_e / L_moe x min(ceil(L/p), L_moe).  p = 1: N.  A shape whose
- * layers do not account for N (inferred) falls back to N / p.
+ * layers do not account for N (inferred) falls back to N / p
+ * (gp_train_estimate refuses p > L: check_layout).
  * MODEL: docs/models/training.md 3.1. */
 static void stage_params(const gp_train_result *r, double n, double p, double *all,
                          double *expert)
@@ -713,19 +739,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     d = (double)r->dp;
     dg = d * cp; /* the gradient group: data- and context-parallel ranks  */
     v = in->interleave > 1 ? (double)in->interleave : 1.0;
-    if (fmod(heads, t) != 0.0)
-        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
-                           "tensor-parallel degree '%ld' does not divide the %g attention heads",
-                           in->tp, heads);
-    /* KV heads split over the tensor ranks, or each rank holds one of them
-     * (fewer KV heads than ranks: replicated). */
-    if (sh.kv_heads > 0.0 && fmod(sh.kv_heads, t) != 0.0 && fmod(t, sh.kv_heads) != 0.0)
-        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
-                           "tensor-parallel degree '%ld' and the %g KV heads must divide one "
-                           "another", in->tp, sh.kv_heads);
-    if (L < pp * v)
-        return GP_RAISE_AT(e, GP_EINVAL, v > 1.0 ? "--interleave" : "--pp", 0, 0,
-                           "%g layers are fewer than pp x interleave = %g stages", L, pp * v);
+    if ((rc = check_layout(&sh, in->tp, in->pp, v, e)) != GP_OK)
+        return rc;
     /* Node size: given; else a switched scale-up link's whole domain (an
      * NVSwitch joins max_gpus: DGX-2 16, GB200 NVL72 72, HGX boards 8);
      * else 8 (HGX/DGX), capped by the link. */
@@ -1500,6 +1515,21 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     } else {
         infer_shape(na, p, &r->shape);
         r->shape_known = 0;
+    }
+    /* Whole layers on each stage and whole heads on each tensor rank:
+     * more stages than layers would leave stages empty (and N / p would
+     * under-count the heaviest one).  An inferred shape's layers are whole
+     * but its heads (h / 128) are not: only its layers are checked, and the
+     * step model rounds its heads to a multiple of t. */
+    if (r->shape_known) {
+        if ((k = check_layout(&r->shape, in->tp, in->pp, 1.0, e)) != GP_OK)
+            return k;
+    } else if (r->shape.layers < (double)in->pp) {
+        return GP_RAISE_AT(e, GP_EINVAL, "--pp", 0, 0,
+                           "%g layers (inferred from %g parameters, no shape given) are fewer "
+                           "than pp = %ld stages: give the shape (--model or --layers ...) "
+                           "or fewer stages",
+                           r->shape.layers, na, in->pp);
     }
     seq = gp_train_seq(in, p);
     r->seq = seq;

@@ -991,6 +991,81 @@ START_TEST(memory_heaviest_pipeline_stage)
 }
 END_TEST
 
+/* A layout gives each pipeline stage a layer and each tensor rank whole
+ * heads, with or without the step model (docs/models/training.md 3.1).
+ * Gemma 2 2B has 26 layers, 8 heads (4 KV heads), tied V h = 256000 x 2304
+ * = 589,824,000 of its 2,614,341,888 parameters (hwdb note).  pp 26 is the
+ * most stages it admits: one layer each, the heaviest stage holds
+ * (2,614,341,888 - 589,824,000) / 26 = 77,866,072.6 + the embedding
+ * 589,824,000 = 667,690,072.6 parameters, 1,335,380,145.2 B of bf16
+ * weights.  pp 32 is refused (N/32 = 81.7M parameters would under-count
+ * the stage 8-fold).  tp 16 does not divide 8 heads; tp 3 does not divide
+ * them either.  A hand shape of 12 heads and 4 KV heads takes tp 6 on its
+ * heads, but 4 and 6 do not divide one another (Megatron).  --params 7e9
+ * infers L = round(cbrt(128 x 7e9 / 12) / 128) = round(4211.6 / 128) = 33
+ * layers (section 3.4): pp 33 passes, pp 34 is refused; its heads (h/128)
+ * are not whole, so tp 64 is not checked: weights N/t = 7e9 x 2 / 64 =
+ * 218,750,000 B. */
+START_TEST(memory_layout_refused)
+{
+    const gp_db *db = gp_test_db();
+    gp_train_shape sh = mk_shape(4, 768, 12, 3072, 2, 1000);
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(db, "rtx-4060-ti-8gb");
+    in.model = gp_db_find_model(db, "gemma-2-2b");
+    in.tokens = 1e10;
+    in.seq = 1024;
+    in.recompute = GP_RECOMPUTE_FULL;
+    in.gpus = in.pp = 26;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.weight_bytes, 2.0 * ((2614341888.0 - 589824000.0) / 26.0 + 589824000.0),
+                  1e-12);
+    in.gpus = in.pp = 32;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--pp");
+    ck_assert_msg(strstr(e.msg, "26 layers are fewer than pp = 32 stages") != NULL, "%s", e.msg);
+    in.pp = 1;
+    in.gpus = in.tp = 16;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--tp");
+    ck_assert_msg(strstr(e.msg, "does not divide the 8 attention heads") != NULL, "%s", e.msg);
+    in.gpus = in.tp = 3;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--tp");
+    /* The hand shape: 12 heads / tp 6 = 2 each, but 4 KV heads and 6. */
+    sh.kv_heads = 4;
+    in.shape = &sh;
+    in.model = NULL;
+    in.params = 1e8;
+    in.gpus = in.tp = 6;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--tp");
+    ck_assert_msg(strstr(e.msg, "the 4 KV heads must divide one another") != NULL, "%s", e.msg);
+    in.gpus = in.tp = 4; /* 12/4 heads, 4 KV heads: one each */
+    (void)run_ok(&in);
+    /* Inferred shape: the layers are checked, the heads are not. */
+    in.shape = NULL;
+    in.gpu = gp_db_find_gpu(db, "h100-sxm");
+    in.params = 7e9;
+    in.tp = 1;
+    in.gpus = in.pp = 33;
+    r = run_ok(&in);
+    ck_assert_int_eq(r.shape_known, 0);
+    GP_ASSERT_REL(r.shape.layers, 33.0, 0);
+    in.gpus = in.pp = 34;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--pp");
+    ck_assert_msg(strstr(e.msg, "33 layers (inferred") != NULL, "%s", e.msg);
+    in.pp = 1;
+    in.gpus = in.tp = 64;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.weight_bytes, 7e9 * 2.0 / 64.0, 1e-12);
+}
+END_TEST
+
 START_TEST(memory_full_recompute_and_fp32)
 {
     /* Llama 2 7B shape, s 2048, b 1, t 1, full recompute (sbh = 8,388,608),
@@ -1624,6 +1699,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, profile_batch_and_exact);
     tcase_add_test(model, memory_full_recompute_and_fp32);
     tcase_add_test(model, memory_heaviest_pipeline_stage);
+    tcase_add_test(model, memory_layout_refused);
     tcase_add_test(model, names_parse);
     tcase_add_test(model, edge_cases_and_errors);
     tcase_add_test(db, db_llama2_7b_a100_default);

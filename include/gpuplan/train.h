@@ -417,7 +417,10 @@ typedef struct gp_train_result {
  * not be used), or (with e naming the option/field and
  * quoting the value): GP_EINVAL for tokens/params <= 0, MFU outside
  * [GP_TRAIN_MFU_MIN, 1],
- * a bad ZeRO stage, degrees < 1, a GPU count not divisible by tp*pp, a
+ * a bad ZeRO stage, degrees < 1, a GPU count not divisible by tp*pp, more
+ * pipeline stages than layers ("--pp"; an inferred shape's layers too), a
+ * tp that does not divide the attention heads or with the KV heads does
+ * not divide one another ("--tp"; heads known from a shape only), a
  * profile with only one of step_time/tokens_per_step, a model without
  * params, an expert-parallel degree ep < 0, ep > 1 on a dense shape, ep not
  * dividing dp or the expert count ("--ep"), moe_imbalance outside [1, ep]
