@@ -639,11 +639,16 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
                              char w[][256])
 {
     size_t n = 0;
-    if (r->profiled && r->mfu > 1.0)
+    if (r->peak_share > 1.0 && r->profiled)
         snprintf(w[n++], 256,
                  "implied MFU %.3g is above 1: does --tokens-per-step count the tokens of all "
                  "GPUs?",
                  r->mfu);
+    else if (r->peak_share > 1.0)
+        snprintf(w[n++], 256,
+                 "--mfu %.3g implies HFU %.3g and MFU %.3g on the PaLM count, above the "
+                 "datasheet peak: is --mfu quoted on another count?",
+                 in->mfu, r->hfu, r->mfu_palm);
     if (r->step_model && r->mfu_palm > GP_TRAIN_MFU_PUBLISHED_MAX)
         snprintf(w[n++], 256,
                  "predicted MFU %.3g (PaLM count) is above every published run gpuplan knows "

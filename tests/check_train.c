@@ -309,9 +309,14 @@ START_TEST(recompute_megatron_8n_and_eq3)
     /* Exact count with full recompute reproduces Megatron eq. 3 for one
      * iteration of its Table 1 GPT 1.7B (h 2304, l 24, s 2048, V 51200,
      * B 512 sequences, FFN 4h, 2 matrices):
-     *   96 B s l h^2 (1 + s/(6h) + V/(16 l h)). */
+     *   96 B s l h^2 (1 + s/(6h) + V/(16 l h)).
+     * N is the run's 1.7e9 (eq. 3 does not use it): with the 7e9 above, MFU
+     * 0.45 on this shape's exact count would be 0.45 x (6 x 7e9 + 12 s h l)
+     * / (72 l h^2 (1 + s/6h + V/12lh)) = 0.45 x 4.336e10 / 1.124e10 = 1.74
+     * on the PaLM count: refused (section 2). */
     s = mk_shape(l, h, 24, 4 * h, 2, V);
     in.shape = &s;
+    in.params = 1.7e9;
     in.seq = S;
     in.tokens = B * S;
     in.count = GP_COUNT_EXACT;
@@ -839,6 +844,62 @@ START_TEST(plausibility_caps)
     CAP_BAD(batch, 1e13, GP_ERANGE, "--batch");
 #undef CAP_OK
 #undef CAP_BAD
+}
+END_TEST
+
+/* A given MFU is checked against the peak as a profile's implied one is
+ * (GP_TRAIN_PROFILE_MFU_MAX, docs/models/training.md 2): peak_share =
+ * max(HFU, PaLM-count MFU).  Llama 2 7B's shape, N 6.74e9, s 4096, 6ND
+ * count: 6N = 40,440,000,000, the attention core forward A = 4 s q L = 4 x
+ * 4096 x 4096 x 32 = 2,147,483,648 per token.
+ *   --mfu 0.9, selective: HFU = 0.9 x (6N + A)/6N = 0.9 x 42,587,483,648 /
+ *   40,440,000,000 = 0.947797; PaLM = 0.9 x (6N + 3A)/6N = 0.9 x
+ *   46,882,450,944 / 40,440,000,000 = 1.043378: accepted, share 1.043378.
+ *   full recompute: HFU = MFU x 8N/6N = 4/3 MFU (> PaLM's 1.159309 MFU):
+ *   0.93 -> 1.24 passes, 0.94 -> 1.2533 is refused naming --mfu.
+ *   --mfu 0.99, full, 100M adapters: model 4N + 6 N_a = 2.756e10, hardware
+ *   + 2N + 2 N_a = 4.124e10: HFU 0.99 x 4.124/2.756 = 1.4814, refused.
+ * A default MFU is not checked (share 0); a profile's share is its MFU. */
+START_TEST(given_mfu_peak_share)
+{
+    gp_gpu g = h100();
+    gp_train_shape sh = mk_shape(32, 4096, 32, 11008, 3, 32000);
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    gp_train_in_init(&in);
+    in.gpu = &g;
+    in.shape = &sh;
+    in.params = 6.74e9;
+    in.seq = 4096;
+    in.tokens = 1e12;
+    in.mfu = 0.9;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.hfu, 0.9 * 42587483648.0 / 40440000000.0, 1e-12);
+    GP_ASSERT_REL(r.mfu_palm, 0.9 * 46882450944.0 / 40440000000.0, 1e-12);
+    GP_ASSERT_REL(r.peak_share, 1.043378, 1e-6);
+    in.recompute = GP_RECOMPUTE_FULL;
+    in.mfu = 0.93;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.peak_share, 0.93 * 4.0 / 3.0, 1e-12);
+    in.mfu = 0.94;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--mfu");
+    ck_assert_msg(strstr(e.msg, "implies HFU 1.25") != NULL, "%s", e.msg);
+    in.mfu = 0.99;
+    in.lora_params = 1e8;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--mfu");
+    ck_assert_msg(strstr(e.msg, "implies HFU 1.48") != NULL, "%s", e.msg);
+    in.lora_params = 0;
+    in.mfu = 0;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.peak_share, 0.0, 0);
+    /* Profile: 1e4 tokens in 1 s: 6 x 6.74e9 x 1e4 / 989.4e12 = 0.408733. */
+    in.step_time = 1.0;
+    in.tokens_per_step = 1e4;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.peak_share, 6.0 * 6.74e9 * 1e4 / 989.4e12, 1e-12);
 }
 END_TEST
 
@@ -1608,6 +1669,24 @@ START_TEST(cli_memory_zero3)
 }
 END_TEST
 
+/* The warning for a given MFU above the peak on one count (see
+ * given_mfu_peak_share): the database's Llama 2 7B, N 6,738,415,616, s
+ * 4096: MFU 0.9 x (6N + 3 x 2,147,483,648) / 6N = 0.9 x 46,872,944,640 /
+ * 40,430,493,696 = 1.04341 on the PaLM count. */
+START_TEST(cli_given_mfu_warns)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--model", "llama-2-7b", "--tokens", "1T",
+                          "--mfu", "0.9", "--json", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    const json_t *w = json_object_get(j, "warnings");
+    GP_ASSERT_REL(gp_test_jnum(j, "mfu_palm"), 0.9 * 46872944640.0 / 40430493696.0, 1e-9);
+    ck_assert(json_array_size(w) == 1);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(w, 0)),
+                                 "above the datasheet peak"));
+    json_decref(j);
+}
+END_TEST
+
 static void expect_usage(const char *const *argv, const char *needle)
 {
     char *out = NULL, *err = NULL;
@@ -1695,6 +1774,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(model, activation_formulas);
     tcase_add_test(model, cost_rent_and_own);
     tcase_add_test(model, plausibility_caps);
+    tcase_add_test(model, given_mfu_peak_share);
     tcase_add_test(model, bad_input_names_option);
     tcase_add_test(model, profile_batch_and_exact);
     tcase_add_test(model, memory_full_recompute_and_fp32);
@@ -1716,6 +1796,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_profile_llama65b);
     tcase_add_test(cli, cli_memory_zero3);
     tcase_add_test(cli, cli_bad_input);
+    tcase_add_test(cli, cli_given_mfu_warns);
     tcase_add_test(cli, cli_help_and_table);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);

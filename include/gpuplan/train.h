@@ -34,10 +34,13 @@ typedef enum gp_train_count {
 /* Constants of the model that are not datasheet figures: defaults and their
  * sources in gp_train_params_init and docs/models/training.md. */
 /* Profile mode refuses a measured step that implies an MFU above this
- * (GP_ERANGE naming --tokens-per-step / --batch): no run reaches 1.25 x the
- * datasheet peak -- GeForce cards boost ~8 % above it at most (RTX 4090
- * MAMF 178.8 vs 165.2 TFLOP/s) -- so the tokens are one GPU's, or the time
- * is not one step's.  docs/models/training.md section 2.1. */
+ * (GP_ERANGE naming --tokens-per-step / --batch), and a given MFU whose HFU
+ * or PaLM-count MFU is above it (GP_ERANGE naming --mfu): no run reaches
+ * 1.25 x the datasheet peak -- GeForce cards boost ~8 % above it at most
+ * (RTX 4090 MAMF 178.8 vs 165.2 TFLOP/s) -- so the tokens are one GPU's,
+ * the time is not one step's, or the MFU was quoted on another count.
+ * gp_train_result.peak_share is the figure checked.  docs/models/
+ * training.md sections 2 and 2.1. */
 #define GP_TRAIN_PROFILE_MFU_MAX 1.25
 
 /* The smallest --params accepted (GP_ERANGE below it): a count under 1e5 is
@@ -381,6 +384,11 @@ typedef struct gp_train_result {
                                    (LoRA: 4N + 6 N_a + 12 s q L)             */
     double mfu_palm;            /* mfu restated on that count, the basis of
                                    published MFUs (PaLM, Llama 3, MosaicML) */
+    double peak_share;          /* the share of the datasheet peak the run
+                                   claims: profile: the implied mfu; a given
+                                   --mfu: max(hfu, mfu_palm); else 0.  Refused
+                                   above GP_TRAIN_PROFILE_MFU_MAX; above 1 is
+                                   physically doubtful (the CLI warns)      */
     double gpu_seconds, gpu_hours, gpu_days;
     double wall_s, wall_days;
     double ceiling_gpu_days;    /* at MFU = 1 (datasheet bound)              */
@@ -429,7 +437,9 @@ typedef struct gp_train_result {
  * inputs beyond the plausibility caps (params/lora_params > 1e15, tokens >
  * 1e18, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
  * price > 1e4 USD/GPU-hour, purchase > 1e8 USD, years outside [0.01, 100],
- * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7).
+ * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7)
+ * and for a profile or a given MFU whose peak_share is above
+ * GP_TRAIN_PROFILE_MFU_MAX ("--tokens-per-step"/"--batch", "--mfu").
  * p may be NULL (defaults).  Not fitting in memory is reported in
  * out->fits, not as an error.
  * A default MFU (database or fallback) is a figure quoted on the PaLM count
