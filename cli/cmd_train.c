@@ -26,7 +26,8 @@ static void usage(FILE *f)
         "                        a shape (its parameters are counted; with --model it\n"
         "                        overrides the model's fields, and --params replaces\n"
         "                        the count; gated is the default FFN, swiglu and gelu\n"
-        "                        are accepted as gated and plain)\n"
+        "                        are accepted as gated and plain; --ffn on a MoE\n"
+        "                        model is its dense layers' width, not the experts')\n"
         "  --tokens D            training tokens (300B, 2T)\n"
         "  --mfu U               model FLOPs utilisation in (0,1] (default: the GPU's\n"
         "                        database figure, else 0.40), or 'model': predict it\n"
@@ -177,6 +178,17 @@ static int shape_from_options(const gp_cli *cli, const gp_model *m, const double
     if (m != NULL && s->attn_params > 0.0)
         return gp_cli_usage(cli, "'%s' uses latent attention (MLA): its shape cannot be "
                                  "overridden from the command line", m->id ? m->id : "--model");
+    /* --ffn is the dense FFN width (ffn_hidden): on a MoE model that of its
+     * leading dense layers (and of its experts when it gives no expert
+     * width).  On one without dense layers it would change nothing. */
+    if (m != NULL && dims[6] > 0.0 && s->experts > 0.0 && !(s->dense_layers > 0.0) &&
+        s->expert_ffn_hidden > 0.0)
+        return gp_cli_usage(cli, "'--ffn' sets the width of the dense layers' FFN, and '%s' has "
+                                 "no dense layers (a mixture of %g experts of width %g, which "
+                                 "the command line cannot change): give '--params N', or the "
+                                 "model's config.json with another moe_intermediate_size "
+                                 "('--model FILE.json')",
+                            m->id ? m->id : "--model", s->experts, s->expert_ffn_hidden);
     if (m == NULL)
         for (k = 0; k < 7; k++)
             if (need[k] != NULL && !(dims[k] > 0.0))

@@ -1698,6 +1698,34 @@ static void expect_usage(const char *const *argv, const char *needle)
     free(err);
 }
 
+/* --ffn on a MoE model is the width of its dense layers' FFN.  Llama 4
+ * Maverick has 24 dense layers of hidden 5120 with a gated FFN (3
+ * matrices): --ffn 1000 instead of 16384 removes 24 x 5120 x 3 x (16384 -
+ * 1000) = 5,671,157,760 parameters, all of them active (dense layers serve
+ * every token).  Mixtral 8x7B has no dense layers: --ffn would change
+ * nothing (its experts' width is expert_ffn_hidden), so it is refused. */
+START_TEST(cli_ffn_on_moe)
+{
+    const char *wide[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-4-maverick",
+                          "--tokens", "1T", "--ffn", "16384", "--json", NULL};
+    const char *narrow[] = {"train", "--gpu", "h100", "--gpus", "8", "--model",
+                            "llama-4-maverick", "--tokens", "1T", "--ffn", "1000", "--json",
+                            NULL};
+    const char *mixtral[] = {"train", "--gpu", "h100", "--model", "mixtral-8x7b", "--tokens",
+                             "1T", "--ffn", "1000", NULL};
+    json_t *a = gp_test_cli_json(wide), *b = gp_test_cli_json(narrow);
+    /* JSON numbers carry 10 significant digits: the difference of two
+     * 4e11 counts is good to ~1e2 of 5.7e9. */
+    GP_ASSERT_REL(gp_test_jnum(a, "params") - gp_test_jnum(b, "params"), 5671157760.0, 1e-7);
+    GP_ASSERT_REL(gp_test_jnum(a, "params_active") - gp_test_jnum(b, "params_active"),
+                  5671157760.0, 1e-7);
+    json_decref(a);
+    json_decref(b);
+    expect_usage(mixtral, "'--ffn' sets the width of the dense layers' FFN, and 'mixtral-8x7b' "
+                          "has no dense layers");
+}
+END_TEST
+
 START_TEST(cli_bad_input)
 {
     const char *a[] = {"train", "--gpu", "a100", "--params", "7B", "--tokens", "0", NULL};
@@ -1797,6 +1825,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_memory_zero3);
     tcase_add_test(cli, cli_bad_input);
     tcase_add_test(cli, cli_given_mfu_warns);
+    tcase_add_test(cli, cli_ffn_on_moe);
     tcase_add_test(cli, cli_help_and_table);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
