@@ -701,11 +701,15 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_EUNSUP, "--lora-params", 0, 0,
                            "'--mfu model' does not price adapter fine-tuning of a "
                            "mixture-of-experts model");
-    if (in->moe_overlap && (!moe || in->ep <= 1))
-        return GP_RAISE_AT(e, GP_EINVAL, "--moe-overlap", 0, 0,
-                           "the all-to-all overlap needs a mixture-of-experts model and "
-                           "--ep > 1 (got %s, ep %ld)", moe ? "a MoE model" : "a dense model",
-                           in->ep);
+    /* The all-to-all's options have nothing to price without one: a dense
+     * model, or a MoE model without expert parallelism. */
+    if ((in->moe_overlap || in->moe_dedup) && (!moe || in->ep <= 1))
+        return GP_RAISE_AT(e, GP_EINVAL, in->moe_overlap ? "--moe-overlap" : "--moe-dispatch",
+                           0, 0, "%s needs a mixture-of-experts model and --ep > 1 (got %s, ep "
+                           "%ld)",
+                           in->moe_overlap ? "the all-to-all overlap"
+                                           : "the deduplicated dispatch ('dedup')",
+                           moe ? "a MoE model" : "a dense model", in->ep);
     if (in->interleave < 0 || (in->interleave > 1 && in->pp == 1))
         return GP_RAISE_AT(e, GP_EINVAL, "--interleave", 0, 0,
                            "virtual stages per GPU must be >= 1 and need --pp > 1 (got '%ld')",

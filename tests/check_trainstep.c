@@ -1254,6 +1254,20 @@ START_TEST(moe_bad_input_names_option)
     in.pp = 4; /* 2 layers, 4 stages */
     in.ep = 4;
     BAD("--pp");
+    /* The deduplicated dispatch, like the overlap, needs an all-to-all: a
+     * MoE model with ep > 1 (a dense one was accepted, unchanged). */
+    in = base;
+    in.shape = &dense;
+    in.ep = 1;
+    in.moe_dedup = 1;
+    BAD("--moe-dispatch");
+    in = base;
+    in.ep = 1;
+    in.moe_dedup = 1;
+    BAD("--moe-dispatch");
+    in = base;
+    in.moe_dedup = 1; /* ep 8: priced (hand_worked_moe_step) */
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
 #undef BAD
 }
 END_TEST

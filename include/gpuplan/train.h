@@ -235,7 +235,9 @@ typedef struct gp_train_in {
                                    once to each other node its experts are
                                    on and forwards it there on the scale-up
                                    link (DeepEP / DeepSeek-V3); 0 = one
-                                   AllToAll of every routed copy             */
+                                   AllToAll of every routed copy; 1 needs a
+                                   MoE shape and ep > 1 (GP_EINVAL
+                                   "--moe-dispatch"), as moe_overlap does   */
     long moe_node_limit;        /* with moe_dedup: a token's experts lie on
                                    at most this many nodes (DeepSeek-V3's
                                    node-limited routing: 4); 0 = no limit  */
