@@ -43,7 +43,7 @@ typedef struct frow {
 
 #define GROW(l, k, q, b, m) {l, k, q, b, offsetof(gp_gpu, m)}
 static const frow gpu_rows[] = {
-    GROW("SMs (AMD: CUs)", "sm_count", GP_Q_NUMBER, 0, sm_count),
+    GROW("SMs (AMD: CUs; Apple: cores)", "sm_count", GP_Q_NUMBER, 0, sm_count),
     GROW("base clock", "clock_base_hz", GP_Q_FREQUENCY, 0, clock_base),
     GROW("boost clock", "clock_boost_hz", GP_Q_FREQUENCY, 0, clock_boost),
     GROW("2:4 sparsity factor", "sparsity", GP_Q_NUMBER, 0, sparsity),
