@@ -346,6 +346,23 @@ START_TEST(apple_metal_rows)
         {"metal m2 ultra llama-3-8b f16 (xd)", 36.25,
          {"--gpu", "m2-ultra", "--model", "llama-3-8b", "--weights", "fp16", "--context", "256",
           NULL}},
+        /* Not fitted, mixture of experts (the per-MoE-layer figure is the
+         * CUDA profile's, assumed): gpt-oss MXFP4 tg128, llama.cpp
+         * discussion #15396 (Aug 2025, as transcribed in a public research
+         * log).  "M4 Max 36GB" is the 32-core part, the only one sold with
+         * 36 GB. */
+        {"metal m2 ultra gpt-oss-20b", 116.08,
+         {"--gpu", "m2-ultra", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe", "--context",
+          "64", NULL}},
+        {"metal m1 max gpt-oss-20b", 75.15,
+         {"--gpu", "m1-max", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe", "--context",
+          "64", NULL}},
+        {"metal m4 max 32c gpt-oss-20b", 92.36,
+         {"--gpu", "m4-max-32c", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe", "--context",
+          "64", NULL}},
+        {"metal m2 ultra gpt-oss-120b", 79.68,
+         {"--gpu", "m2-ultra", "--model", "gpt-oss-120b", "--weights", "mxfp4-moe", "--context",
+          "64", NULL}},
     };
     json_t *j = decode(m2u);
     ck_assert_ptr_nonnull(j);
