@@ -218,7 +218,8 @@ typedef struct emeta {
     const char *file;   /* where the entry was first defined */
     unsigned line, col;
     int layer;
-    unsigned char *seen;     /* per descriptor of the kind: given in some layer */
+    unsigned char *seen;     /* per descriptor of the kind: 0 never given, else 1 +
+                                the layer that gave it last (0 built-in, 1.. overlays) */
     const char *ref_file[2]; /* host_link, scale_up_link positions (gpus);
                                 output, dense (formats) */
     unsigned ref_line[2], ref_col[2];
@@ -648,7 +649,8 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
 {
     void *p = c->entry + d->off;
     int rc, i;
-    c->db->t[c->kind].meta[c->ei].seen[d - kinds[c->kind].fields] = 1;
+    c->db->t[c->kind].meta[c->ei].seen[d - kinds[c->kind].fields] =
+        (unsigned char)(c->layer < 254 ? c->layer + 1 : 255);
     switch (d->type) {
     case T_FIG:
         return parse_fig(c, d, key, v, dsrc, (gp_fig *)p);
@@ -1343,11 +1345,48 @@ static int entry_fail(const gp_db *db, gp_kind k, size_t i, gp_status code, cons
                        kinds[k].noun, head_at(db, k, i)->id, field, msg);
 }
 
+/* The layer (+ 1) that last gave field `path` of entry i; 0 when none did. */
+static unsigned seen_layer(const gp_db *db, gp_kind k, size_t i, const char *path)
+{
+    size_t lb = lower_bound(db, k, path);
+    const fdesc *d;
+    if (lb >= kinds[k].nfields || strcmp((d = db->sorted[k][lb])->path, path) != 0)
+        return 0;
+    return db->t[k].meta[i].seen[d - kinds[k].fields];
+}
+
+/* Two figures of entry i that contradict each other (achievable above the
+ * peak ...): named at the file:line:col of the one the later layer gave --
+ * an overlay that set either side is where the user looks -- with where the
+ * other came from; `a` on a tie. */
+static int conflict_fail(const gp_db *db, gp_kind k, size_t i, const char *pa, const gp_fig *a,
+                         const char *pb, const gp_fig *b, gp_err *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 9, 10)))
+#endif
+    ;
+
+static int conflict_fail(const gp_db *db, gp_kind k, size_t i, const char *pa, const gp_fig *a,
+                         const char *pb, const gp_fig *b, gp_err *e, const char *fmt, ...)
+{
+    int swap = seen_layer(db, k, i, pb) > seen_layer(db, k, i, pa);
+    const char *field = swap ? pb : pa, *other = swap ? pa : pb;
+    const gp_fig *f = swap ? b : a, *o = swap ? a : b;
+    char msg[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return GP_RAISE_AT(e, GP_ESCHEMA, f->origin ? f->origin : field, 0, 0,
+                       "%s '%s', field '%s': %s; '%s' is from %s", kinds[k].noun,
+                       head_at(db, k, i)->id, field, msg, other,
+                       o->origin ? o->origin : "its default");
+}
+
 static int validate(gp_db *db, gp_err *e)
 {
     int k;
     size_t i, f;
-    char buf[64];
     for (k = 0; k < GP_KIND__COUNT; k++) {
         for (i = 0; i < db->t[k].n; i++) {
             char *entry = db->t[k].items + i * kinds[k].size;
@@ -1389,18 +1428,18 @@ static int validate(gp_db *db, gp_err *e)
                     else
                         g->scale_up_link = head_at(db, GP_KIND_LINK, (size_t)li)->id;
                 }
-                if (g->mem_usable.v > 1.1 * g->mem_capacity.v) {
-                    snprintf(buf, sizeof buf, "%g > %g", g->mem_usable.v, g->mem_capacity.v);
-                    return entry_fail(db, GP_KIND_GPU, i, GP_ESCHEMA, "memory.usable", e,
-                                      "usable memory exceeds the capacity (%s)", buf);
-                }
+                if (g->mem_usable.v > 1.1 * g->mem_capacity.v)
+                    return conflict_fail(db, GP_KIND_GPU, i, "memory.usable", &g->mem_usable,
+                                         "memory.capacity", &g->mem_capacity, e,
+                                         "usable memory exceeds the capacity (%g > %g)",
+                                         g->mem_usable.v, g->mem_capacity.v);
             } else if (k == GP_KIND_LINK) {
                 gp_link *l = (gp_link *)(void *)entry;
-                if (l->bw_achievable.v > l->bw.v * 1.0001) {
-                    snprintf(buf, sizeof buf, "%g > %g", l->bw_achievable.v, l->bw.v);
-                    return entry_fail(db, GP_KIND_LINK, i, GP_ESCHEMA, "achievable", e,
-                                      "achievable bandwidth exceeds the peak (%s)", buf);
-                }
+                if (l->bw_achievable.v > l->bw.v * 1.0001)
+                    return conflict_fail(db, GP_KIND_LINK, i, "achievable", &l->bw_achievable,
+                                         "bandwidth", &l->bw, e,
+                                         "achievable bandwidth exceeds the peak (%g > %g)",
+                                         l->bw_achievable.v, l->bw.v);
                 /* NVLS: each GPU moves S(1+1/n) each way through its own port, so
                  * the effective rate cannot beat the datasheet rate; and only an
                  * NVSwitch fabric reduces in the switch.  Named at the figure's
@@ -1414,31 +1453,34 @@ static int validate(gp_db *db, gp_err *e)
                                            "switched: true), got kind %s%s",
                                            l->id, gp_link_kind_name(l->kind),
                                            l->switched ? "" : ", not switched");
-                    if (l->bw_nvls.v > l->bw.v * 1.0001) {
-                        snprintf(buf, sizeof buf, "%g > %g", l->bw_nvls.v, l->bw.v);
-                        return GP_RAISE_AT(e, GP_ESCHEMA, at, 0, 0,
-                                           "link '%s', field 'nvls': the NVLS per-direction "
-                                           "rate exceeds the link's bandwidth (%s); give the "
-                                           "rate per direction, not busbw",
-                                           l->id, buf);
-                    }
+                    if (l->bw_nvls.v > l->bw.v * 1.0001)
+                        return conflict_fail(db, GP_KIND_LINK, i, "nvls", &l->bw_nvls,
+                                             "bandwidth", &l->bw, e,
+                                             "the NVLS per-direction rate exceeds the link's "
+                                             "bandwidth (%g > %g); give the rate per "
+                                             "direction, not busbw",
+                                             l->bw_nvls.v, l->bw.v);
                 }
             } else if (k == GP_KIND_MODEL) {
                 gp_model *md = (gp_model *)(void *)entry;
                 if (md->params_active.v <= 0.0)
                     md->params_active = md->params;
                 if (md->params_active.v > md->params.v * 1.0001)
-                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "params_active", e,
-                                      "active parameters exceed the total");
+                    return conflict_fail(db, GP_KIND_MODEL, i, "params_active",
+                                         &md->params_active, "params", &md->params, e,
+                                         "active parameters exceed the total");
                 if (md->kv_heads.v > md->heads.v)
-                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "kv_heads", e,
-                                      "more KV heads than attention heads");
+                    return conflict_fail(db, GP_KIND_MODEL, i, "kv_heads", &md->kv_heads,
+                                         "heads", &md->heads, e,
+                                         "more KV heads than attention heads");
                 if (md->experts_active.v > md->experts.v)
-                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "moe.active", e,
-                                      "more active experts than experts");
+                    return conflict_fail(db, GP_KIND_MODEL, i, "moe.active", &md->experts_active,
+                                         "moe.experts", &md->experts, e,
+                                         "more active experts than experts");
                 if (md->train_seq.v > md->context.v)
-                    return entry_fail(db, GP_KIND_MODEL, i, GP_ESCHEMA, "train_seq", e,
-                                      "pre-training sequence longer than the context");
+                    return conflict_fail(db, GP_KIND_MODEL, i, "train_seq", &md->train_seq,
+                                         "context", &md->context, e,
+                                         "pre-training sequence longer than the context");
                 /* Named at the figure's own file:line:col (an overlay may
                  * have set it over a shipped entry). */
                 if (md->window_layers.v > 0.0 &&

@@ -487,6 +487,78 @@ START_TEST(later_overlay_wins)
 }
 END_TEST
 
+/* Two figures that contradict each other are named where the later layer
+ * set one of them -- the user's overlay, not the built-in entry's first
+ * line -- with where the other came from. */
+START_TEST(overlay_conflict_is_named_at_the_overlay)
+{
+    char d1[64], d2[64], want[128], buf[1024];
+    const char *dirs[2];
+    gp_db *db = (gp_db *)1;
+    gp_err e;
+    ck_assert_int_eq(gp_test_tmpdir(d1, sizeof d1), 0);
+    ck_assert_int_eq(gp_test_tmpdir(d2, sizeof d2), 0);
+    /* nvlink4 ships bandwidth 450 GB/s and achievable 370 GB/s: a 300 GB/s
+     * peak on line 2 of the overlay puts the shipped achievable above it. */
+    ck_assert_int_eq(gp_test_write(d1, "links/bw.yaml",
+                                   "id: nvlink4\nbandwidth: {value: 300GB/s, src: nv_hopper_tg}\n"),
+                     0);
+    dirs[0] = d1;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open(&db, 0, dirs, 1, &e), GP_ESCHEMA);
+    ck_assert_ptr_null(db);
+    gp_err_format(&e, buf, sizeof buf);
+    snprintf(want, sizeof want, "%s/links/bw.yaml:2:1: link 'nvlink4', field 'bandwidth'", d1);
+    ck_assert_msg(strstr(buf, want) != NULL, "'%s' lacks '%s'", buf, want);
+    ck_assert_msg(strstr(buf, "'achievable' is from builtin:links/nvlink4.yaml:") != NULL, "%s",
+                  buf);
+    /* h100-sxm ships 80 GiB: 100 GiB usable is above 1.1 x 80 = 88 GiB;
+     * "memory: {" is 9 characters, so 'usable' starts at column 10. */
+    ck_assert_int_eq(gp_test_write(d2, "gpus/mem.yaml",
+                                   "id: h100-sxm\nmemory: {usable: {value: 100GiB, src: nvsmi}}\n"),
+                     0);
+    dirs[0] = d2;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open(&db, 0, dirs, 1, &e), GP_ESCHEMA);
+    gp_err_format(&e, buf, sizeof buf);
+    snprintf(want, sizeof want, "%s/gpus/mem.yaml:2:10: gpu 'h100-sxm', field 'memory.usable'",
+             d2);
+    ck_assert_msg(strstr(buf, want) != NULL, "'%s' lacks '%s'", buf, want);
+    ck_assert_msg(strstr(buf, "'memory.capacity' is from builtin:gpus/h100-sxm.yaml:") != NULL,
+                  "%s", buf);
+    gp_test_rmtree(d2);
+    /* Two overlays: the first raises achievable to 400 GB/s (fine under 450),
+     * the second lowers the peak to 380: the second's line is named, the
+     * first's achievable is where the other side came from. */
+    ck_assert_int_eq(gp_test_tmpdir(d2, sizeof d2), 0);
+    ck_assert_int_eq(gp_test_write(d1, "links/bw.yaml",
+                                   "id: nvlink4\nachievable: {value: 400GB/s, src: nv_hopper_tg}\n"),
+                     0);
+    ck_assert_int_eq(gp_test_write(d2, "links/bw.yaml",
+                                   "id: nvlink4\nbandwidth: {value: 380GB/s, src: nv_hopper_tg}\n"),
+                     0);
+    dirs[0] = d1;
+    dirs[1] = d2;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open(&db, 0, dirs, 2, &e), GP_ESCHEMA);
+    gp_err_format(&e, buf, sizeof buf);
+    snprintf(want, sizeof want, "%s/links/bw.yaml:2:1: link 'nvlink4', field 'bandwidth'", d2);
+    ck_assert_msg(strstr(buf, want) != NULL, "'%s' lacks '%s'", buf, want);
+    snprintf(want, sizeof want, "'achievable' is from %s/links/bw.yaml:2:1", d1);
+    ck_assert_msg(strstr(buf, want) != NULL, "'%s' lacks '%s'", buf, want);
+    /* The other order: the later overlay's achievable is named. */
+    dirs[0] = d2;
+    dirs[1] = d1;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open(&db, 0, dirs, 2, &e), GP_ESCHEMA);
+    gp_err_format(&e, buf, sizeof buf);
+    snprintf(want, sizeof want, "%s/links/bw.yaml:2:1: link 'nvlink4', field 'achievable'", d1);
+    ck_assert_msg(strstr(buf, want) != NULL, "'%s' lacks '%s'", buf, want);
+    gp_test_rmtree(d1);
+    gp_test_rmtree(d2);
+}
+END_TEST
+
 /* ---- bad input ---------------------------------------------------------------------- */
 
 typedef struct bad {
@@ -595,9 +667,9 @@ static const bad bads[] = {
     {"non-integer layer count", "models/bad.yaml", MODEL_HEAD "heads: 32\nlayers: 32.5\n",
      GP_ESCHEMA, ":10:9: ", "layers"},
     {"more KV heads than heads", "models/bad.yaml",
-     MODEL_HEAD "heads: 32\nlayers: 32\nkv_heads: 64\n", GP_ESCHEMA, ":1:1: ", "kv_heads"},
+     MODEL_HEAD "heads: 32\nlayers: 32\nkv_heads: 64\n", GP_ESCHEMA, ":11:1: ", "kv_heads"},
     {"pre-training sequence beyond the context", "models/bad.yaml",
-     MODEL_HEAD "heads: 32\nlayers: 32\ntrain_seq: 8192\n", GP_ESCHEMA, ":1:1: ", "train_seq"},
+     MODEL_HEAD "heads: 32\nlayers: 32\ntrain_seq: 8192\n", GP_ESCHEMA, ":11:1: ", "train_seq"},
     {"more windowed layers than layers", "models/bad.yaml",
      MODEL_HEAD "heads: 32\nlayers: 32\nwindow: {tokens: 1024, layers: 33}\n", GP_ESCHEMA,
      ":11:24: ", "window.layers"},
@@ -617,7 +689,7 @@ static const bad bads[] = {
      LINK_HEAD "kind: roce\nbandwidth: 50GB/s\nachievable: 40GB/s\np2p: maybe\n", GP_ESCHEMA,
      ":9:6: ", "p2p"},
     {"achievable above peak", "links/bad.yaml",
-     LINK_HEAD "kind: roce\nbandwidth: 50GB/s\nachievable: 60GB/s\n", GP_ESCHEMA, ":1:1: ",
+     LINK_HEAD "kind: roce\nbandwidth: 50GB/s\nachievable: 60GB/s\n", GP_ESCHEMA, ":8:1: ",
      "achievable"},
     {"unknown decode engine", "formats/bad.yaml",
      "id: f\nname: F\nsrc: h100_ds\nkind: quant\nbits: 4.5\ncompute: fp16\nengine: warp-drive\n",
@@ -686,12 +758,12 @@ static const bad bads[] = {
      GP_ESCHEMA, ":1:1: ", "compute_capability"},
     {"usable memory above capacity", "gpus/bad.yaml",
      GPU_HEAD GPU_SM GPU_COMPUTE "memory: {capacity: 80GiB, usable: 100GiB, bandwidth: 3TB/s}\n",
-     GP_ESCHEMA, ":1:1: ", "memory.usable"},
+     GP_ESCHEMA, ":12:27: ", "memory.usable"},
     {"active parameters above total", "models/bad.yaml",
-     MODEL_HEAD "heads: 32\nlayers: 32\nparams_active: 8B\n", GP_ESCHEMA, ":1:1: ",
+     MODEL_HEAD "heads: 32\nlayers: 32\nparams_active: 8B\n", GP_ESCHEMA, ":11:1: ",
      "params_active"},
     {"more active experts than experts", "models/bad.yaml",
-     MODEL_HEAD "heads: 32\nlayers: 32\nmoe: {experts: 8, active: 9}\n", GP_ESCHEMA, ":1:1: ",
+     MODEL_HEAD "heads: 32\nlayers: 32\nmoe: {experts: 8, active: 9}\n", GP_ESCHEMA, ":11:19: ",
      "moe.active"},
     {"unknown key in a citation", "sources.yaml", "k: {title: T, ur1: x}\n", GP_ESCHEMA,
      ":1:15: ", "ur1"},
@@ -1158,6 +1230,7 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, overlay_overrides_field_by_field_with_provenance);
     tcase_add_test(tc, overlay_adds_entries_and_measured_block);
     tcase_add_test(tc, later_overlay_wins);
+    tcase_add_test(tc, overlay_conflict_is_named_at_the_overlay);
     tcase_add_test(tc, overlay_file_patches_entry_from_same_dir);
     tcase_add_test(tc, non_yaml_files_are_ignored);
     tcase_add_loop_test(tb, bad_input_is_refused_with_place_and_field, 0,
