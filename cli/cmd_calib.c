@@ -300,6 +300,39 @@ static void note_dropped(const char *file, const loaded *L, int writes_gpu)
                 file, g->id, g->calibration, list);
 }
 
+/* The figure the link overlay would carry (AllReduce busbw, else the peer
+ * copy) above the link's datasheet rate per direction: no ring and no copy
+ * on that link reaches it, so it is no measurement of the link's ring (the
+ * loader refuses measured.bandwidth above bandwidth too; the expected figure
+ * would beat the ceiling).  On a switched NVLink with an NVLS figure, an
+ * AllReduce busbw above the line rate is NVLink SHARP, NCCL's default
+ * there from a few MiB up (~480 GB/s busbw on 8 x H100's 450 GB/s): a
+ * different algorithm with its own figure (the link's `nvls`), not the
+ * ring's.  GP_OK, or GP_EUNSUP naming the file. */
+static int link_above_datasheet(const loaded *L, const gp_link *lk, gp_err *e)
+{
+    int ar = L->s.allreduce_busbw > 0.0;
+    double fig = ar ? L->s.allreduce_busbw : L->s.peer_bw;
+    char m[32], d[32];
+    if (!(lk->bw.v > 0.0) || !(fig > lk->bw.v))
+        return GP_OK;
+    gp_format_qty(fig, GP_Q_RATE, 1, 0, m, sizeof m);
+    gp_format_qty(lk->bw.v, GP_Q_RATE, 1, 0, d, sizeof d);
+    if (ar && lk->bw_nvls.v > 0.0 && L->s.allreduce_gpus >= 3)
+        return GP_RAISE_AT(e, GP_EUNSUP, L->c->path, 0, 0,
+                           "AllReduce busbw %s exceeds the datasheet %s per direction of link "
+                           "'%s', which a ring cannot: the sweep ran NVLink SHARP (NVLS, "
+                           "NCCL's default AllReduce on an NVSwitch from a few MiB up), whose "
+                           "busbw is not the ring figure a link carries (NVLS has its own, the "
+                           "link's 'nvls'; docs/models/collectives.md); rerun the sweep with "
+                           "NCCL_ALGO=Ring and import that", m, d, lk->id);
+    return GP_RAISE_AT(e, GP_EUNSUP, L->c->path, 0, 0,
+                       "%s %s exceeds the datasheet %s per direction of link '%s', which no %s "
+                       "on it can: not a measurement of GPU '%s''s link (a file from another "
+                       "GPU? check --as)", ar ? "AllReduce busbw" : "GPU-to-GPU copy", m, d,
+                       lk->id, ar ? "ring" : "copy", L->g->id);
+}
+
 static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
                      const readopts *ro)
 {
@@ -342,7 +375,8 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
                 gp_calib_free(L.c);
                 return GP_EXIT_USAGE;
             }
-        } else if (gp_calib_overlay_link(L.c, &L.s, lk->id, shown, &ltext, &e) != GP_OK) {
+        } else if (link_above_datasheet(&L, lk, &e) != GP_OK ||
+                   gp_calib_overlay_link(L.c, &L.s, lk->id, shown, &ltext, &e) != GP_OK) {
             /* Nothing else to write: the refusal is the answer.  A probe file
              * keeps its GPU overlay (as before) and says why the link has none. */
             if (gtext == NULL) {
@@ -355,17 +389,6 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
                         gp_err_format(&e, buf, sizeof buf));
             }
             ltext = NULL;
-        } else if (L.s.allreduce_busbw > 0.0 && lk->bw.v > 0.0 &&
-                   L.s.allreduce_busbw > lk->bw.v * 1.001) {
-            /* A ring cannot beat the wire; in-switch reduction (NVLS) can. */
-            char m[32], d[32];
-            gp_format_qty(L.s.allreduce_busbw, GP_Q_RATE, 1, 0, m, sizeof m);
-            gp_format_qty(lk->bw.v, GP_Q_RATE, 1, 0, d, sizeof d);
-            fprintf(stderr,
-                    "gpuplan calib: warning: %s: busbw %s exceeds link '%s''s datasheet %s per "
-                    "direction, which a ring cannot; only in-switch reduction (NVLS) does that "
-                    "(docs/models/collectives.md). If the sweep ran NVLS, rerun it with "
-                    "NCCL_ALGO=Ring before importing\n", file, m, lk->id, d);
         }
         if (lk != NULL)
             link_id = lk->id;

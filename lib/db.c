@@ -1440,6 +1440,17 @@ static int validate(gp_db *db, gp_err *e)
                                          "bandwidth", &l->bw, e,
                                          "achievable bandwidth exceeds the peak (%g > %g)",
                                          l->bw_achievable.v, l->bw.v);
+                /* A measured link figure is a ring's busbw or a copy's rate: neither
+                 * beats the wire, and the expected figure must not beat the ceiling
+                 * (an NVLS sweep's busbw does: it is no ring figure). */
+                if (l->meas_bw.v > l->bw.v * 1.0001)
+                    return conflict_fail(db, GP_KIND_LINK, i, "measured.bandwidth", &l->meas_bw,
+                                         "bandwidth", &l->bw, e,
+                                         "measured bandwidth exceeds the peak (%g > %g), which "
+                                         "no ring or copy on the link can (an AllReduce busbw "
+                                         "above it is in-switch reduction, NVLS): re-import a "
+                                         "sweep run with NCCL_ALGO=Ring",
+                                         l->meas_bw.v, l->bw.v);
                 /* NVLS: each GPU moves S(1+1/n) each way through its own port, so
                  * the effective rate cannot beat the datasheet rate; and only an
                  * NVSwitch fabric reduces in the switch.  Named at the figure's

@@ -970,6 +970,52 @@ START_TEST(cli_import_says_what_it_drops)
 }
 END_TEST
 
+/* An AllReduce busbw above the link's datasheet rate is no ring figure: the
+ * hand-made NVLS sweep (t = 20 us + 1.75 S / 484 GB/s on 8 x H100, no
+ * NCCL_ALGO stated) fits beta = 484 GB/s > nvlink4's 450 GB/s, so importing
+ * it would make the expected AllReduce beat the ceiling.  Refused with exit 2
+ * and nothing written; --as rtx-4090 (pcie4-x16-host, 31.5 GB/s, no NVLS)
+ * is refused as a file from another GPU.  A hand-written overlay with the
+ * same figure is refused by the loader at its own line. */
+START_TEST(cli_nvls_sweep_is_refused)
+{
+    char dir[256], *out = NULL, *err = NULL, *listing;
+    const char *a1[] = {"--db", dir, "calib", "import", BAD "nccl-nvls-h100.txt", NULL};
+    const char *a2[] = {"--db", dir, "calib", "import", BAD "nccl-nvls-h100.txt", "--as",
+                        "rtx-4090", NULL};
+    const char *a3[] = {"--db", dir, "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                        "8GiB", NULL};
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_cli(a1, &out, &err), 2);
+    ck_assert_msg(strstr(err, "AllReduce busbw 484.0 GB/s exceeds the datasheet 450.0 GB/s per "
+                              "direction of link 'nvlink4'") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "NCCL_ALGO=Ring") != NULL, "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(a2, &out, &err), 2);
+    ck_assert_msg(strstr(err, "exceeds the datasheet 31.5 GB/s per direction of link "
+                              "'pcie4-x16-host'") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "check --as") != NULL, "%s", err);
+    free(out);
+    free(err);
+    listing = gp_test_dir_listing(dir);
+    ck_assert_msg(strstr(listing, "calib-") == NULL, "%s", listing);
+    free(listing);
+    /* The same figure written by hand: "measured:" on line 2, its
+     * "bandwidth:" key on line 4 at column 3. */
+    ck_assert_int_eq(gp_test_write(dir, "links/calib-h100-sxm.yaml",
+                                   "id: nvlink4\nmeasured:\n  source: by hand\n"
+                                   "  bandwidth: 484GB/s\n"), 0);
+    ck_assert_int_eq(gp_test_cli(a3, &out, &err), 2);
+    ck_assert_msg(strstr(err, "links/calib-h100-sxm.yaml:4:3: link 'nvlink4', field "
+                              "'measured.bandwidth': measured bandwidth exceeds the peak") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 Suite *gp_test_suite_calibimport(void);
 
 Suite *gp_test_suite_calibimport(void)
@@ -998,6 +1044,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tcli, cli_refusals_leave_dir_unchanged);
     tcase_add_test(tcli, cli_options);
     tcase_add_test(tcli, cli_import_says_what_it_drops);
+    tcase_add_test(tcli, cli_nvls_sweep_is_refused);
     suite_add_tcase(s, tcli);
     return s;
 }

@@ -691,6 +691,9 @@ static const bad bads[] = {
     {"achievable above peak", "links/bad.yaml",
      LINK_HEAD "kind: roce\nbandwidth: 50GB/s\nachievable: 60GB/s\n", GP_ESCHEMA, ":8:1: ",
      "achievable"},
+    {"measured bandwidth above peak", "links/bad.yaml",
+     LINK_HEAD "kind: roce\nbandwidth: 50GB/s\nachievable: 40GB/s\n"
+     "measured: {source: x, bandwidth: 60GB/s}\n", GP_ESCHEMA, ":9:23: ", "measured.bandwidth"},
     {"unknown decode engine", "formats/bad.yaml",
      "id: f\nname: F\nsrc: h100_ds\nkind: quant\nbits: 4.5\ncompute: fp16\nengine: warp-drive\n",
      GP_ESCHEMA, ":7:9: ", "unknown engine 'warp-drive'"},
