@@ -250,19 +250,14 @@ static int run(gp_cli *cli, int argc, char **argv)
             nics_given = 1;
             break;
         case 'H':
-            if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &params.host_bw))
+            /* Not 0: that would silently mean the library default (460.8 GB/s). */
+            if (gp_cli_rate(cli, "--host-bw", optarg, &params.host_bw))
                 return GP_EXIT_USAGE;
-            /* 0 would silently mean the library default (460.8 GB/s). */
-            if (!(params.host_bw > 0.0))
-                return gp_cli_usage(cli, "option '--host-bw' must be > 0 (got '%s')", optarg);
             break;
         case 'w': sweep = 1; break;
         case 'M':
-            if (gp_cli_qty(cli, "--measured-busbw", optarg, GP_Q_RATE, &mbus))
+            if (gp_cli_rate(cli, "--measured-busbw", optarg, &mbus))
                 return GP_EXIT_USAGE;
-            if (!(mbus > 0.0))
-                return gp_cli_usage(cli, "option '--measured-busbw' must be > 0 (got '%s')",
-                                    optarg);
             break;
         case 'h': usage(stdout); return GP_EXIT_OK;
         case ':': return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);

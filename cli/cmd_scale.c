@@ -332,11 +332,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return gp_cli_fail(cli, &e);
             break;
         case 'H':
-            if (gp_cli_qty(cli, "--host-bw", optarg, GP_Q_RATE, &sp.comm.host_bw))
+            /* Not 0: that would silently mean the library default (460.8 GB/s). */
+            if (gp_cli_rate(cli, "--host-bw", optarg, &sp.comm.host_bw))
                 return GP_EXIT_USAGE;
-            /* 0 would silently mean the library default (460.8 GB/s). */
-            if (!(sp.comm.host_bw > 0.0))
-                return gp_cli_usage(cli, "option '--host-bw' must be > 0 (got '%s')", optarg);
             break;
         case 'C': sp.ceiling = 1; break;
         case 'L': plot_file = optarg; break;

@@ -62,6 +62,16 @@ int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
     return 0;
 }
 
+int gp_cli_rate(const gp_cli *cli, const char *opt, const char *arg, double *out)
+{
+    if (gp_cli_qty(cli, opt, arg, GP_Q_RATE, out))
+        return GP_EXIT_USAGE;
+    if (!(*out >= GP_LINK_RATE_MIN && *out <= GP_RATE_MAX))
+        return gp_cli_usage(cli, "option '%s' must be a rate in [1 kB/s, 1 PB/s], the "
+                                 "database's range for link rates (got '%s')", opt, arg);
+    return 0;
+}
+
 int gp_cli_int(const gp_cli *cli, const char *opt, const char *arg, long min,
                long *out)
 {

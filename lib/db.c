@@ -66,7 +66,7 @@ typedef struct fdesc {
 
 /* Plausibility caps (SI). */
 #define MAX_FLOPS 1e18   /* FLOP/s: 1 EFLOP/s per GPU            */
-#define MAX_RATE 1e15    /* bytes/s                              */
+#define MAX_RATE GP_RATE_MAX /* bytes/s: 1 PB/s                 */
 #define MAX_BYTES 1e15   /* bytes: 1 PB                          */
 #define MAX_LAT 1.0      /* seconds                              */
 #define MAX_CLOCK 1e10   /* Hz                                   */
@@ -116,8 +116,8 @@ static const fdesc gpu_fields[] = {
     FIG("measured.latency.l1", GP_Q_DURATION, gp_gpu, meas_lat_l1, 0, 0, MAX_LAT),
     FIG("measured.latency.l2", GP_Q_DURATION, gp_gpu, meas_lat_l2, 0, 0, MAX_LAT),
     FIG("measured.latency.dram", GP_Q_DURATION, gp_gpu, meas_lat_dram, 0, 0, MAX_LAT),
-    FIG("measured.h2d_bandwidth", GP_Q_RATE, gp_gpu, meas_h2d_bw, 0, 1e3, MAX_RATE),
-    FIG("measured.d2h_bandwidth", GP_Q_RATE, gp_gpu, meas_d2h_bw, 0, 1e3, MAX_RATE),
+    FIG("measured.h2d_bandwidth", GP_Q_RATE, gp_gpu, meas_h2d_bw, 0, GP_LINK_RATE_MIN, MAX_RATE),
+    FIG("measured.d2h_bandwidth", GP_Q_RATE, gp_gpu, meas_d2h_bw, 0, GP_LINK_RATE_MIN, MAX_RATE),
     FIG("measured.h2d_latency", GP_Q_DURATION, gp_gpu, meas_h2d_lat, 0, 0, MAX_LAT),
 };
 
@@ -128,15 +128,15 @@ static const char *const link_scopes[] = {"scale-up", "scale-out"};
 static const fdesc link_fields[] = {
     ENUM("kind", gp_link, kind, F_REQ, link_kinds),
     ENUM("scope", gp_link, scope, F_REQ, link_scopes),
-    FIG("bandwidth", GP_Q_RATE, gp_link, bw, F_REQ, 1e3, MAX_RATE),
-    FIG("achievable", GP_Q_RATE, gp_link, bw_achievable, F_REQ, 1e3, MAX_RATE),
-    FIG("nvls", GP_Q_RATE, gp_link, bw_nvls, 0, 1e3, MAX_RATE),
+    FIG("bandwidth", GP_Q_RATE, gp_link, bw, F_REQ, GP_LINK_RATE_MIN, MAX_RATE),
+    FIG("achievable", GP_Q_RATE, gp_link, bw_achievable, F_REQ, GP_LINK_RATE_MIN, MAX_RATE),
+    FIG("nvls", GP_Q_RATE, gp_link, bw_nvls, 0, GP_LINK_RATE_MIN, MAX_RATE),
     FIG("latency", GP_Q_DURATION, gp_link, latency, F_REQ, 0, MAX_LAT),
     FIG("max_gpus", GP_Q_COUNT, gp_link, max_gpus, F_INT, 1, 1e7),
     BOOL("p2p", gp_link, p2p),
     BOOL("switched", gp_link, switched),
     FIG("nics_per_gpu", GP_Q_NUMBER, gp_link, nics_per_gpu, 0, 0.01, 64),
-    FIG("measured.bandwidth", GP_Q_RATE, gp_link, meas_bw, 0, 1e3, MAX_RATE),
+    FIG("measured.bandwidth", GP_Q_RATE, gp_link, meas_bw, 0, GP_LINK_RATE_MIN, MAX_RATE),
     FIG("measured.latency", GP_Q_DURATION, gp_link, meas_latency, 0, 0, MAX_LAT),
 };
 

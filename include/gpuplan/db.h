@@ -39,6 +39,14 @@ typedef enum gp_pipeline { GP_PIPE_CUDA, GP_PIPE_TENSOR, GP_PIPE__COUNT } gp_pip
  * twice the fp32-accumulate rate. */
 typedef enum gp_accum { GP_ACC_FP32, GP_ACC_FP16 } gp_accum;
 
+/* The range the loader accepts for a link's rates (bytes/s per direction:
+ * bandwidth, achievable, nvls, measured.bandwidth, a GPU's host copies) and
+ * the cap on every rate it holds; options that stand in for such a rate
+ * (allreduce/scale --host-bw, allreduce --measured-busbw) take the same
+ * range, so every time derived from them stays finite. */
+#define GP_LINK_RATE_MIN 1e3
+#define GP_RATE_MAX 1e15
+
 /* One figure: an SI value (0 = not given; every stored quantity is > 0),
  * the citation it came from (datasheet title/URL, or "calibration FILE DATE")
  * and the place it was read ("builtin:gpus/h100-sxm.yaml:14:3" or an overlay
