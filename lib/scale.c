@@ -29,6 +29,13 @@ int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e
     if ((unsigned)prec >= GP_PREC__COUNT)
         return GP_RAISE_AT(e, GP_EINVAL, "--grad-precision", 0, 0, "unknown precision %d",
                            (int)prec);
+    /* One AllReduce message prices at most GP_COMM_BYTES_MAX (1e18 B): say
+     * so in the terms the caller gave, not as the collective's --bytes. */
+    if (params * bytes[prec] > GP_COMM_BYTES_MAX)
+        return GP_RAISE_AT(e, GP_ERANGE, "--params", 0, 0,
+                           "%g parameters x %g bytes = %g gradient bytes, above the 1e18 bytes "
+                           "one AllReduce is priced for",
+                           params, bytes[prec], params * bytes[prec]);
     *out = params * bytes[prec];
     return GP_OK;
 }
@@ -38,6 +45,10 @@ static int check_req(const gp_scale_req *q, const gp_scale_params *p, gp_err *e)
     if (!(q->grad_bytes >= 0.0) || !isfinite(q->grad_bytes))
         return GP_RAISE_AT(e, GP_EINVAL, "--grad-bytes", 0, 0,
                            "gradient bytes must be finite and >= 0, got %g", q->grad_bytes);
+    if (q->grad_bytes > GP_COMM_BYTES_MAX)
+        return GP_RAISE_AT(e, GP_ERANGE, "--grad-bytes", 0, 0,
+                           "gradient bytes must be <= 1e18, the largest AllReduce priced "
+                           "(got %g)", q->grad_bytes);
     if (!(q->step_compute_s > 0.0) || !isfinite(q->step_compute_s))
         return GP_RAISE_AT(e, GP_EINVAL, "--step-compute-s", 0, 0,
                            "compute time per step must be > 0 s, got %g", q->step_compute_s);

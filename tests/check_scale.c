@@ -309,6 +309,19 @@ START_TEST(bad_input)
     ck_assert_str_eq(e.where, "--step-compute-s");
     ck_assert_int_eq(gp_scale_grad_bytes(0.0, GP_FP16, &q.grad_bytes, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--params");
+    /* One AllReduce is priced up to 1e18 bytes: 5e17 fp16 parameters are
+     * exactly 1e18 gradient bytes (fine), 5e17 fp32 ones 2e18 (refused under
+     * the option the caller gave, not the collective's --bytes). */
+    ck_assert_int_eq(gp_scale_grad_bytes(5e17, GP_FP16, &q.grad_bytes, &e), GP_OK);
+    GP_ASSERT_REL(q.grad_bytes, 1e18, 1e-15);
+    ck_assert_int_eq(gp_scale_grad_bytes(5e17, GP_FP32, &q.grad_bytes, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--params");
+    ck_assert_ptr_nonnull(strstr(e.msg, "5e+17 parameters x 4 bytes = 2e+18 gradient bytes"));
+    q.step_compute_s = 2.0;
+    q.grad_bytes = 1e30;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, ok, 2, rows, &res, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--grad-bytes");
+    ck_assert_ptr_nonnull(strstr(e.msg, "(got 1e+30)"));
 }
 END_TEST
 
@@ -544,6 +557,16 @@ START_TEST(cli_bad_input)
     expect_usage(lk, NULL, "--link");
     expect_usage(so, NULL, "--scale-out");
     expect_usage(two, NULL, "--params");
+    {
+        /* scale has no --bytes: a gradient above the 1e18-byte message cap
+         * is named by the option given, with its value. */
+        const char *pb[] = {"scale", "--gpu", "h100", "--link", "nvlink4", "--params", "1e30",
+                            "--step-compute-s", "1", NULL};
+        const char *gbb[] = {"scale", "--gpu", "h100", "--link", "nvlink4", "--grad-bytes",
+                             "1e30", "--step-compute-s", "1", NULL};
+        expect_usage(pb, NULL, "--params: 1e+30 parameters x 2 bytes = 2e+30 gradient bytes");
+        expect_usage(gbb, NULL, "--grad-bytes: gradient bytes must be <= 1e18");
+    }
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage"));
     free(out);

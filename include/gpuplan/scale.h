@@ -108,7 +108,8 @@ typedef struct gp_scale_result {
  *   rise, whose efficiency < threshold, or whose marginal efficiency
  *   (speedup gain per added GPU) < threshold.
  * p may be NULL (defaults).  Returns GP_OK or GP_EINVAL / GP_ERANGE with e
- * naming the option ("--gpus", "--overlap", "--grad-bytes",
+ * naming the option ("--gpus", "--overlap", "--grad-bytes" (also above
+ * GP_COMM_BYTES_MAX),
  * "--step-compute-s", "--threshold", "--scale-out", "--link").  Pure; no
  * allocation. */
 int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
@@ -116,8 +117,9 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
                   gp_scale_result *res, gp_err *e);
 
 /* Gradient bytes for `params` parameters kept in precision `prec` (fp64 8,
- * fp32/tf32 4, fp16/bf16 2, fp8/int8 1, int4/fp4 0.5 bytes).  Returns GP_OK
- * or GP_EINVAL ("--params" when params <= 0). */
+ * fp32/tf32 4, fp16/bf16 2, fp8/int8 1, int4/fp4 0.5 bytes).  Returns GP_OK,
+ * GP_EINVAL ("--params" when params <= 0) or GP_ERANGE ("--params" when the
+ * bytes exceed GP_COMM_BYTES_MAX, the largest message gp_scale_eval prices). */
 int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e);
 
 /* A one-line English verdict for res/rows into buf (size n), e.g. "adding
