@@ -968,6 +968,41 @@ static int hw_list(gp_cli *cli, int argc, char **argv)
     return GP_EXIT_OK;
 }
 
+/* Print entry p of kind k (table or JSON). */
+static int show_entry(gp_cli *cli, int k, const void *p)
+{
+    json_t *o = NULL;
+    switch (k) {
+    case GP_KIND_GPU:
+        if (cli->json)
+            o = gpu_json(p, 1);
+        else
+            gpu_table(p);
+        break;
+    case GP_KIND_LINK:
+        if (cli->json)
+            o = link_json(p, 1);
+        else
+            link_table(p);
+        break;
+    case GP_KIND_MODEL:
+        if (cli->json)
+            o = model_json(p, 1);
+        else
+            model_table(p);
+        break;
+    default:
+        if (cli->json)
+            o = format_json(p, 1);
+        else
+            format_table(p);
+        break;
+    }
+    if (cli->json)
+        return gp_cli_emit(o) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
+    return GP_EXIT_OK;
+}
+
 static int hw_show(gp_cli *cli, int argc, char **argv)
 {
     const gp_db *db;
@@ -1000,29 +1035,30 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
     }
     if ((db = gp_cli_db(cli)) == NULL)
         return GP_EXIT_USAGE;
-    if ((only < 0 || only == GP_KIND_GPU) && (p = gp_db_find_gpu(db, id)) != NULL) {
-        if (cli->json)
-            return gp_cli_emit(gpu_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
-        gpu_table(p);
-        return GP_EXIT_OK;
-    }
-    if ((only < 0 || only == GP_KIND_LINK) && (p = gp_db_find_link(db, id)) != NULL) {
-        if (cli->json)
-            return gp_cli_emit(link_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
-        link_table(p);
-        return GP_EXIT_OK;
-    }
-    if ((only < 0 || only == GP_KIND_MODEL) && (p = gp_db_find_model(db, id)) != NULL) {
-        if (cli->json)
-            return gp_cli_emit(model_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
-        model_table(p);
-        return GP_EXIT_OK;
-    }
-    if ((only < 0 || only == GP_KIND_FORMAT) && (p = gp_db_find_format(db, id)) != NULL) {
-        if (cli->json)
-            return gp_cli_emit(format_json(p, 1)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
-        format_table(p);
-        return GP_EXIT_OK;
+    /* The lookup --gpu, --link ... use (gp_db_get_*): id, alias or name
+     * words.  A name two entries share ("could be 'h100-sxm' or 'h200'")
+     * is that message, not "unknown"; with KIND: so is an unknown name (its
+     * did-you-mean, or that kind's ids). */
+    for (k = 0; k < GP_KIND__COUNT; k++) {
+        const gp_gpu *g = NULL;
+        const gp_link *l = NULL;
+        const gp_model *m = NULL;
+        const gp_format *f = NULL;
+        gp_err e;
+        int rc;
+        if (only >= 0 && k != only)
+            continue;
+        gp_err_clear(&e);
+        switch (k) {
+        case GP_KIND_GPU: rc = gp_db_get_gpu(db, id, "hw show", &g, &e); p = g; break;
+        case GP_KIND_LINK: rc = gp_db_get_link(db, id, "hw show", &l, &e); p = l; break;
+        case GP_KIND_MODEL: rc = gp_db_get_model(db, id, "hw show", &m, &e); p = m; break;
+        default: rc = gp_db_get_format(db, id, "hw show", &f, &e); p = f; break;
+        }
+        if (rc == GP_OK)
+            return show_entry(cli, k, p);
+        if (only >= 0 || strstr(e.msg, "' could be '") != NULL)
+            return gp_cli_fail(cli, &e);
     }
     /* Near names of each kind first (the database's did-you-mean). */
     known[0] = '\0';
@@ -1040,17 +1076,14 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
                         "them all)\n", id, known);
         return GP_EXIT_USAGE;
     }
+    /* Each kind's ids, whole, with "... and N more" where cut. */
     known[0] = '\0';
     off = 0;
     for (k = 0; k < GP_KIND__COUNT && off < sizeof known; k++) {
-        size_t i, n = gp_db_count(db, (gp_kind)k);
-        off += (size_t)snprintf(known + off, sizeof known - off, "%s%s:", k ? "; " : "",
-                                gp_kind_name((gp_kind)k));
-        for (i = 0; i < n && off < sizeof known; i++) {
-            const char *eid, *ename;
-            entry_names(db, k, i, &eid, &ename);
-            off += (size_t)snprintf(known + off, sizeof known - off, " %s", eid);
-        }
+        char ids[256];
+        gp_db_known(db, (gp_kind)k, ids, sizeof ids);
+        off += (size_t)snprintf(known + off, sizeof known - off, "%s%s: %s", k ? "; " : "",
+                                gp_kind_name((gp_kind)k), ids[0] ? ids : "none");
     }
     fprintf(stderr, "gpuplan hw: unknown id '%s' (known %s)\n", id, known);
     return GP_EXIT_USAGE;

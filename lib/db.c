@@ -1922,11 +1922,39 @@ size_t gp_db_suggest(const gp_db *db, gp_kind kind, const char *name, char *out,
     return suggest(db, kind, name, out, cap);
 }
 
+size_t gp_db_known(const gp_db *db, gp_kind kind, char *out, size_t cap)
+{
+    char tail[96];
+    size_t off = 0, i, n, reserve;
+    if (out == NULL || cap == 0)
+        return 0;
+    out[0] = '\0';
+    if (db == NULL || (int)kind < 0 || kind >= GP_KIND__COUNT)
+        return 0;
+    n = db->t[kind].n;
+    /* The tail for the largest count is at least as long as any other's. */
+    reserve = (size_t)snprintf(tail, sizeof tail, " ... and %zu more: gpuplan hw list %ss", n,
+                               kinds[kind].noun);
+    for (i = 0; i < n; i++) {
+        const char *id = head_at(db, kind, i)->id;
+        size_t need = (i ? 1 : 0) + strlen(id) + (i + 1 < n ? reserve : 0);
+        if (off + need >= cap)
+            break;
+        off += (size_t)snprintf(out + off, cap - off, "%s%s", i ? " " : "", id);
+    }
+    if (i < n) {
+        int w = snprintf(tail, sizeof tail, "%s... and %zu more: gpuplan hw list %ss",
+                         off ? " " : "", n - i, kinds[kind].noun);
+        if (w > 0 && off + (size_t)w < cap)
+            memcpy(out + off, tail, (size_t)w + 1);
+    }
+    return i;
+}
+
 static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
                const void **out, gp_err *e)
 {
     char known[400];
-    size_t off = 0, i;
     const ehead *twin;
     *out = find_words(db, k, name, &twin);
     if (*out != NULL && twin != NULL) {
@@ -1943,16 +1971,7 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
                            "unknown %s '%s'; did you mean %s? ('gpuplan hw list %ss' lists "
                            "all %zu)",
                            kinds[k].noun, name, known, kinds[k].noun, db->t[k].n);
-    known[0] = '\0';
-    for (i = 0; db != NULL && i < db->t[k].n && off + 1 < sizeof known; i++) {
-        int w = snprintf(known + off, sizeof known - off, "%s%s", i ? " " : "",
-                         head_at(db, k, i)->id);
-        if (w < 0)
-            break;
-        off += (size_t)w;
-    }
-    if (off >= sizeof known && sizeof known > 4)
-        memcpy(known + sizeof known - 4, "...", 4);
+    gp_db_known(db, k, known, sizeof known);
     return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0, "unknown %s '%s' (known: %s)",
                        kinds[k].noun, name ? name : "", known[0] ? known : "none");
 }

@@ -1145,6 +1145,104 @@ START_TEST(cli_hw_measured_beside_datasheet)
 }
 END_TEST
 
+/* Count the whole ids of kind k in a "known" list: every token before
+ * "..." must be an id of that kind; *more gets N of "... and N more". */
+static size_t known_ids(const gp_db *db, gp_kind k, const char *list, size_t *more)
+{
+    char buf[2048], *tok, *save = NULL;
+    size_t n = 0;
+    const char *cut = strstr(list, "... and ");
+    *more = 0;
+    ck_assert_uint_lt(strlen(list), sizeof buf);
+    strcpy(buf, list);
+    if (cut != NULL) {
+        *more = (size_t)strtoul(cut + 8, NULL, 10);
+        buf[cut - list] = '\0';
+    }
+    for (tok = strtok_r(buf, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save)) {
+        const void *hit = k == GP_KIND_GPU    ? (const void *)gp_db_find_gpu(db, tok)
+                          : k == GP_KIND_LINK ? (const void *)gp_db_find_link(db, tok)
+                                              : (const void *)gp_db_find_model(db, tok);
+        ck_assert_msg(hit != NULL, "'%s' in '%s' is not a whole id", tok, list);
+        n++;
+    }
+    return n;
+}
+
+/* hw show: KIND: restricts the lookup and the list of known ids to that
+ * kind; a cut list ends "... and N more", N = the kind's count minus the
+ * ids listed; a name two GPUs share gets --gpu's "could be" message. */
+START_TEST(cli_hw_show_unknown_and_ambiguous)
+{
+    const gp_db *db = gp_test_db();
+    const char *link[] = {"hw", "show", "link:nosuch", NULL};
+    const char *any[] = {"hw", "show", "nosuch", NULL};
+    char dir[64], *out = NULL, *err = NULL, buf[400];
+    const char *twin[] = {"--db", dir, "hw", "show", "NVIDIA H100 SXM5 80GB", NULL};
+    const char *p;
+    size_t listed, more;
+    ck_assert_int_eq(gp_test_cli(link, &out, &err), 2);
+    ck_assert_msg(strstr(err, "unknown link 'nosuch' (known: ") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "known gpu") == NULL && strstr(err, "a100-sxm") == NULL, "%s", err);
+    p = strstr(err, "(known: ") + 8;
+    ck_assert_ptr_nonnull(strchr(p, ')'));
+    snprintf(buf, sizeof buf, "%.*s", (int)(strchr(p, ')') - p), p);
+    listed = known_ids(db, GP_KIND_LINK, buf, &more);
+    ck_assert_uint_eq(listed + more, gp_db_count(db, GP_KIND_LINK));
+    free(out);
+    free(err);
+    /* Every kind's ids: the GPUs do not fit in their share, so the list
+     * says how many are left out, and those listed are whole ids. */
+    ck_assert_int_eq(gp_test_cli(any, &out, &err), 2);
+    p = strstr(err, "(known gpu: ");
+    ck_assert_msg(p != NULL, "%s", err);
+    p += 12;
+    ck_assert_ptr_nonnull(strstr(p, "; link: "));
+    snprintf(buf, sizeof buf, "%.*s", (int)(strstr(p, "; link: ") - p), p);
+    ck_assert_msg(strstr(buf, " more: gpuplan hw list gpus") != NULL, "%s", buf);
+    *strstr(buf, " more: gpuplan hw list gpus") = '\0';
+    listed = known_ids(db, GP_KIND_GPU, buf, &more);
+    ck_assert_uint_gt(more, 0);
+    ck_assert_uint_eq(listed + more, gp_db_count(db, GP_KIND_GPU));
+    free(out);
+    free(err);
+    /* An overlay names h200 "NVIDIA H100 SXM5 80GB": its words are
+     * h100-sxm's too, so the name is ambiguous, as roofline --gpu says. */
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "gpus/h200.yaml", "id: h200\nname: NVIDIA H100 SXM5 80GB\n"),
+                     0);
+    ck_assert_int_eq(gp_test_cli(twin, &out, &err), 2);
+    ck_assert_msg(strstr(err, "gpu 'NVIDIA H100 SXM5 80GB' could be 'h100-sxm' or 'h200'") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+/* gp_db_known: whole ids, and a tail that counts the rest. */
+START_TEST(known_ids_cut_whole)
+{
+    const gp_db *db = gp_test_db();
+    char small[80], big[8192];
+    size_t n = gp_db_count(db, GP_KIND_GPU), k;
+    k = gp_db_known(db, GP_KIND_GPU, big, sizeof big);
+    ck_assert_uint_eq(k, n);
+    ck_assert_ptr_null(strstr(big, "more"));
+    k = gp_db_known(db, GP_KIND_GPU, small, sizeof small);
+    ck_assert_uint_lt(k, n);
+    ck_assert_uint_lt(strlen(small), sizeof small);
+    {
+        size_t more;
+        ck_assert_uint_eq(known_ids(db, GP_KIND_GPU, small, &more), k);
+        ck_assert_uint_eq(k + more, n);
+    }
+    ck_assert_uint_eq(gp_db_known(NULL, GP_KIND_GPU, small, sizeof small), 0);
+    ck_assert_str_eq(small, "");
+    ck_assert_uint_eq(gp_db_known(db, GP_KIND__COUNT, small, sizeof small), 0);
+}
+END_TEST
+
 START_TEST(cli_hw_errors_exit_2)
 {
     const char *unknown[] = {"--db", MIN_DIR, "hw", "show", "h900", NULL};
@@ -1246,6 +1344,8 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tcli, cli_hw_show_table_prints_sources_and_origins);
     tcase_add_test(tcli, cli_hw_measured_beside_datasheet);
     tcase_add_test(tcli, cli_hw_errors_exit_2);
+    tcase_add_test(tcli, cli_hw_show_unknown_and_ambiguous);
+    tcase_add_test(tc, known_ids_cut_whole);
     tcase_set_timeout(tcli, 30);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tb);

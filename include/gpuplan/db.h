@@ -285,6 +285,13 @@ int gp_db_get_format(const gp_db *db, const char *name, const char *what,
  * NULL db or name, a bad kind or cap 0. */
 size_t gp_db_suggest(const gp_db *db, gp_kind kind, const char *name, char *out, size_t cap);
 
+/* The ids of `kind` in database order, space-separated, into out (cap bytes,
+ * always terminated when cap > 0).  Whole ids only: when they do not all
+ * fit the list ends with "... and N more: gpuplan hw list <kind>s", so a cut
+ * is never silent.  Returns how many ids it wrote; 0 for a NULL db, a bad
+ * kind or cap 0. */
+size_t gp_db_known(const gp_db *db, gp_kind kind, char *out, size_t cap);
+
 /* Names: "fp16", "cuda"/"tensor", "gpu"/"link"/... */
 const char *gp_precision_name(gp_precision p);
 int gp_precision_parse(const char *s, gp_precision *out, gp_err *e);
