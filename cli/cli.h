@@ -70,6 +70,9 @@ void gp_cli_getopt_reset(void);
  * output).  gp_cli_emit takes ownership of obj, prints it to stdout with a
  * newline, and returns 0 (1 when it cannot be encoded). */
 json_t *gp_cli_jnum(double v);
+/* The CSV counterpart: "%.10g" of v into buf, or an empty field when v is
+ * not finite (where JSON has null and the table "n/a"); returns buf. */
+const char *gp_cli_csvnum(double v, char *buf, size_t n);
 int gp_cli_emit(json_t *obj);
 /* The ledger as {"compute_s","memory_s","movement_s","total_s","binding",
  * "margin","rule"}. */

@@ -412,10 +412,14 @@ static int run(gp_cli *cli, int argc, char **argv)
             double sz = s < bytes ? s : bytes;
             if (gp_comm_eval(&t, op, algo, sz, &params, &rs, &e) != GP_OK)
                 return gp_cli_fail(cli, &e);
-            if (cli->csv)
-                printf("%.17g,%.10g,%.10g,%.10g,%.10g,%.10g,%s\n", sz, rs.expected.time_s,
-                       rs.expected.algbw, rs.expected.busbw, rs.ceiling.time_s,
-                       rs.ceiling.busbw, rs.trivial ? "none" : dominant(&rs.expected));
+            if (cli->csv) /* non-finite (S / 0 s) empty, as JSON's null */
+                printf("%.17g,%s,%s,%s,%s,%s,%s\n", sz,
+                       gp_cli_csvnum(rs.expected.time_s, b1, sizeof b1),
+                       gp_cli_csvnum(rs.expected.algbw, b2, sizeof b2),
+                       gp_cli_csvnum(rs.expected.busbw, b3, sizeof b3),
+                       gp_cli_csvnum(rs.ceiling.time_s, b4, sizeof b4),
+                       gp_cli_csvnum(rs.ceiling.busbw, b5, sizeof b5),
+                       rs.trivial ? "none" : dominant(&rs.expected));
             else
                 printf("  %12s %12s %14s %14s %12s  %s\n",
                        gp_format_qty(sz, GP_Q_BYTES, 0, 1, b1, sizeof b1),
@@ -459,12 +463,15 @@ static int run(gp_cli *cli, int argc, char **argv)
             gp_cli_qrow("host staging bandwidth", gp_comm_host_bw(&params), GP_Q_RATE, 1, note);
         }
         printf("result (expected: achievable link figures):\n");
-        snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / (bytes > 0 ? bytes : 1),
-                 !r.hierarchical              ? ""
-                 : op == GP_COLL_ALLTOALL ? " (to the node's peers, then off the node)"
-                 : r.expected.flat_ring   ? " (one ring across all nodes: NVLink hops plus"
-                                            " the node's share off it)"
-                                          : " (intra RS+AG plus inter share)");
+        if (!(bytes > 0.0)) /* no ratio to S = 0; the bus factor is on the busbw row */
+            snprintf(note, sizeof note, "S = 0: nothing to send");
+        else
+            snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / bytes,
+                     !r.hierarchical          ? ""
+                     : op == GP_COLL_ALLTOALL ? " (to the node's peers, then off the node)"
+                     : r.expected.flat_ring   ? " (one ring across all nodes: NVLink hops plus"
+                                                " the node's share off it)"
+                                              : " (intra RS+AG plus inter share)");
         gp_cli_qrow("bytes sent per GPU", r.bytes_per_gpu, GP_Q_BYTES, 2, note);
         gp_cli_qrow("time", r.expected.time_s, GP_Q_DURATION, 3, NULL);
         gp_cli_qrow("algbw", r.expected.algbw, GP_Q_RATE, 2, "S / time");

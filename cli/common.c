@@ -95,6 +95,17 @@ json_t *gp_cli_jnum(double v)
     return json_real(v);
 }
 
+const char *gp_cli_csvnum(double v, char *buf, size_t n)
+{
+    if (n == 0)
+        return buf;
+    if (isfinite(v))
+        snprintf(buf, n, "%.10g", v);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
 int gp_cli_emit(json_t *obj)
 {
     char *s;

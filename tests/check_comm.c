@@ -1082,6 +1082,45 @@ START_TEST(cli_measured_busbw)
 }
 END_TEST
 
+/* S = 0 on 8 x nvlink4: nothing moves, the expected time is the latency
+ * term alone, 14 hops x 2 us = 28 us, algbw 0 / 28 us = 0; the ceiling has
+ * no latency, so its time is 0 s and its algbw/busbw 0 / 0: not a number.
+ * The three outputs say that alike -- table "n/a", JSON null, CSV an empty
+ * field (never "inf") -- and the bus factor is 2(n-1)/n = 1.75 in JSON
+ * and on the table's busbw row; no "0 x S" ratio. */
+START_TEST(cli_zero_bytes_outputs_agree)
+{
+    const char *tab[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "0", NULL};
+    const char *csv[] = {"--csv", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                         "0", NULL};
+    const char *js[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                        "0", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j;
+    ck_assert_int_eq(gp_test_cli(tab, &out, &err), 0);
+    ck_assert_msg(strstr(out, "0 x S") == NULL, "%s", out);
+    ck_assert_msg(strstr(out, "S = 0: nothing to send") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "algbw x 1.75") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "busbw                        n/a") != NULL, "%s", out);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(csv, &out, &err), 0);
+    ck_assert_msg(strstr(out, "inf") == NULL && strstr(out, ",nan") == NULL, "%s", out);
+    ck_assert_msg(strstr(out, "\n0,2.8e-05,0,0,0,,latency\n") != NULL, "%s", out);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(js, &out, &err), 0);
+    j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    ck_assert(json_is_null(json_object_get(j, "ceiling_busbw_bytes_per_s")));
+    GP_ASSERT_REL(gp_test_jnum(j, "bus_factor"), 1.75, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 28e-6, 1e-12);
+    json_decref(j);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(db_nvls_against_published)
 {
     /* The shipped nvlink4 entry: nvls 308.6 GB/s, alpha 2 us.
@@ -1442,6 +1481,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_link_scope_notes);
     tcase_add_test(tc, cli_measured_busbw);
+    tcase_add_test(tc, cli_zero_bytes_outputs_agree);
     tcase_add_test(tc, db_nvls_against_published);
     tcase_add_test(tc, db_nvls_b200_against_published);
     tcase_add_test(tc, cli_nvls);
