@@ -143,10 +143,14 @@ static void note_scope(const char *cmd, const gp_link *up, long per_node, const 
 /* NCCL enables NVLink SHARP only on more than 2 GPUs (src/transport/nvls.cc:
  * gpuCount <= 2 disables it; vllm#9699 observes the same). */
 #define NVLS_MIN_GPUS 3
+/* NCCL runs small AllReduces as a ring (LL protocol) and switches to NVLS
+ * from about 2 MiB (H200, calibration_methods.md section 3; nccl#1259: not
+ * faster below that): the hint is for sizes where NVLS is what NCCL runs. */
+#define NVLS_MIN_BYTES 2097152.0
 
 /* A ring AllReduce on one node of a link with an NVLS figure, from 3 GPUs
- * up, is not what NCCL runs by default: say what NVLS would reach (one line,
- * computed).  An NVLS AllReduce on 2 GPUs is priced as asked, but NCCL
+ * and 2 MiB up, is not what NCCL runs by default: say what NVLS would reach
+ * (one line, computed).  An NVLS AllReduce on 2 GPUs is priced as asked, but NCCL
  * would run a ring there: say so on stderr. */
 static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
                       const gp_comm_params *p, const gp_comm_result *r)
@@ -156,10 +160,10 @@ static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double
     if (op != GP_COLL_ALLREDUCE || t->nodes != 1 || t->scale_up == NULL ||
         !(t->scale_up->bw_nvls.v > 0.0) || r->trivial)
         return;
-    if (algo == GP_COLL_RING && t->gpus_per_node >= NVLS_MIN_GPUS) {
+    if (algo == GP_COLL_RING && t->gpus_per_node >= NVLS_MIN_GPUS && bytes >= NVLS_MIN_BYTES) {
         if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
             return;
-        printf("hint: on this NVSwitch NCCL's default AllReduce from a few MiB up is NVLink "
+        printf("hint: on this NVSwitch NCCL's default AllReduce from about 2 MiB up is NVLink "
                "SHARP (NVLS): --algo nvls gives busbw %s (algbw %s) against %s for this ring%s\n",
                gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
                gp_format_qty(o.expected.algbw, GP_Q_RATE, 2, 0, b2, sizeof b2),

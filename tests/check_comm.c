@@ -1102,6 +1102,7 @@ START_TEST(cli_zero_bytes_outputs_agree)
     ck_assert_msg(strstr(out, "S = 0: nothing to send") != NULL, "%s", out);
     ck_assert_msg(strstr(out, "algbw x 1.75") != NULL, "%s", out);
     ck_assert_msg(strstr(out, "busbw                        n/a") != NULL, "%s", out);
+    ck_assert_ptr_null(strstr(out, "hint: "));
     free(out);
     free(err);
     ck_assert_int_eq(gp_test_cli(csv, &out, &err), 0);
@@ -1118,6 +1119,28 @@ START_TEST(cli_zero_bytes_outputs_agree)
     json_decref(j);
     free(out);
     free(err);
+}
+END_TEST
+
+/* The NVLS hint only where NCCL runs NVLS: 8 x nvlink4, from 2 MiB up
+ * (docs/models/collectives.md, Latency); at 8 B and 1 MiB NCCL runs the
+ * ring with its LL protocol, so no hint. */
+START_TEST(cli_nvls_hint_from_2mib)
+{
+    static const struct {
+        const char *bytes;
+        int hint;
+    } cases[] = {{"8", 0}, {"1MiB", 0}, {"2097151", 0}, {"2MiB", 1}, {"8GiB", 1}};
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *a[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                           cases[i].bytes, NULL};
+        char *out = NULL;
+        ck_assert_int_eq(gp_test_cli(a, &out, NULL), 0);
+        ck_assert_msg((strstr(out, "hint: ") != NULL) == cases[i].hint, "%s: %s",
+                      cases[i].bytes, out);
+        free(out);
+    }
 }
 END_TEST
 
@@ -1482,6 +1505,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_link_scope_notes);
     tcase_add_test(tc, cli_measured_busbw);
     tcase_add_test(tc, cli_zero_bytes_outputs_agree);
+    tcase_add_test(tc, cli_nvls_hint_from_2mib);
     tcase_add_test(tc, db_nvls_against_published);
     tcase_add_test(tc, db_nvls_b200_against_published);
     tcase_add_test(tc, cli_nvls);
