@@ -78,6 +78,11 @@ int gp_cli_emit(json_t *obj);
  * "margin","rule"}. */
 json_t *gp_cli_jledger(const gp_ledger *l);
 
+/* "gpuplan CMD: note: --host-bw ignored: ..." on stderr when a host staging
+ * bandwidth was given (host_bw > 0) for a link with peer-to-peer, where
+ * nothing is staged through host memory (allreduce, scale). */
+void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw);
+
 /* Table output: "  label ........ value  note" aligned; note may be NULL. */
 void gp_cli_row(const char *label, const char *value, const char *note);
 /* A quantity row: formats v as kind with `digits` decimals. */

@@ -296,9 +296,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 out_id != NULL && nics_given ? "--scale-out and --nics-per-node"
                 : out_id != NULL            ? "--scale-out"
                                             : "--nics-per-node");
-    if (params.host_bw > 0.0 && up->p2p)
-        fprintf(stderr, "gpuplan allreduce: note: --host-bw ignored: link '%s' has peer-to-peer, "
-                        "so nothing is staged through host memory\n", up->id);
+    gp_cli_note_host_bw(cli, up, params.host_bw);
     memset(&t, 0, sizeof t);
     t.scale_up = up;
     t.gpus_per_node = gpus / nodes;

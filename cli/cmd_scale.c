@@ -193,11 +193,11 @@ static int plot(const gp_cli *cli, const char *file, const gp_scale_row *rows, s
                 cli->cmd ? cli->cmd : "scale", st);
         return GP_EXIT_FAIL;
     }
-    if (rename(tmp, file) != 0) {
+    if (rename(tmp, file) != 0) { /* a directory there: bad input, as roofline --plot */
         fprintf(stderr, "gpuplan %s: --plot: cannot write '%s': %s\n",
                 cli->cmd ? cli->cmd : "scale", file, strerror(errno));
         remove(tmp);
-        return GP_EXIT_FAIL;
+        return GP_EXIT_USAGE;
     }
     return GP_EXIT_OK;
 }
@@ -383,6 +383,15 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (out != NULL && out->scope != GP_SCOPE_SCALE_OUT)
         fprintf(stderr, "gpuplan scale: warning: --scale-out %s is a scale-up link (inside a"
                 " node); it is priced here as the link between nodes\n", out->id ? out->id : "?");
+    /* Options that price nothing here are said, as allreduce says them. */
+    if (out == NULL && nics > 0)
+        fprintf(stderr, "gpuplan scale: note: --nics-per-node ignored: no scale-out (give "
+                        "--gpus-per-node G --scale-out ID for nodes joined by a network)\n");
+    gp_cli_note_host_bw(cli, up, sp.comm.host_bw);
+    if (sp.comm.host_bw > 0.0 && !up->p2p && sp.ceiling)
+        fprintf(stderr, "gpuplan scale: note: --host-bw ignored by --ceiling: the ceiling has no "
+                        "host cap (each card's datasheet link rate bounds it; "
+                        "docs/models/collectives.md)\n");
     if (model_id != NULL) {
         if (gp_db_get_model(db, model_id, "--model", &model, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
@@ -462,9 +471,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "backward_share", gp_cli_jnum(sp.backward_share));
         json_object_set_new(o, "threshold", gp_cli_jnum(sp.threshold));
         json_object_set_new(o, "link_bytes_per_s", gp_cli_jnum(up_rate(up, &sp)));
-        json_object_set_new(o, "link_latency_s", gp_cli_jnum(sp.ceiling
-                                                                 ? up->latency.v
-                                                                 : gp_link_expected_latency(up)));
+        /* The ceiling has no latency term (collectives.md): 0 is what it uses. */
+        json_object_set_new(o, "link_latency_s",
+                            gp_cli_jnum(sp.ceiling ? 0.0 : gp_link_expected_latency(up)));
         for (i = 0; i < res.n_rows; i++) {
             json_t *r = json_object();
             json_object_set_new(r, "gpus", json_integer(rows[i].gpus));
@@ -520,13 +529,15 @@ static int run(gp_cli *cli, int argc, char **argv)
             snprintf(note, sizeof note, "parameters x %s gradients", prec_name);
             gp_cli_qrow("params", params_n, GP_Q_COUNT, 2, note);
         }
-        snprintf(note, sizeof note, "%s per direction%s, alpha %s [%s]",
+        snprintf(note, sizeof note, "%s per direction%s, %s%s [%s]",
                  gp_format_qty(up_rate(up, &sp), GP_Q_RATE, 1, 0, b1, sizeof b1),
                  sp.ceiling ? " (datasheet)"
                  : sp.algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0 ? " (NVLS, expected)"
                                                                   : " (expected)",
-                 gp_format_qty(sp.ceiling ? up->latency.v : gp_link_expected_latency(up),
-                               GP_Q_DURATION, 1, 0, b2, sizeof b2),
+                 sp.ceiling ? "no latency (a bound)" : "alpha ",
+                 sp.ceiling ? ""
+                            : gp_format_qty(gp_link_expected_latency(up), GP_Q_DURATION, 1, 0,
+                                            b2, sizeof b2),
                  sp.ceiling ? (up->bw.src ? up->bw.src : "?")
                  : sp.algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0
                      ? (up->bw_nvls.src ? up->bw_nvls.src : "?")

@@ -106,6 +106,14 @@ const char *gp_cli_csvnum(double v, char *buf, size_t n)
     return buf;
 }
 
+void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw)
+{
+    if (host_bw > 0.0 && up != NULL && up->p2p)
+        fprintf(stderr, "gpuplan %s: note: --host-bw ignored: link '%s' has peer-to-peer, so "
+                        "nothing is staged through host memory\n",
+                cli != NULL && cli->cmd != NULL ? cli->cmd : "allreduce", up->id ? up->id : "?");
+}
+
 int gp_cli_emit(json_t *obj)
 {
     char *s;

@@ -467,7 +467,55 @@ START_TEST(cli_plot)
     free(err);
     ck_assert_int_eq(gp_test_cli(b, NULL, NULL), 0);
     ck_assert_int_eq(stat(svg, &st), 0);
+    /* A directory where the chart goes is a bad output path: exit 2, as
+     * roofline --plot (it exited 1). */
+    snprintf(png, sizeof png, "%s/d.png", dir);
+    ck_assert_int_eq(mkdir(png, 0755), 0);
+    expect_usage(a, NULL, "--plot: cannot write");
     gp_test_rmtree(dir);
+}
+END_TEST
+
+/* Options scale does not use are said, as allreduce says them; --ceiling
+ * shows the zero latency it prices with.  8 x nvlink4, 1 GB at the
+ * 450 GB/s datasheet rate and no alpha: comm = 1.75 x 1e9 / 450e9 =
+ * 3.888889 ms (with alpha it would add 14 x 2 us = 28 us). */
+START_TEST(cli_notes_and_ceiling_alpha)
+{
+    const char *hb[] = {"scale", "--gpu", "h100", "--link", "nvlink4", "--params", "7B",
+                        "--step-compute-s", "1", "--host-bw", "10GB/s", NULL};
+    const char *nics[] = {"scale", "--gpu", "h100", "--link", "nvlink4", "--params", "7B",
+                          "--step-compute-s", "1", "--nics-per-node", "4", NULL};
+    const char *ct[] = {"scale", "--gpu", "h100", "--link", "nvlink4", "--grad-bytes", "1GB",
+                        "--step-compute-s", "1", "--gpus", "8", "--ceiling", NULL};
+    const char *cj[] = {"--json", "scale", "--gpu", "h100", "--link", "nvlink4", "--grad-bytes",
+                        "1GB", "--step-compute-s", "1", "--gpus", "8", "--ceiling", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j;
+    ck_assert_int_eq(gp_test_cli(hb, &out, &err), 0);
+    ck_assert_msg(strstr(err, "gpuplan scale: note: --host-bw ignored: link 'nvlink4' has "
+                              "peer-to-peer") != NULL, "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(nics, &out, &err), 0);
+    ck_assert_msg(strstr(err, "gpuplan scale: note: --nics-per-node ignored: no scale-out") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(ct, &out, &err), 0);
+    ck_assert_msg(strstr(out, "450.0 GB/s per direction (datasheet), no latency (a bound)") != NULL,
+                  "%s", out);
+    ck_assert_msg(strstr(out, "alpha") == NULL, "%s", out);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(cj, &out, &err), 0);
+    j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    GP_ASSERT_REL(gp_test_jnum(j, "link_latency_s"), 0.0, 0.0);
+    GP_ASSERT_REL(jrow(j, 0, "comm_s"), 1.75 * 1e9 / 450e9, 1e-9); /* JSON: 10 digits */
+    json_decref(j);
+    free(out);
+    free(err);
 }
 END_TEST
 
@@ -591,6 +639,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_article_rows_7_8);
     tcase_add_test(tc, cli_two_nodes_100g);
     tcase_add_test(tc, cli_plot);
+    tcase_add_test(tc, cli_notes_and_ceiling_alpha);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_nvls);
     tcase_add_test(tc, cli_tokens_per_gpu);
