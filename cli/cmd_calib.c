@@ -313,7 +313,19 @@ static int link_above_datasheet(const loaded *L, const gp_link *lk, gp_err *e)
 {
     int ar = L->s.allreduce_busbw > 0.0;
     double fig = ar ? L->s.allreduce_busbw : L->s.peer_bw;
+    double n = ar ? (double)L->s.allreduce_gpus : 2.0;
     char m[32], d[32];
+    /* A point-to-point mesh's figure is each GPU's over all its direct
+     * links: fewer GPUs than the mesh joins measure only some of them
+     * (gp_link_mesh_share), and the figure would be scaled down again. */
+    if (gp_link_mesh_share(lk, n) < 1.0)
+        return GP_RAISE_AT(e, GP_EUNSUP, L->c->path, 0, 0,
+                           "link '%s' is a point-to-point mesh of %g GPUs, each GPU's figure "
+                           "spread over one direct link to each peer: %s on %g GPUs uses %g of "
+                           "a GPU's %g links, not the whole; import an AllReduce sweep on all "
+                           "%g GPUs (docs/models/collectives.md)",
+                           lk->id, lk->max_gpus.v, ar ? "an AllReduce" : "a GPU-to-GPU copy", n,
+                           n - 1.0, lk->max_gpus.v - 1.0, lk->max_gpus.v);
     if (!(lk->bw.v > 0.0) || !(fig > lk->bw.v))
         return GP_OK;
     gp_format_qty(fig, GP_Q_RATE, 1, 0, m, sizeof m);

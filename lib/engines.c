@@ -168,7 +168,7 @@ static const gp_engine engines[] = {
      " of the achievable bandwidth, which on Apple GPUs is a copy"
      " measurement that a read-only weight stream outruns, and 129 us/layer;"
      " held at 1 (the profile convention's limit), 95 us/layer at 2 GHz"
-     " (rms 7.8 %; tokens/s -12 % to +28 %, median -3 %); prefill 1 of the expected matmul rate at"
+     " (rms 7.7 %; tokens/s -12 % to +28 %, median -3 %); prefill 1 of the expected matmul rate at"
      " 16 bits (each Apple entry's efficiency.compute is its F16 pp512 rate);"
      " on quantised weights at most 170 FLOP per clock per GPU core at the"
      " boost clock, the median of the 56 Q8_0 and Q4_0 pp512 rows (150 to"

@@ -394,7 +394,7 @@ END_TEST
  * GPU core.  Worked by hand: M1 Max (32-core GPU), Llama 2 7B Q4_0, a
  * 512-token prompt: the cap 170 x 32 x 1.296e9 = 7.0502 TFLOP/s is under
  * 32 x 256 x 1.296e9 x 0.74 = 7.8567, so 6.700683756e12 FLOP take 0.95043 s
- * (the weights stream once in 3.79e9 B / (400e9 x 0.775) = 12.2 ms, under
+ * (the weights stream once in 3.79e9 B / (400e9 x 0.794) = 11.9 ms, under
  * it), plus one step's fixed cost 32 x 95 us x 2 / 1.296 GHz = 4.691 ms:
  * 0.955114 s, 536.1 t/s (#4167 measured 530.06, +1.1 %). */
 START_TEST(apple_metal_prefill)
