@@ -1700,7 +1700,7 @@ size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap)
      * Graphics", "AMD Radeon 8060S Graphics") that ids do not. */
     static const char *const noise[] = {"nvidia",     "geforce", "tesla", "amd", "instinct",
                                         "generation", "meta",    "hf",    "r",   "tm",
-                                        "graphics",   "apple"};
+                                        "graphics",   "apple",   "gpu"};
     const char *slash = strrchr(s, '/');
     size_t n = 0, len = 0, k;
     char cur[GP__WORD_MAX];
