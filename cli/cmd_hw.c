@@ -1050,14 +1050,15 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
             continue;
         gp_err_clear(&e);
         switch (k) {
-        case GP_KIND_GPU: rc = gp_db_get_gpu(db, id, "hw show", &g, &e); p = g; break;
-        case GP_KIND_LINK: rc = gp_db_get_link(db, id, "hw show", &l, &e); p = l; break;
-        case GP_KIND_MODEL: rc = gp_db_get_model(db, id, "hw show", &m, &e); p = m; break;
-        default: rc = gp_db_get_format(db, id, "hw show", &f, &e); p = f; break;
+        case GP_KIND_GPU: rc = gp_db_get_gpu(db, id, "show", &g, &e); p = g; break;
+        case GP_KIND_LINK: rc = gp_db_get_link(db, id, "show", &l, &e); p = l; break;
+        case GP_KIND_MODEL: rc = gp_db_get_model(db, id, "show", &m, &e); p = m; break;
+        default: rc = gp_db_get_format(db, id, "show", &f, &e); p = f; break;
         }
         if (rc == GP_OK)
             return show_entry(cli, k, p);
-        if (only >= 0 || strstr(e.msg, "' could be '") != NULL)
+        /* GP_EINVAL: a name two entries share ("could be A or B"). */
+        if (only >= 0 || e.code == GP_EINVAL)
             return gp_cli_fail(cli, &e);
     }
     /* Near names of each kind first (the database's did-you-mean). */

@@ -1960,7 +1960,7 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
     if (*out != NULL && twin != NULL) {
         const ehead *h = *out;
         *out = NULL;
-        return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
+        return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0,
                            "%s '%s' could be '%s' or '%s': give the id", kinds[k].noun, name,
                            h->id, twin->id);
     }

@@ -748,11 +748,6 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 }
 END_TEST
 
-/* Two H100 PCIe on the NVLink bridge (nccl#1161): the link's achievable
- * rate is the measured 116 GB/s.  Ring AllReduce on n = 2, S = 4 GiB:
- * 2(n-1)/n S = S = 4294967296 B each way / 116e9 = 3.7025580e-2 s + 2(n-1)
- * x 2 us = 3.7029580e-2 s; algbw = busbw = S / t = 115.98747 GB/s against
- * the measured 116.26 (-0.2 %). */
 /* A point-to-point mesh (MI300X xGMI: each GPU one 64 GB/s link to each of
  * its 7 peers, 48 GB/s achievable per link, rccl#1210) gives n GPUs only
  * the n - 1 links among them (docs/models/collectives.md).  By hand, 1 GiB
@@ -795,6 +790,11 @@ START_TEST(xgmi_mesh_share)
 }
 END_TEST
 
+/* Two H100 PCIe on the NVLink bridge (nccl#1161): the link's achievable
+ * rate is the measured 116 GB/s.  Ring AllReduce on n = 2, S = 4 GiB:
+ * 2(n-1)/n S = S = 4294967296 B each way / 116e9 = 3.7025580e-2 s + 2(n-1)
+ * x 2 us = 3.7029580e-2 s; algbw = busbw = S / t = 115.98747 GB/s against
+ * the measured 116.26 (-0.2 %). */
 START_TEST(db_bridge_h100_against_published)
 {
     const gp_link *l = gp_db_find_link(gp_test_db(), "nvlink-bridge-h100");

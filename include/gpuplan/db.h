@@ -267,7 +267,8 @@ const gp_model *gp_db_find_model(const gp_db *db, const char *name);
 const gp_format *gp_db_find_format(const gp_db *db, const char *name);
 
 /* As gp_db_find_*, but an unknown name is GP_ENOTFOUND with a message that
- * quotes it and lists the known ids; `what` names the option ("--gpu"). */
+ * quotes it and lists the known ids, and a name two entries share is
+ * GP_EINVAL ("could be A or B"); `what` names the option ("--gpu"). */
 int gp_db_get_gpu(const gp_db *db, const char *name, const char *what,
                   const gp_gpu **out, gp_err *e);
 int gp_db_get_link(const gp_db *db, const char *name, const char *what,
