@@ -101,9 +101,11 @@ static json_t *jlink(const gp_link *l)
     return o;
 }
 
-static void print_link(const char *what, const gp_link *l, gp_coll_algo algo)
+/* g: the GPUs on the link (its mesh share, gp_link_mesh_share). */
+static void print_link(const char *what, const gp_link *l, gp_coll_algo algo, long g)
 {
     char a[64], b[64], c[64];
+    double share = gp_link_mesh_share(l, (double)g);
     gp_cli_row(what, l->id ? l->id : "?", l->name);
     printf("      datasheet %-12s per direction  [%s]\n",
            gp_format_qty(l->bw.v, GP_Q_RATE, 1, 0, a, sizeof a), l->bw.src ? l->bw.src : "?");
@@ -115,6 +117,11 @@ static void print_link(const char *what, const gp_link *l, gp_coll_algo algo)
                "each way)\n",
                gp_format_qty(l->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b),
                l->bw_nvls.src ? l->bw_nvls.src : "?");
+    if (share < 1.0)
+        printf("      mesh      %-12s per direction  (%ld GPUs reach %ld of each GPU's %g "
+               "direct links: x %.3g)\n",
+               gp_format_qty(gp_link_expected_bw(l) * share, GP_Q_RATE, 1, 0, b, sizeof b), g,
+               g - 1, l->max_gpus.v - 1.0, share);
     printf("      alpha     %-12s per hop        [%s]\n",
            gp_format_qty(gp_link_expected_latency(l), GP_Q_DURATION, 1, 0, c, sizeof c),
            l->meas_latency.v > 0.0 ? (l->calibration ? l->calibration : "calibration")
@@ -321,6 +328,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "op", json_string(gp_coll_op_name(op)));
         json_object_set_new(o, "algo", json_string(gp_coll_algo_name(algo)));
         json_object_set_new(o, "gpus", json_integer(r.gpus));
+        /* The share of the scale-up link's per-GPU figure its GPUs reach (a
+         * point-to-point mesh: (g - 1) / (max_gpus - 1); else 1). */
+        json_object_set_new(o, "scale_up_mesh_share",
+                            json_real(gp_link_mesh_share(up, (double)r.gpus_per_node)));
         json_object_set_new(o, "nodes", json_integer(r.nodes));
         json_object_set_new(o, "gpus_per_node", json_integer(r.gpus_per_node));
         if (t.scale_out != NULL)
@@ -451,9 +462,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         printf("assumptions:\n");
         if (r.gpus_per_node > 1)
-            print_link("scale-up link", up, algo);
+            print_link("scale-up link", up, algo, r.gpus_per_node);
         if (t.scale_out != NULL) {
-            print_link("scale-out link", t.scale_out, algo);
+            print_link("scale-out link", t.scale_out, algo, r.nodes);
             snprintf(note, sizeof note, "%ld NIC%s shared by %ld GPUs", nics,
                      nics == 1 ? "" : "s", r.gpus_per_node);
             gp_cli_row("NICs per node", "", note);

@@ -550,6 +550,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (!up->p2p)
             gp_cli_row("", "", "no peer-to-peer: staged through host memory, which the GPUs of "
                                "a node share (docs/models/collectives.md)");
+        if (gp_link_mesh_share(up, 2.0) < 1.0) {
+            snprintf(note, sizeof note, "point-to-point mesh: g GPUs of a node reach g - 1 of "
+                                        "each GPU's %g direct links, (g - 1)/%g of the figure",
+                     up->max_gpus.v - 1.0, up->max_gpus.v - 1.0);
+            gp_cli_row("", "", note);
+        }
         if (out != NULL) {
             snprintf(note, sizeof note, "%s per direction, %ld NIC%s per node of %ld GPUs",
                      gp_format_qty(sp.ceiling ? out->bw.v : gp_link_expected_bw(out), GP_Q_RATE,

@@ -787,6 +787,21 @@ START_TEST(xgmi_mesh_share)
     t = one_node(nv, 2);
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, NULL), GP_OK);
     GP_ASSERT_REL(r.ceiling.time_s, S / 450e9, 1e-9);
+    {
+        /* The CLI says it: 4 GPUs reach 3 of the 7 links, 336 x 3/7 = 144. */
+        const char *a[] = {"--json", "allreduce", "--link", "xgmi", "--gpus", "4", "--bytes",
+                           "1GiB", NULL};
+        const char *b[] = {"allreduce", "--link", "xgmi", "--gpus", "4", "--bytes", "1GiB", NULL};
+        char *out = NULL;
+        json_t *j = gp_test_cli_json(a);
+        GP_ASSERT_REL(gp_test_jnum(j, "scale_up_mesh_share"), 3.0 / 7.0, 1e-9);
+        GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 11.196811e-3, 1e-6);
+        json_decref(j);
+        ck_assert_int_eq(gp_test_cli(b, &out, NULL), 0);
+        ck_assert_ptr_nonnull(strstr(out, "4 GPUs reach 3 of each GPU's 7 direct links"));
+        ck_assert_ptr_nonnull(strstr(out, "144.0 GB/s"));
+        free(out);
+    }
 }
 END_TEST
 
