@@ -291,7 +291,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
-    char e2e_msg[256];
+    char e2e_msg[256], foreign_msg[256];
+    const char *runs_on = NULL;
 
     gp_infer_params_init(&p);
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
@@ -569,9 +570,19 @@ static int run(gp_cli *cli, int argc, char **argv)
                  "%.0f attention heads do not split evenly over %.0f tensor-parallel GPUs; vLLM, "
                  "TensorRT-LLM and SGLang refuse such a size", model.heads.v, p.gpus);
 
+    /* An engine with no build for this GPU's vendor (TensorRT-LLM on AMD,
+     * vLLM on Apple silicon) is priced as asked, and said so. */
+    foreign_msg[0] = '\0';
+    if (!gp_engine_runs_on(r.engine, gpu, &runs_on))
+        snprintf(foreign_msg, sizeof foreign_msg,
+                 "engine '%s' has no build for %s GPUs (it runs on %s): priced with its "
+                 "profile as given", r.engine->id, gpu->vendor, runs_on);
+
     /* Warnings and refusals (stderr). */
     if (uneven && !cli->json)
         fprintf(stderr, "gpuplan decode: warning: %s\n", uneven_msg);
+    if (foreign_msg[0] != '\0' && !cli->json)
+        fprintf(stderr, "gpuplan decode: warning: %s\n", foreign_msg);
     if (r.context_exceeds) {
         /* Name the option the user gave: the context defaults to --prompt. */
         int by_prompt = p.prompt > model.context.v && (!have_context || p.prompt > p.context);
@@ -767,6 +778,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string(KV_UNKNOWN));
         if (uneven)
             json_array_append_new(w, json_string(uneven_msg));
+        if (foreign_msg[0] != '\0')
+            json_array_append_new(w, json_string(foreign_msg));
         if (mla)
             json_array_append_new(w, json_string(MLA_NOTE));
         if (e2e_msg[0] != '\0')

@@ -289,24 +289,71 @@ static const struct {
     {"vllm", "AMD", "vllm-rocm"},
 };
 
+/* The vendors each engine's build runs on (gp_engine_runs_on); an engine
+ * not listed runs everywhere (llama.cpp's Vulkan build, MLC's Vulkan/Metal
+ * backends, PyTorch eager; llama.cpp and the default profile are swapped to
+ * a vendor's build first). */
+static const struct {
+    const char *id, *vendors[3], *says;
+} native[] = {
+    {"llama.cpp-2023", {"NVIDIA"}, "NVIDIA"},
+    {"gpt-fast", {"NVIDIA", "AMD"}, "NVIDIA and AMD (PyTorch CUDA/ROCm)"},
+    {"exllama", {"NVIDIA", "AMD"}, "NVIDIA and AMD"},
+    {"exllamav2", {"NVIDIA", "AMD"}, "NVIDIA and AMD"},
+    {"vllm", {"NVIDIA", "AMD"}, "NVIDIA and AMD"},
+    {"tensorrt-llm", {"NVIDIA"}, "NVIDIA"},
+    {"llama.cpp-rocm", {"AMD"}, "AMD"},
+    {"llama.cpp-sycl", {"Intel"}, "Intel"},
+    {"vllm-rocm", {"AMD"}, "AMD"},
+    {"llama.cpp-metal", {"Apple"}, "Apple"},
+};
+
+/* g's vendor as the tables spell it ("Advanced Micro Devices" is AMD). */
+static const char *vendor_of(const gp_gpu *g)
+{
+    return strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0 ? "AMD" : g->vendor;
+}
+
+/* The vendor is a whole word ("Intel Corporation", not "Intelligent"). */
+static int vendor_is(const char *vendor, const char *name)
+{
+    size_t k = strlen(name);
+    return strncasecmp(vendor, name, k) == 0 && !isalnum((unsigned char)vendor[k]);
+}
+
+int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
+{
+    size_t i, j;
+    if (e == NULL || e->id == NULL || g == NULL || g->vendor == NULL)
+        return 1;
+    for (i = 0; i < sizeof native / sizeof native[0]; i++) {
+        if (strcmp(e->id, native[i].id) != 0)
+            continue;
+        for (j = 0; j < 3 && native[i].vendors[j] != NULL; j++)
+            if (vendor_is(vendor_of(g), native[i].vendors[j]))
+                return 1;
+        if (vendors != NULL)
+            *vendors = native[i].says;
+        return 0;
+    }
+    return 1;
+}
+
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
 {
     const char *vendor;
     size_t i;
     if (e == NULL || g == NULL || g->vendor == NULL)
         return e;
-    vendor = strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0 ? "AMD" : g->vendor;
+    vendor = vendor_of(g);
     /* The table's own entries only: a caller's profile keeps its figures
      * (equality only: a caller's struct is no element of the table). */
     for (i = 0; i < N_ENGINES && e != &engines[i]; i++)
         ;
     if (i == N_ENGINES)
         return e;
-    /* The vendor is a whole word ("Intel Corporation", not "Intelligent"). */
     for (i = 0; i < sizeof backends / sizeof backends[0]; i++) {
-        size_t k = strlen(backends[i].vendor);
-        if (strcmp(e->id, backends[i].from) == 0 &&
-            strncasecmp(vendor, backends[i].vendor, k) == 0 && !isalnum((unsigned char)vendor[k]))
+        if (strcmp(e->id, backends[i].from) == 0 && vendor_is(vendor, backends[i].vendor))
             return gp_engine_find(backends[i].to) != NULL ? gp_engine_find(backends[i].to) : e;
     }
     return e;

@@ -386,6 +386,32 @@ START_TEST(apple_metal_rows)
                          gp_engine_default());
         ck_assert_str_eq(gp_engine_find("metal")->id, "llama.cpp-metal");
     }
+    {
+        /* Engines without a build for the vendor are priced as asked and
+         * said so (gp_engine_runs_on); ones with one, or not listed, pass. */
+        const gp_db *db = gp_test_db();
+        const gp_gpu *apple = gp_db_find_gpu(db, "m2-ultra"), *amd = gp_db_find_gpu(db, "mi300x");
+        const gp_gpu *nv = gp_db_find_gpu(db, "h100");
+        const char *v = NULL;
+        const char *a[] = {"--json", "decode", "--gpu", "m2-ultra", "--model", "llama-2-7b",
+                           "--engine", "vllm", NULL};
+        json_t *wj;
+        ck_assert_int_eq(gp_engine_runs_on(gp_engine_find("vllm"), apple, &v), 0);
+        ck_assert_str_eq(v, "NVIDIA and AMD");
+        ck_assert_int_eq(gp_engine_runs_on(gp_engine_find("tensorrt-llm"), amd, &v), 0);
+        ck_assert_str_eq(v, "NVIDIA");
+        ck_assert_int_eq(gp_engine_runs_on(gp_engine_find("tensorrt-llm"), nv, NULL), 1);
+        ck_assert_int_eq(gp_engine_runs_on(gp_engine_find("llama.cpp-metal"), nv, NULL), 0);
+        ck_assert_int_eq(gp_engine_runs_on(gp_engine_find("llama.cpp-vulkan"), apple, NULL), 1);
+        ck_assert_int_eq(gp_engine_runs_on(gp_engine_find("mlc"), apple, NULL), 1);
+        ck_assert_int_eq(gp_engine_runs_on(NULL, apple, NULL), 1);
+        wj = gp_test_cli_json(a);
+        ck_assert_ptr_nonnull(wj);
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
+                                         json_object_get(wj, "warnings"), 0)),
+                                     "has no build for Apple GPUs"));
+        json_decref(wj);
+    }
 }
 END_TEST
 

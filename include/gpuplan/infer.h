@@ -105,11 +105,19 @@ double gp_engine_prefill_eff(const gp_engine *e, int narrow);
 
 /* The profile `e` runs as on GPU g: llama.cpp's CUDA profile ("llama.cpp",
  * and what stands for it: ollama, lmstudio) becomes its ROCm/HIP profile on
- * an AMD GPU (vendor "AMD" or "Advanced Micro Devices") and its SYCL one on
- * an Intel GPU, and the vllm profile (sglang, lmdeploy, tgi) becomes
- * vllm-rocm on an AMD GPU: the builds those engines use there.  Anything
- * else (other engines, a caller's own profile, NULL) is returned as given. */
+ * an AMD GPU (vendor "AMD" or "Advanced Micro Devices"), its SYCL one on an
+ * Intel GPU and its Metal one on an Apple GPU (as does the default profile
+ * there), and the vllm profile (sglang, lmdeploy, tgi) becomes vllm-rocm on
+ * an AMD GPU: the builds those engines use there.  Anything else (other
+ * engines, a caller's own profile, NULL) is returned as given. */
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g);
+
+/* Whether engine e (as gp_engine_for_gpu left it) has a build for GPU g's
+ * vendor: 1 when it does, or when either is unknown (a caller's own
+ * profile, a GPU without a vendor); 0 with *vendors (when not NULL) set to
+ * the vendors it runs on ("NVIDIA", "NVIDIA and AMD", ...) when it does not
+ * -- TensorRT-LLM on an AMD GPU, vLLM or ExLlamaV2 on Apple silicon. */
+int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors);
 
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
  * Pointers are borrowed (the caller keeps them alive during the call). */
