@@ -452,6 +452,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         else
             peer = l;
     }
+    if ((p.data == GP_ROOF_HOST || p.data == GP_ROOF_PEER) && link_s == NULL &&
+        gp_gpu_unified(g))
+        return gp_cli_usage(cli, "--data %s: %s shares one memory with the CPU (its host link "
+                                 "is nominal)%s", p.data == GP_ROOF_HOST ? "host" : "peer", g->id,
+                            p.data == GP_ROOF_HOST
+                                ? ": host data is device memory, --data device"
+                                : " and has no peer GPU; give '--link' for another machine's");
     p.host_link = host;
     p.peer_link = peer;
     /* A named kernel without --pipeline runs where its arithmetic does

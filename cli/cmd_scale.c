@@ -368,6 +368,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         return GP_EXIT_USAGE;
     if (gpu_id != NULL && gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (link_id == NULL && gp_gpu_unified(gpu))
+        return gp_cli_usage(cli, "--gpu %s is one GPU per Mac, sharing its memory with the CPU: "
+                                 "scaling over several Macs needs '--link' for the network "
+                                 "between them", gpu->id);
     if (link_id == NULL)
         link_id = gpu->scale_up_link != NULL ? gpu->scale_up_link : gpu->host_link;
     if (link_id == NULL)

@@ -1,5 +1,6 @@
 /* Database accessors that need no loader: names of enums, peak and expected
  * figures, derived model shapes.  MODEL: docs/hwdb.md. */
+#include <ctype.h>
 #include <math.h>
 #include <stddef.h>
 #include <strings.h>
@@ -137,6 +138,12 @@ double gp_link_expected_bw(const gp_link *l)
     if (l->meas_bw.v > 0.0)
         return l->meas_bw.v;
     return l->bw_achievable.v > 0.0 ? l->bw_achievable.v : l->bw.v;
+}
+
+int gp_gpu_unified(const gp_gpu *g)
+{
+    return g != NULL && g->vendor != NULL && strncasecmp(g->vendor, "Apple", 5) == 0 &&
+           !isalnum((unsigned char)g->vendor[5]);
 }
 
 double gp_link_mesh_share(const gp_link *l, double n)

@@ -334,6 +334,11 @@ double gp_link_expected_latency(const gp_link *l);
  * docs/models/collectives.md. */
 double gp_link_mesh_share(const gp_link *l, double n);
 
+/* 1 for a GPU that is one per machine and shares one memory with the CPU
+ * (Apple silicon: vendor "Apple"), whose database host link is nominal:
+ * host data is device memory, and there is no peer GPU to reach. */
+int gp_gpu_unified(const gp_gpu *g);
+
 /* Usable device memory in bytes: mem_usable, else mem_capacity. */
 double gp_gpu_usable_mem(const gp_gpu *g);
 
