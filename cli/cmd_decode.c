@@ -291,7 +291,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
-    char e2e_msg[256], foreign_msg[256];
+    char e2e_msg[256], engine_msg[256];
     const char *runs_on = NULL;
 
     gp_infer_params_init(&p);
@@ -576,17 +576,28 @@ static int run(gp_cli *cli, int argc, char **argv)
 
     /* An engine with no build for this GPU's vendor (TensorRT-LLM on AMD,
      * vLLM on Apple silicon) is priced as asked, and said so. */
-    foreign_msg[0] = '\0';
+    engine_msg[0] = '\0';
     if (!gp_engine_runs_on(r.engine, gpu, &runs_on))
-        snprintf(foreign_msg, sizeof foreign_msg,
+        snprintf(engine_msg, sizeof engine_msg,
                  "engine '%s' has no build for %s GPUs (it runs on %s): priced with its "
                  "profile as given", r.engine->id, gpu->vendor, runs_on);
+    /* llama.cpp loads GGUF files: its quant types (the formats that name it)
+     * and 16/32-bit floats; AWQ, GPTQ, NF4, FP8 or NVFP4 weights are not
+     * among them. */
+    else if (r.engine != NULL && strncmp(r.engine->id, "llama.cpp", 9) == 0 &&
+             p.weights != NULL && p.weights->engine == NULL &&
+             !(p.weights->kind == GP_FMT_FLOAT &&
+               (p.weights->compute == GP_FP16 || p.weights->compute == GP_BF16 ||
+                p.weights->compute == GP_FP32)))
+        snprintf(engine_msg, sizeof engine_msg,
+                 "engine '%s' loads GGUF types, and '%s' is none: priced by its %.3g bits per "
+                 "weight", r.engine->id, fmt_name(p.weights), fmt_bits(p.weights));
 
     /* Warnings and refusals (stderr). */
     if (uneven && !cli->json)
         fprintf(stderr, "gpuplan decode: warning: %s\n", uneven_msg);
-    if (foreign_msg[0] != '\0' && !cli->json)
-        fprintf(stderr, "gpuplan decode: warning: %s\n", foreign_msg);
+    if (engine_msg[0] != '\0' && !cli->json)
+        fprintf(stderr, "gpuplan decode: warning: %s\n", engine_msg);
     if (r.context_exceeds) {
         /* Name the option the user gave: the context defaults to --prompt. */
         int by_prompt = p.prompt > model.context.v && (!have_context || p.prompt > p.context);
@@ -782,8 +793,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string(KV_UNKNOWN));
         if (uneven)
             json_array_append_new(w, json_string(uneven_msg));
-        if (foreign_msg[0] != '\0')
-            json_array_append_new(w, json_string(foreign_msg));
+        if (engine_msg[0] != '\0')
+            json_array_append_new(w, json_string(engine_msg));
         if (mla)
             json_array_append_new(w, json_string(MLA_NOTE));
         if (e2e_msg[0] != '\0')

@@ -411,6 +411,22 @@ START_TEST(apple_metal_rows)
                                          json_object_get(wj, "warnings"), 0)),
                                      "has no build for Apple GPUs"));
         json_decref(wj);
+        {
+            /* llama.cpp loads GGUF: AWQ weights are said to be priced by
+             * their bits; Q4_0 and F16 are not remarked on. */
+            const char *awq[] = {"--json", "decode", "--gpu", "m3-max", "--model", "llama-2-7b",
+                                 "--weights", "awq-int4-g128", NULL};
+            const char *q4[] = {"--json", "decode", "--gpu", "m3-max", "--model", "llama-2-7b",
+                                "--weights", "q4_0", NULL};
+            wj = gp_test_cli_json(awq);
+            ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
+                                             json_object_get(wj, "warnings"), 0)),
+                                         "loads GGUF types, and 'awq-int4-g128' is none"));
+            json_decref(wj);
+            wj = gp_test_cli_json(q4);
+            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 0);
+            json_decref(wj);
+        }
     }
 }
 END_TEST
