@@ -3,9 +3,11 @@
 #include <ctype.h>
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 #include <strings.h>
 
 #include "gpuplan/db.h"
+#include "db_int.h"
 
 static const char *const prec_names[GP_PREC__COUNT] = {
     "fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4", "fp4"};
@@ -140,10 +142,19 @@ double gp_link_expected_bw(const gp_link *l)
     return l->bw_achievable.v > 0.0 ? l->bw_achievable.v : l->bw.v;
 }
 
+int gp__vendor_is(const gp_gpu *g, const char *name)
+{
+    const char *v;
+    size_t k = strlen(name);
+    if (g == NULL || g->vendor == NULL)
+        return 0;
+    v = strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0 ? "AMD" : g->vendor;
+    return strncasecmp(v, name, k) == 0 && !isalnum((unsigned char)v[k]);
+}
+
 int gp_gpu_unified(const gp_gpu *g)
 {
-    return g != NULL && g->vendor != NULL && strncasecmp(g->vendor, "Apple", 5) == 0 &&
-           !isalnum((unsigned char)g->vendor[5]);
+    return gp__vendor_is(g, "Apple");
 }
 
 double gp_link_mesh_share(const gp_link *l, double n)

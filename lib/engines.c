@@ -10,7 +10,6 @@
  *            (2 GHz / boost clock), with two rows of one engine on one GPU at
  *            two weight sizes separating eff from the fixed overhead, then
  *            checked across other GPUs and models of the same source. */
-#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -308,19 +307,6 @@ static const struct {
     {"llama.cpp-metal", {"Apple"}, "Apple"},
 };
 
-/* g's vendor as the tables spell it ("Advanced Micro Devices" is AMD). */
-static const char *vendor_of(const gp_gpu *g)
-{
-    return strncasecmp(g->vendor, "Advanced Micro Devices", 22) == 0 ? "AMD" : g->vendor;
-}
-
-/* The vendor is a whole word ("Intel Corporation", not "Intelligent"). */
-static int vendor_is(const char *vendor, const char *name)
-{
-    size_t k = strlen(name);
-    return strncasecmp(vendor, name, k) == 0 && !isalnum((unsigned char)vendor[k]);
-}
-
 int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
 {
     size_t i, j;
@@ -330,7 +316,7 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
         if (strcmp(e->id, native[i].id) != 0)
             continue;
         for (j = 0; j < 3 && native[i].vendors[j] != NULL; j++)
-            if (vendor_is(vendor_of(g), native[i].vendors[j]))
+            if (gp__vendor_is(g, native[i].vendors[j]))
                 return 1;
         if (vendors != NULL)
             *vendors = native[i].says;
@@ -341,11 +327,9 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
 
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
 {
-    const char *vendor;
     size_t i;
     if (e == NULL || g == NULL || g->vendor == NULL)
         return e;
-    vendor = vendor_of(g);
     /* The table's own entries only: a caller's profile keeps its figures
      * (equality only: a caller's struct is no element of the table). */
     for (i = 0; i < N_ENGINES && e != &engines[i]; i++)
@@ -353,8 +337,10 @@ const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
     if (i == N_ENGINES)
         return e;
     for (i = 0; i < sizeof backends / sizeof backends[0]; i++) {
-        if (strcmp(e->id, backends[i].from) == 0 && vendor_is(vendor, backends[i].vendor))
-            return gp_engine_find(backends[i].to) != NULL ? gp_engine_find(backends[i].to) : e;
+        if (strcmp(e->id, backends[i].from) == 0 && gp__vendor_is(g, backends[i].vendor)) {
+            const gp_engine *to = gp_engine_find(backends[i].to);
+            return to != NULL ? to : e;
+        }
     }
     return e;
 }
