@@ -581,14 +581,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(engine_msg, sizeof engine_msg,
                  "engine '%s' has no build for %s GPUs (it runs on %s): priced with its "
                  "profile as given", r.engine->id, gpu->vendor, runs_on);
-    /* llama.cpp loads GGUF files: its quant types (the formats that name it)
-     * and 16/32-bit floats; AWQ, GPTQ, NF4, FP8 or NVFP4 weights are not
-     * among them. */
-    else if (r.engine != NULL && strncmp(r.engine->id, "llama.cpp", 9) == 0 &&
-             p.weights != NULL && p.weights->engine == NULL &&
-             !(p.weights->kind == GP_FMT_FLOAT &&
-               (p.weights->compute == GP_FP16 || p.weights->compute == GP_BF16 ||
-                p.weights->compute == GP_FP32)))
+    /* llama.cpp loads GGUF files, not AWQ, GPTQ, NF4, FP8 or NVFP4 weights. */
+    else if (!gp_engine_loads(r.engine, p.weights))
         snprintf(engine_msg, sizeof engine_msg,
                  "engine '%s' loads GGUF types, and '%s' is none: priced by its %.3g bits per "
                  "weight", r.engine->id, fmt_name(p.weights), fmt_bits(p.weights));

@@ -325,6 +325,15 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
     return 1;
 }
 
+int gp_engine_loads(const gp_engine *e, const gp_format *f)
+{
+    if (e == NULL || e->id == NULL || f == NULL || strncmp(e->id, "llama.cpp", 9) != 0)
+        return 1;
+    return f->engine != NULL ||
+           (f->kind == GP_FMT_FLOAT &&
+            (f->compute == GP_FP16 || f->compute == GP_BF16 || f->compute == GP_FP32));
+}
+
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
 {
     size_t i;

@@ -486,8 +486,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         r->engine_implied = 1;
     if (eng == NULL)
         eng = gp_engine_default();
-    /* An engine runs its build for the GPU's vendor (llama.cpp's HIP and
-     * SYCL backends, vLLM's ROCm build). */
+    /* An engine runs its build for the GPU's vendor (llama.cpp's HIP, SYCL
+     * and Metal backends, vLLM's ROCm build). */
     r->engine_requested = eng;
     eng = gp_engine_for_gpu(eng, p->gpu);
     r->engine_backend = eng != r->engine_requested;

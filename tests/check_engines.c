@@ -405,6 +405,17 @@ START_TEST(apple_metal_rows)
         ck_assert_int_eq(gp_engine_runs_on(gp_engine_find("llama.cpp-vulkan"), apple, NULL), 1);
         ck_assert_int_eq(gp_engine_runs_on(gp_engine_find("mlc"), apple, NULL), 1);
         ck_assert_int_eq(gp_engine_runs_on(NULL, apple, NULL), 1);
+        /* llama.cpp reads GGUF: its quant types and 16/32-bit floats. */
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("llama.cpp-metal"),
+                                         gp_db_find_format(db, "awq-int4-g128")), 0);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("llama.cpp"),
+                                         gp_db_find_format(db, "fp8-e4m3")), 0);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("llama.cpp"),
+                                         gp_db_find_format(db, "q4_0")), 1);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("llama.cpp-metal"),
+                                         gp_db_find_format(db, "bf16")), 1);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("vllm"),
+                                         gp_db_find_format(db, "awq-int4-g128")), 1);
         wj = gp_test_cli_json(a);
         ck_assert_ptr_nonnull(wj);
         ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
