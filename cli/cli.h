@@ -83,6 +83,13 @@ json_t *gp_cli_jledger(const gp_ledger *l);
  * nothing is staged through host memory (allreduce, scale). */
 void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw);
 
+/* GPU g is one per machine and shares the CPU's memory (gp_gpu_unified):
+ * refuses (returns 2) "LEAD<id> is one GPU per Mac, ...; WHAT needs 'OPT'
+ * for the network between them", the run over several machines that has
+ * no named link.  decode, train, scale. */
+int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
+                          const char *what, const char *opt);
+
 /* Table output: "  label ........ value  note" aligned; note may be NULL. */
 void gp_cli_row(const char *label, const char *value, const char *note);
 /* A quantity row: formats v as kind with `digits` decimals. */

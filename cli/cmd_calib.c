@@ -300,8 +300,9 @@ static void note_dropped(const char *file, const loaded *L, int writes_gpu)
                 file, g->id, g->calibration, list);
 }
 
-/* The figure the link overlay would carry (AllReduce busbw, else the peer
- * copy) above the link's datasheet rate per direction: no ring and no copy
+/* Whether the figure the link overlay would carry (AllReduce busbw, else
+ * the peer copy) is the link's: not on fewer GPUs than a point-to-point mesh
+ * joins, and not above the link's datasheet rate per direction: no ring and no copy
  * on that link reaches it, so it is no measurement of the link's ring (the
  * loader refuses measured.bandwidth above bandwidth too; the expected figure
  * would beat the ceiling).  On a switched NVLink with an NVLS figure, an
@@ -309,7 +310,7 @@ static void note_dropped(const char *file, const loaded *L, int writes_gpu)
  * there from a few MiB up (~480 GB/s busbw on 8 x H100's 450 GB/s): a
  * different algorithm with its own figure (the link's `nvls`), not the
  * ring's.  GP_OK, or GP_EUNSUP naming the file. */
-static int link_above_datasheet(const loaded *L, const gp_link *lk, gp_err *e)
+static int link_figure_ok(const loaded *L, const gp_link *lk, gp_err *e)
 {
     int ar = L->s.allreduce_busbw > 0.0;
     double fig = ar ? L->s.allreduce_busbw : L->s.peer_bw;
@@ -387,7 +388,7 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
                 gp_calib_free(L.c);
                 return GP_EXIT_USAGE;
             }
-        } else if (link_above_datasheet(&L, lk, &e) != GP_OK ||
+        } else if (link_figure_ok(&L, lk, &e) != GP_OK ||
                    gp_calib_overlay_link(L.c, &L.s, lk->id, shown, &ltext, &e) != GP_OK) {
             /* Nothing else to write: the refusal is the answer.  A probe file
              * keeps its GPU overlay (as before) and says why the link has none. */

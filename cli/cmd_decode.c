@@ -517,10 +517,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (!have_context && p.prompt > 0)
         p.context = p.prompt;
-    if (p.gpus > 1 && link_id == NULL && gp_gpu_unified(gpu))
-        return gp_cli_usage(cli, "'--gpus' %g: %s is one GPU per Mac, sharing its memory with "
-                                 "the CPU; a run over several Macs needs '--link' for the "
-                                 "network between them", p.gpus, gpu->id);
+    if (p.gpus > 1 && link_id == NULL && gp_gpu_unified(gpu)) {
+        char lead[48];
+        snprintf(lead, sizeof lead, "'--gpus' %g: ", p.gpus);
+        return gp_cli_refuse_unified(cli, lead, gpu, "a run over several Macs", "--link");
+    }
     if (p.gpus > 1 || link_id != NULL) {
         const char *lid = link_id ? link_id
                                   : (gpu->scale_up_link ? gpu->scale_up_link : gpu->host_link);

@@ -369,9 +369,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (gpu_id != NULL && gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     if (link_id == NULL && gp_gpu_unified(gpu))
-        return gp_cli_usage(cli, "--gpu %s is one GPU per Mac, sharing its memory with the CPU: "
-                                 "scaling over several Macs needs '--link' for the network "
-                                 "between them", gpu->id);
+        return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several Macs", "--link");
     if (link_id == NULL)
         link_id = gpu->scale_up_link != NULL ? gpu->scale_up_link : gpu->host_link;
     if (link_id == NULL)

@@ -1180,10 +1180,13 @@ static int run(gp_cli *cli, int argc, char **argv)
             in.model = &mcopy;
         }
     }
-    if (in.mfu_mode == GP_MFU_MODEL && in.gpus > 1 && sup_id == NULL && gp_gpu_unified(in.gpu))
-        return gp_cli_usage(cli, "'--gpus' %ld: %s is one GPU per Mac, sharing its memory with "
-                                 "the CPU; the step model of several needs '--scale-up' for the "
-                                 "network between them", in.gpus, in.gpu->id);
+    if (in.mfu_mode == GP_MFU_MODEL && in.gpus > 1 && sup_id == NULL &&
+        gp_gpu_unified(in.gpu)) {
+        char lead[48];
+        snprintf(lead, sizeof lead, "'--gpus' %ld: ", in.gpus);
+        return gp_cli_refuse_unified(cli, lead, in.gpu, "the step model of several",
+                                     "--scale-up");
+    }
     if (in.mfu_mode == GP_MFU_MODEL) {
         const char *up = sup_id != NULL    ? sup_id
                          : in.gpu->scale_up_link != NULL ? in.gpu->scale_up_link
