@@ -331,7 +331,18 @@ START_TEST(llama_1_and_code_llama)
             2 * 32000.0 * 8192 + 8192,
         34e9, 0.01,
         48, 8192, 64, 8, 128, 22016, 32000, 16384, 0, 0, 0, 0, 0, 0, 0};
+    /* Llama 2 34B (never released): Code Llama 34B's shape, initialised from
+     * it (Code Llama paper section 2), with Llama 2's 4096 positions (Llama 2
+     * paper Table 1): the same 33,743,970,304 parameters. */
+    static const gp_test_model l2_34 = {
+        "llama-2-34b", "llama2-34b",
+        48.0 * (2 * 8192.0 * 8192 + 2 * 8192.0 * 1024 + 3 * 8192.0 * 22016 + 2 * 8192.0) +
+            2 * 32000.0 * 8192 + 8192,
+        34e9, 0.01,
+        48, 8192, 64, 8, 128, 22016, 32000, 4096, 0, 0, 0, 0, 0, 0, 0};
     const gp_model *m;
+    gp_test_model_check(&l2_34);
+    GP_ASSERT_REL(l2_34.derived, 33743970304.0, 0);
     gp_test_model_check(&l13);
     GP_ASSERT_REL(l13.derived, 13015864320.0, 0);
     gp_test_model_check(&l33);

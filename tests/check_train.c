@@ -1416,6 +1416,18 @@ START_TEST(db_published_rows)
         GP_ASSERT_REL(r.gpu_hours, rows[i].want, 1e-5);
         GP_ASSERT_REL(r.gpu_hours, rows[i].hours, 0.10);
     }
+    /* Llama 2 34B, the paper's outlier (its 1,038,336 h read 0.380 on the
+     * PaLM count, below the seven rows' 0.426-0.548; not in the median):
+     * 6N 202,463,821,824 + 12 x 4096 x 8192 x 48 = 19,327,352,832 =
+     * 221,791,174,656 x 2e12 / 5.27904e17 = 840,271 h (-19.1 %). */
+    gp_train_in_init(&in);
+    in.gpu = g;
+    in.model = gp_db_find_model(db, "llama-2-34b");
+    ck_assert_ptr_nonnull(in.model);
+    in.tokens = 2e12;
+    r = run_ok(&in);
+    GP_ASSERT_REL(r.gpu_hours, 840271.0, 1e-5);
+    GP_ASSERT_REL(r.gpu_hours, 1038336.0, 0.20);
 }
 END_TEST
 
