@@ -110,6 +110,91 @@ START_TEST(exllamav2_worked_row)
 }
 END_TEST
 
+/* MLC's q4f16_1 names its engine and quantises the lm_head too (mlc-llm
+ * quantization.py: quantize_final_fc).  RTX 4090, Llama 2 7B, context 135
+ * (llm-perf-bench: ~7-token prompt + 256 generated), by hand:
+ *   body (6738415616 - 2 x 32000 x 4096) x 4.5/8 = 3642902784 B; lm_head
+ *     32000 x 4096 x 4.5/8 = 73728000 B + one input row 4096 x 4.5/8 = 2304
+ *     B: 3716633088 B at 1008e9 x 0.96 x 0.99 (eff_quant) = 3.879559 ms;
+ *   KV 135 x 524288 = 70778880 B + activations 5439488 B at 1008e9 x 0.96 x
+ *     0.90 = 0.087516 ms; overhead 32 x 32 us x 2 / 2.52 = 0.812698 ms;
+ *   step 4.779773 ms: 209.21 t/s against 204.8 measured (+2.2 %).
+ * The profile's least squares over llm-perf-bench's four q4f16_1 rows
+ * (docs/models/inference.md §4) leaves each within 5 % (3090 Ti 13B -4.6 %). */
+START_TEST(mlc_q4f16_1_rows)
+{
+    const char *a[] = {"--gpu", "rtx-4090", "--model", "llama-2-7b", "--weights", "q4f16_1",
+                       "--context", "135", NULL};
+    static const prow rows[] = {
+        {"mlc 4090 llama-2-13b", 113.5,
+         {"--gpu", "rtx-4090", "--model", "llama-2-13b", "--weights", "q4f16_1", "--context",
+          "135", NULL}},
+        {"mlc 3090 ti llama-2-7b", 186.7,
+         {"--gpu", "rtx-3090-ti", "--model", "llama-2-7b", "--weights", "q4f16_1", "--context",
+          "135", NULL}},
+        {"mlc 3090 ti llama-2-13b", 107.4,
+         {"--gpu", "rtx-3090-ti", "--model", "llama-2-13b", "--weights", "q4f16_1", "--context",
+          "135", NULL}},
+    };
+    json_t *j = decode(a);
+    double bw = 1008e9 * 0.96;
+    double step = 3716633088.0 / (bw * 0.99) + (70778880.0 + 5439488.0) / (bw * 0.90) +
+                  32.0 * 32e-6 * 2.0 / 2.52;
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "mlc");
+    GP_ASSERT_REL(gp_test_jnum(j, "lm_head_bytes"), 73728000.0 + 2304.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 3716633088.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), step, 1e-6);
+    ck_assert(fabs(gp_test_jnum(j, "expected_tokens_per_s") / 204.8 - 1.0) < 0.04);
+    json_decref(j);
+    check_rows(rows, sizeof rows / sizeof rows[0], 0.05);
+}
+END_TEST
+
+/* The GGUF types llama-quantize offers, priced so a whole file matches the
+ * sizes its QUANT_OPTIONS table publishes for Llama-3-8B (8,030,261,248
+ * params; embedding and output matrix 128256 x 4096 = 525,336,576 each, the
+ * output at Q6_K, 6.5625 bits):
+ *   Q5_0, 5.5 bits a block (2-byte scale + 4 bytes of 5th bits + 16 of
+ *     nibbles per 32): (7,504,924,672 x 5.5 + 525,336,576 x 6.5625) / 8 =
+ *     5,590,575,872 B = 5.2066 GiB against 5.21 (-0.07 %);
+ *   a mix (Q3_K_M, 3.74 GiB) stores its published size by construction:
+ *     bits (3.74 x 2^30 x 8 - 3,447,521,280) / 7,504,924,672 = 3.8215;
+ *   IQ2_XXS, 66 bytes per 256 = 2.0625 bits, keeps its output at Q5_K
+ *     (priced at q5_k_s's bits);
+ * and the MLC formats their word packing: q3f16_1 10 three-bit codes a
+ * uint32, 40 to a group + an fp16 scale: (4 x 32 + 16) / 40 = 3.6 bits. */
+START_TEST(gguf_and_mlc_formats)
+{
+    const gp_db *db = gp_test_db();
+    const double gib = 1073741824.0, body = 8030261248.0 - 525336576.0;
+    const char *q50[] = {"--gpu", "rtx-4090", "--model", "llama-3-8b", "--weights", "q5_0", NULL};
+    const char *q3m[] = {"--gpu", "rtx-4090", "--model", "llama-3-8b", "--weights", "Q3_K",
+                         NULL};
+    json_t *j = decode(q50);
+    GP_ASSERT_REL(gp_db_find_format(db, "q5_0")->bits.v, 22.0 * 8 / 32, 0);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes"), 5590575872.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes") / gib, 5.21, 1e-3);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp");
+    json_decref(j);
+    j = decode(q3m);
+    GP_ASSERT_REL(gp_db_find_format(db, "q3_k_m")->bits.v,
+                  (3.74 * gib * 8 - 525336576.0 * 6.5625) / body, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes") / gib, 3.74, 1e-4);
+    json_decref(j);
+    GP_ASSERT_REL(gp_db_find_format(db, "iq2_xxs")->bits.v, 66.0 * 8 / 256, 0);
+    ck_assert_str_eq(gp_db_find_format(db, "iq2_xxs")->output_id, "q5_k_s");
+    GP_ASSERT_REL(gp_db_find_format(db, "iq4_xs")->bits.v, 136.0 * 8 / 256, 0);
+    /* Q5_K_S and Q3_K_S are (almost) pure: their other tensors come out at
+     * the Q5_K and Q3_K block figures, 176 and 110 bytes per 256 weights. */
+    GP_ASSERT_REL(gp_db_find_format(db, "q5_k_s")->bits.v, 176.0 * 8 / 256, 2e-3);
+    GP_ASSERT_REL(gp_db_find_format(db, "q3_k_s")->bits.v, 110.0 * 8 / 256, 2e-3);
+    GP_ASSERT_REL(gp_db_find_format(db, "q3f16_1")->bits.v, (4.0 * 32 + 16) / 40, 0);
+    GP_ASSERT_REL(gp_db_find_format(db, "q4f32_1")->bits.v, (4.0 * 32 + 32) / 32, 0);
+    ck_assert_str_eq(gp_db_find_format(db, "q4f16_1")->engine, "mlc");
+}
+END_TEST
+
 /* Published batch-1 decode, per engine (docs/models/inference.md §8.1 for the
  * sources and the rows left out).  Each must land within 15 % of its
  * measurement and below the ceiling. */
@@ -416,6 +501,13 @@ START_TEST(apple_metal_rows)
                                          gp_db_find_format(db, "bf16")), 1);
         ck_assert_int_eq(gp_engine_loads(gp_engine_find("vllm"),
                                          gp_db_find_format(db, "awq-int4-g128")), 1);
+        /* MLC's group quantisation is MLC's own: no GGUF type. */
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("llama.cpp"),
+                                         gp_db_find_format(db, "q4f16_1")), 0);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("llama.cpp-metal"),
+                                         gp_db_find_format(db, "iq4_xs")), 1);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("mlc"),
+                                         gp_db_find_format(db, "q4f16_1")), 1);
         wj = gp_test_cli_json(a);
         ck_assert_ptr_nonnull(wj);
         ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
@@ -806,6 +898,8 @@ Suite *gp_test_suite_engines(void)
     TCase *tc = tcase_create("profiles");
     tcase_add_test(tc, aliases_resolve);
     tcase_add_test(tc, exllamav2_worked_row);
+    tcase_add_test(tc, mlc_q4f16_1_rows);
+    tcase_add_test(tc, gguf_and_mlc_formats);
     tcase_add_test(tc, published_rows);
     tcase_add_test(tc, non_cuda_llama_cpp);
     tcase_add_test(tc, apple_metal_rows);

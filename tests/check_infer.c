@@ -423,10 +423,13 @@ static const pub_row pub_rows[] = {
      * 8 / (19.5e12 x 0.8) = 35.1 ms hides under it) + 80 x 53.9 us = 4.3 ms
      * -> 16.9 tok/s (-12 %). */
     {"decode-gf-70b-int8", 1, 1, 8, GP_FMT_INT, 100, "gpt-fast", 19.13},
-    /* MLC llm-perf-bench q4f16_1 (4.5 bits), ~7-token prompt + 256:
-     * mean context ~135.  Ceiling 1008e9 / 3.98e9 = 253 > 204.8.  Expected:
-     * 3.90e9 / (1008e9 x 0.96 x 0.95) + 0.08e9 / (1008e9 x 0.96 x 0.9) =
-     * 4.34 ms + 32 x 13 us x 2/2.52 = 0.33 ms -> 214 tok/s (+5 %). */
+    /* MLC llm-perf-bench q4f16_1 (4.5 bits; this synthetic format keeps the
+     * lm_head at fp16, the shipped q4f16_1 quantises it), ~7-token prompt +
+     * 256: mean context ~135.  Achievable 1008e9 x 0.96 = 967.68e9.  Body
+     * (6.74e9 - 2 x 131.072e6) x 4.5/8 = 3.643794e9 B at 0.99 = 3.8036 ms;
+     * lm_head 262.144e6 B and KV 135 x 32 x 2 x 4096 x 2 = 70.779e6 B at
+     * 0.90 = 0.3823 ms; 32 x 32 us x 2/2.52 = 0.8127 ms -> 4.999 ms, 200.0
+     * tok/s (-2 %).  Ceiling 1008e9 / 3.977e9 = 253 > 204.8. */
     {"decode-mlcbench-rtx4090-llama2-7b-mlc", 0, 0, 4.5, GP_FMT_QUANT, 135, "mlc", 204.8},
 };
 
@@ -644,7 +647,7 @@ START_TEST(expected_formula_worked)
     GP_ASSERT_REL(r.expected.overhead_s, 32.0 * 10e-6, 1e-12);
     p.engine = gp_engine_find("mlc");
     r = eval_ok(&p);
-    GP_ASSERT_REL(r.expected.eff_weights, 0.95, 1e-12);
+    GP_ASSERT_REL(r.expected.eff_weights, 0.99, 1e-12);
 }
 END_TEST
 
@@ -1474,7 +1477,7 @@ START_TEST(db_published_rows)
         {"rtx-4090", "llama-2-7b", "fp16", "llama.cpp-2023", 512, 60.78},
         {"a100-sxm-80gb", "llama-2-7b", "bf16", "gpt-fast", 100, 104.9},
         {"a100-sxm-80gb", "llama-2-70b", "int8", "gpt-fast", 100, 19.13},
-        {"rtx-4090", "llama-2-7b", "q4_0", "mlc", 135, 204.8},
+        {"rtx-4090", "llama-2-7b", "q4f16_1", "mlc", 135, 204.8},
     };
     const gp_db *db = gp_test_db();
     size_t i;
