@@ -1792,10 +1792,77 @@ static const void *find_words(const gp_db *db, gp_kind k, const char *name, cons
     return hit;
 }
 
+/* `name` without its parenthesised remarks ("A100-SXM4-80GB (330 W power
+ * limit)") into buf: 1 when something was cut and a name is left; 0 for
+ * none, unbalanced brackets, or a name that does not fit. */
+static int drop_remarks(const char *name, char *buf, size_t cap)
+{
+    size_t n = 0;
+    int depth = 0, cut = 0;
+    for (; *name != '\0'; name++) {
+        if (*name == '(') {
+            depth++;
+            cut = 1;
+        } else if (*name == ')') {
+            if (--depth < 0)
+                return 0;
+        } else if (depth == 0) {
+            if (n + 1 >= cap)
+                return 0;
+            buf[n++] = *name;
+        }
+    }
+    buf[n] = '\0';
+    return cut && depth == 0 && gp__name_words(buf, NULL, 0) > 0;
+}
+
+/* A GPU name with a memory-size word ("RTX 4090 24GB"): the entry the other
+ * words name, when that size (GB or GiB, rounded) is the entry's own. */
+static const void *find_gpu_sized(const gp_db *db, const char *name, const ehead **twin)
+{
+    char w[16][GP__WORD_MAX], rest[16 * (GP__WORD_MAX + 1)];
+    size_t nw = gp__name_words(name, w, 16), i, j, off;
+    *twin = NULL;
+    for (i = 0; nw <= 16 && i < nw; i++) {
+        char *end;
+        unsigned long gb = strtoul(w[i], &end, 10);
+        const gp_gpu *g;
+        double cap;
+        if (end == w[i] || strcmp(end, "gb") != 0 || gb == 0)
+            continue;
+        for (j = 0, off = 0, rest[0] = '\0'; j < nw; j++)
+            if (j != i)
+                off += (size_t)snprintf(rest + off, sizeof rest - off, "%s ", w[j]);
+        g = find_words(db, GP_KIND_GPU, rest, twin);
+        if (g == NULL || *twin != NULL)
+            return NULL;
+        cap = g->mem_capacity.v;
+        if (fabs(cap / 1e9 - (double)gb) < 0.5 || fabs(cap / 1073741824.0 - (double)gb) < 0.5)
+            return g;
+        return NULL;
+    }
+    return NULL;
+}
+
+/* find_words, then the same without remarks, then (GPUs) without a size
+ * word that is the card's own; *twin as find_words sets it. */
+static const void *find_named(const gp_db *db, gp_kind k, const char *name, const ehead **twin)
+{
+    char bare[256];
+    const void *hit = find_words(db, k, name, twin);
+    if (hit == NULL && *twin == NULL && name != NULL && drop_remarks(name, bare, sizeof bare)) {
+        hit = find_words(db, k, bare, twin);
+        name = bare;
+    }
+    if (hit == NULL && *twin == NULL && k == GP_KIND_GPU && name != NULL)
+        hit = find_gpu_sized(db, name, twin);
+    return hit;
+}
+
 static const void *find(const gp_db *db, gp_kind k, const char *name)
 {
     const ehead *twin;
-    const void *hit = find_words(db, k, name, &twin);
+    const void *hit = find_named(db, k, name, &twin);
     return twin != NULL ? NULL : hit;
 }
 
@@ -1956,7 +2023,7 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
 {
     char known[400];
     const ehead *twin;
-    *out = find_words(db, k, name, &twin);
+    *out = find_named(db, k, name, &twin);
     if (*out != NULL && twin != NULL) {
         const ehead *h = *out;
         *out = NULL;

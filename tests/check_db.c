@@ -202,6 +202,17 @@ START_TEST(lookups_by_words)
     ck_assert_str_eq(gp_db_find_gpu(db, "AMD Radeon 8060S Graphics")->id, "ryzen-ai-max-395");
     ck_assert_str_eq(gp_db_find_model(db, "GPT-3 175B")->id, "gpt-3-175b");
     ck_assert_str_eq(gp_db_find_link(db, "IB NDR")->id, "ib-ndr");
+    /* Commentary in parentheses is no part of the name, and a memory size
+     * is a word a name may carry when it is the card's own (24 GB on an RTX
+     * 4090: 24 x 2^30 bytes), as published tables write them. */
+    ck_assert_str_eq(gp_db_find_gpu(db, "RTX 4090 24GB")->id, "rtx-4090");
+    ck_assert_str_eq(gp_db_find_gpu(db, "A100-SXM4-80GB (330 W power limit)")->id,
+                     "a100-sxm-80gb");
+    ck_assert_str_eq(gp_db_find_gpu(db, "A100 (SXM, 8 GPUs, NVSwitch)")->id, "a100-sxm-80gb");
+    ck_assert_str_eq(gp_db_find_gpu(db, "V100 (count not disclosed in paper)")->id,
+                     "v100-sxm2-32gb");
+    ck_assert_str_eq(gp_db_find_model(db, "LLaMA-65B (paper)")->id, "llama-65b");
+    ck_assert_ptr_null(gp_db_find_gpu(db, "RTX 4090 48GB"));
     /* Not a guess: a word too many or too few. */
     ck_assert_ptr_null(gp_db_find_gpu(db, "H100 SXM5 94GB"));
     ck_assert_ptr_null(gp_db_find_gpu(db, "RTX 4090 Ti"));

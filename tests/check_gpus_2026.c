@@ -301,7 +301,9 @@ START_TEST(names_resolve)
     /* the bare NVML names of the two memory sizes stay unresolved */
     ck_assert_ptr_null(gp_db_find_gpu(db, "NVIDIA GeForce RTX 4060 Ti"));
     ck_assert_ptr_null(gp_db_find_gpu(db, "NVIDIA GeForce RTX 5060 Ti"));
-    ck_assert_ptr_null(gp_db_find_gpu(db, "NVIDIA GB10 128GB"));
+    /* a memory-size word names the card when the size is its own */
+    ck_assert_str_eq(gp_db_find_gpu(db, "NVIDIA GB10 128GB")->id, "dgx-spark");
+    ck_assert_ptr_null(gp_db_find_gpu(db, "NVIDIA GB10 96GB"));
 }
 END_TEST
 

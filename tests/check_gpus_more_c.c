@@ -315,9 +315,12 @@ START_TEST(names_resolve)
     };
     const gp_db *db = gp_test_db();
     gp_test_names_resolve(pairs, sizeof pairs / sizeof pairs[0], 0);
-    /* a word too many or too few finds nothing */
-    ck_assert_ptr_null(gp_db_find_gpu(db, "RTX 4070 Ti SUPER 16GB"));
-    ck_assert_ptr_null(gp_db_find_gpu(db, "NVIDIA L20 48GB"));
+    /* a word too many or too few finds nothing, but a memory-size word that
+     * is the card's own is no word too many */
+    ck_assert_str_eq(gp_db_find_gpu(db, "RTX 4070 Ti SUPER 16GB")->id, "rtx-4070-ti-super");
+    ck_assert_ptr_null(gp_db_find_gpu(db, "RTX 4070 Ti SUPER 12GB"));
+    ck_assert_str_eq(gp_db_find_gpu(db, "NVIDIA L20 48GB")->id, "l20");
+    ck_assert_ptr_null(gp_db_find_gpu(db, "NVIDIA L20 PRO"));
 }
 END_TEST
 
