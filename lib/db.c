@@ -1704,7 +1704,9 @@ size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap)
     const char *slash = strrchr(s, '/');
     size_t n = 0, len = 0, k;
     char cur[GP__WORD_MAX];
-    if (slash != NULL)
+    /* An "org/" prefix is a Hugging Face id's, which has no spaces; in a
+     * name with spaces a slash is a unit's ("400 Gb/s"). */
+    if (slash != NULL && strchr(s, ' ') == NULL)
         s = slash + 1;
     for (;; s++) {
         int ch = (unsigned char)*s;
@@ -1759,39 +1761,6 @@ static int same_words(char q[][GP__WORD_MAX], size_t nq, const char *cand)
     return words_within(q, nq, c, nc) && words_within(c, nc, q, nq);
 }
 
-/* Exact id or alias (case-insensitive) first; else the one entry whose id,
- * an alias or its name has the same words as `name` (gp__name_words:
- * "RTX 4090", "NVIDIA H100 SXM5 80GB", "meta-llama/Llama-2-7b-hf").  Two
- * entries with those words: none (never a guess). */
-static const void *find_words(const gp_db *db, gp_kind k, const char *name, const ehead **twin)
-{
-    char q[16][GP__WORD_MAX];
-    size_t nq, i, j;
-    const ehead *hit = NULL;
-    long ix;
-    *twin = NULL;
-    if (db == NULL || name == NULL)
-        return NULL;
-    ix = find_entry(db, k, name);
-    if (ix >= 0)
-        return entry_at(db, k, (size_t)ix);
-    nq = gp__name_words(name, q, 16);
-    for (i = 0; nq > 0 && nq <= 16 && i < db->t[k].n; i++) {
-        const ehead *h = head_at(db, k, i);
-        int m = same_words(q, nq, h->id) || same_words(q, nq, h->name);
-        for (j = 0; !m && j < h->n_aliases; j++)
-            m = same_words(q, nq, h->aliases[j]);
-        if (!m)
-            continue;
-        if (hit != NULL) {
-            *twin = h;
-            return hit;
-        }
-        hit = h;
-    }
-    return hit;
-}
-
 /* `name` without its parenthesised remarks ("A100-SXM4-80GB (330 W power
  * limit)") into buf: 1 when something was cut and a name is left; 0 for
  * none, unbalanced brackets, or a name that does not fit. */
@@ -1814,6 +1783,49 @@ static int drop_remarks(const char *name, char *buf, size_t cap)
     }
     buf[n] = '\0';
     return cut && depth == 0 && gp__name_words(buf, NULL, 0) > 0;
+}
+
+/* Exact id or alias (case-insensitive) first; else the one entry whose id,
+ * an alias or its name (with or without its remarks in parentheses) has the
+ * same words as `name` (gp__name_words:
+ * "RTX 4090", "NVIDIA H100 SXM5 80GB", "meta-llama/Llama-2-7b-hf").  Two
+ * entries with those words: none (never a guess). */
+static const void *find_words(const gp_db *db, gp_kind k, const char *name, const ehead **twin)
+{
+    char q[16][GP__WORD_MAX];
+    size_t nq, i, j;
+    const ehead *hit = NULL;
+    long ix;
+    int pass;
+    *twin = NULL;
+    if (db == NULL || name == NULL)
+        return NULL;
+    ix = find_entry(db, k, name);
+    if (ix >= 0)
+        return entry_at(db, k, (size_t)ix);
+    nq = gp__name_words(name, q, 16);
+    /* Pass 0: ids, aliases, names; pass 1 (nothing found): names without
+     * their remarks, which may be all that tells siblings apart ("Apple M2
+     * Ultra (60-core GPU)"), so only when nothing else matched. */
+    for (pass = 0; pass < 2 && hit == NULL; pass++) {
+        for (i = 0; nq > 0 && nq <= 16 && i < db->t[k].n; i++) {
+            const ehead *h = head_at(db, k, i);
+            char bare[256];
+            int m = pass == 0 ? same_words(q, nq, h->id) || same_words(q, nq, h->name)
+                              : h->name != NULL && drop_remarks(h->name, bare, sizeof bare) &&
+                                    same_words(q, nq, bare);
+            for (j = 0; pass == 0 && !m && j < h->n_aliases; j++)
+                m = same_words(q, nq, h->aliases[j]);
+            if (!m)
+                continue;
+            if (hit != NULL) {
+                *twin = h;
+                return hit;
+            }
+            hit = h;
+        }
+    }
+    return hit;
 }
 
 /* A GPU name with a memory-size word ("RTX 4090 24GB"): the entry the other

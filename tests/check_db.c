@@ -202,6 +202,14 @@ START_TEST(lookups_by_words)
     ck_assert_str_eq(gp_db_find_gpu(db, "AMD Radeon 8060S Graphics")->id, "ryzen-ai-max-395");
     ck_assert_str_eq(gp_db_find_model(db, "GPT-3 175B")->id, "gpt-3-175b");
     ck_assert_str_eq(gp_db_find_link(db, "IB NDR")->id, "ib-ndr");
+    /* A link's name without its remark, a unit's slash no org prefix, and
+     * the spellings published tables use. */
+    ck_assert_str_eq(gp_db_find_link(db, "InfiniBand NDR 400 Gb/s")->id, "ib-ndr");
+    ck_assert_str_eq(gp_db_find_link(db, "HDR InfiniBand")->id, "ib-hdr");
+    ck_assert_str_eq(gp_db_find_link(db, "NVLink 3.0")->id, "nvlink3");
+    ck_assert_str_eq(gp_db_find_link(db, "NVLink4 + NVSwitch")->id, "nvlink4");
+    ck_assert_str_eq(gp_db_find_link(db, "RoCE 400G")->id, "roce-400");
+    ck_assert_str_eq(gp_db_find_gpu(db, "AMD Instinct MI250X")->id, "mi250x");
     /* Commentary in parentheses is no part of the name, and a memory size
      * is a word a name may carry when it is the card's own (24 GB on an RTX
      * 4090: 24 x 2^30 bytes), as published tables write them. */
