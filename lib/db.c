@@ -1697,10 +1697,13 @@ const gp_format *gp_db_format_at(const gp_db *db, size_t i)
 size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap)
 {
     /* Vendor and brand words device names carry ("Intel(R) Arc(TM) A770
-     * Graphics", "AMD Radeon 8060S Graphics") that ids do not. */
+     * Graphics", "AMD Radeon 8060S Graphics") that ids do not, and the
+     * fine-tune words of model names (-Instruct, -chat, gemma's -it): a
+     * fine-tune has its base model's shape. */
     static const char *const noise[] = {"nvidia",     "geforce", "tesla", "amd", "instinct",
                                         "generation", "meta",    "hf",    "r",   "tm",
-                                        "graphics",   "apple",   "gpu"};
+                                        "graphics",   "apple",   "gpu",   "instruct",
+                                        "chat",       "it"};
     const char *slash = strrchr(s, '/');
     size_t n = 0, len = 0, k;
     char cur[GP__WORD_MAX];
@@ -1733,32 +1736,30 @@ size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap)
     return n;
 }
 
-/* 1 when every word of a is among b's words (both counts > 0). */
-static int words_within(char a[][GP__WORD_MAX], size_t na, char b[][GP__WORD_MAX], size_t nb)
+/* Occurrences of word w among a's n words. */
+static size_t word_count(char a[][GP__WORD_MAX], size_t n, const char *w)
 {
-    size_t i, j;
-    if (na == 0 || nb == 0)
-        return 0;
-    for (i = 0; i < na; i++) {
-        for (j = 0; j < nb && strcmp(a[i], b[j]) != 0; j++)
-            ;
-        if (j == nb)
-            return 0;
-    }
-    return 1;
+    size_t i, k = 0;
+    for (i = 0; i < n; i++)
+        k += strcmp(a[i], w) == 0;
+    return k;
 }
 
-/* 1 when q's words and cand's words are the same set. */
+/* 1 when q's words and cand's words are the same, each as often: "Llama 3
+ * 70B" is not "llama-3.3-70b", whose version gives two words "3". */
 static int same_words(char q[][GP__WORD_MAX], size_t nq, const char *cand)
 {
     char c[16][GP__WORD_MAX];
-    size_t nc;
+    size_t nc, i;
     if (cand == NULL)
         return 0;
     nc = gp__name_words(cand, c, 16);
-    if (nc > 16)
+    if (nc > 16 || nc != nq || nq == 0)
         return 0;
-    return words_within(q, nq, c, nc) && words_within(c, nc, q, nq);
+    for (i = 0; i < nq; i++)
+        if (word_count(q, nq, q[i]) != word_count(c, nc, q[i]))
+            return 0;
+    return 1;
 }
 
 /* `name` without its parenthesised remarks ("A100-SXM4-80GB (330 W power

@@ -220,6 +220,16 @@ START_TEST(lookups_by_words)
     ck_assert_str_eq(gp_db_find_gpu(db, "V100 (count not disclosed in paper)")->id,
                      "v100-sxm2-32gb");
     ck_assert_str_eq(gp_db_find_model(db, "LLaMA-65B (paper)")->id, "llama-65b");
+    /* Words count as often as they occur: "3.3" is two words "3", so Llama
+     * 3.3 70B (an alias of llama-3.1-70b) does not make "Llama 3 70B"
+     * ambiguous; fine-tunes find their base shape. */
+    ck_assert_str_eq(gp_db_find_model(db, "Llama 3 70B")->id, "llama-3-70b");
+    ck_assert_str_eq(gp_db_find_model(db, "Llama 3.3 70B")->id, "llama-3.1-70b");
+    ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-3.1-8B-Instruct")->id,
+                     "llama-3.1-8b");
+    ck_assert_str_eq(gp_db_find_model(db, "meta-llama/Llama-2-13b-chat-hf")->id, "llama-2-13b");
+    ck_assert_str_eq(gp_db_find_model(db, "google/gemma-2-9b-it")->id, "gemma-2-9b");
+    ck_assert_ptr_null(gp_db_find_model(db, "Llama 3 3 3 70B"));
     ck_assert_ptr_null(gp_db_find_gpu(db, "RTX 4090 48GB"));
     /* Not a guess: a word too many or too few. */
     ck_assert_ptr_null(gp_db_find_gpu(db, "H100 SXM5 94GB"));
