@@ -159,7 +159,7 @@ END_TEST
  *     nibbles per 32): (7,504,924,672 x 5.5 + 525,336,576 x 6.5625) / 8 =
  *     5,590,575,872 B = 5.2066 GiB against 5.21 (-0.07 %);
  *   a mix (Q3_K_M, 3.74 GiB) stores its published size by construction:
- *     bits (3.74 x 2^30 x 8 - 3,447,521,280) / 7,504,924,672 = 3.8215;
+ *     bits (3.74 x 2^30 x 8 - 3,447,521,280) / 7,504,924,672 = 3.8213;
  *   IQ2_XXS, 66 bytes per 256 = 2.0625 bits, keeps its output at Q5_K
  *     (priced at q5_k_s's bits);
  * and the MLC formats their word packing: q3f16_1 10 three-bit codes a
