@@ -179,7 +179,7 @@ START_TEST(gguf_and_mlc_formats)
     json_decref(j);
     j = decode(q3m);
     GP_ASSERT_REL(gp_db_find_format(db, "q3_k_m")->bits.v,
-                  (3.74 * gib * 8 - 525336576.0 * 6.5625) / body, 1e-4);
+                  (3.74 * gib * 8 - 525336576.0 * 6.5625) / body, 3e-4); /* yaml: 3 decimals */
     GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes") / gib, 3.74, 1e-4);
     json_decref(j);
     GP_ASSERT_REL(gp_db_find_format(db, "iq2_xxs")->bits.v, 66.0 * 8 / 256, 0);
