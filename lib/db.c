@@ -1830,8 +1830,10 @@ static const void *find_words(const gp_db *db, gp_kind k, const char *name, cons
 }
 
 /* A GPU name with a memory-size word ("RTX 4090 24GB"): the entry the other
- * words name, when that size (GB or GiB, rounded) is the entry's own. */
-static const void *find_gpu_sized(const gp_db *db, const char *name, const ehead **twin)
+ * words name, when that size (GB or GiB, rounded) is the entry's own; when
+ * it is not, NULL with *near (if given) set to that entry. */
+static const void *find_gpu_sized(const gp_db *db, const char *name, const ehead **twin,
+                                  const gp_gpu **near)
 {
     char w[16][GP__WORD_MAX], rest[16 * (GP__WORD_MAX + 1)];
     size_t nw = gp__name_words(name, w, 16), i, j, off;
@@ -1852,6 +1854,8 @@ static const void *find_gpu_sized(const gp_db *db, const char *name, const ehead
         cap = g->mem_capacity.v;
         if (fabs(cap / 1e9 - (double)gb) < 0.5 || fabs(cap / 1073741824.0 - (double)gb) < 0.5)
             return g;
+        if (near != NULL)
+            *near = g;
         return NULL;
     }
     return NULL;
@@ -1868,7 +1872,7 @@ static const void *find_named(const gp_db *db, gp_kind k, const char *name, cons
         name = bare;
     }
     if (hit == NULL && *twin == NULL && k == GP_KIND_GPU && name != NULL)
-        hit = find_gpu_sized(db, name, twin);
+        hit = find_gpu_sized(db, name, twin, NULL);
     return hit;
 }
 
@@ -2046,6 +2050,17 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
     }
     if (*out != NULL)
         return GP_OK;
+    if (k == GP_KIND_GPU && name != NULL) {
+        const gp_gpu *near = NULL;
+        char bare[256];
+        const char *q = drop_remarks(name, bare, sizeof bare) ? bare : name;
+        if (find_gpu_sized(db, q, &twin, &near) == NULL && near != NULL && twin == NULL)
+            return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
+                               "unknown gpu '%s': %s has %.0f GB (%.0f GiB) of memory, not the "
+                               "size the name gives",
+                               name, near->id, near->mem_capacity.v / 1e9,
+                               near->mem_capacity.v / 1073741824.0);
+    }
     if (name != NULL && suggest(db, k, name, known, sizeof known) > 0)
         return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
                            "unknown %s '%s'; did you mean %s? ('gpuplan hw list %ss' lists "

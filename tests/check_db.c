@@ -231,6 +231,13 @@ START_TEST(lookups_by_words)
     ck_assert_str_eq(gp_db_find_model(db, "google/gemma-2-9b-it")->id, "gemma-2-9b");
     ck_assert_ptr_null(gp_db_find_model(db, "Llama 3 3 3 70B"));
     ck_assert_ptr_null(gp_db_find_gpu(db, "RTX 4090 48GB"));
+    {
+        /* ... and says whose size it is not (24 x 2^30 = 25.77e9 bytes). */
+        const gp_gpu *g;
+        ck_assert_int_eq(gp_db_get_gpu(db, "RTX 4090 48GB", "--gpu", &g, &e), GP_ENOTFOUND);
+        ck_assert_msg(strstr(e.msg, "rtx-4090 has 26 GB (24 GiB) of memory") != NULL, "%s",
+                      e.msg);
+    }
     /* Not a guess: a word too many or too few. */
     ck_assert_ptr_null(gp_db_find_gpu(db, "H100 SXM5 94GB"));
     ck_assert_ptr_null(gp_db_find_gpu(db, "RTX 4090 Ti"));
