@@ -1700,16 +1700,22 @@ size_t gp__name_words(const char *s, char w[][GP__WORD_MAX], size_t cap)
      * Graphics", "AMD Radeon 8060S Graphics") that ids do not, and the
      * fine-tune words of model names (-Instruct, -chat, gemma's -it): a
      * fine-tune has its base model's shape. */
-    static const char *const noise[] = {"nvidia",     "geforce", "tesla", "amd", "instinct",
-                                        "generation", "meta",    "hf",    "r",   "tm",
-                                        "graphics",   "apple",   "gpu",   "instruct",
+    static const char *const noise[] = {"nvidia",     "geforce", "tesla", "amd",  "instinct",
+                                        "generation", "meta",    "hf",    "r",    "tm",
+                                        "graphics",   "apple",   "gpu",   "gpus", "instruct",
                                         "chat",       "it"};
-    const char *slash = strrchr(s, '/');
+    const char *slash = strrchr(s, '/'), *b = s, *e = s + strlen(s);
     size_t n = 0, len = 0, k;
     char cur[GP__WORD_MAX];
     /* An "org/" prefix is a Hugging Face id's, which has no spaces; in a
-     * name with spaces a slash is a unit's ("400 Gb/s"). */
-    if (slash != NULL && strchr(s, ' ') == NULL)
+     * name with spaces a slash is a unit's ("400 Gb/s").  Spaces around the
+     * name do not count ("Qwen/Qwen2.5-7B-Instruct (bf16)" without its
+     * remark ends in one). */
+    while (isspace((unsigned char)*b))
+        b++;
+    while (e > b && isspace((unsigned char)e[-1]))
+        e--;
+    if (slash != NULL && memchr(b, ' ', (size_t)(e - b)) == NULL)
         s = slash + 1;
     for (;; s++) {
         int ch = (unsigned char)*s;
@@ -1829,6 +1835,24 @@ static const void *find_words(const gp_db *db, gp_kind k, const char *name, cons
     return hit;
 }
 
+/* A memory-size word, "24gb": 1 with its number in *gb. */
+static int size_word(const char *w, unsigned long *gb)
+{
+    char *end;
+    if (!isdigit((unsigned char)w[0]))
+        return 0;
+    *gb = strtoul(w, &end, 10);
+    return strcmp(end, "gb") == 0;
+}
+
+/* Whether gb (GB or GiB, rounded) is GPU g's capacity. */
+static int capacity_is(const gp_gpu *g, unsigned long gb)
+{
+    double cap = g->mem_capacity.v;
+    return gb > 0 &&
+           (fabs(cap / 1e9 - (double)gb) < 0.5 || fabs(cap / 1073741824.0 - (double)gb) < 0.5);
+}
+
 /* A GPU name with a memory-size word ("RTX 4090 24GB"): the entry the other
  * words name, when that size (GB or GiB, rounded) is the entry's own; when
  * it is not, NULL with *near (if given) set to that entry. */
@@ -1839,11 +1863,9 @@ static const void *find_gpu_sized(const gp_db *db, const char *name, const ehead
     size_t nw = gp__name_words(name, w, 16), i, j, off;
     *twin = NULL;
     for (i = 0; nw <= 16 && i < nw; i++) {
-        char *end;
-        unsigned long gb = strtoul(w[i], &end, 10);
+        unsigned long gb;
         const gp_gpu *g;
-        double cap;
-        if (end == w[i] || strcmp(end, "gb") != 0 || gb == 0)
+        if (!size_word(w[i], &gb))
             continue;
         for (j = 0, off = 0, rest[0] = '\0'; j < nw; j++)
             if (j != i)
@@ -1851,8 +1873,7 @@ static const void *find_gpu_sized(const gp_db *db, const char *name, const ehead
         g = find_words(db, GP_KIND_GPU, rest, twin);
         if (g == NULL || *twin != NULL)
             return NULL;
-        cap = g->mem_capacity.v;
-        if (fabs(cap / 1e9 - (double)gb) < 0.5 || fabs(cap / 1073741824.0 - (double)gb) < 0.5)
+        if (capacity_is(g, gb))
             return g;
         if (near != NULL)
             *near = g;
@@ -1861,18 +1882,134 @@ static const void *find_gpu_sized(const gp_db *db, const char *name, const ehead
     return NULL;
 }
 
-/* find_words, then the same without remarks, then (GPUs) without a size
- * word that is the card's own; *twin as find_words sets it. */
+/* 1 when one of h's names (id, name, an alias) has each of w's n words. */
+static int names_have(const ehead *h, char w[][GP__WORD_MAX], size_t n)
+{
+    char c[16][GP__WORD_MAX];
+    size_t j, i, nc;
+    for (j = 0; j < 2 + h->n_aliases; j++) {
+        const char *s = j == 0 ? h->id : j == 1 ? h->name : h->aliases[j - 2];
+        if (s == NULL)
+            continue;
+        if ((nc = gp__name_words(s, c, 16)) > 16)
+            nc = 16;
+        for (i = 0; i < n && word_count(c, nc, w[i]) > 0; i++)
+            ;
+        if (i == n)
+            return 1;
+    }
+    return 0;
+}
+
+/* The words of `name`'s parenthesised remarks into w (at most 16), a
+ * number and a following "gb" joined ("12 GB" is the word "12gb"). */
+static size_t remark_words(const char *name, char w[][GP__WORD_MAX])
+{
+    char buf[256];
+    size_t n = 0, i, m;
+    int depth = 0;
+    for (; *name != '\0' && n + 1 < sizeof buf; name++) {
+        depth += *name == '(' ? 1 : *name == ')' ? -1 : 0;
+        buf[n++] = depth > 0 && *name != '(' ? *name : ' ';
+    }
+    buf[n] = '\0';
+    if ((n = gp__name_words(buf, w, 16)) > 16)
+        n = 16;
+    for (i = 0, m = 0; i < n; i++, m++) {
+        if (i + 1 < n && strspn(w[i], "0123456789") == strlen(w[i]) &&
+            strcmp(w[i + 1], "gb") == 0 && strlen(w[i]) + 3 <= GP__WORD_MAX) {
+            strcat(w[i], "gb");
+            memmove(w[m], w[i], GP__WORD_MAX);
+            i++;
+        } else if (m != i) {
+            memmove(w[m], w[i], GP__WORD_MAX);
+        }
+    }
+    return m;
+}
+
+/* A figure's kind: word i of w (n words) with each run of digits as one
+ * '#', and the word after it ("64-core" is "# core", "128K" "#k", "v0.2"
+ * "v# #" and "# "); 0 when word i has no digit. */
+static int figure_kind(char w[][GP__WORD_MAX], size_t n, size_t i, char *out)
+{
+    const char *s = w[i];
+    int any = 0, prev = 0, pass;
+    for (pass = 0; pass < 2; pass++) {
+        for (prev = 0; *s != '\0'; s++) {
+            int d = isdigit((unsigned char)*s) != 0;
+            if (!d)
+                *out++ = *s;
+            else if (!prev)
+                *out++ = '#';
+            prev = d;
+            any |= d && pass == 0;
+        }
+        *out++ = ' ';
+        s = i + 1 < n ? w[i + 1] : "";
+    }
+    *out = '\0';
+    return any;
+}
+
+/* `hit`, found by `name` without its remarks (`bare`), unless a remark word
+ * that is not one of hit's names it says otherwise: a word of a sibling
+ * (an entry with bare's words, its size words aside: "A100 (PCIe, 250 W)"
+ * names a100-pcie-*, not the A100 alias's SXM card) makes the two a twin;
+ * a memory size not the GPU's ("A16 (board, 64GB)"), or a figure of the
+ * same kind as another in hit's own remark (figure_kind: "M2 Ultra (64-core
+ * GPU)" against "(76-core GPU)", "Phi-3-mini (128K)" against "(4K)")
+ * finds nothing. */
+static const void *remarks_agree(const gp_db *db, gp_kind k, const char *name,
+                                 const char *bare, const ehead *hit, const ehead **twin)
+{
+    char r[16][GP__WORD_MAX], f[16][GP__WORD_MAX], o[16][GP__WORD_MAX];
+    char rs[2 * GP__WORD_MAX + 2], os[2 * GP__WORD_MAX + 2];
+    size_t nr = remark_words(name, r), nf, no, i, j, m;
+    unsigned long gb;
+    if ((nf = gp__name_words(bare, f, 16)) > 16)
+        nf = 16;
+    for (i = 0, m = 0; i < nf; i++)
+        if (!size_word(f[i], &gb))
+            memmove(f[m++], f[i], GP__WORD_MAX);
+    nf = m;
+    no = hit->name != NULL ? remark_words(hit->name, o) : 0;
+    for (i = 0; i < nr; i++) {
+        if (names_have(hit, r + i, 1))
+            continue;
+        for (j = 0; nf > 0 && j < db->t[k].n; j++) {
+            const ehead *h = head_at(db, k, j);
+            if (h != hit && names_have(h, f, nf) && names_have(h, r + i, 1)) {
+                *twin = h;
+                return hit;
+            }
+        }
+        if (k == GP_KIND_GPU && size_word(r[i], &gb) && !capacity_is((const gp_gpu *)hit, gb))
+            return NULL;
+        if (figure_kind(r, nr, i, rs))
+            for (j = 0; j < no; j++)
+                if (figure_kind(o, no, j, os) && strcmp(rs, os) == 0)
+                    return NULL;
+    }
+    return hit;
+}
+
+/* find_words, then (GPUs) without a size word that is the card's own; then
+ * both again with the name's remarks dropped, when the remarks agree with
+ * what that finds (remarks_agree); *twin as find_words sets it. */
 static const void *find_named(const gp_db *db, gp_kind k, const char *name, const ehead **twin)
 {
     char bare[256];
     const void *hit = find_words(db, k, name, twin);
-    if (hit == NULL && *twin == NULL && name != NULL && drop_remarks(name, bare, sizeof bare)) {
-        hit = find_words(db, k, bare, twin);
-        name = bare;
-    }
     if (hit == NULL && *twin == NULL && k == GP_KIND_GPU && name != NULL)
         hit = find_gpu_sized(db, name, twin, NULL);
+    if (hit == NULL && *twin == NULL && name != NULL && drop_remarks(name, bare, sizeof bare)) {
+        hit = find_words(db, k, bare, twin);
+        if (hit == NULL && *twin == NULL && k == GP_KIND_GPU)
+            hit = find_gpu_sized(db, bare, twin, NULL);
+        if (hit != NULL && *twin == NULL)
+            hit = remarks_agree(db, k, name, bare, hit, twin);
+    }
     return hit;
 }
 

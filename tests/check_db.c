@@ -262,6 +262,98 @@ START_TEST(lookups_by_words)
 }
 END_TEST
 
+/* A name's remarks are dropped only when they do not say it is another
+ * entry: a remark word that is a sibling's (an entry with the other words)
+ * and not the found entry's makes the lookup ambiguous, a memory size not
+ * the card's or a figure of the kind the entry's own remark gives finds
+ * nothing.  Before, each of these found the sibling's neighbour. */
+START_TEST(lookups_remarks_never_pick_a_sibling)
+{
+    const gp_db *db = gp_test_db();
+    gp_err e;
+    static const struct {
+        const char *q, *a, *b; /* b NULL: not found */
+    } refused[] = {
+        /* "H100" is h100-sxm's alias; "pcie" a word of h100-pcie only. */
+        {"H100 (PCIe, 350 W)", "h100-sxm", "h100-pcie"},
+        {"H100 (NVL, 400 W)", "h100-sxm", "h100-nvl"},
+        /* "A100" is a100-sxm-80gb's alias; a100-pcie-40gb is the first
+         * entry (table order) with the words a100 and pcie. */
+        {"A100 (PCIe, 250 W)", "a100-sxm-80gb", "a100-pcie-40gb"},
+        {"A100 40GB (PCIe, 250 W)", "a100-sxm-40gb", "a100-pcie-40gb"},
+        {"H200 (NVL, 600 W)", "h200", "h200-nvl"},
+        /* "M3 Max" is the 40-core part's alias; 30 is the binned part's. */
+        {"M3 Max (30-core GPU, 36GB)", "apple-m3-max", "apple-m3-max-30c"},
+        {"M1 (7-core GPU, 8GB)", "apple-m1", "apple-m1-7c"},
+        /* "12 GB" is the word 12gb, rtx-3080-12gb's. */
+        {"RTX 3080 (12 GB)", "rtx-3080", "rtx-3080-12gb"},
+        /* 64 GB is the A16 board's, not one GPU's 16 GB. */
+        {"A16 (full board, 64GB)", NULL, NULL},
+        {"RTX 4090 (0GB)", NULL, NULL},
+        /* 64-core against the entry's own (76-core GPU); 128K against
+         * phi-3-mini's (4K); v0.2 against mistral-7b's (v0.1). */
+        {"M2 Ultra (64-core GPU)", NULL, NULL},
+        {"model:Phi-3-mini (128K)", NULL, NULL},
+        {"model:Mistral 7B (v0.2)", NULL, NULL},
+    };
+    static const struct {
+        const char *q, *id;
+    } ok[] = {
+        /* Remarks that agree, or say nothing of another entry. */
+        {"RTX 4090 (24 GB)", "rtx-4090"},
+        {"H100 (SXM5, 80GB HBM3)", "h100-sxm"},
+        {"RTX 3080 (10 GB)", "rtx-3080"},
+        /* The size word with the remark's words: 192 GB is the 60-core
+         * part's own (it was the 76-core alias's once the remark went). */
+        {"Apple M2 Ultra (60-core GPU) 192GB", "apple-m2-ultra-60c"},
+        {"B200 (HGX)", "b200"},
+        {"model:Phi-3-mini (4K context)", "phi-3-mini"},
+        /* An org prefix before a remark: the space left is no part of the
+         * name. */
+        {"model:Qwen/Qwen2.5-7B-Instruct (bf16)", "qwen2.5-7b"},
+        {"model:meta-llama/Llama-3.1-8B-Instruct (it)", "llama-3.1-8b"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        const char *q = refused[i].q;
+        int rc;
+        if (strncmp(q, "model:", 6) == 0) {
+            const gp_model *m;
+            ck_assert_ptr_null(gp_db_find_model(db, q + 6));
+            rc = gp_db_get_model(db, q + 6, "--model", &m, &e);
+        } else {
+            const gp_gpu *g;
+            ck_assert_msg(gp_db_find_gpu(db, q) == NULL, "'%s' found %s", q,
+                          gp_db_find_gpu(db, q)->id);
+            rc = gp_db_get_gpu(db, q, "--gpu", &g, &e);
+        }
+        if (refused[i].b == NULL) {
+            ck_assert_msg(rc == GP_ENOTFOUND, "'%s': %d %s", q, rc, e.msg);
+        } else {
+            char want[128];
+            snprintf(want, sizeof want, "could be '%s' or '%s'", refused[i].a, refused[i].b);
+            ck_assert_msg(rc == GP_EINVAL && strstr(e.msg, want) != NULL, "'%s': %s", q, e.msg);
+        }
+    }
+    for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        const char *q = ok[i].q, *id;
+        if (strncmp(q, "model:", 6) == 0) {
+            const gp_model *m = gp_db_find_model(db, q + 6);
+            id = m ? m->id : "(none)";
+        } else {
+            const gp_gpu *g = gp_db_find_gpu(db, q);
+            id = g ? g->id : "(none)";
+        }
+        ck_assert_msg(strcmp(id, ok[i].id) == 0, "'%s' found %s", q, id);
+    }
+    /* "GPUs" is a noise word as "GPU" is: 8 is no figure of nvlink5's
+     * remark (B200), and nvlink5-nvl72's "72 GPUs" no sibling word; 8
+     * against nvlink5-nvl72's own 72 finds nothing. */
+    ck_assert_str_eq(gp_db_find_link(db, "NVLink 5 + NVLink Switch (8 GPUs)")->id, "nvlink5");
+    ck_assert_ptr_null(gp_db_find_link(db, "NVLink 5 + NVLink Switch trays (8 GPUs)"));
+}
+END_TEST
+
 START_TEST(lookups_by_alias_case_insensitive)
 {
     gp_db *db;
@@ -1360,6 +1452,7 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, fixture_loads_with_si_figures);
     tcase_add_test(tc, lookups_by_alias_case_insensitive);
     tcase_add_test(tc, lookups_by_words);
+    tcase_add_test(tc, lookups_remarks_never_pick_a_sibling);
     tcase_add_test(tc, builtin_loads_and_every_figure_is_sourced);
     tcase_add_test(tc, open_text_loads_one_file);
     tcase_add_test(tc, sources_lists_and_citation_forms);
