@@ -582,11 +582,16 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(engine_msg, sizeof engine_msg,
                  "engine '%s' has no build for %s GPUs (it runs on %s): priced with its "
                  "profile as given", r.engine->id, gpu->vendor, runs_on);
-    /* llama.cpp loads GGUF files, not AWQ, GPTQ, NF4, FP8 or NVFP4 weights. */
+    /* llama.cpp loads GGUF files, not AWQ, GPTQ, NF4, FP8 or NVFP4 weights;
+     * MLC its own formats, not GGUF files. */
     else if (!gp_engine_loads(r.engine, p.weights))
         snprintf(engine_msg, sizeof engine_msg,
-                 "engine '%s' loads GGUF types, and '%s' is none: priced by its %.3g bits per "
-                 "weight", r.engine->id, fmt_name(p.weights), fmt_bits(p.weights));
+                 "engine '%s' loads %s, and '%s' is none: priced by its %.3g bits per weight",
+                 r.engine->id,
+                 strcmp(r.engine->id, "mlc") == 0 ? "its own formats (q4f16_1, ...) compiled from "
+                                                    "Hugging Face weights"
+                                                  : "GGUF types",
+                 fmt_name(p.weights), fmt_bits(p.weights));
 
     /* Warnings and refusals (stderr). */
     if (uneven && !cli->json)

@@ -328,12 +328,19 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
 
 int gp_engine_loads(const gp_engine *e, const gp_format *f)
 {
-    if (e == NULL || e->id == NULL || f == NULL || strncmp(e->id, "llama.cpp", 9) != 0)
+    int llama, mlc;
+    if (e == NULL || e->id == NULL || f == NULL)
+        return 1;
+    llama = strncmp(e->id, "llama.cpp", 9) == 0;
+    mlc = strcmp(e->id, "mlc") == 0;
+    if (!llama && !mlc)
         return 1;
     if (f->engine != NULL) /* a GGUF type names llama.cpp; MLC's name mlc */
-        return strncmp(f->engine, "llama.cpp", 9) == 0;
-    return f->kind == GP_FMT_FLOAT &&
-           (f->compute == GP_FP16 || f->compute == GP_BF16 || f->compute == GP_FP32);
+        return llama ? strncmp(f->engine, "llama.cpp", 9) == 0 : strcmp(f->engine, "mlc") == 0;
+    /* MLC compiles its formats from any Hugging Face weights; llama.cpp
+     * reads 16/32-bit floats besides its own types. */
+    return mlc || (f->kind == GP_FMT_FLOAT &&
+                   (f->compute == GP_FP16 || f->compute == GP_BF16 || f->compute == GP_FP32));
 }
 
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)

@@ -508,6 +508,16 @@ START_TEST(apple_metal_rows)
                                          gp_db_find_format(db, "iq4_xs")), 1);
         ck_assert_int_eq(gp_engine_loads(gp_engine_find("mlc"),
                                          gp_db_find_format(db, "q4f16_1")), 1);
+        /* MLC compiles its own formats from Hugging Face weights (16/32-bit,
+         * AWQ, FP8): a GGUF file is no input of it. */
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("mlc"),
+                                         gp_db_find_format(db, "q4_k_m")), 0);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("mlc"),
+                                         gp_db_find_format(db, "awq-int4-g128")), 1);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("mlc"),
+                                         gp_db_find_format(db, "bf16")), 1);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("vllm"),
+                                         gp_db_find_format(db, "q4_k_m")), 1);
         wj = gp_test_cli_json(a);
         ck_assert_ptr_nonnull(wj);
         ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(

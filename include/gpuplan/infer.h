@@ -123,7 +123,8 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
  * ("llama.cpp", "llama.cpp-*"), which loads GGUF files only -- the quant
  * types whose format names it (gp_format.engine) and 16/32-bit floats --
  * given AWQ, GPTQ, NF4, FP8 or NVFP4 weights or a format another engine's
- * kernels own (MLC's q4f16_1); 1 otherwise (NULL: 1). */
+ * kernels own (MLC's q4f16_1); 0 for MLC given another engine's format (a
+ * GGUF type); 1 otherwise (NULL: 1). */
 int gp_engine_loads(const gp_engine *e, const gp_format *f);
 
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
