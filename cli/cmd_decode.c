@@ -291,7 +291,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
-    char e2e_msg[256], engine_msg[256];
+    char e2e_msg[256], engine_msg[256], kv_msg[256];
     const char *runs_on = NULL;
 
     gp_infer_params_init(&p);
@@ -593,7 +593,16 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                   : "GGUF types",
                  fmt_name(p.weights), fmt_bits(p.weights));
 
+    kv_msg[0] = '\0';
+    if (!gp_format_holds_kv(p.kv))
+        snprintf(kv_msg, sizeof kv_msg,
+                 "--kv %s is a weights file type no engine's KV cache uses (llama.cpp's: f32, "
+                 "f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1): priced by its %.3g bits",
+                 fmt_name(p.kv), fmt_bits(p.kv));
+
     /* Warnings and refusals (stderr). */
+    if (kv_msg[0] != '\0' && !cli->json)
+        fprintf(stderr, "gpuplan decode: warning: %s\n", kv_msg);
     if (uneven && !cli->json)
         fprintf(stderr, "gpuplan decode: warning: %s\n", uneven_msg);
     if (engine_msg[0] != '\0' && !cli->json)
@@ -795,6 +804,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string(uneven_msg));
         if (engine_msg[0] != '\0')
             json_array_append_new(w, json_string(engine_msg));
+        if (kv_msg[0] != '\0')
+            json_array_append_new(w, json_string(kv_msg));
         if (mla)
             json_array_append_new(w, json_string(MLA_NOTE));
         if (e2e_msg[0] != '\0')

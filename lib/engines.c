@@ -343,6 +343,18 @@ int gp_engine_loads(const gp_engine *e, const gp_format *f)
                    (f->compute == GP_FP16 || f->compute == GP_BF16 || f->compute == GP_FP32));
 }
 
+int gp_format_holds_kv(const gp_format *f)
+{
+    static const char *const cache[] = {"q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"};
+    size_t i;
+    if (f == NULL || f->engine == NULL || f->id == NULL)
+        return 1;
+    for (i = 0; i < sizeof cache / sizeof cache[0]; i++)
+        if (strcmp(f->id, cache[i]) == 0)
+            return 1;
+    return 0;
+}
+
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g)
 {
     size_t i;

@@ -518,6 +518,16 @@ START_TEST(apple_metal_rows)
                                          gp_db_find_format(db, "bf16")), 1);
         ck_assert_int_eq(gp_engine_loads(gp_engine_find("vllm"),
                                          gp_db_find_format(db, "q4_k_m")), 1);
+        /* A KV cache in llama.cpp's cache types or a number format: yes; in a
+         * weights file type (a K-quant mix, an i-quant, MLC's): no. */
+        ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "q8_0")), 1);
+        ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "iq4_nl")), 1);
+        ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "fp8-e4m3")), 1);
+        ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "fp16")), 1);
+        ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "q4_k_m")), 0);
+        ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "iq2_xxs")), 0);
+        ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "q4f16_1")), 0);
+        ck_assert_int_eq(gp_format_holds_kv(NULL), 1);
         wj = gp_test_cli_json(a);
         ck_assert_ptr_nonnull(wj);
         ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(

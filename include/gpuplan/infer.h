@@ -127,6 +127,13 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
  * GGUF type); 1 otherwise (NULL: 1). */
 int gp_engine_loads(const gp_engine *e, const gp_format *f);
 
+/* Whether a KV cache can be stored in format f: 0 for a weights file type
+ * that no engine's cache uses -- a GGUF K-quant or i-quant mix, MLC's group
+ * formats -- where llama.cpp's cache types are f32, f16, bf16 and the GGUF
+ * blocks q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1 (llama.cpp common/arg.cpp,
+ * --cache-type-k); 1 otherwise (number formats, FP8, INT8; NULL: 1). */
+int gp_format_holds_kv(const gp_format *f);
+
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
  * Pointers are borrowed (the caller keeps them alive during the call). */
 typedef struct gp_infer_params {
