@@ -1996,17 +1996,19 @@ static const void *remarks_agree(const gp_db *db, gp_kind k, const char *name,
 
 /* find_words, then (GPUs) without a size word that is the card's own; then
  * both again with the name's remarks dropped, when the remarks agree with
- * what that finds (remarks_agree); *twin as find_words sets it. */
-static const void *find_named(const gp_db *db, gp_kind k, const char *name, const ehead **twin)
+ * what that finds (remarks_agree); *twin as find_words sets it, *near (if
+ * given) as find_gpu_sized does: the GPU a wrong size word kept it from. */
+static const void *find_named(const gp_db *db, gp_kind k, const char *name, const ehead **twin,
+                              const gp_gpu **near)
 {
     char bare[256];
     const void *hit = find_words(db, k, name, twin);
     if (hit == NULL && *twin == NULL && k == GP_KIND_GPU && name != NULL)
-        hit = find_gpu_sized(db, name, twin, NULL);
+        hit = find_gpu_sized(db, name, twin, near);
     if (hit == NULL && *twin == NULL && name != NULL && drop_remarks(name, bare, sizeof bare)) {
         hit = find_words(db, k, bare, twin);
         if (hit == NULL && *twin == NULL && k == GP_KIND_GPU)
-            hit = find_gpu_sized(db, bare, twin, NULL);
+            hit = find_gpu_sized(db, bare, twin, near);
         if (hit != NULL && *twin == NULL)
             hit = remarks_agree(db, k, name, bare, hit, twin);
     }
@@ -2016,7 +2018,7 @@ static const void *find_named(const gp_db *db, gp_kind k, const char *name, cons
 static const void *find(const gp_db *db, gp_kind k, const char *name)
 {
     const ehead *twin;
-    const void *hit = find_named(db, k, name, &twin);
+    const void *hit = find_named(db, k, name, &twin, NULL);
     return twin != NULL ? NULL : hit;
 }
 
@@ -2177,7 +2179,8 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
 {
     char known[400];
     const ehead *twin;
-    *out = find_named(db, k, name, &twin);
+    const gp_gpu *near = NULL;
+    *out = find_named(db, k, name, &twin, &near);
     if (*out != NULL && twin != NULL) {
         const ehead *h = *out;
         *out = NULL;
@@ -2187,17 +2190,12 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
     }
     if (*out != NULL)
         return GP_OK;
-    if (k == GP_KIND_GPU && name != NULL) {
-        const gp_gpu *near = NULL;
-        char bare[256];
-        const char *q = drop_remarks(name, bare, sizeof bare) ? bare : name;
-        if (find_gpu_sized(db, q, &twin, &near) == NULL && near != NULL && twin == NULL)
-            return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
-                               "unknown gpu '%s': %s has %.0f GB (%.0f GiB) of memory, not the "
-                               "size the name gives",
-                               name, near->id, near->mem_capacity.v / 1e9,
-                               near->mem_capacity.v / 1073741824.0);
-    }
+    if (near != NULL && twin == NULL)
+        return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
+                           "unknown gpu '%s': %s has %.0f GB (%.0f GiB) of memory, not the "
+                           "size the name gives",
+                           name, near->id, near->mem_capacity.v / 1e9,
+                           near->mem_capacity.v / 1073741824.0);
     if (name != NULL && suggest(db, k, name, known, sizeof known) > 0)
         return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
                            "unknown %s '%s'; did you mean %s? ('gpuplan hw list %ss' lists "
