@@ -507,6 +507,16 @@ START_TEST(mpt_neox)
         48.0 * (12 * 7168.0 * 7168 + 2 * 7168.0) + 50432.0 * 7168 + 7168,
         30e9, 0.01,
         48, 7168, 64, 64, 112, 28672, 50432, 8192, 1, 0, 0, 0, 0, 0, 0};
+    /* MPT-70B (llm-foundry's pretrain yaml; no weights released): d_model
+     * 8192, 80 layers, 64 heads x 128, MLP 4 x 8192, vocab 50368, 2048, no
+     * biases, tied.  Per layer 12 x 8192^2 = 805,306,368 + 2 x 8192 =
+     * 805,322,752; x 80 = 64,425,820,160 + 50368 x 8192 = 412,614,656 + 8192
+     * = 64,838,443,008.  The benchmark table prints 64,862,437,376 (-0.04 %). */
+    static const gp_test_model m70 = {
+        "mpt-70b", "mpt70b",
+        80.0 * (12 * 8192.0 * 8192 + 2 * 8192.0) + 50368.0 * 8192 + 8192,
+        64862437376.0, 0.001,
+        80, 8192, 64, 64, 128, 32768, 50368, 2048, 1, 0, 0, 0, 0, 0, 0};
     /* GPT-NeoX-20B: 44 layers, hidden 6144, 64 heads x 96, MLP 24576, vocab
      * 50432, 2048, biases, two LayerNorms per layer, untied.  Per layer 12 x
      * 6144^2 + 13 x 6144 = 452,984,832 + 79,872 = 453,064,704; x 44 =
@@ -524,6 +534,8 @@ START_TEST(mpt_neox)
     GP_ASSERT_REL(m30.derived, 29957200896.0, 0);
     /* Trained at 2,048, adapted to 8,192 in a last stage (card). */
     GP_ASSERT_REL(m->train_seq.v, 2048.0, 0);
+    gp_test_model_check(&m70);
+    GP_ASSERT_REL(m70.derived, 64838443008.0, 0);
     gp_test_model_check(&nx);
 }
 END_TEST
@@ -607,8 +619,9 @@ START_TEST(ffn_kind)
      *   82,591,744 = 2,642,935,808 (37 % off).  -> 2.
      * The others follow the same way: every classic run here has an MLP of
      * 4 x hidden without a gate, every current model a SwiGLU / GeGLU. */
-    static const char *const two[] = {"bloom-176b", "opt-175b",   "mpt-7b",     "mpt-30b",
-                                       "gpt-neox-20b", "falcon-7b", "falcon-40b", "falcon-180b"};
+    static const char *const two[] = {"bloom-176b",   "opt-175b",  "mpt-7b",     "mpt-30b",
+                                       "mpt-70b",      "falcon-7b", "falcon-40b", "falcon-180b",
+                                       "gpt-neox-20b"};
     static const char *const three[] = {"qwen3-0.6b",  "qwen3-32b",       "qwen2.5-0.5b",
                                         "gemma-3-1b",  "gemma-2-2b",      "phi-4",
                                         "llama-33b",   "code-llama-34b",  "mistral-small-24b",
