@@ -270,6 +270,36 @@ START_TEST(rtx_pro_6000_blackwell_matches_sources)
 }
 END_TEST
 
+START_TEST(rtx_pro_6000_max_q_matches_sources)
+{
+    static const gp_test_card card = {"rtx-pro-6000-blackwell-max-q",
+                                      188, 2.288e9, 512 / 8 * 28e9, 96 * GIB,
+                                      97887 * MIB, 300, 128 * MIB, 0,
+                                      NULL};
+    const gp_gpu *g = gp_test_card_check(&card);
+    const gp_gpu *ws = gp_db_find_gpu(gp_test_db(), "rtx-pro-6000-blackwell");
+    /* The 300 W board: the same GB202 (188 SMs, 128 MB L2) and memory (512
+     * bits x 28 Gb/s = 1792e9 B/s, 97887 MiB), boost 2288 MHz.  188 x
+     * 2.288e9 = 430.144e9: FP32 x 256 = 110.117e12 (the database's 110.1),
+     * BF16 x 1024 = 440.467e12, FP8 x 2048 = 880.935e12, FP4 x 4096 =
+     * 1761.87e12, sparse 3523.7e12; FP64 110.12 / 64 = 1.72e12.  Every peak
+     * is 2288 / 2617 = 0.87428 of the Workstation Edition's; the memory
+     * bandwidth is the same. */
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, 0), 110.117e12, 1e-4);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 440.467e12, 1e-4);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP16, 0), 440.467e12, 1e-4);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP8, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 880.935e12, 1e-4);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP4, GP_PIPE_TENSOR, GP_ACC_FP32, 1), 3523.7e12, 1e-4);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_FP64, GP_PIPE_CUDA, GP_ACC_FP32, 0), 1.72e12, 1e-3);
+    ck_assert_ptr_nonnull(ws);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0) /
+                      gp_gpu_peak(ws, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0),
+                  2288.0 / 2617, 1e-4);
+    ck_assert_ptr_null(g->scale_up_link);
+    ck_assert_str_eq(g->host_link, "pcie5-x16");
+}
+END_TEST
+
 START_TEST(l40_matches_sources)
 {
     static const gp_test_card card = {"l40",
@@ -384,6 +414,12 @@ START_TEST(names_resolve)
         {"NVIDIA GeForce RTX 4060", "rtx-4060"},
         {"NVIDIA RTX PRO 6000 Blackwell Workstation Edition", "rtx-pro-6000-blackwell"},
         {"rtx-pro-6000", "rtx-pro-6000-blackwell"},
+        /* the 300 W board, as nvidia-smi and published tables name it */
+        {"NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition",
+         "rtx-pro-6000-blackwell-max-q"},
+        {"RTX PRO 6000 Blackwell Max-Q", "rtx-pro-6000-blackwell-max-q"},
+        {"RTX PRO 6000 Blackwell (Max-Q)", "rtx-pro-6000-blackwell-max-q"},
+        {"RTX PRO 6000 Blackwell", "rtx-pro-6000-blackwell"},
         {"NVIDIA L40", "l40"},
         {"NVIDIA GH200 480GB", "gh200"},
         {"GH200", "gh200"},
@@ -445,6 +481,7 @@ Suite *gp_test_suite_gpus_more_b(void)
     tcase_add_test(tc, rtx_4060_ti_16gb_matches_sources);
     tcase_add_test(tc, rtx_4060_matches_sources);
     tcase_add_test(tc, rtx_pro_6000_blackwell_matches_sources);
+    tcase_add_test(tc, rtx_pro_6000_max_q_matches_sources);
     tcase_add_test(tc, l40_matches_sources);
     tcase_add_test(tc, gh200_matches_sources);
     tcase_add_test(tc, h20_matches_sources);
