@@ -1508,6 +1508,15 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                            "GPU '%s' has no %s rate (choose another precision)",
                            g->id ? g->id : "?", gp_precision_name(r->precision));
     mixed = is_mixed(r->precision);
+    /* A frozen base is held in the training weights' width or packed
+     * narrower (QLoRA); a wider one (fp32 under 16-bit training) would be
+     * priced at the training width while named at its own. */
+    if (in->lora_params > 0.0 && in->base_bits > (mixed ? 16.0 : 32.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--base-format", 0, 0,
+                           "a frozen base of %g bits is wider than the %g-bit %s training "
+                           "weights: give a format no wider (bf16, int8, nf4), or "
+                           "--precision fp32 for a 32-bit base",
+                           in->base_bits, mixed ? 16.0 : 32.0, gp_precision_name(r->precision));
 
     /* --- shape and sequence ----------------------------------------------- */
     r->shape_known = 1;

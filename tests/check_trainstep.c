@@ -954,6 +954,13 @@ START_TEST(lora_step_skips_frozen_weight_gradients)
     in.base_bits = 16.0;
     ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
     GP_ASSERT_REL(r.step.dequant_bytes, 0.0, 0);
+    /* One wider than the 16-bit training weights (fp32, 32 bits) is not
+     * what memory would hold (2 B a weight, printed as "32 bits"): refused. */
+    in.base_bits = 32.0;
+    ck_assert_int_ne(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    ck_assert_str_eq(e.where, "--base-format");
+    ck_assert_msg(strstr(e.msg, "wider than") != NULL, "%s", e.msg);
+    in.base_bits = 16.0;
     in.lora_params = 0.0; /* a quantised base without adapters: refused */
     ck_assert_int_ne(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
     ck_assert_str_eq(e.where, "--base-format");
