@@ -589,7 +589,8 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
                in->zero);
     if (in->lora_params > 0.0 && in->base_bits > 0.0)
         snprintf(note, sizeof note, "frozen layers at %g bits (--base-format; embeddings and "
-                 "adapters 16-bit)", in->base_bits);
+                 "adapters %d-bit)", in->base_bits,
+                 r->precision == GP_FP32 || r->precision == GP_TF32 ? 32 : 16);
     else if (in->lora_params > 0.0)
         snprintf(note, sizeof note, "frozen base + adapters");
     else

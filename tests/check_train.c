@@ -1646,6 +1646,30 @@ START_TEST(cli_qlora_base_format)
 }
 END_TEST
 
+/* Under fp32 training the embeddings and adapters a 16-bit frozen base keeps
+ * beside it are 32-bit (4 B): Llama 3.1 8B, bf16 base, 42M adapters:
+ * (8,030,261,248 - 1,050,673,152) x 2 + 1,050,673,152 x 4 + 42e6 x 4 =
+ * 13,959,176,192 + 4,202,692,608 + 168,000,000 = 18,329,868,800 B; the
+ * table must not call them 16-bit. */
+START_TEST(cli_base_format_fp32_training_label)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--model", "llama-3.1-8b", "--tokens",
+                          "1B", "--lora-params", "42M", "--base-format", "bf16",
+                          "--precision", "fp32", NULL};
+    const char *js[] = {"train", "--gpu", "h100", "--model", "llama-3.1-8b", "--tokens",
+                        "1B", "--lora-params", "42M", "--base-format", "bf16",
+                        "--precision", "fp32", "--json", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(js);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 18329868800.0, 1e-12);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+    ck_assert(strstr(out, "embeddings and adapters 32-bit") != NULL);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_profile_llama65b)
 {
     /* 380 tok/s/GPU x 2048 GPUs: a 2 s step of 1,556,480 tokens; wall 20.82
@@ -1831,6 +1855,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
     tcase_add_test(cli, cli_qlora_base_format);
+    tcase_add_test(cli, cli_base_format_fp32_training_label);
     tcase_add_test(cli, cli_moe_overlap_json);
     tcase_add_test(cli, cli_global_batch_tokens_use_train_seq);
     tcase_add_test(cli, cli_profile_llama65b);
