@@ -180,11 +180,26 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
     return GP_OK;
 }
 
+/* Decimals, from `d` up to 6, that print `v` and the threshold `t` it
+ * fell below apart: "49.9% (below 50.0%)", never "50% (below 50%)". */
+static int apart_digits(double v, double t, int d)
+{
+    char a[64], b[64];
+    for (; d < 6; d++) {
+        snprintf(a, sizeof a, "%.*f", d, v);
+        snprintf(b, sizeof b, "%.*f", d, t);
+        if (strcmp(a, b) != 0)
+            break;
+    }
+    return d;
+}
+
 char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
                        char *buf, size_t n)
 {
     const gp_scale_row *b, *s;
-    int k;
+    double marginal;
+    int k, d;
     if (buf == NULL || n == 0)
         return buf;
     buf[0] = '\0';
@@ -221,19 +236,21 @@ char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
                  100.0 * s->comm_fraction);
         break;
     case GP_STOP_EFFICIENCY:
+        d = apart_digits(100.0 * s->efficiency, 100.0 * res->threshold, 0);
         snprintf(buf + k, n - (size_t)k,
-                 "%ld GPUs%s would not pay: %.2fx at %.0f%% efficiency (below %.0f%%), "
+                 "%ld GPUs%s would not pay: %.2fx at %.*f%% efficiency (below %.*f%%), "
                  "communication %.0f%% of the step",
-                 s->gpus, s->nodes > 1 ? " across nodes" : "", s->speedup,
-                 100.0 * s->efficiency, 100.0 * res->threshold, 100.0 * s->comm_fraction);
+                 s->gpus, s->nodes > 1 ? " across nodes" : "", s->speedup, d,
+                 100.0 * s->efficiency, d, 100.0 * res->threshold, 100.0 * s->comm_fraction);
         break;
     default:
+        marginal = (s->speedup - b->speedup) / (double)(s->gpus - b->gpus);
+        d = apart_digits(marginal, res->threshold, 2);
         snprintf(buf + k, n - (size_t)k,
-                 "%ld GPUs%s would not help enough: %.2fx, each added GPU adds %.2f of one "
-                 "(below %.2f), communication %.0f%% of the step",
-                 s->gpus, s->nodes > 1 ? " across nodes" : "", s->speedup,
-                 (s->speedup - b->speedup) / (double)(s->gpus - b->gpus), res->threshold,
-                 100.0 * s->comm_fraction);
+                 "%ld GPUs%s would not help enough: %.2fx, each added GPU adds %.*f of one "
+                 "(below %.*f), communication %.0f%% of the step",
+                 s->gpus, s->nodes > 1 ? " across nodes" : "", s->speedup, d, marginal, d,
+                 res->threshold, 100.0 * s->comm_fraction);
         break;
     }
     if (res->fastest != res->best) {

@@ -51,6 +51,54 @@ START_TEST(article_rows_7_8_weak)
 }
 END_TEST
 
+/* A verdict never says a figure is below the threshold while printing the
+ * two alike.  14 GB on nodes of 4 (pcie4-x16, 25 GB/s, 10 us), one roce-100
+ * NIC (12.2 GB/s, 5.8 us), 2 s: 8 GPUs are the ring's 2 x 7/8 x 14e9 =
+ * 24.5e9 B at 12.2e9 = 2.0081967 s (the phases' 0.84 + 1.147541 s raised
+ * to it) + their 2 x 3 x 10 us + 2 x 5.8 us = 71.6 us: 2.0082683 s; step
+ * 4.0082683 s, speedup 16/4.0082683 = 3.991749, efficiency 0.498969:
+ * "49.9%", not "50% (below 50%)".  Marginal: 3 GPUs at 1.9992x add
+ * 0.9992/2 = 0.4996 of one each: "0.500 (below 0.500)" is still alike at
+ * three decimals, so four: "0.4996 of one (below 0.5000)". */
+START_TEST(verdict_below_threshold_prints_apart)
+{
+    const char *argv[] = {"scale", "--gpu", "a100", "--link", "pcie4-x16", "--grad-bytes",
+                          "14GB", "--step-compute-s", "2", "--gpus", "1,2,4,8",
+                          "--gpus-per-node", "4", "--scale-out", "roce-100", "--json", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    const char *v = json_string_value(json_object_get(j, "verdict"));
+    json_t *r8 = json_array_get(json_object_get(j, "rows"), 3);
+    gp_scale_row rows[2];
+    gp_scale_result res;
+    char w[512];
+    GP_ASSERT_REL(gp_test_jnum(r8, "efficiency"), 2.0 / 4.0082683, 1e-7);
+    ck_assert_msg(v != NULL && strstr(v, "3.99x at 49.9% efficiency (below 50.0%)") != NULL,
+                  "verdict: %s", v ? v : "(none)");
+    json_decref(j);
+
+    memset(rows, 0, sizeof rows);
+    memset(&res, 0, sizeof res);
+    rows[0].gpus = 1;
+    rows[0].nodes = 1;
+    rows[0].speedup = 1.0;
+    rows[0].efficiency = 1.0;
+    rows[1].gpus = 3;
+    rows[1].nodes = 1;
+    rows[1].speedup = 1.9992;
+    rows[1].efficiency = 1.9992 / 3.0;
+    res.n_rows = 2;
+    res.best = 0;
+    res.best_gpus = 1;
+    res.stop = 1;
+    res.reason = GP_STOP_MARGINAL;
+    res.fastest = 0;
+    res.fastest_gpus = 1;
+    res.threshold = 0.5;
+    gp_scale_verdict(&res, rows, w, sizeof w);
+    ck_assert_msg(strstr(w, "adds 0.4996 of one (below 0.5000)") != NULL, "verdict: %s", w);
+}
+END_TEST
+
 START_TEST(overlap_hides_behind_backward)
 {
     /* Same 4-GPU job.  overlap 1: hidden = min(0.84006, 2/3 * 2) = 0.84006,
@@ -627,6 +675,7 @@ Suite *gp_test_suite_scale(void)
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, article_rows_7_8_weak);
     tcase_add_test(tc, overlap_hides_behind_backward);
+    tcase_add_test(tc, verdict_below_threshold_prints_apart);
     tcase_add_test(tc, two_nodes_on_100g_do_not_help);
     tcase_add_test(tc, marginal_rule);
     tcase_add_test(tc, ceiling_uses_datasheet);
