@@ -662,11 +662,21 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
                  "--mfu %.3g implies HFU %.3g and MFU %.3g on the PaLM count, above the "
                  "datasheet peak: is --mfu quoted on another count?",
                  in->mfu, r->hfu, r->mfu_palm);
-    if (r->step_model && r->mfu_palm > GP_TRAIN_MFU_PUBLISHED_MAX)
+    if (r->step_model && r->mfu_palm > GP_TRAIN_MFU_PUBLISHED_MAX) {
+        /* Enough decimals to print it above the threshold: 0.7203, not 0.72. */
+        int d = 3;
+        char v[32], t[32];
+        for (; d < 6; d++) {
+            snprintf(v, sizeof v, "%.*f", d, r->mfu_palm);
+            snprintf(t, sizeof t, "%.*f", d, GP_TRAIN_MFU_PUBLISHED_MAX);
+            if (strcmp(v, t) != 0)
+                break;
+        }
         snprintf(w[n++], 256,
-                 "predicted MFU %.3g (PaLM count) is above every published run gpuplan knows "
+                 "predicted MFU %.*f (PaLM count) is above every published run gpuplan knows "
                  "(%.2f, FlashAttention-2 on A100, Dao 2023): read it as an upper bound",
-                 r->mfu_palm, GP_TRAIN_MFU_PUBLISHED_MAX);
+                 d, r->mfu_palm, GP_TRAIN_MFU_PUBLISHED_MAX);
+    }
     if (r->step_model && !r->fits)
         snprintf(w[n++], 256,
                  "the run does not fit in GPU memory at this layout (see memory per GPU): "

@@ -1670,6 +1670,30 @@ START_TEST(cli_base_format_fp32_training_label)
 }
 END_TEST
 
+/* The warning for a predicted MFU above the highest published run (0.72 on
+ * the PaLM count) prints a figure above 0.72: this layout predicts just
+ * over it (JSON mfu_palm in (0.72, 0.7205)), which three significant digits
+ * printed as "0.72 ... is above ... (0.72". */
+START_TEST(cli_published_max_warning_prints_above)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
+                          "--tokens", "1T", "--cp", "2", "--lora-params", "10M", "--mfu",
+                          "model", "--json", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    double palm = gp_test_jnum(j, "mfu_palm"), shown;
+    const char *w = json_string_value(json_array_get(json_object_get(j, "warnings"), 0));
+    const char *at;
+    ck_assert(palm > GP_TRAIN_MFU_PUBLISHED_MAX && palm < 0.7205);
+    ck_assert(w != NULL);
+    at = strstr(w, "predicted MFU ");
+    ck_assert_msg(at != NULL, "%s", w);
+    shown = strtod(at + strlen("predicted MFU "), NULL);
+    ck_assert_msg(shown > GP_TRAIN_MFU_PUBLISHED_MAX, "%s", w);
+    GP_ASSERT_REL(shown, palm, 2e-4);
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_profile_llama65b)
 {
     /* 380 tok/s/GPU x 2048 GPUs: a 2 s step of 1,556,480 tokens; wall 20.82
@@ -1855,6 +1879,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
     tcase_add_test(cli, cli_qlora_base_format);
+    tcase_add_test(cli, cli_published_max_warning_prints_above);
     tcase_add_test(cli, cli_base_format_fp32_training_label);
     tcase_add_test(cli, cli_moe_overlap_json);
     tcase_add_test(cli, cli_global_batch_tokens_use_train_seq);
