@@ -136,7 +136,13 @@ static void print_link(const char *what, const gp_link *l, gp_coll_algo algo, lo
 static void note_scope(const char *cmd, const gp_link *up, long per_node, const gp_link *out,
                        long nodes)
 {
-    if (up != NULL && per_node > 1 && up->scope == GP_SCOPE_SCALE_OUT)
+    if (up != NULL && per_node > 1 && up->scope == GP_SCOPE_SCALE_OUT && nodes > 1)
+        fprintf(stderr,
+                "gpuplan %s: note: --link %s is a scale-out link (between nodes): priced as "
+                "the link among each node's %ld GPUs; --link names the link inside a node "
+                "(nvlink4, pcie4-x16, ...)\n",
+                cmd, up->id ? up->id : "?", per_node);
+    else if (up != NULL && per_node > 1 && up->scope == GP_SCOPE_SCALE_OUT)
         fprintf(stderr,
                 "gpuplan %s: note: --link %s is a scale-out link (between nodes): priced as "
                 "%ld GPUs on it; for nodes of several GPUs give --nodes M --scale-out %s\n",

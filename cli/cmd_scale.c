@@ -378,7 +378,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &out, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    if (up->scope != GP_SCOPE_SCALE_UP)
+    if (up->scope != GP_SCOPE_SCALE_UP && out != NULL)
+        fprintf(stderr, "gpuplan scale: note: --link %s is a scale-out link (between nodes):"
+                " priced as the link among a node's GPUs; --link names the link inside a node"
+                " (nvlink4, pcie4-x16, ...)\n", up->id ? up->id : "?");
+    else if (up->scope != GP_SCOPE_SCALE_UP)
         fprintf(stderr, "gpuplan scale: note: --link %s is a scale-out link (between nodes):"
                 " priced as every GPU on it; for nodes of several GPUs give --gpus-per-node G"
                 " --scale-out %s\n", up->id ? up->id : "?", up->id ? up->id : "?");

@@ -1060,6 +1060,18 @@ START_TEST(cli_link_scope_notes)
                       "%s", err);
         free(err);
     }
+    /* A NIC as --link with --nodes and --scale-out already given: the note
+     * must point at --link (the link inside a node), not ask again for the
+     * options the user gave. */
+    {
+        const char *g[] = {"allreduce", "--link", "ib-ndr", "--gpus", "16", "--nodes", "2",
+                           "--scale-out", "ib-ndr", "--bytes", "1GiB", NULL};
+        ck_assert_int_eq(gp_test_cli(g, NULL, &err), 0);
+        ck_assert_msg(strstr(err, "--link names the link inside a node") != NULL &&
+                          strstr(err, "give --nodes M") == NULL,
+                      "%s", err);
+        free(err);
+    }
 }
 END_TEST
 

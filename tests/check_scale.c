@@ -99,6 +99,22 @@ START_TEST(verdict_below_threshold_prints_apart)
 }
 END_TEST
 
+/* A NIC as --link with --gpus-per-node and --scale-out already given: the
+ * note points at --link, not at the options the user gave. */
+START_TEST(cli_nic_as_link_with_nodes_note)
+{
+    const char *argv[] = {"scale", "--gpu", "h100", "--link", "ib-ndr", "--params", "7B",
+                          "--step-compute-s", "1", "--gpus", "1,8,16", "--gpus-per-node", "8",
+                          "--scale-out", "ib-ndr", NULL};
+    char *err = NULL;
+    ck_assert_int_eq(gp_test_cli(argv, NULL, &err), 0);
+    ck_assert_msg(strstr(err, "--link names the link inside a node") != NULL &&
+                      strstr(err, "give --gpus-per-node G") == NULL,
+                  "%s", err);
+    free(err);
+}
+END_TEST
+
 START_TEST(overlap_hides_behind_backward)
 {
     /* Same 4-GPU job.  overlap 1: hidden = min(0.84006, 2/3 * 2) = 0.84006,
@@ -675,6 +691,7 @@ Suite *gp_test_suite_scale(void)
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, article_rows_7_8_weak);
     tcase_add_test(tc, overlap_hides_behind_backward);
+    tcase_add_test(tc, cli_nic_as_link_with_nodes_note);
     tcase_add_test(tc, verdict_below_threshold_prints_apart);
     tcase_add_test(tc, two_nodes_on_100g_do_not_help);
     tcase_add_test(tc, marginal_rule);
