@@ -801,6 +801,13 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                                "global batch of %g sequences is not a multiple of dp x "
                                "micro-batch = %g x %g", B, d, b);
     } else {
+        /* One sequence per micro-batch slot already above the cap: the
+         * GPUs or the micro-batch set it, not a --global-batch never given. */
+        if (unit > 1e9)
+            return GP_RAISE_AT(e, GP_ERANGE, d >= b ? "--gpus" : "--micro-batch", 0, 0,
+                               "one step of dp x micro-batch = %.0f x %.0f sequences is above "
+                               "the 1e9-sequence global batch cap",
+                               d, b);
         B = round_pos(p->step_batch_tokens / s / unit);
         B = (B < 1.0 ? 1.0 : B) * unit;
     }
