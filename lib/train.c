@@ -1394,6 +1394,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->gpus < 1)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
                            "GPU count must be a positive integer (got '%ld')", in->gpus);
+    /* The most GPUs the collectives price (comm.c): far beyond any cluster. */
+    if (in->gpus > (1L << 30))
+        return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0,
+                           "GPU count must be <= %ld (got '%ld')", 1L << 30, in->gpus);
     if (in->tp < 1)
         return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
                            "tensor-parallel degree must be >= 1 (got '%ld')", in->tp);
