@@ -157,8 +157,8 @@ static int plot(const gp_cli *cli, const char *file, const gp_scale_row *rows, s
     }
     snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", file);
     if ((fd = mkstemp(tmp)) < 0) {
-        fprintf(stderr, "gpuplan %s: --plot: cannot create '%s': %s\n",
-                cli->cmd ? cli->cmd : "scale", tmp, strerror(errno));
+        fprintf(stderr, "gpuplan %s: --plot: cannot create a file beside '%s': %s\n",
+                cli->cmd ? cli->cmd : "scale", file, strerror(errno));
         return GP_EXIT_USAGE;
     }
     {

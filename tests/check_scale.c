@@ -536,6 +536,14 @@ START_TEST(cli_plot)
     snprintf(png, sizeof png, "%s/d.png", dir);
     ck_assert_int_eq(mkdir(png, 0755), 0);
     expect_usage(a, NULL, "--plot: cannot write");
+    /* A missing directory: the message names the user's path (as roofline
+     * --plot's does), not the temporary file made beside it. */
+    {
+        char says[400];
+        snprintf(png, sizeof png, "%s/nodir/s.png", dir);
+        snprintf(says, sizeof says, "--plot: cannot create a file beside '%s'", png);
+        expect_usage(a, NULL, says);
+    }
     gp_test_rmtree(dir);
 }
 END_TEST
