@@ -394,8 +394,9 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
     if (t->nodes > 1 && (rc = link_ok(t->scale_out, "--scale-out", e)) != GP_OK)
         return rc;
     if (t->gpus_per_node > 0 && t->nodes > 0 && t->gpus_per_node > (1L << 30) / t->nodes)
-        return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0, "too many GPUs: %ld x %ld",
-                           t->nodes, t->gpus_per_node);
+        return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0,
+                           "too many GPUs: %ld x %ld (at most %ld)", t->nodes,
+                           t->gpus_per_node, 1L << 30);
     return GP_OK;
 }
 
