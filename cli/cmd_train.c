@@ -443,6 +443,8 @@ static void fmt_usd(double v, char *buf, size_t n)
         snprintf(buf, n, "n/a");
     else if (v >= 1e12)
         snprintf(buf, n, "USD %.4g", v);
+    else if (v < 100.0) /* a fine-tuning run's cents, not "USD 1" for 0.87 */
+        snprintf(buf, n, "USD %.2f", v);
     else
         snprintf(buf, n, "USD %.0f", v);
 }

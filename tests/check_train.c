@@ -1694,6 +1694,29 @@ START_TEST(cli_published_max_warning_prints_above)
 }
 END_TEST
 
+/* Small costs keep their cents: 1B params x 1B tokens on one RTX 4090 at
+ * MFU 0.5: 6e18 / (165.2e12 x 0.5) = 72,639.23 s; energy 450 W x 1.2 x
+ * 72,639.23 s / 3.6e6 = 10.8959 kWh x USD 0.08 = USD 0.8717, which the
+ * table printed as "USD 1". */
+START_TEST(cli_small_cost_keeps_cents)
+{
+    const char *argv[] = {"train", "--gpu", "rtx-4090", "--params", "1B", "--tokens", "1B",
+                          "--mfu", "0.5", NULL};
+    const char *js[] = {"train", "--gpu", "rtx-4090", "--params", "1B", "--tokens", "1B",
+                        "--mfu", "0.5", "--json", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(js);
+    GP_ASSERT_REL(gp_test_jnum(j, "energy_kwh"), 450.0 * 1.2 * (6e18 / (165.2e12 * 0.5)) / 3.6e6,
+                  1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "cost_energy_usd"), 0.871670702, 1e-6);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+    ck_assert(strstr(out, "USD 0.87 ") != NULL);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_profile_llama65b)
 {
     /* 380 tok/s/GPU x 2048 GPUs: a 2 s step of 1,556,480 tokens; wall 20.82
@@ -1879,6 +1902,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
     tcase_add_test(cli, cli_qlora_base_format);
+    tcase_add_test(cli, cli_small_cost_keeps_cents);
     tcase_add_test(cli, cli_published_max_warning_prints_above);
     tcase_add_test(cli, cli_base_format_fp32_training_label);
     tcase_add_test(cli, cli_moe_overlap_json);
