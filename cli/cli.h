@@ -55,6 +55,9 @@ int gp_cli_usage(const gp_cli *cli, const char *fmt, ...)
  * option and quoting the value) and returns 2, else 0. */
 int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
                double *out);
+/* A message size (allreduce --bytes, scale --grad-bytes): a size, and a
+ * whole number of bytes ('1.5B' is 1.5 bytes, not 1.5 billion: refused). */
+int gp_cli_msg_bytes(const gp_cli *cli, const char *opt, const char *arg, double *out);
 /* Same for a rate standing in for a link's or the host's (bytes/s): also
  * refused outside the database's range for link rates, [GP_LINK_RATE_MIN,
  * GP_RATE_MAX] = [1 kB/s, 1 PB/s] (below it times overflow to inf). */

@@ -245,7 +245,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             break;
         case 'b':
-            if (gp_cli_qty(cli, "--bytes", optarg, GP_Q_BYTES, &bytes))
+            if (gp_cli_msg_bytes(cli, "--bytes", optarg, &bytes))
                 return GP_EXIT_USAGE;
             break;
         case 'a':

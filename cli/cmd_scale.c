@@ -282,7 +282,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             }
             break;
         case 'B':
-            if (gp_cli_qty(cli, "--grad-bytes", optarg, GP_Q_BYTES, &grad_bytes))
+            if (gp_cli_msg_bytes(cli, "--grad-bytes", optarg, &grad_bytes))
                 return GP_EXIT_USAGE;
             sources++;
             break;

@@ -62,6 +62,17 @@ int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
     return 0;
 }
 
+int gp_cli_msg_bytes(const gp_cli *cli, const char *opt, const char *arg, double *out)
+{
+    if (gp_cli_qty(cli, opt, arg, GP_Q_BYTES, out))
+        return GP_EXIT_USAGE;
+    if (*out != floor(*out))
+        return gp_cli_usage(cli, "option '%s' must be a whole number of bytes (got '%s' = %g B; "
+                                 "in a size B is a byte: a billion bytes is 1GB)",
+                            opt, arg, *out);
+    return 0;
+}
+
 int gp_cli_rate(const gp_cli *cli, const char *opt, const char *arg, double *out)
 {
     if (gp_cli_qty(cli, opt, arg, GP_Q_RATE, out))
