@@ -433,8 +433,10 @@ static void fmt_days(double d, char *buf, size_t n)
         snprintf(buf, n, "%.4g days", d);
     else if (d >= 100)
         snprintf(buf, n, "%.0f days", d);
-    else
+    else if (d >= 1.0)
         snprintf(buf, n, "%.2f days", d);
+    else /* a fine-tuning run: "2.95 h", not "0.12 days" (or "0.00 days") */
+        gp_format_qty(d * 86400.0, GP_Q_DURATION, 2, 0, buf, n);
 }
 
 static void fmt_usd(double v, char *buf, size_t n)

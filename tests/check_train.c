@@ -1717,6 +1717,27 @@ START_TEST(cli_small_cost_keeps_cents)
 }
 END_TEST
 
+/* A run shorter than a day prints its wall-clock in hours or seconds, not
+ * "0.00 days": 7B on 1B tokens, 8 H100 at MFU 0.5: 6 x 7e9 x 1e9 /
+ * (989.4e12 x 0.5) / 8 = 10,612.49 s = 2.948 h; on 100k tokens 1.0612 s. */
+START_TEST(cli_short_wall_clock)
+{
+    const char *a[] = {"train", "--gpu", "h100", "--gpus", "8", "--params", "7B", "--tokens",
+                       "1B", "--mfu", "0.5", NULL};
+    const char *b[] = {"train", "--gpu", "h100", "--gpus", "8", "--params", "7B", "--tokens",
+                       "100k", "--mfu", "0.5", NULL};
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_cli(a, &out, &err), 0);
+    ck_assert(strstr(out, "wall-clock                   2.95 h ") != NULL);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(b, &out, &err), 0);
+    ck_assert(strstr(out, "wall-clock                   1.06 s ") != NULL);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_profile_llama65b)
 {
     /* 380 tok/s/GPU x 2048 GPUs: a 2 s step of 1,556,480 tokens; wall 20.82
@@ -1902,6 +1923,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
     tcase_add_test(cli, cli_qlora_base_format);
+    tcase_add_test(cli, cli_short_wall_clock);
     tcase_add_test(cli, cli_small_cost_keeps_cents);
     tcase_add_test(cli, cli_published_max_warning_prints_above);
     tcase_add_test(cli, cli_base_format_fp32_training_label);
