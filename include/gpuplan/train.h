@@ -176,7 +176,7 @@ typedef struct gp_train_in {
     const gp_train_shape *shape;/* optional explicit shape (wins over model) */
     double params;              /* N when model is NULL                      */
     double tokens;              /* D, training tokens (> 0)                  */
-    long gpus;                  /* >= 1                                      */
+    long gpus;                  /* [1, 2^30]                                 */
     double mfu;                 /* [0.001,1]; 0 = GPU default, else fallback */
     int precision_set;          /* 0: bf16, else fp16, else tf32, else fp32  */
     gp_precision precision;
@@ -188,8 +188,9 @@ typedef struct gp_train_in {
     gp_train_optimizer optimizer;
     double lora_params;         /* > 0: adapter fine-tuning of a frozen base */
     double base_bits;           /* with lora_params: bits per weight of the
-                                   frozen base (QLoRA: NF4 4.127); 0 = the
-                                   training precision                        */
+                                   frozen base (QLoRA: NF4 4.5); 0 = the
+                                   training precision; wider than the
+                                   training weights: GP_EINVAL               */
     double seq;                 /* 0: model context (capped) or default     */
     double micro_batch;         /* sequences per GPU per micro-step (>= 1)   */
     double step_time;           /* > 0: profile mode (s per optimizer step)  */
@@ -437,7 +438,7 @@ typedef struct gp_train_result {
  * ("--moe-imbalance"); GP_EUNSUP when the GPU has no rate for the precision or the
  * precision is not one training uses (fp64, int8, int4); GP_ERANGE for
  * inputs beyond the plausibility caps (params/lora_params > 1e15, tokens >
- * 1e18, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
+ * 1e18, gpus > 2^30, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
  * price > 1e4 USD/GPU-hour, purchase > 1e8 USD, years outside [0.01, 100],
  * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7)
  * and for a profile or a given MFU whose peak_share is above
