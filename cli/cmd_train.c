@@ -1235,6 +1235,15 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                     : "model context capped at 8192")
                          : "default 2048 (GPT-3 / LLaMA-1 pre-training length)";
     nas = build_assumptions(&in, &r, &p, seq_src, as, sizeof as / sizeof as[0]);
+    /* Options that price nothing here are said, as allreduce and scale say
+     * them: the step model's GPUs all in one node use no scale-out. */
+    if (r.step_model && in.gpus <= r.step.gpus_per_node &&
+        (in.scale_out != NULL || in.nics_per_node > 0))
+        fprintf(stderr, "gpuplan train: note: %s ignored: the %ld GPU%s one node\n",
+                in.scale_out != NULL && in.nics_per_node > 0 ? "--scale-out and --nics-per-node"
+                : in.scale_out != NULL                       ? "--scale-out"
+                                                             : "--nics-per-node",
+                in.gpus, in.gpus == 1 ? " is" : "s are");
     nw = train_warnings(&in, &r, w);
     for (k = 0; k < nw; k++)
         fprintf(stderr, "gpuplan train: warning: %s\n", w[k]);

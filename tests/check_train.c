@@ -1738,6 +1738,30 @@ START_TEST(cli_short_wall_clock)
 }
 END_TEST
 
+/* Options that price nothing are said, as allreduce and scale say them:
+ * 8 H100 fit in one node of 8, so --scale-out and --nics-per-node go
+ * unused by the step model. */
+START_TEST(cli_step_model_one_node_notes)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
+                          "--tokens", "1T", "--mfu", "model", "--scale-out", "ib-ndr",
+                          "--nics-per-node", "4", NULL};
+    const char *two[] = {"train", "--gpu", "h100", "--gpus", "16", "--model", "llama-2-7b",
+                         "--tokens", "1T", "--mfu", "model", "--scale-out", "ib-ndr", NULL};
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+    ck_assert_msg(strstr(err, "note: --scale-out and --nics-per-node ignored: the 8 GPUs are "
+                              "one node") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(two, &out, &err), 0);
+    ck_assert_msg(strstr(err, "ignored") == NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_profile_llama65b)
 {
     /* 380 tok/s/GPU x 2048 GPUs: a 2 s step of 1,556,480 tokens; wall 20.82
@@ -1923,6 +1947,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
     tcase_add_test(cli, cli_qlora_base_format);
+    tcase_add_test(cli, cli_step_model_one_node_notes);
     tcase_add_test(cli, cli_short_wall_clock);
     tcase_add_test(cli, cli_small_cost_keeps_cents);
     tcase_add_test(cli, cli_published_max_warning_prints_above);
