@@ -1008,7 +1008,9 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
     const gp_db *db;
     const char *id;
     const void *p;
-    char known[1024];
+    /* Room for every kind's ids[] below, its name and separators, so the
+     * last kind's list is not cut mid-word. */
+    char known[GP_KIND__COUNT * (256 + 16)];
     size_t off = 0;
     int k, only = -1;
     if (argc != 2)
