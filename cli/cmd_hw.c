@@ -761,11 +761,15 @@ static void list_csv(const gp_db *db, int kind)
         printf("id,name,bf16_flop_per_s,mem_capacity_bytes,mem_bw_bytes_per_s,tdp_w\n");
         for (i = 0; i < n; i++) {
             const gp_gpu *g = gp_db_gpu_at(db, i);
+            double bf16 =
+                gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16), GP_ACC_FP32, 0);
+            char num[32] = "";
+            /* No bf16 rate (V100, T4): an empty field, as the table's '-'. */
+            if (bf16 > 0.0)
+                gp_cli_csvnum(bf16, num, sizeof num);
             printf("%s,", g->id);
             csv_str(g->name);
-            printf(",%.10g,%.10g,%.10g,%.10g\n",
-                   gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16), GP_ACC_FP32, 0),
-                   g->mem_capacity.v, g->mem_bw.v, g->tdp.v);
+            printf(",%s,%.10g,%.10g,%.10g\n", num, g->mem_capacity.v, g->mem_bw.v, g->tdp.v);
         }
     } else if (kind == GP_KIND_LINK) {
         printf("id,name,kind,bw_bytes_per_s,achievable_bytes_per_s,latency_s\n");
