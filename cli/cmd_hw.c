@@ -1107,6 +1107,11 @@ static int run_hw(gp_cli *cli, int argc, char **argv)
         }
         return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
     }
+    /* --csv prints rows: 'hw list' has them, one entry or an import has none. */
+    if (cli->csv && optind < argc &&
+        (strcmp(argv[optind], "show") == 0 || strcmp(argv[optind], "import-model") == 0))
+        return gp_cli_usage(cli, "'--csv': 'hw %s' prints no rows ('hw list' does); use --json",
+                            argv[optind]);
     /* import-model has options of its own. */
     if (optind < argc && strcmp(argv[optind], "import-model") == 0)
         return gp_cli_hw_import(cli, argc - optind, argv + optind);
