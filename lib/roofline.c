@@ -213,6 +213,13 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
              : g->eff_mem.v > 0.0   ? g->eff_mem.src
                                     : g->mem_bw.src);
     set_link_roof(&r->roofs[GP_ROOF_HOST], p->host_link, 1.0);
+    /* Data in host memory arrives at the GPU's calibrated host-to-device
+     * rate (calib import: measured.h2d_bandwidth) over its own host link. */
+    if (g->meas_h2d_bw.v > 0.0 && p->host_link != NULL && p->host_link->id != NULL &&
+        g->host_link != NULL && strcasecmp(g->host_link, p->host_link->id) == 0) {
+        r->roofs[GP_ROOF_HOST].bw_expected = g->meas_h2d_bw.v;
+        r->roofs[GP_ROOF_HOST].src_expected = first_src(g->calibration, g->meas_h2d_bw.src);
+    }
     set_link_roof(&r->roofs[GP_ROOF_PEER], p->peer_link, gp_link_mesh_share(p->peer_link, 2.0));
 
     /* Which levels the bytes cross. */

@@ -498,6 +498,37 @@ START_TEST(host_link_binds)
 }
 END_TEST
 
+START_TEST(host_link_calibrated)
+{
+    gp_gpu g = rtx4090();
+    gp_link l = pcie4(), other = pcie4();
+    gp_roofline_params p;
+    gp_roofline r;
+    g.host_link = "pcie4-x16";
+    g.calibration = "calib test.yaml 2026-12-01";
+    /* calib import: pinned host-to-device copies at 20 GB/s on this card. */
+    g.meas_h2d_bw.v = 20e9;
+    gp_roofline_params_init(&p);
+    p.data = GP_ROOF_HOST;
+    p.host_link = &l;
+    /* 12e6 B from host memory: ceiling 12e6 / 31.5e9 = 380.95 us as before;
+     * expected at the measured 20 GB/s, not the link's 25: 12e6 / 20e9 =
+     * 600 us. */
+    r = eval_ok(&g, &p, 1e6, 12e6);
+    GP_ASSERT_REL(r.time, 12e6 / 31.5e9, 1e-12);
+    GP_ASSERT_REL(r.roofs[GP_ROOF_HOST].bw_expected, 20e9, 0);
+    GP_ASSERT_REL(r.time_expected, 600e-6, 1e-12);
+    ck_assert_str_eq(r.roofs[GP_ROOF_HOST].src_expected, "calib test.yaml 2026-12-01");
+    /* Another link (--link) is not the one measured: its own figure. */
+    other.id = "pcie5-x16";
+    other.bw.v = 63e9;
+    other.bw_achievable.v = 53e9;
+    p.host_link = &other;
+    r = eval_ok(&g, &p, 1e6, 12e6);
+    GP_ASSERT_REL(r.roofs[GP_ROOF_HOST].bw_expected, 53e9, 0);
+}
+END_TEST
+
 START_TEST(peer_link_binds)
 {
     gp_gpu g = h100();
@@ -1097,6 +1128,7 @@ Suite *gp_test_suite_roofline(void)
     tcase_add_test(tc, attention_naive_vs_flash);
     tcase_add_test(tc, fused_chain_saves_round_trips);
     tcase_add_test(tc, host_link_binds);
+    tcase_add_test(tc, host_link_calibrated);
     tcase_add_test(tc, peer_link_binds);
     tcase_add_test(tc, l2_roof);
     tcase_add_test(tc, calibration_wins_expected);

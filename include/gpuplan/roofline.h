@@ -48,7 +48,9 @@ typedef struct gp_roofline_params {
     gp_accum accum;          /* default GP_ACC_FP32 (cuBLAS/PyTorch)        */
     int sparse;              /* 1: 2:4 structured sparsity (tensor only)    */
     gp_roof_level data;      /* default GP_ROOF_DEVICE                      */
-    const gp_link *host_link; /* needed when data == GP_ROOF_HOST            */
+    const gp_link *host_link; /* needed when data == GP_ROOF_HOST; when it is
+                               * the GPU's own host_link, the GPU's measured
+                               * h2d bandwidth is its expected figure        */
     const gp_link *peer_link; /* needed when data == GP_ROOF_PEER            */
 } gp_roofline_params;
 
