@@ -78,16 +78,21 @@ typedef struct readopts {
 /* "2024-06-30" or "2024-06-30T12:00:00Z": what --date accepts. */
 static int date_ok(const char *d)
 {
-    int i, mon, day;
+    static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int i, year, mon, day;
     size_t n = strlen(d);
     if (n < 10 || n > 39)
         return 0;
     for (i = 0; i < 10; i++)
         if ((i == 4 || i == 7) ? d[i] != '-' : (d[i] < '0' || d[i] > '9'))
             return 0;
+    year = ((d[0] - '0') * 10 + (d[1] - '0')) * 100 + (d[2] - '0') * 10 + (d[3] - '0');
     mon = (d[5] - '0') * 10 + (d[6] - '0');
     day = (d[8] - '0') * 10 + (d[9] - '0');
-    if (mon < 1 || mon > 12 || day < 1 || day > 31)
+    if (mon < 1 || mon > 12 || day < 1 || day > mdays[mon - 1])
+        return 0;
+    /* February 29 only in a leap year (Gregorian). */
+    if (mon == 2 && day == 29 && !(year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)))
         return 0;
     if (n == 10)
         return 1;
