@@ -75,6 +75,13 @@ typedef struct readopts {
     const char *date;
 } readopts;
 
+/* A summary or device figure: 0 = not in the file, which JSON says with
+ * null (README: null where a figure is undefined), not 0 B/s. */
+static json_t *jmeas(double v)
+{
+    return v > 0.0 ? gp_cli_jnum(v) : json_null();
+}
+
 /* "2024-06-30" or "2024-06-30T12:00:00Z": what --date accepts. */
 static int date_ok(const char *d)
 {
@@ -642,9 +649,9 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
         json_object_set_new(dev, "name", json_string(L.c->dev.name));
         json_object_set_new(dev, "compute_capability", json_string(L.c->dev.cc));
         json_object_set_new(dev, "sm_count", json_integer(L.c->dev.sm_count));
-        json_object_set_new(dev, "clock_sm_hz", gp_cli_jnum(L.c->dev.clock_sm_hz));
-        json_object_set_new(dev, "memory_bytes", gp_cli_jnum(L.c->dev.memory_bytes));
-        json_object_set_new(dev, "l2_bytes", gp_cli_jnum(L.c->dev.l2_bytes));
+        json_object_set_new(dev, "clock_sm_hz", jmeas(L.c->dev.clock_sm_hz));
+        json_object_set_new(dev, "memory_bytes", jmeas(L.c->dev.memory_bytes));
+        json_object_set_new(dev, "l2_bytes", jmeas(L.c->dev.l2_bytes));
         json_object_set_new(dev, "driver_version", json_integer(L.c->dev.driver_version));
         json_object_set_new(dev, "runtime_version", json_integer(L.c->dev.runtime_version));
         json_object_set_new(dev, "pcie_gen", json_integer(L.c->dev.pcie_gen));
@@ -653,33 +660,33 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
         json_object_set_new(dev, "pcie_max_width", json_integer(L.c->dev.pcie_max_width));
         json_object_set_new(o, "device", dev);
         json_object_set_new(o, "gpu", L.g ? json_string(L.g->id) : json_null());
-        json_object_set_new(sum, "mem_bw_bytes_per_s", gp_cli_jnum(s->mem_bw));
-        json_object_set_new(sum, "mem_bw_best_bytes_per_s", gp_cli_jnum(s->mem_bw_best));
-        json_object_set_new(sum, "mem_read_bytes_per_s", gp_cli_jnum(s->mem_read_bw));
-        json_object_set_new(sum, "mem_write_bytes_per_s", gp_cli_jnum(s->mem_write_bw));
-        json_object_set_new(sum, "mem_triad_bytes_per_s", gp_cli_jnum(s->mem_triad_bw));
-        json_object_set_new(sum, "memcpy_d2d_bytes_per_s", gp_cli_jnum(s->memcpy_d2d_bw));
-        json_object_set_new(sum, "l2_bw_bytes_per_s", gp_cli_jnum(s->l2_bw));
-        json_object_set_new(sum, "lat_l1_s", gp_cli_jnum(s->lat_l1));
-        json_object_set_new(sum, "lat_l2_s", gp_cli_jnum(s->lat_l2));
-        json_object_set_new(sum, "lat_dram_s", gp_cli_jnum(s->lat_dram));
-        json_object_set_new(sum, "lat_l1_cycles", gp_cli_jnum(s->lat_l1_cyc));
-        json_object_set_new(sum, "lat_l2_cycles", gp_cli_jnum(s->lat_l2_cyc));
-        json_object_set_new(sum, "lat_dram_cycles", gp_cli_jnum(s->lat_dram_cyc));
-        json_object_set_new(sum, "h2d_bytes_per_s", gp_cli_jnum(s->h2d_bw));
-        json_object_set_new(sum, "d2h_bytes_per_s", gp_cli_jnum(s->d2h_bw));
-        json_object_set_new(sum, "h2d_latency_s", gp_cli_jnum(s->h2d_lat));
-        json_object_set_new(sum, "d2h_latency_s", gp_cli_jnum(s->d2h_lat));
-        json_object_set_new(sum, "h2d_pageable_bytes_per_s", gp_cli_jnum(s->h2d_pageable_bw));
-        json_object_set_new(sum, "d2h_pageable_bytes_per_s", gp_cli_jnum(s->d2h_pageable_bw));
-        json_object_set_new(sum, "peer_bytes_per_s", gp_cli_jnum(s->peer_bw));
-        json_object_set_new(sum, "peer_bidir_bytes_per_s", gp_cli_jnum(s->peer_bidir_bw));
-        json_object_set_new(sum, "peer_latency_s", gp_cli_jnum(s->peer_lat));
-        json_object_set_new(sum, "allreduce_busbw_bytes_per_s", gp_cli_jnum(s->allreduce_busbw));
-        json_object_set_new(sum, "allreduce_latency_s", gp_cli_jnum(s->allreduce_lat));
+        json_object_set_new(sum, "mem_bw_bytes_per_s", jmeas(s->mem_bw));
+        json_object_set_new(sum, "mem_bw_best_bytes_per_s", jmeas(s->mem_bw_best));
+        json_object_set_new(sum, "mem_read_bytes_per_s", jmeas(s->mem_read_bw));
+        json_object_set_new(sum, "mem_write_bytes_per_s", jmeas(s->mem_write_bw));
+        json_object_set_new(sum, "mem_triad_bytes_per_s", jmeas(s->mem_triad_bw));
+        json_object_set_new(sum, "memcpy_d2d_bytes_per_s", jmeas(s->memcpy_d2d_bw));
+        json_object_set_new(sum, "l2_bw_bytes_per_s", jmeas(s->l2_bw));
+        json_object_set_new(sum, "lat_l1_s", jmeas(s->lat_l1));
+        json_object_set_new(sum, "lat_l2_s", jmeas(s->lat_l2));
+        json_object_set_new(sum, "lat_dram_s", jmeas(s->lat_dram));
+        json_object_set_new(sum, "lat_l1_cycles", jmeas(s->lat_l1_cyc));
+        json_object_set_new(sum, "lat_l2_cycles", jmeas(s->lat_l2_cyc));
+        json_object_set_new(sum, "lat_dram_cycles", jmeas(s->lat_dram_cyc));
+        json_object_set_new(sum, "h2d_bytes_per_s", jmeas(s->h2d_bw));
+        json_object_set_new(sum, "d2h_bytes_per_s", jmeas(s->d2h_bw));
+        json_object_set_new(sum, "h2d_latency_s", jmeas(s->h2d_lat));
+        json_object_set_new(sum, "d2h_latency_s", jmeas(s->d2h_lat));
+        json_object_set_new(sum, "h2d_pageable_bytes_per_s", jmeas(s->h2d_pageable_bw));
+        json_object_set_new(sum, "d2h_pageable_bytes_per_s", jmeas(s->d2h_pageable_bw));
+        json_object_set_new(sum, "peer_bytes_per_s", jmeas(s->peer_bw));
+        json_object_set_new(sum, "peer_bidir_bytes_per_s", jmeas(s->peer_bidir_bw));
+        json_object_set_new(sum, "peer_latency_s", jmeas(s->peer_lat));
+        json_object_set_new(sum, "allreduce_busbw_bytes_per_s", jmeas(s->allreduce_busbw));
+        json_object_set_new(sum, "allreduce_latency_s", jmeas(s->allreduce_lat));
         json_object_set_new(sum, "allreduce_gpus", json_integer(s->allreduce_gpus));
         json_object_set_new(sum, "allreduce_fit_min_bytes", gp_cli_jnum(s->allreduce_fit_min_bytes));
-        json_object_set_new(sum, "gemm_fp16acc_flop_per_s", gp_cli_jnum(s->gemm_fp16acc));
+        json_object_set_new(sum, "gemm_fp16acc_flop_per_s", jmeas(s->gemm_fp16acc));
         comp = json_object();
         for (p = 0; p < GP_PREC__COUNT; p++)
             for (q = 0; q < GP_PIPE__COUNT; q++)

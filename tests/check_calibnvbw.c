@@ -367,6 +367,12 @@ START_TEST(cli_show_json)
     sum = json_object_get(o, "summary");
     GP_ASSERT_REL(json_real_value(json_object_get(sum, "h2d_bytes_per_s")), 26.18465e9, 1e-5);
     GP_ASSERT_REL(json_real_value(json_object_get(sum, "d2h_bytes_per_s")), 26.79997e9, 1e-5);
+    /* nvbandwidth measures no device memory, L2 or GEMM: those figures are
+     * undefined (null, as the README says of --json), not 0 B/s. */
+    ck_assert(json_is_null(json_object_get(sum, "mem_bw_bytes_per_s")));
+    ck_assert(json_is_null(json_object_get(sum, "lat_dram_s")));
+    ck_assert(json_is_null(json_object_get(sum, "peer_bytes_per_s")));
+    ck_assert(json_is_null(json_object_get(json_object_get(o, "device"), "memory_bytes")));
     pts = json_object_get(o, "points");
     ck_assert_uint_eq(json_array_size(pts), 2);
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(pts, 0), "label")),
