@@ -516,6 +516,10 @@ static int check_size(const gp_kernel_desc *k, const char *field, double v, gp_e
     if (!positive(v) || v > 1e15)
         return GP_RAISE_AT(e, GP_ERANGE, field, 0, 0,
                            "size %s must be a finite number in (0, 1e15], got %g", field, v);
+    /* Element counts: a fraction is a typo, not a shape. */
+    if (floor(v) != v)
+        return GP_RAISE_AT(e, GP_EINVAL, field, 0, 0,
+                           "size %s must be a whole number of elements, got %g", field, v);
     return GP_OK;
 }
 
@@ -539,12 +543,18 @@ int gp_kernel_eval(const gp_kernel_desc *k, const gp_kernel_shape *s,
                            k->name);
     if (s->tile != 0.0 && (!positive(s->tile) || s->tile > 1e15))
         return GP_RAISE_AT(e, GP_ERANGE, "tile", 0, 0, "tile must be > 0, got %g", s->tile);
+    if (s->tile != 0.0 && floor(s->tile) != s->tile)
+        return GP_RAISE_AT(e, GP_EINVAL, "tile", 0, 0,
+                           "tile must be a whole number of elements, got %g", s->tile);
     if (s->chain != 0.0 && !(k->options & GP_KOPT_CHAIN))
         return GP_RAISE_AT(e, GP_EINVAL, "chain", 0, 0,
                            "kernel '%s' takes no chain length (fused does)", k->name);
     if (s->chain != 0.0 && (!positive(s->chain) || s->chain < 1.0 || s->chain > 1e6))
         return GP_RAISE_AT(e, GP_ERANGE, "chain", 0, 0,
                            "chain length must lie in [1, 1e6], got %g", s->chain);
+    if (s->chain != 0.0 && floor(s->chain) != s->chain)
+        return GP_RAISE_AT(e, GP_EINVAL, "chain", 0, 0,
+                           "chain length must be a whole number of kernels, got %g", s->chain);
     if (s->beta && !(k->options & GP_KOPT_BETA))
         return GP_RAISE_AT(e, GP_EINVAL, "beta", 0, 0,
                            "kernel '%s' has no C to accumulate (gemm does)", k->name);

@@ -465,6 +465,36 @@ START_TEST(fused_chain_saves_round_trips)
 }
 END_TEST
 
+START_TEST(kernel_sizes_whole)
+{
+    /* Sizes count elements (and tiles, kernels in a chain): 4.5 rows or a
+     * chain of 2.5 kernels is a typo, refused rather than priced (a 4.5 x 4 x
+     * 4 GEMM would be 2 x 4.5 x 16 = 144 FLOP). 1.5K = 1500 is whole. */
+    gp_kernel_shape s;
+    gp_kernel_counts c;
+    gp_err e;
+    gp_kernel_shape_init(&s);
+    s.m = 4.5;
+    s.n = s.k = 4;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_kernel_eval(gp_kernel_find("gemm"), &s, &c, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "m");
+    s.m = 1.5e3;
+    c = kernel_ok("gemm", &s);
+    GP_ASSERT_REL(c.flop, 2.0 * 1500 * 4 * 4, 0);
+    s.tile = 2.5;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_kernel_eval(gp_kernel_find("gemm"), &s, &c, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "tile");
+    gp_kernel_shape_init(&s);
+    s.n = 1e6;
+    s.chain = 2.5;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_kernel_eval(gp_kernel_find("fused"), &s, &c, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "chain");
+}
+END_TEST
+
 /* ---- hierarchical roofs ---------------------------------------------------- */
 
 START_TEST(host_link_binds)
@@ -1127,6 +1157,7 @@ Suite *gp_test_suite_roofline(void)
     tcase_add_test(tc, axpy_layernorm_softmax);
     tcase_add_test(tc, attention_naive_vs_flash);
     tcase_add_test(tc, fused_chain_saves_round_trips);
+    tcase_add_test(tc, kernel_sizes_whole);
     tcase_add_test(tc, host_link_binds);
     tcase_add_test(tc, host_link_calibrated);
     tcase_add_test(tc, peer_link_binds);

@@ -191,10 +191,11 @@ const gp_kernel_desc *gp_kernel_find(const char *name);
 /* As gp_kernel_find, but GP_ENOTFOUND with a message listing the kernels. */
 int gp_kernel_get(const char *name, const gp_kernel_desc **out, gp_err *e);
 
-/* Validate s against k (required sizes > 0; every given size finite and
- * > 0; sizes the kernel does not use must be 0; elem_bytes > 0; chain >= 1
- * when used) and fill out.  Errors: GP_ERANGE / GP_EINVAL with e's `where`
- * naming the field ("m", "n", "k", "tile", "chain", "elem_bytes").
+/* Validate s against k (required sizes > 0; every given size finite, > 0
+ * and whole, as are tile and chain; sizes the kernel does not use must be
+ * 0; elem_bytes > 0; chain >= 1 when used) and fill out.  Errors:
+ * GP_ERANGE / GP_EINVAL with e's `where` naming the field ("m", "n", "k",
+ * "tile", "chain", "elem_bytes").
  * MODEL: docs/models/roofline.md §4 (one subsection per kernel). */
 int gp_kernel_eval(const gp_kernel_desc *k, const gp_kernel_shape *s,
                    gp_kernel_counts *out, gp_err *e);
