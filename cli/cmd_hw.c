@@ -890,8 +890,13 @@ static int engine_show(gp_cli *cli, const char *id)
     gp_err_clear(&e);
     if (gp_engine_get(id, "hw show engine", &en, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    if (cli->json)
-        return gp_cli_emit(engine_json(en)) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
+    if (cli->json) {
+        /* hw show's contract (DESIGN.md): `sources`, as for database entries. */
+        json_t *o = engine_json(en), *src = json_object();
+        json_object_set_new(src, "profile", en->src ? json_string(en->src) : json_null());
+        json_object_set_new(o, "sources", src);
+        return gp_cli_emit(o) == 0 ? GP_EXIT_OK : GP_EXIT_FAIL;
+    }
     printf("%s: %s (decode engine profile, lib/engines.c)\n", en->id, en->name);
     snprintf(buf, sizeof buf, "%.2f", en->eff_float);
     gp_cli_row("16-bit weights", buf, "fraction of the GPU's achievable bandwidth");

@@ -905,6 +905,9 @@ START_TEST(cli_engine_listing)
     GP_ASSERT_REL(gp_test_jnum(j, "layer_overhead_s"), 25e-6, 1e-12);
     GP_ASSERT_REL(gp_test_jnum(j, "moe_layer_overhead_s"), 57e-6, 1e-12);
     ck_assert_str_eq(json_string_value(json_object_get(j, "split")), "tensor");
+    /* hw show's JSON contract (DESIGN.md): `sources`, as for every entry. */
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "sources"), "profile")),
+                     json_string_value(json_object_get(j, "source")));
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(bad, NULL, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, "unknown engine 'warp-drive'"));
