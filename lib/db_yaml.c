@@ -367,6 +367,12 @@ int gp__yaml_parse(gp__arena *a, const char *name, const char *text, size_t len,
     gp__ynode *doc = NULL;
 
     *root = NULL;
+    /* A UTF-8 byte-order mark may open a YAML stream; with the encoding set
+     * below, libyaml would read it as part of the first key. */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     if (len > GP_YAML_MAX_FILE)
         return GP_RAISE_AT(e, GP_EPARSE, name, 0, 0, "file of %zu bytes is larger than %u bytes",
                            len, (unsigned)GP_YAML_MAX_FILE);

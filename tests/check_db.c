@@ -447,6 +447,19 @@ START_TEST(open_text_loads_one_file)
     ck_assert_str_eq(f->bits.origin, "nf4.yaml:6:1");
     ck_assert_str_eq(f->bits.src, "Dettmers et al. 2023, QLoRA");
     gp_db_free(db);
+    /* A UTF-8 byte-order mark (Windows editors write one; YAML allows it
+     * at the start) is not part of the first key: same entry, same origin
+     * line and column as without it. */
+    {
+        char bom[sizeof text + 3] = "\xef\xbb\xbf";
+        memcpy(bom + 3, text, sizeof text);
+        gp_err_clear(&e);
+        ck_assert_msg(gp_db_open_text(&db, 1, GP_KIND_FORMAT, "nf4.yaml", bom, strlen(bom),
+                                      &e) == GP_OK,
+                      "%s", gp_err_format(&e, buf, sizeof buf));
+        ck_assert_str_eq(gp_db_find_format(db, "nf4")->bits.origin, "nf4.yaml:6:1");
+        gp_db_free(db);
+    }
     /* Bad kind argument. */
     ck_assert_int_eq(gp_db_open_text(&db, 1, GP_KIND__COUNT, "x", "", 0, &e), GP_EINVAL);
     ck_assert_ptr_null(db);
