@@ -105,7 +105,7 @@ static json_t *jroof(const gp_roofline *r, int i)
 }
 
 static int emit_json(const gp_gpu *g, const gp_roofline *r, const gp_kernel_desc *k,
-                     const gp_kernel_counts *kc, const char *plot, json_t *diag)
+                     const gp_kernel_counts *kc, double elem, const char *plot, json_t *diag)
 {
     json_t *o = json_object(), *roofs = json_array(), *src = json_object();
     int i;
@@ -118,6 +118,7 @@ static int emit_json(const gp_gpu *g, const gp_roofline *r, const gp_kernel_desc
     json_object_set_new(o, "total_flop", gp_cli_jnum(r->flop));
     json_object_set_new(o, "total_bytes", gp_cli_jnum(r->bytes));
     if (k != NULL) {
+        json_object_set_new(o, "element_bytes", gp_cli_jnum(elem));
         json_object_set_new(o, "ideal_bytes", gp_cli_jnum(kc->bytes_ideal));
         json_object_set_new(o, "unfused_bytes", gp_cli_jnum(kc->bytes_unfused));
         json_object_set_new(o, "fusion_saving", gp_cli_jnum(kc->bytes_unfused / kc->bytes));
@@ -158,7 +159,7 @@ static int emit_json(const gp_gpu *g, const gp_roofline *r, const gp_kernel_desc
 }
 
 static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_desc *k,
-                        const gp_kernel_counts *kc, const char *plot)
+                        const gp_kernel_counts *kc, double elem, const char *plot)
 {
     char buf[96], note[256];
     int i;
@@ -169,7 +170,7 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
     if (k != NULL) {
         snprintf(note, sizeof note, "%s", k->flop_formula);
         gp_cli_qrow("FLOPs", r->flop, GP_Q_FLOP, 3, note);
-        snprintf(note, sizeof note, "%s", k->bytes_formula);
+        snprintf(note, sizeof note, "%s; e = %.4g B", k->bytes_formula, elem);
         gp_cli_qrow("bytes", r->bytes, GP_Q_BYTES, 3, note);
         if (kc->bytes_ideal < r->bytes) {
             snprintf(note, sizeof note, "tiling moves %.2fx the ideal",
@@ -480,9 +481,9 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_t *dj = gp_cli_jdiag(&d, ROOF_IDLE);
             json_object_set_new(dj, "achieved_flop_per_s", gp_cli_jnum(flop / measured));
             json_object_set_new(dj, "achieved_bytes_per_s", gp_cli_jnum(bytes / measured));
-            return emit_json(g, &r, kernel, &kc, plot_s, dj);
+            return emit_json(g, &r, kernel, &kc, shape.elem_bytes, plot_s, dj);
         }
-        print_table(g, &r, kernel, &kc, plot_s);
+        print_table(g, &r, kernel, &kc, shape.elem_bytes, plot_s);
         {
             char note[160], a[32], b[32], t[32];
             snprintf(note, sizeof note, "measured %s: %s achieved, %s",
@@ -495,8 +496,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return GP_EXIT_OK;
     }
     if (cli->json)
-        return emit_json(g, &r, kernel, &kc, plot_s, NULL);
-    print_table(g, &r, kernel, &kc, plot_s);
+        return emit_json(g, &r, kernel, &kc, shape.elem_bytes, plot_s, NULL);
+    print_table(g, &r, kernel, &kc, shape.elem_bytes, plot_s);
     return GP_EXIT_OK;
 }
 

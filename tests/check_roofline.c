@@ -939,6 +939,8 @@ START_TEST(cli_accumulate_and_host_data)
      * (4096^2 + 2 x 4096) x 4.5 / 8 = 16,785,408 x 0.5625 = 9,441,792 B. */
     j = gp_test_cli_json(q4);
     GP_ASSERT_REL(gp_test_jnum(j, "total_bytes"), 9441792.0, 1e-9);
+    /* ... and says which e it used: 4.5 / 8 = 0.5625 B per element. */
+    GP_ASSERT_REL(gp_test_jnum(j, "element_bytes"), 0.5625, 0);
     json_decref(j);
 }
 END_TEST
