@@ -684,11 +684,24 @@ static void entry_names(const gp_db *db, int kind, size_t i, const char **id, co
         *name = "";
 }
 
+/* A name for the tables' 48-column cell: a longer one keeps 45 bytes and
+ * ends in "..." (cut where a UTF-8 character starts), so a cut shows. */
+static const char *cell48(const char *s, char *buf, size_t n)
+{
+    size_t k = 45;
+    if (s == NULL || strlen(s) <= 48 || n < 49)
+        return s != NULL ? s : "";
+    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    snprintf(buf, n, "%.*s...", (int)k, s);
+    return buf;
+}
+
 static void list_table(const gp_db *db, int kind)
 {
     size_t i, n = gp_db_count(db, (gp_kind)kind);
     int wi = 2, wn = 4;
-    char a[64], b[64], c[64];
+    char a[64], b[64], c[64], nb[64];
     for (i = 0; i < n; i++) {
         const char *id, *name;
         entry_names(db, kind, i, &id, &name);
@@ -706,7 +719,7 @@ static void list_table(const gp_db *db, int kind)
             const gp_gpu *g = gp_db_gpu_at(db, i);
             double pk = gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16),
                                     GP_ACC_FP32, 0);
-            printf("  %-*s  %-*.48s  %-14s %-10s %s\n", wi, g->id, wn, g->name,
+            printf("  %-*s  %-*s  %-14s %-10s %s\n", wi, g->id, wn, cell48(g->name, nb, sizeof nb),
                    pk > 0 ? gp_format_qty(pk, GP_Q_FLOPS, 1, 0, a, sizeof a) : "-",
                    gp_format_qty(g->mem_capacity.v, GP_Q_BYTES, 0, 1, b, sizeof b),
                    gp_format_qty(g->mem_bw.v, GP_Q_RATE, 2, 0, c, sizeof c));
@@ -716,8 +729,9 @@ static void list_table(const gp_db *db, int kind)
                wi, "id", wn, "name", "kind", "peak", "achievable", "latency");
         for (i = 0; i < n; i++) {
             const gp_link *l = gp_db_link_at(db, i);
-            printf("  %-*s  %-*.48s  %-15s %-12s %-12s %s\n", wi, l->id, wn, l->name,
-                   gp_link_kind_name(l->kind), gp_format_qty(l->bw.v, GP_Q_RATE, 2, 0, a, sizeof a),
+            printf("  %-*s  %-*s  %-15s %-12s %-12s %s\n", wi, l->id, wn,
+                   cell48(l->name, nb, sizeof nb), gp_link_kind_name(l->kind),
+                   gp_format_qty(l->bw.v, GP_Q_RATE, 2, 0, a, sizeof a),
                    gp_format_qty(l->bw_achievable.v, GP_Q_RATE, 2, 0, b, sizeof b),
                    gp_format_qty(l->latency.v, GP_Q_DURATION, 2, 0, c, sizeof c));
         }
@@ -728,7 +742,8 @@ static void list_table(const gp_db *db, int kind)
             const gp_model *m = gp_db_model_at(db, i);
             snprintf(a, sizeof a, "%.2fB", m->params.v / 1e9);
             snprintf(b, sizeof b, "%.2fB", m->params_active.v / 1e9);
-            printf("  %-*s  %-*.48s  %-10s %-10s %-7.0f %-7.0f %.0f\n", wi, m->id, wn, m->name, a,
+            printf("  %-*s  %-*s  %-10s %-10s %-7.0f %-7.0f %.0f\n", wi, m->id, wn,
+                   cell48(m->name, nb, sizeof nb), a,
                    b, m->layers.v, m->hidden.v, m->context.v);
         }
     } else {
@@ -736,7 +751,7 @@ static void list_table(const gp_db *db, int kind)
                "bits", "computes in");
         for (i = 0; i < n; i++) {
             const gp_format *f = gp_db_format_at(db, i);
-            printf("  %-*s  %-*.48s  %-6s %-6.4g %s\n", wi, f->id, wn, f->name,
+            printf("  %-*s  %-*s  %-6s %-6.4g %s\n", wi, f->id, wn, cell48(f->name, nb, sizeof nb),
                    fmt_kind_name(f->kind), f->bits.v, gp_precision_name(f->compute));
         }
     }

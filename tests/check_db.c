@@ -1239,6 +1239,10 @@ START_TEST(cli_hw_list)
     ck_assert_ptr_nonnull(strstr(out, "h100-sxm"));
     ck_assert_ptr_nonnull(strstr(out, "GPUs"));
     ck_assert_ptr_null(strstr(out, "nvlink4"));
+    /* A name longer than the 48-column cell ends in "...": the 49-character
+     * "NVIDIA RTX PRO 6000 Blackwell Workstation Edition" keeps 45 + "...",
+     * not 48 characters cut mid-word ("... Workstation Editio"). */
+    ck_assert_ptr_nonnull(strstr(out, "NVIDIA RTX PRO 6000 Blackwell Workstation Edi...  "));
     free(out);
     free(err);
     /* CSV: a header and SI values (3.35 TB/s = 3.35e+12). */
