@@ -223,6 +223,8 @@ typedef struct emeta {
     const char *ref_file[2]; /* host_link, scale_up_link positions (gpus);
                                 output, dense (formats) */
     unsigned ref_line[2], ref_col[2];
+    const char *pfile;       /* the overlay file that last patched the entry */
+    unsigned pline, pcol;
 } emeta;
 
 typedef struct ktab {
@@ -1019,8 +1021,18 @@ static int apply_entry(lctx *c, const gp__ynode *m)
         if (h->id == NULL)
             return nomem(c->e);
     } else {
+        emeta *em = &db->t[c->kind].meta[ix];
         c->entry = db->t[c->kind].items + (size_t)ix * kinds[c->kind].size;
         h = (ehead *)(void *)c->entry;
+        /* Patched twice in one file (by its id, or an alias and the id): a
+         * slip, as a new id twice is, not a silent later-wins. */
+        if (em->pfile != NULL && em->pfile == c->file)
+            return fail_at(c, GP_EDUP, idn, "id",
+                           "%s '%s' is patched twice in this file (first at %s:%u:%u)",
+                           kinds[c->kind].noun, h->id, em->pfile, em->pline, em->pcol);
+        em->pfile = c->file;
+        em->pline = m->line;
+        em->pcol = m->col;
     }
     c->ei = (size_t)ix;
     c->eid = h->id;

@@ -606,6 +606,29 @@ START_TEST(overlay_file_patches_entry_from_same_dir)
 }
 END_TEST
 
+/* One overlay file that patches the same entry twice (by id, or by an
+ * alias and the id) is a copy-paste slip, as a new id twice in one file is
+ * (hwdb.md): GP_EDUP at the second, naming the first -- not the later patch
+ * silently winning. */
+START_TEST(overlay_file_patches_entry_twice)
+{
+    char dir[64];
+    gp_db *db = (gp_db *)1;
+    gp_err e;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "links/x.yaml",
+                                   "- id: pcie5-x16\n  achievable: {value: 50GB/s, src: h100_ds}\n"
+                                   "- id: pcie5\n  achievable: {value: 52GB/s, src: h100_ds}\n"),
+                     0);
+    gp_err_clear(&e);
+    ck_assert_int_eq(open_dirs(&db, &e, dir), GP_EDUP);
+    ck_assert_ptr_null(db);
+    ck_assert_uint_eq(e.line, 3);
+    ck_assert_ptr_nonnull(strstr(e.msg, "x.yaml:1:3"));
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(later_overlay_wins)
 {
     char d1[64], d2[64], buf[1024];
@@ -1481,6 +1504,7 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, accessor_names_and_null_safety);
     tcase_add_test(tc, overlay_overrides_field_by_field_with_provenance);
     tcase_add_test(tc, overlay_adds_entries_and_measured_block);
+    tcase_add_test(tc, overlay_file_patches_entry_twice);
     tcase_add_test(tc, later_overlay_wins);
     tcase_add_test(tc, overlay_conflict_is_named_at_the_overlay);
     tcase_add_test(tc, overlay_file_patches_entry_from_same_dir);
