@@ -109,7 +109,9 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
-            for (; i < argc; i++)
+            /* Before the command it only ends the global options; after
+             * it, the command's getopt sees it too. */
+            for (i += nrest == 1; i < argc; i++)
                 rest[nrest++] = argv[i];
             break;
         } else if (strcmp(a, "--db") == 0 || strncmp(a, "--db=", 5) == 0) {

@@ -1237,6 +1237,8 @@ START_TEST(cli_hw_list)
     const char *a2[] = {"--db", MIN_DIR, "hw", "list", "links", "--json", NULL};
     const char *a3[] = {"--db", MIN_DIR, "hw", "list", "gpus", NULL};
     const char *a6[] = {"--db", MIN_DIR, "--csv", "hw", "list", "gpus", NULL};
+    /* '--' ends the global options: the command follows it. */
+    const char *a7[] = {"--db", MIN_DIR, "--", "hw", "list", "gpus", NULL};
     json_t *j = cli_json(a1, 0), *items;
     size_t i, found = 0;
     char *out = NULL, *err = NULL;
@@ -1266,6 +1268,10 @@ START_TEST(cli_hw_list)
      * "NVIDIA RTX PRO 6000 Blackwell Workstation Edition" keeps 45 + "...",
      * not 48 characters cut mid-word ("... Workstation Editio"). */
     ck_assert_ptr_nonnull(strstr(out, "NVIDIA RTX PRO 6000 Blackwell Workstation Edi...  "));
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(a7, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "h100-sxm"));
     free(out);
     free(err);
     /* CSV: a header and SI values (3.35 TB/s = 3.35e+12). */
