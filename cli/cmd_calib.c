@@ -358,6 +358,101 @@ static int link_figure_ok(const loaded *L, const gp_link *lk, gp_err *e)
                        lk->id, ar ? "ring" : "copy", L->g->id);
 }
 
+/* The layers the CLI loads, in order, with `dir` (where import writes)
+ * among them: the default directory is loaded first when it existed at
+ * start-up, then $GPUPLAN_DB, then --db. */
+static size_t import_layers(const gp_cli *cli, const char *dir, int is_default,
+                            const char **dirs, size_t cap)
+{
+    size_t nd = 0, i;
+    for (i = 0; i < cli->n_db && nd + 1 < cap; i++)
+        dirs[nd++] = cli->db_dirs[i];
+    if (is_default && (cli->n_db == 0 || strcmp(cli->db_dirs[0], dir) != 0))
+        dirs[nd++] = dir;
+    return nd;
+}
+
+/* origin "PATH:LINE:COL" names PATH. */
+static int origin_is(const char *origin, const char *path)
+{
+    size_t n = strlen(path);
+    return origin != NULL && strncmp(origin, path, n) == 0 && origin[n] == ':';
+}
+
+/* A GPU's calibration figures, as pointers into g (cap >= 8 + peaks). */
+static size_t meas_figs(const gp_gpu *g, const gp_fig **f)
+{
+    size_t n = 0;
+    int p, q;
+    f[n++] = &g->meas_mem_bw;
+    f[n++] = &g->meas_l2_bw;
+    f[n++] = &g->meas_lat_l1;
+    f[n++] = &g->meas_lat_l2;
+    f[n++] = &g->meas_lat_dram;
+    f[n++] = &g->meas_h2d_bw;
+    f[n++] = &g->meas_d2h_bw;
+    f[n++] = &g->meas_h2d_lat;
+    for (p = 0; p < GP_PREC__COUNT; p++)
+        for (q = 0; q < GP_PIPE__COUNT; q++)
+            f[n++] = &g->meas_peak[p][q];
+    return n;
+}
+
+/* The overlay `path` just written sets figures a later layer sets again:
+ * the import is not in effect there.  Say which file wins (the import
+ * stands: the user may mean to drop or reorder the other). */
+static void note_shadowed(const char *path, const gp_fig *const *mine,
+                          const gp_fig *const *all, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (mine[i]->v > 0.0 && origin_is(mine[i]->origin, path) &&
+            !origin_is(all[i]->origin, path)) {
+            fprintf(stderr, "gpuplan calib: note: %s is not in effect: %s, a later overlay, "
+                            "sets the same figures (the last --db, or $GPUPLAN_DB entry, wins)\n",
+                    path, all[i]->origin != NULL ? all[i]->origin : "another file");
+            return;
+        }
+}
+
+/* Load the layers up to and including `dir`, and all of them, and hold the
+ * figures import wrote (gpath, lpath; NULL when not written) against both. */
+static void check_in_effect(const char *const *dirs, size_t nd, const char *dir,
+                            const char *gpath, const char *lpath, const char *gpu,
+                            const char *link)
+{
+    size_t upto = 0;
+    gp_db *mine = NULL, *all = NULL;
+    gp_err e;
+    while (upto < nd && strcmp(dirs[upto], dir) != 0)
+        upto++;
+    gp_err_clear(&e);
+    if (upto + 1 >= nd || gp_db_open(&mine, 0, dirs, upto + 1, &e) != GP_OK ||
+        gp_db_open(&all, 0, dirs, nd, &e) != GP_OK)
+        goto out;
+    if (gpath != NULL) {
+        const gp_fig *fm[8 + GP_PREC__COUNT * GP_PIPE__COUNT];
+        const gp_fig *fa[8 + GP_PREC__COUNT * GP_PIPE__COUNT];
+        const gp_gpu *gm = gp_db_find_gpu(mine, gpu), *ga = gp_db_find_gpu(all, gpu);
+        if (gm != NULL && ga != NULL) {
+            size_t n = meas_figs(gm, fm);
+            (void)meas_figs(ga, fa);
+            note_shadowed(gpath, fm, fa, n);
+        }
+    }
+    if (lpath != NULL && link != NULL) {
+        const gp_link *lm = gp_db_find_link(mine, link), *la = gp_db_find_link(all, link);
+        if (lm != NULL && la != NULL) {
+            const gp_fig *fm[2] = {&lm->meas_bw, &lm->meas_latency};
+            const gp_fig *fa[2] = {&la->meas_bw, &la->meas_latency};
+            note_shadowed(lpath, fm, fa, 2);
+        }
+    }
+out:
+    gp_db_free(mine);
+    gp_db_free(all);
+}
+
 static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
                      const readopts *ro)
 {
@@ -437,13 +532,8 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
     /* Check that the database still loads with the new overlay; undo if not. */
     if (gchanged || lchanged) {
         const char *dirs[17];
-        size_t nd = 0, i;
+        size_t nd = import_layers(cli, dir, is_default, dirs, 17);
         gp_db *db2 = NULL;
-        for (i = 0; i < cli->n_db && nd < 16; i++)
-            dirs[nd++] = cli->db_dirs[i];
-        /* The default directory is loaded first when it existed at start-up. */
-        if (is_default && (cli->n_db == 0 || strcmp(cli->db_dirs[0], dir) != 0))
-            dirs[nd++] = dir;
         gp_err_clear(&e);
         if (gp_db_open(&db2, 0, dirs, nd, &e) != GP_OK) {
             if (gchanged)
@@ -454,6 +544,12 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
             goto out;
         }
         gp_db_free(db2);
+    }
+    {
+        const char *dirs[17];
+        size_t nd = import_layers(cli, dir, is_default, dirs, 17);
+        check_in_effect(dirs, nd, dir, gtext != NULL ? gpath : NULL,
+                        ltext != NULL ? lpath : NULL, L.g->id, link_id);
     }
     if (cli->json) {
         json_t *o = json_object(), *files = json_array();

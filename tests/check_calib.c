@@ -820,6 +820,42 @@ static int cli(const char *const *argv, char **out, char **err)
     return gp_test_cli(argv, out, err);
 }
 
+/* `--db A --db B calib import F` writes A, but B loads after A: a
+ * calibration of the same GPU in B overrides every figure the import wrote,
+ * so the import is not in effect.  Import says so (and still writes). */
+START_TEST(cli_import_shadowed_by_later_overlay)
+{
+    char a[256], b[256], *out = NULL, *err = NULL;
+    const char *into_b[] = {"--db", b, "calib", "import", DATA "synthetic-h100.yaml", NULL};
+    const char *into_a[] = {"--db", a, "--db", b, "calib", "import", DATA "synthetic-h100.yaml",
+                            NULL};
+    const char *alone[] = {"--db", a, "calib", "import", DATA "synthetic-h100.yaml", NULL};
+    char envb[300];
+    const char *env[] = {envb, NULL};
+    ck_assert_int_eq(gp_test_tmpdir(a, sizeof a), 0);
+    ck_assert_int_eq(gp_test_tmpdir(b, sizeof b), 0);
+    ck_assert_int_eq(cli(into_b, &out, &err), 0);
+    ck_assert_ptr_null(strstr(err, "not in effect"));
+    free(out);
+    free(err);
+    ck_assert_int_eq(cli(into_a, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "wrote"));
+    ck_assert_ptr_nonnull(strstr(err, "/gpus/calib-h100-sxm.yaml is not in effect"));
+    ck_assert_ptr_nonnull(strstr(err, b));
+    ck_assert_ptr_nonnull(strstr(err, "/links/calib-h100-sxm.yaml is not in effect"));
+    free(out);
+    free(err);
+    /* A written last ($GPUPLAN_DB=B loads before --db A): in effect, no note. */
+    snprintf(envb, sizeof envb, "GPUPLAN_DB=%s", b);
+    ck_assert_int_eq(gp_test_cli_env(alone, env, &out, &err), 0);
+    ck_assert_ptr_null(strstr(err, "not in effect"));
+    free(out);
+    free(err);
+    gp_test_rmtree(a);
+    gp_test_rmtree(b);
+}
+END_TEST
+
 START_TEST(cli_import_idempotent_and_used)
 {
     char dir[256], g[512], l[512], *out = NULL, *err = NULL, *before, *after, buf[1024];
@@ -1249,6 +1285,7 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tc, match_device_names);
     suite_add_tcase(s, tc);
     tcase_add_test(tcli, cli_import_idempotent_and_used);
+    tcase_add_test(tcli, cli_import_shadowed_by_later_overlay);
     tcase_add_test(tcli, cli_refused_import_leaves_dir_unchanged);
     tcase_add_test(tcli, cli_target_dir_env_and_xdg);
     tcase_add_test(tcli, cli_as_and_unknown_device);
