@@ -1258,11 +1258,46 @@ static int load_kind_dir(gp_db *db, int layer, gp_kind kind, const char *dir, gp
     return rc;
 }
 
+/* An overlay with none of the kind folders loads nothing, which is right for
+ * an empty one (a fresh config directory, or one that keeps measurement files)
+ * and a mistake for a kind folder itself: `--db hwdb/gpus` for `--db hwdb`.
+ * Refuse that one, when it holds YAML files, rather than plan without it. */
+static int kind_folder_given(const char *dir, gp_err *e)
+{
+    char base[256];
+    size_t l = strlen(dir);
+    const char *b;
+    DIR *d;
+    struct dirent *de;
+    int k, yaml = 0;
+    while (l > 1 && dir[l - 1] == '/')
+        l--;
+    for (b = dir + l; b > dir && b[-1] != '/'; b--)
+        ;
+    if ((size_t)(dir + l - b) >= sizeof base)
+        return GP_OK;
+    memcpy(base, b, (size_t)(dir + l - b));
+    base[dir + l - b] = '\0';
+    for (k = 0; k < GP_KIND__COUNT && strcmp(base, kinds[k].dir) != 0; k++)
+        ;
+    if (k == GP_KIND__COUNT || (d = opendir(dir)) == NULL)
+        return GP_OK;
+    while (!yaml && (de = readdir(d)) != NULL)
+        yaml = is_yaml_name(de->d_name);
+    closedir(d);
+    if (!yaml)
+        return GP_OK;
+    return GP_RAISE_AT(e, GP_ESCHEMA, dir, 0, 0,
+                       "overlay is itself a %s/ folder, so none of its files would load: "
+                       "--db takes the folder that holds gpus/, links/, models/ and formats/",
+                       kinds[k].dir);
+}
+
 static int load_dir(gp_db *db, int layer, const char *dir, gp_err *e)
 {
     struct stat st;
     char path[4096];
-    int k, rc;
+    int k, rc, found = 0;
     if (dir == NULL || dir[0] == '\0')
         return GP_RAISE(e, GP_EIO, "overlay directory name is empty");
     if (stat(dir, &st) != 0)
@@ -1282,8 +1317,9 @@ static int load_dir(gp_db *db, int layer, const char *dir, gp_err *e)
                                kinds[k].noun);
         if ((rc = load_kind_dir(db, layer, (gp_kind)k, path, e)) != GP_OK)
             return rc;
+        found++;
     }
-    return GP_OK;
+    return found > 0 ? GP_OK : kind_folder_given(dir, e);
 }
 
 static int kind_of_path(const char *rel)
