@@ -549,6 +549,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (output > 0) {
         gp_infer_params q = p;
         q.prompt = have_prompt ? p.prompt : p.context;
+        /* The prefill's logits give the first output token: no prompt, no
+         * prefill, and that token would cost nothing. */
+        if (q.prompt < 1.0)
+            return gp_cli_usage(cli, "'--output' needs a prompt of at least 1 token (got '%s "
+                                     "0'): its prefill gives the first output token",
+                                have_prompt ? "--prompt" : "--context");
         if (gp_infer_e2e_eval(&q, output, &e2e, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         if (e2e.context_exceeds)

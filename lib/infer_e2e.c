@@ -137,9 +137,11 @@ int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r, 
                            "output must be at most %.0f tokens per request (got %g)",
                            GP_INFER_MAX_OUTPUT, output);
     P = p->prompt;
-    if (!isfinite(P) || !(P >= 0.0) || P != floor(P))
+    /* The prefill's logits give the first output token: with no prompt
+     * token (a request holds at least its BOS) that token would be free. */
+    if (!isfinite(P) || !(P >= 1.0) || P != floor(P))
         return GP_RAISE_AT(e, GP_EINVAL, "--prompt", 0, 0,
-                           "prompt must be a whole number of tokens >= 0 (got %g)", P);
+                           "prompt must be a whole number of tokens >= 1 (got %g)", P);
     /* Beyond 2^53 consecutive contexts are no longer distinct doubles. */
     if (P + output > 1e15)
         return GP_RAISE_AT(e, GP_EINVAL, "--output", 0, 0,

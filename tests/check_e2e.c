@@ -310,6 +310,13 @@ START_TEST(bad_input)
     p.prompt = NAN;
     gp_err_clear(&e);
     ck_assert_int_eq(gp_infer_e2e_eval(&p, 10, &r, &e), GP_EINVAL);
+    /* No prompt, no prefill: the first output token would cost nothing
+     * (TTFT 0, N - 1 steps for N tokens); a request holds at least one
+     * prompt token (BOS). */
+    p.prompt = 0.0;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_infer_e2e_eval(&p, 10, &r, &e), GP_EINVAL);
+    ck_assert_msg(strstr(e.where, "--prompt") != NULL, "%s / %s", e.where, e.msg);
     p.prompt = 1e15;
     gp_err_clear(&e);
     ck_assert_int_eq(gp_infer_e2e_eval(&p, 10, &r, &e), GP_EINVAL);

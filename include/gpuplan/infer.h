@@ -349,7 +349,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
  *   output tokens/s = B N / latency,  total tokens/s = B (P + N) / latency.
  * One side (ceiling or expected). */
 typedef struct gp_infer_e2e_side {
-    double ttft_s;            /* prefill of the B prompts (0: P = 0)         */
+    double ttft_s;            /* prefill of the B prompts                    */
     double decode_s;          /* sum of the N - 1 decode steps               */
     double latency_s;         /* ttft_s + decode_s                           */
     double mean_step_s;       /* decode_s / (N - 1); NaN when N = 1          */
@@ -393,8 +393,10 @@ typedef struct gp_infer_e2e {
  * segment by segment, from at most five gp_infer_eval calls (rounding
  * error only, < 1e-12 relative), or step by step when N <=
  * GP_INFER_E2E_SUM_STEPS.  Returns GP_OK, GP_EINVAL naming "--output" (N <
- * 1, not whole, not finite, above GP_INFER_MAX_OUTPUT) or "--prompt", or
- * what gp_infer_eval raises.  Never allocates. */
+ * 1, not whole, not finite, above GP_INFER_MAX_OUTPUT) or "--prompt" (P <
+ * 1: the prefill gives the first output token, so a request needs a prompt
+ * token; not whole, not finite), or what gp_infer_eval raises.  Never
+ * allocates. */
 int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r,
                       gp_err *e);
 
