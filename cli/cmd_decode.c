@@ -589,8 +589,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                  "engine '%s' has no build for %s GPUs (it runs on %s): priced with its "
                  "profile as given", r.engine->id, gpu->vendor, runs_on);
     /* llama.cpp loads GGUF files, not AWQ, GPTQ, NF4, FP8 or NVFP4 weights;
-     * MLC its own formats, not GGUF files. */
-    else if (!gp_engine_loads(r.engine, p.weights))
+     * MLC its own formats, not GGUF files.  A bare number of bits (wtmp) is
+     * no file type but the user's average over one (a K-quant mix, EXL2):
+     * nothing to remark on. */
+    else if (p.weights != &wtmp && !gp_engine_loads(r.engine, p.weights))
         snprintf(engine_msg, sizeof engine_msg,
                  "engine '%s' loads %s, and '%s' is none: priced by its %.3g bits per weight",
                  r.engine->id,

@@ -550,6 +550,24 @@ START_TEST(apple_metal_rows)
             ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 0);
             json_decref(wj);
         }
+        {
+            /* A bare number of bits is no file type but the user's average
+             * (inference.md 8.2 prices Mixtral Q3_K_M as --weights 3.49 on
+             * llama.cpp-2023): nothing to remark on, in JSON or on stderr. */
+            const char *bits[] = {"--json", "decode", "--gpu", "rtx-4090", "--model",
+                                  "mixtral-8x7b", "--weights", "3.49", "--embed-format", "3.49",
+                                  "--engine", "llama.cpp-2023", NULL};
+            const char *text[] = {"decode", "--gpu", "rtx-4090", "--model", "llama-2-7b",
+                                  "--weights", "4.5", "--engine", "llama.cpp", NULL};
+            char *err = NULL;
+            wj = gp_test_cli_json(bits);
+            ck_assert_ptr_nonnull(wj);
+            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 0);
+            json_decref(wj);
+            ck_assert_int_eq(gp_test_cli(text, NULL, &err), 0);
+            ck_assert_msg(err != NULL && strstr(err, "warning") == NULL, "stderr: %s", err);
+            free(err);
+        }
     }
 }
 END_TEST
