@@ -258,6 +258,8 @@ typedef struct sums {
                           leaves them out                                    */
     double kv_seq_copies; /* the same per sequence                           */
     double act_seq;    /* activation bytes per sequence per step             */
+    double emb_seq;    /* of w_bytes, each sequence's input-embedding row
+                          (untied; tied: the lm_head read covers it)         */
     double flop_seq;   /* FLOP per sequence per step                         */
     double layers;
     double moe_layers; /* layers with routed experts (their extra fixed cost) */
@@ -401,13 +403,16 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                               : 0.0;
     }
     /* Ridge: B where B x flop_seq / peak (+ dequant) = W / bw_w + B x
-     * (kv_seq + act_seq) / bw_o, with W the weight bytes at the current batch
-     * (MoE: experts touched now); the ceiling leaves out act and dequant. */
+     * (emb_seq / bw_w + (kv_seq + act_seq) / bw_o), with W the weight bytes
+     * at the current batch (MoE: experts touched now) less its B embedding
+     * rows; the ceiling leaves out act and dequant. */
     {
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
         double per_seq = ceiling ? s->kv_seq - s->kv_seq_copies : s->kv_seq + s->act_seq;
-        double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo);
-        double wb = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, bwe);
+        double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo) -
+                       div0(s->emb_seq / n, bwe);
+        double wb = div0((s->w_bytes - p->batch * s->emb_seq -
+                          (ceiling ? s->w_save_ceil : 0.0)) / n, bwe);
         double w1 = wb - (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
         o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
         if (o->ridge_batch < 1.0)
@@ -415,7 +420,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         /* Past the GEMV batches the MMQ regime decides: its own rate, no
          * separate dequantisation; the first such batch at the least. */
         if (mmq > 0.0 && o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH) {
-            double sq = div0(s->flop_seq / n, mmq) - div0(per_seq / n, bwo);
+            double sq = div0(s->flop_seq / n, mmq) - div0(per_seq / n, bwo) -
+                        div0(s->emb_seq / n, bwe);
             o->ridge_batch = sq > 0.0 ? wb / sq : INFINITY;
             if (o->ridge_batch < GP_INFER_MMVQ_MAX_BATCH + 1.0)
                 o->ridge_batch = GP_INFER_MMVQ_MAX_BATCH + 1.0;
@@ -432,7 +438,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     shape sh;
     sums s;
     double wbits, dbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems, ex_t;
-    double store, kv_tok, kv_all, usable, ovh_mem, free1, pos, tok_params;
+    double store, kv_tok, kv_all, usable, ovh_mem, free1, pos, tok_params, emb_row;
     int quant, split;
 
     if (p == NULL || r == NULL)
@@ -522,8 +528,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->body_params = body_t;
     r->body_dense_params = body_t - ex_t;
     r->lm_head_bytes = sh.embed_params * ebits / 8.0;
-    if (sh.n_embed > 1.0) /* untied: the input embedding reads B rows only */
-        r->lm_head_bytes += B * sh.hidden * ibits / 8.0;
+    emb_row = sh.n_embed > 1.0 ? sh.hidden * ibits / 8.0 : 0.0;
+    r->lm_head_bytes += B * emb_row; /* untied: the input embedding reads B rows only */
     r->weight_bytes = r->body_bytes + r->lm_head_bytes;
     store = body_bytes(sh.body, sh.moe_layers * sh.experts * sh.expert_params, wbits, dbits) +
             sh.embed_params * ebits / 8.0 +
@@ -626,6 +632,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.kv_seq_copies = pos * (kv_all - kv_tok);
     s.kv_copies = B * s.kv_seq_copies;
     s.act_seq = act_elems * p->act_bytes;
+    s.emb_seq = emb_row;
     s.flop_seq = 2.0 * tok_params + 4.0 * sh.layers * sh.heads * sh.core_dim * pos;
     s.layers = sh.layers;
     s.moe_layers = sh.moe_layers;

@@ -1010,6 +1010,32 @@ START_TEST(prefill_and_ridge)
     p.context = 32768;
     r = eval_ok(&p);
     ck_assert(isinf(r.ceiling.ridge_batch));
+    /* An untied model reads one input-embedding row per sequence: that is a
+     * per-sequence read, not weights, so the ridge does not move with the
+     * batch it is asked at.  Llama 2 7B (6.74e9) fp16 on the A100 at context
+     * 128, ceiling: W = (6.74e9 - 2 x 131,072,000) x 2 + 131,072,000 x 2 =
+     * 13,217,856,000 B over 2039e9 = 6.482519 ms; each sequence adds
+     * 2 x 6,608,928,000 + 4 x 32 x 32 x 128 x 128 = 13,284,964,864 FLOP /
+     * 312e12 = 42.58002 us less its KV 128 x 524,288 = 67,108,864 B and its
+     * embedding row 4096 x 2 = 8192 B over 2039e9 = 32.91665 us:
+     * 6.482519e-3 / 9.663362e-6 = 670.8347 (670.556 when the row counted
+     * as weights).  Expected (0.88 x 0.85 of 2039e9 = 1525.172e9, 312e12 x
+     * 0.8): the activations 32 x (10 x 4096 + 4 x 11008) x 2 = 5,439,488 B
+     * join the per-sequence bytes: 8.666360 ms / (53.22503 - 47.57278 us) =
+     * 1533.258. */
+    g = a100();
+    p.prompt = 0;
+    p.context = 128;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.ceiling.ridge_batch, 670.8347117, 1e-9);
+    GP_ASSERT_REL(r.expected.ridge_batch, 1533.257820, 1e-9);
+    p.batch = 671;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.ceiling.ridge_batch, 670.8347117, 1e-9);
+    ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_COMPUTE);
+    p.batch = 670;
+    r = eval_ok(&p);
+    ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_MEMORY);
 }
 END_TEST
 
