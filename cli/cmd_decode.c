@@ -194,9 +194,13 @@ static void print_side(const char *title, const gp_infer_side *s, double batch,
                " share\n", roof_bound(s));
     else
         printf("  %s-bound\n", roof_bound(s));
-    qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE, 1, NULL);
+    /* One decimal below 1000 tok/s (132.7), three above (1.675 ktok/s, not
+     * 1.7): four figures either way. */
+    qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE,
+         s->tokens_per_s >= 999.95 ? 3 : 1, NULL);
     snprintf(note, sizeof note, "batch %.0f", batch);
-    qrow("tokens/s aggregate", s->aggregate_tokens_per_s, GP_Q_TOKEN_RATE, 1, note);
+    qrow("tokens/s aggregate", s->aggregate_tokens_per_s, GP_Q_TOKEN_RATE,
+         s->aggregate_tokens_per_s >= 999.95 ? 3 : 1, note);
     if (s->usd_per_mtok > 0) {
         char v[32];
         snprintf(v, sizeof v, "USD %.4g", s->usd_per_mtok);

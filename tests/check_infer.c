@@ -1256,6 +1256,19 @@ START_TEST(cli_article_rows)
                       (14e9 / 822.528e9) / (14e9 / 165.2e12 - 7214707.0 / 822.528e9), 1e-6);
         json_decref(o);
     }
+    /* The table keeps four figures of a rate in the thousands: 1B fp16 on
+     * an H100 SXM, ceiling 3350e9 / 2e9 B = 1675.0 tok/s ("1.7 ktok/s" read
+     * 1700, "1.0 ktok/s" DeepSeek-V3's 1039.8 on 8 x H200). */
+    {
+        const char *t[] = {"decode", "--gpu", "h100", "--params", "1B", NULL};
+        char *out = NULL;
+        ck_assert_int_eq(gp_test_cli(t, &out, NULL), 0);
+        ck_assert_ptr_nonnull(out);
+        ck_assert_msg(strstr(out, "tokens/s per stream          1.675 ktok/s") != NULL,
+                      "stdout: %.300s", strstr(out, "tokens/s") ? strstr(out, "tokens/s") : out);
+        ck_assert_ptr_nonnull(strstr(out, "689.2 tok/s"));
+        free(out);
+    }
 }
 END_TEST
 
