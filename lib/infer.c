@@ -645,7 +645,16 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         /* Tensor parallel: 2 AllReduces per layer (after attention, after
          * the MLP); layer split: gpus - 1 hand-offs. */
         double ce, cc, k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
-        int rc = link_time(p, s.split_layers, r->comm_bytes, &ce, &cc, &r->comm_algo, e);
+        int rc;
+        /* The collectives model prices messages up to GP_COMM_BYTES_MAX; say
+         * which of decode's inputs made a larger one. */
+        if (r->comm_bytes > GP_COMM_BYTES_MAX)
+            return GP_RAISE_AT(e, GP_ERANGE, "--batch", 0, 0,
+                               "%g sequences x %.0f hidden x %g B = %.3g B per %s, beyond the "
+                               "collectives model's 1e18",
+                               B, sh.hidden, p->act_bytes, r->comm_bytes,
+                               s.split_layers ? "layer hand-off" : "tensor-parallel message");
+        rc = link_time(p, s.split_layers, r->comm_bytes, &ce, &cc, &r->comm_algo, e);
         if (rc != GP_OK)
             return rc;
         s.comm_exp = k * ce;
@@ -683,8 +692,15 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         gp_coll_algo algo;
         int side;
         if (p->gpus > 1.0) {
-            int rc = link_time(p, s.split_layers, tok * sh.hidden * p->act_bytes, &ce, &cc,
-                               &algo, e);
+            int rc;
+            if (tok * sh.hidden * p->act_bytes > GP_COMM_BYTES_MAX)
+                return GP_RAISE_AT(e, GP_ERANGE, "--prompt", 0, 0,
+                                   "%g sequences x %g prompt tokens x %.0f hidden x %g B = %.3g "
+                                   "B per %s, beyond the collectives model's 1e18",
+                                   B, P, sh.hidden, p->act_bytes, tok * sh.hidden * p->act_bytes,
+                                   s.split_layers ? "layer hand-off" : "tensor-parallel message");
+            rc = link_time(p, s.split_layers, tok * sh.hidden * p->act_bytes, &ce, &cc, &algo,
+                           e);
             if (rc != GP_OK)
                 return rc;
         }

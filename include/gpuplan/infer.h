@@ -337,7 +337,9 @@ typedef struct gp_infer_result {
  * <= 0, batch < 1, gpus < 1 or not whole, negative context, gpus > 1
  * without link, GPU without memory bandwidth, link without bandwidth), or
  * GP_ERANGE ("--gpus": more GPUs than the link joins, e.g. 4 on a 2-GPU
- * bridge).  Never allocates; r is fully written on GP_OK. */
+ * bridge; "--batch" / "--prompt": a message between the GPUs, batch x
+ * hidden x act_bytes or batch x prompt x hidden x act_bytes, above
+ * GP_COMM_BYTES_MAX).  Never allocates; r is fully written on GP_OK. */
 int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
 
 /* End to end: a batch of `batch` requests, each a prompt of P tokens
