@@ -228,8 +228,8 @@ static void print_e2e(const gp_infer_e2e *x, double output)
         qrow(l, s->latency_s, GP_Q_DURATION, 3, "TTFT(P, B) + sum of step(P + j), j = 1 .. N-1");
         qrow("  time to first token", s->ttft_s, GP_Q_DURATION, 3, NULL);
         if (output >= 2.0) {
-            snprintf(note, sizeof note, "%.0f steps, %s; first %.4g ms, last %.4g ms",
-                     output - 1.0,
+            snprintf(note, sizeof note, "%.0f step%s, %s; first %.4g ms, last %.4g ms",
+                     output - 1.0, output > 2.0 ? "s" : "",
                      x->summed ? "each step evaluated" : "closed form (piecewise affine, exact)",
                      s->first_step_s * 1e3, s->last_step_s * 1e3);
             qrow("  decode", s->decode_s, GP_Q_DURATION, 3, note);

@@ -429,6 +429,17 @@ START_TEST(cli_output)
                   gp_test_jnum(o, "ceiling_e2e_decode_s") / 15.0, 1e-9);
     ck_assert_str_eq(json_string_value(json_object_get(o, "e2e_method")), "summed");
     json_decref(o);
+    /* Two output tokens: the prefill and one decode step, said so. */
+    {
+        const char *two[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt",
+                             "1024", "--output", "2", NULL};
+        char *out = NULL;
+        ck_assert_int_eq(gp_test_cli(two, &out, NULL), 0);
+        ck_assert_ptr_nonnull(out);
+        ck_assert_ptr_nonnull(strstr(out, "1 step, each step evaluated"));
+        ck_assert_ptr_null(strstr(out, "1 steps"));
+        free(out);
+    }
     /* Count suffixes; a long output in closed form. */
     o = gp_test_cli_json(big);
     GP_ASSERT_REL(gp_test_jnum(o, "output"), 100000.0, 0.0);
