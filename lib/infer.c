@@ -528,8 +528,10 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->body_params = body_t;
     r->body_dense_params = body_t - ex_t;
     r->lm_head_bytes = sh.embed_params * ebits / 8.0;
-    emb_row = sh.n_embed > 1.0 ? sh.hidden * ibits / 8.0 : 0.0;
-    r->lm_head_bytes += B * emb_row; /* untied: the input embedding reads B rows only */
+    /* Untied: the input embedding reads B rows only (none split off, no
+     * vocabulary: the body holds it). */
+    emb_row = sh.n_embed > 1.0 && sh.embed_params > 0.0 ? sh.hidden * ibits / 8.0 : 0.0;
+    r->lm_head_bytes += B * emb_row;
     r->weight_bytes = r->body_bytes + r->lm_head_bytes;
     store = body_bytes(sh.body, sh.moe_layers * sh.experts * sh.expert_params, wbits, dbits) +
             sh.embed_params * ebits / 8.0 +

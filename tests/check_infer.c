@@ -242,6 +242,14 @@ START_TEST(params_only_guesses_layers)
     r = eval_ok(&p);
     ck_assert_int_eq(r.shape_inferred, 0);
     GP_ASSERT_REL(r.layers, 32.0, 0);
+    /* Without a vocabulary no embedding is split off: the 7e9 body holds
+     * it, so no input-embedding row is read on top (14e9 B, not 14e9 +
+     * 4096 x 2 B per sequence); one with a vocabulary reads its rows. */
+    GP_ASSERT_REL(r.lm_head_bytes, 0.0, 0);
+    GP_ASSERT_REL(r.weight_bytes, 14e9, 0);
+    m.vocab.v = 32000;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.lm_head_bytes, 32000.0 * 4096 * 2 + 4096 * 2, 0);
 }
 END_TEST
 
