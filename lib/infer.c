@@ -430,6 +430,68 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->ttft_s = 0.0;
 }
 
+/* What a MoE step's weight read depends on: the formats' bits, the
+ * lm_head (fixed), one sequence's embedding row and the dequantisation
+ * FLOP per weight read. */
+typedef struct moe_read {
+    double wbits, dbits, lm_fixed, emb_row, deq_per_param;
+    gp_precision prec;
+    const gp_engine *eng;
+} moe_read;
+
+/* side_eval's ridge with the weights (and their dequantisation) that a
+ * batch of b touches: body_touched's experts for b (b may be INFINITY: all
+ * of them). */
+static double ridge_with(const gp_infer_params *p, const sums *s, const shape *sh,
+                         const moe_read *w, int ceiling, double b)
+{
+    gp_infer_params q = *p;
+    sums t = *s;
+    gp_infer_side o;
+    double touched, routed, bt = body_touched(sh, b, &touched, &routed);
+    q.batch = 1.0; /* side_eval takes one embedding row off w_bytes */
+    t.w_bytes = body_bytes(bt, routed, w->wbits, w->dbits) + w->lm_fixed + w->emb_row;
+    t.deq = bt * w->deq_per_param;
+    side_eval(&q, &t, w->prec, ceiling, w->eng, &o, NULL, NULL);
+    return o.ridge_batch;
+}
+
+/* The ridge of a MoE model: the batch B whose own weight read (the experts
+ * B sequences touch, E (1 - (1 - k/E)^B) per layer) puts compute and
+ * memory level, i.e. the B with ridge_with(B) = B, found by bisection
+ * (inference.md 5).  The experts read at the batch asked would move the
+ * answer with that batch (Mixtral at batch 1 reads 2 of 8: a ridge 3.7x
+ * too low). */
+static double moe_ridge(const gp_infer_params *p, const sums *s, const shape *sh,
+                        const moe_read *w, int ceiling)
+{
+    double lo = 1.0, hi, mid, r;
+    int i;
+    r = ridge_with(p, s, sh, w, ceiling, lo);
+    if (!(r > lo))
+        return r; /* compute-bound from the first sequence */
+    /* An upper end where the ridge is at or below the batch. */
+    hi = r;
+    r = ridge_with(p, s, sh, w, ceiling, INFINITY);
+    if (r > hi)
+        hi = r;
+    for (i = 0; i < 64 && !(ridge_with(p, s, sh, w, ceiling, hi) <= hi); i++) {
+        if (!isfinite(hi) || hi > 1e15)
+            return INFINITY;
+        hi *= 2.0;
+    }
+    if (i == 64)
+        return INFINITY;
+    for (i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+        mid = 0.5 * (lo + hi);
+        if (ridge_with(p, s, sh, w, ceiling, mid) <= mid)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
 int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
 {
     const gp_model *m;
@@ -668,6 +730,19 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->overhead_src = "none";
     side_eval(p, &s, r->precision, 1, eng, &r->ceiling, NULL, NULL);
     side_eval(p, &s, r->precision, 0, eng, &r->expected, &r->eff_src, &r->overhead_src);
+    if (sh.moe_layers > 0.0) {
+        /* The ridge reads the experts its own batch touches. */
+        moe_read w;
+        w.wbits = wbits;
+        w.dbits = dbits;
+        w.lm_fixed = sh.embed_params * ebits / 8.0;
+        w.emb_row = emb_row;
+        w.deq_per_param = quant ? eng->dequant_flop : 0.0;
+        w.prec = r->precision;
+        w.eng = eng;
+        r->ceiling.ridge_batch = moe_ridge(p, &s, &sh, &w, 1);
+        r->expected.ridge_batch = moe_ridge(p, &s, &sh, &w, 0);
+    }
 
     /* Prefill: every sequence's prompt in one pass; causal attention
      * 4 x layers x heads x head_dim x pairs per sequence, pairs = P^2 / 2

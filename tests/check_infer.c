@@ -720,6 +720,35 @@ START_TEST(moe_experts_touched)
     p.batch = 1;
     r = eval_ok(&p);
     GP_ASSERT_REL(r.body_bytes, (body - 32.0 * 6.0 * (33.8e9 / 192.0)) * 2.0, 1e-12);
+    /* The ridge batch is where the step turns compute-bound, so it reads
+     * the experts that batch touches, not the ones batch 1 does.  Ceiling
+     * at context 128: each sequence adds 25,492,121,088 + 4 x 32 x 32 x
+     * 128 x 128 = 25,559,229,952 FLOP / 312e12 = 81.92061 us less its KV
+     * 128 x 32 x 2 x 8 x 128 x 2 B = 16,777,216 B and its embedding row
+     * 8192 B over 2039e9 = 8.23218 us: 73.68843 us.  Past a few hundred
+     * sequences all 8 experts are read (0.75^600 < 1e-74): W = (46.7e9 -
+     * 131,072,000) x 2 = 93,137,856,000 B / 2039e9 = 45.67820 ms, ridge
+     * 45.67820e-3 / 73.68843e-6 = 619.883, whatever the batch asked (at
+     * batch 1's two experts it said 169.7, where 170 sequences are still
+     * memory-bound). */
+    m.expert_ffn_hidden.v = 14336;
+    p.context = 128;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.ceiling.ridge_batch, 619.882954, 1e-8);
+    p.batch = 619;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.ceiling.ridge_batch, 619.882954, 1e-8);
+    ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_MEMORY);
+    p.batch = 620;
+    r = eval_ok(&p);
+    ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_COMPUTE);
+    /* Expected: the same crossing, on the expected figures. */
+    p.batch = floor(r.expected.ridge_batch);
+    r = eval_ok(&p);
+    ck_assert(r.expected.ledger.t[GP_ACCT_COMPUTE] < r.expected.ledger.t[GP_ACCT_MEMORY]);
+    p.batch += 1.0;
+    r = eval_ok(&p);
+    ck_assert(r.expected.ledger.t[GP_ACCT_COMPUTE] > r.expected.ledger.t[GP_ACCT_MEMORY]);
 }
 END_TEST
 
