@@ -418,13 +418,18 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         if (o->ridge_batch < 1.0)
             o->ridge_batch = 1.0;
         /* Past the GEMV batches the MMQ regime decides: its own rate, no
-         * separate dequantisation; the first such batch at the least. */
-        if (mmq > 0.0 && o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH) {
+         * separate dequantisation; the first such batch at the least.  It
+         * decides too when the GEMV batches are compute-bound (dequantising
+         * on slow fp32 cores, an A100's) but the first MMQ batch is not:
+         * compute-bound from a batch means every larger batch too. */
+        if (mmq > 0.0) {
             double sq = div0(s->flop_seq / n, mmq) - div0(per_seq / n, bwo) -
                         div0(s->emb_seq / n, bwe);
-            o->ridge_batch = sq > 0.0 ? wb / sq : INFINITY;
-            if (o->ridge_batch < GP_INFER_MMVQ_MAX_BATCH + 1.0)
-                o->ridge_batch = GP_INFER_MMVQ_MAX_BATCH + 1.0;
+            double rq = sq > 0.0 ? wb / sq : INFINITY;
+            if (rq < GP_INFER_MMVQ_MAX_BATCH + 1.0)
+                rq = GP_INFER_MMVQ_MAX_BATCH + 1.0;
+            if (o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH || rq > GP_INFER_MMVQ_MAX_BATCH + 1.0)
+                o->ridge_batch = rq;
         }
     }
     o->ttft_s = 0.0;

@@ -669,6 +669,35 @@ START_TEST(prefill_worked_row)
                       1e-9);
         json_decref(j);
     }
+    {
+        /* The GEMV batches (1-8) are compute-bound on the A100 (the
+         * dequantisation on its 16.965 TFLOP/s of fp32 cores), the MMQ ones
+         * from 9 on are not until the ridge of that regime, so "compute-
+         * bound from batch" is that ridge, not 1.  At context 64 each
+         * sequence adds 2 x 6,607,343,616 + 4 x 32 x 32 x 128 x 64 =
+         * 13,248,241,664 FLOP / 72.48528e12 = 182.7715 us less its KV 64 x
+         * 524,288 = 33,554,432 B, activations 5,439,488 B and Q4_0
+         * embedding row 4096 x 4.5 / 8 = 2304 B over 2039e9 x 0.88 x 0.90
+         * = 1614.888e9 B/s = 24.1479 us: 158.6235 us.  Weights 6,476,271,616
+         * x 4.5 / 8 + 131,072,000 x 6.5625 / 8 = 3,750,422,784 B / 1614.888e9
+         * = 2.322404 ms: ridge 14.64098.  Batch 14 is memory-bound, 15 not. */
+        const char *b1[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
+                            "q4_0", "--context", "64", NULL};
+        const char *b14[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
+                             "q4_0", "--context", "64", "--batch", "14", NULL};
+        const char *b15[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
+                             "q4_0", "--context", "64", "--batch", "15", NULL};
+        j = decode(b1);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "bound")), "compute");
+        GP_ASSERT_REL(gp_test_jnum(j, "ridge_batch"), 14.640982, 1e-6);
+        json_decref(j);
+        j = decode(b14);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "bound")), "memory");
+        json_decref(j);
+        j = decode(b15);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "bound")), "compute");
+        json_decref(j);
+    }
 }
 END_TEST
 
