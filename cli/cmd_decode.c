@@ -330,6 +330,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_PROMPT:
             if (gp_cli_int(cli, "--prompt", optarg, 0, &lv))
                 return GP_EXIT_USAGE;
+            if ((double)lv > GP_INFER_MAX_CONTEXT)
+                return gp_cli_usage(cli, "'--prompt' must be at most %.0f tokens (got '%s')",
+                                    GP_INFER_MAX_CONTEXT, optarg);
             p.prompt = (double)lv;
             have_prompt = 1;
             break;
@@ -337,6 +340,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_CONTEXT:
             if (gp_cli_int(cli, "--context", optarg, 0, &lv))
                 return GP_EXIT_USAGE;
+            if ((double)lv > GP_INFER_MAX_CONTEXT)
+                return gp_cli_usage(cli, "'--context' must be at most %.0f tokens (got '%s')",
+                                    GP_INFER_MAX_CONTEXT, optarg);
             p.context = (double)lv;
             have_context = 1;
             break;

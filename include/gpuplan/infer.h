@@ -178,6 +178,9 @@ typedef struct gp_infer_params {
 #define GP_INFER_MAX_GPUS 1048576.0
 /* Default context when none is given: 128 tokens (llama-bench tg128). */
 #define GP_INFER_DEFAULT_CONTEXT 128.0
+/* Largest context or prompt the CLI accepts, tokens per sequence (as
+ * GP_INFER_MAX_OUTPUT; the longest shipped model holds 10,485,760). */
+#define GP_INFER_MAX_CONTEXT 1e9
 
 /* Fill p with defaults: batch 1, gpus 1, context GP_INFER_DEFAULT_CONTEXT,
  * prompt 0, act_bytes 2, layer_overhead -1, moe_layer_overhead -1,
