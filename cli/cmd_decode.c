@@ -325,7 +325,14 @@ static int run(gp_cli *cli, int argc, char **argv)
         INTOPT(O_MAXCTX, "--max-context", maxctx, 1)
         INTOPT(O_WINDOW, "--window", window, 0)
         INTOPT(O_WLAYERS, "--window-layers", wlayers, 1)
-        INTOPT(O_BATCH, "--batch", p.batch, 1)
+        case O_BATCH:
+            if (gp_cli_int(cli, "--batch", optarg, 1, &lv))
+                return GP_EXIT_USAGE;
+            if ((double)lv > GP_INFER_MAX_BATCH)
+                return gp_cli_usage(cli, "'--batch' must be at most %.0f sequences (got '%s')",
+                                    GP_INFER_MAX_BATCH, optarg);
+            p.batch = (double)lv;
+            break;
         INTOPT(O_GPUS, "--gpus", p.gpus, 1)
         case O_PROMPT:
             if (gp_cli_int(cli, "--prompt", optarg, 0, &lv))

@@ -181,6 +181,9 @@ typedef struct gp_infer_params {
 /* Largest context or prompt the CLI accepts, tokens per sequence (as
  * GP_INFER_MAX_OUTPUT; the longest shipped model holds 10,485,760). */
 #define GP_INFER_MAX_CONTEXT 1e9
+/* Largest batch the CLI accepts, sequences per step (servers run hundreds
+ * to a few thousand). */
+#define GP_INFER_MAX_BATCH 1e9
 
 /* Fill p with defaults: batch 1, gpus 1, context GP_INFER_DEFAULT_CONTEXT,
  * prompt 0, act_bytes 2, layer_overhead -1, moe_layer_overhead -1,
