@@ -295,10 +295,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
-    char e2e_msg[256], engine_msg[256], kv_msg[256];
+    char e2e_msg[256], engine_msg[256], kv_msg[256], link_msg[256];
     const char *runs_on = NULL;
 
     gp_infer_params_init(&p);
+    link_msg[0] = '\0';
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
         case O_GPU: gpu_id = optarg; break;
@@ -546,8 +547,12 @@ static int run(gp_cli *cli, int argc, char **argv)
             /* A bridge joins only pairs: more GPUs than the scale-up link
              * joins talk over the host link. */
             const gp_link *su = gp_db_find_link(db, gpu->scale_up_link);
-            if (su != NULL && su->max_gpus.v > 0 && p.gpus > su->max_gpus.v)
+            if (su != NULL && su->max_gpus.v > 0 && p.gpus > su->max_gpus.v) {
                 lid = gpu->host_link;
+                snprintf(link_msg, sizeof link_msg,
+                         "%s joins at most %.0f GPUs: the %.0f are priced over the host link %s "
+                         "(--link to name another)", su->id, su->max_gpus.v, p.gpus, lid);
+            }
         }
         if (lid == NULL)
             return gp_cli_usage(cli, "GPU '%s' names no link; give '--link'", gpu->id);
@@ -630,6 +635,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         fprintf(stderr, "gpuplan decode: warning: %s\n", kv_msg);
     if (uneven && !cli->json)
         fprintf(stderr, "gpuplan decode: warning: %s\n", uneven_msg);
+    if (link_msg[0] != '\0' && !cli->json)
+        fprintf(stderr, "gpuplan decode: warning: %s\n", link_msg);
     if (engine_msg[0] != '\0' && !cli->json)
         fprintf(stderr, "gpuplan decode: warning: %s\n", engine_msg);
     if (r.context_exceeds) {
@@ -827,6 +834,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string(KV_UNKNOWN));
         if (uneven)
             json_array_append_new(w, json_string(uneven_msg));
+        if (link_msg[0] != '\0')
+            json_array_append_new(w, json_string(link_msg));
         if (engine_msg[0] != '\0')
             json_array_append_new(w, json_string(engine_msg));
         if (kv_msg[0] != '\0')

@@ -1707,14 +1707,39 @@ START_TEST(cli_tensor_parallel)
         GP_ASSERT_REL(
             json_number_value(json_object_get(json_object_get(o4, "expected"), "comm_s")),
             160.0 * (2.0 * 16384.0 / 25e9 + 40e-6), 1e-9);
+        /* The swap of links is said, not silent. */
+        ck_assert_uint_eq(json_array_size(json_object_get(o4, "warnings")), 1);
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
+                                         json_object_get(o4, "warnings"), 0)),
+                                     "nvlink-bridge-a100 joins at most 2 GPUs: the 4 are "
+                                     "priced over the host link pcie4-x16"));
         json_decref(o4);
         o2 = decode_json(a2, &rc, NULL);
         ck_assert_int_eq(rc, 0);
+        ck_assert_uint_eq(json_array_size(json_object_get(o2, "warnings")), 0);
         ck_assert_str_eq(json_string_value(json_object_get(o2, "link")), "nvlink-bridge-a100");
         GP_ASSERT_REL(
             json_number_value(json_object_get(json_object_get(o2, "expected"), "comm_s")),
             160.0 * (16384.0 / 208e9 + 4e-6), 1e-9);
         json_decref(o2);
+    }
+    {
+        /* Sixteen H100 SXM are two NVLink domains of 8; the text says which
+         * link prices them (stderr), and --link silences it. */
+        const char *t16[] = {"decode", "--gpu", "h100", "--model", "llama-2-70b", "--gpus",
+                             "16", NULL};
+        const char *l16[] = {"decode", "--gpu", "h100", "--model", "llama-2-70b", "--gpus",
+                             "16", "--link", "ib-ndr", NULL};
+        char *err = NULL;
+        ck_assert_int_eq(gp_test_cli(t16, NULL, &err), 0);
+        ck_assert_msg(err != NULL && strstr(err, "warning: nvlink4 joins at most 8 GPUs: the 16 "
+                                                 "are priced over the host link pcie5-x16") !=
+                                         NULL,
+                      "stderr: %.300s", err ? err : "");
+        free(err);
+        ck_assert_int_eq(gp_test_cli(l16, NULL, &err), 0);
+        ck_assert_msg(err != NULL && strstr(err, "warning") == NULL, "stderr: %.300s", err);
+        free(err);
     }
 }
 END_TEST
