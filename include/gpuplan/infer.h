@@ -227,8 +227,10 @@ typedef struct gp_infer_side {
     double sm_stream_bw;      /* expected: the engine's per-SM stream limit x
                                  SMs, bytes/s (0: none; ceiling: 0)          */
     int sm_limited;           /* 1: that limit lowered eff_weights           */
-    double ridge_batch;       /* batch where compute time reaches memory
-                                 time (Inf: never)                          */
+    double ridge_batch;       /* batch from which compute time reaches
+                                 memory time, for every larger batch too;
+                                 the same whatever p->batch (MoE: the
+                                 experts that batch touches); Inf: never    */
     double usd_per_mtok;      /* rent per million generated tokens: price x
                                  gpus / (aggregate tok/s x 3600) x 1e6 (0:
                                  no price known)                           */
