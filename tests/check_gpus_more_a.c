@@ -349,7 +349,8 @@ START_TEST(names_resolve)
         {"2080super", "rtx-2080-super"}, {"RTX 2080 SUPER", "rtx-2080-super"},
         {"titanrtx", "titan-rtx"},     {"T4", "t4"},
         {"tesla-t4", "t4"},            {"P40", "p40"},
-        {"p100-pcie", "p100-pcie-16gb"}, {"1080ti", "gtx-1080-ti"}};
+        {"p100-pcie", "p100-pcie-16gb"}, {"1080ti", "gtx-1080-ti"},
+        {"P100", "p100-pcie-16gb"},    {"Tesla P100", "p100-pcie-16gb"}};
     gp_test_names_resolve(want, sizeof want / sizeof want[0], 0);
     /* nvidia-smi device names (calib import); "Tesla" and "GeForce" are
      * packaging words, so "Tesla P100-PCIE-16GB" is {p100, pcie, 16gb}. */
