@@ -749,6 +749,61 @@ START_TEST(moe_experts_touched)
     p.batch += 1.0;
     r = eval_ok(&p);
     ck_assert(r.expected.ledger.t[GP_ACCT_COMPUTE] > r.expected.ledger.t[GP_ACCT_MEMORY]);
+    /* An A100 with a hundredth of its tensor rate (3.12e12, a ridge of 1.5
+     * FLOP/B) and 64 experts of 1792 (the same 45.1e9 expert parameters),
+     * k 1: the step turns compute-bound after a few dozen sequences, which
+     * leave some experts unread, so the ridge is an interior root of
+     * ridge(B) = B, below the all-experts ridge.  Its defining property,
+     * checked without the solver: a batch of exactly the ridge spends as
+     * long in compute as in memory, and it reads fewer than the 64 experts.
+     * (A solver that stopped on the stale end of its bracket returned
+     * 155.73 for DeepSeek-V3 on an M1, where the root is 155.70.) */
+    g.peak[GP_FP16][GP_PIPE_TENSOR].v = 3.12e12;
+    m.experts.v = 64;
+    m.experts_active.v = 1;
+    m.expert_ffn_hidden.v = 1792;
+    m.params_active.v = 46.7e9 - 32.0 * 63.0 * 3.0 * 4096.0 * 1792.0;
+    p.batch = 1;
+    r = eval_ok(&p);
+    p.batch = r.ceiling.ridge_batch;
+    ck_assert(p.batch > 1.0 && isfinite(p.batch));
+    r = eval_ok(&p);
+    ck_assert_msg(r.experts_touched < 63.0, "touched %g at %g", r.experts_touched, p.batch);
+    GP_ASSERT_REL(r.ceiling.ledger.t[GP_ACCT_COMPUTE], r.ceiling.ledger.t[GP_ACCT_MEMORY], 1e-9);
+    p.batch = 1;
+    r = eval_ok(&p);
+    p.batch = r.expected.ridge_batch;
+    r = eval_ok(&p);
+    ck_assert_msg(r.experts_touched < 63.0, "touched %g at %g", r.experts_touched, p.batch);
+    GP_ASSERT_REL(r.expected.ledger.t[GP_ACCT_COMPUTE], r.expected.ledger.t[GP_ACCT_MEMORY],
+                  1e-9);
+    /* The same property on the database: DeepSeek-V3 (256 experts, k 8)
+     * and Kimi K2 (384, k 8) at Q4_0 on an M1 (2.6 TFLOP/s over 68 GB/s)
+     * turn compute-bound with 2e-5 of the experts still unread. */
+    {
+        static const char *const moes[] = {"deepseek-v3", "kimi-k2"};
+        const gp_db *db = gp_test_db();
+        size_t i;
+        for (i = 0; i < 2; i++) {
+            gp_infer_params q;
+            gp_infer_result a, b;
+            gp_infer_params_init(&q);
+            q.gpu = gp_db_find_gpu(db, "apple-m1");
+            q.model = gp_db_find_model(db, moes[i]);
+            q.weights = gp_db_find_format(db, "q4_0");
+            ck_assert(q.gpu && q.model && q.weights);
+            a = eval_ok(&q);
+            q.batch = a.ceiling.ridge_batch;
+            b = eval_ok(&q);
+            ck_assert(b.experts_touched < q.model->experts.v);
+            GP_ASSERT_REL(b.ceiling.ledger.t[GP_ACCT_COMPUTE],
+                          b.ceiling.ledger.t[GP_ACCT_MEMORY], 1e-9);
+            q.batch = a.expected.ridge_batch;
+            b = eval_ok(&q);
+            GP_ASSERT_REL(b.expected.ledger.t[GP_ACCT_COMPUTE],
+                          b.expected.ledger.t[GP_ACCT_MEMORY], 1e-9);
+        }
+    }
 }
 END_TEST
 
