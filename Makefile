@@ -56,13 +56,13 @@ SHARED    := $(BUILD)/libgpuplan.so
 CLI       := $(BUILD)/gpuplan
 RUNNER    := $(BUILD)/tests/runner
 
-.PHONY: all run check test sanitize valgrind bench fuzz coverage calib deps man \
+.PHONY: all run check check-api test sanitize valgrind bench fuzz coverage calib deps man \
         install uninstall clean help examples FORCE
 
 all: $(STATIC) $(SHARED) $(CLI)
 
 help:
-	@echo "targets: all run check sanitize valgrind bench fuzz coverage calib install uninstall clean deps"
+	@echo "targets: all run check check-api sanitize valgrind bench fuzz coverage calib install uninstall clean deps"
 
 # ---- dependencies -----------------------------------------------------------
 # Installs missing Debian packages (apt-get; sudo when not root) or prints the
@@ -117,9 +117,11 @@ $(STATIC): $(LIB_OBJ)
 	$(call say,AR,$@)
 	$(Q)$(AR) rcs $@ $^
 
-$(SHARED): $(LIB_OBJ)
+# Exports: the public gp_* API only (lib/gpuplan.map); make check-api checks.
+$(SHARED): $(LIB_OBJ) lib/gpuplan.map
 	$(call say,LD,$@)
-	$(Q)$(CC) -shared -Wl,-soname,libgpuplan.so.$(SOVERSION) $(FINAL_LDFLAGS) -o $@ $^ $(LIBS_ALL)
+	$(Q)$(CC) -shared -Wl,-soname,libgpuplan.so.$(SOVERSION) \
+	  -Wl,--version-script,lib/gpuplan.map $(FINAL_LDFLAGS) -o $@ $(LIB_OBJ) $(LIBS_ALL)
 
 # ---- CLI ----------------------------------------------------------------------
 # Each cli/cmd_NAME.c defines `const gp_cli_command gp_cli_cmd_NAME`; the
@@ -168,12 +170,20 @@ examples: $(EX_BIN)
 # tests/check_examples.c against examples/*.expected).
 check test: all $(RUNNER) $(EX_BIN)
 	GP_BUILD=$(BUILD) $(RUNNER)
+	@$(MAKE) -s check-api
 	@for ex in $(EX_BIN); do \
 	  name=$$(basename $$ex); exp=examples/$$name.expected; \
 	  $$ex > $(BUILD)/examples/$$name.out || { echo "example $$name failed"; exit 1; }; \
 	  if [ -f $$exp ]; then diff -u $$exp $(BUILD)/examples/$$name.out || { echo "example $$name: output differs from $$exp"; exit 1; }; fi; \
 	  echo "example $$name: ok"; \
 	done
+
+# The library as an outside program sees it (tests/api/check.sh): each public
+# header alone (C11 and C++), the shared library's exports, and an install
+# into a DESTDIR whose gpuplan.pc builds an example out of tree.
+CXX ?= c++
+check-api: all
+	@sh tests/api/check.sh $(BUILD) "$(CC)" "$(CXX)" "$(SAN)" "$(MAKE)"
 
 run: all
 	@sh examples/tour.sh $(CLI)
