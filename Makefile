@@ -19,6 +19,7 @@ endif
 CC           ?= cc
 PKG_CONFIG   ?= pkg-config
 PKGS         := yaml-0.1 gsl jansson
+LIB_PKGS     := yaml-0.1 gsl
 TEST_PKGS    := check
 
 STD          := -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -36,6 +37,8 @@ FINAL_CFLAGS  = $(STD) $(WARN) $(OPT) $(DEBUG) $(SAN) -fPIC -MMD -MP \
                 -Iinclude -Ilib -I$(BUILD)/gen $(DEPCFLAGS) $(CFLAGS)
 FINAL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS_ALL      = $(DEPLIBS) -lm
+# What libgpuplan itself needs (gpuplan.pc's Libs.private): jansson is the CLI's.
+LIBS_LIB      = $(shell $(PKG_CONFIG) --libs $(LIB_PKGS) 2>/dev/null) -lm
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))
 LIB_OBJ   := $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRC)) $(BUILD)/gen/db_builtin_data.o
@@ -121,7 +124,7 @@ $(STATIC): $(LIB_OBJ)
 $(SHARED): $(LIB_OBJ) lib/gpuplan.map
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared -Wl,-soname,libgpuplan.so.$(SOVERSION) \
-	  -Wl,--version-script,lib/gpuplan.map $(FINAL_LDFLAGS) -o $@ $(LIB_OBJ) $(LIBS_ALL)
+	  -Wl,--version-script,lib/gpuplan.map $(FINAL_LDFLAGS) -o $@ $(LIB_OBJ) $(LIBS_LIB)
 
 # ---- CLI ----------------------------------------------------------------------
 # Each cli/cmd_NAME.c defines `const gp_cli_command gp_cli_cmd_NAME`; the

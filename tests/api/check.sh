@@ -7,8 +7,9 @@
 #      private lib/*_int.h (gp__raise stays: GP_RAISE in status.h calls it);
 #   3. `make install DESTDIR=...` gives a gpuplan.pc whose --cflags/--libs
 #      build an example out of tree against the shared library, and whose
-#      --static --libs link it against libgpuplan.a alone; both print
-#      examples/*.expected.
+#      --static --libs link it against libgpuplan.a alone, with only the
+#      library's own dependencies (no jansson: only the CLI uses it); both
+#      print examples/*.expected.
 # Usage: tests/api/check.sh BUILD "CC" "CXX" "SAN" MAKE
 set -eu
 build=$1 cc=$2 cxx=$3 san=$4 make=${5:-make}
@@ -89,6 +90,7 @@ if [ $fail -eq 0 ]; then
         diff -u examples/roofline.expected "$work/oot/shared.out" >&2 || bad "out-of-tree roofline (shared) differs from examples/roofline.expected"
         diff -u examples/roofline.expected "$work/oot/static.out" >&2 || bad "out-of-tree roofline (static) differs from examples/roofline.expected"
         if command -v ldd > /dev/null 2>&1; then
+            ldd "$work/oot/static/roofline" | grep -q jansson && bad "a static link pulls in libjansson, which the library does not use"
             ldd "$work/oot/static/roofline" | grep -q libgpuplan && bad "the static link used libgpuplan.so"
         fi
     fi
