@@ -975,9 +975,10 @@ int gp_calib_read_file_any(const char *path, gp_calib_format fmt, gp_calib **out
     size_t n = 0;
     int rc;
 
+    if (out != NULL)
+        *out = NULL;
     if (out == NULL || path == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_calib_read_file: NULL argument");
-    *out = NULL;
     if ((rc = slurp_file(path, &buf, &n, e)) != GP_OK)
         return rc;
     rc = gp_calib_read_any(path, buf, n, fmt, out, e);

@@ -460,7 +460,13 @@ START_TEST(api_guards)
     ck_assert_str_eq(e.where, "<text>");
     ck_assert_int_eq(gp_calib_read_text("n", nul, sizeof nul - 1, &c, &e), GP_EPARSE);
     ck_assert_ptr_nonnull(strstr(e.msg, "NUL"));
+    /* "on failure it is NULL": a NULL path too, not a stale pointer left. */
+    c = (gp_calib *)&s;
     ck_assert_int_eq(gp_calib_read_file(NULL, &c, &e), GP_EINVAL);
+    ck_assert_ptr_null(c);
+    c = (gp_calib *)&s;
+    ck_assert_int_eq(gp_calib_read_file_any(NULL, GP_CALIB_FMT_AUTO, &c, &e), GP_EINVAL);
+    ck_assert_ptr_null(c);
     ck_assert_int_eq(gp_calib_fit_alpha_beta(NULL, x, 3, 1.0, &f, &e), GP_EINVAL);
     ck_assert_int_eq(gp_calib_fit_series(NULL, GP_CALIB_PEER, "uni", 0, 0, &f, &e), GP_EINVAL);
     ck_assert_int_eq(gp_calib_match_gpu(NULL, "x", &g, &e), GP_EINVAL);
