@@ -1910,6 +1910,35 @@ START_TEST(cli_help_and_table)
 }
 END_TEST
 
+/* gp_train_in_init sets what train.h says it sets, the CLI's defaults
+ * (--recompute selective, bf16, ZeRO 0, 6ND), and zero elsewhere. */
+START_TEST(in_init_defaults_as_documented)
+{
+    gp_train_in in;
+    memset(&in, 0x5a, sizeof in);
+    gp_train_in_init(&in);
+    ck_assert_int_eq(in.gpus, 1);
+    ck_assert_int_eq(in.tp, 1);
+    ck_assert_int_eq(in.pp, 1);
+    GP_ASSERT_REL(in.micro_batch, 1.0, 0);
+    ck_assert_int_eq(in.sequence_parallel, 1);
+    ck_assert_int_eq(in.optimizer, GP_OPT_ADAM);
+    ck_assert_int_eq(in.recompute, GP_RECOMPUTE_SELECTIVE);
+    ck_assert_int_eq(in.count, GP_COUNT_6ND);
+    ck_assert_int_eq(in.precision_set, 0);
+    ck_assert_int_eq(in.precision, GP_BF16);
+    ck_assert_int_eq(in.ep, 1);
+    GP_ASSERT_REL(in.moe_imbalance, 1.0, 0);
+    ck_assert_ptr_null(in.gpu);
+    ck_assert_ptr_null(in.model);
+    ck_assert_int_eq(in.zero, 0);
+    GP_ASSERT_REL(in.tokens, 0.0, 0);
+    GP_ASSERT_REL(in.mfu, 0.0, 0);
+    ck_assert_int_eq(in.mfu_mode, 0);
+    gp_train_in_init(NULL); /* a no-op */
+}
+END_TEST
+
 Suite *gp_test_suite_train(void)
 {
     Suite *s = suite_create("train");
@@ -1917,6 +1946,7 @@ Suite *gp_test_suite_train(void)
     TCase *db = tcase_create("db");
     TCase *cli = tcase_create("cli");
     tcase_add_test(model, gpt3_on_h100);
+    tcase_add_test(model, in_init_defaults_as_documented);
     tcase_add_test(model, llama65b_profile_mode);
     tcase_add_test(model, published_gpu_hours_at_default_mfu);
     tcase_add_test(model, recompute_megatron_8n_and_eq3);

@@ -250,7 +250,8 @@ typedef struct gp_train_in {
 } gp_train_in;
 
 /* Zero the input and set the defaults (gpus 1, tp = pp = 1, micro_batch 1,
- * sequence_parallel 1, Adam, no recompute, 6ND).  NULL is a no-op. */
+ * sequence_parallel 1, Adam, selective recompute -- the CLI's default --,
+ * 6ND, bf16, ep 1, moe_imbalance 1).  NULL is a no-op. */
 void gp_train_in_init(gp_train_in *in);
 
 /* The training sequence length a run uses: in->seq when given, else the
