@@ -6,7 +6,9 @@
 #   2. the shared library exports gp_* names only: no gp__ helper of a
 #      private lib/*_int.h (gp__raise stays: GP_RAISE in status.h calls it);
 #   3. `make install DESTDIR=...` gives a gpuplan.pc whose --cflags/--libs
-#      build an example out of tree against the shared library, and whose
+#      build every example out of tree from the installed headers alone
+#      (public API only) against the shared library, whose --modversion is
+#      gp_version_string() and the GP_VERSION_* macros, and whose
 #      --static --libs link it against libgpuplan.a alone, with only the
 #      library's own dependencies (no jansson: only the CLI uses it); both
 #      print examples/*.expected.
@@ -84,6 +86,22 @@ if [ $fail -eq 0 ]; then
     sed -e "s|^libdir=.*|libdir=$(cd "$work/static-lib" && pwd)|" "$pc/gpuplan.pc" > "$work/static-lib/gpuplan.pc"
     slibs=$(PKG_CONFIG_PATH="$work/static-lib" PKG_CONFIG_SYSROOT_DIR= pkg-config --static --libs gpuplan)
     (cd "$work/oot" && $cc $flags $san $cflags roofline.c -o static/roofline -Wl,--no-as-needed $slibs) || bad "pkg-config --static --libs gpuplan does not link examples/roofline.c"
+    # Every example from the installed headers alone (no -Ilib: public API
+    # only), run from the source tree (calib_overlay reads tests/data).
+    for ex in examples/*.c; do
+        n=$(basename "$ex" .c)
+        $cc $flags $san $cflags "$ex" -o "$work/oot/shared/$n" $libs || { bad "examples/$n.c does not build against the installed headers"; continue; }
+        LD_LIBRARY_PATH="$dest/opt/gpuplan/lib" "$work/oot/shared/$n" > "$work/oot/$n.out" || bad "out-of-tree examples/$n failed"
+        if [ -f "examples/$n.expected" ]; then
+            diff -u "examples/$n.expected" "$work/oot/$n.out" >&2 || bad "out-of-tree examples/$n differs from examples/$n.expected"
+        fi
+    done
+    # One version: the macros, gp_version_string() and gpuplan.pc.
+    printf '#include <stdio.h>\n#include <gpuplan.h>\nint main(void)\n{\n    printf("%%d.%%d.%%d %%s\\n", GP_VERSION_MAJOR, GP_VERSION_MINOR, GP_VERSION_PATCH, gp_version_string());\n    return GP_VERSION_HEX == ((GP_VERSION_MAJOR << 16) | (GP_VERSION_MINOR << 8) | GP_VERSION_PATCH) ? 0 : 1;\n}\n' > "$work/ver.c"
+    $cc $flags $san $cflags "$work/ver.c" -o "$work/ver" $libs || bad "version program does not build"
+    v=$(LD_LIBRARY_PATH="$dest/opt/gpuplan/lib" "$work/ver") || bad "GP_VERSION_HEX disagrees with the version macros"
+    want="$(pkg-config --modversion gpuplan) $(pkg-config --modversion gpuplan)"
+    [ "$v" = "$want" ] || bad "versions disagree: macros and gp_version_string() '$v', gpuplan.pc '$want'"
     if [ $fail -eq 0 ]; then
         LD_LIBRARY_PATH="$dest/opt/gpuplan/lib" "$work/oot/shared/roofline" > "$work/oot/shared.out" || bad "out-of-tree roofline (shared) failed"
         "$work/oot/static/roofline" > "$work/oot/static.out" || bad "out-of-tree roofline (static) failed"
