@@ -536,6 +536,12 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (!(g->mem_bw.v > 0.0))
         return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0,
                            "GPU '%s' has no memory bandwidth", g->id ? g->id : "?");
+    if ((unsigned)p->split > (unsigned)GP_SPLIT_LAYER)
+        return GP_RAISE_AT(e, GP_EINVAL, "--split", 0, 0, "split mode %d out of range",
+                           (int)p->split);
+    if ((unsigned)p->accum > (unsigned)GP_ACC_FP16)
+        return GP_RAISE_AT(e, GP_EINVAL, "--accumulate", 0, 0,
+                           "accumulate mode %d out of range", (int)p->accum);
     if (!(p->batch >= 1.0) || !isfinite(p->batch))
         return GP_RAISE_AT(e, GP_EINVAL, "--batch", 0, 0, "batch must be >= 1 (got %g)",
                            p->batch);

@@ -1349,6 +1349,22 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     g = in->gpu;
     if (g == NULL)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0, "no GPU given");
+    /* Enumerations a caller set by hand (the CLI parses names). */
+    if ((unsigned)in->recompute > (unsigned)GP_RECOMPUTE_FULL)
+        return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0, "recompute mode %d out of range",
+                           (int)in->recompute);
+    if ((unsigned)in->optimizer > (unsigned)GP_OPT_SGD)
+        return GP_RAISE_AT(e, GP_EINVAL, "--optimizer", 0, 0, "optimizer %d out of range",
+                           (int)in->optimizer);
+    if ((unsigned)in->count > (unsigned)GP_COUNT_EXACT)
+        return GP_RAISE_AT(e, GP_EINVAL, "--exact", 0, 0, "FLOP count %d out of range",
+                           (int)in->count);
+    if (in->mfu_mode != 0 && in->mfu_mode != GP_MFU_MODEL)
+        return GP_RAISE_AT(e, GP_EINVAL, "--mfu", 0, 0,
+                           "mfu_mode %d out of range (0 or GP_MFU_MODEL)", in->mfu_mode);
+    if (in->precision_set && (unsigned)in->precision >= (unsigned)GP_PREC__COUNT)
+        return GP_RAISE_AT(e, GP_EINVAL, "--precision", 0, 0, "precision %d out of range",
+                           (int)in->precision);
     r = out;
     memset(r, 0, sizeof *r);
     r->mfu_precision_scale = 1.0;

@@ -1799,11 +1799,43 @@ START_TEST(cli_tensor_parallel)
 }
 END_TEST
 
+/* Enumerations set by hand are checked like every other input (roofline.h
+ * and comm.h do the same): an out-of-range split or accumulate mode is
+ * GP_EINVAL naming the option, not a silent tensor split / fp32 accumulate
+ * with the bad value echoed back in peak_accum. */
+START_TEST(enum_out_of_range_is_einval)
+{
+    gp_gpu g = a100();
+    gp_link l = nvlink3();
+    gp_model m = llama2_7b();
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_err e;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.gpus = 2;
+    p.link = &l;
+    p.split = (gp_infer_split)7;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--split");
+    ck_assert_ptr_nonnull(strstr(e.msg, "7"));
+    p.split = GP_SPLIT_LAYER;
+    p.accum = (gp_accum)5;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--accumulate");
+    ck_assert_ptr_nonnull(strstr(e.msg, "5"));
+    p.accum = GP_ACC_FP16;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_OK);
+}
+END_TEST
+
 Suite *gp_test_suite_infer(void)
 {
     Suite *s = suite_create("infer");
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, article_7b_ceilings_on_4090);
+    tcase_add_test(tc, enum_out_of_range_is_einval);
     tcase_add_test(tc, params_only_guesses_layers);
     tcase_add_test(tc, kv_replicas_under_tensor_parallel);
     tcase_add_test(tc, kv_cache_sizes);

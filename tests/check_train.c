@@ -1939,6 +1939,42 @@ START_TEST(in_init_defaults_as_documented)
 }
 END_TEST
 
+/* Enumerations set by hand are GP_EINVAL naming the option: a recompute
+ * mode of 9 used to plan with every activation kept, a bad optimizer or
+ * count with Adam / 6ND, an mfu_mode other than 0 or GP_MFU_MODEL with the
+ * default MFU, and a precision of 99 read "has no unknown rate". */
+START_TEST(enum_out_of_range_is_einval)
+{
+    static const char *const where[] = {"--recompute", "--optimizer", "--exact", "--mfu",
+                                        "--precision"};
+    gp_gpu g = h100();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    int k;
+    for (k = 0; k < 5; k++) {
+        gp_train_in_init(&in);
+        in.gpu = &g;
+        in.params = 7e9;
+        in.tokens = 1e12;
+        if (k == 0)
+            in.recompute = (gp_train_recompute)9;
+        else if (k == 1)
+            in.optimizer = (gp_train_optimizer)9;
+        else if (k == 2)
+            in.count = (gp_train_count)9;
+        else if (k == 3)
+            in.mfu_mode = GP_MFU_PROFILE;
+        else {
+            in.precision_set = 1;
+            in.precision = (gp_precision)99;
+        }
+        ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+        ck_assert_str_eq(e.where, where[k]);
+    }
+}
+END_TEST
+
 Suite *gp_test_suite_train(void)
 {
     Suite *s = suite_create("train");
@@ -1947,6 +1983,7 @@ Suite *gp_test_suite_train(void)
     TCase *cli = tcase_create("cli");
     tcase_add_test(model, gpt3_on_h100);
     tcase_add_test(model, in_init_defaults_as_documented);
+    tcase_add_test(model, enum_out_of_range_is_einval);
     tcase_add_test(model, llama65b_profile_mode);
     tcase_add_test(model, published_gpu_hours_at_default_mfu);
     tcase_add_test(model, recompute_megatron_8n_and_eq3);

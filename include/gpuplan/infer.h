@@ -343,7 +343,8 @@ typedef struct gp_infer_result {
  * Scaling Transformer Inference" for the bytes/FLOPs accounting).
  * Returns GP_OK, or GP_EINVAL naming the field (missing gpu/model, params
  * <= 0, batch < 1, gpus < 1 or not whole, negative context, gpus > 1
- * without link, GPU without memory bandwidth, link without bandwidth), or
+ * without link, GPU without memory bandwidth, link without bandwidth, a
+ * split or accumulate mode out of range: "--split", "--accumulate"), or
  * GP_ERANGE ("--gpus": more GPUs than the link joins, e.g. 4 on a 2-GPU
  * bridge; "--batch" / "--prompt": a message between the GPUs, batch x
  * hidden x act_bytes or batch x prompt x hidden x act_bytes, above

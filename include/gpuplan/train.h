@@ -436,7 +436,10 @@ typedef struct gp_train_result {
  * profile with only one of step_time/tokens_per_step, a model without
  * params, an expert-parallel degree ep < 0, ep > 1 on a dense shape, ep not
  * dividing dp or the expert count ("--ep"), moe_imbalance outside [1, ep]
- * ("--moe-imbalance"); GP_EUNSUP when the GPU has no rate for the precision or the
+ * ("--moe-imbalance"), an enumeration out of range ("--recompute",
+ * "--optimizer", "--exact" for count, "--precision" when precision_set;
+ * "--mfu" for an mfu_mode other than 0 and GP_MFU_MODEL); GP_EUNSUP when
+ * the GPU has no rate for the precision or the
  * precision is not one training uses (fp64, int8, int4); GP_ERANGE for
  * inputs beyond the plausibility caps (params/lora_params > 1e15, tokens >
  * 1e18, gpus > 2^30, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
