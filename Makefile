@@ -59,13 +59,13 @@ SHARED    := $(BUILD)/libgpuplan.so
 CLI       := $(BUILD)/gpuplan
 RUNNER    := $(BUILD)/tests/runner
 
-.PHONY: all run check check-api test sanitize valgrind bench fuzz coverage calib deps man \
+.PHONY: all run check check-api check-threads test sanitize valgrind bench fuzz coverage calib deps man \
         install uninstall clean help examples FORCE
 
 all: $(STATIC) $(SHARED) $(CLI)
 
 help:
-	@echo "targets: all run check check-api sanitize valgrind bench fuzz coverage calib install uninstall clean deps"
+	@echo "targets: all run check check-api check-threads sanitize valgrind bench fuzz coverage calib install uninstall clean deps"
 
 # ---- dependencies -----------------------------------------------------------
 # Installs missing Debian packages (apt-get; sudo when not root) or prints the
@@ -187,6 +187,15 @@ check test: all $(RUNNER) $(EX_BIN)
 CXX ?= c++
 check-api: all
 	@sh tests/api/check.sh $(BUILD) "$(CC)" "$(CXX)" "$(SAN)" "$(MAKE)"
+
+# Re-entrancy: two threads evaluating different inputs at once, against a
+# ThreadSanitizer build of the library (tests/api/threads.c).
+TSAN_BUILD := build/tsan
+check-threads: deps
+	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN=-fsanitize=thread $(TSAN_BUILD)/libgpuplan.a
+	$(Q)$(CC) $(STD) $(WARN) -O1 -g -fsanitize=thread -pthread -Iinclude tests/api/threads.c \
+	  -o $(TSAN_BUILD)/threads $(TSAN_BUILD)/libgpuplan.a $(LIBS_LIB)
+	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/threads
 
 run: all
 	@sh examples/tour.sh $(CLI)
