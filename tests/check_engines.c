@@ -962,6 +962,40 @@ START_TEST(cli_engine_listing)
 }
 END_TEST
 
+/* `decode --help` names every profile the library has (a word of its own:
+ * "llama.cpp" inside "llama.cpp-metal" does not count), says which builds
+ * llama.cpp and the default profile run as on Apple silicon, and that the
+ * weights' format can name the engine (a GGUF format: llama.cpp) and the
+ * lm_head's format (q6_k for most GGUF formats) when --engine and
+ * --embed-format are not given. */
+static int names_word(const char *text, const char *w)
+{
+    size_t n = strlen(w);
+    const char *p;
+    for (p = strstr(text, w); p != NULL; p = strstr(p + 1, w)) {
+        char before = p == text ? ' ' : p[-1], after = p[n];
+        if (strchr(" (,\n", before) != NULL && strchr(" ),\n", after) != NULL)
+            return 1;
+    }
+    return 0;
+}
+
+START_TEST(cli_help_lists_every_engine)
+{
+    const char *h[] = {"decode", "--help", NULL};
+    char *out = NULL;
+    size_t i;
+    ck_assert_int_eq(gp_test_cli(h, &out, NULL), 0);
+    for (i = 0; i < gp_engine_count(); i++)
+        ck_assert_msg(names_word(out, gp_engine_at(i)->id), "decode --help omits engine %s",
+                      gp_engine_at(i)->id);
+    ck_assert_ptr_nonnull(strstr(out, "Apple"));
+    ck_assert_ptr_nonnull(strstr(out, "GGUF"));
+    ck_assert_ptr_nonnull(strstr(out, "q6_k"));
+    free(out);
+}
+END_TEST
+
 Suite *gp_test_suite_engines(void)
 {
     Suite *s = suite_create("engines");
@@ -981,6 +1015,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, moe_published_rows);
     tcase_add_test(tc, mxfp4_moe_format);
     tcase_add_test(tc, cli_engine_listing);
+    tcase_add_test(tc, cli_help_lists_every_engine);
     suite_add_tcase(s, tc);
     return s;
 }
