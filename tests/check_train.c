@@ -1898,8 +1898,24 @@ START_TEST(cli_help_and_table)
     const char *tab[] = {"train", "--gpu", "h100", "--gpus", "64", "--model", "llama-2-7b",
                          "--tokens", "2T", NULL};
     char *out = NULL, *err = NULL;
+    const char *prec;
     ck_assert_int_eq(gp_test_cli(help, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out, "--step-time"));
+    /* --precision lists every training precision the planner takes (lib/
+     * train.c: bf16, fp16, fp8, fp4, tf32, fp32) and bf16's fallback on a
+     * GPU without it (V100: fp16, docs/hwdb.md). */
+    prec = strstr(out, "  --precision");
+    ck_assert_ptr_nonnull(prec);
+    ck_assert_ptr_nonnull(strstr(prec + 1, "\n  --"));
+    {
+        char block[256];
+        size_t n = (size_t)(strstr(prec + 1, "\n  --") - prec);
+        ck_assert_uint_lt(n, sizeof block);
+        memcpy(block, prec, n);
+        block[n] = '\0';
+        ck_assert_msg(strstr(block, "fp4") != NULL, "%s", block);
+        ck_assert_msg(strstr(block, "fp16 on a GPU") != NULL, "%s", block);
+    }
     free(out);
     free(err);
     ck_assert_int_eq(gp_test_cli(tab, &out, &err), 0);
