@@ -934,8 +934,13 @@ static int run(gp_cli *cli, int argc, char **argv)
                                   GP_TRAIN_MFU_MIN, optarg);
             break;
         case O_PREC:
+            /* The training precisions only: the library's list also names
+             * fp64, int8 and int4, which the planner refuses. */
             if (gp_precision_parse(optarg, &in.precision, &e) != GP_OK)
-                rc = gp_cli_usage(cli, "option '--precision': %s", e.msg);
+                rc = gp_cli_usage(cli,
+                                  "option '--precision': unknown precision '%.64s' (use bf16, "
+                                  "fp16, fp8, fp4, tf32 or fp32)",
+                                  optarg);
             in.precision_set = 1;
             break;
         case O_EXACT:
