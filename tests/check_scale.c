@@ -689,6 +689,11 @@ START_TEST(cli_bad_input)
     }
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage"));
+    /* Every option of the usage line has a line of its own in the list. */
+    ck_assert_ptr_nonnull(strstr(out, "\n  --strong"));
+    ck_assert_ptr_nonnull(strstr(out, "\n  --weak"));
+    ck_assert_ptr_nonnull(strstr(out, "\n  --host-bw RATE"));
+    ck_assert_ptr_nonnull(strstr(out, "\n  --nics-per-node K"));
     free(out);
 }
 END_TEST
