@@ -50,7 +50,9 @@ static void usage(FILE *f)
             "                 babelstream, nvbandwidth\n"
             "  --date D       the measurement's date (YYYY-MM-DD) for logs that carry none\n"
             "  --probe PATH   the gpuplan-probe executable\n"
-            "  -o FILE        where 'run' keeps the measurement file\n"
+            "  -o, --output FILE\n"
+            "                 where 'run' keeps the measurement file (default\n"
+            "                 gpuplan-calib.yaml)\n"
             "  --quick, --only PROBES, --device N   passed to gpuplan-probe\n");
 }
 

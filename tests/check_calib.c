@@ -1141,6 +1141,8 @@ START_TEST(cli_usage_errors)
         const char *help[] = {"calib", "--help", NULL};
         ck_assert_int_eq(cli(help, &out, &err), 0);
         ck_assert_ptr_nonnull(strstr(out, "usage: gpuplan"));
+        /* -o's long form, which the option table takes, is listed too. */
+        ck_assert_ptr_nonnull(strstr(out, "-o, --output FILE"));
         free(out);
         free(err);
     }
