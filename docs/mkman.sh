@@ -29,6 +29,15 @@ for cmd in $("$gp" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
     echo ".nf"
     "$gp" "$cmd" --help 2>&1 | esc
     echo ".fi"
+    # A subcommand whose options have a help text of their own, named in
+    # the command's ('gpuplan hw import-model --help' for its options).
+    for sub in $("$gp" "$cmd" --help 2>&1 |
+                 sed -n "s/.*'gpuplan $cmd \([a-z][a-z-]*\) --help'.*/\1/p"); do
+        echo ".SS $cmd $sub"
+        echo ".nf"
+        "$gp" "$cmd" "$sub" --help 2>&1 | esc
+        echo ".fi"
+    done
 done
 cat <<'EOF2'
 .SH EXIT STATUS

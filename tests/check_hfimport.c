@@ -3,6 +3,7 @@
  * whose params are derived from a config.json, and the CLI (hw import-model,
  * --model FILE.json).  MODEL: docs/hwdb.md "Importing a Hugging Face
  * config.json". */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -655,6 +656,31 @@ START_TEST(cli_model_file)
 }
 END_TEST
 
+/* The man page (docs/mkman.sh: `make man`, `make install`) is generated from
+ * the --help texts.  'gpuplan hw --help' points to 'gpuplan hw import-model
+ * --help' for that subcommand's options; the page must hold that text too
+ * (--as, --name, --force), or man gpuplan never lists them. */
+START_TEST(man_page_has_import_model_options)
+{
+    char cmd[512], *out;
+    FILE *p;
+    size_t n;
+    snprintf(cmd, sizeof cmd, "sh docs/mkman.sh '%s/gpuplan' 0 2>&1", gp_test_build_dir());
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    out = calloc(1, 1 << 20);
+    ck_assert_ptr_nonnull(out);
+    n = fread(out, 1, (1 << 20) - 1, p);
+    out[n] = '\0';
+    ck_assert_int_eq(pclose(p), 0);
+    ck_assert_ptr_nonnull(strstr(out, ".SH COMMAND: hw\n"));
+    ck_assert_msg(strstr(out, "--name NAME  the entry's name") != NULL,
+                  "man page lacks hw import-model's options");
+    ck_assert_ptr_nonnull(strstr(out, "--force      allow an id that names a shipped model"));
+    free(out);
+}
+END_TEST
+
 Suite *gp_test_suite_hfimport(void)
 {
     Suite *s = suite_create("hfimport");
@@ -677,6 +703,7 @@ Suite *gp_test_suite_hfimport(void)
     tcase_add_test(tc, cli_import_refuses);
     tcase_add_test(tc, cli_unknown_architecture);
     tcase_add_test(tc, cli_model_file);
+    tcase_add_test(tc, man_page_has_import_model_options);
     suite_add_tcase(s, tc);
     return s;
 }
