@@ -46,7 +46,19 @@ cat <<'EOF2'
 .SH ENVIRONMENT
 .TP
 .B GPUPLAN_DB
-colon-separated overlay database directories, after any \fB\-\-db\fR options.
+colon-separated overlay database directories, loaded after the default directory and before the
+\fB\-\-db\fR options (later ones win: \fB\-\-db\fR overrides them); without \fB\-\-db\fR,
+\fBcalib import\fR and \fBhw import-model\fR write to the first.
+.TP
+.BR XDG_CONFIG_HOME ", " HOME
+the default overlay directory, \fI${XDG_CONFIG_HOME:-~/.config}/gpuplan\fR, loaded first when it
+exists.
+.TP
+.B SOURCE_DATE_EPOCH
+the date \fBhw import-model\fR writes into the entry's citation (else today's, UTC).
+.TP
+.B PATH
+where \fBgnuplot\fR (\fB\-\-plot\fR) and \fBgpuplan-probe\fR (\fBcalib run\fR) are looked up.
 .SH FILES
 The shipped database is compiled in; a copy of its YAML is installed under
 \fIPREFIX/share/gpuplan/hwdb\fR. Calibration overlays are written to the first \fB\-\-db\fR

@@ -656,11 +656,9 @@ START_TEST(cli_model_file)
 }
 END_TEST
 
-/* The man page (docs/mkman.sh: `make man`, `make install`) is generated from
- * the --help texts.  'gpuplan hw --help' points to 'gpuplan hw import-model
- * --help' for that subcommand's options; the page must hold that text too
- * (--as, --name, --force), or man gpuplan never lists them. */
-START_TEST(man_page_has_import_model_options)
+/* The man page as docs/mkman.sh writes it (`make man`, `make install`);
+ * malloc'd, the caller frees. */
+static char *man_page(void)
 {
     char cmd[512], *out;
     FILE *p;
@@ -673,10 +671,39 @@ START_TEST(man_page_has_import_model_options)
     n = fread(out, 1, (1 << 20) - 1, p);
     out[n] = '\0';
     ck_assert_int_eq(pclose(p), 0);
+    return out;
+}
+
+/* The page is generated from the --help texts.  'gpuplan hw --help' points
+ * to 'gpuplan hw import-model --help' for that subcommand's options; the
+ * page must hold that text too (--as, --name, --force), or man gpuplan never
+ * lists them. */
+START_TEST(man_page_has_import_model_options)
+{
+    char *out = man_page();
     ck_assert_ptr_nonnull(strstr(out, ".SH COMMAND: hw\n"));
     ck_assert_msg(strstr(out, "--name NAME  the entry's name") != NULL,
                   "man page lacks hw import-model's options");
     ck_assert_ptr_nonnull(strstr(out, "--force      allow an id that names a shipped model"));
+    free(out);
+}
+END_TEST
+
+/* ENVIRONMENT states the overlay order the CLI loads (docs/hwdb.md: the
+ * default directory, then $GPUPLAN_DB, then each --db; later ones win, so
+ * --db overrides $GPUPLAN_DB) and names XDG_CONFIG_HOME and
+ * SOURCE_DATE_EPOCH, which the CLI reads too. */
+START_TEST(man_page_environment_order)
+{
+    char *out = man_page(), *env = strstr(out, ".SH ENVIRONMENT"), *end;
+    ck_assert_ptr_nonnull(env);
+    end = strstr(env + 1, "\n.SH ");
+    ck_assert_ptr_nonnull(end);
+    *end = '\0';
+    ck_assert_msg(strstr(env, "after any") == NULL, "%s", env);
+    ck_assert_msg(strstr(env, "before the") != NULL, "%s", env);
+    ck_assert_ptr_nonnull(strstr(env, "XDG_CONFIG_HOME"));
+    ck_assert_ptr_nonnull(strstr(env, "SOURCE_DATE_EPOCH"));
     free(out);
 }
 END_TEST
@@ -704,6 +731,7 @@ Suite *gp_test_suite_hfimport(void)
     tcase_add_test(tc, cli_unknown_architecture);
     tcase_add_test(tc, cli_model_file);
     tcase_add_test(tc, man_page_has_import_model_options);
+    tcase_add_test(tc, man_page_environment_order);
     suite_add_tcase(s, tc);
     return s;
 }
