@@ -65,7 +65,7 @@ RUNNER    := $(BUILD)/tests/runner
 all: $(STATIC) $(SHARED) $(CLI)
 
 help:
-	@echo "targets: all run check check-api check-threads sanitize valgrind bench fuzz coverage calib install uninstall clean deps"
+	@echo "targets: all run check check-api check-threads sanitize valgrind bench fuzz coverage calib man install uninstall clean deps"
 
 # ---- dependencies -----------------------------------------------------------
 # Installs missing Debian packages (apt-get; sudo when not root) or prints the
