@@ -60,7 +60,8 @@ static void usage(FILE *f)
     fprintf(f,
         "step-time model (--mfu model; needs a shape: --model, or --params inferred):\n"
         "  --global-batch B      sequences per optimizer step, all GPUs, or tokens with a\n"
-        "                        'tok' suffix (16Mtok); a multiple of dp x micro-batch\n"
+        "                        'tok' suffix and a whole number of sequences (16Mitok:\n"
+        "                        4096 x 4096); a multiple of dp x micro-batch\n"
         "                        (default: 4M tokens rounded to such a multiple)\n"
         "  --scale-up ID         link inside a node (default: the GPU's scale-up link,\n"
         "                        else its host link)\n"

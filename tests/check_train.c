@@ -1593,6 +1593,25 @@ START_TEST(cli_global_batch_tokens_use_train_seq)
     GP_ASSERT_REL(json_number_value(json_object_get(json_object_get(j, "step"), "global_batch")),
                   1024.0, 0);
     json_decref(j);
+    {
+        /* The help's example size works with the usual power-of-two
+         * sequences: 16Mitok = 16 x 2^20 = 16,777,216 tokens = 4096
+         * sequences of 4096 (decimal 16Mtok = 16e6 is 3906.25 of them and is
+         * refused). */
+        const char *ex[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "qwen3-8b",
+                            "--tokens", "1T", "--mfu", "model", "--global-batch", "16Mitok",
+                            "--json", NULL};
+        const char *help[] = {"train", "--help", NULL};
+        char *out = NULL;
+        j = gp_test_cli_json(ex);
+        GP_ASSERT_REL(
+            json_number_value(json_object_get(json_object_get(j, "step"), "global_batch")),
+            4096.0, 0);
+        json_decref(j);
+        ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
+        ck_assert_ptr_nonnull(strstr(out, "(16Mitok:"));
+        free(out);
+    }
 }
 END_TEST
 
