@@ -1228,9 +1228,17 @@ static int run(gp_cli *cli, int argc, char **argv)
              * model does (given, model context capped, or the default). */
             double sq = gp_train_seq(&in, &p);
             in.global_batch = gb_tokens / sq;
-            if (in.global_batch != floor(in.global_batch))
+            if (in.global_batch != floor(in.global_batch)) {
+                double lo = floor(in.global_batch);
+                if (lo < 1.0)
+                    return gp_cli_usage(cli, "option '--global-batch': %g tokens is not a "
+                                             "whole number of %g-token sequences (nearest: "
+                                             "--global-batch 1)", gb_tokens, sq);
                 return gp_cli_usage(cli, "option '--global-batch': %g tokens is not a whole "
-                                         "number of %g-token sequences", gb_tokens, sq);
+                                         "number of %g-token sequences (nearest: "
+                                         "--global-batch %.0f or %.0f)", gb_tokens, sq, lo,
+                                    lo + 1.0);
+            }
         }
     }
     if (gp_train_estimate(&in, &p, &r, &e) != GP_OK)
