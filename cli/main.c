@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 {
     gp_cli cli;
     char **rest;
-    int nrest = 0, i, status;
+    int nrest = 0, i, status, ended = 0;
     const char *opt_dirs[MAX_DIRS];
     size_t n_opt = 0, c;
 
@@ -111,6 +111,7 @@ int main(int argc, char **argv)
         if (strcmp(a, "--") == 0) {
             /* Before the command it only ends the global options; after
              * it, the command's getopt sees it too. */
+            ended = nrest == 1;
             for (i += nrest == 1; i < argc; i++)
                 rest[nrest++] = argv[i];
             break;
@@ -186,7 +187,19 @@ int main(int argc, char **argv)
             return status;
         }
     }
-    fprintf(stderr, "gpuplan: unknown command '%s'; try 'gpuplan --help'\n", rest[1]);
+    if (rest[1][0] == '-' && rest[1][1] != '\0' && !ended) {
+        /* Before any command: a global option gpuplan does not have ('--'
+         * ends them: what follows is the command's name). */
+        fprintf(stderr,
+                "gpuplan: unknown option '%s' (global options: --db DIR, --json, --csv, --help, "
+                "--version); try 'gpuplan --help'\n",
+                rest[1]);
+    } else {
+        fprintf(stderr, "gpuplan: unknown command '%s' (commands:", rest[1]);
+        for (c = 0; c < N_COMMANDS; c++)
+            fprintf(stderr, " %s", commands[c]->name);
+        fprintf(stderr, "); try 'gpuplan --help'\n");
+    }
     free(rest);
     return GP_EXIT_USAGE;
 }
