@@ -988,6 +988,35 @@ START_TEST(cli_table_and_help)
 }
 END_TEST
 
+/* gemm --beta reads C and adds it: 1024^3 bf16, F = 2 x 1024^3 + 2 x 1024^2
+ * = 2,149,580,800, Q = (3 + 1) x 1024^2 x 2 B = 8,388,608 B
+ * (docs/models/roofline.md 4).  The formulas printed beside the numbers
+ * must carry the --beta terms the numbers include. */
+START_TEST(cli_gemm_beta_formula)
+{
+    const char *table[] = {"roofline", "--gpu", "h100", "--precision", "bf16", "--kernel",
+                           "gemm", "--m", "1024", "--n", "1024", "--k", "1024", "--beta", NULL};
+    const char *js[] = {"--json", "roofline", "--gpu", "h100", "--precision", "bf16",
+                        "--kernel", "gemm", "--m", "1024", "--n", "1024", "--k", "1024",
+                        "--beta", NULL};
+    char *out = NULL, *flop, *bytes;
+    json_t *j = gp_test_cli_json(js);
+    GP_ASSERT_REL(gp_test_jnum(j, "total_flop"), 2149580800.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "total_bytes"), 8388608.0, 1e-12);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(table, &out, NULL), 0);
+    flop = strstr(out, "\n  FLOPs");
+    bytes = strstr(out, "\n  bytes");
+    ck_assert_ptr_nonnull(flop);
+    ck_assert_ptr_nonnull(bytes);
+    *bytes = '\0';
+    ck_assert_msg(strstr(flop, "--beta: + 2*M*N") != NULL, "%s", flop);
+    *strchr(bytes + 1, '\n') = '\0';
+    ck_assert_msg(strstr(bytes + 1, "--beta: + M*N*e") != NULL, "%s", bytes + 1);
+    free(out);
+}
+END_TEST
+
 /* A huge ledger margin prints in 3 significant digits, not 300.  1e300
  * FLOP over 1 byte on the H100 (bf16 tensor 989.4 TFLOP/s, 3.35 TB/s):
  * ceiling compute / memory = (1e300 / 989.4e12) / (1 / 3.35e12) =
@@ -1180,6 +1209,7 @@ Suite *gp_test_suite_roofline(void)
     tcase_add_test(tc, cli_accumulate_and_host_data);
     tcase_add_test(tc, cli_peer_and_link_override);
     tcase_add_test(tc, cli_table_and_help);
+    tcase_add_test(tc, cli_gemm_beta_formula);
     tcase_add_test(tc, cli_huge_margin);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_plot_png_and_svg);
