@@ -22,8 +22,8 @@ static void usage(FILE *f)
             "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n"
             "         [--measured-busbw RATE]\n\n"
             "Time, bytes each GPU sends, algbw = S/t and busbw = algbw x 2(n-1)/n (AllReduce)\n"
-            "or (n-1)/n (ReduceScatter, AllGather), as nccl-tests prints them: expected (achievable\n"
-            "link figures, calibrated when present) and ceiling (datasheet).\n\n"
+            "or (n-1)/n (ReduceScatter, AllGather, AllToAll), as nccl-tests prints them:\n"
+            "expected (achievable link figures, calibrated when present) and ceiling (datasheet).\n\n"
             "  --link ID          scale-up link inside a node (nvlink4, pcie4-x16, pcie4-x16-host ...)\n"
             "  --gpus N           GPUs in total (N = M nodes x N/M per node); 1 costs nothing\n"
             "  --bytes S          message size as nccl-tests counts it (14GB, 8GiB, 1MiB)\n"
@@ -536,5 +536,6 @@ static int run(gp_cli *cli, int argc, char **argv)
 }
 
 const gp_cli_command gp_cli_cmd_allreduce = {
-    "allreduce", "price AllReduce/ReduceScatter/AllGather on a link hierarchy (nccl-tests terms)",
+    "allreduce",
+    "price collectives on a link hierarchy: AllReduce, ReduceScatter, AllGather, AllToAll",
     run, 1};

@@ -1154,5 +1154,5 @@ static int run_hw(gp_cli *cli, int argc, char **argv)
                         argv[optind]);
 }
 
-const gp_cli_command gp_cli_cmd_hw = {"hw", "list and show GPUs, links, models and formats",
-                                      run_hw, 1};
+const gp_cli_command gp_cli_cmd_hw = {
+    "hw", "list and show GPUs, links, models, formats and engines; import a model", run_hw, 1};

@@ -1446,7 +1446,20 @@ START_TEST(cli_bad_input)
     ck_assert_ptr_nonnull(strstr(out, "usage"));
     /* --csv prints the sweep even without --sweep: the help says so. */
     ck_assert_ptr_nonnull(strstr(out, "--csv always prints these sweep rows"));
+    /* --op alltoall's busbw factor is (n-1)/n (8 GPUs: 0.875), as the
+     * help's list of factors says. */
+    ck_assert_ptr_nonnull(strstr(out, "(ReduceScatter, AllGather, AllToAll)"));
     free(out);
+    {
+        /* gpuplan --help's one-line summaries name what the commands do:
+         * allreduce also prices AllToAll, hw also lists engines and imports
+         * models. */
+        const char *top[] = {"--help", NULL};
+        ck_assert_int_eq(gp_test_cli(top, &out, NULL), 0);
+        ck_assert_ptr_nonnull(strstr(out, "AllToAll"));
+        ck_assert_ptr_nonnull(strstr(out, "formats and engines; import a model"));
+        free(out);
+    }
 }
 END_TEST
 
