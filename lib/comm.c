@@ -346,6 +346,10 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
     if (t->nodes < 1)
         return GP_RAISE_AT(e, GP_EINVAL, "--nodes", 0, 0, "nodes must be >= 1, got %ld",
                            t->nodes);
+    if (algo == GP_COLL_TREE && op == GP_COLL_ALLTOALL)
+        return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
+                           "tree is an AllReduce algorithm; alltoall is priced as direct "
+                           "sends (--algo ring)");
     if (algo == GP_COLL_TREE && op != GP_COLL_ALLREDUCE)
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
                            "tree is an AllReduce algorithm; %s runs as a ring",
