@@ -922,7 +922,8 @@ static int engine_show(gp_cli *cli, const char *id)
     snprintf(buf, sizeof buf, "%.0f us", en->moe_layer_overhead * 1e6);
     gp_cli_row("per MoE layer", buf, "more, per layer with routed experts, at 2 GHz");
     snprintf(buf, sizeof buf, "%.0f", en->dequant_flop);
-    gp_cli_row("dequant FLOP/weight", buf, "quantised weights, on the fp32 CUDA cores");
+    gp_cli_row("dequant FLOP/weight", buf,
+               "quantised weights, at the fp32 rate (CUDA cores, AMD/Apple vector ALUs)");
     snprintf(buf, sizeof buf, "%.2f", gp_engine_prefill_eff(en, 0));
     gp_cli_row("prefill", buf, "fraction of the expected matmul rate its prefill reaches");
     if (en->prefill_eff8 > 0.0) {

@@ -996,6 +996,37 @@ START_TEST(cli_help_lists_every_engine)
 }
 END_TEST
 
+/* The dequantisation row names the units it runs on: CUDA cores on an
+ * NVIDIA GPU, the vector ALUs elsewhere (an M2 Ultra has no CUDA cores). */
+static char *dequant_row(const char *gpu)
+{
+    const char *a[] = {"decode", "--gpu", gpu, "--model", "llama-3.1-8b", "--weights", "q4_k_m",
+                       NULL};
+    char *out = NULL, *row, *end;
+    ck_assert_int_eq(gp_test_cli(a, &out, NULL), 0);
+    row = strstr(out, "dequant FLOPs per step");
+    ck_assert_ptr_nonnull(row);
+    end = strchr(row, '\n');
+    ck_assert_ptr_nonnull(end);
+    *end = '\0';
+    memmove(out, row, strlen(row) + 1);
+    return out;
+}
+
+START_TEST(cli_dequant_row_names_the_units)
+{
+    char *nv = dequant_row("rtx-4090"), *apple = dequant_row("m2-ultra"),
+         *amd = dequant_row("rx-7900-xtx");
+    ck_assert_msg(strstr(nv, "CUDA cores (fp32 rate)") != NULL, "%s", nv);
+    ck_assert_msg(strstr(apple, "CUDA") == NULL, "%s", apple);
+    ck_assert_msg(strstr(apple, "vector ALUs (fp32 rate)") != NULL, "%s", apple);
+    ck_assert_msg(strstr(amd, "CUDA") == NULL, "%s", amd);
+    free(nv);
+    free(apple);
+    free(amd);
+}
+END_TEST
+
 Suite *gp_test_suite_engines(void)
 {
     Suite *s = suite_create("engines");
@@ -1016,6 +1047,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, mxfp4_moe_format);
     tcase_add_test(tc, cli_engine_listing);
     tcase_add_test(tc, cli_help_lists_every_engine);
+    tcase_add_test(tc, cli_dequant_row_names_the_units);
     suite_add_tcase(s, tc);
     return s;
 }
