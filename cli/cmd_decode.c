@@ -305,7 +305,7 @@ static int run(gp_cli *cli, int argc, char **argv)
 
     gp_infer_params_init(&p);
     link_msg[0] = '\0';
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
         case O_GPU: gpu_id = optarg; break;
         case O_MODEL: model_id = optarg; break;
@@ -435,6 +435,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return gp_cli_usage(cli, "'--measured' must be tokens/s per stream in (0, 1e9] "
                                          "(got '%s')", optarg);
             break;
+        case 'h':
         case O_HELP: usage(stdout); return GP_EXIT_OK;
         case ':':
             return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);

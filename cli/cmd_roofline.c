@@ -291,7 +291,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_kernel_shape_init(&shape);
     memset(&kc, 0, sizeof kc);
     gp_err_clear(&e);
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case O_GPU: gpu_id = optarg; break;
         case O_PREC: prec_s = optarg; break;
@@ -353,6 +353,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return gp_cli_usage(cli, "'--measured' must be a time in [1 ns, 1e7 s] (got '%s')",
                                     optarg);
             break;
+        case 'h':
         case O_HELP: usage(stdout); return GP_EXIT_OK;
         default:
             if (optopt != 0)

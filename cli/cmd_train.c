@@ -905,7 +905,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_train_in_init(&in);
     gp_train_params_init(&p);
     gp_err_clear(&e);
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         rc = 0;
         switch (c) {
         case O_GPU:
@@ -1117,6 +1117,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                                   optarg);
             imb_set = 1;
             break;
+        case 'h':
         case O_HELP:
             usage(stdout);
             return GP_EXIT_OK;

@@ -389,6 +389,33 @@ START_TEST(every_command_has_rows)
 }
 END_TEST
 
+/* Not bad input, the other side of the convention: every command listed by
+ * 'gpuplan --help' prints its help on stdout with exit 0 for -h as for
+ * --help (gpuplan -h does; decode, roofline and train refused -h). */
+START_TEST(every_command_takes_dash_h)
+{
+    const char *argv[] = {"--help", NULL};
+    char *out = NULL, *p, *line;
+    int n = 0;
+    ck_assert_int_eq(gp_test_cli(argv, &out, NULL), 0);
+    p = strstr(out, "commands:\n");
+    ck_assert_ptr_nonnull(p);
+    for (line = strchr(p, '\n') + 1; strncmp(line, "  ", 2) == 0 && line[2] != ' ';
+         line = strchr(line, '\n') + 1) {
+        char name[32], *h = NULL, *err = NULL;
+        const char *a[] = {name, "-h", NULL};
+        ck_assert_int_eq(sscanf(line, " %31s", name), 1);
+        ck_assert_msg(gp_test_cli(a, &h, &err) == 0, "gpuplan %s -h: %s", name, err);
+        ck_assert_msg(strstr(h, "usage:") != NULL, "gpuplan %s -h printed no usage", name);
+        free(h);
+        free(err);
+        n++;
+    }
+    ck_assert_int_ge(n, 7);
+    free(out);
+}
+END_TEST
+
 /* Runs after the rows: every row that names $TMP/out as an overlay or
  * import directory is a refusal, so nothing may have been written there. */
 START_TEST(refusals_wrote_nothing)
@@ -418,6 +445,7 @@ Suite *gp_test_suite_badinput(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, document_parses_with_40_numbered_rows);
     tcase_add_test(tc, every_command_has_rows);
+    tcase_add_test(tc, every_command_takes_dash_h);
     tcase_add_loop_test(tc, row_runs_as_documented, 0, (int)n_rows);
     tcase_add_test(tc, refusals_wrote_nothing);
     suite_add_tcase(s, tc);
