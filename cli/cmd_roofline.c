@@ -291,7 +291,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_kernel_shape_init(&shape);
     memset(&kc, 0, sizeof kc);
     gp_err_clear(&e);
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case O_GPU: gpu_id = optarg; break;
         case O_PREC: prec_s = optarg; break;
@@ -355,12 +355,12 @@ static int run(gp_cli *cli, int argc, char **argv)
             break;
         case 'h':
         case O_HELP: usage(stdout); return GP_EXIT_OK;
-        default:
-            if (optopt != 0)
+        case ':': /* a known option without its value (":" leads the optstring) */
+            if (optopt >= O_GPU && optopt <= O_HELP)
                 return gp_cli_usage(cli, "option '--%s' needs a value",
-                                    optopt >= O_GPU && optopt <= O_HELP
-                                        ? opts[optopt - O_GPU].name
-                                        : "?");
+                                    opts[optopt - O_GPU].name);
+            return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
+        default: /* '?': an option roofline does not have, long or short */
             return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
         }
     }
