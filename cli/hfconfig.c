@@ -1192,15 +1192,17 @@ int gp_cli_hw_import(gp_cli *cli, int argc, char **argv)
     const gp_model *shipped, *back;
 
     gp_cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case 'a': as = optarg; break;
         case 'n': name = optarg; break;
         case 'f': force = 1; break;
         case 'h': fputs(import_usage, stdout); return GP_EXIT_OK;
-        default:
-            return gp_cli_usage(cli, "import-model: unknown option '%s' (or a missing argument)",
+        case ':':
+            return gp_cli_usage(cli, "import-model: option '%s' needs a value",
                                 argv[optind - 1]);
+        default:
+            return gp_cli_usage(cli, "import-model: unknown option '%s'", argv[optind - 1]);
         }
     }
     if (optind >= argc)
