@@ -798,8 +798,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         B = in->global_batch;
         if (B != floor(B) || fmod(B, unit) != 0.0)
             return GP_RAISE_AT(e, GP_EINVAL, "--global-batch", 0, 0,
-                               "global batch of %g sequences is not a multiple of dp x "
-                               "micro-batch = %g x %g", B, d, b);
+                               "global batch of %.15g sequences is not a multiple of dp x "
+                               "micro-batch = %.15g x %.15g", B, d, b);
     } else {
         /* One sequence per micro-batch slot already above the cap: the
          * GPUs or the micro-batch set it, not a --global-batch never given. */
