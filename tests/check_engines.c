@@ -992,6 +992,16 @@ START_TEST(cli_help_lists_every_engine)
     ck_assert_ptr_nonnull(strstr(out, "Apple"));
     ck_assert_ptr_nonnull(strstr(out, "GGUF"));
     ck_assert_ptr_nonnull(strstr(out, "q6_k"));
+    /* --gpus is not tensor parallelism for every engine (llama.cpp splits
+     * layers): its line points to --split. */
+    {
+        char *g = strstr(out, "  --gpus N"), *end;
+        ck_assert_ptr_nonnull(g);
+        end = strstr(g + 1, "\n  --");
+        ck_assert_ptr_nonnull(end);
+        *end = '\0';
+        ck_assert_msg(strstr(g, "--split") != NULL, "%s", g);
+    }
     free(out);
 }
 END_TEST
