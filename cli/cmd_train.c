@@ -673,14 +673,7 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
                  in->mfu, r->hfu, r->mfu_palm);
     if (r->step_model && r->mfu_palm > GP_TRAIN_MFU_PUBLISHED_MAX) {
         /* Enough decimals to print it above the threshold: 0.7203, not 0.72. */
-        int d = 3;
-        char v[32], t[32];
-        for (; d < 6; d++) {
-            snprintf(v, sizeof v, "%.*f", d, r->mfu_palm);
-            snprintf(t, sizeof t, "%.*f", d, GP_TRAIN_MFU_PUBLISHED_MAX);
-            if (strcmp(v, t) != 0)
-                break;
-        }
+        int d = gp_format_apart_digits(r->mfu_palm, GP_TRAIN_MFU_PUBLISHED_MAX, 3);
         snprintf(w[n++], 256,
                  "predicted MFU %.*f (PaLM count) is above every published run gpuplan knows "
                  "(%.2f, FlashAttention-2 on A100, Dao 2023): read it as an upper bound",

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gpuplan/scale.h"
+#include "gpuplan/units.h"
 #include "comm_int.h"
 
 void gp_scale_params_default(gp_scale_params *p)
@@ -180,20 +181,6 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
     return GP_OK;
 }
 
-/* Decimals, from `d` up to 6, that print `v` and the threshold `t` it
- * fell below apart: "49.9% (below 50.0%)", never "50% (below 50%)". */
-static int apart_digits(double v, double t, int d)
-{
-    char a[64], b[64];
-    for (; d < 6; d++) {
-        snprintf(a, sizeof a, "%.*f", d, v);
-        snprintf(b, sizeof b, "%.*f", d, t);
-        if (strcmp(a, b) != 0)
-            break;
-    }
-    return d;
-}
-
 char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
                        char *buf, size_t n)
 {
@@ -236,7 +223,7 @@ char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
                  100.0 * s->comm_fraction);
         break;
     case GP_STOP_EFFICIENCY:
-        d = apart_digits(100.0 * s->efficiency, 100.0 * res->threshold, 0);
+        d = gp_format_apart_digits(100.0 * s->efficiency, 100.0 * res->threshold, 0);
         snprintf(buf + k, n - (size_t)k,
                  "%ld GPUs%s would not pay: %.2fx at %.*f%% efficiency (below %.*f%%), "
                  "communication %.0f%% of the step",
@@ -245,7 +232,7 @@ char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
         break;
     default:
         marginal = (s->speedup - b->speedup) / (double)(s->gpus - b->gpus);
-        d = apart_digits(marginal, res->threshold, 2);
+        d = gp_format_apart_digits(marginal, res->threshold, 2);
         snprintf(buf + k, n - (size_t)k,
                  "%ld GPUs%s would not help enough: %.2fx, each added GPU adds %.*f of one "
                  "(below %.*f), communication %.0f%% of the step",

@@ -733,3 +733,15 @@ char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
     }
     return buf;
 }
+
+int gp_format_apart_digits(double v, double t, int digits)
+{
+    char a[64], b[64];
+    for (; digits < 6; digits++) {
+        snprintf(a, sizeof a, "%.*f", digits, v);
+        snprintf(b, sizeof b, "%.*f", digits, t);
+        if (strcmp(a, b) != 0)
+            break;
+    }
+    return digits;
+}

@@ -509,6 +509,20 @@ static const trip_case trips[] = {
     {2e299, GP_Q_BYTES, 0},         {1e30, GP_Q_DURATION, 0},
 };
 
+/* Decimals that tell a figure from its threshold: 49.94 vs 50 prints
+ * "50" and "50" at 0 decimals, "49.9" and "50.0" at 1; 0.72032 vs 0.72:
+ * "0.720" twice at 3, "0.7203" and "0.7200" at 4; a figure equal to its
+ * threshold never parts, so the search stops at 6; one that parts at
+ * the starting count keeps it. */
+START_TEST(format_apart_digits)
+{
+    ck_assert_int_eq(gp_format_apart_digits(49.94, 50.0, 0), 1);
+    ck_assert_int_eq(gp_format_apart_digits(0.72032, 0.72, 3), 4);
+    ck_assert_int_eq(gp_format_apart_digits(0.5, 0.5, 2), 6);
+    ck_assert_int_eq(gp_format_apart_digits(0.31, 0.5, 2), 2);
+}
+END_TEST
+
 START_TEST(format_round_trips)
 {
     const trip_case *c = &trips[_i];
@@ -543,6 +557,7 @@ Suite *gp_test_suite_units(void)
     tcase_add_loop_test(tf, format_readable, 0, (int)(sizeof fmts / sizeof fmts[0]));
     tcase_add_test(tf, format_non_finite_and_small_buffers);
     tcase_add_test(tf, format_never_prints_a_full_step);
+    tcase_add_test(tf, format_apart_digits);
     tcase_add_loop_test(tf, format_round_trips, 0,
                         (int)(sizeof trips / sizeof trips[0]));
     suite_add_tcase(s, tp);
