@@ -1274,8 +1274,7 @@ static int load_kind_dir(gp_db *db, int layer, gp_kind kind, const char *dir, gp
  * Refuse that one, when it holds YAML files, rather than plan without it. */
 static int kind_folder_given(const char *dir, gp_err *e)
 {
-    char base[256];
-    size_t l = strlen(dir);
+    size_t l = strlen(dir), n;
     const char *b;
     DIR *d;
     struct dirent *de;
@@ -1284,12 +1283,10 @@ static int kind_folder_given(const char *dir, gp_err *e)
         l--;
     for (b = dir + l; b > dir && b[-1] != '/'; b--)
         ;
-    if ((size_t)(dir + l - b) >= sizeof base)
-        return GP_OK;
-    memcpy(base, b, (size_t)(dir + l - b));
-    base[dir + l - b] = '\0';
-    for (k = 0; k < GP_KIND__COUNT && strcmp(base, kinds[k].dir) != 0; k++)
-        ;
+    n = (size_t)(dir + l - b); /* the last path component is b[0, n) */
+    for (k = 0; k < GP_KIND__COUNT; k++)
+        if (strlen(kinds[k].dir) == n && strncmp(b, kinds[k].dir, n) == 0)
+            break;
     if (k == GP_KIND__COUNT || (d = opendir(dir)) == NULL)
         return GP_OK;
     while (!yaml && (de = readdir(d)) != NULL)
