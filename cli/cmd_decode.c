@@ -302,6 +302,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_diagnosis diag;
     gp_infer_e2e e2e;
     char e2e_msg[256], engine_msg[256], kv_msg[256], link_msg[256];
+    const char *warn[4];
+    size_t nwarn = 0, wi;
     const char *runs_on = NULL;
 
     gp_infer_params_init(&p);
@@ -637,15 +639,19 @@ static int run(gp_cli *cli, int argc, char **argv)
                  "f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1): priced by its %.3g bits",
                  fmt_name(p.kv), fmt_bits(p.kv));
 
+    /* The plain warnings: on stderr, or in JSON's warnings with --json. */
+    if (uneven)
+        warn[nwarn++] = uneven_msg;
+    if (link_msg[0] != '\0')
+        warn[nwarn++] = link_msg;
+    if (engine_msg[0] != '\0')
+        warn[nwarn++] = engine_msg;
+    if (kv_msg[0] != '\0')
+        warn[nwarn++] = kv_msg;
+
     /* Warnings and refusals (stderr). */
-    if (kv_msg[0] != '\0' && !cli->json)
-        fprintf(stderr, "gpuplan decode: warning: %s\n", kv_msg);
-    if (uneven && !cli->json)
-        fprintf(stderr, "gpuplan decode: warning: %s\n", uneven_msg);
-    if (link_msg[0] != '\0' && !cli->json)
-        fprintf(stderr, "gpuplan decode: warning: %s\n", link_msg);
-    if (engine_msg[0] != '\0' && !cli->json)
-        fprintf(stderr, "gpuplan decode: warning: %s\n", engine_msg);
+    for (wi = 0; wi < nwarn && !cli->json; wi++)
+        fprintf(stderr, "gpuplan decode: warning: %s\n", warn[wi]);
     if (r.context_exceeds) {
         /* Name the option the user gave: the context defaults to --prompt. */
         int by_prompt = p.prompt > model.context.v && (!have_context || p.prompt > p.context);
@@ -839,14 +845,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string("KV cache dominates the weights"));
         if (r.kv_bytes_per_token <= 0)
             json_array_append_new(w, json_string(KV_UNKNOWN));
-        if (uneven)
-            json_array_append_new(w, json_string(uneven_msg));
-        if (link_msg[0] != '\0')
-            json_array_append_new(w, json_string(link_msg));
-        if (engine_msg[0] != '\0')
-            json_array_append_new(w, json_string(engine_msg));
-        if (kv_msg[0] != '\0')
-            json_array_append_new(w, json_string(kv_msg));
+        for (wi = 0; wi < nwarn; wi++)
+            json_array_append_new(w, json_string(warn[wi]));
         if (mla)
             json_array_append_new(w, json_string(MLA_NOTE));
         if (e2e_msg[0] != '\0')
