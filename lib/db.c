@@ -1102,9 +1102,10 @@ static int apply_sources_file(lctx *c, const gp__ynode *root)
     return rehash_sources(db, c->e);
 }
 
-/* Parse and apply one file's text.  kind < 0: sources.yaml. */
-static int apply_text(gp_db *db, int layer, int kind, const char *file, const char *text,
-                      size_t len, gp_err *e)
+/* Parse and apply one file: its text, or (`bf` non-NULL) the tree a shipped
+ * file was parsed into at build time.  kind < 0: sources.yaml. */
+static int apply_file(gp_db *db, int layer, int kind, const char *file, const char *text,
+                      size_t len, const gp__builtin_file *bf, gp_err *e)
 {
     gp__arena *tmp = &db->tmp;
     gp__ynode *root;
@@ -1120,7 +1121,10 @@ static int apply_text(gp_db *db, int layer, int kind, const char *file, const ch
     if (c.file == NULL)
         return nomem(e);
     c.flen = strlen(c.file);
-    rc = gp__yaml_parse(tmp, c.file, text, len, &root, e);
+    if (bf != NULL)
+        rc = gp__ytree_builtin(tmp, bf, &root, e);
+    else
+        rc = gp__yaml_parse(tmp, c.file, text, len, &root, e);
     if (rc == GP_OK) {
         if (kind < 0) {
             rc = apply_sources_file(&c, root);
@@ -1205,7 +1209,7 @@ static int apply_path(gp_db *db, int layer, int kind, const char *path, gp_err *
     int rc = read_file(path, &text, &len, e);
     if (rc != GP_OK)
         return rc;
-    rc = apply_text(db, layer, kind, path, text, len, e);
+    rc = apply_file(db, layer, kind, path, text, len, NULL, e);
     free(text);
     return rc;
 }
@@ -1356,7 +1360,7 @@ static int load_builtin(gp_db *db, gp_err *e)
             if (kind == -2)
                 return GP_RAISE_AT(e, GP_ESCHEMA, name, 0, 0,
                                    "file is not under gpus/ links/ models/ formats/");
-            if ((rc = apply_text(db, 0, kind, name, f->text, f->len, e)) != GP_OK)
+            if ((rc = apply_file(db, 0, kind, name, NULL, 0, f, e)) != GP_OK)
                 return rc;
         }
     }
@@ -1662,7 +1666,7 @@ static int open_layers(gp_db **out, int no_builtin, const char *const *overlay_d
     for (i = 0; i < n_overlays && rc == GP_OK; i++)
         rc = load_dir(db, (int)i + 1, overlay_dirs[i], e);
     if (rc == GP_OK && text != NULL)
-        rc = apply_text(db, (int)n_overlays + 1, kind, name ? name : "<text>", text, len, e);
+        rc = apply_file(db, (int)n_overlays + 1, kind, name ? name : "<text>", text, len, NULL, e);
     if (rc == GP_OK)
         rc = validate(db, e);
     if (rc != GP_OK) {
@@ -1707,7 +1711,8 @@ int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
     if (!no_builtin)
         rc = load_builtin(db, e);
     if (rc == GP_OK)
-        rc = apply_text(db, 1, (int)kind, name ? name : "<text>", text ? text : "", len, e);
+        rc = apply_file(db, 1, (int)kind, name ? name : "<text>", text ? text : "", len, NULL,
+                        e);
     if (rc == GP_OK)
         rc = validate(db, e);
     if (rc != GP_OK) {

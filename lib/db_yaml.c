@@ -351,6 +351,30 @@ static int build(yctx *c, yaml_event_t *ev, int depth, gp__ynode **out)
     return GP_OK;
 }
 
+int gp__ytree_builtin(gp__arena *a, const gp__builtin_file *f, gp__ynode **root, gp_err *e)
+{
+    gp__ynode *t;
+    size_t i;
+    *root = NULL;
+    if (f->nnodes == 0 || f->nnodes > SIZE_MAX / sizeof *t ||
+        (t = gp__arena_alloc(a, f->nnodes * sizeof *t)) == NULL)
+        return GP_RAISE_AT(e, GP_ENOMEM, f->path, 0, 0, "out of memory");
+    for (i = 0; i < f->nnodes; i++) {
+        const gp__bnode *b = &f->nodes[i];
+        t[i].type = (gp__ytype)b->type;
+        t[i].line = b->line;
+        t[i].col = b->col;
+        t[i].plain = (int)b->plain;
+        t[i].s = f->strs + b->s;
+        t[i].len = b->len;
+        t[i].n = b->n;
+        t[i].first = b->first != 0 ? &t[b->first - 1] : NULL;
+        t[i].next = b->next != 0 ? &t[b->next - 1] : NULL;
+    }
+    *root = t;
+    return GP_OK;
+}
+
 int gp__yaml_is_null(const gp__ynode *n)
 {
     return n != NULL && n->type == GP_Y_SCALAR && n->plain &&

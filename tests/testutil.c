@@ -184,8 +184,8 @@ static char *slurp_fd(int fd)
     return buf;
 }
 
-int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
-                    char **err)
+int gp_test_run_env(const char *prog, const char *const *argv, const char *const *env,
+                    char **out, char **err)
 {
     char path[1024];
     char outpath[] = "/tmp/gp-test-out-XXXXXX";
@@ -195,7 +195,7 @@ int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
     pid_t pid;
     const char **args;
 
-    snprintf(path, sizeof path, "%s/gpuplan", gp_test_build_dir());
+    snprintf(path, sizeof path, "%s/%s", gp_test_build_dir(), prog);
     while (argv[n] != NULL)
         n++;
     args = calloc(n + 2, sizeof *args);
@@ -239,6 +239,12 @@ int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
     if (status >= 0 && WIFEXITED(status))
         return WEXITSTATUS(status);
     return -1;
+}
+
+int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
+                    char **err)
+{
+    return gp_test_run_env("gpuplan", argv, env, out, err);
 }
 
 int gp_test_cli(const char *const *argv, char **out, char **err)

@@ -81,6 +81,9 @@ int gp_test_cli(const char *const *argv, char **out, char **err);
 /* Same, with environment overrides "NAME=VALUE" (NULL-terminated; may be NULL). */
 int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
                     char **err);
+/* Same, for program `prog` of the build directory ("gen/gen_builtin"). */
+int gp_test_run_env(const char *prog, const char *const *argv, const char *const *env,
+                    char **out, char **err);
 
 /* Run `gpuplan ARGS` (argv as for gp_test_cli, usually with "--json"),
  * assert exit 0 and parse stdout as JSON; the caller json_decref()s. */
