@@ -27,7 +27,10 @@ static void usage(FILE *f)
             "         [--host-bw RATE] [--ceiling] [--plot FILE.png|FILE.svg]\n\n"
             "Data-parallel scaling: step(n) = compute(n) + gradient AllReduce(n) not hidden behind\n"
             "the backward pass.  Weak scaling (default): fixed per-GPU batch, T is one GPU's step.\n"
-            "Strong scaling: fixed global batch, T is the whole batch on one GPU, compute = T/n.\n\n"
+            "Strong scaling: fixed global batch, T is the whole batch on one GPU, compute = T/n.\n"
+            "With --gpu and a parameter count, one replica's memory is checked (16 B/param of\n"
+            "mixed-precision Adam + reserve, + activations with --tokens-per-gpu); a replica\n"
+            "that does not fit is a warning, with the GPU count ZeRO-3 would need.\n\n"
             "  --gpu ID            the GPU (its scale-up or host link is the default --link)\n"
             "  --link ID           link between GPUs inside a node\n"
             "  --model ID          gradient bytes = the model's parameters x gradient precision\n"
@@ -251,6 +254,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     double params_n = -1.0, grad_bytes = -1.0, step = -1.0, tok_gpu = -1.0, seq = 0.0;
     const char *step_src = "--step-compute-s";
     long per_node = 0, nics = 0;
+    /* One replica's memory: known with --gpu and a parameter count;
+     * activations (act) only from --tokens-per-gpu's step, else -1. */
+    gp_scale_memory mem;
+    int mem_known = 0;
+    double act = -1.0;
+    char warn[512] = "";
     gp_scale_params sp;
     gp_scale_req q;
     gp_scale_row rows[MAX_COUNTS];
@@ -432,6 +441,29 @@ static int run(gp_cli *cli, int argc, char **argv)
             return gp_cli_fail(cli, &e);
         step = tr.step.step_s;
         step_src = "step-time model on one GPU (docs/models/training.md 9)";
+        act = tr.activation_bytes;
+    }
+    if (gpu != NULL && params_n > 0.0) {
+        if (gp_scale_replica_memory(gpu, params_n, act > 0.0 ? act : 0.0, &mem, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        mem_known = 1;
+    }
+    if (mem_known && !mem.fits) {
+        char b1[64], b2[64], hint[160];
+        if (mem.zero3_min_gpus > 0)
+            snprintf(hint, sizeof hint, "ZeRO-3/FSDP fits it from %ld GPUs (gpuplan train --zero 3)"
+                     ", or use --tp/--pp", mem.zero3_min_gpus);
+        else
+            snprintf(hint, sizeof hint, "activations and reserve alone exceed the GPU: shard "
+                     "them with --tp/--pp (gpuplan train)");
+        snprintf(warn, sizeof warn,
+                 "data parallelism keeps the whole model on every GPU, and one replica needs %s "
+                 "(16 B/param of mixed-precision Adam states + reserve%s) of the %s's %s: these "
+                 "rows price a layout that cannot run; %s",
+                 gp_format_qty(mem.total_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
+                 act > 0.0 ? " + activations" : "", gpu->id,
+                 gp_format_qty(mem.usable_bytes, GP_Q_BYTES, 2, 0, b2, sizeof b2), hint);
+        fprintf(stderr, "gpuplan scale: warning: %s\n", warn);
     }
 
     q.scale_up = up;
@@ -474,6 +506,30 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "step_compute_source", json_string(step_src));
         if (tok_gpu >= 0.0)
             json_object_set_new(o, "tokens_per_gpu", gp_cli_jnum(tok_gpu));
+        if (mem_known) {
+            json_t *m = json_object();
+            json_object_set_new(m, "weight_bytes", gp_cli_jnum(mem.weight_bytes));
+            json_object_set_new(m, "grad_bytes", gp_cli_jnum(mem.grad_bytes));
+            json_object_set_new(m, "optimizer_bytes", gp_cli_jnum(mem.optim_bytes));
+            json_object_set_new(m, "activation_bytes",
+                                act >= 0.0 ? gp_cli_jnum(act) : json_null());
+            json_object_set_new(m, "reserve_bytes", gp_cli_jnum(mem.reserve_bytes));
+            json_object_set_new(m, "total_bytes", gp_cli_jnum(mem.total_bytes));
+            json_object_set_new(m, "usable_bytes", gp_cli_jnum(mem.usable_bytes));
+            json_object_set_new(m, "fits", json_boolean(mem.fits));
+            json_object_set_new(m, "min_gpus_zero3", mem.zero3_min_gpus > 0
+                                                         ? json_integer(mem.zero3_min_gpus)
+                                                         : json_null());
+            json_object_set_new(o, "memory", m);
+        } else {
+            json_object_set_new(o, "memory", json_null());
+        }
+        {
+            json_t *w = json_array();
+            if (warn[0] != '\0')
+                json_array_append_new(w, json_string(warn));
+            json_object_set_new(o, "warnings", w);
+        }
         json_object_set_new(o, "mode", json_string(q.mode == GP_SCALING_STRONG ? "strong"
                                                                                 : "weak"));
         json_object_set_new(o, "basis", json_string(sp.ceiling ? "ceiling" : "expected"));
@@ -579,6 +635,14 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                  : "one GPU's batch (same on every GPU)",
                  step_src);
         gp_cli_qrow("compute per step", step, GP_Q_DURATION, 3, note);
+        if (mem_known) {
+            snprintf(note, sizeof note, "one replica; %s in %s usable: 16 B/param "
+                     "(mixed-precision Adam) + reserve%s",
+                     mem.fits ? "fits" : "does not fit",
+                     gp_format_qty(mem.usable_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
+                     act >= 0.0 ? " + activations of that step" : "; activations not counted");
+            gp_cli_qrow("memory per GPU", mem.total_bytes, GP_Q_BYTES, 3, note);
+        }
         snprintf(note, sizeof note, "of the AllReduce, at most %.0f%% of compute (backward)",
                  100.0 * sp.backward_share);
         gp_cli_qrow("overlap", sp.overlap, GP_Q_NUMBER, 2, note);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gpuplan/scale.h"
+#include "gpuplan/train.h"
 #include "gpuplan/units.h"
 #include "comm_int.h"
 
@@ -38,6 +39,44 @@ int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e
                            "one AllReduce is priced for",
                            params, bytes[prec], params * bytes[prec]);
     *out = params * bytes[prec];
+    return GP_OK;
+}
+
+int gp_scale_replica_memory(const gp_gpu *g, double params, double activations,
+                            gp_scale_memory *out, gp_err *e)
+{
+    gp_train_params tp;
+    double wb, gb, ob, room;
+    if (out != NULL)
+        memset(out, 0, sizeof *out);
+    if (g == NULL || out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_replica_memory: %s is NULL",
+                        g == NULL ? "the GPU" : "out");
+    if (!(params >= GP_MODEL_PARAMS_MIN && params <= GP_MODEL_PARAMS_MAX))
+        return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
+                           "parameter count must lie in [%g, %g], got %g", GP_MODEL_PARAMS_MIN,
+                           GP_MODEL_PARAMS_MAX, params);
+    if (!(activations >= 0.0) || !isfinite(activations))
+        return GP_RAISE_AT(e, GP_EINVAL, "activations", 0, 0,
+                           "activation bytes must be >= 0 and finite, got %g", activations);
+    gp_train_params_init(&tp);
+    gp_train_state_bytes(GP_OPT_ADAM, 1, &wb, &gb, &ob);
+    out->weight_bytes = params * wb;
+    out->grad_bytes = params * gb;
+    out->optim_bytes = params * ob;
+    out->activation_bytes = activations;
+    out->usable_bytes = gp_gpu_usable_mem(g);
+    out->reserve_bytes = tp.reserve_bytes + tp.reserve_fraction * out->usable_bytes;
+    out->total_bytes = out->weight_bytes + out->grad_bytes + out->optim_bytes + activations +
+                       out->reserve_bytes;
+    out->fits = out->usable_bytes > 0.0 && out->total_bytes <= out->usable_bytes;
+    /* ZeRO-3 over n GPUs: states / n + activations + reserve <= usable. */
+    room = out->usable_bytes - out->reserve_bytes - activations;
+    if (out->fits)
+        out->zero3_min_gpus = 1;
+    else if (room > 0.0)
+        out->zero3_min_gpus = (long)fmin(
+            ceil((out->weight_bytes + out->grad_bytes + out->optim_bytes) / room), 1e15);
     return GP_OK;
 }
 

@@ -24,7 +24,9 @@ static const char *const null_ok[] = {
     "cost_capex_usd", "cost_rent_usd", "cost_energy_usd", "energy_kwh", "rent_usd_per_gpu_hour",
     "price_usd", "marginal_efficiency", "algbw_bytes_per_s", "ceiling_algbw_bytes_per_s",
     "busbw_bytes_per_s", "ceiling_busbw_bytes_per_s", "scale_out", "model", "kernel", "plot",
-    "gpu", "source", "calibration", "link", "stop_gpus" /* no count stops paying */};
+    "gpu", "source", "calibration", "link", "stop_gpus" /* no count stops paying */,
+    "memory" /* scale without --gpu or a parameter count */,
+    "activation_bytes" /* scale without --tokens-per-gpu */};
 
 typedef struct ncase {
     const char *argv[24];

@@ -627,6 +627,97 @@ START_TEST(cli_tokens_per_gpu)
 }
 END_TEST
 
+/* One data-parallel replica on an H100 SXM (usable 81,559 MiB =
+ * 85,520,809,984 B; reserve 1 GiB + 5 % = 1,073,741,824 + 4,276,040,499.2
+ * = 5,349,782,323.2 B).  Llama 3 70B, 70,553,706,496 params x 16 B:
+ * weights 2 N = 141,107,412,992, gradients the same, Adam 12 N =
+ * 846,644,477,952, states 1,128,859,303,936; total with no activations
+ * 1,134,209,086,259.2 B: does not fit; ZeRO-3 room 85,520,809,984 -
+ * 5,349,782,323.2 = 80,171,027,660.8 B, 1,128,859,303,936 / that =
+ * 14.08: 15 GPUs.  1e9 params with 10 GB of activations: 16e9 + 10e9 +
+ * 5,349,782,323.2 = 31,349,782,323.2 B, fits (min 1).  90 GB of
+ * activations leave no room at any sharding (0). */
+START_TEST(replica_memory)
+{
+    const gp_gpu *h100 = gp_db_find_gpu(gp_test_db(), "h100-sxm");
+    gp_scale_memory m;
+    gp_err e;
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 70553706496.0, 0.0, &m, &e), GP_OK);
+    GP_ASSERT_REL(m.weight_bytes, 141107412992.0, 1e-15);
+    GP_ASSERT_REL(m.grad_bytes, 141107412992.0, 1e-15);
+    GP_ASSERT_REL(m.optim_bytes, 846644477952.0, 1e-15);
+    GP_ASSERT_REL(m.reserve_bytes, 5349782323.2, 1e-15);
+    GP_ASSERT_REL(m.total_bytes, 1134209086259.2, 1e-15);
+    GP_ASSERT_REL(m.usable_bytes, 85520809984.0, 1e-15);
+    ck_assert_int_eq(m.fits, 0);
+    ck_assert_int_eq(m.zero3_min_gpus, 15);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 10e9, &m, &e), GP_OK);
+    GP_ASSERT_REL(m.total_bytes, 31349782323.2, 1e-15);
+    ck_assert_int_eq(m.fits, 1);
+    ck_assert_int_eq(m.zero3_min_gpus, 1);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 90e9, &m, &e), GP_OK);
+    ck_assert_int_eq(m.fits, 0);
+    ck_assert_int_eq(m.zero3_min_gpus, 0);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 0.0, 0.0, &m, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--params");
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, NAN, &m, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_scale_replica_memory(NULL, 1e9, 0.0, &m, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 0.0, NULL, &e), GP_EINVAL);
+}
+END_TEST
+
+/* The CLI says it: llama-3-70b on an H100 (replica_memory's figures) warns
+ * on stderr and in JSON, activations unknown with --step-compute-s; a
+ * model that fits (Gemma 3 1B, 999,885,952 params: 15,998,175,232 B of
+ * states) keeps warnings empty.  With --tokens-per-gpu the activations are
+ * the training model's for that one-GPU step, so `train` on one GPU with
+ * the same batch gives the same total (a consistency check). */
+START_TEST(cli_replica_memory)
+{
+    const char *big[] = {"--json", "scale", "--gpu", "h100-sxm", "--model", "llama-3-70b",
+                         "--step-compute-s", "1", "--gpus", "1,8", NULL};
+    const char *bigt[] = {"scale", "--gpu", "h100-sxm", "--model", "llama-3-70b",
+                          "--step-compute-s", "1", "--gpus", "1,8", NULL};
+    const char *small[] = {"--json", "scale", "--gpu", "h100-sxm", "--model", "gemma-3-1b",
+                           "--tokens-per-gpu", "8192", "--seq", "4096", "--gpus", "1,8", NULL};
+    const char *train[] = {"--json", "train", "--gpu", "h100-sxm", "--model", "gemma-3-1b",
+                           "--tokens", "1T", "--seq", "4096", "--global-batch", "2", "--mfu", "model",
+                           NULL};
+    json_t *j = gp_test_cli_json(big), *mem, *w, *t;
+    char *out = NULL, *err = NULL;
+    mem = json_object_get(j, "memory");
+    ck_assert_ptr_nonnull(mem);
+    GP_ASSERT_REL(gp_test_jnum(mem, "total_bytes"), 1134209086259.2, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(mem, "optimizer_bytes"), 846644477952.0, 1e-9);
+    ck_assert(json_is_null(json_object_get(mem, "activation_bytes")));
+    ck_assert(json_is_false(json_object_get(mem, "fits")));
+    ck_assert_int_eq(json_integer_value(json_object_get(mem, "min_gpus_zero3")), 15);
+    w = json_object_get(j, "warnings");
+    ck_assert_uint_eq(json_array_size(w), 1);
+    ck_assert_msg(strstr(json_string_value(json_array_get(w, 0)), "from 15 GPUs") != NULL, "%s",
+                  json_string_value(json_array_get(w, 0)));
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(bigt, &out, &err), 0);
+    ck_assert_msg(strstr(err, "gpuplan scale: warning: data parallelism keeps the whole model") !=
+                      NULL,
+                  "%s", err);
+    ck_assert_msg(strstr(out, "does not fit") != NULL, "%s", out);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(small);
+    t = gp_test_cli_json(train);
+    mem = json_object_get(j, "memory");
+    GP_ASSERT_REL(gp_test_jnum(mem, "weight_bytes") + gp_test_jnum(mem, "grad_bytes") +
+                      gp_test_jnum(mem, "optimizer_bytes"),
+                  15998175232.0, 1e-9);
+    ck_assert(json_is_true(json_object_get(mem, "fits")));
+    GP_ASSERT_REL(gp_test_jnum(mem, "total_bytes"), gp_test_jnum(t, "total_bytes"), 1e-12);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "warnings")), 0);
+    json_decref(j);
+    json_decref(t);
+}
+END_TEST
+
 START_TEST(cli_nvls)
 {
     /* --algo nvls on the shipped nvlink4 (NVLS 308.6 GB/s, ring 370 GB/s,
@@ -712,6 +803,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, step_cap);
     tcase_add_test(tc, nvls_rows);
+    tcase_add_test(tc, replica_memory);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);
@@ -722,6 +814,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_nvls);
     tcase_add_test(tc, cli_tokens_per_gpu);
+    tcase_add_test(tc, cli_replica_memory);
     suite_add_tcase(s, tc);
     return s;
 }
