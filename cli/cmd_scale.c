@@ -28,9 +28,9 @@ static void usage(FILE *f)
             "Data-parallel scaling: step(n) = compute(n) + gradient AllReduce(n) not hidden behind\n"
             "the backward pass.  Weak scaling (default): fixed per-GPU batch, T is one GPU's step.\n"
             "Strong scaling: fixed global batch, T is the whole batch on one GPU, compute = T/n.\n"
-            "With --gpu and a parameter count, one replica's memory is checked (16 B/param of\n"
-            "mixed-precision Adam + reserve, + activations with --tokens-per-gpu); a replica\n"
-            "that does not fit is a warning, with the GPU count ZeRO-3 would need.\n\n"
+            "With --gpu and a parameter count, one replica's memory is checked (mixed-precision\n"
+            "Adam: 14 B/param + the gradients + reserve, + activations with --tokens-per-gpu);\n"
+            "a replica that does not fit is a warning, with the GPU count ZeRO-3 would need.\n\n"
             "  --gpu ID            the GPU (its scale-up or host link is the default --link)\n"
             "  --link ID           link between GPUs inside a node\n"
             "  --model ID          gradient bytes = the model's parameters x gradient precision\n"
@@ -444,7 +444,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         act = tr.activation_bytes;
     }
     if (gpu != NULL && params_n > 0.0) {
-        if (gp_scale_replica_memory(gpu, params_n, act > 0.0 ? act : 0.0, &mem, &e) != GP_OK)
+        if (gp_scale_replica_memory(gpu, params_n, grad_bytes, act > 0.0 ? act : 0.0, &mem,
+                                    &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         mem_known = 1;
     }
@@ -458,7 +459,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                      "them with --tp/--pp (gpuplan train)");
         snprintf(warn, sizeof warn,
                  "data parallelism keeps the whole model on every GPU, and one replica needs %s "
-                 "(16 B/param of mixed-precision Adam states + reserve%s) of the %s's %s: these "
+                 "(mixed-precision Adam: 14 B/param + the gradients + reserve%s) of the %s's %s: these "
                  "rows price a layout that cannot run; %s",
                  gp_format_qty(mem.total_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
                  act > 0.0 ? " + activations" : "", gpu->id,
@@ -636,8 +637,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                  step_src);
         gp_cli_qrow("compute per step", step, GP_Q_DURATION, 3, note);
         if (mem_known) {
-            snprintf(note, sizeof note, "one replica; %s in %s usable: 16 B/param "
-                     "(mixed-precision Adam) + reserve%s",
+            snprintf(note, sizeof note, "one replica; %s in %s usable: 14 B/param "
+                     "(mixed-precision Adam) + gradients + reserve%s",
                      mem.fits ? "fits" : "does not fit",
                      gp_format_qty(mem.usable_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
                      act >= 0.0 ? " + activations of that step" : "; activations not counted");

@@ -42,11 +42,11 @@ int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e
     return GP_OK;
 }
 
-int gp_scale_replica_memory(const gp_gpu *g, double params, double activations,
-                            gp_scale_memory *out, gp_err *e)
+int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
+                            double activations, gp_scale_memory *out, gp_err *e)
 {
     gp_train_params tp;
-    double wb, gb, ob, room;
+    double wb, ob, room;
     if (out != NULL)
         memset(out, 0, sizeof *out);
     if (g == NULL || out == NULL)
@@ -56,13 +56,16 @@ int gp_scale_replica_memory(const gp_gpu *g, double params, double activations,
         return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
                            "parameter count must lie in [%g, %g], got %g", GP_MODEL_PARAMS_MIN,
                            GP_MODEL_PARAMS_MAX, params);
+    if (!(grad_bytes >= 0.0) || !isfinite(grad_bytes))
+        return GP_RAISE_AT(e, GP_EINVAL, "--grad-bytes", 0, 0,
+                           "gradient bytes must be >= 0 and finite, got %g", grad_bytes);
     if (!(activations >= 0.0) || !isfinite(activations))
         return GP_RAISE_AT(e, GP_EINVAL, "activations", 0, 0,
                            "activation bytes must be >= 0 and finite, got %g", activations);
     gp_train_params_init(&tp);
-    gp_train_state_bytes(GP_OPT_ADAM, 1, &wb, &gb, &ob);
+    gp_train_state_bytes(GP_OPT_ADAM, 1, &wb, NULL, &ob);
     out->weight_bytes = params * wb;
-    out->grad_bytes = params * gb;
+    out->grad_bytes = grad_bytes;
     out->optim_bytes = params * ob;
     out->activation_bytes = activations;
     out->usable_bytes = gp_gpu_usable_mem(g);

@@ -642,7 +642,7 @@ START_TEST(replica_memory)
     const gp_gpu *h100 = gp_db_find_gpu(gp_test_db(), "h100-sxm");
     gp_scale_memory m;
     gp_err e;
-    ck_assert_int_eq(gp_scale_replica_memory(h100, 70553706496.0, 0.0, &m, &e), GP_OK);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 70553706496.0, 141107412992.0, 0.0, &m, &e), GP_OK);
     GP_ASSERT_REL(m.weight_bytes, 141107412992.0, 1e-15);
     GP_ASSERT_REL(m.grad_bytes, 141107412992.0, 1e-15);
     GP_ASSERT_REL(m.optim_bytes, 846644477952.0, 1e-15);
@@ -651,18 +651,18 @@ START_TEST(replica_memory)
     GP_ASSERT_REL(m.usable_bytes, 85520809984.0, 1e-15);
     ck_assert_int_eq(m.fits, 0);
     ck_assert_int_eq(m.zero3_min_gpus, 15);
-    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 10e9, &m, &e), GP_OK);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 2e9, 10e9, &m, &e), GP_OK);
     GP_ASSERT_REL(m.total_bytes, 31349782323.2, 1e-15);
     ck_assert_int_eq(m.fits, 1);
     ck_assert_int_eq(m.zero3_min_gpus, 1);
-    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 90e9, &m, &e), GP_OK);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 2e9, 90e9, &m, &e), GP_OK);
     ck_assert_int_eq(m.fits, 0);
     ck_assert_int_eq(m.zero3_min_gpus, 0);
-    ck_assert_int_eq(gp_scale_replica_memory(h100, 0.0, 0.0, &m, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 0.0, 0.0, 0.0, &m, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--params");
-    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, NAN, &m, &e), GP_EINVAL);
-    ck_assert_int_eq(gp_scale_replica_memory(NULL, 1e9, 0.0, &m, &e), GP_EINVAL);
-    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 0.0, NULL, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 2e9, NAN, &m, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_scale_replica_memory(NULL, 1e9, 2e9, 0.0, &m, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 2e9, 0.0, NULL, &e), GP_EINVAL);
 }
 END_TEST
 
@@ -671,9 +671,13 @@ END_TEST
  * model that fits (Gemma 3 1B, 999,885,952 params: 15,998,175,232 B of
  * states) keeps warnings empty.  With --tokens-per-gpu the activations are
  * the training model's for that one-GPU step, so `train` on one GPU with
- * the same batch gives the same total (a consistency check). */
+ * the same batch gives the same total (a consistency check).  Gradients
+ * are what the AllReduce moves: 7B at fp32 hold 28e9 B, so 14 x 7e9 + 28e9
+ * + 5,349,782,323.2 = 131,349,782,323.2 B. */
 START_TEST(cli_replica_memory)
 {
+    const char *fp32[] = {"--json", "scale", "--gpu", "h100-sxm", "--params", "7B",
+                          "--grad-precision", "fp32", "--step-compute-s", "1", NULL};
     const char *big[] = {"--json", "scale", "--gpu", "h100-sxm", "--model", "llama-3-70b",
                          "--step-compute-s", "1", "--gpus", "1,8", NULL};
     const char *bigt[] = {"scale", "--gpu", "h100-sxm", "--model", "llama-3-70b",
@@ -715,6 +719,11 @@ START_TEST(cli_replica_memory)
     ck_assert_uint_eq(json_array_size(json_object_get(j, "warnings")), 0);
     json_decref(j);
     json_decref(t);
+    j = gp_test_cli_json(fp32);
+    mem = json_object_get(j, "memory");
+    GP_ASSERT_REL(gp_test_jnum(mem, "grad_bytes"), 28e9, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(mem, "total_bytes"), 131349782323.2, 1e-9);
+    json_decref(j);
 }
 END_TEST
 

@@ -124,16 +124,17 @@ int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e
 
 /* What one data-parallel replica holds on every GPU (plain data
  * parallelism keeps the whole model on each; docs/models/scaling.md, "Memory
- * of one replica"):
- * the model states of mixed-precision Adam for `params` parameters -- bf16
- * weights 2 B, bf16 gradients 2 B, fp32 master weights, m and v 12 B:
- * 16 B per parameter (gp_train_state_bytes, Rajbhandari et al. 2020) --,
- * `activations` bytes (0 when not known) and the training memory model's
- * runtime reserve (gp_train_params_init: 1 GiB + 5 % of usable memory),
- * against the GPU's usable memory (gp_gpu_usable_mem).  zero3_min_gpus:
- * the fewest GPUs over which ZeRO-3 / FSDP, sharding all the model states,
- * leaves room for the activations and the reserve (1 when the replica
- * already fits; 0 when activations and reserve alone exceed the GPU). */
+ * of one replica"): for `params` parameters the states of mixed-precision
+ * Adam -- bf16 weights 2 B, fp32 master weights, m and v 12 B
+ * (gp_train_state_bytes, Rajbhandari et al. 2020) -- and the `grad_bytes`
+ * of gradients the AllReduce moves (2 B per parameter in bf16/fp16: 16 B
+ * per parameter in all), `activations` bytes (0 when not known) and the
+ * training memory model's runtime reserve (gp_train_params_init: 1 GiB + 5 %
+ * of usable memory), against the GPU's usable memory (gp_gpu_usable_mem).
+ * zero3_min_gpus: the fewest GPUs over which ZeRO-3 / FSDP, sharding all the
+ * model states, leaves room for the activations and the reserve (1 when the
+ * replica already fits; 0 when activations and reserve alone exceed the
+ * GPU). */
 typedef struct gp_scale_memory {
     double weight_bytes, grad_bytes, optim_bytes, activation_bytes, reserve_bytes;
     double total_bytes;  /* the five above                               */
@@ -143,10 +144,11 @@ typedef struct gp_scale_memory {
 } gp_scale_memory;
 
 /* Fill *out for GPU g.  Returns GP_OK, or GP_EINVAL naming "--params"
- * (params not in [GP_MODEL_PARAMS_MIN, GP_MODEL_PARAMS_MAX]) or
- * "activations" (negative, NaN or infinite), or g / out NULL.  Pure. */
-int gp_scale_replica_memory(const gp_gpu *g, double params, double activations,
-                            gp_scale_memory *out, gp_err *e);
+ * (params not in [GP_MODEL_PARAMS_MIN, GP_MODEL_PARAMS_MAX]),
+ * "--grad-bytes" or "activations" (negative, NaN or infinite), or g / out
+ * NULL.  Pure. */
+int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
+                            double activations, gp_scale_memory *out, gp_err *e);
 
 /* A one-line English verdict for res/rows into buf (size n), e.g. "adding
  * GPUs pays up to 4 (2.82x, 70% efficiency); 8 GPUs would not help: ...".
