@@ -69,11 +69,22 @@ int gp_cli_int(const gp_cli *cli, const char *opt, const char *arg, long min,
 /* getopt_long wrapper state reset for a subcommand (optind = 1 etc.). */
 void gp_cli_getopt_reset(void);
 
+/* Significant digits of every number in --json and --csv output: 15, so
+ * a whole number up to 1e15 (a parameter or byte count) prints exactly and
+ * a figure typed with at most 15 digits (0.92, 3.35e12) reads back as
+ * typed, without the binary noise 17 digits would show (0.92000000000000004). */
+#define GP_CLI_NUM_DIGITS 15
+#define GP_CLI__STR(x) #x
+#define GP_CLI__XSTR(x) GP_CLI__STR(x)
+/* The printf conversion for such a number: "%.15g". */
+#define GP_CLI_G "%." GP_CLI__XSTR(GP_CLI_NUM_DIGITS) "g"
+
 /* JSON helpers: a number, or null when not finite (NaN/Inf never reach the
  * output).  gp_cli_emit takes ownership of obj, prints it to stdout with a
- * newline, and returns 0 (1 when it cannot be encoded). */
+ * newline (numbers to GP_CLI_NUM_DIGITS), and returns 0 (1 when it cannot
+ * be encoded). */
 json_t *gp_cli_jnum(double v);
-/* The CSV counterpart: "%.10g" of v into buf, or an empty field when v is
+/* The CSV counterpart: GP_CLI_G of v into buf, or an empty field when v is
  * not finite (where JSON has null and the table "n/a"); returns buf. */
 const char *gp_cli_csvnum(double v, char *buf, size_t n);
 int gp_cli_emit(json_t *obj);

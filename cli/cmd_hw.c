@@ -784,7 +784,8 @@ static void list_csv(const gp_db *db, int kind)
                 gp_cli_csvnum(bf16, num, sizeof num);
             printf("%s,", g->id);
             csv_str(g->name);
-            printf(",%s,%.10g,%.10g,%.10g\n", num, g->mem_capacity.v, g->mem_bw.v, g->tdp.v);
+            printf(",%s," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "\n", num, g->mem_capacity.v,
+                   g->mem_bw.v, g->tdp.v);
         }
     } else if (kind == GP_KIND_LINK) {
         printf("id,name,kind,bw_bytes_per_s,achievable_bytes_per_s,latency_s\n");
@@ -792,8 +793,8 @@ static void list_csv(const gp_db *db, int kind)
             const gp_link *l = gp_db_link_at(db, i);
             printf("%s,", l->id);
             csv_str(l->name);
-            printf(",%s,%.10g,%.10g,%.10g\n", gp_link_kind_name(l->kind), l->bw.v,
-                   l->bw_achievable.v, l->latency.v);
+            printf(",%s," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "\n", gp_link_kind_name(l->kind),
+                   l->bw.v, l->bw_achievable.v, l->latency.v);
         }
     } else if (kind == GP_KIND_MODEL) {
         printf("id,name,params,params_active,layers,hidden,context\n");
@@ -801,8 +802,8 @@ static void list_csv(const gp_db *db, int kind)
             const gp_model *m = gp_db_model_at(db, i);
             printf("%s,", m->id);
             csv_str(m->name);
-            printf(",%.10g,%.10g,%.0f,%.0f,%.0f\n", m->params.v, m->params_active.v, m->layers.v,
-                   m->hidden.v, m->context.v);
+            printf("," GP_CLI_G "," GP_CLI_G ",%.0f,%.0f,%.0f\n", m->params.v,
+                   m->params_active.v, m->layers.v, m->hidden.v, m->context.v);
         }
     } else {
         printf("id,name,kind,bits,compute\n");
@@ -810,7 +811,7 @@ static void list_csv(const gp_db *db, int kind)
             const gp_format *f = gp_db_format_at(db, i);
             printf("%s,", f->id);
             csv_str(f->name);
-            printf(",%s,%.10g,%s\n", fmt_kind_name(f->kind), f->bits.v,
+            printf(",%s," GP_CLI_G ",%s\n", fmt_kind_name(f->kind), f->bits.v,
                    gp_precision_name(f->compute));
         }
     }
@@ -875,8 +876,9 @@ static int engines_list(gp_cli *cli)
         if (cli->csv) {
             printf("%s,", en->id);
             csv_str(en->name);
-            printf(",%.10g,%.10g,%.10g,%.10g,%s,%.10g,%.10g,%.10g\n", en->eff_float,
-                   en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
+            printf("," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G ",%s," GP_CLI_G
+                   "," GP_CLI_G "," GP_CLI_G "\n",
+                   en->eff_float, en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
                    en->split_layers ? "layer" : "tensor",
                    gp_engine_prefill_eff(en, 0), gp_engine_prefill_eff(en, 1),
                    en->prefill_sm_flop);

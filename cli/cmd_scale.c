@@ -189,7 +189,8 @@ static int plot(const gp_cli *cli, const char *file, const gp_scale_row *rows, s
                 "set logscale x 2\n");
     fprintf(gp, "$d << EOD\n");
     for (i = 0; i < n; i++)
-        fprintf(gp, "%ld %.10g %.10g\n", rows[i].gpus, rows[i].speedup, rows[i].efficiency);
+        fprintf(gp, "%ld " GP_CLI_G " " GP_CLI_G "\n", rows[i].gpus, rows[i].speedup,
+                rows[i].efficiency);
     fprintf(gp, "EOD\n");
     fprintf(gp, "plot $d using 1:1 with lines dt 2 lc rgb 'gray' title 'ideal', "
                 "$d using 1:2 with linespoints lw 2 title 'speedup', "
@@ -459,8 +460,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                      "them with --tp/--pp (gpuplan train)");
         snprintf(warn, sizeof warn,
                  "data parallelism keeps the whole model on every GPU, and one replica needs %s "
-                 "(mixed-precision Adam: 14 B/param + the gradients + reserve%s) of the %s's %s: these "
-                 "rows price a layout that cannot run; %s",
+                 "(mixed-precision Adam: 14 B/param + the gradients + reserve%s) of the %s's %s: "
+                 "these rows price a layout that cannot run; %s",
                  gp_format_qty(mem.total_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
                  act > 0.0 ? " + activations" : "", gpu->id,
                  gp_format_qty(mem.usable_bytes, GP_Q_BYTES, 2, 0, b2, sizeof b2), hint);
@@ -574,7 +575,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         printf("gpus,nodes,step_s,compute_s,comm_s,exposed_comm_s,comm_fraction,speedup,"
                "efficiency\n");
         for (i = 0; i < res.n_rows; i++)
-            printf("%ld,%ld,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", rows[i].gpus,
+            printf("%ld,%ld," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G
+                   "," GP_CLI_G "," GP_CLI_G "\n",
+                   rows[i].gpus,
                    rows[i].nodes, rows[i].step_s, rows[i].compute_s, rows[i].comm_s,
                    rows[i].exposed_s, rows[i].comm_fraction, rows[i].speedup,
                    rows[i].efficiency);

@@ -111,7 +111,7 @@ const char *gp_cli_csvnum(double v, char *buf, size_t n)
     if (n == 0)
         return buf;
     if (isfinite(v))
-        snprintf(buf, n, "%.10g", v);
+        snprintf(buf, n, GP_CLI_G, v);
     else
         buf[0] = '\0';
     return buf;
@@ -138,7 +138,8 @@ int gp_cli_emit(json_t *obj)
     char *s;
     if (obj == NULL)
         return 1;
-    s = json_dumps(obj, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    s = json_dumps(obj,
+                   JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(GP_CLI_NUM_DIGITS));
     json_decref(obj);
     if (s == NULL)
         return 1;

@@ -1274,11 +1274,12 @@ START_TEST(cli_hw_list)
     ck_assert_ptr_nonnull(strstr(out, "h100-sxm"));
     free(out);
     free(err);
-    /* CSV: a header and SI values (3.35 TB/s = 3.35e+12). */
+    /* CSV: a header and SI values to 15 digits (989.4 TFLOP/s = 989.4e12, a
+     * 15-digit integer; 3.35 TB/s = 3.35e12). */
     ck_assert_int_eq(gp_test_cli(a6, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out, "id,name,bf16_flop_per_s,mem_capacity_bytes,mem_bw_bytes_per_s"));
-    ck_assert_ptr_nonnull(strstr(out, "h100-sxm,\"NVIDIA H100 SXM5 80GB\",9.894e+14,"));
-    ck_assert_ptr_nonnull(strstr(out, ",3.35e+12,"));
+    ck_assert_ptr_nonnull(strstr(out, "h100-sxm,\"NVIDIA H100 SXM5 80GB\",989400000000000,"));
+    ck_assert_ptr_nonnull(strstr(out, ",3350000000000,"));
     /* Volta has no bf16 rate: the table prints '-', JSON has no key, so the
      * field is empty, not 0 FLOP/s (README: an empty field where the table
      * has n/a). */
