@@ -42,7 +42,8 @@ typedef enum ftype {
 enum {
     F_REQ = 1u,    /* required                                        */
     F_INT = 2u,    /* whole number                                    */
-    F_COMPUTE = 4u /* one of the compute figures (at least one needed) */
+    F_COMPUTE = 4u, /* one of the compute figures (at least one needed) */
+    F_CC = 8u       /* a CUDA compute capability, MAJOR.MINOR           */
 };
 
 typedef struct fdesc {
@@ -81,7 +82,7 @@ typedef struct fdesc {
 static const fdesc gpu_fields[] = {
     STR("vendor", gp_gpu, vendor, F_REQ),
     STR("architecture", gp_gpu, architecture, F_REQ),
-    STR("compute_capability", gp_gpu, compute_capability, 0),
+    STR("compute_capability", gp_gpu, compute_capability, F_CC),
     STR("form_factor", gp_gpu, form_factor, 0),
     STR("memory_type", gp_gpu, memory_type, 0),
     FIG("sm_count", GP_Q_COUNT, gp_gpu, sm_count, F_REQ | F_INT, 1, 1e5),
@@ -608,6 +609,14 @@ static int parse_str(lctx *c, const fdesc *d, const gp__ynode *v, const char **o
         return rc;
     if (v->len == 0)
         return fail_at(c, GP_ESCHEMA, v, d->path, "is an empty string");
+    /* CUDA's MAJOR.MINOR: a major of 1 to 99 without a leading zero, one
+     * minor digit ("8.6", "12.0"; not "9", "sm_90", "9,0" or "08.0"). */
+    if ((d->flags & F_CC) &&
+        !(v->len >= 3 && v->len <= 4 && v->s[0] >= '1' && v->s[0] <= '9' &&
+          (v->len == 3 || (v->s[1] >= '0' && v->s[1] <= '9')) && v->s[v->len - 2] == '.' &&
+          v->s[v->len - 1] >= '0' && v->s[v->len - 1] <= '9'))
+        return fail_at(c, GP_ESCHEMA, v, d->path,
+                       "'%s' is not a compute capability MAJOR.MINOR (8.6, 9.0, 12.0)", v->s);
     *out = gp__arena_strndup(&c->db->a, v->s, v->len);
     return *out ? GP_OK : nomem(c->e);
 }

@@ -83,7 +83,24 @@ static const ccase cases[] = {
      "unknown value 'warp-drive'"},
     {"boolean that is not true/false", GP_KIND_MODEL, "id: llama-2-7b\ntied_embeddings: maybe\n",
      GP_ESCHEMA, "'maybe' is not true or false"},
+    /* A CUDA compute capability is MAJOR.MINOR, major 1-99 without a
+     * leading zero, one minor digit. */
+    {"compute capability without a minor", GP_KIND_GPU, H "compute_capability: '9'\n",
+     GP_ESCHEMA, "'9' is not a compute capability MAJOR.MINOR"},
+    {"compute capability as sm_NN", GP_KIND_GPU, H "compute_capability: sm_90\n", GP_ESCHEMA,
+     "'sm_90' is not a compute capability"},
+    {"compute capability with a comma", GP_KIND_GPU, H "compute_capability: '9,0'\n",
+     GP_ESCHEMA, "'9,0' is not"},
+    {"compute capability with a leading zero", GP_KIND_GPU, H "compute_capability: '09.0'\n",
+     GP_ESCHEMA, "'09.0' is not"},
+    {"compute capability of two minor digits", GP_KIND_GPU, H "compute_capability: '9.10'\n",
+     GP_ESCHEMA, "'9.10' is not"},
+    {"compute capability of three major digits", GP_KIND_GPU,
+     H "compute_capability: '100.0'\n", GP_ESCHEMA, "'100.0' is not"},
     /* Accepted spellings (status GP_OK, says unused). */
+    {"compute capability 12.1 (two major digits)", GP_KIND_GPU, H "compute_capability: '12.1'\n",
+     GP_OK, NULL},
+    {"compute capability 8.6 unquoted", GP_KIND_GPU, H "compute_capability: 8.6\n", GP_OK, NULL},
     {"citation mapping, src list, USD figures, measured date", GP_KIND_GPU,
      H "sources: {k: {title: T, edition: E, section: S, url: 'http://u', date: 2026, "
        "status: seen}}\n"
@@ -108,6 +125,15 @@ START_TEST(loader_case)
         ck_assert_ptr_null(db);
         ck_assert_msg(strstr(buf, c->says) != NULL, "%s: '%s' lacks '%s'", c->what, buf, c->says);
         ck_assert_msg(strstr(buf, "cov.yaml:") != NULL, "%s: '%s' lacks the place", c->what, buf);
+    } else if (strncmp(c->what, "compute capability ", 19) == 0) {
+        /* The case names the value it sets: "compute capability 12.1 ...". */
+        const gp_gpu *g = gp_db_find_gpu(db, "h100-sxm");
+        ck_assert_ptr_nonnull(g);
+        ck_assert_msg(strncmp(g->compute_capability, c->what + 19,
+                              strlen(g->compute_capability)) == 0 &&
+                          c->what[19 + strlen(g->compute_capability)] == ' ',
+                      "%s: stored '%s'", c->what, g->compute_capability);
+        gp_db_free(db);
     } else {
         const gp_gpu *g = gp_db_find_gpu(db, "h100-sxm");
         ck_assert_ptr_nonnull(g);
