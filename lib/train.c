@@ -690,7 +690,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     double cp = (double)r->cp, dg, ring_f, ring_b, adapter, sa, sx;
     int lora = in->lora_params > 0.0;
     int full = in->recompute == GP_RECOMPUTE_FULL, sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
-    int rc, moe = sh.experts > 0.0;
+    int rc, moe = sh.experts > 0.0, zero2_rs;
 
     memset(st, 0, sizeof *st);
     if (in->step_time > 0.0)
@@ -815,6 +815,13 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_ERANGE, "--global-batch", 0, 0,
                            "global batch must be <= 1e9 sequences (got '%g')", B);
     m = B / unit;
+    /* ZeRO-2 keeps only its shard of the gradients, so each micro-batch's
+     * are reduce-scattered after its backward, not accumulated (DeepSpeed:
+     * "gradient reduction is required after every backward because of
+     * gradient partitioning", deepspeedai/DeepSpeed#2252): the data-parallel
+     * terms below add m - 1 ReduceScatters to the last micro-batch's
+     * AllReduce (= ReduceScatter + the weights' AllGather). */
+    zero2_rs = in->zero == 2 && m > 1.0;
     st->global_batch = B;
     st->tokens_per_step = B * s;
     st->micro_batches = m;
@@ -1178,17 +1185,22 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
          * [0] AllReduce or ReduceScatter of gradients, [1] AllGather of
          * weights (ZeRO-3).  The two share the NICs: their times add. */
         gedp = gdpm / fmin(E, gdpm);
+        /* [2]: ZeRO-2's ReduceScatter after each earlier micro-batch (below). */
         grp_topo(in, gn, gdpm, d / gdpm, &tt, &nic_scale);
         if ((rc = coll_time(&tt, in->zero >= 3 ? GP_COLL_REDUCESCATTER : GP_COLL_ALLREDUCE,
                             pd * gb, nic_scale, &t_d[0], e)) != GP_OK ||
             (rc = coll_time(&tt, GP_COLL_ALLGATHER, in->zero >= 3 ? pd * wb : 0.0, nic_scale,
-                            &t_d[1], e)) != GP_OK)
+                            &t_d[1], e)) != GP_OK ||
+            (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, zero2_rs ? pd * gb : 0.0, nic_scale,
+                            &t_d[2], e)) != GP_OK)
             return rc;
         grp_topo(in, gn, gedp, d / E / gedp, &tt, &nic_scale);
         if ((rc = coll_time(&tt, in->zero >= 3 ? GP_COLL_REDUCESCATTER : GP_COLL_ALLREDUCE,
                             pe * gb, nic_scale, &t_x[0], e)) != GP_OK ||
             (rc = coll_time(&tt, GP_COLL_ALLGATHER, in->zero >= 3 ? pe * wb : 0.0, nic_scale,
-                            &t_x[1], e)) != GP_OK)
+                            &t_x[1], e)) != GP_OK ||
+            (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, zero2_rs ? pe * gb : 0.0, nic_scale,
+                            &t_x[2], e)) != GP_OK)
             return rc;
         st->dp_expert_bytes = pe * gb;
         if (in->zero >= 3) {
@@ -1203,13 +1215,17 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                      t_ag / ls;
             st->dp_comm_exposed_s = m * ex;
         } else {
+            double rs = t_d[2] + t_x[2], share;
             tot = t_d[0] + t_x[0];
             st->dp_bytes = pd * gb;
-            st->dp_comm_s = tot;
-            bucket = (pd + pe) * gb > 0.0
-                         ? tot * fmin(1.0, p->step_bucket_bytes / ((pd + pe) * gb))
-                         : 0.0;
-            st->dp_comm_exposed_s = in->dp_no_overlap ? tot : fmax(bucket, tot - st->bwd_s);
+            st->dp_comm_s = tot + (m - 1.0) * rs;
+            share = (pd + pe) * gb > 0.0 ? fmin(1.0, p->step_bucket_bytes / ((pd + pe) * gb))
+                                         : 0.0;
+            bucket = tot * share;
+            st->dp_comm_exposed_s =
+                in->dp_no_overlap ? st->dp_comm_s
+                                  : fmax(bucket, tot - st->bwd_s) +
+                                        (m - 1.0) * fmax(rs * share, rs - st->bwd_s);
         }
     } else {
         /* Adapter fine-tuning: only the adapters have gradients and
@@ -1248,14 +1264,18 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                 ex = fmax(0.0, t_ag - st->fwd_s) + fmax(0.0, t_ag + t_rs - st->bwd_s) + t_ag / ls;
             st->dp_comm_exposed_s = m * ex;
         } else {
-            double t_ar, bucket;
-            if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, gdp, nic_scale, &t_ar, e)) != GP_OK)
+            double t_ar, t_rs, share;
+            if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, gdp, nic_scale, &t_ar, e)) != GP_OK ||
+                (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, zero2_rs ? gdp : 0.0, nic_scale,
+                                &t_rs, e)) != GP_OK)
                 return rc;
             st->dp_bytes = gdp;
-            st->dp_comm_s = t_ar;
-            bucket = gdp > 0.0 ? t_ar * fmin(1.0, p->step_bucket_bytes / gdp) : 0.0;
+            st->dp_comm_s = t_ar + (m - 1.0) * t_rs;
+            share = gdp > 0.0 ? fmin(1.0, p->step_bucket_bytes / gdp) : 0.0;
             st->dp_comm_exposed_s =
-                in->dp_no_overlap ? t_ar : fmax(bucket, t_ar - st->bwd_s);
+                in->dp_no_overlap ? st->dp_comm_s
+                                  : fmax(t_ar * share, t_ar - st->bwd_s) +
+                                        (m - 1.0) * fmax(t_rs * share, t_rs - st->bwd_s);
         }
     }
 

@@ -189,6 +189,52 @@ START_TEST(hand_worked_step)
 }
 END_TEST
 
+/* ZeRO-2 on hand_worked_step's layout (tp 2, dp 2, m = 2): each GPU keeps
+ * only its shard of the gradients, so the first micro-batch's gradients are
+ * reduce-scattered after its backward (DeepSpeed #2252) and the last one's
+ * as before (ReduceScatter + the weights' AllGather = the AllReduce).
+ * ReduceScatter of 1e8 B on 2 GPUs: (1/2) x 1e8 / 1e11 = 5e-4 s; the
+ * AllReduce 1e-3 s: dp_comm 1.5e-3 s.  Exposed: the backward (1.922e-3 s)
+ * hides all but the last 25 MiB bucket of each, 26214400 / 1e8 = 0.262144
+ * of it: 2.6214e-4 + 1.31072e-4 = 3.93216e-4 s, so the step is
+ * 1.31072e-4 s longer than ZeRO-1's (same memory traffic: both shard the
+ * optimizer).  Not overlapped: all 1.5e-3 s.  One micro-batch (global
+ * batch 4): nothing to add, the same step as ZeRO-1. */
+START_TEST(zero2_reduces_every_micro_batch)
+{
+    toy_run a, b;
+    toy_run_init(&a, 0);
+    a.in.gpus = 4;
+    a.in.tp = 2;
+    a.in.micro_batch = 2;
+    a.in.zero = 1;
+    b = a;
+    toy_in(&b.in, &b.g, &b.sh, &b.up);
+    b.in.gpus = 4;
+    b.in.tp = 2;
+    b.in.micro_batch = 2;
+    b.in.zero = 2;
+    ck_assert_int_eq(toy_run_eval(&a), GP_OK);
+    ck_assert_int_eq(toy_run_eval(&b), GP_OK);
+    GP_ASSERT_REL(b.r.step.micro_batches, 2.0, 1e-12);
+    GP_ASSERT_REL(a.r.step.dp_comm_s, 1e-3, 1e-9);
+    GP_ASSERT_REL(b.r.step.dp_comm_s, 1.5e-3, 1e-9);
+    GP_ASSERT_REL(a.r.step.dp_comm_exposed_s, 2.62144e-4, 1e-6);
+    GP_ASSERT_REL(b.r.step.dp_comm_exposed_s, 3.93216e-4, 1e-6);
+    GP_ASSERT_REL(b.r.step.step_s - a.r.step.step_s, 1.31072e-4, 1e-6);
+    b.in.dp_no_overlap = 1;
+    ck_assert_int_eq(toy_run_eval(&b), GP_OK);
+    GP_ASSERT_REL(b.r.step.dp_comm_exposed_s, 1.5e-3, 1e-9);
+    b.in.dp_no_overlap = 0;
+    a.in.global_batch = b.in.global_batch = 4;
+    ck_assert_int_eq(toy_run_eval(&a), GP_OK);
+    ck_assert_int_eq(toy_run_eval(&b), GP_OK);
+    GP_ASSERT_REL(b.r.step.micro_batches, 1.0, 1e-12);
+    GP_ASSERT_REL(b.r.step.dp_comm_s, 1e-3, 1e-9);
+    GP_ASSERT_REL(b.r.step.step_s, a.r.step.step_s, 1e-12);
+}
+END_TEST
+
 /* Fewer NICs than data-parallel rings per node stretch only the bandwidth
  * term of the inter-node collective: the per-hop latency is paid once
  * whatever the NIC share.  tp 8 fills each 8-GPU node, 2 nodes -> dp 2
@@ -1401,6 +1447,7 @@ Suite *gp_test_suite_trainstep(void)
     TCase *db = tcase_create("db");
     TCase *cli = tcase_create("cli");
     tcase_add_test(model, hand_worked_step);
+    tcase_add_test(model, zero2_reduces_every_micro_batch);
     tcase_add_test(model, nic_share_stretches_bandwidth_not_latency);
     tcase_add_test(model, hand_worked_pipeline_and_recompute);
     tcase_add_test(model, uneven_pipeline_split_prices_the_slowest_stage);
