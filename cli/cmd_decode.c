@@ -52,12 +52,17 @@ static void usage(FILE *f)
             "  --link ID            link between them [the GPU's scale-up link when it joins\n"
             "                       N GPUs, else its host link]; priced by the collectives\n"
             "                       model (ring or tree AllReduce, host staging without P2P)\n"
+            "  --gpus-per-node G    GPUs per node when --gpus spans nodes (needs --scale-out)\n"
+            "  --scale-out ID       link between the nodes (ib-ndr, roce-400, ...): the\n"
+            "                       AllReduces run on two levels, hand-offs cross it\n"
             "  --split MODE         tensor | layer: how --gpus shares the model [engine's:\n"
             "                       layer for llama.cpp, exllama(v2), hf-transformers]\n"
             "  --prompt P           prompt tokens: prefill time to first token\n"
             "  --output N           generated tokens per request: end-to-end latency and\n"
             "                       throughput of prefill + N decode steps at contexts\n"
-            "                       P .. P+N-1 (P: --prompt, else --context, else 128)\n"
+            "                       P .. P+N-1 (P: --prompt, else --context, else 128)\n");
+    /* Two strings: C11 promises 4095 characters in one literal. */
+    fprintf(f,
             "  --engine E           decode profile: generic llama.cpp gpt-fast mlc exllama\n"
             "                       exllamav2 vllm (sglang, lmdeploy) tensorrt-llm (nim)\n"
             "                       hf-transformers llama.cpp-2023 (Dec 2023 llama.cpp\n"
@@ -75,7 +80,8 @@ static void usage(FILE *f)
             "                       expert GEMVs), e.g. 60us (overrides the engine's)\n"
             "  --runtime-overhead S memory reserved per GPU by the runtime [1GiB]\n"
             "  --strict             refuse (exit 2) instead of warning: context beyond the\n"
-            "                       model's maximum, a batch that does not fit\n"            "  --price P            rent, USD per GPU-hour, for the cost per 1M tokens\n"
+            "                       model's maximum, a batch that does not fit\n"
+            "  --price P            rent, USD per GPU-hour, for the cost per 1M tokens\n"
             "                       [the GPU's database rent, when it has one]\n"
             "  --measured R         tokens/s per stream a real run reached: held against\n"
             "                       the ceiling and the expected figure (diagnosis)\n"
@@ -86,7 +92,7 @@ static void usage(FILE *f)
 enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
-    O_LINK, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_PEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
+    O_LINK, O_GPN, O_SCALEOUT, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_PEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
     O_WINDOW, O_WLAYERS, O_MOVH, O_OUTPUT, O_HELP
 };
 
@@ -111,6 +117,8 @@ static const struct option longopts[] = {
     {"batch", required_argument, NULL, O_BATCH},
     {"gpus", required_argument, NULL, O_GPUS},
     {"link", required_argument, NULL, O_LINK},
+    {"gpus-per-node", required_argument, NULL, O_GPN},
+    {"scale-out", required_argument, NULL, O_SCALEOUT},
     {"split", required_argument, NULL, O_SPLIT},
     {"prompt", required_argument, NULL, O_PROMPT},
     {"output", required_argument, NULL, O_OUTPUT},
@@ -284,7 +292,7 @@ static json_t *jside(const gp_infer_side *s)
 static int run(gp_cli *cli, int argc, char **argv)
 {
     const char *gpu_id = NULL, *model_id = NULL, *wname = NULL, *kvname = NULL;
-    const char *ename = NULL, *engine_name = NULL, *link_id = NULL;
+    const char *ename = NULL, *engine_name = NULL, *link_id = NULL, *out_id = NULL;
     double params = 0, d, layers = 0, hidden = 0, heads = 0, kvh = 0, hd = 0, vocab = 0;
     double ffn = 0, maxctx = 0, window = -1, wlayers = 0;
     long lv;
@@ -301,7 +309,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
-    char e2e_msg[256], engine_msg[256], kv_msg[256], link_msg[256];
+    char e2e_msg[256], engine_msg[256], kv_msg[256], link_msg[320];
     const char *warn[4];
     size_t nwarn = 0, wi;
     const char *runs_on = NULL;
@@ -374,6 +382,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_KV: kvname = optarg; break;
         case O_EMBED: ename = optarg; break;
         case O_LINK: link_id = optarg; break;
+        case O_GPN:
+            if (gp_cli_int(cli, "--gpus-per-node", optarg, 1, &lv))
+                return GP_EXIT_USAGE;
+            p.gpus_per_node = (double)lv;
+            break;
+        case O_SCALEOUT: out_id = optarg; break;
         case O_SPLIT:
             if (strcmp(optarg, "tensor") == 0 || strcmp(optarg, "tp") == 0)
                 p.split = GP_SPLIT_TENSOR;
@@ -549,18 +563,26 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(lead, sizeof lead, "'--gpus' %g: ", p.gpus);
         return gp_cli_refuse_unified(cli, lead, gpu, "a run over several Macs", "--link");
     }
+    if (out_id != NULL && p.gpus_per_node == 0)
+        return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
+    if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &p.scale_out, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
     if (p.gpus > 1 || link_id != NULL) {
         const char *lid = link_id ? link_id
                                   : (gpu->scale_up_link ? gpu->scale_up_link : gpu->host_link);
+        /* The scale-up link joins a node's GPUs: all of them in one node. */
+        double node = p.gpus_per_node > 0 && p.gpus_per_node < p.gpus ? p.gpus_per_node : p.gpus;
         if (link_id == NULL && gpu->scale_up_link != NULL && gpu->host_link != NULL) {
             /* A bridge joins only pairs: more GPUs than the scale-up link
              * joins talk over the host link. */
             const gp_link *su = gp_db_find_link(db, gpu->scale_up_link);
-            if (su != NULL && su->max_gpus.v > 0 && p.gpus > su->max_gpus.v) {
+            if (su != NULL && su->max_gpus.v > 0 && node > su->max_gpus.v) {
                 lid = gpu->host_link;
                 snprintf(link_msg, sizeof link_msg,
                          "%s joins at most %.0f GPUs: the %.0f are priced over the host link %s "
-                         "(--link to name another)", su->id, su->max_gpus.v, p.gpus, lid);
+                         "(--link to name another; for nodes of %.0f joined by a network: "
+                         "--gpus-per-node %.0f --scale-out ID)",
+                         su->id, su->max_gpus.v, node, lid, su->max_gpus.v, su->max_gpus.v);
             }
         }
         if (lid == NULL)
@@ -821,6 +843,13 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                              ? gp_coll_algo_name(r.comm_algo)
                                                              : "none"));
         json_object_set_new(o, "link", p.link ? json_string(p.link->id) : json_null());
+        json_object_set_new(o, "scale_out", p.scale_out && p.gpus_per_node < p.gpus
+                                                ? json_string(p.scale_out->id)
+                                                : json_null());
+        json_object_set_new(o, "gpus_per_node",
+                            gp_cli_jnum(p.gpus_per_node > 0 && p.gpus_per_node < p.gpus
+                                            ? p.gpus_per_node
+                                            : p.gpus));
         json_object_set_new(o, "ledger", gp_cli_jledger(&r.expected.ledger));
         json_object_set_new(o, "ceiling", jside(&r.ceiling));
         json_object_set_new(o, "expected", jside(&r.expected));
@@ -1027,18 +1056,29 @@ static int run(gp_cli *cli, int argc, char **argv)
                                            : "engine profile at 2 GHz, scaled by 2 GHz / boost");
         qrow("MoE layer overhead", r.expected.moe_overhead_s, GP_Q_DURATION, 1, note);
     }
-    if (p.link != NULL && p.gpus > 1 && !r.split_layers) {
-        snprintf(note, sizeof note, "%s: 2 x %.0f %s AllReduces of %s (collectives model%s); %s",
-                 p.link->id, r.layers, gp_coll_algo_name(r.comm_algo),
-                 gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
-                 p.link->p2p ? "" : ", staged through host memory",
-                 src_or(p.link->latency.src, "hwdb"));
-        qrow("tensor-parallel comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
-    } else if (p.link != NULL && p.gpus > 1) {
-        snprintf(note, sizeof note, "layer split: %.0f hand-off%s of %s over %s, GPUs take turns",
-                 p.gpus - 1, p.gpus > 2 ? "s" : "", gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
-                 p.link->id);
-        qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
+    if (p.link != NULL && p.gpus > 1) {
+        /* Over nodes: "nvlink4 x 8 + ib-ndr" */
+        char via[128];
+        int nodes = p.scale_out != NULL && p.gpus_per_node > 0 && p.gpus_per_node < p.gpus;
+        if (nodes)
+            snprintf(via, sizeof via, "%s in nodes of %.0f + %s between %.0f nodes", p.link->id,
+                     p.gpus_per_node, p.scale_out->id, p.gpus / p.gpus_per_node);
+        else
+            snprintf(via, sizeof via, "%s", p.link->id);
+        if (!r.split_layers) {
+            snprintf(note, sizeof note,
+                     "%s: 2 x %.0f %s AllReduces of %s (collectives model%s); %s", via, r.layers,
+                     gp_coll_algo_name(r.comm_algo),
+                     gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
+                     p.link->p2p ? "" : ", staged through host memory",
+                     src_or(p.link->latency.src, "hwdb"));
+            qrow("tensor-parallel comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
+        } else {
+            snprintf(note, sizeof note, "layer split: %.0f hand-off%s of %s over %s, GPUs take "
+                     "turns", p.gpus - 1, p.gpus > 2 ? "s" : "",
+                     gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf), via);
+            qrow("layer-split comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
+        }
     }
     if (r.engine != NULL && r.engine_backend && r.engine_requested == gp_engine_default())
         printf("  engine %s (what the default profile runs as on %s GPUs, where its CUDA-graph "

@@ -32,6 +32,8 @@ void gp_infer_params_init(gp_infer_params *p)
     p->accum = GP_ACC_FP32;
     p->split = GP_SPLIT_DEFAULT;
     gp_comm_params_default(&p->comm);
+    p->scale_out = NULL;
+    p->gpus_per_node = 0.0;
 }
 
 static double fmt_bits(const gp_format *f)
@@ -59,13 +61,18 @@ double gp_infer_experts_touched(double n, double k, double batch)
 }
 
 /* Link time of the tensor-parallel or layer-split traffic, priced by the
- * collectives module (comm.h) on the GPU's link: p->gpus GPUs in one node
- * (a one-level gp_topo), p->comm for host staging.
+ * collectives module (comm.h): p->gpus GPUs on p->link in one node, or
+ * nodes of p->gpus_per_node joined by p->scale_out (a two-level gp_topo,
+ * the node's NICs gp_topo_default_nics); p->comm for host staging.
  *   tensor parallel: one AllReduce of `bytes`, ring or tree, whichever is
- *     cheaper on each basis (comm.h's formulas; docs/models/collectives.md);
+ *     cheaper on each basis (comm.h's formulas, over nodes the two-level
+ *     ones; docs/models/collectives.md);
  *   layer split: one hand-off of `bytes` to the next GPU = one ring step
  *     between two GPUs, i.e. comm.h's AllGather of 2 x bytes on 2 GPUs
- *     (each GPU sends its `bytes` once: bytes / B + alpha).
+ *     (each GPU sends its `bytes` once: bytes / B + alpha).  Over nodes the
+ *     gpus - 1 hand-offs are gpus - nodes inside a node and nodes - 1 over
+ *     the scale-out link; the figure returned is their mean, so the caller's
+ *     gpus - 1 of them add up to the whole.
  * *exp_s: comm's expected time (achievable/calibrated B and alpha, host
  * staging).  *ceil_s: only the bandwidth terms of comm's ceiling (datasheet
  * B): the hwdb latency is a typical measurement, not a lower bound, so the
@@ -78,7 +85,12 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
     gp_topo t;
     gp_comm_result a, b;
     int rc;
+    long gpn = (long)p->gpus, nodes = 1;
 
+    if (p->scale_out != NULL && p->gpus_per_node > 0.0 && p->gpus_per_node < p->gpus) {
+        gpn = (long)p->gpus_per_node;
+        nodes = (long)(p->gpus / p->gpus_per_node);
+    }
     t.scale_up = p->link;
     t.scale_out = NULL;
     t.nodes = 1;
@@ -91,9 +103,28 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
         *exp_s = a.expected.time_s;
         *ceil_s = a.ceiling.bw_s;
         *algo = GP_COLL_RING;
+        if (nodes > 1) {
+            /* A hand-off between nodes: one GPU per node, two nodes. */
+            double n = p->gpus;
+            t.gpus_per_node = 1;
+            t.nodes = 2;
+            t.scale_out = p->scale_out;
+            if ((rc = gp_comm_eval(&t, GP_COLL_ALLGATHER, GP_COLL_RING, 2.0 * bytes, &p->comm,
+                                   &b, e)) != GP_OK)
+                return rc;
+            *exp_s = ((n - (double)nodes) * *exp_s +
+                      ((double)nodes - 1.0) * b.expected.time_s) / (n - 1.0);
+            *ceil_s = ((n - (double)nodes) * *ceil_s + ((double)nodes - 1.0) * b.ceiling.bw_s) /
+                      (n - 1.0);
+        }
         return GP_OK;
     }
-    t.gpus_per_node = (long)p->gpus;
+    t.gpus_per_node = gpn;
+    if (nodes > 1) {
+        t.nodes = nodes;
+        t.scale_out = p->scale_out;
+        t.nics_per_node = gp_topo_default_nics(p->link, gpn);
+    }
     if ((rc = gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, bytes, &p->comm, &a, e)) != GP_OK)
         return rc;
     *algo = GP_COLL_RING;
@@ -103,7 +134,7 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
     *ceil_s = a.ceiling.bw_s;
     /* On 2 GPUs the tree is the ring (S/B + 2 alpha both): price it only
      * for n > 2. */
-    if (t.gpus_per_node > 2) {
+    if ((long)p->gpus > 2) {
         if ((rc = gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, bytes, &p->comm, &b, e)) !=
             GP_OK)
             return rc;
@@ -562,6 +593,22 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0,
                            "%g GPUs need a link between them (GPU '%s' names none)",
                            p->gpus, g->id ? g->id : "?");
+    if (!(p->gpus_per_node >= 0.0) || p->gpus_per_node != floor(p->gpus_per_node) ||
+        p->gpus_per_node > GP_INFER_MAX_GPUS)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           "GPUs per node must be a whole number from 1 to %.0f (got %g)",
+                           GP_INFER_MAX_GPUS, p->gpus_per_node);
+    if (p->gpus_per_node > 0.0 && p->gpus_per_node < p->gpus) {
+        if (fmod(p->gpus, p->gpus_per_node) != 0.0)
+            return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                               "%g GPUs do not fill whole nodes of %g", p->gpus,
+                               p->gpus_per_node);
+        if (p->scale_out == NULL)
+            return GP_RAISE_AT(e, GP_EINVAL, "--scale-out", 0, 0,
+                               "%g GPUs span %g nodes of %g: give the link between nodes "
+                               "(--scale-out ID, e.g. ib-ndr)",
+                               p->gpus, p->gpus / p->gpus_per_node, p->gpus_per_node);
+    }
     if (!(p->price >= 0.0) || p->price > 1e4)
         return GP_RAISE_AT(e, GP_EINVAL, "--price", 0, 0,
                            "price must lie in [0, 1e4] USD per GPU-hour (got %g)", p->price);

@@ -933,6 +933,78 @@ START_TEST(tensor_parallel_prefill)
 }
 END_TEST
 
+/* Sixteen A100s in two nodes of 8, nvlink3 inside (a switched NVLink node:
+ * one NIC per GPU by default, gp_topo_default_nics) and a 25 GB/s network
+ * between them (23.5e9 achievable), latencies zero so the bandwidth terms
+ * show (docs/models/collectives.md, "Two and more nodes").  Llama-2-70B:
+ * 160 AllReduces of S = 16384 B per step.  NCCL's ring over the 16 ranks
+ * moves V = 2 x 15/16 x S = 30720 B through every edge at min(B_up, 8 NICs
+ * x B_nic): expected min(230e9, 188e9) = 188e9, 30720 / 188e9 = 163.40 ns;
+ * the hierarchical phases (2 x 7/8 S / 230e9 + S/8 / 23.5e9 = 211.81 ns)
+ * are slower.  160 x 163.40 ns = 26.1447 us.  Ceiling: min(300e9, 8 x
+ * 25e9) = 200e9: 160 x 30720 / 200e9 = 24.576 us.
+ * Layer split over the same GPUs, latencies 2 us and 5 us: 14 hand-offs
+ * inside a node, S / 230e9 + 2 us = 2.071235 us each, and 1 between the
+ * nodes, S / 23.5e9 + 5 us = 5.697191 us: 34.69448 us.  Ceiling (datasheet,
+ * no latency): 14 x S / 300e9 + S / 25e9 = 1.4199467 us.
+ * Refusals: 12 GPUs do not fill nodes of 8; nodes without --scale-out. */
+START_TEST(parallel_over_nodes)
+{
+    gp_link up = nvlink3(), out;
+    gp_gpu g = a100();
+    gp_model m = llama2_70b();
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_err e;
+    up.kind = GP_LINK_NVLINK;
+    up.latency.v = 0.0;
+    memset(&out, 0, sizeof out);
+    out.id = "net-25";
+    out.kind = GP_LINK_INFINIBAND;
+    out.scope = GP_SCOPE_SCALE_OUT;
+    out.bw.v = 25e9;
+    out.bw_achievable.v = 23.5e9;
+    out.p2p = 1;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.link = &up;
+    p.engine = gp_engine_find("gpt-fast");
+    p.gpus = 16;
+    p.gpus_per_node = 8;
+    p.scale_out = &out;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.comm_bytes, 16384.0, 1e-12);
+    GP_ASSERT_REL(r.expected.comm_s, 160.0 * 30720.0 / 188e9, 1e-9);
+    GP_ASSERT_REL(r.ceiling.comm_s, 160.0 * 30720.0 / 200e9, 1e-9);
+    /* Layer split, with latencies. */
+    up.latency.v = 2e-6;
+    out.latency.v = 5e-6;
+    p.split = GP_SPLIT_LAYER;
+    r = eval_ok(&p);
+    ck_assert_int_eq(r.split_layers, 1);
+    GP_ASSERT_REL(r.expected.comm_s, 14.0 * (16384.0 / 230e9 + 2e-6) + 16384.0 / 23.5e9 + 5e-6,
+                  1e-9);
+    GP_ASSERT_REL(r.ceiling.comm_s, 14.0 * 16384.0 / 300e9 + 16384.0 / 25e9, 1e-9);
+    p.split = GP_SPLIT_DEFAULT;
+    p.gpus = 12;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--gpus-per-node");
+    ck_assert_ptr_nonnull(strstr(e.msg, "12 GPUs do not fill whole nodes of 8"));
+    p.gpus = 16;
+    p.scale_out = NULL;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--scale-out");
+    /* One node's worth (gpus_per_node >= gpus): the one-level price. */
+    p.gpus_per_node = 16;
+    up.latency.v = 0.0;
+    up.max_gpus.v = 16;
+    r = eval_ok(&p);
+    GP_ASSERT_REL(r.ceiling.comm_s, 160.0 * 30720.0 / 300e9, 1e-9);
+}
+END_TEST
+
 /* llama.cpp spreads a model over GPUs by layers: the GPUs take turns. */
 START_TEST(layer_split)
 {
@@ -1744,6 +1816,29 @@ START_TEST(cli_tensor_parallel)
     ck_assert_str_eq(json_string_value(json_object_get(o8, "comm_algo")), "tree");
     GP_ASSERT_REL(json_number_value(json_object_get(json_object_get(o8, "expected"), "comm_s")),
                   160.0 * (2.0 * 16384.0 / 370e9 + 12e-6), 1e-9);
+    {
+        /* Two nodes of 8 (parallel_over_nodes prices the schedule by hand):
+         * the JSON names both links and the node size, nothing falls to the
+         * host link.  Ceiling: the ring over 16 ranks moves 2 x 15/16 x
+         * 16384 = 30720 B per edge at min(nvlink4 450e9, 8 NDR NICs x 50e9
+         * = 400e9): 160 x 30720 / 400e9 = 12.288 us. */
+        const char *a16[] = {"--gpu", "h100-sxm", "--model", "llama-2-70b", "--gpus", "16",
+                             "--gpus-per-node", "8", "--scale-out", "ib-ndr", NULL};
+        json_t *o16 = decode_json(a16, &rc, NULL);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_str_eq(json_string_value(json_object_get(o16, "link")), "nvlink4");
+        ck_assert_str_eq(json_string_value(json_object_get(o16, "scale_out")), "ib-ndr");
+        GP_ASSERT_REL(jnum(o16, "gpus_per_node"), 8.0, 0.0);
+        ck_assert_uint_eq(json_array_size(json_object_get(o16, "warnings")), 0);
+        GP_ASSERT_REL(
+            json_number_value(json_object_get(json_object_get(o16, "ceiling"), "comm_s")),
+            160.0 * 30720.0 / 400e9, 1e-9);
+        ck_assert(json_is_null(json_object_get(o8, "scale_out")));
+        GP_ASSERT_REL(jnum(o8, "gpus_per_node"), 8.0, 0.0);
+        json_decref(o16);
+    }
+    json_decref(o1);
+    json_decref(o8);
     json_decref(o1);
     json_decref(o8);
     {
@@ -1847,6 +1942,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, format_output_matrix);
     tcase_add_test(tc, moe_experts_touched);
     tcase_add_test(tc, tensor_parallel_allreduce);
+    tcase_add_test(tc, parallel_over_nodes);
     tcase_add_test(tc, tensor_parallel_prefill);
     tcase_add_test(tc, layer_split);
     tcase_add_test(tc, prefill_and_ridge);

@@ -169,6 +169,12 @@ typedef struct gp_infer_params {
     gp_infer_split split;     /* multi-GPU split (engine default)          */
     gp_comm_params comm;      /* link model figures (host staging bandwidth);
                                  gp_comm_params_default                    */
+    const gp_link *scale_out; /* link between nodes when the GPUs span
+                                 several (NULL: one node, `link` joins all) */
+    double gpus_per_node;     /* GPUs per node with scale_out (a whole
+                                 number dividing gpus; 0: all in one node);
+                                 `link` joins a node's GPUs, the node's
+                                 NICs are gp_topo_default_nics             */
 } gp_infer_params;
 
 /* Default runtime memory overhead per GPU: 1 GiB (CUDA context ~0.3-0.5 GiB
