@@ -32,7 +32,13 @@ int gp_calib_stats_compute(const double *x, size_t n, double *work,
                            gp_calib_stats *out, gp_err *e)
 {
     size_t i;
-    if (x == NULL || work == NULL || out == NULL || n == 0)
+    if (x == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_stats_compute: NULL x");
+    if (work == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_stats_compute: NULL work");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_stats_compute: NULL out");
+    if (n == 0)
         return GP_RAISE(e, GP_EINVAL, "statistics need at least one sample");
     for (i = 0; i < n; i++) {
         if (!isfinite(x[i]))
@@ -160,8 +166,12 @@ int gp_calib_fit_alpha_beta(const double *size, const double *t, size_t n,
     fit_src src;
     size_t i, distinct = 0;
 
-    if (size == NULL || t == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: NULL argument");
+    if (size == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_alpha_beta: NULL size");
+    if (t == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_alpha_beta: NULL t");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_alpha_beta: NULL out");
     if (!(c > 0.0) || !isfinite(c))
         return GP_RAISE(e, GP_EINVAL, "alpha-beta fit: size multiplier %g must be positive", c);
     memset(out, 0, sizeof *out);
@@ -819,7 +829,7 @@ int gp_calib_read_text(const char *name, const char *text, size_t len, gp_calib 
     if (name == NULL)
         name = "<text>";
     if (text == NULL)
-        return GP_RAISE_AT(e, GP_EINVAL, name, 0, 0, "no text");
+        return GP_RAISE_AT(e, GP_EINVAL, name, 0, 0, "gp_calib_read_text: NULL text");
     if (len == 0)
         return GP_RAISE_AT(e, GP_EPARSE, name, 1, 0, "empty measurement file");
     if (memchr(text, '\0', len) != NULL)
@@ -964,12 +974,9 @@ static int slurp_file(const char *path, char **buf_out, size_t *len, gp_err *e)
     return GP_OK;
 }
 
-int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e)
-{
-    return gp_calib_read_file_any(path, GP_CALIB_FMT_PROBE, out, e);
-}
-
-int gp_calib_read_file_any(const char *path, gp_calib_format fmt, gp_calib **out, gp_err *e)
+/* gp_calib_read_file and gp_calib_read_file_any (entry point `fn`). */
+static int read_file_as(const char *fn, const char *path, gp_calib_format fmt, gp_calib **out,
+                        gp_err *e)
 {
     char *buf = NULL;
     size_t n = 0;
@@ -977,13 +984,25 @@ int gp_calib_read_file_any(const char *path, gp_calib_format fmt, gp_calib **out
 
     if (out != NULL)
         *out = NULL;
-    if (out == NULL || path == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_file: NULL argument");
+    if (path == NULL)
+        return GP_RAISE(e, GP_EINVAL, "%s: NULL path", fn);
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "%s: NULL out", fn);
     if ((rc = slurp_file(path, &buf, &n, e)) != GP_OK)
         return rc;
     rc = gp_calib_read_any(path, buf, n, fmt, out, e);
     free(buf);
     return rc;
+}
+
+int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e)
+{
+    return read_file_as("gp_calib_read_file", path, GP_CALIB_FMT_PROBE, out, e);
+}
+
+int gp_calib_read_file_any(const char *path, gp_calib_format fmt, gp_calib **out, gp_err *e)
+{
+    return read_file_as("gp_calib_read_file_any", path, fmt, out, e);
 }
 
 void gp_calib_free(gp_calib *c)
@@ -1005,8 +1024,12 @@ int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *serie
     double dv[3];
     size_t n = 0, i, j, distinct = 0;
 
-    if (c == NULL || series == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_series: NULL argument");
+    if (c == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_series: NULL c");
+    if (series == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_series: NULL series");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_fit_series: NULL out");
     memset(out, 0, sizeof *out);
     memset(&src, 0, sizeof src);
     src.n = c->n_pts;
@@ -1258,6 +1281,8 @@ size_t gp_calib_efficiencies(const gp_calib_summary *s, const gp_gpu *g, const g
     char what[40];
     if (s == NULL || g == NULL)
         return 0;
+    if (out == NULL)
+        cap = 0; /* count the rows only */
     eff_row(out, cap, &n, "memory copy", s->mem_bw, &g->mem_bw);
     eff_row(out, cap, &n, "memory triad", s->mem_triad_bw, &g->mem_bw);
     eff_row(out, cap, &n, "memory read", s->mem_read_bw, &g->mem_bw);
@@ -1325,9 +1350,14 @@ int gp_calib_match_gpu(const gp_db *db, const char *device_name, const gp_gpu **
     const gp_gpu *hit = NULL, *tie = NULL;
     char dw[16][GP__WORD_MAX];
 
-    if (db == NULL || device_name == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_match_gpu: NULL argument");
-    *out = NULL;
+    if (out != NULL)
+        *out = NULL;
+    if (db == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_match_gpu: NULL db");
+    if (device_name == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_match_gpu: NULL device_name");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_match_gpu: NULL out");
     n = gp_db_count(db, GP_KIND_GPU);
     for (i = 0; i < n; i++) {
         const gp_gpu *g = gp_db_gpu_at(db, i);
@@ -1527,9 +1557,16 @@ int gp_calib_overlay_gpu(const gp_calib *c, const gp_calib_summary *s, const cha
     sbuf b = {NULL, 0, 0, 0};
     int p, q, any_compute = 0, any = 0;
 
-    if (c == NULL || s == NULL || gpu_id == NULL || text == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_gpu: NULL argument");
-    *text = NULL;
+    if (text != NULL)
+        *text = NULL;
+    if (c == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_gpu: NULL c");
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_gpu: NULL s");
+    if (gpu_id == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_gpu: NULL gpu_id");
+    if (text == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_gpu: NULL text");
     overlay_header(&b, c, gpu_id, label);
     if (s->mem_bw > 0.0) {
         sb_printf(&b, "  memory_bandwidth: ");
@@ -1618,9 +1655,16 @@ int gp_calib_overlay_link(const gp_calib *c, const gp_calib_summary *s, const ch
                           const char *label, char **text, gp_err *e)
 {
     sbuf b = {NULL, 0, 0, 0};
-    if (c == NULL || s == NULL || link_id == NULL || text == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_link: NULL argument");
-    *text = NULL;
+    if (text != NULL)
+        *text = NULL;
+    if (c == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_link: NULL c");
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_link: NULL s");
+    if (link_id == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_link: NULL link_id");
+    if (text == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_overlay_link: NULL text");
     if (!(s->peer_bw > 0.0) && !(s->peer_lat > 0.0) && !(s->allreduce_busbw > 0.0))
         return GP_RAISE_AT(e, GP_ENOTFOUND, c->path, 0, 0,
                            "no peer-to-peer or AllReduce measurements");

@@ -214,7 +214,7 @@ int gp__calib_reader_begin(const char *fn, const char **name, const char *text, 
     if (*name == NULL)
         *name = "<text>";
     if (text == NULL)
-        return GP_RAISE_AT(e, GP_EINVAL, *name, 0, 0, "no text");
+        return GP_RAISE_AT(e, GP_EINVAL, *name, 0, 0, "%s: NULL text", fn);
     if (len == 0)
         return GP_RAISE_AT(e, GP_EPARSE, *name, 1, 0, "empty file");
     if ((rc = lines_init(L, *name, text, len, e)) != GP_OK)
@@ -1171,8 +1171,10 @@ const char *gp_calib_format_name(gp_calib_format f)
 int gp_calib_format_parse(const char *s, gp_calib_format *out, gp_err *e)
 {
     int i;
-    if (s == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_calib_format_parse: NULL argument");
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_format_parse: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_format_parse: NULL out");
     for (i = 0; i < GP_CALIB_FMT__COUNT; i++)
         if (strcmp(s, gp_calib_format_name((gp_calib_format)i)) == 0) {
             *out = (gp_calib_format)i;
@@ -1241,6 +1243,11 @@ gp_calib_format gp_calib_detect(const char *text, size_t len)
 int gp_calib_read_any(const char *name, const char *text, size_t len, gp_calib_format fmt,
                       gp_calib **out, gp_err *e)
 {
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_any: NULL out");
+    *out = NULL;
+    if (text == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_calib_read_any: NULL text");
     if (fmt == GP_CALIB_FMT_AUTO)
         fmt = gp_calib_detect(text, len);
     switch (fmt) {
@@ -1255,8 +1262,6 @@ int gp_calib_read_any(const char *name, const char *text, size_t len, gp_calib_f
     case GP_CALIB_FMT_AUTO:
     case GP_CALIB_FMT__COUNT:
     default:
-        if (out != NULL)
-            *out = NULL;
         return GP_RAISE(e, GP_EINVAL, "gp_calib_read_any: unknown format %d", (int)fmt);
     }
 }

@@ -61,55 +61,59 @@ const char *gp_coll_algo_name(gp_coll_algo a)
 
 int gp_coll_op_parse(const char *s, const char *what, gp_coll_op *out, gp_err *e)
 {
-    if (s != NULL) {
-        if (strcasecmp(s, "allreduce") == 0 || strcasecmp(s, "all-reduce") == 0 ||
-            strcasecmp(s, "ar") == 0) {
-            *out = GP_COLL_ALLREDUCE;
-            return GP_OK;
-        }
-        if (strcasecmp(s, "reducescatter") == 0 || strcasecmp(s, "reduce-scatter") == 0 ||
-            strcasecmp(s, "rs") == 0) {
-            *out = GP_COLL_REDUCESCATTER;
-            return GP_OK;
-        }
-        if (strcasecmp(s, "allgather") == 0 || strcasecmp(s, "all-gather") == 0 ||
-            strcasecmp(s, "ag") == 0) {
-            *out = GP_COLL_ALLGATHER;
-            return GP_OK;
-        }
-        if (strcasecmp(s, "alltoall") == 0 || strcasecmp(s, "all-to-all") == 0 ||
-            strcasecmp(s, "a2a") == 0) {
-            *out = GP_COLL_ALLTOALL;
-            return GP_OK;
-        }
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_coll_op_parse: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_coll_op_parse: NULL out");
+    if (strcasecmp(s, "allreduce") == 0 || strcasecmp(s, "all-reduce") == 0 ||
+        strcasecmp(s, "ar") == 0) {
+        *out = GP_COLL_ALLREDUCE;
+        return GP_OK;
+    }
+    if (strcasecmp(s, "reducescatter") == 0 || strcasecmp(s, "reduce-scatter") == 0 ||
+        strcasecmp(s, "rs") == 0) {
+        *out = GP_COLL_REDUCESCATTER;
+        return GP_OK;
+    }
+    if (strcasecmp(s, "allgather") == 0 || strcasecmp(s, "all-gather") == 0 ||
+        strcasecmp(s, "ag") == 0) {
+        *out = GP_COLL_ALLGATHER;
+        return GP_OK;
+    }
+    if (strcasecmp(s, "alltoall") == 0 || strcasecmp(s, "all-to-all") == 0 ||
+        strcasecmp(s, "a2a") == 0) {
+        *out = GP_COLL_ALLTOALL;
+        return GP_OK;
     }
     return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0,
                        "unknown collective '%s' (known: allreduce reducescatter allgather "
                        "alltoall)",
-                       s ? s : "");
+                       s);
 }
 
 int gp_coll_algo_parse(const char *s, const char *what, gp_coll_algo *out,
                        gp_err *e)
 {
-    if (s != NULL) {
-        if (strcasecmp(s, "ring") == 0) {
-            *out = GP_COLL_RING;
-            return GP_OK;
-        }
-        if (strcasecmp(s, "tree") == 0) {
-            *out = GP_COLL_TREE;
-            return GP_OK;
-        }
-        /* Not bare "sharp": InfiniBand SHARP (NCCL's CollNet) is another
-         * algorithm. */
-        if (strcasecmp(s, "nvls") == 0 || strcasecmp(s, "nvlink-sharp") == 0) {
-            *out = GP_COLL_NVLS;
-            return GP_OK;
-        }
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_coll_algo_parse: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_coll_algo_parse: NULL out");
+    if (strcasecmp(s, "ring") == 0) {
+        *out = GP_COLL_RING;
+        return GP_OK;
+    }
+    if (strcasecmp(s, "tree") == 0) {
+        *out = GP_COLL_TREE;
+        return GP_OK;
+    }
+    /* Not bare "sharp": InfiniBand SHARP (NCCL's CollNet) is another
+     * algorithm. */
+    if (strcasecmp(s, "nvls") == 0 || strcasecmp(s, "nvlink-sharp") == 0) {
+        *out = GP_COLL_NVLS;
+        return GP_OK;
     }
     return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0,
-                       "unknown algorithm '%s' (known: ring tree nvls)", s ? s : "");
+                       "unknown algorithm '%s' (known: ring tree nvls)", s);
 }
 
 /* ceil(log2 n) for n >= 1. */
@@ -322,14 +326,12 @@ static int link_ok(const gp_link *l, const char *what, gp_err *e)
     return GP_OK;
 }
 
-/* Check the request; p is non-NULL. */
+/* Check the request; t and p are non-NULL. */
 static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
                     const gp_comm_params *p, gp_err *e)
 {
     int rc;
 
-    if (t == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL topology");
     if ((unsigned)op >= GP_COLL_OP__COUNT)
         return GP_RAISE_AT(e, GP_EINVAL, "--op", 0, 0, "unknown collective %d", (int)op);
     if ((unsigned)algo >= GP_COLL_ALGO__COUNT)
@@ -411,8 +413,10 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
     gp_comm_params def;
     int rc;
 
+    if (t == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL t");
     if (r == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL result");
+        return GP_RAISE(e, GP_EINVAL, "gp_comm_eval: NULL r");
     if (p == NULL) {
         gp_comm_params_default(&def);
         p = &def;

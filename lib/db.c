@@ -1666,8 +1666,6 @@ static int open_layers(gp_db **out, int no_builtin, const char *const *overlay_d
     size_t i;
     int rc = GP_OK;
     *out = NULL;
-    if (n_overlays > 0 && overlay_dirs == NULL)
-        return GP_RAISE(e, GP_EINVAL, "overlay directory list is NULL");
     if ((db = db_new(e)) == NULL)
         return GP_ENOMEM;
     if (!no_builtin)
@@ -1686,9 +1684,31 @@ static int open_layers(gp_db **out, int no_builtin, const char *const *overlay_d
     return GP_OK;
 }
 
+/* The pointer arguments of the gp_db_open family, checked at the entry
+ * point `fn`: out (cleared when given) and the overlay list, whose entries
+ * must be non-NULL too. */
+static int check_open_args(const char *fn, gp_db **out, const char *const *overlay_dirs,
+                           size_t n_overlays, gp_err *e)
+{
+    size_t i;
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "%s: NULL out", fn);
+    *out = NULL;
+    if (n_overlays > 0 && overlay_dirs == NULL)
+        return GP_RAISE(e, GP_EINVAL, "%s: NULL overlay_dirs with n_overlays %zu", fn,
+                        n_overlays);
+    for (i = 0; i < n_overlays; i++)
+        if (overlay_dirs[i] == NULL)
+            return GP_RAISE(e, GP_EINVAL, "%s: NULL overlay_dirs[%zu]", fn, i);
+    return GP_OK;
+}
+
 int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
                size_t n_overlays, gp_err *e)
 {
+    int rc = check_open_args("gp_db_open", out, overlay_dirs, n_overlays, e);
+    if (rc != GP_OK)
+        return rc;
     return open_layers(out, no_builtin, overlay_dirs, n_overlays, 0, NULL, NULL, 0, e);
 }
 
@@ -1696,11 +1716,13 @@ int gp_db_open_with_text(gp_db **out, int no_builtin, const char *const *overlay
                          size_t n_overlays, gp_kind kind, const char *name,
                          const char *text, size_t len, gp_err *e)
 {
-    *out = NULL;
+    int rc = check_open_args("gp_db_open_with_text", out, overlay_dirs, n_overlays, e);
+    if (rc != GP_OK)
+        return rc;
     if ((unsigned)kind >= GP_KIND__COUNT)
         return GP_RAISE(e, GP_EINVAL, "unknown database kind %d", (int)kind);
     if (text == NULL && len > 0)
-        return GP_RAISE(e, GP_EINVAL, "text is NULL");
+        return GP_RAISE(e, GP_EINVAL, "gp_db_open_with_text: NULL text with len %zu", len);
     return open_layers(out, no_builtin, overlay_dirs, n_overlays, (int)kind, name,
                        text ? text : "", len, e);
 }
@@ -1709,12 +1731,13 @@ int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
                     const char *text, size_t len, gp_err *e)
 {
     gp_db *db;
-    int rc = GP_OK;
-    *out = NULL;
+    int rc = check_open_args("gp_db_open_text", out, NULL, 0, e);
+    if (rc != GP_OK)
+        return rc;
     if ((unsigned)kind >= GP_KIND__COUNT)
         return GP_RAISE(e, GP_EINVAL, "unknown database kind %d", (int)kind);
     if (text == NULL && len > 0)
-        return GP_RAISE(e, GP_EINVAL, "text is NULL");
+        return GP_RAISE(e, GP_EINVAL, "gp_db_open_text: NULL text with len %zu", len);
     if ((db = db_new(e)) == NULL)
         return GP_ENOMEM;
     if (!no_builtin)
@@ -2243,6 +2266,20 @@ size_t gp_db_known(const gp_db *db, gp_kind kind, char *out, size_t cap)
     return i;
 }
 
+/* The pointer arguments of gp_db_get_* (entry point `fn`); has_out: out is
+ * non-NULL. */
+static int check_get_args(const char *fn, const gp_db *db, const char *name, int has_out,
+                          gp_err *e)
+{
+    if (db == NULL)
+        return GP_RAISE(e, GP_EINVAL, "%s: NULL db", fn);
+    if (name == NULL)
+        return GP_RAISE(e, GP_EINVAL, "%s: NULL name", fn);
+    if (!has_out)
+        return GP_RAISE(e, GP_EINVAL, "%s: NULL out", fn);
+    return GP_OK;
+}
+
 static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
                const void **out, gp_err *e)
 {
@@ -2279,7 +2316,12 @@ int gp_db_get_gpu(const gp_db *db, const char *name, const char *what, const gp_
                   gp_err *e)
 {
     const void *p;
-    int rc = get(db, GP_KIND_GPU, name, what, &p, e);
+    int rc = check_get_args("gp_db_get_gpu", db, name, out != NULL, e);
+    if (out != NULL)
+        *out = NULL;
+    if (rc != GP_OK)
+        return rc;
+    rc = get(db, GP_KIND_GPU, name, what, &p, e);
     *out = p;
     return rc;
 }
@@ -2287,7 +2329,12 @@ int gp_db_get_link(const gp_db *db, const char *name, const char *what, const gp
                    gp_err *e)
 {
     const void *p;
-    int rc = get(db, GP_KIND_LINK, name, what, &p, e);
+    int rc = check_get_args("gp_db_get_link", db, name, out != NULL, e);
+    if (out != NULL)
+        *out = NULL;
+    if (rc != GP_OK)
+        return rc;
+    rc = get(db, GP_KIND_LINK, name, what, &p, e);
     *out = p;
     return rc;
 }
@@ -2295,7 +2342,12 @@ int gp_db_get_model(const gp_db *db, const char *name, const char *what, const g
                     gp_err *e)
 {
     const void *p;
-    int rc = get(db, GP_KIND_MODEL, name, what, &p, e);
+    int rc = check_get_args("gp_db_get_model", db, name, out != NULL, e);
+    if (out != NULL)
+        *out = NULL;
+    if (rc != GP_OK)
+        return rc;
+    rc = get(db, GP_KIND_MODEL, name, what, &p, e);
     *out = p;
     return rc;
 }
@@ -2303,7 +2355,12 @@ int gp_db_get_format(const gp_db *db, const char *name, const char *what,
                      const gp_format **out, gp_err *e)
 {
     const void *p;
-    int rc = get(db, GP_KIND_FORMAT, name, what, &p, e);
+    int rc = check_get_args("gp_db_get_format", db, name, out != NULL, e);
+    if (out != NULL)
+        *out = NULL;
+    if (rc != GP_OK)
+        return rc;
+    rc = get(db, GP_KIND_FORMAT, name, what, &p, e);
     *out = p;
     return rc;
 }

@@ -20,35 +20,37 @@ const char *gp_precision_name(gp_precision p)
 int gp_precision_parse(const char *s, gp_precision *out, gp_err *e)
 {
     int i;
-    if (s != NULL) {
-        for (i = 0; i < GP_PREC__COUNT; i++) {
-            if (strcasecmp(s, prec_names[i]) == 0) {
-                *out = (gp_precision)i;
-                return GP_OK;
-            }
-        }
-        /* Common spellings. */
-        if (strcasecmp(s, "fp8-e4m3") == 0 || strcasecmp(s, "e4m3") == 0 ||
-            strcasecmp(s, "fp8-e5m2") == 0 || strcasecmp(s, "e5m2") == 0) {
-            *out = GP_FP8;
-            return GP_OK;
-        }
-        if (strcasecmp(s, "half") == 0) {
-            *out = GP_FP16;
-            return GP_OK;
-        }
-        if (strcasecmp(s, "float") == 0 || strcasecmp(s, "single") == 0) {
-            *out = GP_FP32;
-            return GP_OK;
-        }
-        if (strcasecmp(s, "double") == 0) {
-            *out = GP_FP64;
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_precision_parse: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_precision_parse: NULL out");
+    for (i = 0; i < GP_PREC__COUNT; i++) {
+        if (strcasecmp(s, prec_names[i]) == 0) {
+            *out = (gp_precision)i;
             return GP_OK;
         }
     }
+    /* Common spellings. */
+    if (strcasecmp(s, "fp8-e4m3") == 0 || strcasecmp(s, "e4m3") == 0 ||
+        strcasecmp(s, "fp8-e5m2") == 0 || strcasecmp(s, "e5m2") == 0) {
+        *out = GP_FP8;
+        return GP_OK;
+    }
+    if (strcasecmp(s, "half") == 0) {
+        *out = GP_FP16;
+        return GP_OK;
+    }
+    if (strcasecmp(s, "float") == 0 || strcasecmp(s, "single") == 0) {
+        *out = GP_FP32;
+        return GP_OK;
+    }
+    if (strcasecmp(s, "double") == 0) {
+        *out = GP_FP64;
+        return GP_OK;
+    }
     return GP_RAISE(e, GP_EINVAL,
                     "unknown precision '%s' (known: fp64 fp32 tf32 fp16 bf16 fp8 int8 int4 fp4)",
-                    s ? s : "");
+                    s);
 }
 
 const char *gp_pipeline_name(gp_pipeline p)
@@ -58,16 +60,19 @@ const char *gp_pipeline_name(gp_pipeline p)
 
 int gp_pipeline_parse(const char *s, gp_pipeline *out, gp_err *e)
 {
-    if (s != NULL && (strcasecmp(s, "cuda") == 0 || strcasecmp(s, "vector") == 0 ||
-                      strcasecmp(s, "simt") == 0)) {
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_pipeline_parse: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_pipeline_parse: NULL out");
+    if (strcasecmp(s, "cuda") == 0 || strcasecmp(s, "vector") == 0 || strcasecmp(s, "simt") == 0) {
         *out = GP_PIPE_CUDA;
         return GP_OK;
     }
-    if (s != NULL && (strcasecmp(s, "tensor") == 0 || strcasecmp(s, "matrix") == 0)) {
+    if (strcasecmp(s, "tensor") == 0 || strcasecmp(s, "matrix") == 0) {
         *out = GP_PIPE_TENSOR;
         return GP_OK;
     }
-    return GP_RAISE(e, GP_EINVAL, "unknown pipeline '%s' (known: cuda tensor)", s ? s : "");
+    return GP_RAISE(e, GP_EINVAL, "unknown pipeline '%s' (known: cuda tensor)", s);
 }
 
 const char *gp_link_kind_name(gp_link_kind k)
@@ -244,7 +249,11 @@ double gp_model_attn_pairs(const gp_model *m, double prompt)
 
 void gp_model_guess_shape(double params, double aspect, double *layers, double *hidden)
 {
-    double l = *layers, h = *hidden;
+    double l, h;
+    if (layers == NULL || hidden == NULL)
+        return;
+    l = *layers;
+    h = *hidden;
     if (!(params > 0.0) || (l > 0.0 && h > 0.0))
         return;
     if (!(aspect > 0.0))

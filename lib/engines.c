@@ -403,8 +403,14 @@ int gp_engine_get(const char *name, const char *what, const gp_engine **out,
 {
     char known[256];
     size_t i, len = 0;
-    const gp_engine *g = gp_engine_find(name);
-    if (g != NULL) {
+    const gp_engine *g;
+    if (out != NULL)
+        *out = NULL;
+    if (name == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_engine_get: NULL name");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_engine_get: NULL out");
+    if ((g = gp_engine_find(name)) != NULL) {
         *out = g;
         return GP_OK;
     }

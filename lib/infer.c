@@ -555,8 +555,10 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     double store, kv_tok, kv_all, usable, ovh_mem, free1, pos, tok_params, emb_row;
     int quant, split;
 
-    if (p == NULL || r == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_infer_eval: NULL argument");
+    if (p == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_infer_eval: NULL p");
+    if (r == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_infer_eval: NULL r");
     m = p->model;
     g = p->gpu;
     if (g == NULL)

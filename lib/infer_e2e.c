@@ -127,8 +127,10 @@ int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r, 
     double P, N, lo, hi, B, sum[2] = {0.0, 0.0}, cross[2] = {NAN, NAN};
     int rc, s;
 
-    if (p == NULL || r == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_infer_e2e_eval: NULL argument");
+    if (p == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_infer_e2e_eval: NULL p");
+    if (r == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_infer_e2e_eval: NULL r");
     if (!isfinite(output) || !(output >= 1.0) || output != floor(output))
         return GP_RAISE_AT(e, GP_EINVAL, "--output", 0, 0,
                            "output must be a whole number of tokens >= 1 (got %g)", output);

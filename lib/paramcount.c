@@ -60,9 +60,12 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
 {
     double kv, d, fe, fs, moe_layers, h;
     int rc;
-    if (out == NULL || s == NULL)
-        return GP_RAISE(e, GP_EINVAL, "shape or result is NULL");
-    memset(out, 0, sizeof *out);
+    if (out != NULL)
+        memset(out, 0, sizeof *out);
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_model_count_params: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_model_count_params: NULL out");
     if ((rc = check_dim(s->layers, 1, "layers", e)) != GP_OK ||
         (rc = check_dim(s->hidden, 1, "hidden", e)) != GP_OK ||
         (rc = check_dim(s->heads, 1, "heads", e)) != GP_OK ||

@@ -29,17 +29,18 @@ int gp_roof_level_parse(const char *s, gp_roof_level *out, gp_err *e)
         {"host-link", GP_ROOF_HOST}, {"peer", GP_ROOF_PEER},     {"peer-link", GP_ROOF_PEER},
     };
     size_t i;
-    if (s != NULL) {
-        for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-            if (strcasecmp(s, names[i].name) == 0) {
-                *out = names[i].level;
-                return GP_OK;
-            }
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_roof_level_parse: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_roof_level_parse: NULL out");
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcasecmp(s, names[i].name) == 0) {
+            *out = names[i].level;
+            return GP_OK;
         }
     }
     return GP_RAISE_AT(e, GP_EINVAL, "data", 0, 0,
-                       "unknown data location '%s' (known: device l2 host peer)",
-                       s != NULL ? s : "");
+                       "unknown data location '%s' (known: device l2 host peer)", s);
 }
 
 void gp_roofline_params_init(gp_roofline_params *p)
@@ -117,8 +118,12 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
     int i, on[GP_ROOF__COUNT] = {0, 0, 0, 0};
     double l2_exp;
 
-    if (g == NULL || p == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_roofline_eval: NULL argument");
+    if (g == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_roofline_eval: NULL g");
+    if (p == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_roofline_eval: NULL p");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_roofline_eval: NULL out");
     if (!positive(flop))
         return GP_RAISE_AT(e, GP_ERANGE, "flop", 0, 0,
                            "FLOP count must be a finite number > 0, got %g", flop);
@@ -491,12 +496,18 @@ const gp_kernel_desc *gp_kernel_find(const char *name)
 
 int gp_kernel_get(const char *name, const gp_kernel_desc **out, gp_err *e)
 {
-    const gp_kernel_desc *k = gp_kernel_find(name);
-    if (k == NULL)
+    const gp_kernel_desc *k;
+    if (out != NULL)
+        *out = NULL;
+    if (name == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_kernel_get: NULL name");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_kernel_get: NULL out");
+    if ((k = gp_kernel_find(name)) == NULL)
         return GP_RAISE_AT(e, GP_ENOTFOUND, "kernel", 0, 0,
                            "unknown kernel '%s' (known: vector-add axpy gemm gemv layernorm "
                            "softmax attention flash-attention fused)",
-                           name != NULL ? name : "");
+                           name);
     *out = k;
     return GP_OK;
 }
@@ -529,8 +540,12 @@ int gp_kernel_eval(const gp_kernel_desc *k, const gp_kernel_shape *s,
 {
     gp_kernel_counts c;
     int rc;
-    if (k == NULL || s == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_kernel_eval: NULL argument");
+    if (k == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_kernel_eval: NULL k");
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_kernel_eval: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_kernel_eval: NULL out");
     if ((rc = check_size(k, "m", s->m, e)) != GP_OK ||
         (rc = check_size(k, "n", s->n, e)) != GP_OK ||
         (rc = check_size(k, "k", s->k, e)) != GP_OK)

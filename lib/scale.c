@@ -25,6 +25,8 @@ void gp_scale_params_default(gp_scale_params *p)
 int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e)
 {
     static const double bytes[GP_PREC__COUNT] = {8, 4, 4, 2, 2, 1, 1, 0.5, 0.5};
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_grad_bytes: NULL out");
     if (!(params > 0.0) || !isfinite(params))
         return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
                            "parameter count must be > 0, got %g", params);
@@ -127,8 +129,14 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
     int rc;
     double t1;
 
-    if (q == NULL || rows == NULL || res == NULL || (n > 0 && gpus == NULL))
-        return GP_RAISE(e, GP_EINVAL, "gp_scale_eval: NULL argument");
+    if (q == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_eval: NULL q");
+    if (n > 0 && gpus == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_eval: NULL gpus with n %zu", n);
+    if (rows == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_eval: NULL rows");
+    if (res == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_eval: NULL res");
     if (p == NULL) {
         gp_scale_params_default(&def);
         p = &def;

@@ -38,9 +38,12 @@ int gp__raise(gp_err *e, gp_status code, const char *where, unsigned line,
         e->line = line;
         e->col = col;
         snprintf(e->where, sizeof e->where, "%s", where ? where : "");
-        va_start(ap, fmt);
-        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
-        va_end(ap);
+        e->msg[0] = '\0';
+        if (fmt != NULL) {
+            va_start(ap, fmt);
+            vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+            va_end(ap);
+        }
     }
     return (int)code;
 }

@@ -165,9 +165,12 @@ double gp_train_shape_params(const gp_train_shape *s, int active)
 int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
 {
     double p2, p3;
-    if (m == NULL || s == NULL)
-        return GP_RAISE(e, GP_EINVAL, "no model given");
-    memset(s, 0, sizeof *s);
+    if (s != NULL)
+        memset(s, 0, sizeof *s);
+    if (m == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_train_shape_from_model: NULL m");
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_train_shape_from_model: NULL s");
     if (m->layers.v <= 0.0 || m->hidden.v <= 0.0 || m->heads.v <= 0.0 ||
         m->vocab.v <= 0.0)
         return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
@@ -293,16 +296,19 @@ const char *gp_train_recompute_name(gp_train_recompute r)
 
 int gp_train_recompute_parse(const char *s, gp_train_recompute *out, gp_err *e)
 {
-    if (s != NULL && strcasecmp(s, "none") == 0)
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_train_recompute_parse: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_train_recompute_parse: NULL out");
+    if (strcasecmp(s, "none") == 0)
         *out = GP_RECOMPUTE_NONE;
-    else if (s != NULL && strcasecmp(s, "selective") == 0)
+    else if (strcasecmp(s, "selective") == 0)
         *out = GP_RECOMPUTE_SELECTIVE;
-    else if (s != NULL && strcasecmp(s, "full") == 0)
+    else if (strcasecmp(s, "full") == 0)
         *out = GP_RECOMPUTE_FULL;
     else
         return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
-                           "unknown recompute '%s' (known: none selective full)",
-                           s ? s : "");
+                           "unknown recompute '%s' (known: none selective full)", s);
     return GP_OK;
 }
 
@@ -322,18 +328,20 @@ const char *gp_train_optimizer_name(gp_train_optimizer o)
 
 int gp_train_optimizer_parse(const char *s, gp_train_optimizer *out, gp_err *e)
 {
-    if (s != NULL && (strcasecmp(s, "adam") == 0 || strcasecmp(s, "adamw") == 0))
+    if (s == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_train_optimizer_parse: NULL s");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_train_optimizer_parse: NULL out");
+    if (strcasecmp(s, "adam") == 0 || strcasecmp(s, "adamw") == 0)
         *out = GP_OPT_ADAM;
-    else if (s != NULL && (strcasecmp(s, "adam8bit") == 0 ||
-                           strcasecmp(s, "adam-8bit") == 0 ||
-                           strcasecmp(s, "adamw8bit") == 0))
+    else if (strcasecmp(s, "adam8bit") == 0 || strcasecmp(s, "adam-8bit") == 0 ||
+             strcasecmp(s, "adamw8bit") == 0)
         *out = GP_OPT_ADAM8BIT;
-    else if (s != NULL && strcasecmp(s, "sgd") == 0)
+    else if (strcasecmp(s, "sgd") == 0)
         *out = GP_OPT_SGD;
     else
         return GP_RAISE_AT(e, GP_EINVAL, "--optimizer", 0, 0,
-                           "unknown optimizer '%s' (known: adam adam8bit sgd)",
-                           s ? s : "");
+                           "unknown optimizer '%s' (known: adam adam8bit sgd)", s);
     return GP_OK;
 }
 
@@ -1331,6 +1339,8 @@ static double pipeline_inflight(const gp_train_in *in, const gp_train_result *r)
 double gp_train_seq(const gp_train_in *in, const gp_train_params *p)
 {
     gp_train_params pdef;
+    if (in == NULL)
+        return 0.0;
     if (p == NULL) {
         gp_train_params_init(&pdef);
         p = &pdef;
@@ -1360,12 +1370,14 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     int mixed, k;
     long shards;
 
+    if (in == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_train_estimate: NULL in");
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_train_estimate: NULL out");
     if (p == NULL) {
         gp_train_params_init(&pdef);
         p = &pdef;
     }
-    if (in == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "no training input given");
     g = in->gpu;
     if (g == NULL)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0, "no GPU given");

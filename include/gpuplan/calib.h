@@ -30,7 +30,8 @@ typedef struct gp_calib_stats {
 
 /* Compute the statistics of x[0..n-1] (left unchanged).  `work` is caller
  * scratch of n doubles (no allocation).  Returns GP_OK, or GP_EINVAL when
- * n == 0, a pointer is NULL or a sample is not finite. */
+ * n == 0, a pointer is NULL (x, work, out: the message names it) or a
+ * sample is not finite; *out untouched on error. */
 int gp_calib_stats_compute(const double *x, size_t n, double *work,
                            gp_calib_stats *out, gp_err *e);
 
@@ -130,11 +131,14 @@ typedef struct gp_calib {
  * wrong types, non-positive or non-finite timings, empty trial lists are
  * errors naming name:line:col and the key.  On success *out is owned by the
  * caller (gp_calib_free); on failure it is NULL.  Returns GP_OK, GP_EPARSE
- * (not YAML, truncated), GP_ESCHEMA (wrong content) or GP_ENOMEM. */
+ * (not YAML, truncated), GP_ESCHEMA (wrong content) or GP_ENOMEM.  name may
+ * be NULL ("<text>"); NULL text or out: GP_EINVAL.  The same holds for the
+ * other readers below (nccl-tests, BabelStream, nvbandwidth, any). */
 int gp_calib_read_text(const char *name, const char *text, size_t len,
                        gp_calib **out, gp_err *e);
 
-/* Same for a file (at most 64 MiB); GP_EIO when it cannot be read. */
+/* Same for a file (at most 64 MiB); GP_EIO when it cannot be read.  NULL
+ * path or out: GP_EINVAL (*out NULL when out is not). */
 int gp_calib_read_file(const char *path, gp_calib **out, gp_err *e);
 
 void gp_calib_free(gp_calib *c); /* NULL is a no-op */
@@ -197,7 +201,8 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len,
  * 'Function' and one names MBytes/sec; nvbandwidth when a line is
  * 'nvbandwidth Version: ...', a 'memcpy CE|SM ...' matrix title or 'SUM KEY
  * VALUE' of a memcpy testcase; else GP_CALIB_FMT_PROBE (so a broken
- * YAML file is reported by the YAML reader).  Never GP_CALIB_FMT_AUTO. */
+ * YAML file is reported by the YAML reader; so is a NULL text).  Never
+ * GP_CALIB_FMT_AUTO. */
 gp_calib_format gp_calib_detect(const char *text, size_t len);
 
 /* Read `text` as `fmt` (GP_CALIB_FMT_AUTO: gp_calib_detect).  Returns what
@@ -206,12 +211,13 @@ int gp_calib_read_any(const char *name, const char *text, size_t len, gp_calib_f
                       gp_calib **out, gp_err *e);
 
 /* gp_calib_read_any on a file (regular files of at most 64 MiB, as
- * gp_calib_read_file). */
+ * gp_calib_read_file; NULL path or out: GP_EINVAL). */
 int gp_calib_read_file_any(const char *path, gp_calib_format fmt, gp_calib **out,
                            gp_err *e);
 
 /* "auto", "probe", "nccl-tests", "babelstream", "nvbandwidth"; parse accepts those names
- * (and "rccl-tests" for nccl-tests); GP_EINVAL naming --format otherwise. */
+ * (and "rccl-tests" for nccl-tests); GP_EINVAL naming --format otherwise,
+ * *out untouched.  NULL s or out: GP_EINVAL. */
 const char *gp_calib_format_name(gp_calib_format f);
 int gp_calib_format_parse(const char *s, gp_calib_format *out, gp_err *e);
 
@@ -234,14 +240,15 @@ typedef struct gp_calib_fit {
  * beta_se = se(1/beta) * beta^2 and n_half_se by first-order propagation
  * with the alpha/(1/beta) covariance.  MODEL: Hockney 1994; weighting as in
  * docs/calibration.md.  Needs n >= 3 distinct sizes; GP_EINVAL for fewer,
- * bad values, or a fit whose alpha or beta is not positive (GP_ERANGE). */
+ * bad values, or a fit whose alpha or beta is not positive (GP_ERANGE).
+ * NULL size, t or out: GP_EINVAL. */
 int gp_calib_fit_alpha_beta(const double *size, const double *t, size_t n,
                             double c, gp_calib_fit *out, gp_err *e);
 
 /* Fit the points of one series (median time per size), sizes in
  * [min_bytes, max_bytes] (0 = no bound).  For GP_CALIB_ALLREDUCE c is
  * 2(n-1)/n from the points' rank count.  GP_ENOTFOUND when the series has
- * fewer than three sizes. */
+ * fewer than three sizes.  NULL c, series or out: GP_EINVAL. */
 int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *series,
                         double min_bytes, double max_bytes, gp_calib_fit *out,
                         gp_err *e);
@@ -285,7 +292,9 @@ typedef struct gp_calib_summary {
     double allreduce_fit_min_bytes;           /* 0: all sizes; else its window   */
 } gp_calib_summary;
 
-/* Reduce a parsed file to its summary (pure; never fails on a parsed file). */
+/* Reduce a parsed file to its summary (pure; never fails on a parsed file).
+ * A NULL c gives the all-zero summary (nothing measured); a NULL out is a
+ * no-op. */
 void gp_calib_summarize(const gp_calib *c, gp_calib_summary *out);
 
 /* One efficiency row: measured / datasheet. */
@@ -302,7 +311,8 @@ typedef struct gp_calib_eff {
  * measured GEMM vs gp_gpu_peak(dense, fp32 acc) (and fp16 acc), L2 read vs
  * cache.l2_bandwidth, h2d/d2h vs host link bandwidth, peer vs the scale-up
  * link (or the host link when the GPU has none).  Writes at most cap rows
- * to out and returns the number of rows available. */
+ * to out and returns the number of rows available (out NULL: none written,
+ * as with cap 0).  0 for a NULL s or g. */
 size_t gp_calib_efficiencies(const gp_calib_summary *s, const gp_gpu *g,
                              const gp_link *host, const gp_link *peer,
                              gp_calib_eff *out, size_t cap);
@@ -312,7 +322,8 @@ size_t gp_calib_efficiencies(const gp_calib_summary *s, const gp_gpu *g,
  * alias, split into words, appears in the device name's words ("NVIDIA H100
  * 80GB HBM3" -> alias "h100"), the most specific (most words) winning.
  * GP_ENOTFOUND when none matches, GP_EINVAL when two match equally (the
- * message lists them and suggests --as ID). */
+ * message lists them and suggests --as ID).  On failure *out is NULL.  NULL
+ * db, device_name or out: GP_EINVAL. */
 int gp_calib_match_gpu(const gp_db *db, const char *device_name,
                        const gp_gpu **out, gp_err *e);
 
@@ -320,7 +331,9 @@ int gp_calib_match_gpu(const gp_db *db, const char *device_name,
  * citing `label` (e.g. the measurement file's name) in `source`.  *text is
  * malloc'd (caller frees).  Deterministic: the same input gives the same
  * bytes (the date comes from the file).  GP_EINVAL when the summary holds
- * nothing the schema can carry. */
+ * nothing the schema can carry.  On failure *text is NULL.  label may be
+ * NULL (the file's name, c->path); NULL c, s, gpu_id or text: GP_EINVAL.
+ * gp_calib_overlay_link treats its arguments alike. */
 int gp_calib_overlay_gpu(const gp_calib *c, const gp_calib_summary *s,
                          const char *gpu_id, const char *label, char **text,
                          gp_err *e);

@@ -82,7 +82,8 @@ typedef struct gp_comm_params {
  * of DDR5-5600 has 89.6 GB/s: pass it as host_bw (--host-bw). */
 #define GP_COMM_HOST_BW_DEFAULT 460.8e9
 
-/* H for p: p->host_bw when > 0, else GP_COMM_HOST_BW_DEFAULT. */
+/* H for p: p->host_bw when > 0, else GP_COMM_HOST_BW_DEFAULT (also for a
+ * NULL p). */
 double gp_comm_host_bw(const gp_comm_params *p);
 
 /* Fill p with the documented defaults above.  NULL is a no-op. */
@@ -182,7 +183,8 @@ typedef struct gp_comm_result {
  * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree or
  * nvls for ReduceScatter/AllGather; nvls on more than one node, or on a
  * scale-up link without an nvls figure) with e naming the option ("--gpus",
- * "--bytes", "--link", "--scale-out", "--algo").  Pure; no allocation. */
+ * "--bytes", "--link", "--scale-out", "--algo").  NULL t or r: GP_EINVAL.
+ * Pure; no allocation. */
 int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
                  double bytes, const gp_comm_params *p, gp_comm_result *r,
                  gp_err *e);
@@ -195,7 +197,8 @@ double gp_comm_bus_factor(gp_coll_op op, long n);
  * "nvls".  Parsers accept those (and "all-reduce", "reduce-scatter",
  * "all-gather", "all-to-all", "rs", "ag", "a2a"; "nvlink-sharp" for nvls)
  * case-insensitively;
- * GP_EINVAL names `what` otherwise. */
+ * GP_EINVAL names `what` (may be NULL) otherwise, *out untouched.  NULL s or
+ * out: GP_EINVAL. */
 const char *gp_coll_op_name(gp_coll_op op);
 const char *gp_coll_algo_name(gp_coll_algo a);
 int gp_coll_op_parse(const char *s, const char *what, gp_coll_op *out, gp_err *e);

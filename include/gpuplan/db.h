@@ -228,13 +228,18 @@ typedef struct gp_db gp_db;
  * directory in order (same layout as hwdb/: gpus/ links/ models/ formats/
  * and an optional sources.yaml).  On success *out owns everything; free it
  * with gp_db_free.  On failure *out is NULL and e names file:line:col and the
- * field.  Returns GP_OK, GP_EIO, GP_EPARSE, GP_ESCHEMA, GP_EDUP, GP_ENOMEM. */
+ * field.  Returns GP_OK, GP_EIO, GP_EPARSE, GP_ESCHEMA, GP_EDUP, GP_ENOMEM.
+ * NULL out: GP_EINVAL.  overlay_dirs may be NULL when n_overlays is 0; a
+ * NULL list for n_overlays > 0, or a NULL entry in it, is GP_EINVAL (*out
+ * NULL). */
 int gp_db_open(gp_db **out, int no_builtin, const char *const *overlay_dirs,
                size_t n_overlays, gp_err *e);
 
 /* Load from YAML text (for tests and fuzzing): `name` is used in messages.
  * The text is one file of kind `kind`, applied over the built-in database
- * unless no_builtin. */
+ * unless no_builtin.  NULL out: GP_EINVAL.  name may be NULL ("<text>"); a
+ * NULL text is the empty file when len is 0, GP_EINVAL otherwise.  On
+ * failure *out is NULL. */
 int gp_db_open_text(gp_db **out, int no_builtin, gp_kind kind, const char *name,
                     const char *text, size_t len, gp_err *e);
 
@@ -249,18 +254,22 @@ void gp_db_free(gp_db *db); /* NULL is a no-op */
  * copies what it needs).  All or nothing: on failure *out is NULL and e
  * names file:line:col (for errors in the text, `name`:line:col).  Returns
  * the codes of gp_db_open; GP_EINVAL for a bad kind or a NULL text with
- * len > 0. */
+ * len > 0.  NULL out, overlay_dirs and name: as for gp_db_open and
+ * gp_db_open_text. */
 int gp_db_open_with_text(gp_db **out, int no_builtin, const char *const *overlay_dirs,
                          size_t n_overlays, gp_kind kind, const char *name,
                          const char *text, size_t len, gp_err *e);
 
+/* Entries of `kind`, and the i-th entry in database order: 0 / NULL for a
+ * NULL db, a bad kind or i out of range. */
 size_t gp_db_count(const gp_db *db, gp_kind kind);
 const gp_gpu *gp_db_gpu_at(const gp_db *db, size_t i);
 const gp_link *gp_db_link_at(const gp_db *db, size_t i);
 const gp_model *gp_db_model_at(const gp_db *db, size_t i);
 const gp_format *gp_db_format_at(const gp_db *db, size_t i);
 
-/* Look up by id or alias, case-insensitively.  NULL when unknown. */
+/* Look up by id or alias, case-insensitively.  NULL when unknown, and for
+ * a NULL db or name. */
 const gp_gpu *gp_db_find_gpu(const gp_db *db, const char *name);
 const gp_link *gp_db_find_link(const gp_db *db, const char *name);
 const gp_model *gp_db_find_model(const gp_db *db, const char *name);
@@ -268,7 +277,8 @@ const gp_format *gp_db_find_format(const gp_db *db, const char *name);
 
 /* As gp_db_find_*, but an unknown name is GP_ENOTFOUND with a message that
  * quotes it and lists the known ids, and a name two entries share is
- * GP_EINVAL ("could be A or B"); `what` names the option ("--gpu"). */
+ * GP_EINVAL ("could be A or B"); `what` names the option ("--gpu"; may be
+ * NULL).  On failure *out is NULL.  NULL db, name or out: GP_EINVAL. */
 int gp_db_get_gpu(const gp_db *db, const char *name, const char *what,
                   const gp_gpu **out, gp_err *e);
 int gp_db_get_link(const gp_db *db, const char *name, const char *what,
@@ -283,17 +293,20 @@ int gp_db_get_format(const gp_db *db, const char *name, const char *what,
  * 16 GB and 8 GB cards), nearest first, as "a, b, c" in out (cap bytes,
  * always terminated when cap > 0; whole ids only, the list ends at the
  * first that does not fit).  Returns how many it wrote; 0 when none, for a
- * NULL db or name, a bad kind or cap 0. */
+ * NULL db or name (out then ""), a bad kind or cap 0.  NULL out: 0, nothing
+ * written. */
 size_t gp_db_suggest(const gp_db *db, gp_kind kind, const char *name, char *out, size_t cap);
 
 /* The ids of `kind` in database order, space-separated, into out (cap bytes,
  * always terminated when cap > 0).  Whole ids only: when they do not all
  * fit the list ends with "... and N more: gpuplan hw list <kind>s", so a cut
- * is never silent.  Returns how many ids it wrote; 0 for a NULL db, a bad
- * kind or cap 0. */
+ * is never silent.  Returns how many ids it wrote; 0 for a NULL db (out
+ * then ""), a bad kind or cap 0.  NULL out: 0, nothing written. */
 size_t gp_db_known(const gp_db *db, gp_kind kind, char *out, size_t cap);
 
-/* Names: "fp16", "cuda"/"tensor", "gpu"/"link"/... */
+/* Names: "fp16", "cuda"/"tensor", "gpu"/"link"/... ("unknown" out of
+ * range).  The parsers return GP_OK or GP_EINVAL, *out untouched on error;
+ * NULL s or out: GP_EINVAL. */
 const char *gp_precision_name(gp_precision p);
 int gp_precision_parse(const char *s, gp_precision *out, gp_err *e);
 const char *gp_pipeline_name(gp_pipeline p);
@@ -303,7 +316,10 @@ const char *gp_kind_name(gp_kind k);
 
 /* Dense (or 2:4-sparse when `sparse`) datasheet peak FLOP/s of precision p on
  * pipeline pipe with accumulate mode acc; 0 when the GPU lacks it (or sparse
- * is asked on a pipeline without it). */
+ * is asked on a pipeline without it) and for a NULL g.  Every accessor from
+ * here to gp_model_kv_elems_per_layer takes a NULL gpu, link or model as
+ * well: it returns 0 (gp_gpu_default_pipeline: GP_PIPE_CUDA;
+ * gp_link_mesh_share: 1). */
 double gp_gpu_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
                    gp_accum acc, int sparse);
 
@@ -330,7 +346,7 @@ double gp_link_expected_latency(const gp_link *l);
  * the n - 1 links among them: (n - 1) / (max_gpus - 1), at most 1; one peer
  * (n = 2) gets one link.  1 for every other link (a switch or a PCIe port
  * serves each GPU at its full rate; an NVLink bridge entry covers both its
- * 2- and 4-way boards, so it is left whole).
+ * 2- and 4-way boards, so it is left whole; and for a NULL l).
  * docs/models/collectives.md. */
 double gp_link_mesh_share(const gp_link *l, double n);
 
@@ -358,7 +374,7 @@ double gp_model_kv_elems_per_layer(const gp_model *m);
  *   gp_model_attn_pairs: causal (query, key) pairs of a P-token prompt, layer
  *     averaged: P^2/2 on a global layer, W^2/2 + (P - W) W on a local one
  *     when P > W.
- * 0 for C, pos or P <= 0. */
+ * 0 for C, pos or P <= 0.  A NULL m is a model without a window. */
 double gp_model_kv_positions(const gp_model *m, double ctx);
 double gp_model_kv_context(const gp_model *m, double pos);
 double gp_model_attn_pairs(const gp_model *m, double prompt);
@@ -377,7 +393,8 @@ double gp_model_attn_pairs(const gp_model *m, double prompt);
  *   L given:        h = sqrt(N / (12 L));
  *   h given:        L = max(1, round(N / (12 h^2))).
  * Layers come out whole.  7e9: h0 = 4210.9, L = 33, h = 4204.4.  No-op
- * when params <= 0 or both are given.  MODEL: docs/models/training.md §3.4. */
+ * when params <= 0, both are given, or layers or hidden is NULL.
+ * MODEL: docs/models/training.md §3.4. */
 void gp_model_guess_shape(double params, double aspect, double *layers, double *hidden);
 
 /* ---- parameter count from a shape (lib/paramcount.c) ----------------------
@@ -471,7 +488,8 @@ typedef struct gp_param_count {
  * `derived` is reproduced exactly (tests/check_hfimport.c).  Returns GP_OK,
  * or GP_EINVAL naming the field (a required width < 1, a width not whole,
  * kv_heads > heads, experts_active > experts, dense_layers > layers, head_dim
- * missing where hidden / heads is not whole, MLA widths missing).
+ * missing where hidden / heads is not whole, MLA widths missing).  NULL s
+ * or out: GP_EINVAL (a non-NULL out still zeroed).
  * MODEL: docs/hwdb.md "Importing a Hugging Face config.json". */
 int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e);
 

@@ -88,8 +88,9 @@ typedef enum gp_infer_split {
 #define GP_INFER_MMVQ_MAX_BATCH 8.0
 
 /* Engine table: count, i-th entry (NULL past the end), lookup by id or
- * alias (case-insensitive; NULL when unknown), and a lookup that raises
- * GP_ENOTFOUND naming `what` and listing the known ids.  The table is
+ * alias (case-insensitive; NULL when unknown or NULL), and a lookup that
+ * raises GP_ENOTFOUND naming `what` (may be NULL) and listing the known
+ * ids, *out NULL on failure (NULL name or out: GP_EINVAL).  The table is
  * static; never free it.  gp_engine_default() is the "generic" profile. */
 size_t gp_engine_count(void);
 const gp_engine *gp_engine_at(size_t i);
@@ -100,7 +101,7 @@ const gp_engine *gp_engine_default(void);
 
 /* The fraction of the expected matmul rate engine e's prefill reaches:
  * its prefill_eff8 for matmuls narrower than 16 bits (`narrow`) when it has
- * one, else its prefill_eff, else 1. */
+ * one, else its prefill_eff, else 1 (also for a NULL e). */
 double gp_engine_prefill_eff(const gp_engine *e, int narrow);
 
 /* The profile `e` runs as on GPU g: llama.cpp's CUDA profile ("llama.cpp",
@@ -109,14 +110,16 @@ double gp_engine_prefill_eff(const gp_engine *e, int narrow);
  * Intel GPU and its Metal one on an Apple GPU (as does the default profile
  * there), and the vllm profile (sglang, lmdeploy, tgi) becomes vllm-rocm on
  * an AMD GPU: the builds those engines use there.  Anything else (other
- * engines, a caller's own profile, NULL) is returned as given. */
+ * engines, a caller's own profile, NULL) is returned as given, as is e
+ * for a NULL g. */
 const gp_engine *gp_engine_for_gpu(const gp_engine *e, const gp_gpu *g);
 
 /* Whether engine e (as gp_engine_for_gpu left it) has a build for GPU g's
  * vendor: 1 when it does, or when either is unknown (a caller's own
- * profile, a GPU without a vendor); 0 with *vendors (when not NULL) set to
- * the vendors it runs on ("NVIDIA", "NVIDIA and AMD", ...) when it does not
- * -- TensorRT-LLM on an AMD GPU, vLLM or ExLlamaV2 on Apple silicon. */
+ * profile, a GPU without a vendor, NULL); 0 with *vendors (when not NULL)
+ * set to the vendors it runs on ("NVIDIA", "NVIDIA and AMD", ...) when it
+ * does not -- TensorRT-LLM on an AMD GPU, vLLM or ExLlamaV2 on Apple
+ * silicon. */
 int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors);
 
 /* Whether engine e reads weights in format f: 0 for a llama.cpp build
@@ -124,7 +127,7 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
  * types whose format names it (gp_format.engine) and 16/32-bit floats --
  * given AWQ, GPTQ, NF4, FP8 or NVFP4 weights or a format another engine's
  * kernels own (MLC's q4f16_1); 0 for MLC given another engine's format (a
- * GGUF type); 1 otherwise (NULL: 1). */
+ * GGUF type); 1 otherwise (e or f NULL: 1). */
 int gp_engine_loads(const gp_engine *e, const gp_format *f);
 
 /* Whether a KV cache can be stored in format f: 0 for a weights file type
@@ -193,7 +196,7 @@ typedef struct gp_infer_params {
 
 /* Fill p with defaults: batch 1, gpus 1, context GP_INFER_DEFAULT_CONTEXT,
  * prompt 0, act_bytes 2, layer_overhead -1, moe_layer_overhead -1,
- * runtime_overhead -1, rest 0/NULL. */
+ * runtime_overhead -1, rest 0/NULL.  NULL is a no-op. */
 void gp_infer_params_init(gp_infer_params *p);
 
 /* Decode ledger under one set of roofs. */
@@ -354,7 +357,8 @@ typedef struct gp_infer_result {
  * GP_ERANGE ("--gpus": more GPUs than the link joins, e.g. 4 on a 2-GPU
  * bridge; "--batch" / "--prompt": a message between the GPUs, batch x
  * hidden x act_bytes or batch x prompt x hidden x act_bytes, above
- * GP_COMM_BYTES_MAX).  Never allocates; r is fully written on GP_OK. */
+ * GP_COMM_BYTES_MAX).  Never allocates; r is fully written on GP_OK.  NULL
+ * p or r: GP_EINVAL. */
 int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
 
 /* End to end: a batch of `batch` requests, each a prompt of P tokens
@@ -412,16 +416,16 @@ typedef struct gp_infer_e2e {
  * GP_INFER_E2E_SUM_STEPS.  Returns GP_OK, GP_EINVAL naming "--output" (N <
  * 1, not whole, not finite, above GP_INFER_MAX_OUTPUT) or "--prompt" (P <
  * 1: the prefill gives the first output token, so a request needs a prompt
- * token; not whole, not finite), or what gp_infer_eval raises.  Never
- * allocates. */
+ * token; not whole, not finite), or what gp_infer_eval raises.  NULL p or
+ * r: GP_EINVAL.  Never allocates. */
 int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r,
                       gp_err *e);
 
 /* KV-cache bytes per token per sequence: layers x kv elements per layer
  * (gp_model_kv_elems_per_layer) x kv_bits / 8, for a position every layer
- * caches (within any sliding window).  0 when the shape is
- * unknown.  MODEL: 2 x layers x kv_heads x head_dim x bytes (Llama-2-7B fp16:
- * 2 x 32 x 32 x 128 x 2 = 524288 B). */
+ * caches (within any sliding window).  0 when the shape is unknown (or m
+ * is NULL).  MODEL: 2 x layers x kv_heads x head_dim x bytes (Llama-2-7B
+ * fp16: 2 x 32 x 32 x 128 x 2 = 524288 B). */
 double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits);
 
 /* Expected distinct experts touched by `batch` tokens routing k of n experts

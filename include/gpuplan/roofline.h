@@ -37,7 +37,8 @@ typedef enum gp_roof_level {
 const char *gp_roof_level_name(gp_roof_level r);
 
 /* Parse "l2", "device" (also "hbm", "dram", "memory"), "host", "peer"
- * (also the names above).  GP_EINVAL with e naming "data" otherwise. */
+ * (also the names above).  GP_EINVAL with e naming "data" otherwise, *out
+ * untouched.  NULL s or out: GP_EINVAL. */
 int gp_roof_level_parse(const char *s, gp_roof_level *out, gp_err *e);
 
 /* Inputs besides the GPU.  Initialise with gp_roofline_params_init. */
@@ -118,14 +119,15 @@ typedef struct gp_roofline {
  * ("sparse"), or the level's bandwidth is unknown ("data"); GP_EINVAL for a
  * missing link ("data"), an enum out of range ("precision", "pipeline",
  * "accumulate", "data") or fp16 accumulate for anything but fp16/fp8 on
- * tensor cores ("accumulate").  e (may be NULL) names the field in `where`.
+ * tensor cores ("accumulate"), and for a NULL g, p or out.  e (may be NULL)
+ * names the field in `where`.
  * out is fully written on success; on failure its contents are unspecified. */
 int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                      double bytes, gp_roofline *out, gp_err *e);
 
 /* Device-memory ridge (critical intensity, FLOP/byte) of precision p on
  * pipeline pipe with accumulate acc and sparsity: gp_gpu_peak / mem_bw.
- * 0 when the GPU lacks the rate or has no bandwidth. */
+ * 0 when the GPU lacks the rate or has no bandwidth, or g is NULL. */
 double gp_roofline_ridge(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
                          gp_accum acc, int sparse);
 
@@ -146,7 +148,8 @@ typedef struct gp_kernel_shape {
     int beta;           /* gemm: 1 when C is read and accumulated (beta != 0) */
 } gp_kernel_shape;
 
-/* m = n = k = tile = chain = 0, elem_bytes = 4 (fp32), beta = 0. */
+/* m = n = k = tile = chain = 0, elem_bytes = 4 (fp32), beta = 0.  NULL is
+ * a no-op. */
 void gp_kernel_shape_init(gp_kernel_shape *s);
 
 /* What a named kernel costs. */
@@ -186,16 +189,17 @@ typedef struct gp_kernel_desc {
 
 size_t gp_kernel_count(void);
 const gp_kernel_desc *gp_kernel_at(size_t i); /* NULL out of range */
-/* By name or alias, case-insensitively; NULL when unknown. */
+/* By name or alias, case-insensitively; NULL when unknown (or NULL). */
 const gp_kernel_desc *gp_kernel_find(const char *name);
-/* As gp_kernel_find, but GP_ENOTFOUND with a message listing the kernels. */
+/* As gp_kernel_find, but GP_ENOTFOUND with a message listing the kernels;
+ * *out NULL on failure.  NULL name or out: GP_EINVAL. */
 int gp_kernel_get(const char *name, const gp_kernel_desc **out, gp_err *e);
 
 /* Validate s against k (required sizes > 0; every given size finite, > 0
  * and whole, as are tile and chain; sizes the kernel does not use must be
  * 0; elem_bytes > 0; chain >= 1 when used) and fill out.  Errors:
  * GP_ERANGE / GP_EINVAL with e's `where` naming the field ("m", "n", "k",
- * "tile", "chain", "elem_bytes").
+ * "tile", "chain", "elem_bytes").  NULL k, s or out: GP_EINVAL.
  * MODEL: docs/models/roofline.md §4 (one subsection per kernel). */
 int gp_kernel_eval(const gp_kernel_desc *k, const gp_kernel_shape *s,
                    gp_kernel_counts *out, gp_err *e);

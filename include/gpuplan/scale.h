@@ -110,7 +110,8 @@ typedef struct gp_scale_result {
  * p may be NULL (defaults).  Returns GP_OK or GP_EINVAL / GP_ERANGE with e
  * naming the option ("--gpus", "--overlap", "--grad-bytes" (also above
  * GP_COMM_BYTES_MAX),
- * "--step-compute-s", "--threshold", "--scale-out", "--link").  Pure; no
+ * "--step-compute-s", "--threshold", "--scale-out", "--link").  NULL q,
+ * rows or res, and NULL gpus with n > 0: GP_EINVAL.  Pure; no
  * allocation. */
 int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
                   const long *gpus, size_t n, gp_scale_row *rows,
@@ -119,7 +120,8 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
 /* Gradient bytes for `params` parameters kept in precision `prec` (fp64 8,
  * fp32/tf32 4, fp16/bf16 2, fp8/int8 1, int4/fp4 0.5 bytes).  Returns GP_OK,
  * GP_EINVAL ("--params" when params <= 0) or GP_ERANGE ("--params" when the
- * bytes exceed GP_COMM_BYTES_MAX, the largest message gp_scale_eval prices). */
+ * bytes exceed GP_COMM_BYTES_MAX, the largest message gp_scale_eval prices);
+ * *out untouched on error.  NULL out: GP_EINVAL. */
 int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e);
 
 /* What one data-parallel replica holds on every GPU (plain data
@@ -152,7 +154,8 @@ int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
 
 /* A one-line English verdict for res/rows into buf (size n), e.g. "adding
  * GPUs pays up to 4 (2.82x, 70% efficiency); 8 GPUs would not help: ...".
- * Never fails; truncates.  Returns buf. */
+ * Never fails; truncates.  Returns buf: "" for a NULL res or rows; a NULL
+ * buf (or n 0) writes nothing. */
 char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
                        char *buf, size_t n);
 

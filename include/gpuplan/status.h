@@ -33,7 +33,15 @@ typedef enum gp_status {
 
 /* Error context, owned by the caller (usually on the stack).  A function that
  * fails fills it (when non-NULL) and returns the same code.  `where` is a file
- * path or an option name ("--gpus"); line/col are 1-based, 0 when unknown. */
+ * path or an option name ("--gpus"); line/col are 1-based, 0 when unknown.
+ *
+ * NULL arguments (the rule for every public function): `gp_err *e` may
+ * always be NULL.  Any other pointer a function needs -- an out-pointer, a
+ * required input -- is GP_EINVAL when NULL, with a message naming the
+ * function and the parameter ("gp_db_open: NULL out"), and never a crash;
+ * where NULL means something else (an optional input, a no-op, a 0 result)
+ * the function's comment says so.  tests/check_nullargs.c holds every
+ * function to it. */
 typedef struct gp_err {
     gp_status code;
     unsigned line;
@@ -48,9 +56,9 @@ const char *gp_strerror(int code);
 /* Reset an error context to GP_OK with empty strings.  NULL is a no-op. */
 void gp_err_clear(gp_err *e);
 
-/* Fill e (when non-NULL) and return code.  `where` may be NULL.  The message
- * is printf-formatted and truncated to fit.  Every library error goes through
- * here (one breakpoint: gp__raise). */
+/* Fill e (when non-NULL) and return code.  `where` may be NULL, and so may
+ * fmt (an empty message).  The message is printf-formatted and truncated to
+ * fit.  Every library error goes through here (one breakpoint: gp__raise). */
 int gp__raise(gp_err *e, gp_status code, const char *where, unsigned line,
               unsigned col, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -63,7 +71,8 @@ int gp__raise(gp_err *e, gp_status code, const char *where, unsigned line,
     gp__raise((e), (code), (where), (line), (col), __VA_ARGS__)
 
 /* Write "where:line:col: msg" (parts that are unknown are left out) into buf
- * of size n; returns buf.  Never fails; truncates. */
+ * of size n; returns buf.  Never fails; truncates.  A NULL e writes ""; a
+ * NULL buf (or n 0) writes nothing. */
 char *gp_err_format(const gp_err *e, char *buf, size_t n);
 
 #ifdef __cplusplus

@@ -130,19 +130,21 @@ typedef struct gp_train_shape {
  * For MLA attention (low-rank Q/KV projections) the FFN is taken as gated
  * and attn_params is what remains of m->params after FFNs and embeddings.
  * Returns GP_OK, or GP_EINVAL when m lacks layers/hidden/heads/ffn_hidden/
- * vocab (message names the model and field). */
+ * vocab (message names the model and field).  NULL m or s: GP_EINVAL (a
+ * non-NULL s is zeroed on every error). */
 int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e);
 
 /* Parameters implied by a shape (matrices only; norms and biases ignored):
  * L*(2*h*q + 2*h*kv + k*h*f) + V*h*(tied ? 1 : 2), MoE FFNs summed over all
- * experts.  `active` counts only the experts a token uses. */
+ * experts.  `active` counts only the experts a token uses.  0 for a NULL
+ * s. */
 double gp_train_shape_params(const gp_train_shape *s, int active);
 
 /* Forward FLOPs per token of one training sequence of length seq:
  * weight matmuls 2 * (matrix params used per token, logits included) plus
  * attention 4 * seq * q_dim per layer (x 0.5 when causal).  The three parts
  * are returned separately (each may be NULL): matmul in the layers, the
- * attention core, and the logit layer 2*h*V.
+ * attention core, and the logit layer 2*h*V; 0 each for a NULL s.
  * MODEL: Narayanan et al. 2021 §5.1 (24h^2 + 4sh per layer, 2hV logits). */
 void gp_train_fwd_flop_per_token(const gp_train_shape *s, double seq, int causal,
                                  double *layers_matmul, double *attention,
@@ -162,7 +164,7 @@ double gp_train_activation_bytes_per_layer(double seq, double micro_batch,
  * trainable parameter.  mixed = 1: 16-bit weights/grads with an fp32 master
  * copy; mixed = 0: fp32 everything (no master).  Adam 2+2+12 = 16 B
  * (Rajbhandari et al. 2020 §3.1); 8-bit Adam 2+2+(4+1+1) = 10 B (Dettmers
- * et al. 2022); SGD+momentum 2+2+(4+4) = 12 B. */
+ * et al. 2022); SGD+momentum 2+2+(4+4) = 12 B.  Each out may be NULL. */
 void gp_train_state_bytes(gp_train_optimizer opt, int mixed, double *weight,
                           double *grad, double *optim);
 
@@ -256,7 +258,8 @@ void gp_train_in_init(gp_train_in *in);
 
 /* The training sequence length a run uses: in->seq when given, else the
  * model's pre-training sequence (train_seq), else its context capped at
- * p->max_default_seq, else p->default_seq (p NULL: the defaults). */
+ * p->max_default_seq, else p->default_seq (p NULL: the defaults).  0 for a
+ * NULL in. */
 double gp_train_seq(const gp_train_in *in, const gp_train_params *p);
 
 /* Where the MFU came from. */
@@ -447,8 +450,8 @@ typedef struct gp_train_result {
  * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7)
  * and for a profile or a given MFU whose peak_share is above
  * GP_TRAIN_PROFILE_MFU_MAX ("--tokens-per-step"/"--batch", "--mfu").
- * p may be NULL (defaults).  Not fitting in memory is reported in
- * out->fits, not as an error.
+ * p may be NULL (defaults); NULL in or out: GP_EINVAL.  Not fitting in
+ * memory is reported in out->fits, not as an error.
  * A default MFU (database or fallback) is a figure quoted on the PaLM count
  * (6N + 12 s q L per token, A = 4 s q L the attention core forward) for
  * runs at selective recompute; the GPU's hardware rate is what carries
@@ -467,6 +470,10 @@ typedef struct gp_train_result {
 int gp_train_estimate(const gp_train_in *in, const gp_train_params *p,
                       gp_train_result *out, gp_err *e);
 
+/* Names ("unknown" out of range) and parsers: "none" "selective" "full";
+ * "adam" (also "adamw") "adam8bit" (also "adam-8bit", "adamw8bit") "sgd",
+ * case-insensitively.  GP_EINVAL naming "--recompute" / "--optimizer"
+ * otherwise, *out untouched.  NULL s or out: GP_EINVAL. */
 const char *gp_train_recompute_name(gp_train_recompute r);
 int gp_train_recompute_parse(const char *s, gp_train_recompute *out, gp_err *e);
 const char *gp_train_optimizer_name(gp_train_optimizer o);

@@ -49,12 +49,13 @@ typedef enum gp_qty {
  * underflow of a double, and fractions outside [0, 1].  On error *out is left
  * untouched, e->where = what, and e->msg quotes the input without repeating
  * `what` (gp_err_format prints "--bytes: '14XB' is not a size: unknown unit
- * 'XB' (use B, kB, ...)").  e and out may be NULL.  Pure; no allocation;
+ * 'XB' (use B, kB, ...)").  e and out may be NULL (out NULL: validation
+ * only); a NULL s is GP_EINVAL as an empty one is.  Pure; no allocation;
  * thread-safe (the "C" locale's '.' decimal point is assumed by strtod). */
 int gp_parse_qty(const char *s, gp_qty kind, const char *what, double *out,
                  gp_err *e);
 
-/* Convenience wrappers for gp_parse_qty. */
+/* Convenience wrappers for gp_parse_qty (NULL arguments as there). */
 int gp_parse_bytes(const char *s, double *out, gp_err *e);
 int gp_parse_rate(const char *s, double *out, gp_err *e);
 int gp_parse_flops(const char *s, double *out, gp_err *e);
@@ -67,7 +68,8 @@ int gp_parse_fraction(const char *s, double *out, gp_err *e);
  * only before the suffix: rejects fractions and exponents ("2.5", "1.5K",
  * "1e3") and hex.  A leading '-' is allowed (then min decides).  Returns
  * GP_OK, GP_EINVAL (syntax) or GP_ERANGE (overflow of long, below min) with e
- * filled as for gp_parse_qty; *out untouched on error. */
+ * filled as for gp_parse_qty; *out untouched on error.  NULL s, what, out
+ * and e as for gp_parse_qty. */
 int gp_parse_int(const char *s, long min, const char *what, long *out,
                  gp_err *e);
 
