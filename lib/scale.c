@@ -52,8 +52,7 @@ int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
     if (out != NULL)
         memset(out, 0, sizeof *out);
     if (g == NULL || out == NULL)
-        return GP_RAISE(e, GP_EINVAL, "gp_scale_replica_memory: %s is NULL",
-                        g == NULL ? "the GPU" : "out");
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_replica_memory: NULL %s", g == NULL ? "g" : "out");
     if (!(params >= GP_MODEL_PARAMS_MIN && params <= GP_MODEL_PARAMS_MAX))
         return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
                            "parameter count must lie in [%g, %g], got %g", GP_MODEL_PARAMS_MIN,

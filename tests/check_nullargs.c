@@ -644,7 +644,7 @@ END_TEST
  * GP_EINVAL" (n 0 is the empty list, "--gpus").  gp_scale_grad_bytes:
  * "*out untouched on error.  NULL out: GP_EINVAL".  gp_scale_verdict:
  * "Returns buf: "" for a NULL res or rows; a NULL buf (or n 0) writes
- * nothing". */
+ * nothing".  gp_scale_replica_memory: "NULL g or out: GP_EINVAL". */
 START_TEST(scale)
 {
     gp_link l4 = gp_test_link_pcie4();
@@ -681,6 +681,18 @@ START_TEST(scale)
     ck_assert_ptr_eq(gp_scale_verdict(&res, NULL, buf, sizeof buf), buf);
     ck_assert_str_eq(buf, "");
     ck_assert_ptr_null(gp_scale_verdict(&res, rows, NULL, sizeof buf));
+
+    /* gp_scale_replica_memory: "NULL g or out: GP_EINVAL", out zeroed. */
+    {
+        const gp_gpu *g = gp_db_find_gpu(gp_test_db(), "h100-sxm");
+        gp_scale_memory m;
+        m.total_bytes = 1.0;
+        EINVAL_NAMED("gp_scale_replica_memory: NULL g",
+                     gp_scale_replica_memory(NULL, 7e9, 14e9, 0.0, &m, E));
+        ck_assert(m.total_bytes == 0.0);
+        EINVAL_NAMED("gp_scale_replica_memory: NULL out",
+                     gp_scale_replica_memory(g, 7e9, 14e9, 0.0, NULL, E));
+    }
 }
 END_TEST
 
