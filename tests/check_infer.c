@@ -1839,8 +1839,6 @@ START_TEST(cli_tensor_parallel)
     }
     json_decref(o1);
     json_decref(o8);
-    json_decref(o1);
-    json_decref(o8);
     {
         /* a100-pcie-80gb's NVLink bridge joins two cards: four fall back to
          * its host link, pcie4-x16 (25 GB/s, 10 us): tree on 4 = 2 x 16384
