@@ -53,10 +53,11 @@ int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
         memset(out, 0, sizeof *out);
     if (g == NULL || out == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_scale_replica_memory: NULL %s", g == NULL ? "g" : "out");
-    if (!(params >= GP_MODEL_PARAMS_MIN && params <= GP_MODEL_PARAMS_MAX))
+    /* Every count scale prices (gp_scale_grad_bytes' domain): the check
+     * only warns, so it must not refuse what --link alone accepts. */
+    if (!(params > 0.0) || !isfinite(params))
         return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
-                           "parameter count must lie in [%g, %g], got %g", GP_MODEL_PARAMS_MIN,
-                           GP_MODEL_PARAMS_MAX, params);
+                           "parameter count must be > 0 and finite, got %g", params);
     if (!(grad_bytes >= 0.0) || !isfinite(grad_bytes))
         return GP_RAISE_AT(e, GP_EINVAL, "--grad-bytes", 0, 0,
                            "gradient bytes must be >= 0 and finite, got %g", grad_bytes);

@@ -660,6 +660,15 @@ START_TEST(replica_memory)
     ck_assert_int_eq(m.zero3_min_gpus, 0);
     ck_assert_int_eq(gp_scale_replica_memory(h100, 0.0, 0.0, 0.0, &m, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--params");
+    ck_assert_int_eq(gp_scale_replica_memory(h100, INFINITY, 0.0, 0.0, &m, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--params");
+    /* The check takes every count scale prices (gp_scale_grad_bytes: > 0,
+     * finite), not only the database's [1e3, 1e15]: 500 params with 1000 B
+     * of fp16 gradients hold 2 x 500 + 1000 + 12 x 500 = 8000 B of states,
+     * + the 5,349,782,323.2 B reserve = 5,349,790,323.2 B: fits. */
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 500.0, 1000.0, 0.0, &m, &e), GP_OK);
+    GP_ASSERT_REL(m.total_bytes, 5349790323.2, 1e-15);
+    ck_assert_int_eq(m.fits, 1);
     ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 2e9, NAN, &m, &e), GP_EINVAL);
     ck_assert_int_eq(gp_scale_replica_memory(NULL, 1e9, 2e9, 0.0, &m, &e), GP_EINVAL);
     ck_assert_int_eq(gp_scale_replica_memory(h100, 1e9, 2e9, 0.0, NULL, &e), GP_EINVAL);
@@ -724,6 +733,25 @@ START_TEST(cli_replica_memory)
     GP_ASSERT_REL(gp_test_jnum(mem, "grad_bytes"), 28e9, 1e-12);
     GP_ASSERT_REL(gp_test_jnum(mem, "total_bytes"), 131349782323.2, 1e-9);
     json_decref(j);
+    {
+        /* A count outside the database's [1e3, 1e15] is still priced, as
+         * it is with --link alone (the memory check only warns): 2e15
+         * params, fp16 gradients 4e15 B, states 14 x 2e15 + 4e15 = 3.2e16
+         * B against an H100's ZeRO-3 room of 80,171,027,660.8 B:
+         * 3.2e16 / that = 399,146.7, so 399,147 GPUs. */
+        const char *huge[] = {"--json", "scale", "--gpu", "h100-sxm", "--params", "2e15",
+                              "--step-compute-s", "1", NULL};
+        const char *tiny[] = {"scale", "--gpu", "h100-sxm", "--params", "500",
+                              "--step-compute-s", "1", NULL};
+        ck_assert_int_eq(gp_test_cli(tiny, &out, &err), 0);
+        free(out);
+        free(err);
+        j = gp_test_cli_json(huge);
+        mem = json_object_get(j, "memory");
+        ck_assert(json_is_false(json_object_get(mem, "fits")));
+        ck_assert_int_eq(json_integer_value(json_object_get(mem, "min_gpus_zero3")), 399147);
+        json_decref(j);
+    }
 }
 END_TEST
 

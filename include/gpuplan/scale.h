@@ -146,9 +146,9 @@ typedef struct gp_scale_memory {
 } gp_scale_memory;
 
 /* Fill *out for GPU g (zeroed first when out is not NULL).  Returns GP_OK,
- * or GP_EINVAL naming "--params" (params not in [GP_MODEL_PARAMS_MIN,
- * GP_MODEL_PARAMS_MAX]), "--grad-bytes" or "activations" (negative, NaN or
- * infinite).  NULL g or out: GP_EINVAL.  Pure. */
+ * or GP_EINVAL naming "--params" (params not > 0 and finite: the counts
+ * gp_scale_grad_bytes takes), "--grad-bytes" or "activations" (negative,
+ * NaN or infinite).  NULL g or out: GP_EINVAL.  Pure. */
 int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
                             double activations, gp_scale_memory *out, gp_err *e);
 
