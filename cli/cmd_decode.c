@@ -567,6 +567,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
     if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &p.scale_out, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    /* Options that price nothing here are said, as train and allreduce say
+     * them: GPUs that fit in one node use no scale-out link. */
+    if (out_id != NULL && p.gpus_per_node >= p.gpus)
+        fprintf(stderr, "gpuplan decode: note: --scale-out ignored: the %.0f GPU%s one node\n",
+                p.gpus, p.gpus == 1 ? " is" : "s are");
     if (p.gpus > 1 || link_id != NULL) {
         const char *lid = link_id ? link_id
                                   : (gpu->scale_up_link ? gpu->scale_up_link : gpu->host_link);

@@ -1795,6 +1795,34 @@ START_TEST(gguf_implies_llamacpp_unless_told)
 }
 END_TEST
 
+/* --scale-out on GPUs that fit in one node prices nothing: said on stderr,
+ * as train and allreduce say it ("--scale-out ignored: ... one node"), not
+ * dropped in silence; the figures are the one-node ones (JSON scale_out
+ * null). */
+START_TEST(cli_scale_out_one_node)
+{
+    const char *a8[] = {"--gpu", "h100-sxm", "--model", "llama-2-70b", "--gpus", "8",
+                        "--gpus-per-node", "8", "--scale-out", "ib-ndr", NULL};
+    const char *a1[] = {"--gpu", "h100-sxm", "--model", "llama-2-7b", "--gpus-per-node", "8",
+                        "--scale-out", "ib-ndr", NULL};
+    int rc;
+    char *err = NULL;
+    json_t *o = decode_json(a8, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_msg(strstr(err, "gpuplan decode: note: --scale-out ignored: the 8 GPUs are one "
+                              "node") != NULL,
+                  "%s", err);
+    ck_assert(json_is_null(json_object_get(o, "scale_out")));
+    json_decref(o);
+    free(err);
+    o = decode_json(a1, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_msg(strstr(err, "--scale-out ignored: the 1 GPU is one node") != NULL, "%s", err);
+    json_decref(o);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_tensor_parallel)
 {
     int rc;
@@ -1960,6 +1988,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, db_published_rows);
     tcase_add_test(tc, cli_tensor_parallel);
+    tcase_add_test(tc, cli_scale_out_one_node);
     tcase_add_test(tc, cli_published_rows_default_engine);
     tcase_add_test(tc, gguf_implies_llamacpp_unless_told);
     suite_add_tcase(s, tc);
