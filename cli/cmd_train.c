@@ -504,8 +504,15 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
     }
     snprintf(note, sizeof note, "(p-1)/(m v) = %.3f of the pipeline time", st->bubble_fraction);
     gp_cli_qrow("pipeline bubble", st->bubble_s, GP_Q_DURATION, 3, note);
-    snprintf(note, sizeof note, "exposed of %.4g s %s", st->dp_comm_s,
-             in->zero >= 3 ? "(ZeRO-3 gathers + reduce-scatter)" : "(gradient AllReduce)");
+    if (in->zero == 2 && st->micro_batches > 1.0)
+        /* ZeRO-2 keeps a shard of the gradients: each earlier micro-batch
+         * adds a ReduceScatter (training.md 9.3). */
+        snprintf(note, sizeof note, "exposed of %.4g s (gradient AllReduce + %.0f "
+                 "ReduceScatter%s: ZeRO-2 reduces each micro-batch)", st->dp_comm_s,
+                 st->micro_batches - 1.0, st->micro_batches > 2.0 ? "s" : "");
+    else
+        snprintf(note, sizeof note, "exposed of %.4g s %s", st->dp_comm_s,
+                 in->zero >= 3 ? "(ZeRO-3 gathers + reduce-scatter)" : "(gradient AllReduce)");
     gp_cli_qrow("data-parallel comm", st->dp_comm_exposed_s, GP_Q_DURATION, 3, note);
     if (r->shape.experts > 0) {
         char ovl[48];

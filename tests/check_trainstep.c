@@ -836,6 +836,33 @@ START_TEST(cli_model_json_and_table)
 }
 END_TEST
 
+/* The table's data-parallel row says what it prices: under ZeRO-2 with m
+ * micro-batches that is the AllReduce and m - 1 ReduceScatters
+ * (zero2_reduces_every_micro_batch), not "(gradient AllReduce)".  8 A100,
+ * dp 8, global batch 16 of micro-batch 1: m = 16 / 8 = 2, one
+ * ReduceScatter; global batch 8: m = 1, the AllReduce alone. */
+START_TEST(cli_zero2_dp_note)
+{
+    const char *m2[] = {"train", "--gpu", "a100", "--gpus", "8", "--model", "llama-2-7b",
+                        "--tokens", "1B", "--mfu", "model", "--zero", "2", "--global-batch",
+                        "16", NULL};
+    const char *m1[] = {"train", "--gpu", "a100", "--gpus", "8", "--model", "llama-2-7b",
+                        "--tokens", "1B", "--mfu", "model", "--zero", "2", "--global-batch",
+                        "8", NULL};
+    char *out = NULL;
+    ck_assert_int_eq(gp_test_cli(m2, &out, NULL), 0);
+    ck_assert_msg(strstr(out, "(gradient AllReduce + 1 ReduceScatter: ZeRO-2 reduces each "
+                              "micro-batch)") != NULL,
+                  "%.300s", strstr(out, "data-parallel comm") ? strstr(out, "data-parallel comm")
+                                                              : out);
+    free(out);
+    ck_assert_int_eq(gp_test_cli(m1, &out, NULL), 0);
+    ck_assert_msg(strstr(out, "(gradient AllReduce)\n") != NULL, "%.300s",
+                  strstr(out, "data-parallel comm") ? strstr(out, "data-parallel comm") : out);
+    free(out);
+}
+END_TEST
+
 START_TEST(cli_bad_input)
 {
     static const struct {
@@ -1468,6 +1495,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(db, published_rows_in_range);
     tcase_add_test(cli, cli_model_json_and_table);
     tcase_add_test(cli, cli_bad_input);
+    tcase_add_test(cli, cli_zero2_dp_note);
     tcase_add_test(cli, cli_moe_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     suite_add_tcase(s, model);
