@@ -78,7 +78,8 @@ double gp_infer_experts_touched(double n, double k, double batch)
  * B): the hwdb latency is a typical measurement, not a lower bound, so the
  * ceiling charges zero alpha and stays an upper bound on tokens/s.
  * *algo: the algorithm behind *exp_s.  Errors from gp_comm_eval ("--gpus":
- * more GPUs than the link joins; "--link": no bandwidth) pass through. */
+ * more GPUs than the link joins; "--link": no bandwidth) pass through; over
+ * nodes a node larger than the link joins is "--gpus-per-node". */
 static int link_time(const gp_infer_params *p, int split_layers, double bytes,
                      double *exp_s, double *ceil_s, gp_coll_algo *algo, gp_err *e)
 {
@@ -121,6 +122,12 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
     }
     t.gpus_per_node = gpn;
     if (nodes > 1) {
+        /* The node size is the option at fault, not --gpus (comm.h's
+         * message for one node). */
+        if (p->link != NULL && p->link->max_gpus.v > 0.0 && (double)gpn > p->link->max_gpus.v)
+            return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                               "link '%s' joins at most %.0f GPUs, asked for %ld per node",
+                               p->link->id ? p->link->id : "?", p->link->max_gpus.v, gpn);
         t.nodes = nodes;
         t.scale_out = p->scale_out;
         t.nics_per_node = gp_topo_default_nics(p->link, gpn);

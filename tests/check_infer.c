@@ -996,6 +996,17 @@ START_TEST(parallel_over_nodes)
     p.scale_out = NULL;
     ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_EINVAL);
     ck_assert_str_eq(e.where, "--scale-out");
+    /* Nodes larger than the scale-up link joins (nvlink3: 8 GPUs; 32 in
+     * nodes of 16) name the node size, the option at fault, not --gpus. */
+    p.scale_out = &out;
+    p.gpus = 32;
+    p.gpus_per_node = 16;
+    up.max_gpus.v = 8;
+    ck_assert_int_ne(gp_infer_eval(&p, &r, &e), GP_OK);
+    ck_assert_str_eq(e.where, "--gpus-per-node");
+    ck_assert_ptr_nonnull(strstr(e.msg, "joins at most 8 GPUs, asked for 16 per node"));
+    p.gpus = 16;
+    p.scale_out = NULL;
     /* One node's worth (gpus_per_node >= gpus): the one-level price. */
     p.gpus_per_node = 16;
     up.latency.v = 0.0;
