@@ -242,7 +242,7 @@ static int dense_layers_of(const json_t *only, double L, double first_dense, dou
 }
 
 /* A whole count (a parameter or layer count) as a JSON integer: exact to
- * the unit, where a real would print 10 significant digits. */
+ * the unit at any size, where a real prints GP_CLI_NUM_DIGITS digits. */
 static json_t *jcount(double v)
 {
     return json_integer((json_int_t)v);

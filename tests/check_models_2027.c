@@ -397,8 +397,8 @@ START_TEST(cli_kv_cache)
      * 360,448 B per token; x 32768 = 11,811,160,064 B (11 GiB) in all. */
     o = decode_json("h100", "4", "mistral-large-2", "32768");
     GP_ASSERT_REL(gp_test_jnum(o, "kv_bytes_per_token"), 360448.0, 1e-12);
-    /* (printed to 10 significant digits) */
-    GP_ASSERT_REL(gp_test_jnum(o, "kv_bytes"), 11811160064.0, 1e-9);
+    /* (a whole number under 1e15: printed exactly, GP_CLI_NUM_DIGITS) */
+    GP_ASSERT_REL(gp_test_jnum(o, "kv_bytes"), 11811160064.0, 1e-15);
     json_decref(o);
 }
 END_TEST

@@ -411,11 +411,11 @@ START_TEST(cli_windowed_kv)
 
     /* Gemma 3 27B at C = 131072: 2 x 16 x 128 x 2 = 8192 B per
      * layer-position; (10 x 131072 + 52 x 1024) / 62 = 1,363,968 / 62
-     * positions x 62 x 8192 B = 1,363,968 x 8192 = 11,173,625,856 B (the
-     * JSON prints 10 significant digits: 1.117362586e10, hence 1e-9). */
+     * positions x 62 x 8192 B = 1,363,968 x 8192 = 11,173,625,856 B (a
+     * whole number under 1e15: the JSON prints it exactly, 15 digits). */
     o = decode_json("gemma-3-27b", "131072", NULL);
     GP_ASSERT_REL(gp_test_jnum(o, "kv_positions"), 1363968.0 / 62.0, 1e-9);
-    GP_ASSERT_REL(gp_test_jnum(o, "kv_bytes"), 11173625856.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(o, "kv_bytes"), 11173625856.0, 1e-15);
     json_decref(o);
 
     /* gpt-oss-120b at C = 131072: 2 x 8 x 64 x 2 = 2048 B per

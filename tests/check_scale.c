@@ -584,7 +584,7 @@ START_TEST(cli_notes_and_ceiling_alpha)
     j = json_loads(out, 0, NULL);
     ck_assert_ptr_nonnull(j);
     GP_ASSERT_REL(gp_test_jnum(j, "link_latency_s"), 0.0, 0.0);
-    GP_ASSERT_REL(jrow(j, 0, "comm_s"), 1.75 * 1e9 / 450e9, 1e-9); /* JSON: 10 digits */
+    GP_ASSERT_REL(jrow(j, 0, "comm_s"), 1.75 * 1e9 / 450e9, 1e-14); /* JSON: 15 digits */
     json_decref(j);
     free(out);
     free(err);

@@ -1861,8 +1861,8 @@ START_TEST(cli_ffn_on_moe)
     const char *mixtral[] = {"train", "--gpu", "h100", "--model", "mixtral-8x7b", "--tokens",
                              "1T", "--ffn", "1000", NULL};
     json_t *a = gp_test_cli_json(wide), *b = gp_test_cli_json(narrow);
-    /* JSON numbers carry 10 significant digits: the difference of two
-     * 4e11 counts is good to ~1e2 of 5.7e9. */
+    /* JSON numbers carry 15 significant digits (GP_CLI_NUM_DIGITS):
+     * whole counts under 1e15 print exactly. */
     GP_ASSERT_REL(gp_test_jnum(a, "params") - gp_test_jnum(b, "params"), 5671157760.0, 1e-7);
     GP_ASSERT_REL(gp_test_jnum(a, "params_active") - gp_test_jnum(b, "params_active"),
                   5671157760.0, 1e-7);
