@@ -432,7 +432,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             if (gp_comm_eval(&t, op, algo, sz, &params, &rs, &e) != GP_OK)
                 return gp_cli_fail(cli, &e);
             if (cli->csv) /* non-finite (S / 0 s) empty, as JSON's null */
-                printf("%.17g,%s,%s,%s,%s,%s,%s\n", sz,
+                printf(GP_CLI_G ",%s,%s,%s,%s,%s,%s\n", sz,
                        gp_cli_csvnum(rs.expected.time_s, b1, sizeof b1),
                        gp_cli_csvnum(rs.expected.algbw, b2, sizeof b2),
                        gp_cli_csvnum(rs.expected.busbw, b3, sizeof b3),

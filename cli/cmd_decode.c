@@ -49,9 +49,10 @@ static void usage(FILE *f)
             "  --batch B            sequences decoded together           [1]\n"
             "  --gpus N             GPUs sharing the model (tensor parallel or a layer\n"
             "                       split: --split)                      [1]\n"
-            "  --link ID            link between them [the GPU's scale-up link when it joins\n"
-            "                       N GPUs, else its host link]; priced by the collectives\n"
-            "                       model (ring or tree AllReduce, host staging without P2P)\n"
+            "  --link ID            link between them (in a node) [the GPU's scale-up link\n"
+            "                       when it joins a node's GPUs, else its host link]; priced\n"
+            "                       by the collectives model (ring or tree AllReduce, host\n"
+            "                       staging without P2P)\n"
             "  --gpus-per-node G    GPUs per node when --gpus spans nodes (needs --scale-out)\n"
             "  --scale-out ID       link between the nodes (ib-ndr, roce-400, ...): the\n"
             "                       AllReduces run on two levels, hand-offs cross it\n"
@@ -309,13 +310,14 @@ static int run(gp_cli *cli, int argc, char **argv)
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
-    char e2e_msg[256], engine_msg[256], kv_msg[256], link_msg[320];
-    const char *warn[4];
+    char e2e_msg[256], engine_msg[256], kv_msg[256], link_msg[320], out_msg[160];
+    const char *warn[5];
     size_t nwarn = 0, wi;
     const char *runs_on = NULL;
 
     gp_infer_params_init(&p);
     link_msg[0] = '\0';
+    out_msg[0] = '\0';
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
         case O_GPU: gpu_id = optarg; break;
@@ -567,6 +569,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
     if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &p.scale_out, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (p.scale_out != NULL && p.scale_out->scope != GP_SCOPE_SCALE_OUT &&
+        p.gpus_per_node < p.gpus)
+        snprintf(out_msg, sizeof out_msg,
+                 "--scale-out %s is a scale-up link (inside a node); it is priced here as the "
+                 "link between nodes", p.scale_out->id);
     /* Options that price nothing here are said, as train and allreduce say
      * them: GPUs that fit in one node use no scale-out link. */
     if (out_id != NULL && p.gpus_per_node >= p.gpus)
@@ -671,6 +678,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         warn[nwarn++] = uneven_msg;
     if (link_msg[0] != '\0')
         warn[nwarn++] = link_msg;
+    if (out_msg[0] != '\0')
+        warn[nwarn++] = out_msg;
     if (engine_msg[0] != '\0')
         warn[nwarn++] = engine_msg;
     if (kv_msg[0] != '\0')
@@ -852,9 +861,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                 ? json_string(p.scale_out->id)
                                                 : json_null());
         json_object_set_new(o, "gpus_per_node",
-                            gp_cli_jnum(p.gpus_per_node > 0 && p.gpus_per_node < p.gpus
-                                            ? p.gpus_per_node
-                                            : p.gpus));
+                            json_integer((json_int_t)(p.gpus_per_node > 0 &&
+                                                              p.gpus_per_node < p.gpus
+                                                          ? p.gpus_per_node
+                                                          : p.gpus)));
         json_object_set_new(o, "ledger", gp_cli_jledger(&r.expected.ledger));
         json_object_set_new(o, "ceiling", jside(&r.ceiling));
         json_object_set_new(o, "expected", jside(&r.expected));

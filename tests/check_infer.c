@@ -1874,6 +1874,17 @@ START_TEST(cli_tensor_parallel)
             160.0 * 30720.0 / 400e9, 1e-9);
         ck_assert(json_is_null(json_object_get(o8, "scale_out")));
         GP_ASSERT_REL(jnum(o8, "gpus_per_node"), 8.0, 0.0);
+        ck_assert(json_is_integer(json_object_get(o16, "gpus_per_node")));
+        json_decref(o16);
+        /* A scale-up link named as the network between nodes is priced as
+         * asked, and said (as scale and allreduce say it). */
+        a16[9] = "nvlink4";
+        o16 = decode_json(a16, &rc, NULL);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_uint_eq(json_array_size(json_object_get(o16, "warnings")), 1);
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
+                                         json_object_get(o16, "warnings"), 0)),
+                                     "--scale-out nvlink4 is a scale-up link (inside a node)"));
         json_decref(o16);
     }
     json_decref(o1);
