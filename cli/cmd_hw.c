@@ -28,7 +28,8 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  --json       one JSON object, SI values, unit-suffixed keys\n"
-    "  --csv        (list) comma-separated rows, SI values, one header per kind\n"
+    "  --csv        (list) comma-separated rows, SI values: a kind's own columns,\n"
+    "               or without a kind one table, 'type' first, every kind's columns\n"
     "  --help       this text\n";
 
 /* ---- a figure row: label, JSON key, unit, where it lives in the struct ---- */
@@ -768,13 +769,61 @@ static void csv_str(const char *s)
     putchar('"');
 }
 
-/* --csv: one header line per kind, SI values. */
-static void list_csv(const gp_db *db, int kind)
+/* --csv columns per kind (SI values) after id and name.  One kind: its
+ * columns.  Every kind (`hw list` alone): one table, `type` first and the
+ * columns of all four kinds, a row leaving the other kinds' cells empty,
+ * so the output stays one CSV table. */
+static const char *const csv_cols[GP_KIND__COUNT] = {
+    "bf16_flop_per_s,mem_capacity_bytes,mem_bw_bytes_per_s,tdp_w",
+    "link_kind,bw_bytes_per_s,achievable_bytes_per_s,latency_s",
+    "params,params_active,layers,hidden,context",
+    "format_kind,bits,compute"};
+static const int csv_ncols[GP_KIND__COUNT] = {4, 4, 5, 3};
+
+static void csv_empty(int n)
+{
+    for (; n > 0; n--)
+        putchar(',');
+}
+
+static void list_csv(const gp_db *db, int kind, int all)
 {
     size_t i, n = gp_db_count(db, (gp_kind)kind);
-    if (kind == GP_KIND_GPU) {
-        printf("id,name,bf16_flop_per_s,mem_capacity_bytes,mem_bw_bytes_per_s,tdp_w\n");
-        for (i = 0; i < n; i++) {
+    int before = 0, after = 0, k;
+    for (k = 0; all && k < GP_KIND__COUNT; k++)
+        *(k < kind ? &before : &after) += k == kind ? 0 : csv_ncols[k];
+    if (!all) {
+        /* One kind: its own header ("kind", not "link_kind"). */
+        const char *cols = csv_cols[kind];
+        const char *us = strchr(cols, '_');
+        printf("id,name,%s\n", kind == GP_KIND_LINK || kind == GP_KIND_FORMAT ? us + 1 : cols);
+    } else if (kind == 0) {
+        printf("type,id,name");
+        for (k = 0; k < GP_KIND__COUNT; k++)
+            printf(",%s", csv_cols[k]);
+        printf("\n");
+    }
+    for (i = 0; i < n; i++) {
+        const char *id, *name;
+        if (kind == GP_KIND_GPU) {
+            id = gp_db_gpu_at(db, i)->id;
+            name = gp_db_gpu_at(db, i)->name;
+        } else if (kind == GP_KIND_LINK) {
+            id = gp_db_link_at(db, i)->id;
+            name = gp_db_link_at(db, i)->name;
+        } else if (kind == GP_KIND_MODEL) {
+            id = gp_db_model_at(db, i)->id;
+            name = gp_db_model_at(db, i)->name;
+        } else {
+            id = gp_db_format_at(db, i)->id;
+            name = gp_db_format_at(db, i)->name;
+        }
+        if (all)
+            printf("%s,", gp_kind_name((gp_kind)kind));
+        printf("%s,", id);
+        csv_str(name);
+        csv_empty(before);
+        if (kind == GP_KIND_GPU) {
             const gp_gpu *g = gp_db_gpu_at(db, i);
             double bf16 =
                 gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16), GP_ACC_FP32, 0);
@@ -782,38 +831,23 @@ static void list_csv(const gp_db *db, int kind)
             /* No bf16 rate (V100, T4): an empty field, as the table's '-'. */
             if (bf16 > 0.0)
                 gp_cli_csvnum(bf16, num, sizeof num);
-            printf("%s,", g->id);
-            csv_str(g->name);
-            printf(",%s," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "\n", num, g->mem_capacity.v,
+            printf(",%s," GP_CLI_G "," GP_CLI_G "," GP_CLI_G, num, g->mem_capacity.v,
                    g->mem_bw.v, g->tdp.v);
-        }
-    } else if (kind == GP_KIND_LINK) {
-        printf("id,name,kind,bw_bytes_per_s,achievable_bytes_per_s,latency_s\n");
-        for (i = 0; i < n; i++) {
+        } else if (kind == GP_KIND_LINK) {
             const gp_link *l = gp_db_link_at(db, i);
-            printf("%s,", l->id);
-            csv_str(l->name);
-            printf(",%s," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "\n", gp_link_kind_name(l->kind),
+            printf(",%s," GP_CLI_G "," GP_CLI_G "," GP_CLI_G, gp_link_kind_name(l->kind),
                    l->bw.v, l->bw_achievable.v, l->latency.v);
-        }
-    } else if (kind == GP_KIND_MODEL) {
-        printf("id,name,params,params_active,layers,hidden,context\n");
-        for (i = 0; i < n; i++) {
+        } else if (kind == GP_KIND_MODEL) {
             const gp_model *m = gp_db_model_at(db, i);
-            printf("%s,", m->id);
-            csv_str(m->name);
-            printf("," GP_CLI_G "," GP_CLI_G ",%.0f,%.0f,%.0f\n", m->params.v,
+            printf("," GP_CLI_G "," GP_CLI_G ",%.0f,%.0f,%.0f", m->params.v,
                    m->params_active.v, m->layers.v, m->hidden.v, m->context.v);
-        }
-    } else {
-        printf("id,name,kind,bits,compute\n");
-        for (i = 0; i < n; i++) {
+        } else {
             const gp_format *f = gp_db_format_at(db, i);
-            printf("%s,", f->id);
-            csv_str(f->name);
-            printf(",%s," GP_CLI_G ",%s\n", fmt_kind_name(f->kind), f->bits.v,
+            printf(",%s," GP_CLI_G ",%s", fmt_kind_name(f->kind), f->bits.v,
                    gp_precision_name(f->compute));
         }
+        csv_empty(after);
+        printf("\n");
     }
 }
 
@@ -985,12 +1019,13 @@ static int hw_list(gp_cli *cli, int argc, char **argv)
     for (k = 0; k < GP_KIND__COUNT; k++) {
         if (only >= 0 && k != only)
             continue;
+        if (cli->csv) {
+            list_csv(db, k, only < 0);
+            continue;
+        }
         if (only < 0 && k > 0)
             printf("\n");
-        if (cli->csv)
-            list_csv(db, k);
-        else
-            list_table(db, k);
+        list_table(db, k);
     }
     return GP_EXIT_OK;
 }

@@ -1286,6 +1286,33 @@ START_TEST(cli_hw_list)
     ck_assert_ptr_nonnull(strstr(out, "v100-sxm2-32gb,\"NVIDIA Tesla V100 SXM2 32GB\",,"));
     free(out);
     free(err);
+    {
+        /* Every kind at once is still one CSV table: a header of type, id,
+         * name and the kinds' columns (4 GPU + 4 link + 5 model + 3 format
+         * = 16, 19 in all), each row 19 fields, the other kinds' empty:
+         * the H100 row ends in its 700 W and 4 + 5 + 3 = 12 empty cells; nvlink4's
+         * starts after 4 empty GPU cells. */
+        const char *all[] = {"--csv", "hw", "list", NULL};
+        const char *line, *hdr = "type,id,name,bf16_flop_per_s,mem_capacity_bytes,"
+                          "mem_bw_bytes_per_s,tdp_w,link_kind,bw_bytes_per_s,"
+                          "achievable_bytes_per_s,latency_s,params,params_active,"
+                          "layers,hidden,context,format_kind,bits,compute\n";
+        size_t rows = 0;
+        ck_assert_int_eq(gp_test_cli(all, &out, &err), 0);
+        ck_assert_msg(strncmp(out, hdr, strlen(hdr)) == 0, "%.300s", out);
+        ck_assert_ptr_nonnull(strstr(out, "\ngpu,h100-sxm,\"NVIDIA H100 SXM5 80GB\","
+                                          "989400000000000,85899345920,3350000000000,700,,,,,,"
+                                          ",,,,,,\n"));
+        ck_assert_ptr_nonnull(strstr(out, "\nlink,nvlink4,"));
+        ck_assert_ptr_nonnull(strstr(out, ",,,,,nvlink,450000000000,370000000000,"));
+        ck_assert_ptr_null(strstr(out, "\n\n"));
+        for (line = out; (line = strchr(line, '\n')) != NULL; line++)
+            rows++;
+        /* header + 129 GPUs + 28 links + 75 models + 47 formats (README) */
+        ck_assert_uint_eq(rows, 1 + 129 + 28 + 75 + 47);
+        free(out);
+        free(err);
+    }
 }
 END_TEST
 
