@@ -1075,7 +1075,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         /* Over nodes: "nvlink4 x 8 + ib-ndr" */
         char via[128];
         int nodes = p.scale_out != NULL && p.gpus_per_node > 0 && p.gpus_per_node < p.gpus;
-        if (nodes)
+        if (nodes && p.gpus_per_node == 1)
+            snprintf(via, sizeof via, "%s between %.0f nodes of one GPU", p.scale_out->id,
+                     p.gpus);
+        else if (nodes)
             snprintf(via, sizeof via, "%s in nodes of %.0f + %s between %.0f nodes", p.link->id,
                      p.gpus_per_node, p.scale_out->id, p.gpus / p.gpus_per_node);
         else
@@ -1086,7 +1089,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                      gp_coll_algo_name(r.comm_algo),
                      gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
                      p.link->p2p ? "" : ", staged through host memory",
-                     src_or(p.link->latency.src, "hwdb"));
+                     src_or(nodes && p.gpus_per_node == 1 ? p.scale_out->latency.src
+                                                          : p.link->latency.src,
+                            "hwdb"));
             qrow("tensor-parallel comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
         } else {
             snprintf(note, sizeof note, "layer split: %.0f hand-off%s of %s over %s, GPUs take "
