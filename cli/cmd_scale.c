@@ -24,7 +24,7 @@ static void usage(FILE *f)
             "         [--gpus 1,2,4,8]\n"
             "         [--gpus-per-node G --scale-out ID [--nics-per-node K]] [--overlap F]\n"
             "         [--strong|--weak] [--threshold E] [--algo ring|tree|nvls]\n"
-            "         [--host-bw RATE] [--ceiling] [--plot FILE.png|FILE.svg]\n\n"
+            "         [--host-bw RATE] [--ceiling] [--zero 0|3] [--plot FILE.png|FILE.svg]\n\n"
             "Data-parallel scaling: step(n) = compute(n) + gradient AllReduce(n) not hidden behind\n"
             "the backward pass.  Weak scaling (default): fixed per-GPU batch, T is one GPU's step.\n"
             "Strong scaling: fixed global batch, T is the whole batch on one GPU, compute = T/n.\n"
@@ -59,6 +59,10 @@ static void usage(FILE *f)
             "  --host-bw RATE      host staging bandwidth (reads + writes) when the link has no\n"
             "                      peer-to-peer (default: 460.8 GB/s, one server socket's DRAM)\n"
             "  --ceiling           datasheet link rates, no latency (a bound) instead of achievable\n"
+            "  --zero 3            ZeRO-3 / FSDP: the weights AllGathered twice and the gradients\n"
+            "                      ReduceScattered each step (1.5x the AllReduce's bytes), hidden\n"
+            "                      under the whole step with --overlap; memory: the model states\n"
+            "                      sharded over the GPUs (default 0: plain data parallelism)\n"
             "  --plot FILE         speedup and efficiency vs GPUs with the ideal line (gnuplot)\n");
 }
 
@@ -244,6 +248,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"algo", required_argument, NULL, 'a'},
         {"host-bw", required_argument, NULL, 'H'},
         {"ceiling", no_argument, NULL, 'C'},
+        {"zero", required_argument, NULL, 'z'},
         {"plot", required_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -352,6 +357,17 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             break;
         case 'C': sp.ceiling = 1; break;
+        case 'z': {
+            long zv;
+            if (gp_cli_int(cli, "--zero", optarg, 0, &zv))
+                return GP_EXIT_USAGE;
+            if (zv != 0 && zv != 3)
+                return gp_cli_usage(cli, "option '--zero': %ld is not 0 or 3 (ZeRO-1 and -2 move "
+                                         "an AllReduce's bytes each step: --zero 0 prices them; "
+                                         "their memory: gpuplan train --zero N)", zv);
+            q.zero3 = zv == 3;
+            break;
+        }
         case 'L': plot_file = optarg; break;
         case 'h': usage(stdout); return GP_EXIT_OK;
         case ':': return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
@@ -450,7 +466,26 @@ static int run(gp_cli *cli, int argc, char **argv)
             return gp_cli_fail(cli, &e);
         mem_known = 1;
     }
-    if (mem_known && !mem.fits) {
+    /* ZeRO-3 shards the states: a count fits from zero3_min_gpus on. */
+    if (mem_known && q.zero3) {
+        long first = counts[0];
+        if (mem.zero3_min_gpus == 0 || first < mem.zero3_min_gpus) {
+            char b1[64];
+            if (mem.zero3_min_gpus > 0)
+                snprintf(warn, sizeof warn,
+                         "ZeRO-3 shards the model states (%s) over the GPUs: one %s holds its "
+                         "share from %ld GPUs on; the rows below price layouts that cannot run",
+                         gp_format_qty(mem.weight_bytes + mem.grad_bytes + mem.optim_bytes,
+                                       GP_Q_BYTES, 2, 0, b1, sizeof b1),
+                         gpu->id, mem.zero3_min_gpus);
+            else
+                snprintf(warn, sizeof warn,
+                         "ZeRO-3 cannot fit it at any count: the activations and reserve alone "
+                         "exceed the %s; shard them with --tp/--pp (gpuplan train)",
+                         gpu->id);
+            fprintf(stderr, "gpuplan scale: warning: %s\n", warn);
+        }
+    } else if (mem_known && !mem.fits) {
         char b1[64], b2[64], hint[160];
         if (mem.zero3_min_gpus > 0)
             snprintf(hint, sizeof hint, "ZeRO-3/FSDP fits it from %ld GPUs (gpuplan train --zero 3)"
@@ -475,6 +510,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (nics == 0)
         nics = gp_topo_default_nics(up, per_node);
     q.grad_bytes = grad_bytes;
+    /* ZeRO-3 gathers the 16-bit weights; with --grad-bytes alone, as many
+     * bytes as the gradients. */
+    q.weight_bytes = params_n > 0.0 ? 2.0 * params_n : grad_bytes;
     q.step_compute_s = step;
     if (gp_scale_eval(&q, &sp, counts, (size_t)n_counts, rows, &res, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
@@ -532,6 +570,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                 json_array_append_new(w, json_string(warn));
             json_object_set_new(o, "warnings", w);
         }
+        json_object_set_new(o, "zero", json_integer(q.zero3 ? 3 : 0));
+        if (q.zero3)
+            json_object_set_new(o, "weight_bytes", gp_cli_jnum(q.weight_bytes));
         json_object_set_new(o, "mode", json_string(q.mode == GP_SCALING_STRONG ? "strong"
                                                                                 : "weak"));
         json_object_set_new(o, "basis", json_string(sp.ceiling ? "ceiling" : "expected"));
@@ -556,6 +597,12 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(r, "speedup", gp_cli_jnum(rows[i].speedup));
             json_object_set_new(r, "efficiency", gp_cli_jnum(rows[i].efficiency));
             json_object_set_new(r, "marginal_efficiency", gp_cli_jnum(rows[i].marginal));
+            /* Memory at this count: the replica, or ZeRO-3's shard. */
+            if (mem_known)
+                json_object_set_new(r, "fits",
+                                    json_boolean(q.zero3 ? mem.zero3_min_gpus > 0 &&
+                                                               rows[i].gpus >= mem.zero3_min_gpus
+                                                         : mem.fits));
             json_array_append_new(a, r);
         }
         json_object_set_new(o, "rows", a);
@@ -585,10 +632,18 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     {
         char b1[64], b2[64], b3[64], note[512];
-        printf("%s scaling, data parallel: %s of gradients AllReduced (%s) every step\n",
-               q.mode == GP_SCALING_STRONG ? "strong" : "weak",
-               gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
-               gp_coll_algo_name(sp.algo));
+        if (q.zero3)
+            printf("%s scaling, ZeRO-3: %s of weights AllGathered twice and %s of gradients "
+                   "ReduceScattered (%s) every step\n",
+                   q.mode == GP_SCALING_STRONG ? "strong" : "weak",
+                   gp_format_qty(q.weight_bytes, GP_Q_BYTES, 2, 0, b2, sizeof b2),
+                   gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
+                   gp_coll_algo_name(sp.algo));
+        else
+            printf("%s scaling, data parallel: %s of gradients AllReduced (%s) every step\n",
+                   q.mode == GP_SCALING_STRONG ? "strong" : "weak",
+                   gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
+                   gp_coll_algo_name(sp.algo));
         printf("assumptions:\n");
         if (gpu != NULL)
             gp_cli_row("GPU", gpu->id, gpu->name);
@@ -639,7 +694,21 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                  : "one GPU's batch (same on every GPU)",
                  step_src);
         gp_cli_qrow("compute per step", step, GP_Q_DURATION, 3, note);
-        if (mem_known) {
+        if (mem_known && q.zero3) {
+            /* At the first count: the states' share, activations, reserve. */
+            double st = mem.weight_bytes + mem.grad_bytes + mem.optim_bytes, n0 = (double)counts[0];
+            char b4[48];
+            if (mem.zero3_min_gpus > 0)
+                snprintf(b4, sizeof b4, "fits from %ld GPUs", mem.zero3_min_gpus);
+            else
+                snprintf(b4, sizeof b4, "fits at no count");
+            snprintf(note, sizeof note, "on %ld GPU%s, of %s usable (%s): 14 B/param + "
+                     "gradients ÷ n, + reserve%s", counts[0], counts[0] == 1 ? "" : "s",
+                     gp_format_qty(mem.usable_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1), b4,
+                     act >= 0.0 ? " + activations of that step" : "; activations not counted");
+            gp_cli_qrow("memory per GPU", st / n0 + mem.activation_bytes + mem.reserve_bytes,
+                        GP_Q_BYTES, 3, note);
+        } else if (mem_known) {
             snprintf(note, sizeof note, "one replica; %s in %s usable: 14 B/param "
                      "(mixed-precision Adam) + gradients + reserve%s",
                      mem.fits ? "fits" : "does not fit",
@@ -647,13 +716,17 @@ static int run(gp_cli *cli, int argc, char **argv)
                      act >= 0.0 ? " + activations of that step" : "; activations not counted");
             gp_cli_qrow("memory per GPU", mem.total_bytes, GP_Q_BYTES, 3, note);
         }
-        snprintf(note, sizeof note, "of the AllReduce, at most %.0f%% of compute (backward)",
-                 100.0 * sp.backward_share);
+        if (q.zero3)
+            snprintf(note, sizeof note, "of the gathers and the scatter, at most all of compute "
+                                        "(prefetched layer by layer)");
+        else
+            snprintf(note, sizeof note, "of the AllReduce, at most %.0f%% of compute (backward)",
+                     100.0 * sp.backward_share);
         gp_cli_qrow("overlap", sp.overlap, GP_Q_NUMBER, 2, note);
         printf("\n  %5s %5s %10s %10s %10s %8s %8s %8s\n", "GPUs", "nodes", "step", "comm",
                "exposed", "share", "speedup", "effic.");
         for (i = 0; i < res.n_rows; i++)
-            printf("  %5ld %5ld %10s %10s %10s %7.1f%% %7.2fx %7.1f%%%s\n", rows[i].gpus,
+            printf("  %5ld %5ld %10s %10s %10s %7.1f%% %7.2fx %7.1f%%%s%s\n", rows[i].gpus,
                    rows[i].nodes,
                    gp_format_qty(rows[i].step_s, GP_Q_DURATION, 3, 0, b1, sizeof b1),
                    gp_format_qty(rows[i].comm_s, GP_Q_DURATION, 3, 0, b2, sizeof b2),
@@ -662,7 +735,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                    i == res.best && i == res.fastest ? "  <- best, fastest"
                    : i == res.best                    ? "  <- best value"
                    : i == res.fastest                 ? "  <- fastest"
-                                                      : "");
+                                                      : "",
+                   mem_known && q.zero3 &&
+                           !(mem.zero3_min_gpus > 0 && rows[i].gpus >= mem.zero3_min_gpus)
+                       ? "  (does not fit)"
+                       : "");
         printf("\n");
         snprintf(note, sizeof note, "step on %ld GPU%s (best)", rows[res.best].gpus,
                  rows[res.best].gpus == 1 ? "" : "s");

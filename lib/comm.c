@@ -447,14 +447,14 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
     return GP_OK;
 }
 
-int gp__comm_allreduce_time(const gp_topo *t, gp_coll_algo algo, double bytes,
-                            const gp_comm_params *p, int ceiling, double *time_s, gp_err *e)
+int gp__comm_time(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                  const gp_comm_params *p, int ceiling, double *time_s, gp_err *e)
 {
     gp_comm_result r;
     gp_comm_cost c;
     int rc;
 
-    if ((rc = validate(t, GP_COLL_ALLREDUCE, algo, bytes, p, e)) != GP_OK)
+    if ((rc = validate(t, op, algo, bytes, p, e)) != GP_OK)
         return rc;
     if (t->gpus_per_node * t->nodes == 1) {
         *time_s = 0.0;
@@ -463,7 +463,7 @@ int gp__comm_allreduce_time(const gp_topo *t, gp_coll_algo algo, double bytes,
     r.bus_factor = 0.0;
     r.host_bound = 0;
     r.bytes_per_gpu_intra = r.bytes_per_gpu_inter = 0.0;
-    price(t, GP_COLL_ALLREDUCE, algo, bytes, p, ceiling, 0, &r, &c);
+    price(t, op, algo, bytes, p, ceiling, 0, &r, &c);
     *time_s = c.time_s;
     return GP_OK;
 }

@@ -4,10 +4,10 @@
 
 #include "gpuplan/comm.h"
 
-/* As gp_comm_eval for an AllReduce, but only the time on one basis
+/* As gp_comm_eval for collective `op`, but only the time on one basis
  * (ceiling != 0: datasheet; else expected) into *time_s, and no ledger.
  * p must be non-NULL.  Same validation and errors as gp_comm_eval. */
-int gp__comm_allreduce_time(const gp_topo *t, gp_coll_algo algo, double bytes,
-                            const gp_comm_params *p, int ceiling, double *time_s, gp_err *e);
+int gp__comm_time(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                  const gp_comm_params *p, int ceiling, double *time_s, gp_err *e);
 
 #endif /* GP_COMM_INT_H */

@@ -94,6 +94,11 @@ static int check_req(const gp_scale_req *q, const gp_scale_params *p, gp_err *e)
         return GP_RAISE_AT(e, GP_ERANGE, "--grad-bytes", 0, 0,
                            "gradient bytes must be <= 1e18, the largest AllReduce priced "
                            "(got %g)", q->grad_bytes);
+    if (q->zero3 && (!(q->weight_bytes > 0.0) || !(q->weight_bytes <= GP_COMM_BYTES_MAX)))
+        return GP_RAISE_AT(e, GP_EINVAL, "--zero", 0, 0,
+                           "ZeRO-3 gathers the weights: their bytes must lie in (0, 1e18], "
+                           "got %g",
+                           q->weight_bytes);
     if (!(q->step_compute_s > 0.0) || !isfinite(q->step_compute_s))
         return GP_RAISE_AT(e, GP_EINVAL, "--step-compute-s", 0, 0,
                            "compute time per step must be > 0 s, got %g", q->step_compute_s);
@@ -180,15 +185,28 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         if (algo == GP_COLL_NVLS && topo.nodes == 1 && g < 3 && q->scale_up != NULL &&
             q->scale_up->bw_nvls.v > 0.0)
             algo = GP_COLL_RING;
-        if ((rc = gp__comm_allreduce_time(&topo, algo, q->grad_bytes, &p->comm, p->ceiling,
-                                          &comm, e)) != GP_OK)
+        if (q->zero3) {
+            /* Two AllGathers of the weights and a ReduceScatter of the
+             * gradients (Rajbhandari et al. 2020, ZeRO-3: 1.5x an
+             * AllReduce's bytes when weights and gradients are the same). */
+            double ag = 0.0, rs = 0.0;
+            if ((rc = gp__comm_time(&topo, GP_COLL_ALLGATHER, algo, q->weight_bytes, &p->comm,
+                                    p->ceiling, &ag, e)) != GP_OK ||
+                (rc = gp__comm_time(&topo, GP_COLL_REDUCESCATTER, algo, q->grad_bytes,
+                                    &p->comm, p->ceiling, &rs, e)) != GP_OK)
+                return rc;
+            comm = 2.0 * ag + rs;
+        } else if ((rc = gp__comm_time(&topo, GP_COLL_ALLREDUCE, algo, q->grad_bytes, &p->comm,
+                                       p->ceiling, &comm, e)) != GP_OK) {
             return rc;
+        }
         dg = (double)dn;
         r->gpus = dn;
         r->nodes = topo.nodes;
         r->compute_s = q->mode == GP_SCALING_STRONG ? t1 / dg : t1;
         r->comm_s = comm;
-        r->hidden_s = fmin(p->overlap * r->comm_s, p->backward_share * r->compute_s);
+        r->hidden_s = fmin(p->overlap * r->comm_s,
+                           (q->zero3 ? 1.0 : p->backward_share) * r->compute_s);
         r->exposed_s = r->comm_s - r->hidden_s;
         r->step_s = r->compute_s + r->exposed_s;
         r->comm_fraction = r->exposed_s / r->step_s;

@@ -249,6 +249,46 @@ START_TEST(marginal_rule)
 }
 END_TEST
 
+/* ZeRO-3 on 4 GPUs over PCIe 4.0 (25 GB/s achievable, 10 us), 7B fp16:
+ * W = G = 14e9 B.  Ring AllGather of W: 3/4 x 14e9 / 25e9 + 3 x 10 us =
+ * 0.42003 s, the ReduceScatter of G the same: 2 x 0.42003 + 0.42003 =
+ * 1.26009 s a step, against the plain AllReduce's 3/2 x 14e9 / 25e9 + 6 x
+ * 10 us = 0.84006 s.  T = 1 s, --overlap 1: the gathers prefetch under the
+ * whole step, so min(1.26009, 1 x 1) = 1 s hides, 0.26009 s shows (step
+ * 1.26009 s, speedup 4 / 1.26009 = 3.1744); plain data parallelism hides
+ * min(0.84006, 2/3) = 0.666667, shows 0.173393.  No weights: refused. */
+START_TEST(zero3_gathers_twice_and_scatters)
+{
+    gp_link l = gp_test_link_pcie4();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row row;
+    gp_scale_result res;
+    gp_err e;
+    const long four = 4;
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 1.0;
+    gp_scale_params_default(&p);
+    p.overlap = 1.0;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.comm_s, 0.84006, 1e-12);
+    GP_ASSERT_REL(row.exposed_s, 0.84006 - 2.0 / 3.0, 1e-9);
+    q.zero3 = 1;
+    q.weight_bytes = 14e9;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.comm_s, 1.26009, 1e-12);
+    GP_ASSERT_REL(row.hidden_s, 1.0, 1e-12);
+    GP_ASSERT_REL(row.exposed_s, 0.26009, 1e-9);
+    GP_ASSERT_REL(row.speedup, 4.0 / 1.26009, 1e-9);
+    q.weight_bytes = 0.0;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--zero");
+}
+END_TEST
+
 START_TEST(ceiling_uses_datasheet)
 {
     /* --ceiling: 4 GPUs at 31.5 GB/s, no latency: comm 21/31.5 = 0.666667 s. */
@@ -755,6 +795,42 @@ START_TEST(cli_replica_memory)
 }
 END_TEST
 
+/* --zero 3 through the CLI: Llama 3 70B (N = 70,553,706,496) on H100s,
+ * nvlink4 inside a node (370e9, 2 us).  Weights gathered W = 2 N =
+ * 141,107,412,992 B, gradients the same.  On one node of 8: AllGather
+ * 7/8 x W / 370e9 + 7 x 2 us = 0.33369996 + 0.000014 = 0.33371396 s, the
+ * ReduceScatter the same: comm 3 x 0.33371396 = 1.00114189 s; --overlap
+ * 0.8 hides 0.80091351 s (under T = 5 s), shows 0.20022838 s.  Memory:
+ * states 16 N = 1,128,859,303,936 B sharded; room 80,171,027,660.8 B
+ * (replica_memory): from 15 GPUs, so 8 does not fit and 16 does. */
+START_TEST(cli_zero3)
+{
+    const char *a[] = {"--json", "scale", "--gpu", "h100-sxm", "--model", "llama-3-70b",
+                       "--step-compute-s", "5", "--gpus", "8,16", "--gpus-per-node", "8",
+                       "--scale-out", "ib-ndr", "--zero", "3", "--overlap", "0.8", NULL};
+    const char *two[] = {"scale", "--gpu", "h100-sxm", "--params", "7B", "--step-compute-s", "1",
+                         "--zero", "2", NULL};
+    json_t *j = gp_test_cli_json(a), *w;
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "zero")), 3);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 141107412992.0, 1e-15);
+    GP_ASSERT_REL(jrow(j, 0, "comm_s"), 1.00114189, 1e-8);
+    GP_ASSERT_REL(jrow(j, 0, "exposed_comm_s"), 0.20022838, 1e-7);
+    ck_assert(json_is_false(json_object_get(json_array_get(json_object_get(j, "rows"), 0),
+                                            "fits")));
+    ck_assert(json_is_true(json_object_get(json_array_get(json_object_get(j, "rows"), 1),
+                                           "fits")));
+    w = json_object_get(j, "warnings");
+    ck_assert_uint_eq(json_array_size(w), 1);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(w, 0)), "from 15 GPUs on"));
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(two, &out, &err), 2);
+    ck_assert_msg(strstr(err, "option '--zero': 2 is not 0 or 3") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_nvls)
 {
     /* --algo nvls on the shipped nvlink4 (NVLS 308.6 GB/s, ring 370 GB/s,
@@ -841,6 +917,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, step_cap);
     tcase_add_test(tc, nvls_rows);
     tcase_add_test(tc, replica_memory);
+    tcase_add_test(tc, zero3_gathers_twice_and_scatters);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);
@@ -852,6 +929,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_nvls);
     tcase_add_test(tc, cli_tokens_per_gpu);
     tcase_add_test(tc, cli_replica_memory);
+    tcase_add_test(tc, cli_zero3);
     suite_add_tcase(s, tc);
     return s;
 }

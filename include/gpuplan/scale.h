@@ -27,6 +27,13 @@ typedef struct gp_scale_req {
     long gpus_per_node;       /* GPUs per node; 0 = every count in one node  */
     long nics_per_node;       /* NICs per node; 0: gp_topo_default_nics      */
     double grad_bytes;        /* gradient bytes AllReduced per step (> 0)    */
+    /* ZeRO-3 / FSDP (fully sharded): instead of the AllReduce, every step
+     * AllGathers weight_bytes twice (forward and backward) and
+     * ReduceScatters grad_bytes; the gathers prefetch under the whole step,
+     * so up to all of compute(n) can hide the traffic (not only the
+     * backward share).  0: plain data parallelism.                        */
+    int zero3;
+    double weight_bytes;      /* with zero3: weights gathered (> 0)          */
     double step_compute_s;    /* compute time of one step on ONE GPU, s (> 0,
                                  <= GP_SCALE_STEP_MAX_S):
                                  weak: per-GPU batch; strong: global batch   */
