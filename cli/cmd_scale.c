@@ -488,8 +488,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     } else if (mem_known && !mem.fits) {
         char b1[64], b2[64], hint[160];
         if (mem.zero3_min_gpus > 0)
-            snprintf(hint, sizeof hint, "ZeRO-3/FSDP fits it from %ld GPUs (gpuplan train --zero 3)"
-                     ", or use --tp/--pp", mem.zero3_min_gpus);
+            snprintf(hint, sizeof hint, "ZeRO-3/FSDP fits it from %ld GPUs (--zero 3 prices "
+                     "it), or use --tp/--pp (gpuplan train)", mem.zero3_min_gpus);
         else
             snprintf(hint, sizeof hint, "activations and reserve alone exceed the GPU: shard "
                      "them with --tp/--pp (gpuplan train)");
