@@ -436,6 +436,18 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (grad_bytes < 0.0 && gp_scale_grad_bytes(params_n, prec, &grad_bytes, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    /* ZeRO-3 gathers the 16-bit weights (2 B x N) or, with --grad-bytes
+     * alone, as many bytes as the gradients: a count the AllGather cannot
+     * price is that option's value, so the refusal names it (not --zero). */
+    if (q.zero3 && params_n > 0.0 && !(2.0 * params_n <= GP_COMM_BYTES_MAX))
+        return gp_cli_usage(cli, "option '--params': %g parameters x 2 bytes (16-bit weights) = "
+                                 "%g bytes AllGathered by --zero 3, above the %g bytes one "
+                                 "AllGather is priced for", params_n, 2.0 * params_n,
+                            GP_COMM_BYTES_MAX);
+    if (q.zero3 && !(params_n > 0.0) && !(grad_bytes > 0.0))
+        return gp_cli_usage(cli, "option '--grad-bytes': 0 B: --zero 3 without --params or "
+                                 "--model gathers as many weight bytes as the gradients, and "
+                                 "0 B gathers none (give --params N, or --zero 0)");
     if (tok_gpu >= 0.0) {
         /* One GPU's step from the training step-time model: the batch of
          * tokens as whole sequences, bf16, no parallelism (so no

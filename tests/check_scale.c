@@ -831,6 +831,32 @@ START_TEST(cli_zero3)
 }
 END_TEST
 
+/* --zero 3 gathers W = 2 B x N (or, with --grad-bytes alone, W = G).  A W
+ * the AllGather cannot price is the user's --params or --grad-bytes, so the
+ * refusal names that option and its value, not '--zero' (which was right):
+ * --params 8e17 --grad-precision fp8 moves G = 8e17 x 1 B = 8e17 B (priced
+ * without --zero), but W = 8e17 x 2 B = 1.6e18 B > 1e18; --grad-bytes 0
+ * alone gathers W = G = 0 B (plain data parallelism prices 0 B). */
+START_TEST(cli_zero3_weight_source)
+{
+    const char *big[] = {"scale", "--link", "pcie4-x16", "--params", "8e17", "--grad-precision",
+                         "fp8", "--step-compute-s", "1", "--gpus", "1,2", "--zero", "3", NULL};
+    const char *zero[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "0",
+                          "--step-compute-s", "1", "--gpus", "1,2", "--zero", "3", NULL};
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_cli(big, &out, &err), 2);
+    ck_assert_msg(strstr(err, "option '--params': 8e+17 parameters x 2 bytes") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "'--zero'") == NULL && strstr(err, "--zero:") == NULL, "%s", err);
+    free(out);
+    free(err);
+    out = err = NULL;
+    ck_assert_int_eq(gp_test_cli(zero, &out, &err), 2);
+    ck_assert_msg(strstr(err, "option '--grad-bytes': 0 B") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_nvls)
 {
     /* --algo nvls on the shipped nvlink4 (NVLS 308.6 GB/s, ring 370 GB/s,
@@ -930,6 +956,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_tokens_per_gpu);
     tcase_add_test(tc, cli_replica_memory);
     tcase_add_test(tc, cli_zero3);
+    tcase_add_test(tc, cli_zero3_weight_source);
     suite_add_tcase(s, tc);
     return s;
 }
