@@ -745,6 +745,14 @@ START_TEST(cli_replica_memory)
     ck_assert(json_is_null(json_object_get(mem, "activation_bytes")));
     ck_assert(json_is_false(json_object_get(mem, "fits")));
     ck_assert_int_eq(json_integer_value(json_object_get(mem, "min_gpus_zero3")), 15);
+    /* No count listed runs: every row is marked and the verdict says so
+     * before the communication answer. */
+    ck_assert(json_is_false(json_object_get(json_array_get(json_object_get(j, "rows"), 1),
+                                            "fits")));
+    ck_assert_msg(strstr(json_string_value(json_object_get(j, "verdict")),
+                         "no count listed fits in memory (ZeRO-3 needs 15 GPUs: --zero 3); ") ==
+                      json_string_value(json_object_get(j, "verdict")),
+                  "%s", json_string_value(json_object_get(j, "verdict")));
     w = json_object_get(j, "warnings");
     ck_assert_uint_eq(json_array_size(w), 1);
     ck_assert_msg(strstr(json_string_value(json_array_get(w, 0)), "from 15 GPUs") != NULL, "%s",
@@ -823,6 +831,14 @@ START_TEST(cli_zero3)
     w = json_object_get(j, "warnings");
     ck_assert_uint_eq(json_array_size(w), 1);
     ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(w, 0)), "from 15 GPUs on"));
+    /* The 8-GPU row cannot run, so it is neither best nor fastest: the
+     * choice and the verdict start where ZeRO-3 fits. */
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "best_gpus")), 16);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "fastest_gpus")), 16);
+    ck_assert_msg(strstr(json_string_value(json_object_get(j, "verdict")),
+                         "from 15 GPUs, where ZeRO-3 fits: ") ==
+                      json_string_value(json_object_get(j, "verdict")),
+                  "%s", json_string_value(json_object_get(j, "verdict")));
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(two, &out, &err), 2);
     ck_assert_msg(strstr(err, "option '--zero': 2 is not 0 or 3") != NULL, "%s", err);
