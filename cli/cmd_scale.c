@@ -4,6 +4,7 @@
  * MODEL: docs/models/scaling.md. */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,15 +214,6 @@ static int plot(const gp_cli *cli, const char *file, const gp_scale_row *rows, s
         return GP_EXIT_USAGE;
     }
     return GP_EXIT_OK;
-}
-
-/* Whether the model fits on each of `gpus` GPUs: one whole replica under
- * plain data parallelism, 1/gpus of the states under ZeRO-3. */
-static int row_fits(const gp_scale_req *q, const gp_scale_memory *m, long gpus)
-{
-    if (q->zero3)
-        return m->zero3_min_gpus > 0 && gpus >= m->zero3_min_gpus;
-    return m->fits;
 }
 
 static const char *stop_name(gp_scale_stop s)
@@ -535,40 +527,30 @@ static int run(gp_cli *cli, int argc, char **argv)
      * bytes as the gradients. */
     q.weight_bytes = params_n > 0.0 ? 2.0 * params_n : grad_bytes;
     q.step_compute_s = step;
+    /* Counts that cannot run are never the best or the fastest: a replica
+     * that does not fit rules out every count; ZeRO-3 fits from its
+     * minimum on (none when even that is 0). */
+    if (mem_known && q.zero3)
+        q.min_gpus = mem.zero3_min_gpus > 0 ? mem.zero3_min_gpus : LONG_MAX;
+    else if (mem_known && !mem.fits)
+        q.min_gpus = LONG_MAX;
     if (gp_scale_eval(&q, &sp, counts, (size_t)n_counts, rows, &res, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    gp_scale_verdict(&res, rows, verdict, sizeof verdict);
-    /* ZeRO-3: a count below the minimum cannot run, so it is never the best
-     * or the fastest.  The counts that fit are a suffix of the list (counts
-     * rise); their rows are the same (speedups are against one GPU), so the
-     * choice and the verdict come from evaluating that suffix alone. */
-    if (mem_known && !row_fits(&q, &mem, rows[0].gpus)) {
-        size_t k = 0, nk;
-        gp_scale_row sub[MAX_COUNTS];
-        gp_scale_result rk;
+    if (res.first == 0) {
+        gp_scale_verdict(&res, rows, verdict, sizeof verdict);
+    } else {
+        /* Said first: where the counts that can run begin, or that none can. */
         char v[512], need[96]; /* a verdict: under 300 characters; verdict holds 768 */
-        while (k < res.n_rows && !row_fits(&q, &mem, rows[k].gpus))
-            k++;
-        nk = res.n_rows - k;
-        if (nk > 0) {
-            if (gp_scale_eval(&q, &sp, counts + k, nk, sub, &rk, &e) != GP_OK)
-                return gp_cli_fail(cli, &e);
-            gp_scale_verdict(&rk, sub, v, sizeof v);
+        gp_scale_verdict(&res, rows, v, sizeof v);
+        if (res.first < res.n_rows)
             snprintf(verdict, sizeof verdict, "from %ld GPUs, where ZeRO-3 fits: %s",
                      mem.zero3_min_gpus, v);
-            res.best = rk.best + k;
-            res.best_gpus = rk.best_gpus;
-            res.fastest = rk.fastest + k;
-            res.fastest_gpus = rk.fastest_gpus;
-            res.stop = rk.stop < nk ? rk.stop + k : res.n_rows;
-            res.reason = rk.reason;
-        } else {
+        else {
             if (mem.zero3_min_gpus == 0)
                 snprintf(need, sizeof need, "activations and reserve alone exceed the GPU");
             else
                 snprintf(need, sizeof need, "ZeRO-3 needs %ld GPUs%s", mem.zero3_min_gpus,
                          q.zero3 ? "" : ": --zero 3");
-            gp_scale_verdict(&res, rows, v, sizeof v);
             snprintf(verdict, sizeof verdict, "no count listed fits in memory (%s); were memory "
                      "no limit: %s", need, v);
         }
@@ -655,7 +637,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(r, "marginal_efficiency", gp_cli_jnum(rows[i].marginal));
             /* Memory at this count: the replica, or ZeRO-3's shard. */
             if (mem_known)
-                json_object_set_new(r, "fits", json_boolean(row_fits(&q, &mem, rows[i].gpus)));
+                json_object_set_new(r, "fits", json_boolean(rows[i].gpus >= q.min_gpus));
             json_array_append_new(a, r);
         }
         json_object_set_new(o, "rows", a);
@@ -789,7 +771,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                    : i == res.best                    ? "  <- best value"
                    : i == res.fastest                 ? "  <- fastest"
                                                       : "",
-                   mem_known && !row_fits(&q, &mem, rows[i].gpus) ? "  (does not fit)" : "");
+                   rows[i].gpus < q.min_gpus ? "  (does not fit)" : "");
         printf("\n");
         snprintf(note, sizeof note, "step on %ld GPU%s (best)", rows[res.best].gpus,
                  rows[res.best].gpus == 1 ? "" : "s");

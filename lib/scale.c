@@ -130,7 +130,7 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
                   gp_scale_result *res, gp_err *e)
 {
     gp_scale_params def;
-    size_t i;
+    size_t i, start;
     int rc;
     double t1;
 
@@ -220,10 +220,15 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
     res->n_rows = n;
     res->threshold = p->threshold;
     res->mode = q->mode;
-    res->best = 0;
+    /* Counts that cannot run are never chosen: the choice starts at the
+     * first that fits (at 0 when none does). */
+    for (res->first = 0; res->first < n && gpus[res->first] < q->min_gpus; res->first++)
+        ;
+    start = res->first < n ? res->first : 0;
+    res->best = start;
     res->stop = n;
     res->reason = GP_STOP_NONE;
-    for (i = 1; i < n; i++) {
+    for (i = start + 1; i < n; i++) {
         const gp_scale_row *b = &rows[res->best], *r = &rows[i];
         double marginal = (r->speedup - b->speedup) / (double)(r->gpus - b->gpus);
         gp_scale_stop why = GP_STOP_NONE;
@@ -241,8 +246,8 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         res->best = i;
     }
     res->best_gpus = rows[res->best].gpus;
-    res->fastest = 0;
-    for (i = 1; i < n; i++)
+    res->fastest = start;
+    for (i = start + 1; i < n; i++)
         if (rows[i].speedup > rows[res->fastest].speedup)
             res->fastest = i;
     res->fastest_gpus = rows[res->fastest].gpus;
@@ -261,7 +266,8 @@ char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
     if (res == NULL || rows == NULL || res->n_rows == 0)
         return buf;
     b = &rows[res->best];
-    if (res->n_rows == 1) {
+    /* One count to choose from (one listed, or one that fits). */
+    if (res->n_rows - (res->first < res->n_rows ? res->first : 0) == 1) {
         if (b->gpus == 1)
             snprintf(buf, n, "1 GPU: no gradient exchange, communication costs nothing; "
                              "give more counts (--gpus 1,2,4,8) to compare");

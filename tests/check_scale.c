@@ -289,6 +289,48 @@ START_TEST(zero3_gathers_twice_and_scatters)
 }
 END_TEST
 
+/* Counts that do not fit (min_gpus) are never chosen.  1 and 8 GPUs on
+ * PCIe 4.0 (25 GB/s, 10 us), 14e9 B, T = 2 s, threshold 0.9: 8 GPUs take
+ * 1.75 x 14e9 / 25e9 + 14 x 10 us = 0.98014 s, step 2.98014 s, speedup
+ * 16 / 2.98014 = 5.36887, efficiency 67.1 % < 90 %: alone, 1 GPU is best.
+ * If only 8 fits, 8 is the one candidate: best and fastest, nothing stops,
+ * and the verdict speaks of 8 alone.  If none fits (min 16), the choice runs
+ * over both as if memory were no limit, and first says so (2 = n_rows). */
+START_TEST(min_gpus_rules_out_counts_that_do_not_fit)
+{
+    gp_link l = gp_test_link_pcie4();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row rows[2];
+    gp_scale_result res;
+    const long gpus[2] = {1, 8};
+    char v[256];
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 2.0;
+    gp_scale_params_default(&p);
+    p.threshold = 0.9;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 2, rows, &res, NULL), GP_OK);
+    ck_assert_uint_eq(res.first, 0);
+    ck_assert_int_eq(res.best_gpus, 1);
+    GP_ASSERT_REL(rows[1].speedup, 16.0 / 2.98014, 1e-9);
+    q.min_gpus = 8;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 2, rows, &res, NULL), GP_OK);
+    ck_assert_uint_eq(res.first, 1);
+    ck_assert_int_eq(res.best_gpus, 8);
+    ck_assert_int_eq(res.fastest_gpus, 8);
+    ck_assert_uint_eq(res.stop, 2);
+    gp_scale_verdict(&res, rows, v, sizeof v);
+    ck_assert_str_eq(v, "8 GPUs give 5.37x one GPU's throughput (67% efficiency, communication "
+                        "33% of the step)");
+    q.min_gpus = 16;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 2, rows, &res, NULL), GP_OK);
+    ck_assert_uint_eq(res.first, 2);
+    ck_assert_int_eq(res.best_gpus, 1);
+}
+END_TEST
+
 START_TEST(ceiling_uses_datasheet)
 {
     /* --ceiling: 4 GPUs at 31.5 GB/s, no latency: comm 21/31.5 = 0.666667 s. */
@@ -960,6 +1002,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, nvls_rows);
     tcase_add_test(tc, replica_memory);
     tcase_add_test(tc, zero3_gathers_twice_and_scatters);
+    tcase_add_test(tc, min_gpus_rules_out_counts_that_do_not_fit);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);

@@ -34,6 +34,12 @@ typedef struct gp_scale_req {
      * backward share).  0: plain data parallelism.                        */
     int zero3;
     double weight_bytes;      /* with zero3: weights gathered (> 0)          */
+    /* Counts below min_gpus do not fit in memory (gp_scale_replica_memory):
+     * they are priced, but never the best or the fastest, and the stop rule
+     * and the verdict start at the first count that fits.  0: every count
+     * fits; above every count: none does, and the choice runs over all of
+     * them as if memory were no limit (res->first says which).            */
+    long min_gpus;
     double step_compute_s;    /* compute time of one step on ONE GPU, s (> 0,
                                  <= GP_SCALE_STEP_MAX_S):
                                  weak: per-GPU batch; strong: global batch   */
@@ -101,6 +107,9 @@ typedef struct gp_scale_result {
     long fastest_gpus;
     double threshold;
     gp_scaling mode;
+    size_t first;        /* index of the first count >= min_gpus (n_rows when
+                            none fits); best and fastest are chosen from it
+                            on, or from 0 when none fits                    */
 } gp_scale_result;
 
 /* Evaluate `n` GPU counts `gpus[0..n)` (strictly increasing, each >= 1) into
@@ -113,7 +122,8 @@ typedef struct gp_scale_result {
  *   speedup(n) = n*T/step(n) (weak) or T/step(n) (strong); efficiency =
  *   speedup/n.  best = the last count before the first whose speedup does not
  *   rise, whose efficiency < threshold, or whose marginal efficiency
- *   (speedup gain per added GPU) < threshold.
+ *   (speedup gain per added GPU) < threshold, counting from the first count
+ *   >= q->min_gpus (res->first).
  * p may be NULL (defaults).  Returns GP_OK or GP_EINVAL / GP_ERANGE with e
  * naming the option ("--gpus", "--overlap", "--grad-bytes" (also above
  * GP_COMM_BYTES_MAX),
