@@ -681,6 +681,21 @@ static double frozen_bytes(const gp_train_in *in, double all, double emb, double
 
 /* The step-time model: fills r->step and the MFU/throughput fields of r.
  * MODEL: docs/models/training.md "Step-time model (--mfu model)". */
+/* The data-parallel gradient traffic short of ZeRO-3 (training.md §9.3):
+ * the last micro-batch's AllReduce t_ar and, under ZeRO-2, a ReduceScatter
+ * t_rs after each of the m - 1 earlier ones (0 otherwise).  Each overlaps
+ * its micro-batch's backward but for its last bucket, the share
+ * bucket_bytes / bytes of it; with no_overlap none of it hides. */
+static void dp_gradient_times(gp_train_step_result *st, double t_ar, double t_rs, double m,
+                              double bytes, double bucket_bytes, int no_overlap)
+{
+    double share = bytes > 0.0 ? fmin(1.0, bucket_bytes / bytes) : 0.0;
+    st->dp_comm_s = t_ar + (m - 1.0) * t_rs;
+    st->dp_comm_exposed_s = no_overlap ? st->dp_comm_s
+                                       : fmax(t_ar * share, t_ar - st->bwd_s) +
+                                             (m - 1.0) * fmax(t_rs * share, t_rs - st->bwd_s);
+}
+
 static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_result *r,
                       gp_err *e)
 {
@@ -1184,7 +1199,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         double pe = Lm > 0.0 ? r->expert_params / Lm * st->moe_layers_per_stage / (double)in->tp / E
                              : r->expert_params / tpp / E;
         double pd = pst - r->expert_params / tpp;
-        double gedp, t_d[3], t_x[3], ex, bucket, tot;
+        double gedp, t_d[3], t_x[3], ex;
         st->optimizer_bytes = (pd / (in->zero >= 1 ? d : 1.0) + pe / (in->zero >= 1 ? d / E : 1.0)) *
                               (2.0 * ob + gb + wb);
         st->optimizer_s = st->optimizer_bytes / hw.bw;
@@ -1223,17 +1238,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                      t_ag / ls;
             st->dp_comm_exposed_s = m * ex;
         } else {
-            double rs = t_d[2] + t_x[2], share;
-            tot = t_d[0] + t_x[0];
             st->dp_bytes = pd * gb;
-            st->dp_comm_s = tot + (m - 1.0) * rs;
-            share = (pd + pe) * gb > 0.0 ? fmin(1.0, p->step_bucket_bytes / ((pd + pe) * gb))
-                                         : 0.0;
-            bucket = tot * share;
-            st->dp_comm_exposed_s =
-                in->dp_no_overlap ? st->dp_comm_s
-                                  : fmax(bucket, tot - st->bwd_s) +
-                                        (m - 1.0) * fmax(rs * share, rs - st->bwd_s);
+            dp_gradient_times(st, t_d[0] + t_x[0], t_d[2] + t_x[2], m, (pd + pe) * gb,
+                              p->step_bucket_bytes, in->dp_no_overlap);
         }
     } else {
         /* Adapter fine-tuning: only the adapters have gradients and
@@ -1272,18 +1279,13 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                 ex = fmax(0.0, t_ag - st->fwd_s) + fmax(0.0, t_ag + t_rs - st->bwd_s) + t_ag / ls;
             st->dp_comm_exposed_s = m * ex;
         } else {
-            double t_ar, t_rs, share;
+            double t_ar, t_rs;
             if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, gdp, nic_scale, &t_ar, e)) != GP_OK ||
                 (rc = coll_time(&tt, GP_COLL_REDUCESCATTER, zero2_rs ? gdp : 0.0, nic_scale,
                                 &t_rs, e)) != GP_OK)
                 return rc;
             st->dp_bytes = gdp;
-            st->dp_comm_s = t_ar + (m - 1.0) * t_rs;
-            share = gdp > 0.0 ? fmin(1.0, p->step_bucket_bytes / gdp) : 0.0;
-            st->dp_comm_exposed_s =
-                in->dp_no_overlap ? st->dp_comm_s
-                                  : fmax(t_ar * share, t_ar - st->bwd_s) +
-                                        (m - 1.0) * fmax(t_rs * share, t_rs - st->bwd_s);
+            dp_gradient_times(st, t_ar, t_rs, m, gdp, p->step_bucket_bytes, in->dp_no_overlap);
         }
     }
 
