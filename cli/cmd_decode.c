@@ -306,7 +306,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_infer_result r;
     gp_err e;
     char buf[64], buf2[64], note[256], uneven_msg[160];
-    int uneven, mla;
+    int uneven, mla, nodes;
+    double node; /* GPUs per node (all of them in one node) */
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
@@ -569,21 +570,23 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
     if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &p.scale_out, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    if (p.scale_out != NULL && p.scale_out->scope != GP_SCOPE_SCALE_OUT &&
-        p.gpus_per_node < p.gpus)
+    /* GPUs per node: all of them, unless --gpus-per-node spreads them over
+     * nodes (joined by --scale-out: the library refuses nodes without). */
+    node = p.gpus_per_node > 0 && p.gpus_per_node < p.gpus ? p.gpus_per_node : p.gpus;
+    nodes = node < p.gpus;
+    if (p.scale_out != NULL && p.scale_out->scope != GP_SCOPE_SCALE_OUT && nodes)
         snprintf(out_msg, sizeof out_msg,
                  "--scale-out %s is a scale-up link (inside a node); it is priced here as the "
                  "link between nodes", p.scale_out->id);
     /* Options that price nothing here are said, as train and allreduce say
      * them: GPUs that fit in one node use no scale-out link. */
-    if (out_id != NULL && p.gpus_per_node >= p.gpus)
+    if (out_id != NULL && !nodes)
         fprintf(stderr, "gpuplan decode: note: --scale-out ignored: the %.0f GPU%s one node\n",
                 p.gpus, p.gpus == 1 ? " is" : "s are");
     if (p.gpus > 1 || link_id != NULL) {
         const char *lid = link_id ? link_id
                                   : (gpu->scale_up_link ? gpu->scale_up_link : gpu->host_link);
-        /* The scale-up link joins a node's GPUs: all of them in one node. */
-        double node = p.gpus_per_node > 0 && p.gpus_per_node < p.gpus ? p.gpus_per_node : p.gpus;
+        /* The scale-up link joins a node's GPUs. */
         if (link_id == NULL && gpu->scale_up_link != NULL && gpu->host_link != NULL) {
             /* A bridge joins only pairs: more GPUs than the scale-up link
              * joins talk over the host link. */
@@ -857,14 +860,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                              ? gp_coll_algo_name(r.comm_algo)
                                                              : "none"));
         json_object_set_new(o, "link", p.link ? json_string(p.link->id) : json_null());
-        json_object_set_new(o, "scale_out", p.scale_out && p.gpus_per_node < p.gpus
-                                                ? json_string(p.scale_out->id)
-                                                : json_null());
-        json_object_set_new(o, "gpus_per_node",
-                            json_integer((json_int_t)(p.gpus_per_node > 0 &&
-                                                              p.gpus_per_node < p.gpus
-                                                          ? p.gpus_per_node
-                                                          : p.gpus)));
+        json_object_set_new(o, "scale_out", nodes ? json_string(p.scale_out->id) : json_null());
+        json_object_set_new(o, "gpus_per_node", json_integer((json_int_t)node));
         json_object_set_new(o, "ledger", gp_cli_jledger(&r.expected.ledger));
         json_object_set_new(o, "ceiling", jside(&r.ceiling));
         json_object_set_new(o, "expected", jside(&r.expected));
@@ -1074,13 +1071,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (p.link != NULL && p.gpus > 1) {
         /* Over nodes: "nvlink4 x 8 + ib-ndr" */
         char via[128];
-        int nodes = p.scale_out != NULL && p.gpus_per_node > 0 && p.gpus_per_node < p.gpus;
-        if (nodes && p.gpus_per_node == 1)
+        if (nodes && node == 1)
             snprintf(via, sizeof via, "%s between %.0f nodes of one GPU", p.scale_out->id,
                      p.gpus);
         else if (nodes)
             snprintf(via, sizeof via, "%s in nodes of %.0f + %s between %.0f nodes", p.link->id,
-                     p.gpus_per_node, p.scale_out->id, p.gpus / p.gpus_per_node);
+                     node, p.scale_out->id, p.gpus / node);
         else
             snprintf(via, sizeof via, "%s", p.link->id);
         if (!r.split_layers) {
@@ -1089,7 +1085,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                      gp_coll_algo_name(r.comm_algo),
                      gp_format_qty(r.comm_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf),
                      p.link->p2p ? "" : ", staged through host memory",
-                     src_or(nodes && p.gpus_per_node == 1 ? p.scale_out->latency.src
+                     src_or(nodes && node == 1 ? p.scale_out->latency.src
                                                           : p.link->latency.src,
                             "hwdb"));
             qrow("tensor-parallel comm", r.expected.comm_s, GP_Q_DURATION, 1, note);
