@@ -2266,26 +2266,22 @@ size_t gp_db_known(const gp_db *db, gp_kind kind, char *out, size_t cap)
     return i;
 }
 
-/* The pointer arguments of gp_db_get_* (entry point `fn`); has_out: out is
- * non-NULL. */
-static int check_get_args(const char *fn, const gp_db *db, const char *name, int has_out,
-                          gp_err *e)
+/* gp_db_get_* for kind k, entered as `fn`: the entry, or NULL in *out
+ * and an error.  has_out: the caller's out-pointer is non-NULL (a NULL db,
+ * name or out is GP_EINVAL naming fn). */
+static int get(const gp_db *db, gp_kind k, const char *fn, const char *name, const char *what,
+               int has_out, const void **out, gp_err *e)
 {
+    char known[400];
+    const ehead *twin;
+    const gp_gpu *near = NULL;
+    *out = NULL;
     if (db == NULL)
         return GP_RAISE(e, GP_EINVAL, "%s: NULL db", fn);
     if (name == NULL)
         return GP_RAISE(e, GP_EINVAL, "%s: NULL name", fn);
     if (!has_out)
         return GP_RAISE(e, GP_EINVAL, "%s: NULL out", fn);
-    return GP_OK;
-}
-
-static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
-               const void **out, gp_err *e)
-{
-    char known[400];
-    const ehead *twin;
-    const gp_gpu *near = NULL;
     *out = find_named(db, k, name, &twin, &near);
     if (*out != NULL && twin != NULL) {
         const ehead *h = *out;
@@ -2302,65 +2298,49 @@ static int get(const gp_db *db, gp_kind k, const char *name, const char *what,
                            "size the name gives",
                            name, near->id, near->mem_capacity.v / 1e9,
                            near->mem_capacity.v / 1073741824.0);
-    if (name != NULL && suggest(db, k, name, known, sizeof known) > 0)
+    if (suggest(db, k, name, known, sizeof known) > 0)
         return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0,
                            "unknown %s '%s'; did you mean %s? ('gpuplan hw list %ss' lists "
                            "all %zu)",
                            kinds[k].noun, name, known, kinds[k].noun, db->t[k].n);
     gp_db_known(db, k, known, sizeof known);
     return GP_RAISE_AT(e, GP_ENOTFOUND, what, 0, 0, "unknown %s '%s' (known: %s)",
-                       kinds[k].noun, name ? name : "", known[0] ? known : "none");
+                       kinds[k].noun, name, known[0] ? known : "none");
 }
 
 int gp_db_get_gpu(const gp_db *db, const char *name, const char *what, const gp_gpu **out,
                   gp_err *e)
 {
     const void *p;
-    int rc = check_get_args("gp_db_get_gpu", db, name, out != NULL, e);
+    int rc = get(db, GP_KIND_GPU, "gp_db_get_gpu", name, what, out != NULL, &p, e);
     if (out != NULL)
-        *out = NULL;
-    if (rc != GP_OK)
-        return rc;
-    rc = get(db, GP_KIND_GPU, name, what, &p, e);
-    *out = p;
+        *out = p;
     return rc;
 }
 int gp_db_get_link(const gp_db *db, const char *name, const char *what, const gp_link **out,
                    gp_err *e)
 {
     const void *p;
-    int rc = check_get_args("gp_db_get_link", db, name, out != NULL, e);
+    int rc = get(db, GP_KIND_LINK, "gp_db_get_link", name, what, out != NULL, &p, e);
     if (out != NULL)
-        *out = NULL;
-    if (rc != GP_OK)
-        return rc;
-    rc = get(db, GP_KIND_LINK, name, what, &p, e);
-    *out = p;
+        *out = p;
     return rc;
 }
 int gp_db_get_model(const gp_db *db, const char *name, const char *what, const gp_model **out,
                     gp_err *e)
 {
     const void *p;
-    int rc = check_get_args("gp_db_get_model", db, name, out != NULL, e);
+    int rc = get(db, GP_KIND_MODEL, "gp_db_get_model", name, what, out != NULL, &p, e);
     if (out != NULL)
-        *out = NULL;
-    if (rc != GP_OK)
-        return rc;
-    rc = get(db, GP_KIND_MODEL, name, what, &p, e);
-    *out = p;
+        *out = p;
     return rc;
 }
 int gp_db_get_format(const gp_db *db, const char *name, const char *what,
                      const gp_format **out, gp_err *e)
 {
     const void *p;
-    int rc = check_get_args("gp_db_get_format", db, name, out != NULL, e);
+    int rc = get(db, GP_KIND_FORMAT, "gp_db_get_format", name, what, out != NULL, &p, e);
     if (out != NULL)
-        *out = NULL;
-    if (rc != GP_OK)
-        return rc;
-    rc = get(db, GP_KIND_FORMAT, name, what, &p, e);
-    *out = p;
+        *out = p;
     return rc;
 }
