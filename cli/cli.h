@@ -69,6 +69,11 @@ int gp_cli_int(const gp_cli *cli, const char *opt, const char *arg, long min,
 /* getopt_long wrapper state reset for a subcommand (optind = 1 etc.). */
 void gp_cli_getopt_reset(void);
 
+/* The whole program (cli/main.c): main calls it; the test runner under
+ * make valgrind and the fuzz harness call it in-process.  Returns the exit
+ * status; output goes to stdout and stderr. */
+int gp_cli_main(int argc, char **argv);
+
 /* Significant digits of every number in --json and --csv output: 15, so
  * a whole number up to 1e15 (a parameter or byte count) prints exactly and
  * a figure typed with at most 15 digits (0.92, 3.35e12) reads back as

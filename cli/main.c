@@ -1,5 +1,8 @@
 /* gpuplan: entry point.  Strips the global options (--db, --json, --csv,
- * --help, --version) from anywhere in argv and dispatches to a command. */
+ * --help, --version) from anywhere in argv and dispatches to a command.
+ * gp_cli_main is the whole program and keeps no state between calls, so the
+ * test runner (make valgrind) and the fuzz harness call it in-process;
+ * GP_CLI_NO_MAIN leaves out main for them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,7 +91,7 @@ static void free_cli(gp_cli *cli)
     cli->db = NULL;
 }
 
-int main(int argc, char **argv)
+int gp_cli_main(int argc, char **argv)
 {
     gp_cli cli;
     char **rest;
@@ -203,3 +206,10 @@ int main(int argc, char **argv)
     free(rest);
     return GP_EXIT_USAGE;
 }
+
+#ifndef GP_CLI_NO_MAIN
+int main(int argc, char **argv)
+{
+    return gp_cli_main(argc, argv);
+}
+#endif

@@ -2,6 +2,7 @@
  * temporary directories. */
 #define _XOPEN_SOURCE 700 /* putenv */
 #include "testutil.h"
+#include "../cli/cli.h" /* gp_cli_main */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -184,29 +185,82 @@ static char *slurp_fd(int fd)
     return buf;
 }
 
-int gp_test_run_env(const char *prog, const char *const *argv, const char *const *env,
-                    char **out, char **err)
+/* Under make valgrind (GP_CLI_INPROC=1) `gpuplan ...` runs as gp_cli_main
+ * inside this process instead of in a child: memcheck then starts once, not
+ * once per call (0.35 s each, ~1,300 calls), and still checks every line the
+ * CLI runs; its leaks are this process's.  The CLI keeps no state between
+ * calls (cli/main.c).  The environment the child would get is set around
+ * the call and put back, stdout and stderr go to the files the child's
+ * would.  Returns the CLI's status as a child's exit status would carry it. */
+#define INPROC_ENV_MAX 16
+static int run_inproc(const char **args, const char *const *env, int ofd, int efd)
 {
-    char path[1024];
-    char outpath[] = "/tmp/gp-test-out-XXXXXX";
-    char errpath[] = "/tmp/gp-test-err-XXXXXX";
-    int ofd, efd, status = -1;
-    size_t n = 0, i;
-    pid_t pid;
-    const char **args;
+    const char *names[INPROC_ENV_MAX + 2] = {"XDG_CONFIG_HOME", "GPUPLAN_DB"};
+    char *saved[INPROC_ENV_MAX + 2], name[256];
+    size_t n = 2, argc = 0, i;
+    int o1, o2, status;
 
-    snprintf(path, sizeof path, "%s/%s", gp_test_build_dir(), prog);
-    while (argv[n] != NULL)
-        n++;
-    args = calloc(n + 2, sizeof *args);
-    ck_assert_ptr_nonnull(args);
-    args[0] = path;
-    for (i = 0; i < n; i++)
-        args[i + 1] = argv[i];
-    ofd = mkstemp(outpath);
-    efd = mkstemp(errpath);
-    ck_assert_int_ge(ofd, 0);
-    ck_assert_int_ge(efd, 0);
+    for (i = 0; env != NULL && env[i] != NULL; i++) {
+        const char *eq = strchr(env[i], '=');
+        ck_assert_msg(eq != NULL && (size_t)(eq - env[i]) < sizeof name && n < INPROC_ENV_MAX + 2,
+                      "gp_test_run_env: environment entry '%s'", env[i]);
+        names[n++] = env[i];
+    }
+    for (i = 0; i < n; i++) {
+        const char *eq = strchr(names[i], '='), *v;
+        size_t len = eq != NULL ? (size_t)(eq - names[i]) : strlen(names[i]);
+        memcpy(name, names[i], len);
+        name[len] = '\0';
+        v = getenv(name);
+        saved[i] = v != NULL ? strdup(v) : NULL;
+        ck_assert(v == NULL || saved[i] != NULL);
+    }
+    setenv("XDG_CONFIG_HOME", "/nonexistent/gpuplan-test-config", 1);
+    unsetenv("GPUPLAN_DB");
+    for (i = 2; i < n; i++) {
+        const char *eq = strchr(names[i], '=');
+        memcpy(name, names[i], (size_t)(eq - names[i]));
+        name[eq - names[i]] = '\0';
+        setenv(name, eq + 1, 1);
+    }
+    while (args[argc] != NULL)
+        argc++;
+    fflush(NULL);
+    o1 = dup(1);
+    o2 = dup(2);
+    ck_assert(o1 >= 0 && o2 >= 0 && dup2(ofd, 1) == 1 && dup2(efd, 2) == 2);
+    status = gp_cli_main((int)argc, (char **)(size_t)args);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(o1, 1);
+    dup2(o2, 2);
+    close(o1);
+    close(o2);
+    clearerr(stdout);
+    clearerr(stderr);
+    /* Put the environment back, last first (a name may come twice). */
+    for (i = n; i-- > 0;) {
+        const char *eq = strchr(names[i], '=');
+        size_t len = eq != NULL ? (size_t)(eq - names[i]) : strlen(names[i]);
+        memcpy(name, names[i], len);
+        name[len] = '\0';
+        if (saved[i] != NULL)
+            setenv(name, saved[i], 1);
+        else
+            unsetenv(name);
+        free(saved[i]);
+    }
+    return status & 0xff;
+}
+
+/* Run path with args in a child whose stdout and stderr are ofd and efd:
+ * its exit status, or -1 when it did not exit normally. */
+static int run_child(const char **args, const char *const *env, int ofd, int efd)
+{
+    int status;
+    size_t i;
+    pid_t pid;
+
     fflush(NULL);
     pid = fork();
     ck_assert_int_ge(pid, 0);
@@ -220,11 +274,40 @@ int gp_test_run_env(const char *prog, const char *const *argv, const char *const
         if (env != NULL)
             for (i = 0; env[i] != NULL; i++)
                 putenv((char *)(size_t)env[i]);
-        execv(path, (char *const *)(size_t)args);
+        execv(args[0], (char *const *)(size_t)args);
         _exit(127);
     }
-    if (waitpid(pid, &status, 0) < 0)
-        status = -1;
+    if (waitpid(pid, &status, 0) >= 0 && WIFEXITED(status))
+        return WEXITSTATUS(status);
+    return -1;
+}
+
+int gp_test_run_env(const char *prog, const char *const *argv, const char *const *env,
+                    char **out, char **err)
+{
+    char path[1024];
+    char outpath[] = "/tmp/gp-test-out-XXXXXX";
+    char errpath[] = "/tmp/gp-test-err-XXXXXX";
+    int ofd, efd, rc;
+    size_t n = 0, i;
+    const char **args, *inproc = getenv("GP_CLI_INPROC");
+
+    snprintf(path, sizeof path, "%s/%s", gp_test_build_dir(), prog);
+    while (argv[n] != NULL)
+        n++;
+    args = calloc(n + 2, sizeof *args);
+    ck_assert_ptr_nonnull(args);
+    args[0] = path;
+    for (i = 0; i < n; i++)
+        args[i + 1] = argv[i];
+    ofd = mkstemp(outpath);
+    efd = mkstemp(errpath);
+    ck_assert_int_ge(ofd, 0);
+    ck_assert_int_ge(efd, 0);
+    if (inproc != NULL && strcmp(inproc, "1") == 0 && strcmp(prog, "gpuplan") == 0)
+        rc = run_inproc(args, env, ofd, efd);
+    else
+        rc = run_child(args, env, ofd, efd);
     free(args);
     lseek(ofd, 0, SEEK_SET);
     lseek(efd, 0, SEEK_SET);
@@ -236,9 +319,7 @@ int gp_test_run_env(const char *prog, const char *const *argv, const char *const
     close(efd);
     unlink(outpath);
     unlink(errpath);
-    if (status >= 0 && WIFEXITED(status))
-        return WEXITSTATUS(status);
-    return -1;
+    return rc;
 }
 
 int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,

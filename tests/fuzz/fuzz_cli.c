@@ -1,6 +1,6 @@
 /* libFuzzer harness: the CLI argument parser.  The input is split on NUL or
- * newline into argv and handed to gpuplan's main (compiled as gp_cli_main).
- * Arguments that would write files or spawn programs (plots -- also through
+ * newline into argv and handed to gpuplan's gp_cli_main (cli/main.c, built
+ * without its main).  Arguments that would write files or spawn programs (plots -- also through
  * getopt_long abbreviations such as --pl --, calibration import/run (calib
  * show, which only reads, is fuzzed), overlay
  * directories) are skipped, and the harness runs in an empty scratch

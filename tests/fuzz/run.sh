@@ -27,7 +27,7 @@ CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 $SAN -Iinclude -Ilib -Ibuild/g
 LIBS="$(pkg-config --libs yaml-0.1 gsl jansson) -lm"
 
 # Library + CLI objects, instrumented for coverage feedback, rebuilt when the
-# source is newer.  cli/main.c's main becomes gp_cli_main for fuzz_cli.
+# source is newer.  cli/main.c without its main (GP_CLI_NO_MAIN): fuzz_cli calls gp_cli_main.
 objs=""
 cliobjs=""
 for src in lib/*.c build/gen/db_builtin_data.c cli/*.c; do
@@ -35,7 +35,7 @@ for src in lib/*.c build/gen/db_builtin_data.c cli/*.c; do
     if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ lib/db_int.h -nt "$o" ] ||
        [ build/gen/cli_cmds.h -nt "$o" ] || [ -n "$(find include cli/cli.h -newer "$o" -name '*.h' 2>/dev/null | head -n 1)" ]; then
         # shellcheck disable=SC2086
-        $CLANG $CFLAGS -fsanitize=fuzzer-no-link -Dmain=gp_cli_main -c "$src" -o "$o"
+        $CLANG $CFLAGS -fsanitize=fuzzer-no-link -DGP_CLI_NO_MAIN -c "$src" -o "$o"
     fi
     case "$src" in cli/*) cliobjs="$cliobjs $o" ;; *) objs="$objs $o" ;; esac
 done
