@@ -663,11 +663,41 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
 
 /* What a reader should not miss, as one line each: printed on stderr and
  * kept in the JSON `warnings` array. */
-#define TRAIN_WARN_MAX 4
+#define TRAIN_WARN_MAX 5
 static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
                              char w[][256])
 {
     size_t n = 0;
+    /* ZeRO-2/3 with pipeline parallelism: priced, but DeepSpeed's
+     * PipelineEngine asserts ZeRO stage < 2 ("ZeRO-2 and ZeRO-3 are
+     * incompatible with pipeline parallelism"), and torchtitan, which runs
+     * FSDP with PP, by default keeps a stage's weights gathered through the
+     * micro-batches instead.  Say what the price assumes (training.md §9.3,
+     * §9.7). */
+    if (in->zero >= 2 && in->pp > 1) {
+        int k = snprintf(w[n], 256,
+                         "--zero %d with --pp %ld: DeepSpeed refuses ZeRO-2/3 with pipeline "
+                         "parallelism (torchtitan runs FSDP with it); priced as ",
+                         in->zero, in->pp);
+        size_t at = k > 0 && k < 256 ? (size_t)k : 0;
+        if (!r->step_model)
+            snprintf(w[n] + at, 256 - at,
+                     "each stage's %s sharded over the data-parallel GPUs (memory); their "
+                     "traffic is inside --mfu",
+                     in->zero >= 3 ? "weights, gradients and optimizer states"
+                                   : "gradients and optimizer states");
+        else if (in->zero >= 3)
+            snprintf(w[n] + at, 256 - at,
+                     "each stage's weights re-gathered every micro-batch: %.0f x (2 AllGathers "
+                     "+ 1 ReduceScatter) a step",
+                     r->step.micro_batches);
+        else
+            snprintf(w[n] + at, 256 - at,
+                     "each stage's gradients reduce-scattered every micro-batch: %.0f "
+                     "ReduceScatter%s + 1 AllReduce a step",
+                     r->step.micro_batches - 1.0, r->step.micro_batches == 2.0 ? "" : "s");
+        n++;
+    }
     if (r->peak_share > 1.0 && r->profiled)
         snprintf(w[n++], 256,
                  "implied MFU %.3g is above 1: does --tokens-per-step count the tokens of all "

@@ -1834,6 +1834,89 @@ START_TEST(cli_given_mfu_warns)
 }
 END_TEST
 
+/* ZeRO-2/3 with pipeline parallelism is priced but warned: DeepSpeed's
+ * PipelineEngine asserts ZeRO stage < 2, torchtitan runs FSDP with PP.
+ * Llama 2 7B on 8 H100, pp 2: dp = 8 / 2 = 4; --global-batch 32 at
+ * micro-batch 1 gives m = 32 / (4 x 1) = 8 micro-batches, so the step
+ * model's ZeRO-3 is 8 x (2 AllGathers + 1 ReduceScatter) a step and its
+ * ZeRO-2 is 8 - 1 = 7 ReduceScatters + 1 AllReduce.  Without the step model
+ * (--mfu 0.4) the warning says only the memory is sharded.  ZeRO-1 with
+ * pp 2, and ZeRO-3 with pp 1, warn nothing (the run fits in both). */
+static const char *pp_zero_warning(json_t *j)
+{
+    const json_t *w = json_object_get(j, "warnings");
+    size_t i;
+    for (i = 0; i < json_array_size(w); i++) {
+        const char *s = json_string_value(json_array_get(w, i));
+        if (s != NULL && strstr(s, "DeepSpeed") != NULL)
+            return s;
+    }
+    return NULL;
+}
+
+START_TEST(cli_zero_with_pp_warns)
+{
+    const char *z3[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
+                        "--tokens", "1T", "--mfu", "model", "--pp", "2", "--zero", "3",
+                        "--global-batch", "32", "--json", NULL};
+    const char *z2[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
+                        "--tokens", "1T", "--mfu", "model", "--pp", "2", "--zero", "2",
+                        "--global-batch", "32", "--json", NULL};
+    const char *z3fixed[] = {"train", "--gpu", "h100", "--gpus", "8", "--model",
+                             "llama-2-7b", "--tokens", "1T", "--mfu", "0.4", "--pp", "2",
+                             "--zero", "3", "--json", NULL};
+    const char *z1[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
+                        "--tokens", "1T", "--mfu", "model", "--pp", "2", "--zero", "1",
+                        "--global-batch", "32", "--json", NULL};
+    const char *pp1[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
+                         "--tokens", "1T", "--mfu", "model", "--zero", "3", "--global-batch",
+                         "32", "--json", NULL};
+    const char *table[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
+                           "--tokens", "1T", "--mfu", "model", "--pp", "2", "--zero", "3",
+                           "--global-batch", "32", NULL};
+    char *out = NULL, *err = NULL;
+    const char *w;
+    json_t *j = gp_test_cli_json(z3);
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "step"), "micro_batches"), 8.0, 0);
+    w = pp_zero_warning(j);
+    ck_assert_msg(w != NULL, "no ZeRO/PP warning");
+    ck_assert_msg(strstr(w, "--zero 3 with --pp 2") != NULL, "%s", w);
+    ck_assert_msg(strstr(w, "refuses ZeRO-2/3 with pipeline parallelism") != NULL, "%s", w);
+    ck_assert_msg(strstr(w, "torchtitan") != NULL, "%s", w);
+    ck_assert_msg(strstr(w, "8 x (2 AllGathers + 1 ReduceScatter) a step") != NULL, "%s", w);
+    json_decref(j);
+
+    j = gp_test_cli_json(z2);
+    w = pp_zero_warning(j);
+    ck_assert_msg(w != NULL, "no ZeRO/PP warning");
+    ck_assert_msg(strstr(w, "--zero 2 with --pp 2") != NULL, "%s", w);
+    ck_assert_msg(strstr(w, "7 ReduceScatters + 1 AllReduce a step") != NULL, "%s", w);
+    json_decref(j);
+
+    j = gp_test_cli_json(z3fixed);
+    w = pp_zero_warning(j);
+    ck_assert_msg(w != NULL, "no ZeRO/PP warning");
+    ck_assert_msg(strstr(w, "--zero 3 with --pp 2") != NULL, "%s", w);
+    ck_assert_msg(strstr(w, "weights, gradients and optimizer states sharded") != NULL, "%s", w);
+    ck_assert_msg(strstr(w, "inside --mfu") != NULL, "%s", w);
+    json_decref(j);
+
+    j = gp_test_cli_json(z1);
+    ck_assert_ptr_null(pp_zero_warning(j));
+    json_decref(j);
+    j = gp_test_cli_json(pp1);
+    ck_assert_ptr_null(pp_zero_warning(j));
+    json_decref(j);
+
+    /* The table run says it on stderr, as train's other warnings. */
+    ck_assert_int_eq(gp_test_cli(table, &out, &err), 0);
+    ck_assert_msg(strstr(err, "gpuplan train: warning: --zero 3 with --pp 2: DeepSpeed") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 static void expect_usage(const char *const *argv, const char *needle)
 {
     char *out = NULL, *err = NULL;
@@ -2075,6 +2158,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_memory_zero3);
     tcase_add_test(cli, cli_bad_input);
     tcase_add_test(cli, cli_given_mfu_warns);
+    tcase_add_test(cli, cli_zero_with_pp_warns);
     tcase_add_test(cli, cli_ffn_on_moe);
     tcase_add_test(cli, cli_help_and_table);
     suite_add_tcase(s, model);
