@@ -437,14 +437,20 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (grad_bytes < 0.0 && gp_scale_grad_bytes(params_n, prec, &grad_bytes, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    /* ZeRO-3 gathers the 16-bit weights (2 B x N) or, with --grad-bytes
-     * alone, as many bytes as the gradients: a count the AllGather cannot
-     * price is that option's value, so the refusal names it (not --zero). */
-    if (q.zero3 && params_n > 0.0 && !(2.0 * params_n <= GP_COMM_BYTES_MAX))
-        return gp_cli_usage(cli, "option '--params': %g parameters x 2 bytes (16-bit weights) = "
+    /* ZeRO-3 gathers the weights one replica holds -- the memory check's
+     * weight_bytes, from the same helper (16-bit: 2 B x N) -- or, with
+     * --grad-bytes alone, as many bytes as the gradients.  A count the
+     * AllGather cannot price is that option's value, so the refusal names
+     * it (not --zero). */
+    if (params_n > 0.0 && gp_scale_weight_bytes(params_n, &q.weight_bytes, &e) != GP_OK)
+        return gp_cli_fail(cli, &e);
+    if (!(params_n > 0.0))
+        q.weight_bytes = grad_bytes;
+    if (q.zero3 && params_n > 0.0 && !(q.weight_bytes <= GP_COMM_BYTES_MAX))
+        return gp_cli_usage(cli, "option '--params': %g parameters x %g bytes (16-bit weights) = "
                                  "%g bytes AllGathered by --zero 3, above the %g bytes one "
-                                 "AllGather is priced for", params_n, 2.0 * params_n,
-                            GP_COMM_BYTES_MAX);
+                                 "AllGather is priced for", params_n, q.weight_bytes / params_n,
+                            q.weight_bytes, GP_COMM_BYTES_MAX);
     if (q.zero3 && !(params_n > 0.0) && !(grad_bytes > 0.0))
         return gp_cli_usage(cli, "option '--grad-bytes': 0 B: --zero 3 without --params or "
                                  "--model gathers as many weight bytes as the gradients, and "
@@ -522,10 +528,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     q.nics_per_node = nics; /* 0: the library's default, resolved below */
     if (nics == 0)
         nics = gp_topo_default_nics(up, per_node);
-    q.grad_bytes = grad_bytes;
-    /* ZeRO-3 gathers the 16-bit weights; with --grad-bytes alone, as many
-     * bytes as the gradients. */
-    q.weight_bytes = params_n > 0.0 ? 2.0 * params_n : grad_bytes;
+    q.grad_bytes = grad_bytes; /* q.weight_bytes: set with the --params check above */
     q.step_compute_s = step;
     /* Counts that cannot run are never the best or the fastest: a replica
      * that does not fit rules out every count; ZeRO-3 fits from its

@@ -44,11 +44,27 @@ int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e
     return GP_OK;
 }
 
+int gp_scale_weight_bytes(double params, double *out, gp_err *e)
+{
+    double wb;
+    if (out == NULL)
+        return GP_RAISE(e, GP_EINVAL, "gp_scale_weight_bytes: NULL out");
+    if (!(params > 0.0) || !isfinite(params))
+        return GP_RAISE_AT(e, GP_EINVAL, "--params", 0, 0,
+                           "parameter count must be > 0 and finite, got %g", params);
+    /* Mixed-precision Adam's 16-bit weights: what a replica holds and what
+     * ZeRO-3 gathers (Rajbhandari et al. 2020 §3.1). */
+    gp_train_state_bytes(GP_OPT_ADAM, 1, &wb, NULL, NULL);
+    *out = params * wb;
+    return GP_OK;
+}
+
 int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
                             double activations, gp_scale_memory *out, gp_err *e)
 {
     gp_train_params tp;
-    double wb, ob, room;
+    double ob, room;
+    int rc;
     if (out != NULL)
         memset(out, 0, sizeof *out);
     if (g == NULL || out == NULL)
@@ -65,8 +81,9 @@ int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
         return GP_RAISE_AT(e, GP_EINVAL, "activations", 0, 0,
                            "activation bytes must be >= 0 and finite, got %g", activations);
     gp_train_params_init(&tp);
-    gp_train_state_bytes(GP_OPT_ADAM, 1, &wb, NULL, &ob);
-    out->weight_bytes = params * wb;
+    if ((rc = gp_scale_weight_bytes(params, &out->weight_bytes, e)) != GP_OK)
+        return rc;
+    gp_train_state_bytes(GP_OPT_ADAM, 1, NULL, NULL, &ob);
     out->grad_bytes = grad_bytes;
     out->optim_bytes = params * ob;
     out->activation_bytes = activations;

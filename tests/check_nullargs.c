@@ -641,8 +641,8 @@ END_TEST
 
 /* gp_scale_params_default: "NULL is a no-op".  gp_scale_eval: "p may be
  * NULL (defaults)", "NULL q, rows or res, and NULL gpus with n > 0:
- * GP_EINVAL" (n 0 is the empty list, "--gpus").  gp_scale_grad_bytes:
- * "*out untouched on error.  NULL out: GP_EINVAL".  gp_scale_verdict:
+ * GP_EINVAL" (n 0 is the empty list, "--gpus").  gp_scale_grad_bytes,
+ * gp_scale_weight_bytes: "*out untouched on error.  NULL out: GP_EINVAL".  gp_scale_verdict:
  * "Returns buf: "" for a NULL res or rows; a NULL buf (or n 0) writes
  * nothing".  gp_scale_replica_memory: "NULL g or out: GP_EINVAL". */
 START_TEST(scale)
@@ -671,6 +671,7 @@ START_TEST(scale)
     ck_assert_int_eq(gp_scale_eval(&q, NULL, gpus, 2, rows, &res, &e), GP_OK);
 
     EINVAL_NAMED("gp_scale_grad_bytes: NULL out", gp_scale_grad_bytes(7e9, GP_BF16, NULL, E));
+    EINVAL_NAMED("gp_scale_weight_bytes: NULL out", gp_scale_weight_bytes(7e9, NULL, E));
     ck_assert_int_eq(gp_scale_grad_bytes(0.0, GP_BF16, &bytes, NULL), GP_EINVAL);
     ck_assert(bytes == 7.0);
 

@@ -757,6 +757,40 @@ START_TEST(replica_memory)
 }
 END_TEST
 
+/* The weights ZeRO-3 gathers are the weights one replica holds: one helper,
+ * gp_scale_weight_bytes, gives both (gp_scale_replica_memory's weight_bytes
+ * and the CLI's gp_scale_req.weight_bytes).  Mixed-precision Adam keeps
+ * 16-bit weights, 2 B per parameter (Rajbhandari et al. 2020 §3.1): 7e9
+ * parameters hold 14e9 B; Llama 3 70B, N = 70,553,706,496, holds
+ * 141,107,412,992 B.  It caps nothing (8e17 parameters: 1.6e18 B; the
+ * 1e18-byte cap is the AllGather's); a count not > 0 and finite is
+ * refused naming --params, *out untouched. */
+START_TEST(weight_bytes_one_source)
+{
+    const gp_gpu *h100 = gp_db_find_gpu(gp_test_db(), "h100-sxm");
+    gp_scale_memory m;
+    double w = -1.0;
+    gp_err e;
+    ck_assert_int_eq(gp_scale_weight_bytes(7e9, &w, &e), GP_OK);
+    GP_ASSERT_REL(w, 14e9, 1e-15);
+    ck_assert_int_eq(gp_scale_weight_bytes(70553706496.0, &w, &e), GP_OK);
+    GP_ASSERT_REL(w, 141107412992.0, 1e-15);
+    ck_assert_int_eq(gp_scale_replica_memory(h100, 70553706496.0, 141107412992.0, 0.0, &m, &e),
+                     GP_OK);
+    ck_assert(m.weight_bytes == w);
+    ck_assert_int_eq(gp_scale_weight_bytes(8e17, &w, &e), GP_OK);
+    GP_ASSERT_REL(w, 1.6e18, 1e-15);
+    w = 7.0;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_scale_weight_bytes(0.0, &w, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--params");
+    ck_assert_int_eq(gp_scale_weight_bytes(-1.0, &w, NULL), GP_EINVAL);
+    ck_assert_int_eq(gp_scale_weight_bytes(NAN, &w, NULL), GP_EINVAL);
+    ck_assert_int_eq(gp_scale_weight_bytes(INFINITY, &w, NULL), GP_EINVAL);
+    ck_assert(w == 7.0);
+}
+END_TEST
+
 /* The CLI says it: llama-3-70b on an H100 (replica_memory's figures) warns
  * on stderr and in JSON, activations unknown with --step-compute-s; a
  * model that fits (Gemma 3 1B, 999,885,952 params: 15,998,175,232 B of
@@ -864,6 +898,9 @@ START_TEST(cli_zero3)
     char *out = NULL, *err = NULL;
     ck_assert_int_eq(json_integer_value(json_object_get(j, "zero")), 3);
     GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 141107412992.0, 1e-15);
+    /* The bytes gathered are the memory model's weights, from one helper. */
+    ck_assert(gp_test_jnum(j, "weight_bytes") ==
+              gp_test_jnum(json_object_get(j, "memory"), "weight_bytes"));
     GP_ASSERT_REL(jrow(j, 0, "comm_s"), 1.00114189, 1e-8);
     GP_ASSERT_REL(jrow(j, 0, "exposed_comm_s"), 0.20022838, 1e-7);
     ck_assert(json_is_false(json_object_get(json_array_get(json_object_get(j, "rows"), 0),
@@ -1001,6 +1038,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, step_cap);
     tcase_add_test(tc, nvls_rows);
     tcase_add_test(tc, replica_memory);
+    tcase_add_test(tc, weight_bytes_one_source);
     tcase_add_test(tc, zero3_gathers_twice_and_scatters);
     tcase_add_test(tc, min_gpus_rules_out_counts_that_do_not_fit);
     suite_add_tcase(s, tc);

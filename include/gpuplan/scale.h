@@ -141,11 +141,22 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
  * *out untouched on error.  NULL out: GP_EINVAL. */
 int gp_scale_grad_bytes(double params, gp_precision prec, double *out, gp_err *e);
 
+/* The 16-bit weight bytes of `params` parameters: the weights one replica
+ * holds in mixed-precision Adam training (gp_train_state_bytes(GP_OPT_ADAM,
+ * 1, ...): 2 B per parameter, Rajbhandari et al. 2020 §3.1) -- which
+ * gp_scale_replica_memory reports as weight_bytes -- and so the bytes
+ * ZeRO-3 AllGathers (gp_scale_req.weight_bytes): one source for both.  No
+ * cap here: gp_scale_eval refuses a gather above GP_COMM_BYTES_MAX.
+ * Returns GP_OK, or GP_EINVAL naming "--params" (params not > 0 and
+ * finite); *out untouched on error.  NULL out: GP_EINVAL.  Pure. */
+int gp_scale_weight_bytes(double params, double *out, gp_err *e);
+
 /* What one data-parallel replica holds on every GPU (plain data
  * parallelism keeps the whole model on each; docs/models/scaling.md, "Memory
  * of one replica"): for `params` parameters the states of mixed-precision
- * Adam -- bf16 weights 2 B, fp32 master weights, m and v 12 B
- * (gp_train_state_bytes, Rajbhandari et al. 2020) -- and the `grad_bytes`
+ * Adam -- bf16 weights 2 B (gp_scale_weight_bytes), fp32 master weights, m
+ * and v 12 B (gp_train_state_bytes, Rajbhandari et al. 2020) -- and the
+ * `grad_bytes`
  * of gradients the AllReduce moves (2 B per parameter in bf16/fp16: 16 B
  * per parameter in all), `activations` bytes (0 when not known) and the
  * training memory model's runtime reserve (gp_train_params_init: 1 GiB + 5 %
