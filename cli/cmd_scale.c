@@ -25,7 +25,8 @@ static void usage(FILE *f)
             "         [--gpus 1,2,4,8]\n"
             "         [--gpus-per-node G --scale-out ID [--nics-per-node K]] [--overlap F]\n"
             "         [--strong|--weak] [--threshold E] [--algo ring|tree|nvls]\n"
-            "         [--host-bw RATE] [--ceiling] [--zero 0|3] [--plot FILE.png|FILE.svg]\n\n"
+            "         [--host-bw RATE] [--ceiling] [--zero 0|3] [--micro-batches M]\n"
+            "         [--plot FILE.png|FILE.svg]\n\n"
             "Data-parallel scaling: step(n) = compute(n) + gradient AllReduce(n) not hidden behind\n"
             "the backward pass.  Weak scaling (default): fixed per-GPU batch, T is one GPU's step.\n"
             "Strong scaling: fixed global batch, T is the whole batch on one GPU, compute = T/n.\n"
@@ -64,6 +65,10 @@ static void usage(FILE *f)
             "                      ReduceScattered each step (1.5x the AllReduce's bytes), hidden\n"
             "                      under the whole step with --overlap; memory: the model states\n"
             "                      sharded over the GPUs (default 0: plain data parallelism)\n"
+            "  --micro-batches M   micro-batches per step on each GPU, in [1, 1e6] (default 1):\n"
+            "                      --zero 3 gathers and scatters for every one (M x the traffic);\n"
+            "                      plain data parallelism AllReduces once a step, under the last\n"
+            "                      micro-batch's backward only\n"
             "  --plot FILE         speedup and efficiency vs GPUs with the ideal line (gnuplot)\n");
 }
 
@@ -250,6 +255,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"host-bw", required_argument, NULL, 'H'},
         {"ceiling", no_argument, NULL, 'C'},
         {"zero", required_argument, NULL, 'z'},
+        {"micro-batches", required_argument, NULL, 'M'},
         {"plot", required_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -369,6 +375,16 @@ static int run(gp_cli *cli, int argc, char **argv)
             q.zero3 = zv == 3;
             break;
         }
+        case 'M': {
+            long mv;
+            if (gp_cli_int(cli, "--micro-batches", optarg, 1, &mv))
+                return GP_EXIT_USAGE;
+            if (mv > GP_SCALE_MICRO_BATCHES_MAX)
+                return gp_cli_usage(cli, "option '--micro-batches' must lie in [1, 1e6] (got "
+                                         "'%s')", optarg);
+            q.micro_batches = mv;
+            break;
+        }
         case 'L': plot_file = optarg; break;
         case 'h': usage(stdout); return GP_EXIT_OK;
         case ':': return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
@@ -425,6 +441,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (out == NULL && nics > 0)
         fprintf(stderr, "gpuplan scale: note: --nics-per-node ignored: no scale-out (give "
                         "--gpus-per-node G --scale-out ID for nodes joined by a network)\n");
+    if (!q.zero3 && q.micro_batches > 1 && sp.overlap == 0.0)
+        fprintf(stderr, "gpuplan scale: note: --micro-batches %ld changes nothing here: plain "
+                        "data parallelism AllReduces once a step (DDP's no_sync accumulates the "
+                        "micro-batches) and --overlap 0 hides none of it\n", q.micro_batches);
     gp_cli_note_host_bw(cli, up, sp.comm.host_bw);
     if (sp.comm.host_bw > 0.0 && !up->p2p && sp.ceiling)
         fprintf(stderr, "gpuplan scale: note: --host-bw ignored by --ceiling: the ceiling has no "
@@ -612,6 +632,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(o, "warnings", w);
         }
         json_object_set_new(o, "zero", json_integer(q.zero3 ? 3 : 0));
+        json_object_set_new(o, "micro_batches",
+                            json_integer(q.micro_batches > 0 ? q.micro_batches : 1));
         if (q.zero3)
             json_object_set_new(o, "weight_bytes", gp_cli_jnum(q.weight_bytes));
         json_object_set_new(o, "mode", json_string(q.mode == GP_SCALING_STRONG ? "strong"
@@ -670,7 +692,14 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     {
         char b1[64], b2[64], b3[64], note[512];
-        if (q.zero3)
+        if (q.zero3 && q.micro_batches > 1)
+            printf("%s scaling, ZeRO-3: %s of weights AllGathered twice and %s of gradients "
+                   "ReduceScattered (%s) every micro-batch, %ld a step\n",
+                   q.mode == GP_SCALING_STRONG ? "strong" : "weak",
+                   gp_format_qty(q.weight_bytes, GP_Q_BYTES, 2, 0, b2, sizeof b2),
+                   gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
+                   gp_coll_algo_name(sp.algo), q.micro_batches);
+        else if (q.zero3)
             printf("%s scaling, ZeRO-3: %s of weights AllGathered twice and %s of gradients "
                    "ReduceScattered (%s) every step\n",
                    q.mode == GP_SCALING_STRONG ? "strong" : "weak",
@@ -678,10 +707,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                    gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
                    gp_coll_algo_name(sp.algo));
         else
-            printf("%s scaling, data parallel: %s of gradients AllReduced (%s) every step\n",
+            printf("%s scaling, data parallel: %s of gradients AllReduced (%s) every step%s\n",
                    q.mode == GP_SCALING_STRONG ? "strong" : "weak",
                    gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
-                   gp_coll_algo_name(sp.algo));
+                   gp_coll_algo_name(sp.algo),
+                   q.micro_batches > 1 ? ", after the last micro-batch" : "");
         printf("assumptions:\n");
         if (gpu != NULL)
             gp_cli_row("GPU", gpu->id, gpu->name);
@@ -732,6 +762,12 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                  : "one GPU's batch (same on every GPU)",
                  step_src);
         gp_cli_qrow("compute per step", step, GP_Q_DURATION, 3, note);
+        if (q.micro_batches > 1) {
+            snprintf(note, sizeof note, "%s",
+                     q.zero3 ? "per step on each GPU: ZeRO-3 gathers and scatters for each"
+                             : "per step on each GPU: accumulated (no_sync), one AllReduce");
+            gp_cli_qrow("micro-batches", (double)q.micro_batches, GP_Q_NUMBER, 0, note);
+        }
         if (mem_known && q.zero3) {
             /* At the first count: the states' share, activations, reserve. */
             double st = mem.weight_bytes + mem.grad_bytes + mem.optim_bytes, n0 = (double)counts[0];
@@ -757,6 +793,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (q.zero3)
             snprintf(note, sizeof note, "of the gathers and the scatter, at most all of compute "
                                         "(prefetched layer by layer)");
+        else if (q.micro_batches > 1)
+            snprintf(note, sizeof note, "of the AllReduce, at most %.0f%% of the last "
+                                        "micro-batch's compute (its backward)",
+                     100.0 * sp.backward_share);
         else
             snprintf(note, sizeof note, "of the AllReduce, at most %.0f%% of compute (backward)",
                      100.0 * sp.backward_share);

@@ -134,6 +134,14 @@ static int check_req(const gp_scale_req *q, const gp_scale_params *p, gp_err *e)
     if (!(p->threshold > 0.0 && p->threshold <= 1.0))
         return GP_RAISE_AT(e, GP_ERANGE, "--threshold", 0, 0,
                            "threshold must lie in (0,1], got %g", p->threshold);
+    if (q->micro_batches < 0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--micro-batches", 0, 0,
+                           "micro-batches per step must be >= 1 (0: one), got %ld",
+                           q->micro_batches);
+    if (q->micro_batches > GP_SCALE_MICRO_BATCHES_MAX)
+        return GP_RAISE_AT(e, GP_ERANGE, "--micro-batches", 0, 0,
+                           "micro-batches per step must be <= %ld, got %ld",
+                           GP_SCALE_MICRO_BATCHES_MAX, q->micro_batches);
     if (q->gpus_per_node < 0)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
                            "GPUs per node must be >= 1, got %ld", q->gpus_per_node);
@@ -149,7 +157,7 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
     gp_scale_params def;
     size_t i, start;
     int rc;
-    double t1;
+    double t1, m;
 
     if (q == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_scale_eval: NULL q");
@@ -168,6 +176,7 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
     if (n == 0)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus", 0, 0, "the list of GPU counts is empty");
     t1 = q->step_compute_s;
+    m = q->micro_batches > 0 ? (double)q->micro_batches : 1.0;
 
     for (i = 0; i < n; i++) {
         gp_topo topo;
@@ -205,14 +214,17 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         if (q->zero3) {
             /* Two AllGathers of the weights and a ReduceScatter of the
              * gradients (Rajbhandari et al. 2020, ZeRO-3: 1.5x an
-             * AllReduce's bytes when weights and gradients are the same). */
+             * AllReduce's bytes when weights and gradients are the same),
+             * for every micro-batch: the weights are re-gathered for each
+             * one's forward and backward and its gradients reduce-scattered
+             * (as train prices it, docs/models/training.md 9.3). */
             double ag = 0.0, rs = 0.0;
             if ((rc = gp__comm_time(&topo, GP_COLL_ALLGATHER, algo, q->weight_bytes, &p->comm,
                                     p->ceiling, &ag, e)) != GP_OK ||
                 (rc = gp__comm_time(&topo, GP_COLL_REDUCESCATTER, algo, q->grad_bytes,
                                     &p->comm, p->ceiling, &rs, e)) != GP_OK)
                 return rc;
-            comm = 2.0 * ag + rs;
+            comm = m * (2.0 * ag + rs);
         } else if ((rc = gp__comm_time(&topo, GP_COLL_ALLREDUCE, algo, q->grad_bytes, &p->comm,
                                        p->ceiling, &comm, e)) != GP_OK) {
             return rc;
@@ -222,8 +234,12 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         r->nodes = topo.nodes;
         r->compute_s = q->mode == GP_SCALING_STRONG ? t1 / dg : t1;
         r->comm_s = comm;
+        /* ZeRO-3: each micro-batch's gathers and scatter hide under its own
+         * compute, M x min(f c, T/M) = min(f M c, T).  Plain data
+         * parallelism: the one AllReduce overlaps the last micro-batch's
+         * backward only (DDP's no_sync before it; train, training.md 9.3). */
         r->hidden_s = fmin(p->overlap * r->comm_s,
-                           (q->zero3 ? 1.0 : p->backward_share) * r->compute_s);
+                           q->zero3 ? r->compute_s : p->backward_share * r->compute_s / m);
         r->exposed_s = r->comm_s - r->hidden_s;
         r->step_s = r->compute_s + r->exposed_s;
         r->comm_fraction = r->exposed_s / r->step_s;

@@ -289,6 +289,82 @@ START_TEST(zero3_gathers_twice_and_scatters)
 }
 END_TEST
 
+/* Micro-batches (gp_scale_req.micro_batches, M).  4 GPUs on PCIe 4.0
+ * (B = 25e9 B/s achievable, alpha = 10 us; collectives.md ring rows):
+ * W = G = 14e9 B, T = 1 s a step (weak), M = 4.
+ *   ZeRO-3 re-gathers the weights for every micro-batch's forward and
+ *   backward and reduce-scatters its gradients (as train, training.md §9.3):
+ *   t_AG = 3/4 x 14e9 / 25e9 + 3 x 10e-6 = 0.42 + 0.00003 = 0.42003 s, t_RS
+ *   the same; one micro-batch 2 x 0.42003 + 0.42003 = 1.26009 s; the step
+ *   4 x 1.26009 = 5.04036 s.  --overlap 1: each micro-batch's traffic hides
+ *   under its own compute, T/M = 0.25 s, so 4 x min(1.26009, 0.25) = 1 s
+ *   hides (= min(f x comm, T)), 4.04036 s shows: step 5.04036 s, speedup 4 x
+ *   1 / 5.04036 = 0.793594; --overlap 0.1 hides min(0.504036, 1) = 0.504036
+ *   s, shows 4.536324 s.
+ *   Plain data parallelism AllReduces once a step whatever M (DDP's no_sync
+ *   accumulates): 2 x 3/4 x 14e9 / 25e9 + 6 x 10e-6 = 0.84006 s, and hides
+ *   only under the last micro-batch's backward, 2/3 x T/M = 1/6 s: exposed
+ *   0.84006 - 0.1666667 = 0.6733933 s, step 1.6733933 s (M = 1: 2/3 s hides,
+ *   0.1733933 s shows, zero3_gathers_twice_and_scatters).
+ *   M = 0 is the default, 1: ZeRO-3's 1.26009 s; M < 0 and M > 1e6 are
+ *   refused naming --micro-batches. */
+START_TEST(micro_batches_regather)
+{
+    gp_link l = gp_test_link_pcie4();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row row;
+    gp_scale_result res;
+    gp_err e;
+    const long four = 4;
+    memset(&q, 0, sizeof q);
+    q.scale_up = &l;
+    q.grad_bytes = 14e9;
+    q.weight_bytes = 14e9;
+    q.zero3 = 1;
+    q.step_compute_s = 1.0;
+    gp_scale_params_default(&p);
+    p.overlap = 1.0;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.comm_s, 1.26009, 1e-12); /* M = 0: one micro-batch */
+    q.micro_batches = 1;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.comm_s, 1.26009, 1e-12);
+    q.micro_batches = 4;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.comm_s, 5.04036, 1e-12);
+    GP_ASSERT_REL(row.hidden_s, 1.0, 1e-12);
+    GP_ASSERT_REL(row.exposed_s, 4.04036, 1e-12);
+    GP_ASSERT_REL(row.step_s, 5.04036, 1e-12);
+    GP_ASSERT_REL(row.speedup, 0.793594108, 1e-8);
+    p.overlap = 0.1;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.hidden_s, 0.504036, 1e-12);
+    GP_ASSERT_REL(row.exposed_s, 4.536324, 1e-12);
+    /* Plain data parallelism: one AllReduce, the last micro-batch's window. */
+    p.overlap = 1.0;
+    q.zero3 = 0;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.comm_s, 0.84006, 1e-12);
+    GP_ASSERT_REL(row.hidden_s, 1.0 / 6.0, 1e-12);
+    GP_ASSERT_REL(row.exposed_s, 0.6733933333, 1e-9);
+    GP_ASSERT_REL(row.step_s, 1.6733933333, 1e-9);
+    q.micro_batches = 1;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, NULL), GP_OK);
+    GP_ASSERT_REL(row.exposed_s, 0.84006 - 2.0 / 3.0, 1e-9);
+    /* Out of range: named. */
+    gp_err_clear(&e);
+    q.micro_batches = -1;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--micro-batches");
+    q.micro_batches = 1000001;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--micro-batches");
+    q.micro_batches = 1000000;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, &four, 1, &row, &res, &e), GP_OK);
+}
+END_TEST
+
 /* Counts that do not fit (min_gpus) are never chosen.  1 and 8 GPUs on
  * PCIe 4.0 (25 GB/s, 10 us), 14e9 B, T = 2 s, threshold 0.9: 8 GPUs take
  * 1.75 x 14e9 / 25e9 + 14 x 10 us = 0.98014 s, step 2.98014 s, speedup
@@ -952,6 +1028,58 @@ START_TEST(cli_zero3_weight_source)
 }
 END_TEST
 
+/* --micro-batches through the CLI: micro_batches_regather's numbers with
+ * --grad-bytes 14GB alone (W = G = 14e9 B) on pcie4-x16 (25 GB/s, 10 us):
+ * 4 GPUs, T = 1 s, --overlap 1, M = 4: ZeRO-3 4 x 1.26009 = 5.04036 s of
+ * traffic, 4.04036 s shown; plain data parallelism 0.84006 s, 0.6733933 s
+ * shown.  The default is 1 (JSON micro_batches 1, ZeRO-3 1.26009 s).  With
+ * --zero 0 and no --overlap, M changes nothing: a note says so. */
+START_TEST(cli_micro_batches)
+{
+    const char *z3[] = {"--json", "scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "1", "--gpus", "1,4", "--zero", "3", "--overlap",
+                        "1", "--micro-batches", "4", NULL};
+    const char *z3d[] = {"--json", "scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                         "--step-compute-s", "1", "--gpus", "1,4", "--zero", "3", "--overlap",
+                         "1", NULL};
+    const char *dp[] = {"--json", "scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                        "--step-compute-s", "1", "--gpus", "1,4", "--overlap", "1",
+                        "--micro-batches", "4", NULL};
+    const char *table[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                           "--step-compute-s", "1", "--gpus", "1,4", "--zero", "3",
+                           "--micro-batches", "4", NULL};
+    const char *idle[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                          "--step-compute-s", "1", "--gpus", "1,4", "--micro-batches", "4",
+                          NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(z3);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "micro_batches")), 4);
+    GP_ASSERT_REL(jrow(j, 0, "comm_s"), 0.0, 0);
+    GP_ASSERT_REL(jrow(j, 1, "comm_s"), 5.04036, 1e-9);
+    GP_ASSERT_REL(jrow(j, 1, "exposed_comm_s"), 4.04036, 1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(z3d);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "micro_batches")), 1);
+    GP_ASSERT_REL(jrow(j, 1, "comm_s"), 1.26009, 1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(dp);
+    GP_ASSERT_REL(jrow(j, 1, "comm_s"), 0.84006, 1e-9);
+    GP_ASSERT_REL(jrow(j, 1, "exposed_comm_s"), 0.6733933333, 1e-8);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(table, &out, &err), 0);
+    ck_assert_msg(strstr(out, "every micro-batch, 4 a step") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "micro-batches") != NULL, "%s", out);
+    free(out);
+    free(err);
+    out = err = NULL;
+    ck_assert_int_eq(gp_test_cli(idle, &out, &err), 0);
+    ck_assert_msg(strstr(err, "note: --micro-batches 4 changes nothing here") != NULL, "%s",
+                  err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_nvls)
 {
     /* --algo nvls on the shipped nvlink4 (NVLS 308.6 GB/s, ring 370 GB/s,
@@ -1012,6 +1140,18 @@ START_TEST(cli_bad_input)
         expect_usage(pb, NULL, "--params: 1e+30 parameters x 2 bytes = 2e+30 gradient bytes");
         expect_usage(gbb, NULL, "--grad-bytes: gradient bytes must be <= 1e18");
     }
+    {
+        /* --micro-batches: a whole number in [1, 1e6]. */
+        const char *m0[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                            "--step-compute-s", "1", "--micro-batches", "0", NULL};
+        const char *mf[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                            "--step-compute-s", "1", "--micro-batches", "1.5", NULL};
+        const char *mb[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
+                            "--step-compute-s", "1", "--micro-batches", "2M", NULL};
+        expect_usage(m0, NULL, "--micro-batches: '0' is out of range");
+        expect_usage(mf, NULL, "--micro-batches: '1.5' is not an integer");
+        expect_usage(mb, NULL, "option '--micro-batches' must lie in [1, 1e6] (got '2M')");
+    }
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage"));
     /* Every option of the usage line has a line of its own in the list. */
@@ -1019,6 +1159,7 @@ START_TEST(cli_bad_input)
     ck_assert_ptr_nonnull(strstr(out, "\n  --weak"));
     ck_assert_ptr_nonnull(strstr(out, "\n  --host-bw RATE"));
     ck_assert_ptr_nonnull(strstr(out, "\n  --nics-per-node K"));
+    ck_assert_ptr_nonnull(strstr(out, "\n  --micro-batches M"));
     free(out);
 }
 END_TEST
@@ -1040,6 +1181,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, replica_memory);
     tcase_add_test(tc, weight_bytes_one_source);
     tcase_add_test(tc, zero3_gathers_twice_and_scatters);
+    tcase_add_test(tc, micro_batches_regather);
     tcase_add_test(tc, min_gpus_rules_out_counts_that_do_not_fit);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
@@ -1054,6 +1196,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_replica_memory);
     tcase_add_test(tc, cli_zero3);
     tcase_add_test(tc, cli_zero3_weight_source);
+    tcase_add_test(tc, cli_micro_batches);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -34,6 +34,15 @@ typedef struct gp_scale_req {
      * backward share).  0: plain data parallelism.                        */
     int zero3;
     double weight_bytes;      /* with zero3: weights gathered (> 0)          */
+    /* Micro-batches per step on each GPU (gradient accumulation), in [1,
+     * GP_SCALE_MICRO_BATCHES_MAX]; 0 = 1 (a memset req keeps the results
+     * of one micro-batch).  ZeRO-3 gathers the weights for every
+     * micro-batch's forward and backward and reduce-scatters each one's
+     * gradients: M x (2 AllGathers + 1 ReduceScatter) a step, each hidden
+     * under its own micro-batch's compute.  Plain data parallelism
+     * accumulates (DDP's no_sync) and AllReduces once a step, hidden only
+     * under the last micro-batch's backward: backward_share x compute / M. */
+    long micro_batches;
     /* Counts below min_gpus do not fit in memory (gp_scale_replica_memory):
      * they are priced, but never the best or the fastest, and the stop rule
      * and the verdict start at the first count that fits.  0: every count
@@ -48,6 +57,9 @@ typedef struct gp_scale_req {
 
 /* Plausibility cap on step_compute_s: 1e9 s (31.7 years per step). */
 #define GP_SCALE_STEP_MAX_S 1e9
+
+/* Plausibility cap on gp_scale_req.micro_batches: 1e6 a step. */
+#define GP_SCALE_MICRO_BATCHES_MAX 1000000L
 
 typedef struct gp_scale_params {
     /* Fraction of the AllReduce that can overlap the backward pass (bucketed
@@ -116,8 +128,11 @@ typedef struct gp_scale_result {
  * caller-owned rows[0..n).  MODEL (docs/models/scaling.md):
  *   compute(n) = T (weak) or T/n (strong)
  *   comm(n)    = gp_comm_eval AllReduce of grad_bytes over nodes of
- *                min(n, gpus_per_node) GPUs (n must fill whole nodes)
- *   hidden(n)  = min(overlap * comm(n), backward_share * compute(n))
+ *                min(n, gpus_per_node) GPUs (n must fill whole nodes);
+ *                zero3: M x (2 AllGathers of weight_bytes + 1
+ *                ReduceScatter of grad_bytes), M = micro_batches
+ *   hidden(n)  = min(overlap * comm(n), backward_share * compute(n) / M);
+ *                zero3: min(overlap * comm(n), compute(n))
  *   step(n)    = compute(n) + comm(n) - hidden(n)
  *   speedup(n) = n*T/step(n) (weak) or T/step(n) (strong); efficiency =
  *   speedup/n.  best = the last count before the first whose speedup does not
@@ -126,7 +141,7 @@ typedef struct gp_scale_result {
  *   >= q->min_gpus (res->first).
  * p may be NULL (defaults).  Returns GP_OK or GP_EINVAL / GP_ERANGE with e
  * naming the option ("--gpus", "--overlap", "--grad-bytes" (also above
- * GP_COMM_BYTES_MAX),
+ * GP_COMM_BYTES_MAX), "--micro-batches",
  * "--step-compute-s", "--threshold", "--scale-out", "--link").  NULL q,
  * rows or res, and NULL gpus with n > 0: GP_EINVAL.  Pure; no
  * allocation. */
