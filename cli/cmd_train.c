@@ -691,11 +691,14 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
                      "each stage's weights re-gathered every micro-batch: %.0f x (2 AllGathers "
                      "+ 1 ReduceScatter) a step",
                      r->step.micro_batches);
-        else
+        else if (r->step.micro_batches > 1.0)
             snprintf(w[n] + at, 256 - at,
                      "each stage's gradients reduce-scattered every micro-batch: %.0f "
                      "ReduceScatter%s + 1 AllReduce a step",
                      r->step.micro_batches - 1.0, r->step.micro_batches == 2.0 ? "" : "s");
+        else
+            snprintf(w[n] + at, 256 - at,
+                     "one micro-batch a step: 1 AllReduce of the gradients, as ZeRO-1");
         n++;
     }
     if (r->peak_share > 1.0 && r->profiled)

@@ -1862,6 +1862,9 @@ START_TEST(cli_zero_with_pp_warns)
     const char *z2[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
                         "--tokens", "1T", "--mfu", "model", "--pp", "2", "--zero", "2",
                         "--global-batch", "32", "--json", NULL};
+    const char *z2one[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-2-7b",
+                           "--tokens", "1T", "--mfu", "model", "--pp", "2", "--zero", "2",
+                           "--global-batch", "4", "--json", NULL};
     const char *z3fixed[] = {"train", "--gpu", "h100", "--gpus", "8", "--model",
                              "llama-2-7b", "--tokens", "1T", "--mfu", "0.4", "--pp", "2",
                              "--zero", "3", "--json", NULL};
@@ -1891,6 +1894,16 @@ START_TEST(cli_zero_with_pp_warns)
     ck_assert_msg(w != NULL, "no ZeRO/PP warning");
     ck_assert_msg(strstr(w, "--zero 2 with --pp 2") != NULL, "%s", w);
     ck_assert_msg(strstr(w, "7 ReduceScatters + 1 AllReduce a step") != NULL, "%s", w);
+    json_decref(j);
+
+    /* --global-batch 4 = dp 4 x micro-batch 1: one micro-batch, so ZeRO-2's
+     * step is one AllReduce (no ReduceScatter), as ZeRO-1's. */
+    j = gp_test_cli_json(z2one);
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "step"), "micro_batches"), 1.0, 0);
+    w = pp_zero_warning(j);
+    ck_assert_msg(w != NULL, "no ZeRO/PP warning");
+    ck_assert_msg(strstr(w, "one micro-batch a step: 1 AllReduce") != NULL, "%s", w);
+    ck_assert_msg(strstr(w, "0 ReduceScatters") == NULL, "%s", w);
     json_decref(j);
 
     j = gp_test_cli_json(z3fixed);
