@@ -41,6 +41,8 @@ static void usage(FILE *f)
         "  --causal              count half the s^2 attention FLOPs (with --exact)\n"
         "  --recompute R         none | selective (default) | full\n"
         "  --zero Z              ZeRO stage 0 (default), 1, 2 or 3 over data parallel\n"
+        "                        (2 or 3 with --pp > 1 is priced with a warning:\n"
+        "                        DeepSpeed refuses it)\n"
         "  --tp T, --pp P        tensor / pipeline parallel degrees (default 1)\n"
         "  --cp C                context-parallel degree (default 1): each GPU holds\n"
         "                        s/C of every sequence, attention passes K and V round\n"
