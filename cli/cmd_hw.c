@@ -903,7 +903,7 @@ static int engines_list(gp_cli *cli)
     else
         printf("decode engines (%zu), overheads at 2 GHz; prefill: fraction of the expected "
                "rate (16 / 8 bits),\n  and a cap in FLOP per clock per SM on quantised "
-               "weights:\n  %-16s %-9s %-9s %-9s %-9s %-16s %s\n",
+               "weights:\n  %-20s %-9s %-9s %-9s %-9s %-16s %s\n",
                n, "id", "eff 16b", "eff quant", "/layer", "/MoE lay.", "prefill", "multi-GPU");
     for (i = 0; i < n; i++) {
         const gp_engine *en = gp_engine_at(i);
@@ -925,7 +925,7 @@ static int engines_list(gp_cli *cli)
                 snprintf(pf + n8, sizeof pf - (size_t)n8, " <=%.0f", en->prefill_sm_flop);
             snprintf(o1, sizeof o1, "%.0f us", en->layer_overhead * 1e6);
             snprintf(o2, sizeof o2, "%.0f us", en->moe_layer_overhead * 1e6);
-            printf("  %-16s %-9.2f %-9.2f %-9s %-9s %-16s %s\n", en->id, en->eff_float,
+            printf("  %-20s %-9.2f %-9.2f %-9s %-9s %-16s %s\n", en->id, en->eff_float,
                    en->eff_quant, o1, o2, pf,
                    en->split_layers ? "layer split" : "tensor parallel");
         }
