@@ -160,20 +160,31 @@ static const gp_engine engines[] = {
      " same efficiency; eff_float 0.90 assumed; prefill 0.31 of the expected"
      " matmul rate: the mean of the B580's two pp512 rows against the model"
      " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0},
-    {"llama.cpp-metal", "llama.cpp (Metal backend, Apple silicon)", 1.0, 1.0, 95e-6, 8.0,
-     "least squares over the 79 tg128 rows of ggml-org/llama.cpp discussion"
-     " #4167 (LLaMA 7B v2 F16 / Q8_0 / Q4_0 on 28 M1-M4 chips, build 8e672ef"
-     " and later; docs/models/inference.md, Engine profiles): with the"
-     " bandwidth fraction free the fit asks 1.10 (F16) and 1.12 (quantised)"
-     " of the achievable bandwidth, which on Apple GPUs is a copy"
-     " measurement that a read-only weight stream outruns, and 129 us/layer;"
-     " held at 1 (the profile convention's limit), 95 us/layer at 2 GHz"
-     " (rms 7.7 %; tokens/s -12 % to +28 %, median -3 %); prefill 1 of the expected matmul rate at"
-     " 16 bits (each Apple entry's efficiency.compute is its F16 pp512 rate);"
-     " on quantised weights at most 170 FLOP per clock per GPU core at the"
-     " boost clock, the median of the 56 Q8_0 and Q4_0 pp512 rows (150 to"
-     " 188, of the 256 an Apple GPU core peaks at); MoE: 47 us per MoE layer"
-     " assumed (the CUDA profile's)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0},
+    {"llama.cpp-metal", "llama.cpp (Metal backend, Apple silicon; 2025-26 builds)", 1.0, 1.0,
+     70e-6, 8.0,
+     "least squares over 10 llama-bench tg rows of 2025-26 builds on eight"
+     " Apple chips (docs/models/inference.md, Engine profiles): Llama 2 7B"
+     " Q4_0 tg128 on M5 Pro 66.33 and M5 Max 119.92 (ggml-org/llama.cpp"
+     " discussion #4167, build c1d0e7a, Aug 2026); M2 Ultra Qwen2.5-Coder-7B"
+     " Q8_0 tg32 79.68 and gemma-3-4b QAT Q4_0 134.28 (llama.cpp"
+     " benches/mac-m2-ultra, build 7948) and Qwen3 0.6B Q8_0 tg32 240.02"
+     " (PR #26570, Aug 2026); M3 Ultra Llama 3.3 70B Q4_K_M tg128 14.41"
+     " (geerlingguy/beowulf-ai-cluster #17, build 7315); M1 Ultra TinyLlama"
+     " Q4_K_M tg128 242.56 (geerlingguy/ai-benchmarks #48, build 7825); M4"
+     " Pro Qwen2.5-1.5B Q4_K_M tg256 at depth 4096 151.91 (build c1d0e7a);"
+     " M1 Max and M4 Llama 3.1 8B Q4_K_M tg128 46.2 and 20.87"
+     " (brand-o/normiebench #40, #3, Mar 2026): with the bandwidth fraction"
+     " free the fit asks 1.17 of the copy-measured achievable bandwidth and"
+     " 83 us/layer; held at 1 (the profile convention's limit), 70 us/layer"
+     " at 2 GHz (rms 14 %, -19.5 % to +23 %, median -3 %, where the 2023"
+     " profile reads them at median -13 %); eff_float held at 1 as the 2023"
+     " profile's (no 16-bit row); prefill as the 2023 profile: 1 of the"
+     " expected matmul rate at 16 bits, quantised at most 170 FLOP per clock"
+     " per GPU core at the boost clock (four current-build pp rows read -16 %"
+     " to +23 % against it); MoE: 47 us per MoE layer, the CUDA profile's,"
+     " which puts the same M2 Ultra bench's gpt-oss-20b, gpt-oss-120b and"
+     " Qwen3-Coder-30B-A3B Q8_0 tg32 rows (129.97, 85.60, 78.97) within 5 %",
+     1, 0.0, 47e-6, 1.0, 0.0, 170.0},
     {"vllm-rocm", "vLLM on ROCm (AMD Instinct; 2025 builds)", 0.78, 0.78, 45e-6, 4.0,
      "least squares over 12 benchmark_latency rows of vLLM on 8 x MI300X"
      " (TP8, FP8 Llama 3.1 70B and 405B, batch 1, 128 and 2048 prompt"
@@ -208,14 +219,30 @@ static const gp_engine engines[] = {
      " of Jan 2024: RTX 3090 3510.53 t/s (PR #4766) and RTX 3090 Ti 4035.47"
      " (PR #4812), 335 and 343",
      1, 11.2e9, 139e-6, 0.0, 0.0, 340.0},
+    {"llama.cpp-metal-2023", "llama.cpp (Metal backend, Apple silicon; Nov 2023 builds)", 1.0,
+     1.0, 95e-6, 8.0,
+     "least squares over the 79 tg128 rows of ggml-org/llama.cpp discussion"
+     " #4167 (LLaMA 7B v2 F16 / Q8_0 / Q4_0 on 28 M1-M4 chips, build 8e672ef"
+     " and later; docs/models/inference.md, Engine profiles): with the"
+     " bandwidth fraction free the fit asks 1.10 (F16) and 1.12 (quantised)"
+     " of the achievable bandwidth, which on Apple GPUs is a copy"
+     " measurement that a read-only weight stream outruns, and 129 us/layer;"
+     " held at 1 (the profile convention's limit), 95 us/layer at 2 GHz"
+     " (rms 7.7 %; tokens/s -12 % to +28 %, median -3 %); prefill 1 of the expected matmul rate at"
+     " 16 bits (each Apple entry's efficiency.compute is its F16 pp512 rate);"
+     " on quantised weights at most 170 FLOP per clock per GPU core at the"
+     " boost clock, the median of the 56 Q8_0 and Q4_0 pp512 rows (150 to"
+     " 188, of the 256 an Apple GPU core peaks at); MoE: 47 us per MoE layer"
+     " assumed (the CUDA profile's)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
 
 /* Other spellings and engines that share a profile, each to an engine id:
  * Ollama and LM Studio run llama.cpp (current builds; "llama.cpp-2023" is
- * the Dec 2023 one); TGI, SGLang and LMDeploy are CUDA-graph servers like
- * vLLM; NIM runs TensorRT-LLM.  Compared after normalisation (lower case,
+ * the Dec 2023 CUDA one, "llama.cpp-metal-2023" the Nov 2023 Metal one);
+ * TGI, SGLang and LMDeploy are CUDA-graph servers like vLLM; NIM runs
+ * TensorRT-LLM.  Compared after normalisation (lower case,
  * letters and digits only), so "llama.cpp", "llama_cpp" and "LlamaCPP" are
  * one name. */
 static const struct {
@@ -306,6 +333,7 @@ static const struct {
     {"llama.cpp-sycl", {"Intel"}, "Intel"},
     {"vllm-rocm", {"AMD"}, "AMD"},
     {"llama.cpp-metal", {"Apple"}, "Apple"},
+    {"llama.cpp-metal-2023", {"Apple"}, "Apple"},
 };
 
 int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)

@@ -373,9 +373,10 @@ END_TEST
 
 
 /* llama.cpp on Apple silicon (docs/models/inference.md §4, "llama.cpp off
- * CUDA"): the Metal profile, fitted to llama.cpp discussion #4167.  Worked
- * by hand: M2 Ultra (76-core GPU), Llama 2 7B Q4_0, context 64, the engine
- * the GGUF format implies run as its Metal build:
+ * CUDA"): the Nov 2023 Metal profile, llama.cpp-metal-2023, fitted to
+ * llama.cpp discussion #4167 (build 8e672ef), named on each row (the
+ * default Metal profile is the current builds', apple_metal_current_rows).
+ * Worked by hand: M2 Ultra (76-core GPU), Llama 2 7B Q4_0, context 64:
  *   bytes as the B580 row above: 3642902784 + 107520000 + 2304 + 33554432 +
  *     5439488 = 3789419008 B at 800e9 x 0.795 (efficiency.memory) x 1.0
  *     (eff_quant) = 636e9 B/s: 5.958206 ms;
@@ -386,56 +387,58 @@ END_TEST
 START_TEST(apple_metal_rows)
 {
     const char *m2u[] = {"--gpu", "M2 Ultra", "--model", "llama-2-7b", "--weights", "q4_0",
-                         "--context", "64", NULL};
+                         "--context", "64", "--engine", "llama.cpp-metal-2023", NULL};
     static const prow rows[] = {
         /* llama.cpp discussion #4167, LLaMA 7B v2, llama-bench tg128 (the
          * profile's fit rows; context 0 .. 127). */
         {"metal m1 8c q4_0", 14.15,
          {"--gpu", "apple-m1", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m1 max 32c f16", 23.03,
          {"--gpu", "apple-m1-max", "--model", "llama-2-7b", "--weights", "fp16", "--context",
-          "64", NULL}},
+          "64", "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m2 pro 19c f16", 13.06,
          {"--gpu", "m2-pro", "--model", "llama-2-7b", "--weights", "fp16", "--context", "64",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m3 max 40c q8_0", 42.75,
          {"--gpu", "m3-max", "--model", "llama-2-7b", "--weights", "q8_0", "--context", "64",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m3 ultra 80c q4_0", 92.14,
          {"--gpu", "m3-ultra", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m4 10c q4_0", 24.11,
-         {"--gpu", "m4", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64", NULL}},
+         {"--gpu", "m4", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m4 pro 20c q4_0", 50.74,
          {"--gpu", "m4-pro", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m4 max 40c q4_0", 83.06,
          {"--gpu", "Apple M4 Max (40-core GPU)", "--model", "llama-2-7b", "--weights", "q4_0",
-          "--context", "64", NULL}},
+          "--context", "64", "--engine", "llama.cpp-metal-2023", NULL}},
         /* Not fitted: XiongjieDai/GPU-Benchmarks-on-LLM-Inference README,
          * llama.cpp (Metal) eval speed, Dec 2023 (1024 generated: context
          * ~512) and May 2024 (llama-bench tg512: context ~256). */
         {"metal m2 ultra 70b q4_0 (xd)", 14.37,
          {"--gpu", "M2 Ultra 76-Core GPU", "--model", "llama-2-70b", "--weights", "q4_0",
-          "--context", "512", NULL}},
+          "--context", "512", "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m2 ultra 70b f16 (xd)", 4.81,
          {"--gpu", "m2-ultra", "--model", "llama-2-70b", "--weights", "fp16", "--context", "512",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m3 max 7b q4_0 (xd)", 63.11,
          {"--gpu", "m3-max", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "512",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m3 max llama-3-70b q4_k_m (xd)", 7.53,
          {"--gpu", "m3-max", "--model", "llama-3-70b", "--weights", "q4_k_m", "--context", "256",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         {"metal m2 ultra llama-3-8b f16 (xd)", 36.25,
          {"--gpu", "m2-ultra", "--model", "llama-3-8b", "--weights", "fp16", "--context", "256",
-          NULL}},
+          "--engine", "llama.cpp-metal-2023", NULL}},
         /* Not fitted, mixture of experts (the per-MoE-layer figure is the
          * CUDA profile's, assumed): gpt-oss MXFP4 tg128, llama.cpp
-         * discussion #15396 (Aug 2025, as transcribed in a public research
-         * log).  "M4 Max 36GB" is the 32-core part, the only one sold with
-         * 36 GB. */
+         * discussion #15396 (Aug 2025 builds, as transcribed in a public
+         * research log), priced with the current builds' default profile:
+         * +7 %, +7 %, -3 %, +7 %.  "M4 Max 36GB" is the 32-core part, the
+         * only one sold with 36 GB. */
         {"metal m2 ultra gpt-oss-20b", 116.08,
          {"--gpu", "m2-ultra", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe", "--context",
           "64", NULL}},
@@ -452,8 +455,8 @@ START_TEST(apple_metal_rows)
     json_t *j = decode(m2u);
     ck_assert_ptr_nonnull(j);
     ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "apple-m2-ultra");
-    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp-metal");
-    ck_assert(json_is_true(json_object_get(j, "engine_backend")));
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp-metal-2023");
+    ck_assert(json_is_false(json_object_get(j, "engine_backend")));
     GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 10.307276e-3, 1e-5);
     json_decref(j);
     check_rows(rows, sizeof rows / sizeof rows[0], 0.15);
@@ -574,16 +577,21 @@ END_TEST
 
 /* The Metal prefill (§5.3): 16-bit at each Apple entry's efficiency.compute
  * (its own F16 pp512 rate), quantised weights at most 170 FLOP per clock per
- * GPU core.  Worked by hand: M1 Max (32-core GPU), Llama 2 7B Q4_0, a
- * 512-token prompt: the cap 170 x 32 x 1.296e9 = 7.0502 TFLOP/s is under
- * 32 x 256 x 1.296e9 x 0.74 = 7.8567, so 6.700683756e12 FLOP take 0.95043 s
- * (the weights stream once in 3.79e9 B / (400e9 x 0.794) = 11.9 ms, under
- * it), plus one step's fixed cost 32 x 95 us x 2 / 1.296 GHz = 4.691 ms:
- * 0.955114 s, 536.1 t/s (#4167 measured 530.06, +1.1 %). */
+ * GPU core, in both Metal profiles.  Worked by hand with the Nov 2023
+ * profile (the row is #4167's, build 8e672ef): M1 Max (32-core GPU), Llama 2
+ * 7B Q4_0, a 512-token prompt: the cap 170 x 32 x 1.296e9 = 7.0502 TFLOP/s
+ * is under 32 x 256 x 1.296e9 x 0.74 = 7.8567, so 6.700683756e12 FLOP take
+ * 0.95042 s (the weights stream once in 3.79e9 B / (400e9 x 0.794) = 11.9
+ * ms, under it), plus one step's fixed cost 32 x 95 us x 2 / 1.296 GHz =
+ * 4.691 ms: 0.955111 s, 536.1 t/s (#4167 measured 530.06, +1.1 %).  The
+ * current builds' profile keeps the cap and charges 32 x 70 us x 2 / 1.296
+ * = 3.457 ms: 0.953876 s. */
 START_TEST(apple_metal_prefill)
 {
     const char *m1max[] = {"--gpu", "apple-m1-max", "--model", "llama-2-7b", "--weights",
-                           "q4_0", "--prompt", "512", NULL};
+                           "q4_0", "--prompt", "512", "--engine", "llama.cpp-metal-2023", NULL};
+    const char *cur[] = {"--gpu", "apple-m1-max", "--model", "llama-2-7b", "--weights",
+                         "q4_0", "--prompt", "512", NULL};
     json_t *j = decode(m1max), *x;
     ck_assert_ptr_nonnull(j);
     x = json_object_get(j, "expected");
@@ -591,8 +599,153 @@ START_TEST(apple_metal_prefill)
     GP_ASSERT_REL(gp_test_jnum(x, "prefill_rate_flop_per_s"), 170.0 * 32 * 1.296e9, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"),
                   6.700683756e12 / (170.0 * 32 * 1.296e9) + 32 * 95e-6 * 2.0 / 1.296, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 0.955111, 1e-5);
     ck_assert(fabs(512.0 / gp_test_jnum(j, "ttft_s") / 530.06 - 1.0) < 0.05);
     json_decref(j);
+    j = decode(cur);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp-metal");
+    x = json_object_get(j, "expected");
+    GP_ASSERT_REL(gp_test_jnum(x, "prefill_rate_flop_per_s"), 170.0 * 32 * 1.296e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"),
+                  6.700683756e12 / (170.0 * 32 * 1.296e9) + 32 * 70e-6 * 2.0 / 1.296, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 0.953876, 1e-5);
+    json_decref(j);
+}
+END_TEST
+
+/* llama.cpp on Apple silicon, current builds (docs/models/inference.md §4):
+ * llama.cpp-metal, what llama.cpp, Ollama, LM Studio and the default profile
+ * run as on an Apple GPU, least squares over ten llama-bench tg rows of
+ * 2025-26 builds on eight chips with the bandwidth fraction held at 1: 70 us
+ * per layer at 2 GHz.  Worked by hand: M2 Ultra (76-core GPU),
+ * Qwen2.5-Coder-7B (the qwen2.5-7b shape) at Q8_0 throughout (the file's
+ * 7.54 GiB is 7.62e9 parameters x 8.5 bits: the output matrix at Q8_0 too),
+ * tg32 from an empty cache (context 16), as llama.cpp's
+ * benches/mac-m2-ultra/mac-m2-ultra.md ran it (build 7948, -fa 1):
+ *   body (7615616512 - 2 x 152064 x 3584) = 6525621760 x 8.5/8 =
+ *     6933473120 B; output matrix 152064 x 3584 = 544997376 x 8.5/8 =
+ *     579059712 B and one input row 3584 x 8.5/8 = 3808 B; KV 16 x 28
+ *     layers x 2 x 512 x 2 B = 917504 B; activations 28 x (10 x 3584 + 4 x
+ *     18944) x 2 = 6250496 B: 7519704640 B;
+ *   at 800e9 x 0.795 (efficiency.memory) x 1.0 (eff_quant) = 636e9 B/s:
+ *     11.823435 ms;
+ *   compute (14147660800 + 8 x 6525621760 dequant = 66.35e9 FLOP) at 76 x
+ *     256 x 1.398e9 x 0.67 = 18.2237e12 FLOP/s: 3.641 ms, under it;
+ *   fixed 28 x 70 us x 2 / 1.398 GHz = 2.804006 ms;
+ *   step 14.627441 ms: 68.365 t/s (79.68 measured, -14.2 %).
+ * The fit rows (contexts: tg128 64, tg32 16, tg256 at depth 4096 4224) sit
+ * within -19.5 % (M5 Max) to +23 % (M1 Ultra, TinyLlama): one bandwidth
+ * fraction held at the convention's 1 and one per-layer cost cannot hold
+ * both the small models (about 100 us per layer) and the large ones (the
+ * weights streaming above the copy-measured bandwidth), so the tolerance is
+ * 25 %. */
+START_TEST(apple_metal_current_rows)
+{
+    const char *qwen[] = {"--gpu", "m2-ultra", "--model", "qwen2.5-7b", "--weights", "q8_0",
+                          "--context", "16", NULL};
+    static const prow fit[] = {
+        /* ggml-org/llama.cpp discussion #4167, build c1d0e7a (Aug 2026),
+         * LLaMA 7B v2 Q4_0 tg128. */
+        {"metal m5 pro q4_0 (c1d0e7a)", 66.33,
+         {"--gpu", "m5-pro", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
+          NULL}},
+        {"metal m5 max q4_0 (c1d0e7a)", 119.92,
+         {"--gpu", "m5-max", "--model", "llama-2-7b", "--weights", "q4_0", "--context", "64",
+          NULL}},
+        /* llama.cpp benches/mac-m2-ultra (build 7948, -fa 1), tg32; the
+         * gemma file is ggml-org's QAT Q4_0, its tied embedding at Q8_0
+         * (2.35 GiB). */
+        {"metal m2 ultra qwen2.5-coder-7b q8_0 (b7948)", 79.68,
+         {"--gpu", "m2-ultra", "--model", "qwen2.5-7b", "--weights", "q8_0", "--context", "16",
+          NULL}},
+        {"metal m2 ultra gemma-3-4b q4_0 (b7948)", 134.28,
+         {"--gpu", "m2-ultra", "--model", "gemma-3-4b", "--weights", "q4_0", "--embed-format",
+          "q8_0", "--context", "16", NULL}},
+        /* PR #26570 (Aug 2026), master, tg32. */
+        {"metal m2 ultra qwen3-0.6b q8_0 (pr 26570)", 240.02,
+         {"--gpu", "m2-ultra", "--model", "qwen3-0.6b", "--weights", "q8_0", "--context", "16",
+          NULL}},
+        /* geerlingguy/beowulf-ai-cluster #17 (build 7315, -fa 1): Llama 3.3
+         * 70B has the Llama 3.1 70B shape. */
+        {"metal m3 ultra llama-3.3-70b q4_k_m (b7315)", 14.41,
+         {"--gpu", "m3-ultra", "--model", "llama-3.1-70b", "--weights", "q4_k_m", "--context",
+          "64", NULL}},
+        /* geerlingguy/ai-benchmarks #48 (build 7825): TinyLlama 1.1B from its
+         * shape (apple_m5_decode_rows counts it). */
+        {"metal m1 ultra tinyllama q4_k_m (b7825)", 242.56,
+         {"--gpu", "m1-ultra", "--params", "1100048384", "--layers", "22", "--hidden", "2048",
+          "--heads", "32", "--kv-heads", "4", "--head-dim", "64", "--ffn", "5632", "--vocab",
+          "32000", "--weights", "q4_k_m", "--context", "64", NULL}},
+        /* llama-bench tg256 at depth 4096 (contexts 4096 .. 4351), build
+         * c1d0e7a, Aug 2026. */
+        {"metal m4 pro qwen2.5-1.5b q4_k_m (c1d0e7a)", 151.91,
+         {"--gpu", "m4-pro", "--model", "qwen2.5-1.5b", "--weights", "q4_k_m", "--context",
+          "4224", NULL}},
+        /* brand-o/normiebench #40 and #3 (Mar 2026), tg128. */
+        {"metal m1 max llama-3.1-8b q4_k_m (normiebench)", 46.2,
+         {"--gpu", "m1-max", "--model", "llama-3.1-8b", "--weights", "q4_k_m", "--context", "64",
+          NULL}},
+        {"metal m4 llama-3.1-8b q4_k_m (normiebench)", 20.87,
+         {"--gpu", "m4", "--model", "llama-3.1-8b", "--weights", "q4_k_m", "--context", "64",
+          NULL}},
+    };
+    static const prow check[] = {
+        /* Not fitted: the same bench's tg32 at depth 4096 .. 32768 (-11 %
+         * to 0 %) and its mixture-of-experts rows, 47 us per MoE layer (the
+         * CUDA profile's): gpt-oss-20b, gpt-oss-120b, Qwen3-Coder-30B-A3B
+         * Q8_0 (-5 %, 0 %, -3.5 %). */
+        {"metal m2 ultra qwen2.5-coder-7b q8_0 @d4096", 74.70,
+         {"--gpu", "m2-ultra", "--model", "qwen2.5-7b", "--weights", "q8_0", "--context",
+          "4112", NULL}},
+        {"metal m2 ultra qwen2.5-coder-7b q8_0 @d32768", 56.83,
+         {"--gpu", "m2-ultra", "--model", "qwen2.5-7b", "--weights", "q8_0", "--context",
+          "32784", NULL}},
+        {"metal m2 ultra gpt-oss-20b (b7948)", 129.97,
+         {"--gpu", "m2-ultra", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe", "--context",
+          "16", NULL}},
+        {"metal m2 ultra gpt-oss-120b (b7948)", 85.60,
+         {"--gpu", "m2-ultra", "--model", "gpt-oss-120b", "--weights", "mxfp4-moe", "--context",
+          "16", NULL}},
+        {"metal m2 ultra qwen3-coder-30b-a3b q8_0 (b7948)", 78.97,
+         {"--gpu", "m2-ultra", "--model", "qwen3-30b-a3b", "--weights", "q8_0", "--context",
+          "16", NULL}},
+    };
+    const gp_engine *cur = gp_engine_find("llama.cpp-metal"), *old;
+    const double bytes = 6933473120.0 + 579059712 + 3808 + 917504 + 6250496;
+    json_t *j = decode(qwen);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp-metal");
+    ck_assert(json_is_true(json_object_get(j, "engine_backend")));
+    ck_assert_str_eq(json_string_value(json_object_get(j, "binding")), "memory");
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_step"), 7519704640.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_step"), bytes, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"),
+                  bytes / (800e9 * 0.795) + 28 * 70e-6 * 2.0 / 1.398, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 14.627441e-3, 1e-6);
+    json_decref(j);
+    check_rows(fit, sizeof fit / sizeof fit[0], 0.25);
+    check_rows(check, sizeof check / sizeof check[0], 0.12);
+    /* The two Metal profiles: the current one is what llama.cpp runs as on
+     * an Apple GPU; the Nov 2023 one is chosen by name, for Apple GPUs. */
+    old = gp_engine_find("llama.cpp-metal-2023");
+    ck_assert_ptr_nonnull(cur);
+    ck_assert_ptr_nonnull(old);
+    GP_ASSERT_REL(cur->eff_quant, 1.0, 1e-12);
+    GP_ASSERT_REL(cur->layer_overhead, 70e-6, 1e-12);
+    GP_ASSERT_REL(old->layer_overhead, 95e-6, 1e-12);
+    GP_ASSERT_REL(cur->prefill_sm_flop, old->prefill_sm_flop, 1e-12);
+    ck_assert_ptr_eq(gp_engine_find("Llama.cpp Metal 2023"), old);
+    {
+        const gp_db *db = gp_test_db();
+        const gp_gpu *apple = gp_db_find_gpu(db, "m2-ultra"), *nv = gp_db_find_gpu(db, "h100");
+        const char *v = NULL;
+        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp"), apple), cur);
+        ck_assert_ptr_eq(gp_engine_for_gpu(old, apple), old);
+        ck_assert_int_eq(gp_engine_runs_on(old, apple, NULL), 1);
+        ck_assert_int_eq(gp_engine_runs_on(old, nv, &v), 0);
+        ck_assert_str_eq(v, "Apple");
+    }
 }
 END_TEST
 
@@ -1049,6 +1202,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, non_cuda_llama_cpp);
     tcase_add_test(tc, apple_metal_rows);
     tcase_add_test(tc, apple_metal_prefill);
+    tcase_add_test(tc, apple_metal_current_rows);
     tcase_add_test(tc, prefill_worked_row);
     tcase_add_test(tc, prefill_published_rows);
     tcase_add_test(tc, vllm_rocm_rows);

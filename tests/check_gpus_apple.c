@@ -181,8 +181,10 @@ static json_t *decode(const char *const *args)
  *   compute (2 x 7110660096 + attention 33554432 + 8 x 6979588096 dequant,
  *     about 70.1e9 FLOP) at 4.03968e12 x 0.74 = 2.9894e12: 23.45 ms, under
  *     the memory time;
- *   fixed 32 layers x 95 us x 2 GHz / 1.578 GHz = 3.852978 ms;
- *   step 37.051170 ms: 26.990 t/s against 26.59 measured (+1.5 %).
+ *   fixed 32 layers x 70 us x 2 GHz / 1.578 GHz = 2.839037 ms (the
+ *     current builds' llama.cpp-metal);
+ *   step 36.037229 ms: 27.749 t/s against 26.59 measured (+4.4 %; the Nov
+ *     2023 profile's 95 us gives 37.051170 ms, 26.990 t/s, +1.5 %).
  * The same run's two small models, priced from their shapes (no hwdb
  * entry; the params are the configs' counts, summed by hand):
  *   phi-2 (32 layers, hidden 2560, 32 heads of 80, MHA, FFN 10240, vocab
@@ -194,7 +196,7 @@ static json_t *decode(const char *const *args)
  *     FFN 5632, vocab 32000): per layer 2 x 2048^2 + 2 x 2048 x 256 + 3 x
  *     2048 x 5632 + 2 x 2048 = 44044288; x 22 + 2 x 32000 x 2048 + 2048 =
  *     1100048384 ("1.10 B"); tg128 149.69 t/s measured.
- * Each within 15 % (phi-2 -6 %, TinyLlama -12 %: the per-layer cost is most
+ * Each within 15 % (phi-2 +0.4 %, TinyLlama -3 %: the per-layer cost is most
  * of a 1B model's step). */
 START_TEST(apple_m5_decode_rows)
 {
@@ -209,16 +211,16 @@ START_TEST(apple_m5_decode_rows)
                                "--head-dim", "64", "--ffn", "5632", "--vocab", "32000",
                                "--weights", "q4_0", "--context", "64", NULL};
     const double bytes = 3926018304.0 + 107520000 + 2304 + 8388608 + 6291456;
-    const double step = bytes / (153e9 * 0.797) + 32 * 95e-6 * 2.0 / 1.578;
+    const double step = bytes / (153e9 * 0.797) + 32 * 70e-6 * 2.0 / 1.578;
     json_t *j = decode(mistral);
     ck_assert_ptr_nonnull(j);
     ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp-metal");
     ck_assert_str_eq(json_string_value(json_object_get(j, "binding")), "memory");
     GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_step"), 4048220672.0, 1e-12);
-    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 37.051170e-3, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 36.037229e-3, 1e-6);
     GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), step, 1e-9);
     ck_assert(fabs(gp_test_jnum(j, "expected_tokens_per_s") / 26.59 - 1.0) < 0.15);
-    ck_assert(fabs(gp_test_jnum(j, "expected_tokens_per_s") / 26.59 - 1.0) < 0.02);
+    ck_assert(fabs(gp_test_jnum(j, "expected_tokens_per_s") / 26.59 - 1.0) < 0.05);
     ck_assert(json_is_true(json_object_get(j, "fits")));
     json_decref(j);
     j = decode(phi2);
@@ -233,28 +235,31 @@ START_TEST(apple_m5_decode_rows)
 END_TEST
 
 /* llama.cpp discussion #4167's M5-generation rows (build c1d0e7a,
- * 2026-08-25), LLaMA 7B v2 Q4_0 tg128: M5 Pro 66.33, M5 Max 119.92 t/s.
- * Worked by hand, context 64, 3789419008 B per step (tests/check_engines.c,
- * apple_metal_rows):
- *   M5 Pro: at 307e9 x 0.821 = 252.047e9 B/s 15.034573 ms + 3.852978 ms
- *     fixed = 18.887551 ms: 52.945 t/s (-20 % against 66.33);
- *   M5 Max: at 614e9 x 0.821 = 504.094e9 B/s 7.517286 ms + 3.852978 ms =
- *     11.370265 ms: 87.949 t/s (-27 % against 119.92);
- *   the 32-core M5 Max, no row: 460e9 x 0.821, 10.033943 + 3.852978 =
- *     13.886922 ms (72.01 t/s); the 16-core M5 Pro decodes as the 20-core
+ * 2026-08-25), LLaMA 7B v2 Q4_0 tg128: M5 Pro 66.33, M5 Max 119.92 t/s, two
+ * of the ten rows the current builds' llama.cpp-metal profile was fitted to
+ * (docs/models/inference.md §4).  Worked by hand, context 64, 3789419008 B
+ * per step (tests/check_engines.c, apple_metal_rows), fixed 32 x 70 us x 2 /
+ * 1.578 = 2.839037 ms:
+ *   M5 Pro: at 307e9 x 0.821 = 252.047e9 B/s 15.034573 ms + 2.839037 ms =
+ *     17.873610 ms: 55.948 t/s (-15.7 % against 66.33);
+ *   M5 Max: at 614e9 x 0.821 = 504.094e9 B/s 7.517286 ms + 2.839037 ms =
+ *     10.356323 ms: 96.559 t/s (-19.5 % against 119.92);
+ *   the 32-core M5 Max, no row: 460e9 x 0.821, 10.033943 + 2.839037 =
+ *     12.872980 ms (77.68 t/s); the 16-core M5 Pro decodes as the 20-core
  *     (the same bus; its compute, 13.6 ms, stays under the memory time).
- * Not within 15 %, and not tuned to be: the two rows (one build) solve to
- * 0.916 of Apple's bandwidth (15.0761 - 8.3389 ms = 3789419008 B / (614e9 x
- * e)) and 1.6017 ms / 32 = 50.05 us per layer at 1.578 GHz, 39.5 us at the
- * profile's 2 GHz, against its 95: 2026 builds spend less per layer than
- * the 2023-25 builds the Metal profile was fitted to, while the M5's own
- * October 2025 row above sits on the profile (docs/models/inference.md §4).
- * Prefill, Q4_0 pp512: the Metal profile caps quantised matmuls at 170
- * FLOP per clock per core, 170 x 40 x 1.578e9 = 10.7304e12 FLOP/s on the
- * M5 Max: 6.700683756e12 FLOP (check_engines.c, prefill_worked_row) /
- * 10.7304e12 = 0.624458 s + 3.852978 ms = 0.628311 s, 814.9 t/s, where the
- * Neural Accelerators (tensor-API kernels) reached 3219.99: the entry does
- * not price them (no tensor rate; see its note). */
+ * Still under: the pair alone solves to 0.916 of Apple's bandwidth
+ * (15.0761 - 8.3389 ms = 3789419008 B / (614e9 x e)) and 1.6017 ms / 32 =
+ * 50.05 us per layer at 1.578 GHz, 39.5 us at the profile's 2 GHz, a
+ * bandwidth fraction above the convention's 1 of the copy-measured figure
+ * (0.916 / 0.821 = 1.12), where the fit holds it at 1 and puts the rest in
+ * the per-layer cost (the Nov 2023 profile, 95 us, read them -20 % and
+ * -27 %).
+ * Prefill, Q4_0 pp512: the Metal profiles cap quantised matmuls at 170 FLOP
+ * per clock per core, 170 x 40 x 1.578e9 = 10.7304e12 FLOP/s on the M5 Max:
+ * 6.700683756e12 FLOP (check_engines.c, prefill_worked_row) / 10.7304e12 =
+ * 0.624458 s + 2.839037 ms = 0.627297 s, 816.2 t/s, where the Neural
+ * Accelerators (tensor-API kernels) reached 3219.99: the entry does not
+ * price them (no tensor rate; see its note). */
 START_TEST(apple_m5_pro_max_rows)
 {
     const char *pro[] = {"--gpu", "m5-pro", "--model", "llama-2-7b", "--weights", "q4_0",
@@ -267,34 +272,34 @@ START_TEST(apple_m5_pro_max_rows)
                            "--context", "64", NULL};
     const char *pp[] = {"--gpu", "m5-max", "--model", "llama-2-7b", "--weights", "q4_0",
                         "--prompt", "512", NULL};
-    const double fixed = 32 * 95e-6 * 2.0 / 1.578, b = 3789419008.0;
+    const double fixed = 32 * 70e-6 * 2.0 / 1.578, b = 3789419008.0;
     json_t *j = decode(pro), *x;
     ck_assert_ptr_nonnull(j);
     GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), b / (307e9 * 0.821) + fixed, 1e-9);
-    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 18.887551e-3, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 17.873610e-3, 1e-6);
     ck_assert(gp_test_jnum(j, "expected_tokens_per_s") < 66.33);
     json_decref(j);
     j = decode(pro16);
     ck_assert_ptr_nonnull(j);
-    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 18.887551e-3, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 17.873610e-3, 1e-6);
     json_decref(j);
     j = decode(max);
     ck_assert_ptr_nonnull(j);
     ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "apple-m5-max");
     GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), b / (614e9 * 0.821) + fixed, 1e-9);
-    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 11.370265e-3, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 10.356323e-3, 1e-6);
     ck_assert(gp_test_jnum(j, "expected_tokens_per_s") < 119.92);
     json_decref(j);
     j = decode(max32);
     ck_assert_ptr_nonnull(j);
-    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 13.886922e-3, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 12.872980e-3, 1e-6);
     json_decref(j);
     j = decode(pp);
     ck_assert_ptr_nonnull(j);
     x = json_object_get(j, "expected");
     GP_ASSERT_REL(gp_test_jnum(x, "prefill_rate_flop_per_s"), 170.0 * 40 * CLK, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 6.700683756e12 / (170.0 * 40 * CLK) + fixed, 1e-6);
-    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 0.628311, 1e-5);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 0.627297, 1e-5);
     json_decref(j);
 }
 END_TEST
@@ -304,8 +309,8 @@ END_TEST
  * (tzakharko_na's A19 estimate) x 1.578e9 = 64.63488e12, and --prefill-eff
  * 0.7, which replaces the per-core cap: rate 64.63488e12 x 0.74
  * (efficiency.compute) x 0.7 = 33.4808678e12 FLOP/s; Llama 2 7B Q4_0 pp512
- * 6.700683756e12 FLOP / that = 0.200135 s + 3.852978 ms fixed = 0.203988 s,
- * 2510 t/s (3219.99 measured).  Without --prefill-eff the cap holds:
+ * 6.700683756e12 FLOP / that = 0.200135 s + 2.839037 ms fixed = 0.202974 s,
+ * 2522 t/s (3219.99 measured).  Without --prefill-eff the cap holds:
  * 170 x 40 x 1.578e9. */
 START_TEST(apple_m5_max_tensor_overlay)
 {
@@ -327,9 +332,10 @@ START_TEST(apple_m5_max_tensor_overlay)
     j = gp_test_cli_json(lifted);
     GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_rate_flop_per_s"), rate,
                   1e-9);
-    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 6.700683756e12 / rate + 32 * 95e-6 * 2.0 / 1.578,
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 6.700683756e12 / rate + 32 * 70e-6 * 2.0 / 1.578,
                   1e-6);
-    GP_ASSERT_REL(512.0 / gp_test_jnum(j, "ttft_s"), 2510.0, 1e-3);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 0.202974, 1e-5);
+    GP_ASSERT_REL(512.0 / gp_test_jnum(j, "ttft_s"), 2522.5, 1e-3);
     json_decref(j);
     j = gp_test_cli_json(capped);
     GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_rate_flop_per_s"),
