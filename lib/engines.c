@@ -305,7 +305,8 @@ double gp_engine_prefill_eff(const gp_engine *e, int narrow)
 }
 
 /* The profile an engine runs as on another vendor's GPUs: its build for
- * that vendor (llama.cpp's HIP and SYCL backends, vLLM's ROCm build). */
+ * that vendor (llama.cpp's HIP, SYCL and Metal backends, vLLM's ROCm build;
+ * the Dec 2023 llama.cpp on an Apple GPU is the Nov 2023 Metal fit). */
 static const struct {
     const char *from, *vendor, *to;
 } backends[] = {
@@ -313,6 +314,7 @@ static const struct {
     {"llama.cpp", "Intel", "llama.cpp-sycl"},
     {"llama.cpp", "Apple", "llama.cpp-metal"},
     {"generic", "Apple", "llama.cpp-metal"},
+    {"llama.cpp-2023", "Apple", "llama.cpp-metal-2023"},
     {"vllm", "AMD", "vllm-rocm"},
 };
 

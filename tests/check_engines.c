@@ -469,6 +469,13 @@ START_TEST(apple_metal_rows)
         ck_assert_str_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp"), g)->id, "llama.cpp-metal");
         ck_assert_str_eq(gp_engine_for_gpu(gp_engine_find("ollama"), g)->id, "llama.cpp-metal");
         ck_assert_str_eq(gp_engine_for_gpu(gp_engine_default(), g)->id, "llama.cpp-metal");
+        /* The Dec 2023 llama.cpp on an Apple GPU is the Nov 2023 Metal
+         * build's fit; on AMD there is no 2023 ROCm profile: kept. */
+        ck_assert_str_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp-2023"), g)->id,
+                         "llama.cpp-metal-2023");
+        ck_assert_str_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp-2023"),
+                                           gp_db_find_gpu(db, "mi300x"))->id,
+                         "llama.cpp-2023");
         ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("mlc"), g), gp_engine_find("mlc"));
         ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_default(), gp_db_find_gpu(db, "h100")),
                          gp_engine_default());
