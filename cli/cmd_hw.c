@@ -120,6 +120,8 @@ static const frow model_rows[] = {
     MDROW("query/key head dim", "qk_head_dim", qk_head_dim),
     MDROW("sliding window (tokens)", "window", window),
     MDROW("windowed layers", "window_layers", window_layers),
+    MDROW("linear-attention layers", "linear_layers", linear_layers),
+    MDROW("recurrent state per layer", "linear_state", linear_state),
 };
 
 static const frow format_rows[] = {

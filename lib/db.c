@@ -169,6 +169,8 @@ static const fdesc model_fields[] = {
     DIM("qk_head_dim", qk_head_dim, 0),
     DIM("window.tokens", window, 0),
     DIM("window.layers", window_layers, 0),
+    DIM("linear.layers", linear_layers, 0),
+    DIM("linear.state", linear_state, 0),
 };
 
 static const char *const fmt_kinds[] = {"float", "int", "quant"};
@@ -1579,6 +1581,49 @@ static int validate(gp_db *db, gp_err *e)
                                        "model '%s', field 'window.tokens': a window of the "
                                        "whole context is no window (leave it out)",
                                        md->id);
+                /* Linear-attention layers: a count and a state, together;
+                 * at least one layer left to attend, and any window on
+                 * the attending ones (inference.md §1.2). */
+                if (md->linear_layers.v > 0.0 && !(md->linear_state.v > 0.0))
+                    return GP_RAISE_AT(e, GP_ESCHEMA,
+                                       md->linear_layers.origin ? md->linear_layers.origin
+                                                                : "linear.layers",
+                                       0, 0,
+                                       "model '%s', field 'linear.layers': linear-attention "
+                                       "layers given without linear.state (their recurrent-"
+                                       "state elements per sequence per layer)",
+                                       md->id);
+                if (md->linear_state.v > 0.0 && !(md->linear_layers.v > 0.0))
+                    return GP_RAISE_AT(e, GP_ESCHEMA,
+                                       md->linear_state.origin ? md->linear_state.origin
+                                                               : "linear.state",
+                                       0, 0,
+                                       "model '%s', field 'linear.state': a recurrent state "
+                                       "given without linear.layers (how many layers hold it)",
+                                       md->id);
+                if (md->linear_layers.v > 0.0 && md->linear_layers.v >= md->layers.v)
+                    return conflict_fail(db, GP_KIND_MODEL, i, "linear.layers",
+                                         &md->linear_layers, "layers", &md->layers, e,
+                                         "%.0f linear-attention layers leave none of the %.0f "
+                                         "layers attending (at most %.0f)",
+                                         md->linear_layers.v, md->layers.v, md->layers.v - 1.0);
+                if (md->linear_layers.v > 0.0 && md->window.v > 0.0) {
+                    double att = md->layers.v - md->linear_layers.v;
+                    if (md->window_layers.v > att)
+                        return conflict_fail(db, GP_KIND_MODEL, i, "window.layers",
+                                             &md->window_layers, "linear.layers",
+                                             &md->linear_layers, e,
+                                             "%.0f windowed layers exceed the %.0f attending "
+                                             "ones (layers - linear.layers)",
+                                             md->window_layers.v, att);
+                    if (!(md->window_layers.v > 0.0))
+                        return conflict_fail(db, GP_KIND_MODEL, i, "window.tokens", &md->window,
+                                             "linear.layers", &md->linear_layers, e,
+                                             "a window on every layer, but %.0f of the %.0f are "
+                                             "linear attention: give window.layers (at most "
+                                             "%.0f)",
+                                             md->linear_layers.v, md->layers.v, att);
+                }
             } else if (k == GP_KIND_FORMAT) {
                 gp_format *fm = (gp_format *)(void *)entry;
                 const emeta *m = &db->t[k].meta[i];

@@ -199,14 +199,33 @@ double gp_model_kv_elems_per_layer(const gp_model *m)
     return 2.0 * kvh * hd;
 }
 
-/* Layers L and windowed layers L_w of a model with a usable window; 0 when
- * it has none. */
+double gp_model_attn_layers(const gp_model *m)
+{
+    double L;
+    if (m == NULL || !(m->layers.v > 0.0))
+        return 0.0;
+    L = m->layers.v;
+    if (m->linear_layers.v > 0.0 && m->linear_layers.v < L)
+        return L - m->linear_layers.v;
+    return L;
+}
+
+double gp_model_state_elems(const gp_model *m)
+{
+    if (m == NULL || !(m->layers.v > 0.0) || !(m->linear_layers.v > 0.0) ||
+        !(m->linear_layers.v < m->layers.v) || !(m->linear_state.v > 0.0))
+        return 0.0;
+    return m->linear_layers.v * m->linear_state.v;
+}
+
+/* Attending layers L (gp_model_attn_layers) and windowed layers L_w of a
+ * model with a usable window; 0 when it has none. */
 static double window_of(const gp_model *m, double *L, double *lw)
 {
     double w = m != NULL ? m->window.v : 0.0;
     if (!(w > 0.0) || !(m->layers.v > 0.0))
         return 0.0;
-    *L = m->layers.v;
+    *L = gp_model_attn_layers(m);
     *lw = m->window_layers.v > 0.0 && m->window_layers.v < *L ? m->window_layers.v : *L;
     return w;
 }

@@ -43,7 +43,8 @@ static double attn_params(const gp_param_shape *s, double kv, double d)
         if (s->o_bias)
             n += h;
     } else {
-        n = h * H * d + 2.0 * h * kv * d + H * d * h;
+        /* An output gate (Qwen3-Next) doubles q_proj's width. */
+        n = (s->attn_gate ? 2.0 : 1.0) * h * H * d + 2.0 * h * kv * d + H * d * h;
         if (s->qkv_bias)
             n += H * d + 2.0 * kv * d;
         if (s->o_bias)
@@ -54,6 +55,17 @@ static double attn_params(const gp_param_shape *s, double kv, double d)
     if (s->attn_sinks)
         n += H;
     return n;
+}
+
+/* One Gated DeltaNet mixer (transformers' Qwen3NextGatedDeltaNet):
+ * in_proj_qkvz, in_proj_ba, the depthwise conv1d over q, k and v (no bias),
+ * A_log and dt_bias, the gated RMSNorm over d_v, out_proj. */
+static double linear_params(const gp_param_shape *s)
+{
+    double h = s->hidden, nk = s->linear_key_heads, nv = s->linear_value_heads;
+    double dk = s->linear_key_dim, dv = s->linear_value_dim;
+    return h * (2.0 * nk * dk + 2.0 * nv * dv) + h * 2.0 * nv +
+           (2.0 * nk * dk + nv * dv) * s->linear_conv + 2.0 * nv + dv + nv * dv * h;
 }
 
 int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e)
@@ -85,8 +97,27 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         (rc = check_dim(s->q_lora_rank, 0, "q_lora_rank", e)) != GP_OK ||
         (rc = check_dim(s->qk_nope_head_dim, 0, "qk_nope_head_dim", e)) != GP_OK ||
         (rc = check_dim(s->qk_rope_head_dim, 0, "qk_rope_head_dim", e)) != GP_OK ||
-        (rc = check_dim(s->v_head_dim, 0, "v_head_dim", e)) != GP_OK)
+        (rc = check_dim(s->v_head_dim, 0, "v_head_dim", e)) != GP_OK ||
+        (rc = check_dim(s->linear_layers, 0, "linear_layers", e)) != GP_OK ||
+        (rc = check_dim(s->linear_key_heads, 0, "linear_key_heads", e)) != GP_OK ||
+        (rc = check_dim(s->linear_value_heads, 0, "linear_value_heads", e)) != GP_OK ||
+        (rc = check_dim(s->linear_key_dim, 0, "linear_key_dim", e)) != GP_OK ||
+        (rc = check_dim(s->linear_value_dim, 0, "linear_value_dim", e)) != GP_OK ||
+        (rc = check_dim(s->linear_conv, 0, "linear_conv", e)) != GP_OK)
         return rc;
+    if (s->linear_layers >= s->layers)
+        return GP_RAISE_AT(e, GP_EINVAL, "linear_layers", 0, 0,
+                           "%.0f linear-attention layers leave none of the %.0f layers "
+                           "attending",
+                           s->linear_layers, s->layers);
+    if (s->linear_layers > 0.0 &&
+        (!(s->linear_key_heads > 0.0) || !(s->linear_value_heads > 0.0) ||
+         !(s->linear_key_dim > 0.0) || !(s->linear_value_dim > 0.0) || !(s->linear_conv > 0.0)))
+        return GP_RAISE_AT(e, GP_EINVAL, "linear_key_heads", 0, 0,
+                           "%.0f linear-attention layers need linear_key_heads, "
+                           "linear_value_heads, linear_key_dim, linear_value_dim and "
+                           "linear_conv",
+                           s->linear_layers);
     h = s->hidden;
     kv = s->kv_heads > 0.0 ? s->kv_heads : s->heads;
     if (kv > s->heads)
@@ -126,6 +157,7 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         return GP_RAISE_AT(e, GP_EINVAL, "expert_ffn", 0, 0, "MoE layers need the expert width");
 
     out->attn = attn_params(s, kv, d);
+    out->linear_attn = s->linear_layers > 0.0 ? linear_params(s) : 0.0;
     out->norms = (s->norms_per_layer > 0.0 ? s->norms_per_layer : s->sandwich_norm ? 4.0 : 2.0) *
                  h * (s->norm_bias ? 2.0 : 1.0);
     out->dense_ffn = moe_layers < s->layers ? ffn_params(s, s->ffn) : 0.0;
@@ -154,5 +186,8 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         out->active += s->vocab * h; /* the unembedding only, tied or not */
     else
         out->active += out->embed + out->lm_head + out->pos_embed;
+    /* Linear-attention layers run their mixer in place of the attention. */
+    out->total += s->linear_layers * (out->linear_attn - out->attn);
+    out->active += s->linear_layers * (out->linear_attn - out->attn);
     return GP_OK;
 }

@@ -137,7 +137,8 @@ START_TEST(every_model_loads_with_sourced_figures)
         const gp_fig *opt[] = {&m->params_active, &m->kv_heads,       &m->head_dim,
                                &m->experts,       &m->experts_active, &m->shared_experts,
                                &m->expert_ffn_hidden, &m->dense_layers, &m->kv_dim,
-                               &m->qk_head_dim, &m->train_seq};
+                               &m->qk_head_dim, &m->train_seq, &m->linear_layers,
+                               &m->linear_state};
         for (size_t k = 0; k < sizeof req / sizeof req[0]; k++) {
             ck_assert_msg(req[k]->v > 0, "%s: required shape figure %zu missing", id, k);
             fig_sourced(req[k], id, "shape");

@@ -176,6 +176,17 @@ typedef struct gp_model {
                                v0.1: 4096); 0 = every layer is global     */
     gp_fig window_layers;   /* layers that use the window (Gemma 2: 21 of
                                42); 0 with a window = all layers          */
+    gp_fig linear_layers;   /* layers whose token mixer is linear attention
+                               or a state-space model (Qwen3-Next: 36 Gated
+                               DeltaNet layers of 48): they cache no
+                               positions but hold a constant recurrent
+                               state per sequence; 0 = every layer attends.
+                               Fewer than layers                          */
+    gp_fig linear_state;    /* elements of that state per sequence per such
+                               layer (Gated DeltaNet: v_heads x d_k x d_v +
+                               (2 k_heads d_k + v_heads d_v)(conv - 1);
+                               Qwen3-Next: 548,864).  Given with
+                               linear_layers                              */
 } gp_model;
 
 typedef enum gp_format_kind { GP_FMT_FLOAT, GP_FMT_INT, GP_FMT_QUANT } gp_format_kind;
@@ -362,19 +373,37 @@ double gp_gpu_usable_mem(const gp_gpu *g);
  * 2 * kv_heads * head_dim (head_dim defaulting to hidden / heads). */
 double gp_model_kv_elems_per_layer(const gp_model *m);
 
+/* The layers that attend and cache keys and values: L_a = layers -
+ * linear_layers (Qwen3-Next: 48 - 36 = 12); layers when the model has no
+ * linear-attention layers (or linear_layers is not below layers).  0 for
+ * an unknown depth (layers 0) and a NULL m.  docs/models/inference.md
+ * §1.2. */
+double gp_model_attn_layers(const gp_model *m);
+
+/* Recurrent-state elements one sequence holds, all layers together:
+ * linear_layers x linear_state (Qwen3-Next: 36 x 548,864 = 19,759,104); 0
+ * without linear-attention layers (as gp_model_attn_layers counts them)
+ * and for a NULL m.  docs/models/inference.md §1.2. */
+double gp_model_state_elems(const gp_model *m);
+
 /* Sliding-window attention (docs/models/inference.md §1.1).  With a window
- * W on L_w of the L layers, a local layer caches and attends to min(C, W)
- * positions at context C, a global layer to C.
- *   gp_model_kv_positions: the layer average (L_g C + L_w min(C, W)) / L;
- *     C itself without a window (or C <= W).  Mistral 7B v0.1 (W 4096 on
- *     all 32 layers) at C = 32768: 4096.  Gemma 2 (W 4096 on 21 of 42) at
- *     C = 8192: 6144.
+ * W on L_w of the L_a attending layers (gp_model_attn_layers: linear-
+ * attention layers cache and attend to nothing, §1.2), a local layer
+ * caches and attends to min(C, W) positions at context C, a global layer
+ * to C.
+ *   gp_model_kv_positions: the average over the attending layers,
+ *     (L_g C + L_w min(C, W)) / L_a with L_g = L_a - L_w; C itself without
+ *     a window (or C <= W).  Mistral 7B v0.1 (W 4096 on all 32 layers) at
+ *     C = 32768: 4096.  Gemma 2 (W 4096 on 21 of 42) at C = 8192: 6144.
+ *     Qwen3-Next (12 attending layers, no window): C.
  *   gp_model_kv_context: its inverse, the largest C whose average is <= pos
- *     (INFINITY when every layer is local and pos >= W).
- *   gp_model_attn_pairs: causal (query, key) pairs of a P-token prompt, layer
- *     averaged: P^2/2 on a global layer, W^2/2 + (P - W) W on a local one
- *     when P > W.
- * 0 for C, pos or P <= 0.  A NULL m is a model without a window. */
+ *     (INFINITY when every attending layer is local and pos >= W).
+ *   gp_model_attn_pairs: causal (query, key) pairs of a P-token prompt,
+ *     averaged the same way: P^2/2 on a global layer, W^2/2 + (P - W) W on a
+ *     local one when P > W.
+ * Multiplied by L_a (the KV bytes per token and the attention FLOPs count
+ * the attending layers only) they give the whole model's.  0 for C, pos or
+ * P <= 0.  A NULL m is a model without a window. */
 double gp_model_kv_positions(const gp_model *m, double ctx);
 double gp_model_kv_context(const gp_model *m, double pos);
 double gp_model_attn_pairs(const gp_model *m, double prompt);
@@ -440,12 +469,22 @@ typedef struct gp_param_shape {
     int active_no_embed;    /* leave the input embedding (and position table)
                                out of the active count: the gpt-oss model
                                card's convention                             */
+    int attn_gate;          /* an output gate on the attention: q_proj twice
+                               as wide, h 2 H d (Qwen3-Next)                */
+    /* Gated DeltaNet linear attention (Qwen3-Next) on linear_layers of the
+     * layers (0: none; fewer than layers), the others attending: */
+    double linear_layers;
+    double linear_key_heads, linear_value_heads; /* n_k, n_v                 */
+    double linear_key_dim, linear_value_dim;     /* d_k, d_v per head        */
+    double linear_conv;     /* the short convolution's kernel K             */
 } gp_param_shape;
 
 /* The count, by part.  "Per layer" parts are for one layer. */
 typedef struct gp_param_count {
-    double attn;            /* per layer: projections, their biases, q/k norms,
-                               MLA norms, sinks                              */
+    double attn;            /* per attending layer: projections, their biases,
+                               q/k norms, MLA norms, sinks                   */
+    double linear_attn;     /* per linear-attention layer: its token mixer
+                               (0 without such layers)                       */
     double norms;           /* per layer: the layer's norms                  */
     double dense_ffn;       /* per dense layer: its FFN                      */
     double expert;          /* one routed expert                             */
@@ -453,8 +492,8 @@ typedef struct gp_param_count {
     double shared;          /* per MoE layer: shared experts (+ their gate)  */
     double moe_ffn;         /* per MoE layer: router + E experts + shared    */
     double moe_ffn_active;  /* per MoE layer: router + k experts + shared    */
-    double dense_layer;     /* attn + norms + dense_ffn                      */
-    double moe_layer;       /* attn + norms + moe_ffn                        */
+    double dense_layer;     /* attn + norms + dense_ffn (an attending layer) */
+    double moe_layer;       /* attn + norms + moe_ffn (an attending layer)   */
     double embed;           /* V h                                           */
     double lm_head;         /* V h, 0 when tied                              */
     double pos_embed;       /* pos_embed h                                   */
@@ -478,8 +517,15 @@ typedef struct gp_param_count {
  *   norms      (norms_per_layer, else 4 sandwich, else 2) h per layer, x2
  *              with norm_bias;
  *   MoE layer  h E [+ E] router + E FFN(fe) + S FFN(fs) [+ h shared gate];
- *   total      L (attention + norms) + D FFN(f) + M MoE + V h [+ V h untied]
- *              [+ P h positions] + final norm [+ embedding norm];
+ *   gate       with attn_gate, q is h 2 H d (an output gate per head);
+ *   linear     a Gated DeltaNet layer's mixer, with n_k, n_v heads of d_k,
+ *              d_v and kernel K: h (2 n_k d_k + 2 n_v d_v) (in_proj_qkvz) +
+ *              h 2 n_v (in_proj_ba) + (2 n_k d_k + n_v d_v) K (conv1d) +
+ *              2 n_v (A_log, dt_bias) + d_v (gated norm) + n_v d_v h
+ *              (out_proj), in place of the attention on L_lin layers;
+ *   total      (L - L_lin) attention + L_lin linear + L norms + D FFN(f) +
+ *              M MoE + V h [+ V h untied] [+ P h positions] + final norm
+ *              [+ embedding norm];
  *   active     as total with k routed experts instead of E (the router and
  *              shared experts run for every token); with active_no_embed the
  *              input embedding and positions are left out and only the
@@ -488,7 +534,8 @@ typedef struct gp_param_count {
  * `derived` is reproduced exactly (tests/check_hfimport.c).  Returns GP_OK,
  * or GP_EINVAL naming the field (a required width < 1, a width not whole,
  * kv_heads > heads, experts_active > experts, dense_layers > layers, head_dim
- * missing where hidden / heads is not whole, MLA widths missing).  NULL s
+ * missing where hidden / heads is not whole, MLA widths missing,
+ * linear_layers not below layers or without its widths).  NULL s
  * or out: GP_EINVAL (a non-NULL out still zeroed).
  * MODEL: docs/hwdb.md "Importing a Hugging Face config.json". */
 int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e);
