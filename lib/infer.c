@@ -45,7 +45,13 @@ double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits)
 {
     if (m == NULL || m->layers.v <= 0.0)
         return 0.0;
-    return m->layers.v * gp_model_kv_elems_per_layer(m) * kv_bits / 8.0;
+    /* Linear-attention layers cache no keys and values (inference.md §1.2). */
+    return gp_model_attn_layers(m) * gp_model_kv_elems_per_layer(m) * kv_bits / 8.0;
+}
+
+double gp_infer_state_bytes_per_seq(const gp_model *m)
+{
+    return gp_model_state_elems(m) * GP_INFER_STATE_BITS / 8.0;
 }
 
 double gp_infer_experts_touched(double n, double k, double batch)
@@ -290,6 +296,8 @@ typedef struct sums {
     double comm_exp;   /* link time per step, expected (comm.h)              */
     double comm_ceil;  /* link time per step, ceiling (bandwidth terms only) */
     double kv_seq;     /* KV bytes per sequence at this context              */
+    double st_seq;     /* recurrent-state bytes per sequence per step (read
+                          and written back; linear-attention layers)         */
     double kv_copies;  /* of o_bytes: the extra KV copies tensor parallelism
                           keeps (kv_replicas - 1 of the cache); engines with
                           data-parallel attention avoid them, so the ceiling
@@ -446,7 +454,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
      * rows; the ceiling leaves out act and dequant. */
     {
         double bwe = o->mem_bw * ew, bwo = o->mem_bw * eo;
-        double per_seq = ceiling ? s->kv_seq - s->kv_seq_copies : s->kv_seq + s->act_seq;
+        double per_seq = (ceiling ? s->kv_seq - s->kv_seq_copies : s->kv_seq + s->act_seq) +
+                         s->st_seq;
         double slope = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo) -
                        div0(s->emb_seq / n, bwe);
         double wb = div0((s->w_bytes - p->batch * s->emb_seq -
@@ -560,6 +569,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     sums s;
     double wbits, dbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems, ex_t;
     double store, kv_tok, kv_all, usable, ovh_mem, free1, pos, tok_params, emb_row;
+    double st_seq, st_elems, lin, la, per_seq;
     int quant, split;
 
     if (p == NULL)
@@ -704,6 +714,17 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     pos = gp_model_kv_positions(m, ctx);
     r->kv_positions = pos;
     r->kv_bytes = B * pos * kv_all;
+    /* Linear-attention (and SSM) layers: no positions, a constant state
+     * per sequence at GP_INFER_STATE_BITS (not --kv: vLLM's mamba cache
+     * dtypes default to the model's), read and written back every step;
+     * tensor parallelism shards it by heads, a layer split by layers: no
+     * copies (inference.md §1.2). */
+    lin = m->layers.v > 0.0 ? m->layers.v - gp_model_attn_layers(m) : 0.0;
+    r->linear_layers = lin;
+    st_elems = gp_model_state_elems(m);
+    st_seq = gp_infer_state_bytes_per_seq(m);
+    r->state_bytes_per_seq = st_seq;
+    r->state_bytes = 2.0 * B * st_seq;
 
     /* A model known only by its parameter count still has layers: guess the
      * missing depth or width (N = 12 L h^2) for the per-layer overhead,
@@ -738,13 +759,18 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
      * between kernels (norms, q/k/v/o, residuals, gate/up/act/down). */
     act_elems = sh.layers * (10.0 * sh.hidden + 4.0 * sh.ffn);
     r->act_bytes = B * act_elems * p->act_bytes;
-    r->bytes_per_step = r->weight_bytes + r->kv_bytes + r->act_bytes;
+    r->bytes_per_step = r->weight_bytes + r->kv_bytes + r->state_bytes + r->act_bytes;
     r->bytes_per_token = r->bytes_per_step / B;
 
     /* FLOPs. */
     r->active_params = m->params_active.v > 0.0 && m->params_active.v <= m->params.v
                            ? m->params_active.v : m->params.v;
-    r->attn_flop = 4.0 * sh.layers * sh.heads * sh.core_dim * pos * B;
+    /* Attention runs on the attending layers only (the layers guessed for a
+     * --params model all attend); each linear-attention layer's recurrence
+     * costs GP_INFER_LINEAR_FLOP per state element per token. */
+    la = sh.layers - lin;
+    r->attn_flop = 4.0 * la * sh.heads * sh.core_dim * pos * B;
+    r->linear_flop = GP_INFER_LINEAR_FLOP * st_elems * B;
     /* Matmul parameters a token runs through: the layers' (the experts it
      * is routed to) and the output layer; the input embedding is a row
      * lookup, no FLOPs. */
@@ -754,7 +780,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
                      : r->active_params;
     if (!(tok_params > 0.0) || tok_params > r->active_params + sh.embed_params)
         tok_params = r->active_params;
-    r->flop = 2.0 * tok_params * B + r->attn_flop;
+    r->flop = 2.0 * tok_params * B + r->attn_flop + r->linear_flop;
     r->flop_params = tok_params;
     r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
     r->precision = pick_precision(g, p->weights);
@@ -770,17 +796,19 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     s.w_save_ceil = r->embed_format == NULL && ebits > wbits && wbits > 0.0
                         ? sh.embed_params * (ebits - wbits) / 8.0
                         : 0.0;
-    s.o_bytes = r->kv_bytes + r->act_bytes;
+    s.o_bytes = r->kv_bytes + r->state_bytes + r->act_bytes;
     s.act_bytes = r->act_bytes;
     s.flop = r->flop;
     s.deq = r->dequant_flop;
     s.comm_exp = s.comm_ceil = 0.0;
     s.kv_seq = pos * kv_all;
+    s.st_seq = 2.0 * st_seq;
     s.kv_seq_copies = pos * (kv_all - kv_tok);
     s.kv_copies = B * s.kv_seq_copies;
     s.act_seq = act_elems * p->act_bytes;
     s.emb_seq = emb_row;
-    s.flop_seq = 2.0 * tok_params + 4.0 * sh.layers * sh.heads * sh.core_dim * pos;
+    s.flop_seq = 2.0 * tok_params + 4.0 * la * sh.heads * sh.core_dim * pos +
+                 GP_INFER_LINEAR_FLOP * st_elems;
     s.layers = sh.layers;
     s.moe_layers = sh.moe_layers;
     r->moe_layers = sh.moe_layers;
@@ -847,7 +875,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (p->prompt > 0.0) {
         double P = p->prompt, tok = B * P, tdt, trouted, wb, pf, ce = 0.0, cc = 0.0;
         double k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
-        double attn = 4.0 * sh.layers * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B;
+        double attn = 4.0 * la * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B +
+                      GP_INFER_LINEAR_FLOP * st_elems * tok;
         double ex_f = 0.0, ex_b = 0.0, me = 0.0, dense_f, dense_b, lmh;
         gp_coll_algo algo;
         int side;
@@ -914,18 +943,25 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->runtime_overhead = ovh_mem;
     usable = gp_gpu_usable_mem(g) * p->gpus;
     r->mem_usable = usable;
-    r->mem_need = store + B * pos * kv_all + ovh_mem * p->gpus;
+    /* Each sequence holds its KV cache and, with linear-attention layers,
+     * its recurrent state (inference.md §6). */
+    per_seq = pos * kv_all + st_seq;
+    r->mem_need = store + B * per_seq + ovh_mem * p->gpus;
     r->fits = r->mem_need <= usable;
     free1 = usable - store - ovh_mem * p->gpus;
-    r->short_bytes = (store + pos * kv_all + ovh_mem * p->gpus) - usable;
+    r->short_bytes = (store + per_seq + ovh_mem * p->gpus) - usable;
     r->fits_batch1 = r->short_bytes <= 0.0;
     if (free1 <= 0.0) {
         r->max_batch = 0.0;
         r->max_context = 0.0;
     } else {
-        r->max_batch = pos * kv_all > 0.0 ? floor(free1 / (pos * kv_all)) : INFINITY;
-        r->max_context = kv_all > 0.0 ? floor(gp_model_kv_context(m, free1 / (B * kv_all)))
-                                      : INFINITY;
+        r->max_batch = per_seq > 0.0 ? floor(free1 / per_seq) : INFINITY;
+        if (free1 - B * st_seq <= 0.0)
+            r->max_context = 0.0; /* the states alone fill the memory */
+        else
+            r->max_context = kv_all > 0.0 ? floor(gp_model_kv_context(m, (free1 - B * st_seq) /
+                                                                         (B * kv_all)))
+                                          : INFINITY;
     }
     r->kv_dominates = r->kv_bytes > r->weight_bytes;
     r->context_exceeds = m->context.v > 0.0 &&

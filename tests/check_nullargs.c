@@ -255,6 +255,8 @@ START_TEST(db_accessors)
     GP_ASSERT_REL(gp_model_kv_positions(NULL, 100.0), 100.0, 0.0);
     GP_ASSERT_REL(gp_model_kv_context(NULL, 100.0), 100.0, 0.0);
     GP_ASSERT_REL(gp_model_attn_pairs(NULL, 100.0), 5000.0, 0.0);
+    ck_assert(gp_model_attn_layers(NULL) == 0.0);
+    ck_assert(gp_model_state_elems(NULL) == 0.0);
 
     gp_model_guess_shape(7e9, 0.0, NULL, &h);
     ck_assert(h == 0.0);
@@ -552,7 +554,8 @@ END_TEST
 
 /* gp_infer_params_init: "NULL is a no-op".  gp_infer_eval and
  * gp_infer_e2e_eval: "NULL p or r: GP_EINVAL".
- * gp_infer_kv_bytes_per_token: 0 "(or m is NULL)". */
+ * gp_infer_kv_bytes_per_token: 0 "(or m is NULL)"; gp_infer_state_bytes_per_seq:
+ * 0 "for a NULL m". */
 START_TEST(infer_eval)
 {
     const gp_db *db = gp_test_db();
@@ -570,6 +573,7 @@ START_TEST(infer_eval)
     EINVAL_NAMED("gp_infer_e2e_eval: NULL p", gp_infer_e2e_eval(NULL, 4.0, &e2e, E));
     EINVAL_NAMED("gp_infer_e2e_eval: NULL r", gp_infer_e2e_eval(&p, 4.0, NULL, E));
     ck_assert(gp_infer_kv_bytes_per_token(NULL, 16.0) == 0.0);
+    ck_assert(gp_infer_state_bytes_per_seq(NULL) == 0.0);
 }
 END_TEST
 

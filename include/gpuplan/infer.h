@@ -259,19 +259,29 @@ typedef struct gp_infer_result {
     double kv_replicas;         /* copies of the KV cache across tensor-
                                    parallel GPUs: gpus x ceil(kv_heads/gpus)
                                    / kv_heads (MLA: kv_heads 1), else 1      */
-    double kv_positions;        /* positions each layer caches per sequence,
-                                   layer-averaged: the context, fewer on
-                                   sliding-window layers
+    double kv_positions;        /* positions each attending layer caches per
+                                   sequence, averaged over those layers: the
+                                   context, fewer on sliding-window layers
                                    (gp_model_kv_positions)                   */
     double kv_bytes;            /* KV read per step, all GPUs: batch x
                                    kv_positions x above x kv_replicas        */
+    double linear_layers;       /* linear-attention / SSM layers (0: none)   */
+    double state_bytes_per_seq; /* their recurrent state, one sequence, all
+                                   layers, at GP_INFER_STATE_BITS: held in
+                                   memory whatever the context
+                                   (gp_infer_state_bytes_per_seq)            */
+    double state_bytes;         /* state read and written back per step, all
+                                   GPUs: 2 x batch x state_bytes_per_seq     */
     double act_bytes;           /* activations read+written per step         */
-    double bytes_per_step;      /* weight + kv + act                         */
+    double bytes_per_step;      /* weight + kv + state + act                 */
     double bytes_per_token;     /* bytes_per_step / batch                    */
     /* FLOPs per step, all GPUs. */
-    double flop;                /* 2 x flop_params x batch + attention       */
-    double attn_flop;           /* 4 x layers x heads x head_dim x
+    double flop;                /* 2 x flop_params x batch + attention +
+                                   linear recurrence                         */
+    double attn_flop;           /* 4 x attending layers x heads x head_dim x
                                    kv_positions x batch                      */
+    double linear_flop;         /* GP_INFER_LINEAR_FLOP x state elements
+                                   (gp_model_state_elems) x batch            */
     double dequant_flop;        /* quantised weights x engine dequant_flop   */
     double active_params;       /* params used per token (MoE: active)       */
     double flop_params;         /* matmul params a token runs through: the
@@ -312,7 +322,7 @@ typedef struct gp_infer_result {
                                    before that replacement                  */
     /* Memory. */
     double runtime_overhead;    /* bytes per GPU                             */
-    double mem_need;            /* weights + KV + runtime x gpus             */
+    double mem_need;            /* weights + KV + state + runtime x gpus     */
     double mem_usable;          /* usable bytes x gpus                       */
     int fits;                   /* mem_need <= mem_usable                    */
     int fits_batch1;            /* fits at batch 1 (same context)            */
@@ -421,12 +431,34 @@ typedef struct gp_infer_e2e {
 int gp_infer_e2e_eval(const gp_infer_params *p, double output, gp_infer_e2e *r,
                       gp_err *e);
 
-/* KV-cache bytes per token per sequence: layers x kv elements per layer
- * (gp_model_kv_elems_per_layer) x kv_bits / 8, for a position every layer
- * caches (within any sliding window).  0 when the shape is unknown (or m
- * is NULL).  MODEL: 2 x layers x kv_heads x head_dim x bytes (Llama-2-7B
- * fp16: 2 x 32 x 32 x 128 x 2 = 524288 B). */
+/* KV-cache bytes per token per sequence: attending layers
+ * (gp_model_attn_layers: linear-attention layers cache nothing) x kv
+ * elements per layer (gp_model_kv_elems_per_layer) x kv_bits / 8, for a
+ * position every attending layer caches (within any sliding window).  0
+ * when the shape is unknown (or m is NULL).  MODEL: 2 x layers x kv_heads x
+ * head_dim x bytes (Llama-2-7B fp16: 2 x 32 x 32 x 128 x 2 = 524288 B;
+ * Qwen3-Next-80B-A3B: 2 x 12 x 2 x 256 x 2 = 24576 B). */
 double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits);
+
+/* Bits per element of a linear-attention layer's recurrent state: vLLM's
+ * mamba_cache_dtype and mamba_ssm_cache_dtype default to "auto", the
+ * model's dtype (bf16), whatever the KV cache's (vllm/config/cache.py,
+ * CacheConfig).  docs/models/inference.md §1.2. */
+#define GP_INFER_STATE_BITS 16.0
+/* FLOP per state element per token of a linear-attention layer's
+ * recurrence: the gated delta rule S' = S a (I - b k k^T) + b v k^T, o =
+ * S' q touches each element of the d_k x d_v state four times (decay, read
+ * S k, rank-1 write, read S q: about 4 multiply-adds; the gated delta
+ * rule of Yang, Kautz and Hatamizadeh 2024, "Gated Delta Networks",
+ * arXiv:2412.06464), applied to the whole state (the convolution's window
+ * too) as a round figure.  docs/models/inference.md §1.2. */
+#define GP_INFER_LINEAR_FLOP 8.0
+
+/* Recurrent-state bytes one sequence holds: gp_model_state_elems(m) x
+ * GP_INFER_STATE_BITS / 8, whatever the context (Qwen3-Next-80B-A3B: 36 x
+ * 548,864 x 2 = 39,518,208 B).  0 without linear-attention layers and for a
+ * NULL m. */
+double gp_infer_state_bytes_per_seq(const gp_model *m);
 
 /* Expected distinct experts touched by `batch` tokens routing k of n experts
  * uniformly: n x (1 - (1 - k/n)^batch).  Returns k for batch 1; 0 when n or
