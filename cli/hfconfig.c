@@ -41,6 +41,7 @@ typedef struct hfm {
     double ffn_hidden;      /* the entry's ffn_hidden                      */
     double context;
     double window, window_layers; /* window_layers 0: all layers           */
+    double linear_layers, linear_state; /* Gated DeltaNet layers, state   */
     double kv_dim, qk_head_dim;
     const char *attention;
     char used[3072];        /* "hidden_size 4096, ..."                     */
@@ -253,10 +254,11 @@ static json_t *jcount(double v)
 static const char *const GATED[] = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe",
                                     "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3",
                                     "gemma3_text", "phi3", "deepseek_v2", "deepseek_v3",
-                                    "gpt_oss", "glm4_moe", "kimi_k2", NULL};
+                                    "gpt_oss", "glm4_moe", "kimi_k2", "qwen3_next", NULL};
 static const char *const UNGATED[] = {"gpt2", "gpt_neox", "opt", "falcon", "phi", "bloom",
                                       "mpt", NULL};
-static const char *const QK_NORM[] = {"qwen3", "qwen3_moe", "gemma3", "gemma3_text", NULL};
+static const char *const QK_NORM[] = {"qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next",
+                                      NULL};
 static const char *const SANDWICH[] = {"gemma2", "gemma3", "gemma3_text", NULL};
 static const char *const QKV_BIAS[] = {"qwen2", "qwen2_moe", NULL};
 /* LayerNorm with biases and biased linear layers throughout. */
@@ -288,6 +290,17 @@ static const char *const K_VDIM[] = {"v_head_dim", NULL};
 static const char *const K_WINDOW[] = {"sliding_window", NULL};
 static const char *const K_WPATTERN[] = {"sliding_window_pattern", NULL};
 static const char *const K_MAX_WINDOW[] = {"max_window_layers", NULL};
+static const char *const K_FULL_INTERVAL[] = {"full_attention_interval", NULL};
+static const char *const K_LIN_KH[] = {"linear_num_key_heads", NULL};
+static const char *const K_LIN_VH[] = {"linear_num_value_heads", NULL};
+static const char *const K_LIN_KD[] = {"linear_key_head_dim", NULL};
+static const char *const K_LIN_VD[] = {"linear_value_head_dim", NULL};
+static const char *const K_LIN_CONV[] = {"linear_conv_kernel_dim", NULL};
+/* Keys of hybrid layouts gpuplan does not model (Mamba layers in Nemotron-H,
+ * Jamba, Zamba): warned, every layer priced as attention. */
+static const char *const HYBRID_UNMODELLED[] = {"hybrid_override_pattern", "layers_block_type",
+                                                "attn_layer_period", "attn_layer_indices",
+                                                NULL};
 
 /* Lower-case, anything outside [a-z0-9._-] becomes '-', at most 64. */
 static void to_id(const char *s, size_t n, char *out, size_t cap)
@@ -389,6 +402,112 @@ static void default_id(const char *path, json_t *root, char *out, size_t cap, ch
 }
 
 /* ---- the conversion --------------------------------------------------------------------- */
+
+/* Hybrid layers (docs/hwdb.md, "linear.layers"): Gated DeltaNet linear
+ * attention on the layers `layer_types` calls "linear_attention", else, with
+ * `full_attention_interval` k (qwen3_next: 4 when absent, transformers'
+ * Qwen3NextConfig default), on every layer i with (i + 1) % k != 0: L -
+ * floor(L / k) of them.  Their widths (linear_num_key_heads, ...) give the
+ * mixer's parameters and the recurrent state per sequence,
+ * n_v d_k d_v + (2 n_k d_k + n_v d_v)(K - 1) (vLLM's
+ * gated_delta_net_state_shape).  Layer kinds and hybrid keys gpuplan does not
+ * model are warned and priced as attention. */
+static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err *e)
+{
+    json_t *lt = json_object_get(c, "layer_types"), *it;
+    double L = m->s.layers, lin = 0.0, other = 0.0, k = 0.0, nk, nv, dk, dv, conv;
+    const char *first_other = NULL, *which;
+    int qn = mt != NULL && strcmp(mt, "qwen3_next") == 0, rc, b;
+    size_t j;
+    for (j = 0; HYBRID_UNMODELLED[j] != NULL; j++) {
+        json_t *v = json_object_get(c, HYBRID_UNMODELLED[j]);
+        if (v != NULL && !json_is_null(v))
+            warnf(m, "%s: a hybrid layout gpuplan does not model (Mamba or other non-attention "
+                     "layers): every layer is priced as attention, its KV cache and attention "
+                     "FLOPs overstated",
+                  HYBRID_UNMODELLED[j]);
+    }
+    if (json_is_array(lt)) {
+        json_array_foreach(lt, j, it)
+        {
+            const char *t = json_is_string(it) ? json_string_value(it) : NULL;
+            if (t != NULL && strcmp(t, "linear_attention") == 0) {
+                lin++;
+            } else if (t == NULL || (strcmp(t, "full_attention") != 0 &&
+                                     strcmp(t, "sliding_attention") != 0 &&
+                                     strcmp(t, "attention") != 0)) {
+                other++;
+                if (first_other == NULL)
+                    first_other = t != NULL ? t : "(not a string)";
+            }
+        }
+        if (strstr(m->used, "layer_types") == NULL)
+            used_add(m, "layer_types", "[...]");
+        if ((double)json_array_size(lt) != L)
+            warnf(m, "layer_types lists %zu layers, num_hidden_layers %.0f: the linear-attention "
+                     "count is layer_types'",
+                  json_array_size(lt), L);
+        if (other > 0.0)
+            warnf(m, "layer_types lists %.0f layer%s of a kind gpuplan does not model ('%s'): "
+                     "priced as attention",
+                  other, other == 1.0 ? "" : "s", first_other);
+    } else {
+        if ((rc = get_count(m, path, c, K_FULL_INTERVAL, 1, &k, e)) != GP_OK)
+            return rc;
+        if (!(k > 0.0) && qn) {
+            k = 4.0;
+            warnf(m, "no full_attention_interval: transformers' Qwen3NextConfig default 4 taken "
+                     "(every fourth layer attends)");
+        }
+        if (k > 0.0)
+            lin = L - floor(L / k);
+    }
+    if (qn) {
+        m->s.attn_gate = 1; /* q_proj h x 2 H d: query and output gate */
+    } else {
+        if ((rc = get_bool(m, path, c, "attn_output_gate", &b, e)) != GP_OK)
+            return rc;
+        m->s.attn_gate = b == 1;
+    }
+    if (!(lin > 0.0))
+        return GP_OK;
+    if (!qn && find_key(c, K_LIN_VH, &which) == NULL && find_key(c, K_LIN_KH, &which) == NULL) {
+        warnf(m, "%.0f linear_attention layers without the Gated DeltaNet keys "
+                 "(linear_num_value_heads, ...): priced as attention",
+              lin);
+        return GP_OK;
+    }
+    if ((rc = need_count(m, path, c, K_LIN_KH, "the linear-attention key heads", &nk, e)) ||
+        (rc = need_count(m, path, c, K_LIN_VH, "the linear-attention value heads", &nv, e)) ||
+        (rc = need_count(m, path, c, K_LIN_KD, "the linear-attention key head width", &dk, e)) ||
+        (rc = need_count(m, path, c, K_LIN_VD, "the linear-attention value head width", &dv,
+                         e)) ||
+        (rc = need_count(m, path, c, K_LIN_CONV, "the linear-attention convolution kernel",
+                         &conv, e)))
+        return rc;
+    if (lin >= L)
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "every one of the %.0f layers is linear attention: gpuplan prices "
+                           "models with at least one attention layer",
+                           L);
+    m->s.linear_layers = lin;
+    m->s.linear_key_heads = nk;
+    m->s.linear_value_heads = nv;
+    m->s.linear_key_dim = dk;
+    m->s.linear_value_dim = dv;
+    m->s.linear_conv = conv;
+    m->linear_layers = lin;
+    m->linear_state = nv * dk * dv + (2.0 * nk * dk + nv * dv) * (conv - 1.0);
+    if (!(m->linear_state <= GP_MODEL_DIM_MAX))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "the linear-attention state, %.6g elements per layer, is above the "
+                           "database's 1e9",
+                           m->linear_state);
+    /* A window is on attending layers only. */
+    if (m->window > 0.0 && (!(m->window_layers > 0.0) || m->window_layers > L - lin))
+        m->window_layers = L - lin;
+    return GP_OK;
+}
 
 /* Read FILE and fill *m (zeroed first).  Nothing is written.  Errors:
  * GP_EIO (cannot read), GP_EPARSE (malformed JSON, FILE:LINE:COL and
@@ -747,6 +866,9 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         }
     }
 
+    if ((rc = hf_linear(m, path, c, mt, e)) != GP_OK)
+        goto out;
+
     /* The count. */
     if ((rc = gp_model_count_params(&m->s, &m->n, e)) != GP_OK) {
         char msg[sizeof e->msg];
@@ -850,8 +972,11 @@ static void note_text(FILE *f, const hfm *m)
         fprintf(f, " (tied)");
     if (n->pos_embed > 0.0)
         fprintf(f, " + positions %s", grp(n->pos_embed, a, sizeof a));
-    fprintf(f, " + final norm %s = %s.", grp(n->final_norm, b, sizeof b),
-            grp(n->total, t, sizeof t));
+    fprintf(f, " + final norm %s", grp(n->final_norm, b, sizeof b));
+    if (s->linear_layers > 0.0)
+        fprintf(f, " + %.0f linear-attention layers x (Gated DeltaNet %s - attention %s)",
+                s->linear_layers, grp(n->linear_attn, a, sizeof a), grp(n->attn, c, sizeof c));
+    fprintf(f, " = %s.", grp(n->total, t, sizeof t));
     if (moe > 0.0)
         fprintf(f, " Active: %s per MoE layer (router, %.0f experts%s) = %s%s.",
                 grp(n->attn + n->norms + n->moe_ffn_active, a, sizeof a), s->experts_active,
@@ -859,11 +984,21 @@ static void note_text(FILE *f, const hfm *m)
                 s->active_no_embed ? " (input embedding left out, the gpt-oss card's convention)"
                                    : " with both embeddings");
     if (s->qkv_bias || s->o_bias || s->mlp_bias || s->qk_norm || s->sandwich_norm ||
-        s->attn_sinks || s->norm_bias)
-        fprintf(f, " Counted:%s%s%s%s%s%s%s.", s->qkv_bias ? " q/k/v biases" : "",
+        s->attn_sinks || s->norm_bias || s->attn_gate)
+        fprintf(f, " Counted:%s%s%s%s%s%s%s%s.", s->qkv_bias ? " q/k/v biases" : "",
                 s->o_bias ? " o bias" : "", s->mlp_bias ? " FFN biases" : "",
                 s->qk_norm ? " q/k norms" : "", s->sandwich_norm ? " four norms per layer" : "",
-                s->attn_sinks ? " attention sinks" : "", s->norm_bias ? " LayerNorm biases" : "");
+                s->attn_sinks ? " attention sinks" : "", s->norm_bias ? " LayerNorm biases" : "",
+                s->attn_gate ? " an attention output gate (q_proj h x 2 H d)" : "");
+    if (s->linear_layers > 0.0)
+        fprintf(f, " Linear attention: %.0f of %.0f layers are Gated DeltaNet (%.0f key and %.0f "
+                   "value heads of %.0f and %.0f, kernel %.0f): h (2 n_k d_k + 2 n_v d_v) + h 2 "
+                   "n_v + (2 n_k d_k + n_v d_v) K + 2 n_v + d_v + n_v d_v h = %s each; state "
+                   "n_v d_k d_v + (2 n_k d_k + n_v d_v)(K - 1) = %s elements per sequence per "
+                   "layer.",
+                s->linear_layers, s->layers, s->linear_key_heads, s->linear_value_heads,
+                s->linear_key_dim, s->linear_value_dim, s->linear_conv,
+                grp(n->linear_attn, a, sizeof a), grp(m->linear_state, b, sizeof b));
     fprintf(f, " MODEL: docs/hwdb.md, Importing a Hugging Face config.json.");
 }
 
@@ -933,6 +1068,9 @@ static int render(const hfm *m, const char *path, const char *date, char **out, 
         if (m->window_layers > 0.0)
             fprintf(f, "  layers: %.0f\n", m->window_layers);
     }
+    if (m->linear_layers > 0.0)
+        fprintf(f, "linear:\n  layers: %.0f\n  state: {value: %.0f, src: derived}\n",
+                m->linear_layers, m->linear_state);
     if (fclose(f) != 0) {
         free(buf);
         return GP_RAISE(e, GP_ENOMEM, "out of memory writing the model entry");
@@ -1122,6 +1260,15 @@ static json_t *import_json(const hfm *m, const char *path, const char *state)
     } else {
         json_object_set_new(o, "window", json_null());
     }
+    if (m->linear_layers > 0.0) {
+        json_t *lin = json_object();
+        json_object_set_new(lin, "layers", jcount(m->linear_layers));
+        json_object_set_new(lin, "state", jcount(m->linear_state));
+        json_object_set_new(lin, "mixer_params", jcount(m->n.linear_attn));
+        json_object_set_new(o, "linear", lin);
+    } else {
+        json_object_set_new(o, "linear", json_null());
+    }
     for (i = 0; i < m->nwarn; i++)
         json_array_append_new(w, json_string(m->warn[i]));
     json_object_set_new(o, "warnings", w);
@@ -1172,6 +1319,11 @@ static void import_table(const hfm *m, const char *file, const char *path, const
         snprintf(b, sizeof b, "%.0f tokens on %.0f of %.0f layers", m->window,
                  m->window_layers > 0.0 ? m->window_layers : s->layers, s->layers);
         gp_cli_row("sliding window", b, NULL);
+    }
+    if (m->linear_layers > 0.0) {
+        snprintf(b, sizeof b, "%.0f of %.0f layers, state %.0f elements", m->linear_layers,
+                 s->layers, m->linear_state);
+        gp_cli_row("linear attention", b, "Gated DeltaNet: no KV cache, a state per sequence");
     }
 }
 
