@@ -216,9 +216,17 @@ typedef struct family {
     double norms, pos_extra; /* norms per layer (0: default); positions
                                  context + pos_extra rows (< 0: none) */
     double rope, q_lora;
+    /* Qwen3-Next: the attention's output gate, the shared expert's gate,
+     * and the Gated DeltaNet widths (n_k, n_v, d_k, d_v, kernel) of the
+     * entry's linear.layers. */
+    int attn_gate, shared_gate;
+    double lin_nk, lin_nv, lin_dk, lin_dv, lin_conv;
 } family;
 
 static const family families[] = {
+    /* Before "qwen3-": the first match wins. */
+    {.prefix = "qwen3-next-", .qk_norm = 1, .pos_extra = -1, .attn_gate = 1, .shared_gate = 1,
+     .lin_nk = 16, .lin_nv = 32, .lin_dk = 128, .lin_dv = 128, .lin_conv = 4},
     {.prefix = "qwen2.5-", .qkv_bias = 1, .pos_extra = -1},
     {.prefix = "qwen3-", .qk_norm = 1, .pos_extra = -1},
     {.prefix = "gemma-2-", .sandwich = 1, .pos_extra = -1},
@@ -293,6 +301,13 @@ static gp_param_shape shape_of(const gp_model *m)
         s.qkv_bias = f->qkv_bias, s.o_bias = f->o_bias, s.mlp_bias = f->mlp_bias;
         s.qk_norm = f->qk_norm, s.sandwich_norm = f->sandwich, s.attn_sinks = f->sinks;
         s.router_bias = f->router_bias, s.active_no_embed = f->no_embed;
+        s.attn_gate = f->attn_gate, s.shared_gate = f->shared_gate;
+        if (f->lin_nk > 0.0) {
+            s.linear_layers = m->linear_layers.v;
+            s.linear_key_heads = f->lin_nk, s.linear_value_heads = f->lin_nv;
+            s.linear_key_dim = f->lin_dk, s.linear_value_dim = f->lin_dv;
+            s.linear_conv = f->lin_conv;
+        }
         if (f->rope > 0.0) {
             s.kv_lora_rank = m->kv_dim.v - f->rope;
             s.qk_rope_head_dim = f->rope;
@@ -412,7 +427,8 @@ END_TEST
 static const char *const files[] = {"llama-3.1-8b", "qwen3-30b-a3b", "mixtral-8x7b",
                                     "gemma-2-9b",   "deepseek-v2-lite", "qwen2.5-7b",
                                     "gpt-oss-20b",  "gemma-3-12b",   "phi-3-mini",
-                                    "bloom-176b",   "mpt-7b",        "glm-4.5-air"};
+                                    "bloom-176b",   "mpt-7b",        "glm-4.5-air",
+                                    "qwen3-next-80b-a3b"};
 
 static const char *const epoch0[] = {"SOURCE_DATE_EPOCH=0", NULL};
 
