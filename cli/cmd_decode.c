@@ -39,6 +39,9 @@ static void usage(FILE *f)
             "                         parameter count stays: give --params to change it)\n"
             "    --window W --window-layers N sliding-window attention: N layers (the\n"
             "                         model's, else all) cache W positions; --window 0: none\n"
+            "    --linear-layers N --linear-state E  N layers are linear attention (Gated\n"
+            "                         DeltaNet, SSM): no KV cache, a state of E elements per\n"
+            "                         sequence each, at 16 bits; --linear-layers 0: none\n"
             "  --weights FMT        storage format of the weights (fp16, q4_0, int8, ...;\n"
             "                       or a number of bits: 4.5)          [fp16]\n"
             "  --kv FMT             KV-cache format (fp16, fp8-e4m3, int8, int4, ...) [fp16]\n"
@@ -95,7 +98,7 @@ enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
     O_LINK, O_GPN, O_SCALEOUT, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_PEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
-    O_WINDOW, O_WLAYERS, O_MOVH, O_OUTPUT, O_HELP
+    O_WINDOW, O_WLAYERS, O_LLAYERS, O_LSTATE, O_MOVH, O_OUTPUT, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -112,6 +115,8 @@ static const struct option longopts[] = {
     {"max-context", required_argument, NULL, O_MAXCTX},
     {"window", required_argument, NULL, O_WINDOW},
     {"window-layers", required_argument, NULL, O_WLAYERS},
+    {"linear-layers", required_argument, NULL, O_LLAYERS},
+    {"linear-state", required_argument, NULL, O_LSTATE},
     {"weights", required_argument, NULL, O_WEIGHTS},
     {"kv", required_argument, NULL, O_KV},
     {"embed-format", required_argument, NULL, O_EMBED},
@@ -296,7 +301,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     const char *gpu_id = NULL, *model_id = NULL, *wname = NULL, *kvname = NULL;
     const char *ename = NULL, *engine_name = NULL, *link_id = NULL, *out_id = NULL;
     double params = 0, d, layers = 0, hidden = 0, heads = 0, kvh = 0, hd = 0, vocab = 0;
-    double ffn = 0, maxctx = 0, window = -1, wlayers = 0;
+    double ffn = 0, maxctx = 0, window = -1, wlayers = 0, llayers = -1, lstate = 0;
     long lv;
     int c, strict = 0, have_context = 0, have_prompt = 0, rc, status = GP_EXIT_OK;
     const gp_db *db;
@@ -306,7 +311,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_infer_params p;
     gp_infer_result r;
     gp_err e;
-    char buf[64], buf2[64], note[256], uneven_msg[160];
+    char buf[64], buf2[64], note[256], uneven_msg[160], stbuf[64];
     int uneven, mla, nodes;
     double node; /* GPUs per node (all of them in one node) */
     double measured = 0.0, output = 0.0;
@@ -346,6 +351,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         INTOPT(O_MAXCTX, "--max-context", maxctx, 1)
         INTOPT(O_WINDOW, "--window", window, 0)
         INTOPT(O_WLAYERS, "--window-layers", wlayers, 1)
+        INTOPT(O_LLAYERS, "--linear-layers", llayers, 0)
+        INTOPT(O_LSTATE, "--linear-state", lstate, 1)
         case O_BATCH:
             if (gp_cli_int(cli, "--batch", optarg, 1, &lv))
                 return GP_EXIT_USAGE;
@@ -494,8 +501,9 @@ static int run(gp_cli *cli, int argc, char **argv)
          * (GP_MODEL_DIM_MAX), KV heads dividing the heads, and a head size
          * that hidden / heads gives whole or --head-dim gives. */
         static const char *const dn[] = {"--layers", "--hidden", "--heads", "--kv-heads",
-                                         "--head-dim", "--vocab", "--ffn"};
-        const double dv[] = {layers, hidden, heads, kvh, hd, vocab, ffn};
+                                         "--head-dim", "--vocab", "--ffn", "--linear-layers",
+                                         "--linear-state"};
+        const double dv[] = {layers, hidden, heads, kvh, hd, vocab, ffn, llayers, lstate};
         size_t k;
         for (k = 0; k < sizeof dv / sizeof dv[0]; k++)
             if (dv[k] > GP_MODEL_DIM_MAX)
@@ -516,6 +524,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     SETF(maxctx, context)
     SETF(window, window)
     SETF(wlayers, window_layers)
+    SETF(llayers, linear_layers)
+    SETF(lstate, linear_state)
 #undef SETF
     /* The model's KV heads stay while they divide new --heads (as train). */
     if (heads > 0 && kvh <= 0 && model.kv_heads.v > 0 &&
@@ -552,6 +562,47 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (model.window.v > 0 && !(model.layers.v > 0))
         return gp_cli_usage(cli, "'--window' needs '--layers': a window applies per layer, and "
                                  "a --params model's depth would be a guess");
+    /* Linear-attention layers, as the loader checks them (inference.md
+     * §1.2): a count and a state together, at least one layer attending,
+     * any window on the attending layers. */
+    if (llayers == 0) {
+        model.linear_layers.v = 0;
+        model.linear_layers.src = "command line";
+        model.linear_state.v = 0;
+        if (lstate > 0)
+            return gp_cli_usage(cli, "'--linear-state' needs linear-attention layers "
+                                     "('--linear-layers 0' has none)");
+    }
+    if (model.linear_layers.v > 0 && !(model.linear_state.v > 0))
+        return gp_cli_usage(cli, "'--linear-layers' needs '--linear-state E' (the recurrent-state "
+                                 "elements per sequence per layer; %s has none)", model.id);
+    if (lstate > 0 && !(model.linear_layers.v > 0))
+        return gp_cli_usage(cli, "'--linear-state' needs '--linear-layers N' (%s has no "
+                                 "linear-attention layers)", model.id);
+    if (model.linear_layers.v > 0 && !(model.layers.v > 0))
+        return gp_cli_usage(cli, "'--linear-layers' needs '--layers': a --params model's depth "
+                                 "would be a guess");
+    if (model.linear_layers.v > 0 && model.linear_layers.v >= model.layers.v) {
+        if (llayers > 0)
+            return gp_cli_usage(cli, "'--linear-layers' %.0f leaves none of the model's %.0f "
+                                     "layers attending (at most %.0f)",
+                                model.linear_layers.v, model.layers.v, model.layers.v - 1);
+        return gp_cli_usage(cli, "'--layers' %.0f is not above %s's %.0f linear-attention layers "
+                                 "(linear.layers); give '--linear-layers' too",
+                            model.layers.v, model.id, model.linear_layers.v);
+    }
+    if (model.linear_layers.v > 0 && model.window.v > 0) {
+        double att = model.layers.v - model.linear_layers.v;
+        if (!(model.window_layers.v > 0))
+            return gp_cli_usage(cli, "'--window' on every layer, but %.0f of the %.0f are linear "
+                                     "attention: give '--window-layers' (at most %.0f)",
+                                model.linear_layers.v, model.layers.v, att);
+        if (model.window_layers.v > att)
+            return gp_cli_usage(cli, "'--window-layers' %.0f exceeds the %.0f attending layers "
+                                     "(%.0f of %.0f are linear attention)",
+                                model.window_layers.v, att, model.linear_layers.v,
+                                model.layers.v);
+    }
     if (wname && (rc = get_format(cli, db, "--weights", wname, &wtmp, &p.weights)) != 0)
         return rc;
     if (kvname && (rc = get_format(cli, db, "--kv", kvname, &ktmp, &p.kv)) != 0)
@@ -720,12 +771,16 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (!r.fits_batch1) {
         fprintf(stderr,
                 "gpuplan decode: %s does not fit on %.0f x %s even at batch 1: it needs %s "
-                "(weights %s + KV %s + runtime %s) but %s is usable: short by %s\n",
+                "(weights %s + KV %s%s%s + runtime %s) but %s is usable: short by %s\n",
                 model.id, p.gpus, gpu->id,
                 gp_format_qty(r.short_bytes + r.mem_usable, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                 gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2),
                 gp_format_qty(r.kv_positions * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES,
                               2, 0, note, 64),
+                r.state_bytes_per_seq > 0 ? " + state " : "",
+                r.state_bytes_per_seq > 0 ? gp_format_qty(r.state_bytes_per_seq, GP_Q_BYTES, 2,
+                                                          0, stbuf, sizeof stbuf)
+                                          : "",
                 gp_format_qty(r.runtime_overhead * p.gpus, GP_Q_BYTES, 2, 0, note + 64, 64),
                 gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, note + 128, 64),
                 gp_format_qty(r.short_bytes, GP_Q_BYTES, 2, 0, note + 192, 64));
@@ -767,6 +822,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "kv_bytes_per_token", gp_cli_jnum(r.kv_bytes_per_token));
         json_object_set_new(o, "kv_replicas", gp_cli_jnum(r.kv_replicas));
         json_object_set_new(o, "kv_positions", gp_cli_jnum(r.kv_positions));
+        json_object_set_new(o, "attn_layers", gp_cli_jnum(r.layers - r.linear_layers));
+        json_object_set_new(o, "linear_layers", gp_cli_jnum(r.linear_layers));
+        json_object_set_new(o, "state_bytes", gp_cli_jnum(r.state_bytes));
+        json_object_set_new(o, "state_bytes_per_seq", gp_cli_jnum(r.state_bytes_per_seq));
+        json_object_set_new(o, "state_stored_bytes", gp_cli_jnum(p.batch * r.state_bytes_per_seq));
         json_object_set_new(o, "act_bytes", gp_cli_jnum(r.act_bytes));
         json_object_set_new(o, "layers", gp_cli_jnum(r.layers));
         json_object_set_new(o, "hidden", gp_cli_jnum(r.hidden));
@@ -775,6 +835,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "bytes_per_token", gp_cli_jnum(r.bytes_per_token));
         json_object_set_new(o, "flop_per_step", gp_cli_jnum(r.flop));
         json_object_set_new(o, "attn_flop", gp_cli_jnum(r.attn_flop));
+        json_object_set_new(o, "linear_flop", gp_cli_jnum(r.linear_flop));
         json_object_set_new(o, "dequant_flop", gp_cli_jnum(r.dequant_flop));
         json_object_set_new(o, "active_params", gp_cli_jnum(r.active_params));
         json_object_set_new(o, "flop_params", gp_cli_jnum(r.flop_params));
@@ -939,7 +1000,19 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(note + n, sizeof note - n, " x %.4g copies (each GPU holds whole KV heads)",
                  r.kv_replicas);
     }
+    if (r.linear_layers > 0) {
+        size_t n = strlen(note);
+        snprintf(note + n, sizeof note - n, "; %.0f of %.0f layers attend", r.layers -
+                 r.linear_layers, r.layers);
+    }
     qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, r.kv_bytes_per_token > 0 ? note : KV_UNKNOWN);
+    if (r.linear_layers > 0) {
+        snprintf(note, sizeof note, "%.0f seq x %s read + written: %.0f linear-attention layers' "
+                 "state at 16 bits, any context", p.batch,
+                 gp_format_qty(r.state_bytes_per_seq, GP_Q_BYTES, 2, 0, buf, sizeof buf),
+                 r.linear_layers);
+        qrow("recurrent state", r.state_bytes, GP_Q_BYTES, 2, note);
+    }
     qrow("activations", r.act_bytes, GP_Q_BYTES, 2, "~(10 hidden + 4 ffn) x 2 B per layer");
     if (r.shape_inferred) {
         snprintf(buf, sizeof buf, "%.0f x %.0f", r.layers, r.hidden);
@@ -950,7 +1023,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     qrow("total per step", r.bytes_per_step, GP_Q_BYTES, 2, NULL);
     qrow("per generated token", r.bytes_per_token, GP_Q_BYTES, 2, NULL);
     snprintf(note, sizeof note, "2 x %.4g matmul params (layers + output; the input "
-             "embedding is a lookup) x batch + attention", r.flop_params);
+             "embedding is a lookup) x batch + attention%s", r.flop_params,
+             r.linear_flop > 0 ? " + linear recurrence" : "");
     qrow("FLOPs per step", r.flop, GP_Q_FLOP, 2, note);
     if (r.dequant_flop > 0)
         qrow("dequant FLOPs per step", r.dequant_flop, GP_Q_FLOP, 2,
@@ -1017,6 +1091,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     qrow("KV cache stored", p.batch * r.kv_positions * r.kv_bytes_per_token * r.kv_replicas,
          GP_Q_BYTES,
          2, r.kv_replicas > 1 ? "with the copies tensor parallelism keeps (above)" : NULL);
+    if (r.linear_layers > 0)
+        qrow("recurrent state stored", p.batch * r.state_bytes_per_seq, GP_Q_BYTES, 2,
+             "per sequence, whatever the context");
     qrow("runtime overhead", r.runtime_overhead * p.gpus, GP_Q_BYTES, 2,
          p.runtime_overhead >= 0 ? "--runtime-overhead" : "1 GiB per GPU (gpuplan default)");
     qrow("need", r.mem_need, GP_Q_BYTES, 2, NULL);
