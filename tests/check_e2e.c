@@ -268,6 +268,39 @@ START_TEST(window_kink_closed_form)
 }
 END_TEST
 
+/* The same window with a third, linear-attention layer (docs/models/
+ * inference.md 1.2): 1,000 state elements, 2,000 B per sequence read and
+ * written back each step (4,000 B); the two attending layers cache as
+ * before (256 B per position), so the kink stays at the window.  By hand:
+ * tm = (2e9 + activations 3 x (10 x 1024 + 4 x 4096) x 2 = 159,744 + 4,000
+ * + 256 pos) / 0.5e12 = 4.000327488 ms + 0.512e-9 x pos, movement 3 x 10
+ * us; over contexts 1000 .. 2999 as above: 2000 x 4.030327488 ms +
+ * 0.512e-9 x (501 x 1250 + 1499 x 1875).  The closed form against the
+ * sum of 2000 evaluations. */
+START_TEST(linear_layer_closed_form)
+{
+    gp_gpu g = toy_gpu();
+    gp_model m = toy_mqa();
+    gp_infer_params p = toy_params(&g, &m);
+    gp_infer_e2e r;
+    double lc, le;
+    m.layers.v = 3;
+    m.linear_layers.v = 1;
+    m.linear_state.v = 1000;
+    m.window.v = 1500;
+    m.window_layers.v = 1;
+    p.prompt = 999;
+    r = e2e_ok(&p, 2001);
+    ck_assert_int_eq(r.summed, 0);
+    loop_sum(&p, 1000, 2000, &lc, &le);
+    GP_ASSERT_REL(r.expected.decode_s, le, 1e-12);
+    GP_ASSERT_REL(r.ceiling.decode_s, lc, 1e-12);
+    GP_ASSERT_REL(r.expected.decode_s,
+                  2000.0 * 4.030327488e-3 + 0.512e-9 * (501.0 * 1250.0 + 1499.0 * 1875.0),
+                  1e-12);
+}
+END_TEST
+
 /* A million decode steps (P = 999, N = 1,000,001: contexts 1000 ..
  * 1,000,999): closed form from at most five evaluations.  Memory-bound
  * throughout (c < 3.196e6): 1e6 x (4.020212992 ms + 0.512e-9 x mean
@@ -487,6 +520,7 @@ Suite *gp_test_suite_e2e(void)
     tcase_add_test(tc, prefill_efficiency_by_hand);
     tcase_add_test(tc, memory_to_compute_bound);
     tcase_add_test(tc, window_kink_closed_form);
+    tcase_add_test(tc, linear_layer_closed_form);
     tcase_add_test(tc, million_tokens);
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, moe_prefill_expert_roofline);
