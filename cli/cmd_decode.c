@@ -592,16 +592,35 @@ static int run(gp_cli *cli, int argc, char **argv)
                             model.layers.v, model.id, model.linear_layers.v);
     }
     if (model.linear_layers.v > 0 && model.window.v > 0) {
+        /* Name what was given: a --window / --window-layers typed here, else
+         * the model's own window.tokens / window.layers, against the
+         * linear-attention layers (as the --layers check above does). */
         double att = model.layers.v - model.linear_layers.v;
-        if (!(model.window_layers.v > 0))
-            return gp_cli_usage(cli, "'--window' on every layer, but %.0f of the %.0f are linear "
-                                     "attention: give '--window-layers' (at most %.0f)",
+        if (!(model.window_layers.v > 0)) {
+            if (window > 0 || !(llayers > 0))
+                return gp_cli_usage(cli, "'--window' on every layer, but %.0f of the %.0f are "
+                                         "linear attention: give '--window-layers' (at most %.0f)",
+                                    model.linear_layers.v, model.layers.v, att);
+            return gp_cli_usage(cli, "%s's window (window.tokens %.0f) is on every layer, but "
+                                     "'--linear-layers' %.0f makes %.0f of the %.0f linear "
+                                     "attention: give '--window-layers' (at most %.0f) or "
+                                     "'--window 0'",
+                                model.id, model.window.v, model.linear_layers.v,
                                 model.linear_layers.v, model.layers.v, att);
-        if (model.window_layers.v > att)
-            return gp_cli_usage(cli, "'--window-layers' %.0f exceeds the %.0f attending layers "
-                                     "(%.0f of %.0f are linear attention)",
-                                model.window_layers.v, att, model.linear_layers.v,
-                                model.layers.v);
+        }
+        if (model.window_layers.v > att) {
+            if (wlayers > 0)
+                return gp_cli_usage(cli, "'--window-layers' %.0f exceeds the %.0f attending "
+                                         "layers (%.0f of %.0f are linear attention)",
+                                    model.window_layers.v, att, model.linear_layers.v,
+                                    model.layers.v);
+            return gp_cli_usage(cli, "%s's %.0f windowed layers (window.layers) exceed the %.0f "
+                                     "attending layers %s%.0f leaves of %.0f: give "
+                                     "'--window-layers' (at most %.0f) or '--window 0'",
+                                model.id, model.window_layers.v, att,
+                                llayers > 0 ? "'--linear-layers' " : "linear.layers ",
+                                model.linear_layers.v, model.layers.v, att);
+        }
     }
     if (wname && (rc = get_format(cli, db, "--weights", wname, &wtmp, &p.weights)) != 0)
         return rc;

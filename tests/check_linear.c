@@ -417,6 +417,17 @@ START_TEST(cli_refusals)
          "'--window-layers' 13 exceeds the 12 attending layers"},
         {{"--gpu", "h200", "--model", "qwen3-next", "--linear-state", "2000000000", NULL},
          "'--linear-state' must be <= 1e9"},
+        /* The window is the model's, not the command line's: the message
+         * names its field (Gemma 2 9B: 21 of 42 layers windowed; 30 linear
+         * leave 42 - 30 = 12 attending; Mistral 7B: a window on all 32). */
+        {{"--gpu", "h200", "--model", "gemma-2-9b", "--linear-layers", "30", "--linear-state",
+          "1000", NULL},
+         "gemma-2-9b's 21 windowed layers (window.layers) exceed the 12 attending layers "
+         "'--linear-layers' 30 leaves of 42"},
+        {{"--gpu", "h200", "--model", "mistral-7b", "--linear-layers", "16", "--linear-state",
+          "1000", NULL},
+         "mistral-7b's window (window.tokens 4096) is on every layer, but '--linear-layers' 16 "
+         "makes 16 of the 32 linear attention"},
     };
     size_t i;
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
