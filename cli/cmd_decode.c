@@ -1110,9 +1110,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     qrow("KV cache stored", p.batch * r.kv_positions * r.kv_bytes_per_token * r.kv_replicas,
          GP_Q_BYTES,
          2, r.kv_replicas > 1 ? "with the copies tensor parallelism keeps (above)" : NULL);
-    if (r.linear_layers > 0)
-        qrow("recurrent state stored", p.batch * r.state_bytes_per_seq, GP_Q_BYTES, 2,
-             "per sequence, whatever the context");
+    if (r.linear_layers > 0) {
+        snprintf(note, sizeof note, "%.0f seq x %s, whatever the context", p.batch,
+                 gp_format_qty(r.state_bytes_per_seq, GP_Q_BYTES, 2, 0, buf, sizeof buf));
+        qrow("recurrent state stored", p.batch * r.state_bytes_per_seq, GP_Q_BYTES, 2, note);
+    }
     qrow("runtime overhead", r.runtime_overhead * p.gpus, GP_Q_BYTES, 2,
          p.runtime_overhead >= 0 ? "--runtime-overhead" : "1 GiB per GPU (gpuplan default)");
     qrow("need", r.mem_need, GP_Q_BYTES, 2, NULL);

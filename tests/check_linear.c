@@ -354,6 +354,8 @@ START_TEST(cli_decode)
                         "548864", NULL};
     const char *t1[] = {"decode", "--gpu", "h200", "--model", "qwen3-next", "--weights", "fp8",
                         "--context", "131072", NULL};
+    const char *t4[] = {"decode", "--gpu", "h200", "--model", "qwen3-next", "--weights", "fp8",
+                        "--context", "131072", "--batch", "4", NULL};
     char *out = NULL;
     /* As decode_step_at_128k: KV 3,221,225,472 B, the state 79,036,416 B
      * per step and 39,518,208 B stored. */
@@ -386,6 +388,13 @@ START_TEST(cli_decode)
     ck_assert_ptr_nonnull(strstr(out, "recurrent state "));
     ck_assert_ptr_nonnull(strstr(out, "recurrent state stored"));
     ck_assert_ptr_nonnull(strstr(out, "12 of 48 layers attend"));
+    free(out);
+    /* Stored at batch 4: 4 x 39,518,208 = 158,072,832 B (158.07 MB), the
+     * states of four sequences, not one sequence's. */
+    ck_assert_int_eq(gp_test_cli(t4, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "158.07 MB"));
+    ck_assert_ptr_nonnull(strstr(out, "4 seq x 39.52 MB, whatever the context"));
+    ck_assert_ptr_null(strstr(out, "per sequence, whatever the context"));
     free(out);
 }
 END_TEST
