@@ -503,7 +503,13 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
                            "the linear-attention state, %.6g elements per layer, is above the "
                            "database's 1e9",
                            m->linear_state);
-    /* A window is on attending layers only. */
+    /* A window is on attending layers only: every one of them when the
+     * config puts it on all layers, and said so when it names more local
+     * layers than attend. */
+    if (m->window > 0.0 && m->window_layers > L - lin)
+        warnf(m, "%.0f sliding-window layers but only %.0f of the %.0f layers attend (the "
+                 "other %.0f are linear attention): the window is counted on those %.0f",
+              m->window_layers, L - lin, L, lin, L - lin);
     if (m->window > 0.0 && (!(m->window_layers > 0.0) || m->window_layers > L - lin))
         m->window_layers = L - lin;
     return GP_OK;
@@ -978,9 +984,12 @@ static void note_text(FILE *f, const hfm *m)
                 s->linear_layers, grp(n->linear_attn, a, sizeof a), grp(n->attn, c, sizeof c));
     fprintf(f, " = %s.", grp(n->total, t, sizeof t));
     if (moe > 0.0)
-        fprintf(f, " Active: %s per MoE layer (router, %.0f experts%s) = %s%s.",
+        fprintf(f, " Active: %s per MoE layer (router, %.0f experts%s)%s%s%s = %s%s.",
                 grp(n->attn + n->norms + n->moe_ffn_active, a, sizeof a), s->experts_active,
-                n->shared > 0.0 ? ", shared" : "", grp(n->active, t, sizeof t),
+                n->shared > 0.0 ? ", shared" : "",
+                s->linear_layers > 0.0 ? ", the same linear-attention difference on " : "",
+                s->linear_layers > 0.0 ? grp(s->linear_layers, b, sizeof b) : "",
+                s->linear_layers > 0.0 ? " layers" : "", grp(n->active, t, sizeof t),
                 s->active_no_embed ? " (input embedding left out, the gpt-oss card's convention)"
                                    : " with both embeddings");
     if (s->qkv_bias || s->o_bias || s->mlp_bias || s->qk_norm || s->sandwich_norm ||

@@ -518,6 +518,21 @@ START_TEST(import_qwen3_next)
     ck_assert_uint_eq(json_array_size(json_object_get(o, "warnings")), 0);
     json_decref(o);
     free(err);
+    /* The entry's note adds its own figures up: the active count is 48 MoE
+     * layers x 62,921,216 + 2 x 311,164,928 (embedding, lm_head) + 2,048
+     * (final norm) + 36 x (33,718,464 - 27,263,488) = 3,874,929,408, and
+     * says so with the linear-attention term. */
+    {
+        char path[512], *yaml;
+        snprintf(path, sizeof path, "%s/models/qn.yaml", dir);
+        yaml = gp_test_slurp(path);
+        ck_assert_ptr_nonnull(yaml);
+        ck_assert_msg(strstr(yaml, "Active: 62,921,216 per MoE layer (router, 10 experts, "
+                                   "shared), the same linear-attention difference on 36 layers "
+                                   "= 3,874,929,408") != NULL,
+                      "%s", yaml);
+        free(yaml);
+    }
     /* The layout as newer configs list it: layer_types, 3 linear then 1
      * full, twelve times: the same 36. */
     {
@@ -547,6 +562,18 @@ START_TEST(import_qwen3_next)
     GP_ASSERT_REL(jget(o, "linear", "layers"), 42.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 79674391296.0 + 38729856.0, 0);
     json_decref(o);
+    /* A window on more layers than attend: sliding_window_pattern 2 makes
+     * 48 - floor(48 / 2) = 24 layers local, but only 48 - 36 = 12 attend:
+     * the window is counted on those 12, and said so. */
+    f = variant(dir, "window", "{\"sliding_window\": 4096, \"sliding_window_pattern\": 2}");
+    ck_assert_int_eq(import(dir, f, "qn-win", &o, &err), 0);
+    GP_ASSERT_REL(jget(o, "window", "tokens"), 4096.0, 0);
+    GP_ASSERT_REL(jget(o, "window", "layers"), 12.0, 0);
+    ck_assert_msg(strstr(err, "24 sliding-window layers but only 12 of the 48 layers attend") !=
+                      NULL,
+                  "%s", err);
+    json_decref(o);
+    free(err);
     /* Layouts gpuplan does not model: warned, priced as attention. */
     f = variant(dir, "nemotron", "{\"hybrid_override_pattern\": \"M-M-M*-\"}");
     ck_assert_int_eq(import(dir, f, "qn-nemo", &o, &err), 0);
