@@ -38,9 +38,18 @@ static const gp_engine engines[] = {
      " 35 us/layer at 2 GHz (rms 2.6 %); eff_float 0.90"
      " carried over from the 2023 profile (F16 kernels unchanged in kind);"
      " dequant: mmvq dp4a on CUDA cores ~8 FLOP/weight; multi-GPU:"
-     " --split-mode layer, the default since PR #4766; no per-SM stream limit"
-     " (an H100 SXM llama-bench of a 9B Q8_0, 210 tok/s, streams ~19 GB/s per"
-     " SM, above the 2023 builds' 11.2)"
+     " --split-mode layer, the default since PR #4766; per-SM stream limit"
+     " 11.0 GB/s (Little's law; binds on HBM parts): the same scoreboard's"
+     " H100 80GB (HBM3: the SXM part, 132 SMs) tg128 267.81 tok/s (build"
+     " 5143fa8), after 32 x 35 us x 2/1.98 GHz = 1.131 ms of fixed"
+     " cost, streams its 3.789 GB at 1.456 TB/s, 11.03 GB/s per SM, 0.47 of"
+     " the achievable 3.08 TB/s; least squares over the 27 GPUs' checked"
+     " rows of the scoreboard is flat from 10.6 to 11.2 GB/s (rms 8.2 %;"
+     " 12.7 % without a limit), the Dec 2023 builds' 11.2 within 2 %; it"
+     " moves the H100 row from +49.5 % to -0.2 %, A100 SXM from +11.7 % to"
+     " +9.6 %, RTX 5070 from +5.7 % to -2.8 %, 5070 Ti by 0.4 points, no"
+     " other checked row; F16"
+     " rows on HBM parts are unchecked (docs/models/inference.md 4.1)"
      "; MoE: 47 us more per MoE layer at 2 GHz (router, top-k, expert-"
      "indexed GEMVs), least squares in log over four llama-bench tg128 rows"
      " of 2025-26 builds (docs/models/inference.md 8.2): RTX 4090 qwen3moe"
@@ -52,7 +61,7 @@ static const gp_engine engines[] = {
      " rows of the same scoreboard (Llama 2 7B Q4_0, -fa 0): 280 (Quadro RTX"
      " 8000) to 568 (RTX 5070); A100 80GB 4849.53 t/s is 423, H100 80GB"
      " 9918.34 is 508, RTX 4090 11992.70 is 497 (docs/models/inference.md 5.3)",
-     1, 0.0, 47e-6, 0.0, 0.0, 476.0},
+     1, 11.0e9, 47e-6, 0.0, 0.0, 476.0},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
      " 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25 tok/s): bf16"

@@ -764,7 +764,8 @@ END_TEST
  *     6700683755520;
  *   rate: the expected fp16 rate 312e12 x 0.87 = 271.44e12, capped by the
  *     MMQ kernels' 476 FLOP/clock/SM x 108 SMs x 1.41 GHz = 72.48528e12:
- *     92.4420 ms (the 3750425088 B of weights take 2.3224 ms underneath);
+ *     92.4420 ms (the 3750425088 B of weights take 3.1569 ms underneath, at
+ *     the engine's per-SM stream limit, 108 x 11.0e9 = 1.188e12 B/s);
  *   overhead 32 x 35 us x 2 / 1.41 = 1.58865 ms;
  *   TTFT 94.0306 ms = 5445.0 t/s (the scoreboard's A100 80GB: 4849.53).
  * --prefill-eff 0.5 replaces the engine's figures, cap included: 135.72e12,
@@ -830,31 +831,43 @@ START_TEST(prefill_worked_row)
         json_decref(j);
     }
     {
-        /* The GEMV batches (1-8) are compute-bound on the A100 (the
-         * dequantisation on its 16.965 TFLOP/s of fp32 cores), the MMQ ones
-         * from 9 on are not until the ridge of that regime, so "compute-
-         * bound from batch" is that ridge, not 1.  At context 64 each
-         * sequence adds 2 x 6,607,343,616 + 4 x 32 x 32 x 128 x 64 =
-         * 13,248,241,664 FLOP / 72.48528e12 = 182.7715 us less its KV 64 x
-         * 524,288 = 33,554,432 B, activations 5,439,488 B and Q4_0
-         * embedding row 4096 x 4.5 / 8 = 2304 B over 2039e9 x 0.88 x 0.90
-         * = 1614.888e9 B/s = 24.1479 us: 158.6235 us.  Weights 6,476,271,616
-         * x 4.5 / 8 + 131,072,000 x 6.5625 / 8 = 3,750,422,784 B / 1614.888e9
-         * = 2.322404 ms: ridge 14.64098.  Batch 14 is memory-bound, 15 not. */
+        /* On the A100 the GEMV batches (1-8) stream at the engine's per-SM
+         * limit, 108 x 11.0e9 = 1.188e12 B/s (docs/models/inference.md
+         * 4.1), against a compute account of 13,248,241,664 FLOP /
+         * 271.44e12 = 48.807 us per sequence plus the dequantisation,
+         * 51,810,172,928 / 16.965e12 = 3.053945 ms per step.  Weights
+         * 6,476,271,616 x 4.5 / 8 + 131,072,000 x 6.5625 / 8 = 3,750,422,784
+         * B / 1.188e12 = 3.156921 ms; each sequence adds its KV 64 x 524,288
+         * = 33,554,432 B, activations 5,439,488 B and Q4_0 embedding row
+         * 4096 x 4.5 / 8 = 2304 B: 38,996,224 B = 32.8251 us.  Batch 1:
+         * memory 3.189747 ms > compute 3.102752 ms; the two cross at 6.44.
+         * The MMQ batches from 9 on run the matmuls at 72.48528e12 with
+         * the unpacking inside: each sequence adds 182.7715 us less its
+         * 32.8251 us of reads = 149.9464 us, so they are memory-bound up to
+         * 3.156921 ms / 149.9464 us = 21.05367, the ridge: every larger
+         * batch is compute-bound.  Batch 21 is memory-bound, 22 not. */
         const char *b1[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
                             "q4_0", "--context", "64", NULL};
-        const char *b14[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
-                             "q4_0", "--context", "64", "--batch", "14", NULL};
-        const char *b15[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
-                             "q4_0", "--context", "64", "--batch", "15", NULL};
+        const char *b21[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
+                             "q4_0", "--context", "64", "--batch", "21", NULL};
+        const char *b22[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
+                             "q4_0", "--context", "64", "--batch", "22", NULL};
+        const char *b7[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",
+                            "q4_0", "--context", "64", "--batch", "7", NULL};
         j = decode(b1);
-        ck_assert_str_eq(json_string_value(json_object_get(j, "bound")), "compute");
-        GP_ASSERT_REL(gp_test_jnum(j, "ridge_batch"), 14.640982, 1e-6);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "bound")), "memory");
+        GP_ASSERT_REL(gp_test_jnum(j, "ridge_batch"), 21.053671, 1e-6);
+        GP_ASSERT_REL(gp_test_jnum(json_object_get(json_object_get(j, "expected"), "ledger"),
+                                   "memory_s"),
+                      3789419008.0 / 1.188e12, 1e-9);
         json_decref(j);
-        j = decode(b14);
+        j = decode(b7);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "bound")), "compute");
+        json_decref(j);
+        j = decode(b21);
         ck_assert_str_eq(json_string_value(json_object_get(j, "bound")), "memory");
         json_decref(j);
-        j = decode(b15);
+        j = decode(b22);
         ck_assert_str_eq(json_string_value(json_object_get(j, "bound")), "compute");
         json_decref(j);
     }
