@@ -917,6 +917,156 @@ START_TEST(prefill_published_rows)
 }
 END_TEST
 
+/* The rest of the llama.cpp CUDA scoreboard (ggml-org/llama.cpp discussion
+ * #15013, "Performance of llama.cpp on NVIDIA CUDA": Llama 2 7B Q4_0,
+ * llama-bench -ngl 99 -fa 0, tg128 and pp512, each row on its own build),
+ * against the current builds' profile (docs/models/inference.md 4, "The
+ * scoreboard's other rows").  Rows as transcribed in a public GPU
+ * catalogue's benchmark seed file (read 2026-08-12, with device names,
+ * commits and spreads) and, for the H100 80GB, A100 80GB and RTX PRO 6000
+ * Blackwell, in two public research notes that agree (2026-09-30).
+ * tg128 decodes from an empty prompt: mean context 64; pp512 is the TTFT
+ * of a 512-token prompt, 512 / (t/s).
+ *
+ * Worked by hand, H100 80GB (HBM3: the SXM part, h100-sxm, 132 SMs, boost
+ * 1.98 GHz), tg128 267.81 (build 5143fa8):
+ *   bytes: body 3,642,902,784 + output matrix at Q6_K 107,520,000 + one
+ *     input row 2304 + KV 64 x 524,288 = 33,554,432 + activations 5,439,488
+ *     = 3,789,419,008 B;
+ *   achievable 3.35e12 x 0.92 = 3.082e12 B/s x 0.90 = 2.7738e12, above the
+ *     engine's per-SM stream limit 132 x 11.0e9 = 1.452e12 B/s: 2.609793 ms;
+ *   compute 13,248,241,664 FLOP at the expected fp16 rate plus the
+ *     dequantisation, 51,810,172,928 FLOP on the fp32 cores: 0.98479 ms,
+ *     under the memory;
+ *   overhead 32 x 35 us x 2 / 1.98 = 1.131313 ms;
+ *   step 3.741106 ms: 267.30 t/s (-0.19 %).  Without the limit (the same
+ *   0.90 of achievable, --decode-eff 0.9): 1.366116 + 1.131313 = 2.497429
+ *   ms, 400.41 t/s, +49.5 %.
+ * An RTX 4090 (128 x 11.0e9 = 1.408e12 B/s against its 0.8709e12) is not
+ * limited.  The H100 row's pp512 (9918.34) names the SXM part: 476 FLOP per
+ * clock x 132 SMs x 1.98 GHz prices it at 9310 t/s (TTFT +6.5 %); the PCIe
+ * card's 114 SMs x 1.755 GHz at 7147 (+38.8 %).  The A100 80GB and the
+ * V100 32 GB are named without their form factor: both forms are checked.
+ *
+ * Tolerances, from the spread of the rows: GeForce tg128 within 10 % (12
+ * rows: -9.1 % .. +3.1 %); every other tg128 row within 20 % (workstation,
+ * datacenter GDDR, HBM and the DGX Spark: -12.5 % .. +19.5 %); the rms of
+ * the 27 GPUs (one form each: A100 SXM, V100 PCIe) within 8.5 % (8.2 %).
+ * pp512 against the per-SM MMQ cap (5.3): every TTFT within 45 % (-40.9 %
+ * .. +30.7 %; the cap runs at the spec boost clock, above what power-capped
+ * workstation and datacenter cards sustain and below what GeForce cards
+ * reach), the HBM parts with int8 tensor cores (H100, A100, A30) within
+ * 15 % (+6.5 %, -10.9 %, -4.8 %). */
+typedef struct sbrow {
+    const char *gpu; /* database id                                       */
+    double tg128;    /* t/s                                               */
+    double pp512;    /* t/s                                               */
+    double tg_rtol;  /* decode tolerance                                  */
+    double pp_rtol;  /* prefill (TTFT) tolerance                          */
+    int counted;     /* 1: in the rms (one form per GPU)                  */
+} sbrow;
+
+static const sbrow scoreboard[] = {
+    /* GeForce */
+    {"rtx-5090", 290.02, 14073.41, 0.10, 0.45, 1},         /* 8cf6b42, fit */
+    {"rtx-4090", 186.21, 11992.70, 0.10, 0.45, 1},         /* 2241453, fit */
+    {"rtx-5080", 181.99, 8297.36, 0.10, 0.45, 1},          /* 8a4280c */
+    {"rtx-5070-ti", 176.85, 6952.38, 0.10, 0.45, 1},       /* 933414c */
+    {"rtx-3090-ti", 171.19, 6567.49, 0.10, 0.45, 1},       /* 9c35706 */
+    {"rtx-3090", 158.16, 5174.69, 0.10, 0.45, 1},          /* c76b420, fit */
+    {"rtx-4080-super", 148.33, 8125.15, 0.10, 0.45, 1},    /* 81086cd */
+    {"rtx-4080", 142.49, 8031.64, 0.10, 0.45, 1},          /* 20638e4, fit */
+    {"rtx-4070-ti-super", 132.26, 6924.53, 0.10, 0.45, 1}, /* 9c35706 */
+    {"rtx-5070", 127.54, 5184.75, 0.10, 0.45, 1},          /* no commit given */
+    {"rtx-5060-ti-16gb", 90.94, 3737.25, 0.10, 0.45, 1},   /* 89d10295 */
+    {"rtx-3060", 75.57, 2137.50, 0.10, 0.45, 1},           /* baa9255 */
+    /* workstation */
+    {"rtx-pro-6000-blackwell", 274.20, 14854.63, 0.20, 0.45, 1}, /* 79c1160 */
+    {"rtx-pro-6000-blackwell-max-q", 260.42, 12742.48, 0.20, 0.45, 1}, /* d2462f8 */
+    {"rtx-6000-ada", 176.07, 9229.23, 0.20, 0.45, 1},    /* b8e09f0, fit */
+    {"rtx-a6000", 138.73, 4913.93, 0.20, 0.45, 1},       /* 4795c91, fit */
+    {"rtx-a5000", 130.07, 4028.16, 0.20, 0.45, 1},       /* e5155e6 */
+    {"quadro-rtx-6000", 102.77, 2751.18, 0.20, 0.45, 1}, /* b8e09f0 */
+    {"quadro-rtx-8000", 102.68, 2709.95, 0.20, 0.45, 1}, /* b8e09f0 */
+    /* datacenter, GDDR */
+    {"l40", 152.01, 8870.49, 0.20, 0.45, 1}, /* ee09828 */
+    {"a40", 124.11, 4609.01, 0.20, 0.45, 1}, /* 3470a5c */
+    {"p40", 54.74, 1007.42, 0.20, 0.45, 1},  /* c76b420 */
+    /* datacenter, HBM */
+    {"h100-sxm", 267.81, 9918.34, 0.20, 0.15, 1},       /* 5143fa8 */
+    {"a100-sxm-80gb", 190.88, 4849.53, 0.20, 0.15, 1},  /* 5143fa8 */
+    {"a100-pcie-80gb", 190.88, 4849.53, 0.20, 0.15, 0}, /* the same row */
+    {"v100-pcie-32gb", 129.08, 3042.64, 0.20, 0.45, 1}, /* 51f5a45 */
+    {"v100-sxm2-32gb", 129.08, 3042.64, 0.20, 0.45, 0}, /* the same row */
+    {"a30", 124.81, 2767.10, 0.20, 0.15, 1},            /* 583cb83 */
+    /* LPDDR5X, unified */
+    {"dgx-spark", 57.21, 3062.31, 0.20, 0.45, 1}, /* 5acd455 */
+};
+
+START_TEST(cuda_scoreboard_rows)
+{
+    const double bytes = 3789419008.0, ovh = 32.0 * 35e-6 * 2.0 / 1.98;
+    const char *h100[] = {"--gpu", "h100-sxm", "--model", "llama-2-7b", "--weights", "q4_0",
+                          "--context", "64", NULL};
+    const char *h100_free[] = {"--gpu", "h100-sxm", "--model", "llama-2-7b", "--weights",
+                               "q4_0", "--context", "64", "--decode-eff", "0.9", NULL};
+    const char *g4090[] = {"--gpu", "rtx-4090", "--model", "llama-2-7b", "--weights", "q4_0",
+                           "--context", "64", NULL};
+    double ss = 0.0;
+    int n = 0;
+    size_t i;
+    json_t *j = decode(h100);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp");
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_step"), bytes, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "engine_sm_stream_bytes_per_s"), 132.0 * 11.0e9, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), bytes / 1.452e12 + ovh, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 3.741106e-3, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_tokens_per_s"), 267.81, 0.005);
+    json_decref(j);
+    j = decode(h100_free);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), bytes / (3.35e12 * 0.92 * 0.90) + ovh,
+                  1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_tokens_per_s"), 400.41, 1e-4);
+    json_decref(j);
+    j = decode(g4090);
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "eff_weights"), 0.90, 1e-12);
+    json_decref(j);
+    for (i = 0; i < sizeof scoreboard / sizeof scoreboard[0]; i++) {
+        const sbrow *r = &scoreboard[i];
+        const char *tg[] = {"--gpu", r->gpu, "--model", "llama-2-7b", "--weights", "q4_0",
+                            "--context", "64", NULL};
+        const char *pp[] = {"--gpu", r->gpu, "--model", "llama-2-7b", "--weights", "q4_0",
+                            "--prompt", "512", NULL};
+        double e, ttft;
+        j = decode(tg);
+        ck_assert_msg(j != NULL, "%s: no JSON", r->gpu);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "llama.cpp");
+        ck_assert_msg(r->tg128 < gp_test_jnum(j, "ceiling_tokens_per_s"),
+                      "%s: tg128 %.2f above the ceiling", r->gpu, r->tg128);
+        e = gp_test_jnum(j, "expected_tokens_per_s") / r->tg128 - 1.0;
+        ck_assert_msg(fabs(e) <= r->tg_rtol, "%s: tg128 expected %.2f vs measured %.2f", r->gpu,
+                      gp_test_jnum(j, "expected_tokens_per_s"), r->tg128);
+        if (r->counted) {
+            ss += e * e;
+            n++;
+        }
+        json_decref(j);
+        j = decode(pp);
+        ck_assert_msg(j != NULL, "%s: no JSON", r->gpu);
+        ttft = gp_test_jnum(j, "ttft_s");
+        ck_assert_msg(512.0 / r->pp512 > gp_test_jnum(j, "ceiling_ttft_s"),
+                      "%s: pp512 %.2f beyond the ceiling", r->gpu, r->pp512);
+        ck_assert_msg(fabs(ttft / (512.0 / r->pp512) - 1.0) <= r->pp_rtol,
+                      "%s: pp512 expected %.1f vs measured %.2f t/s", r->gpu, 512.0 / ttft,
+                      r->pp512);
+        json_decref(j);
+    }
+    ck_assert_int_eq(n, 27);
+    ck_assert_msg(sqrt(ss / n) <= 0.085, "tg128 rms %.4f", sqrt(ss / n));
+}
+END_TEST
+
 /* vLLM on ROCm: the request latencies of vLLM's benchmark_latency on 8 x
  * MI300X (ROCm/vllm docs/dev-docker/README.md, vLLM v0.10.0 / ROCm 6.4.1,
  * TP8, FP8 weights and KV cache, batch 1, 2048 output tokens): Llama 3.1
@@ -1225,6 +1375,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, apple_metal_current_rows);
     tcase_add_test(tc, prefill_worked_row);
     tcase_add_test(tc, prefill_published_rows);
+    tcase_add_test(tc, cuda_scoreboard_rows);
     tcase_add_test(tc, vllm_rocm_rows);
     tcase_add_test(tc, moe_worked_row);
     tcase_add_test(tc, moe_published_rows);
