@@ -1012,6 +1012,8 @@ START_TEST(cuda_scoreboard_rows)
                                "q4_0", "--context", "64", "--decode-eff", "0.9", NULL};
     const char *g4090[] = {"--gpu", "rtx-4090", "--model", "llama-2-7b", "--weights", "q4_0",
                            "--context", "64", NULL};
+    const char *a100_f16[] = {"--gpu", "a100-pcie-80gb", "--model", "llama-2-7b", "--weights",
+                              "fp16", "--engine", "llama.cpp", "--context", "64", NULL};
     double ss = 0.0;
     int n = 0;
     size_t i;
@@ -1031,6 +1033,18 @@ START_TEST(cuda_scoreboard_rows)
     json_decref(j);
     j = decode(g4090);
     GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "eff_weights"), 0.90, 1e-12);
+    json_decref(j);
+    /* 16-bit weights, not a scoreboard row: llama.cpp PR #6017 (a March
+     * 2024 build), A100 80GB PCIe, Llama 7B F16 tg128 74.77 t/s.  Bytes
+     * 13,253,689,344 at the per-SM limit 108 x 11.0e9 = 1.188e12 B/s (under
+     * 1935e9 x 0.88 x 0.90 = 1.5325e12): 11.156304 ms + 32 x 35 us x 2 /
+     * 1.41 = 1.588652 ms -> 12.744957 ms, 78.462 t/s (+4.9 %; without the
+     * limit 97.69, +31 %). */
+    j = decode(a100_f16);
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_step"), 13253689344.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"),
+                  13253689344.0 / 1.188e12 + 32.0 * 35e-6 * 2.0 / 1.41, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_tokens_per_s"), 74.77, 0.05);
     json_decref(j);
     for (i = 0; i < sizeof scoreboard / sizeof scoreboard[0]; i++) {
         const sbrow *r = &scoreboard[i];
