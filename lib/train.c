@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "gpuplan/comm.h"
+#include "gpuplan/infer.h"
 #include "gpuplan/train.h"
 
 #define SECONDS_PER_DAY 86400.0
@@ -104,6 +105,62 @@ static double shape_kv_dim(const gp_train_shape *s)
     return kvh * hd;
 }
 
+/* The layer kinds of a shape as a gp_model carrying only its depth, window
+ * and linear-attention layers, so that the attending layers, the window's
+ * pairs and the recurrent state come from the one formula the decode
+ * planner uses (gp_model_attn_layers, gp_model_attn_pairs,
+ * gp_model_state_elems; docs/models/inference.md §1.1-1.2). */
+static void shape_kinds(const gp_train_shape *s, gp_model *m)
+{
+    memset(m, 0, sizeof *m);
+    m->layers.v = s->layers;
+    m->window.v = s->window;
+    m->window_layers.v = s->window_layers;
+    m->linear_layers.v = s->linear_layers;
+    m->linear_state.v = s->linear_state;
+}
+
+/* The layers that attend, L_a = L - L_lin (L without linear layers). */
+static double shape_attn_layers(const gp_train_shape *s)
+{
+    gp_model m;
+    shape_kinds(s, &m);
+    return gp_model_attn_layers(&m);
+}
+
+/* Share of the layers that attend, L_a / L: exactly 1 without linear
+ * layers. */
+static double shape_attn_share(const gp_train_shape *s)
+{
+    if (!(s->layers > 0.0))
+        return 1.0;
+    return shape_attn_layers(s) / s->layers;
+}
+
+/* The attention an attending layer does at sequence `seq`, as a share of a
+ * global layer's: the causal pairs averaged over the attending layers
+ * (gp_model_attn_pairs: W^2/2 + (s - W) W on a local layer past its
+ * window) over s^2/2.  Exactly 1 without a window or when s <= W. */
+static double shape_window_share(const gp_train_shape *s, double seq)
+{
+    gp_model m;
+    double full = 0.5 * seq * seq;
+    if (!(s->window > 0.0) || !(full > 0.0))
+        return 1.0;
+    shape_kinds(s, &m);
+    return gp_model_attn_pairs(&m, seq) / full;
+}
+
+/* Forward FLOPs per token of the linear-attention layers' recurrence,
+ * GP_INFER_LINEAR_FLOP per state element (inference.md §1.2), all such
+ * layers together; 0 without them. */
+static double shape_recurrence_flop(const gp_train_shape *s)
+{
+    gp_model m;
+    shape_kinds(s, &m);
+    return GP_INFER_LINEAR_FLOP * gp_model_state_elems(&m);
+}
+
 /* Matrix parameters of one layer's attention projections: Q, K, V, O. */
 static double attn_proj_params(const gp_train_shape *s)
 {
@@ -190,6 +247,12 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
     s->expert_ffn_hidden = m->expert_ffn_hidden.v;
     s->dense_layers = m->dense_layers.v;
     s->qk_head_dim = m->qk_head_dim.v;
+    s->window = m->window.v;
+    s->window_layers = m->window_layers.v;
+    if (m->linear_layers.v > 0.0 && m->linear_layers.v < m->layers.v) {
+        s->linear_layers = m->linear_layers.v;
+        s->linear_state = m->linear_state.v;
+    }
     /* Gated (SwiGLU, 3 matrices) or not (2): whichever reproduces the
      * model's parameter count more closely. */
     if (m->attention != NULL && strcasecmp(m->attention, "mla") == 0) {
@@ -214,22 +277,36 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
     return GP_OK;
 }
 
+/* The forward FLOPs per token by part: *mm the layers' matmuls, *attn the
+ * attention core on the attending layers (x 0.5 when causal; a local
+ * layer's bounded by its window), *rec the linear layers' recurrence, *lg
+ * the logit layer.  docs/models/training.md 1.2. */
+static void fwd_parts(const gp_train_shape *s, double seq, int causal, double *mm, double *attn,
+                      double *rec, double *lg)
+{
+    *mm = *attn = *rec = *lg = 0.0;
+    if (s == NULL || !(s->layers > 0.0) || !(s->hidden > 0.0) || !(s->heads > 0.0))
+        return;
+    /* Every matrix element used by a token costs one multiply-add. */
+    *mm = 2.0 * (s->layers * attn_proj_params(s) + ffn_params(s, 1));
+    /* Q.K^T and P.V: 2 * seq * heads * d_qk and d_v, per attending layer
+     * (L_a = L - L_lin; the window share is 1 on global layers). */
+    *attn = 4.0 * seq * shape_core_dim(s) * shape_attn_layers(s) *
+            shape_window_share(s, seq) * (causal ? 0.5 : 1.0);
+    *rec = shape_recurrence_flop(s);
+    *lg = 2.0 * s->hidden * s->vocab;
+}
+
 void gp_train_fwd_flop_per_token(const gp_train_shape *s, double seq, int causal,
                                  double *layers_matmul, double *attention,
                                  double *logits)
 {
-    double mm = 0.0, at = 0.0, lg = 0.0;
-    if (s != NULL && s->layers > 0.0 && s->hidden > 0.0 && s->heads > 0.0) {
-        /* Every matrix element used by a token costs one multiply-add. */
-        mm = 2.0 * (s->layers * attn_proj_params(s) + ffn_params(s, 1));
-        /* Q.K^T and P.V: 2 * seq * heads * d_qk and d_v, per layer. */
-        at = 4.0 * seq * shape_core_dim(s) * s->layers * (causal ? 0.5 : 1.0);
-        lg = 2.0 * s->hidden * s->vocab;
-    }
+    double mm, at, rec, lg;
+    fwd_parts(s, seq, causal, &mm, &at, &rec, &lg);
     if (layers_matmul != NULL)
         *layers_matmul = mm;
     if (attention != NULL)
-        *attention = at;
+        *attention = at + rec;
     if (logits != NULL)
         *logits = lg;
 }
@@ -1364,7 +1441,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     const gp_train_params *p = pin;
     const gp_gpu *g;
     gp_train_result *r;
-    double n, na, tokens, seq, mm, at, lg, ref_hfu_ratio, run_hw_ref;
+    double n, na, tokens, seq, mm, at, att, rec, lg, ref_hfu_ratio, run_hw_ref;
     double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
     gp_train_recompute kept;
     double st_all, st_exp, wbase;
@@ -1590,6 +1667,26 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         infer_shape(na, p, &r->shape);
         r->shape_known = 0;
     }
+    /* A shape's layer kinds given by hand (a database model's were checked
+     * by the loader): counts in [0, GP_MODEL_DIM_MAX], and linear layers
+     * below the depth come with their state. */
+    {
+        static const char *const kn[] = {"window", "window_layers", "linear_layers",
+                                         "linear_state"};
+        const double kv[] = {r->shape.window, r->shape.window_layers, r->shape.linear_layers,
+                             r->shape.linear_state};
+        for (k = 0; k < 4; k++)
+            if (!(kv[k] >= 0.0 && kv[k] <= GP_MODEL_DIM_MAX))
+                return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
+                                   "shape field '%s' must lie in [0, %g] (got '%g')", kn[k],
+                                   GP_MODEL_DIM_MAX, kv[k]);
+        if (r->shape.linear_layers > 0.0 && r->shape.linear_layers < r->shape.layers &&
+            !(r->shape.linear_state > 0.0))
+            return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
+                               "%g linear-attention layers without their recurrent state "
+                               "(shape field 'linear_state')",
+                               r->shape.linear_layers);
+    }
     /* Whole layers on each stage and whole heads on each tensor rank:
      * more stages than layers would leave stages empty (and N / p would
      * under-count the heaviest one).  An inferred shape's layers are whole
@@ -1625,6 +1722,14 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             return GP_RAISE_AT(e, GP_EUNSUP, "--cp", 0, 0,
                                "context parallelism with a mixture-of-experts model is not "
                                "modelled");
+        /* A linear layer's recurrence runs through the sequence: split over
+         * cp ranks, each waits for the state of the one before (or passes
+         * it round a ring, LASP), which the K/V ring does not price. */
+        if (shape_attn_share(&r->shape) < 1.0)
+            return GP_RAISE_AT(e, GP_EUNSUP, "--cp", 0, 0,
+                               "context parallelism with linear-attention layers (%g of the "
+                               "%g) is not modelled",
+                               r->shape.layers - shape_attn_layers(&r->shape), r->shape.layers);
     }
 
     /* --- expert parallelism (Megatron-core: the E expert-parallel ranks are
@@ -1668,7 +1773,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->expert_params = n;
 
     /* --- FLOPs (per token first, then x D) ---------------------------------- */
-    gp_train_fwd_flop_per_token(&r->shape, seq, p->causal_attention, &mm, &at, &lg);
+    /* at: the token mixers' core, attention on the attending layers (att)
+     * and the linear layers' recurrence (rec); training.md 1.2. */
+    fwd_parts(&r->shape, seq, p->causal_attention, &mm, &att, &rec, &lg);
+    at = att + rec;
     {
         double f6, fx, extra = 0.0;
         if (in->lora_params > 0.0) {
@@ -1685,11 +1793,12 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         }
         /* Recompute adds forward work: full re-runs each layer's forward (not
          * the logit layer; Narayanan et al. 2021 eq. 3), selective re-runs the
-         * attention core only (Korthikanti et al. 2022 §5). */
+         * attention core only (Korthikanti et al. 2022 §5): not the linear
+         * layers' recurrence, whose kernel keeps no s^2 scores to drop. */
         if (in->recompute == GP_RECOMPUTE_FULL) /* adapters' forward too */
             extra = (in->count == GP_COUNT_EXACT ? mm + at : 2.0 * na) + 2.0 * in->lora_params;
         else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
-            extra = at;
+            extra = att;
         r->flop_6nd = f6 * tokens;
         r->flop_exact = fx * tokens;
         r->model_flop_per_token = in->count == GP_COUNT_EXACT ? fx : f6;
@@ -1704,15 +1813,19 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
          * with M_ref = 6 N_a + 3 A and A the full attention core forward;
          * the run's own work on that count is W = f6 + 3 A + recompute extra
          * (selective: A; full: 2 N + A, + 2 N_a with adapters; none: 0).
+         * Per layer kind: A is the attention on the attending layers (afa,
+         * local ones within their window) + the linear layers' recurrence
+         * (rec), and selective recompute re-runs the attention alone.
          * docs/models/training.md 1.3. */
         {
-            double af = p->causal_attention ? 2.0 * at : at;
+            double afa = p->causal_attention ? 2.0 * att : att;
+            double af = afa + rec;
             double mref = 6.0 * na + 3.0 * af, wext = 0.0;
             if (in->recompute == GP_RECOMPUTE_FULL)
                 wext = 2.0 * na + 2.0 * in->lora_params + af;
             else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
-                wext = af;
-            ref_hfu_ratio = (mref + af) / mref;
+                wext = afa;
+            ref_hfu_ratio = (mref + afa) / mref;
             run_hw_ref = f6 + 3.0 * af + wext;
             r->palm_flop_per_token = f6 + 3.0 * af;
         }

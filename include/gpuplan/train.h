@@ -123,12 +123,29 @@ typedef struct gp_train_shape {
     double qk_head_dim;    /* query/key width per head when it differs from
                               head_dim (the value's; MLA: 192); 0 = same   */
     int inferred;          /* 1: guessed from N (no model shape given)     */
+    /* Layer kinds (docs/models/training.md 1.2); all 0 = every layer
+     * attends to the whole sequence, as before these fields existed. */
+    double window;         /* sliding-window attention: keys a local layer
+                              attends to (W; Mistral 7B v0.1: 4096); 0 =
+                              every attending layer is global             */
+    double window_layers;  /* attending layers with the window (Gemma 2: 21
+                              of 42); 0 (or >= the attending layers) with a
+                              window = all of them                        */
+    double linear_layers;  /* layers whose token mixer is linear attention
+                              or an SSM (Qwen3-Next: 36 of 48): no s^2
+                              term, a recurrence over linear_state; 0 =
+                              none; not below layers: read as none       */
+    double linear_state;   /* recurrent-state elements per sequence per
+                              such layer (Qwen3-Next: 548,864)            */
 } gp_train_shape;
 
 /* Fill s from m.  ffn_matrices is decided by which of 2 or 3 FFN matrices
  * reproduces m->params more closely (the database has no "gated" flag).
  * For MLA attention (low-rank Q/KV projections) the FFN is taken as gated
  * and attn_params is what remains of m->params after FFNs and embeddings.
+ * The layer kinds come with the model: its window (window.tokens,
+ * window.layers) and its linear-attention layers and state (linear_layers
+ * below layers, linear_state; else 0 both).
  * Returns GP_OK, or GP_EINVAL when m lacks layers/hidden/heads/ffn_hidden/
  * vocab (message names the model and field).  NULL m or s: GP_EINVAL (a
  * non-NULL s is zeroed on every error). */
@@ -142,10 +159,17 @@ double gp_train_shape_params(const gp_train_shape *s, int active);
 
 /* Forward FLOPs per token of one training sequence of length seq:
  * weight matmuls 2 * (matrix params used per token, logits included) plus
- * attention 4 * seq * q_dim per layer (x 0.5 when causal).  The three parts
- * are returned separately (each may be NULL): matmul in the layers, the
- * attention core, and the logit layer 2*h*V; 0 each for a NULL s.
- * MODEL: Narayanan et al. 2021 §5.1 (24h^2 + 4sh per layer, 2hV logits). */
+ * the token mixers' core: attention 4 * seq * q_dim per attending layer
+ * (x 0.5 when causal), on a sliding-window layer 4 * q_dim * 2 pairs/seq
+ * with pairs = W^2/2 + (seq - W) W (gp_model_attn_pairs; seq when seq <=
+ * W), and on each linear-attention layer its recurrence,
+ * GP_INFER_LINEAR_FLOP (8) per state element, whatever seq.  The three
+ * parts are returned separately (each may be NULL): matmul in the layers,
+ * the mixers' core (attention + recurrence), and the logit layer 2*h*V; 0
+ * each for a NULL s.  A shape without windows or linear layers gets
+ * 4 * seq * q_dim * layers, as before the layer kinds.
+ * MODEL: Narayanan et al. 2021 §5.1 (24h^2 + 4sh per layer, 2hV logits);
+ * docs/models/training.md 1.2. */
 void gp_train_fwd_flop_per_token(const gp_train_shape *s, double seq, int causal,
                                  double *layers_matmul, double *attention,
                                  double *logits);
@@ -224,7 +248,9 @@ typedef struct gp_train_in {
                                    each of cp ranks holds s/cp of every
                                    sequence; attention exchanges K and V
                                    round a ring (Megatron-core); dense
-                                   shapes with fused attention only          */
+                                   shapes with fused attention and no
+                                   linear-attention layers only (GP_EUNSUP
+                                   "--cp" for those)                         */
     /* --- mixture of experts (a shape with experts > 0) ------------------- */
     long ep;                    /* expert-parallel degree E (0 or 1: none):
                                    the routed experts are sharded over E
