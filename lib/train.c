@@ -785,7 +785,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     double gpus = (double)in->gpus, m, B, unit, wb, gb, ob;
     double f_fwd, f_bwd, x, y, ew_fwd, ew_bwd, score, cast_f, cast_b;
     int low;
-    double ar, a_fwd, a_bwd, a_flop_fwd, lg_fwd, lg_bwd, xent, p2p;
+    double ar, a_fwd, a_bwd, a_flop_fwd, a_fwd_att, att_share, lg_fwd, lg_bwd, xent, p2p;
     double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp, gdpm = 1.0;
     double cp = (double)r->cp, dg, ring_f, ring_b, adapter, sa, sx;
     int lora = in->lora_params > 0.0;
@@ -1000,32 +1000,52 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->gemm_flop += (full ? 8.0 : 6.0) * T * adapter;
     st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
 
-    /* --- attention core per layer --------------------------------------- */
+    /* --- token mixer per layer: attention on an attending layer, the
+     * recurrence on a linear one; a_fwd and a_bwd are the average over the
+     * layers, att_share of them attending (1 without linear layers) ------------- */
     a_flop_fwd = 4.0 * b * s * s * shape_core_dim(&sh) / t / cp;
+    att_share = shape_attn_share(&sh);
     if (in->attn_unfused) {
-        /* Q K^T (s x s, inner d_qk) and P V (s x d, inner s) per head. */
+        /* Q K^T (s x s, inner d_qk) and P V (s x d, inner s) per head; a
+         * sliding window only masks the s x s scores. */
         double hd = q / heads, nb = b * heads / t, f1, b1, f2, b2;
         double hqk = sh.qk_head_dim > 0.0 ? sh.qk_head_dim : hd;
         gemm_fb(&hw16, s, s, hqk, nb, &f1, &b1);
         gemm_fb(&hw16, s, hd, s, nb, &f2, &b2);
         a_fwd = f1 + f2;
         a_bwd = b1 + b2 + (full || sel ? a_fwd : 0.0);
-        st->attn_flop = a_flop_fwd * (full || sel ? 4.0 : 3.0) * ls;
+        x = a_flop_fwd * (full || sel ? 4.0 : 3.0);
     } else {
-        /* FlashAttention: causal blocks only (half the s^2), backward
-         * recomputes the scores: step_flash_bwd x forward; the fused kernel
-         * runs at step_flash_eff of the expected GEMM rate. */
-        a_fwd = 0.5 * a_flop_fwd / (hw16.peak * p->step_flash_eff);
+        /* FlashAttention: causal blocks only (half the s^2; a local layer's
+         * band within its window: the window share of shape_window_share),
+         * backward recomputes the scores: step_flash_bwd x forward; the
+         * fused kernel runs at step_flash_eff of the expected GEMM rate. */
+        double wsh = shape_window_share(&sh, s);
+        a_fwd = 0.5 * a_flop_fwd * wsh / (hw16.peak * p->step_flash_eff);
         a_bwd = a_fwd * (p->step_flash_bwd + (full ? 1.0 : 0.0));
-        st->attn_flop = 0.5 * a_flop_fwd * (1.0 + p->step_flash_bwd + (full ? 1.0 : 0.0)) * ls;
+        x = 0.5 * a_flop_fwd * wsh * (1.0 + p->step_flash_bwd + (full ? 1.0 : 0.0));
     }
+    a_fwd_att = a_fwd;
+    if (att_share < 1.0) {
+        /* A linear layer's recurrence: GP_INFER_LINEAR_FLOP per state
+         * element per token, the state sharded over the tensor ranks by
+         * heads; a chunked kernel at the fused attention's rate, backward
+         * 2 x forward (+ 1 re-run under full recompute). */
+        double rf = shape_recurrence_flop(&sh) / (sh.layers - shape_attn_layers(&sh)) * T / t;
+        double r_fwd = rf / (hw16.peak * p->step_flash_eff);
+        a_fwd = att_share * a_fwd + (1.0 - att_share) * r_fwd;
+        a_bwd = att_share * a_bwd + (1.0 - att_share) * r_fwd * (2.0 + (full ? 1.0 : 0.0));
+        x = att_share * x + (1.0 - att_share) * rf * (3.0 + (full ? 1.0 : 0.0));
+    }
+    st->attn_flop = x * ls;
     st->attn_eff = in->attn_unfused ? 1.0 : p->step_flash_eff;
     st->attn_s = ls * (a_fwd + a_bwd);
 
     /* --- element-wise traffic per layer ---------------------------------- */
     ew_fwd = T * h * p->step_ew_res_bytes * (hw.e / 2.0) / tr + T * f * kk * hw.e / t;
-    score = in->attn_unfused ? p->step_ew_score_bytes * (hw.e / 2.0) * b * heads / t * s * s
-                             : 0.0;
+    score = in->attn_unfused
+                ? p->step_ew_score_bytes * (hw.e / 2.0) * b * heads / t * s * s * att_share
+                : 0.0; /* on the attending layers only */
     ew_fwd += score;
     ew_bwd = p->step_ew_bwd * ew_fwd + (full ? ew_fwd : sel ? score : 0.0);
     /* 8-bit GEMMs quantise their inputs (QKV and FFN-in: the norm's output,
@@ -1089,8 +1109,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     }
     st->cp_ring_fwd_s = ring_f;
     st->cp_ring_bwd_s = ring_b;
-    ring_f = fmax(0.0, ring_f - a_fwd);                      /* exposed  */
-    ring_b = fmax(0.0, ring_b - a_fwd * p->step_flash_bwd);
+    ring_f = fmax(0.0, ring_f - a_fwd_att);                  /* exposed  */
+    ring_b = fmax(0.0, ring_b - a_fwd_att * p->step_flash_bwd);
     st->cp_comm_mb_s = ls * (ring_f * (full ? 2.0 : 1.0) + ring_b);
 
     /* --- one micro-batch on the slowest (last) stage ---------------------- */
@@ -2028,6 +2048,17 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     per_layer = gp_train_activation_bytes_per_layer(
         seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
         in->sequence_parallel, kept);
+    /* Unfused attention without recompute stores the s x s scores on the
+     * attending layers; a linear layer has none (its recurrence keeps a
+     * state, not scores): the average layer holds the share fa of them. */
+    if (kept == GP_RECOMPUTE_NONE && shape_attn_share(&r->shape) < 1.0) {
+        double fa = shape_attn_share(&r->shape);
+        per_layer = fa * per_layer +
+                    (1.0 - fa) * gp_train_activation_bytes_per_layer(
+                                     seq / (double)r->cp, in->micro_batch, r->shape.hidden,
+                                     r->shape.heads, (double)in->tp, in->sequence_parallel,
+                                     GP_RECOMPUTE_SELECTIVE);
+    }
     {
         double sbh = seq / (double)r->cp * in->micro_batch * r->shape.hidden;
         double t = (double)in->tp;
