@@ -296,6 +296,19 @@ static json_t *jassume(json_t *arr, const char *name, const char *value, const c
     return arr;
 }
 
+/* The attending layers *la of a shape (all but its linear-attention ones)
+ * and, with a window, the local ones among them *lw (window_layers, all
+ * when 0 or not below *la), as gp_model_attn_layers and the window's
+ * pairs count them (training.md 1.2). */
+static void layer_kinds(const gp_train_shape *s, double *la, double *lw)
+{
+    *la = s->linear_layers > 0.0 && s->linear_layers < s->layers ? s->layers - s->linear_layers
+                                                                 : s->layers;
+    *lw = !(s->window > 0.0)                                   ? 0.0
+          : s->window_layers > 0.0 && s->window_layers < *la ? s->window_layers
+                                                               : *la;
+}
+
 /* Assumptions shared by the table and JSON: name, value text, source. */
 typedef struct assumption {
     const char *name;
@@ -401,6 +414,20 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
                                    : "inferred: h/L = 128, head 128, FFN 4h",
         "L %.4g, h %.0f, heads %.4g, FFN %.0f x %.0f", r->shape.layers, r->shape.hidden,
         r->shape.heads, r->shape.ffn_hidden, r->shape.ffn_matrices);
+    /* Layer kinds (training.md 1.2): said only when the shape has them. */
+    if (r->shape.linear_layers > 0.0 && r->shape.linear_layers < r->shape.layers)
+        ADD("linear-attention layers",
+            "model linear.layers, linear.state; docs/models/training.md 1.2",
+            "%.0f of %.0f: no s^2 term; recurrence 8 FLOP per state element (%.0f) per token, "
+            "x3 fwd+bwd",
+            r->shape.linear_layers, r->shape.layers, r->shape.linear_state);
+    if (r->shape.window > 0.0) {
+        double la, lw;
+        layer_kinds(&r->shape, &la, &lw);
+        ADD("sliding window", "model window.tokens, window.layers; docs/models/training.md 1.2",
+            "%.0f tokens on %.0f of %.0f attending layers%s", r->shape.window, lw, la,
+            r->seq > r->shape.window ? "" : " (seq within it: no effect)");
+    }
     gp_train_state_bytes(in->optimizer, r->precision == GP_FP32 || r->precision == GP_TF32 ||
                                                 r->precision == GP_FP64
                                             ? 0
@@ -800,6 +827,18 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         json_object_set_new(sh, "ffn_matrices", json_real(r->shape.ffn_matrices));
         json_object_set_new(sh, "vocab", json_real(r->shape.vocab));
         json_object_set_new(sh, "tied_embeddings", json_boolean(r->shape.tied_embeddings));
+        /* Layer kinds, only when the shape has them (training.md 1.2). */
+        double la, lw;
+        layer_kinds(&r->shape, &la, &lw);
+        if (la < r->shape.layers) {
+            json_object_set_new(sh, "attn_layers", json_real(la));
+            json_object_set_new(sh, "linear_layers", json_real(r->shape.linear_layers));
+            json_object_set_new(sh, "linear_state", json_real(r->shape.linear_state));
+        }
+        if (lw > 0.0) {
+            json_object_set_new(sh, "window", json_real(r->shape.window));
+            json_object_set_new(sh, "window_layers", json_real(lw));
+        }
         json_object_set_new(sh, "source", json_string(in->shape != NULL ? "command line"
                                                       : r->shape_known ? "database model"
                                                                        : "inferred"));
@@ -933,7 +972,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     double dv, dims[7] = {0, 0, 0, 0, 0, 0, 0}; /* --layers .. --ffn          */
     gp_train_shape shape;
     gp_model mcopy;
-    assumption as[32];
+    assumption as[40];
     size_t nas, nw, k;
     char w[TRAIN_WARN_MAX][256];
 
