@@ -1,0 +1,462 @@
+/* The training planner per layer kind (docs/models/training.md 1.2): the
+ * s^2 attention term on the attending layers only, a sliding-window layer's
+ * within its window, a linear-attention layer's recurrence instead -- in
+ * the exact count, the PaLM-count MFU restatement, the step-time model and
+ * the stored scores.  Every expected number is derived by hand in the
+ * comment above its assert. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "testutil.h"
+
+/* A round-number GPU (as tests/check_trainstep.c's): dense bf16 200
+ * TFLOP/s x efficiency 0.5 = 1e14 FLOP/s expected, 2 TB/s x 0.5 = 1e12 B/s
+ * expected, no SM count (no wave quantisation). */
+static gp_gpu toy_gpu(void)
+{
+    gp_gpu g;
+    memset(&g, 0, sizeof g);
+    g.id = "toy";
+    g.peak[GP_BF16][GP_PIPE_TENSOR].v = 200e12;
+    g.eff_compute.v = 0.5;
+    g.mem_bw.v = 2e12;
+    g.eff_mem.v = 0.5;
+    g.mem_capacity.v = 85899345920.0;
+    g.tdp.v = 500.0;
+    return g;
+}
+
+/* A 4-layer hybrid: h 1024, 8 heads of 128 (MHA), GELU FFN 4096 (2
+ * matrices), V 8192; 3 of the 4 layers linear attention with a state of 8
+ * heads x 128 x 128 = 131,072 elements (the convolution left out), 1 layer
+ * attending. */
+static gp_train_shape hybrid4(void)
+{
+    gp_train_shape s;
+    memset(&s, 0, sizeof s);
+    s.layers = 4;
+    s.hidden = 1024;
+    s.heads = 8;
+    s.kv_heads = 8;
+    s.head_dim = 128;
+    s.ffn_hidden = 4096;
+    s.ffn_matrices = 2;
+    s.vocab = 8192;
+    s.linear_layers = 3;
+    s.linear_state = 131072;
+    return s;
+}
+
+/* The hybrid on the toy GPU, N = 1e8 given, s 1024, the caller's count. */
+static void hybrid_in(gp_train_in *in, const gp_gpu *g, const gp_train_shape *sh)
+{
+    gp_train_in_init(in);
+    in->gpu = g;
+    in->shape = sh;
+    in->params = 1e8;
+    in->tokens = 1e9;
+    in->seq = 1024;
+}
+
+START_TEST(hybrid_exact_count_by_hand)
+{
+    gp_gpu g = toy_gpu();
+    gp_train_shape sh = hybrid4(), plain = hybrid4();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    double mm, at, lg;
+
+    /* Forward per token at s = 1024:
+     *   matmuls 2 x (4 layers x (2 h q + 2 h kv = 4 x 1024^2 = 4,194,304) +
+     *     FFN 4 x 2 x 1024 x 4096 = 33,554,432) = 2 x 50,331,648 =
+     *     100,663,296 (the linear layers' projections priced as the
+     *     attention's: the shape has no other);
+     *   attention 4 s q x L_a = 4 x 1024 x 1024 x 1 = 4,194,304;
+     *   recurrence 8 x L_lin x state = 8 x 3 x 131,072 = 3,145,728;
+     *   the mixers' core 4,194,304 + 3,145,728 = 7,340,032;
+     *   logits 2 h V = 2 x 1024 x 8192 = 16,777,216. */
+    gp_train_fwd_flop_per_token(&sh, 1024, 0, &mm, &at, &lg);
+    GP_ASSERT_REL(mm, 100663296.0, 0);
+    GP_ASSERT_REL(at, 7340032.0, 0);
+    GP_ASSERT_REL(lg, 16777216.0, 0);
+    /* Causal: the attention halves, the recurrence does not: 2,097,152 +
+     * 3,145,728 = 5,242,880. */
+    gp_train_fwd_flop_per_token(&sh, 1024, 1, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 5242880.0, 0);
+    /* The recurrence does not grow with s: at s = 2048 the attention
+     * doubles to 8,388,608, + 3,145,728 = 11,534,336. */
+    gp_train_fwd_flop_per_token(&sh, 2048, 0, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 11534336.0, 0);
+    /* Zeroed layer kinds: every layer attends, 4 x 1024 x 1024 x 4 =
+     * 16,777,216, as before the fields existed. */
+    plain.linear_layers = 0;
+    plain.linear_state = 0;
+    gp_train_fwd_flop_per_token(&plain, 1024, 0, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 16777216.0, 0);
+    /* linear_layers not below layers: read as none (gp_model_attn_layers). */
+    plain = hybrid4();
+    plain.linear_layers = 4;
+    gp_train_fwd_flop_per_token(&plain, 1024, 0, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 16777216.0, 0);
+
+    /* The exact count: 3 x (100,663,296 + 7,340,032 + 16,777,216 =
+     * 124,780,544) = 374,341,632 a token; selective recompute re-runs the
+     * attention alone, + 4,194,304 = 378,535,936; full recompute the
+     * layers' forward, + 100,663,296 + 7,340,032 = 482,344,960. */
+    hybrid_in(&in, &g, &sh);
+    in.count = GP_COUNT_EXACT;
+    in.mfu = 0.5;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.model_flop_per_token, 374341632.0, 0);
+    GP_ASSERT_REL(r.flop_exact, 374341632.0 * 1e9, 1e-15);
+    GP_ASSERT_REL(r.hardware_flop_per_token, 378535936.0, 0);
+    in.recompute = GP_RECOMPUTE_FULL;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.hardware_flop_per_token, 482344960.0, 0);
+    GP_ASSERT_REL(r.shape.linear_layers, 3.0, 0);
+}
+END_TEST
+
+START_TEST(hybrid_restated_default_mfu)
+{
+    gp_gpu g = toy_gpu();
+    gp_train_shape sh = hybrid4();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    /* The fallback 0.40 on the PaLM count, restated for this run (6ND,
+     * selective; training.md 1.3) with A = attention 4,194,304 +
+     * recurrence 3,145,728 = 7,340,032 (all s^2, non-causal):
+     *   M_ref = 6N + 3A = 6e8 + 22,020,096 = 622,020,096;
+     *   HFU_ref / MFU_ref = (M_ref + 4,194,304) / M_ref (selective re-runs
+     *   the attention, not the recurrence) = 626,214,400 / 622,020,096;
+     *   W = 6N + 3A + 4,194,304 = 626,214,400;
+     *   MFU = 0.40 x 626,214,400 / 622,020,096 x 6e8 / 626,214,400 =
+     *   2.4e8 / 622,020,096 = 0.3858396;
+     *   tokens/s per GPU = 200e12 x MFU / 6e8 = 8e13 / 622,020,096 =
+     *   128,613.21 (every layer priced as attention, A = 16,777,216:
+     *   8e13 / 650,331,648 = 123,014.16).
+     * The PaLM-count MFU, MFU x (6N + 3A) / 6N, is the quoted 0.40. */
+    hybrid_in(&in, &g, &sh);
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    ck_assert_int_eq(r.mfu_origin, GP_MFU_FALLBACK);
+    GP_ASSERT_REL(r.mfu, 0.38583962406, 1e-10);
+    GP_ASSERT_REL(r.tokens_per_s_per_gpu, 128613.208, 1e-8);
+    GP_ASSERT_REL(r.palm_flop_per_token, 622020096.0, 0);
+    GP_ASSERT_REL(r.mfu_palm, 0.40, 1e-12);
+    sh.linear_layers = 0;
+    sh.linear_state = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.tokens_per_s_per_gpu, 123014.158, 1e-8);
+}
+END_TEST
+
+START_TEST(qwen3_next_exact_by_hand)
+{
+    const gp_model *m = gp_db_find_model(gp_test_db(), "qwen3-next-80b-a3b");
+    gp_train_shape sh;
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    double mm, at, lg;
+
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(gp_train_shape_from_model(m, &sh, &e), GP_OK);
+    /* 36 of the 48 layers Gated DeltaNet, 548,864 state elements each;
+     * no window; SwiGLU experts (3 matrices reproduce 79.67e9). */
+    GP_ASSERT_REL(sh.linear_layers, 36.0, 0);
+    GP_ASSERT_REL(sh.linear_state, 548864.0, 0);
+    ck_assert(sh.window == 0.0);
+    GP_ASSERT_REL(sh.ffn_matrices, 3.0, 0);
+    /* Forward per token at s = 4096:
+     *   attention 4 s heads d x L_a = 4 x 4096 x (16 x 256 = 4096) x 12 =
+     *     805,306,368 (48 layers: 3,221,225,472);
+     *   recurrence 8 x 36 x 548,864 = 158,072,832 (as decode's, inference.md
+     *     §1.2); core 963,379,200;
+     *   matmuls 2 x (48 x (2 x 2048 x 4096 + 2 x 2048 x 512 = 18,874,368) =
+     *     905,969,664 + experts 3 x 2048 x 48 x (10 + 1) x 512 =
+     *     1,660,944,384 + routers 48 x 2048 x 512 = 50,331,648) = 2 x
+     *     2,617,245,696 = 5,234,491,392 (the shape prices each layer's mixer
+     *     projections as the attention's q/k/v/o: its Gated DeltaNet and
+     *     output-gate widths are not in the database entry);
+     *   logits 2 x 2048 x 151,936 = 622,329,856. */
+    gp_train_fwd_flop_per_token(&sh, 4096, 0, &mm, &at, &lg);
+    GP_ASSERT_REL(at, 963379200.0, 0);
+    GP_ASSERT_REL(mm, 5234491392.0, 0);
+    GP_ASSERT_REL(lg, 622329856.0, 0);
+    /* --exact: 3 x (5,234,491,392 + 963,379,200 + 622,329,856 =
+     * 6,820,200,448) = 20,460,601,344 a token (priced as 48 attention
+     * layers: 3 x 9,078,046,720 = 27,234,140,160, +33 %); selective
+     * recompute adds the attention alone: 21,265,907,712.  6ND is 6 x
+     * 3,874,929,408 = 23,249,576,448 either way. */
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(gp_test_db(), "h200");
+    ck_assert_ptr_nonnull(in.gpu);
+    in.model = m;
+    in.tokens = 1e12;
+    in.gpus = 64;
+    in.seq = 4096;
+    in.count = GP_COUNT_EXACT;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.model_flop_per_token, 20460601344.0, 0);
+    GP_ASSERT_REL(r.hardware_flop_per_token, 21265907712.0, 0);
+    GP_ASSERT_REL(r.flop_6nd, 23249576448.0 * 1e12, 1e-15);
+}
+END_TEST
+
+START_TEST(sliding_window_exact_by_hand)
+{
+    const gp_model *mi = gp_db_find_model(gp_test_db(), "mistral-7b");
+    const gp_model *ge = gp_db_find_model(gp_test_db(), "gemma-2-9b");
+    gp_train_shape sh;
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    double at;
+
+    ck_assert_ptr_nonnull(mi);
+    ck_assert_ptr_nonnull(ge);
+    /* Mistral 7B v0.1: W 4096 on all 32 layers, 32 heads of 128.  At s =
+     * 32,768 a layer has 4096^2/2 + (32,768 - 4096) x 4096 = 8,388,608 +
+     * 117,440,512 = 125,829,120 causal pairs against 32,768^2/2 =
+     * 536,870,912 (a share of 15/64 = 0.234375), so the attention is 4 x
+     * 32,768 x 4096 x 32 x 15/64 = 17,179,869,184 x 0.234375 =
+     * 4,026,531,840 (causal: 2,013,265,920). */
+    ck_assert_int_eq(gp_train_shape_from_model(mi, &sh, &e), GP_OK);
+    GP_ASSERT_REL(sh.window, 4096.0, 0);
+    gp_train_fwd_flop_per_token(&sh, 32768, 0, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 4026531840.0, 0);
+    gp_train_fwd_flop_per_token(&sh, 32768, 1, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 2013265920.0, 0);
+    /* Within the window (s = 4096) nothing changes: 4 x 4096 x 4096 x 32 =
+     * 2,147,483,648. */
+    gp_train_fwd_flop_per_token(&sh, 4096, 0, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 2147483648.0, 0);
+    /* --exact at 32,768: matmuls 2 x (32 x (2 x 4096^2 + 2 x 4096 x 1024 =
+     * 41,943,040) + 3 x 32 x 4096 x 14,336 = 5,637,144,576) = 2 x
+     * 6,979,321,856 = 13,958,643,712; logits 2 x 4096 x 32,000 =
+     * 262,144,000; 3 x (13,958,643,712 + 4,026,531,840 + 262,144,000 =
+     * 18,247,319,552) = 54,741,958,656 a token (every position: 3 x
+     * (13,958,643,712 + 17,179,869,184 + 262,144,000) = 94,201,970,688). */
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(gp_test_db(), "h100-sxm");
+    ck_assert_ptr_nonnull(in.gpu);
+    in.model = mi;
+    in.tokens = 1e12;
+    in.gpus = 8;
+    in.seq = 32768;
+    in.count = GP_COUNT_EXACT;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.model_flop_per_token, 54741958656.0, 0);
+    /* Gemma 2 9B: W 4096 on 21 of 42 layers, 16 heads of 256 (q = 4096),
+     * at its context s = 8192: a local layer 4096^2/2 + 4096 x 4096 =
+     * 25,165,824 pairs, a global one 33,554,432: the average share (21 x
+     * 0.75 + 21 x 1) / 42 = 0.875, attention 4 x 8192 x 4096 x 42 x 0.875
+     * = 4,932,501,504 (all global: 5,637,144,576). */
+    ck_assert_int_eq(gp_train_shape_from_model(ge, &sh, &e), GP_OK);
+    gp_train_fwd_flop_per_token(&sh, 8192, 0, NULL, &at, NULL);
+    GP_ASSERT_REL(at, 4932501504.0, 0);
+}
+END_TEST
+
+/* The step-time model on the hybrid, one GPU, b 1, s 1024 (T = 1024
+ * tokens), no recompute, FlashAttention at 0.70 x 1e14 = 7e13 FLOP/s.
+ * Per micro-batch and layer:
+ *   the attending layer: forward 0.5 x 4 b s^2 q = 2,147,483,648 FLOP ->
+ *     3.0678e-5 s, backward 2.5 x -> 7.6696e-5 s: 1.073742e-4 s and
+ *     2,147,483,648 x 3.5 = 7,516,192,768 FLOP;
+ *   a linear layer: forward 8 x 131,072 x 1024 = 1,073,741,824 FLOP ->
+ *     1.53392e-5 s, backward 2 x: 4.60175e-5 s and 3,221,225,472 FLOP;
+ * the 4 layers: 1.073742e-4 + 3 x 4.60175e-5 = 2.454267e-4 s and
+ * 7,516,192,768 + 9,663,676,416 = 17,179,869,184 FLOP (all attending: 4 x
+ * 1.073742e-4 = 4.294967e-4 s, 30,064,771,072 FLOP). */
+START_TEST(hybrid_step_model_by_hand)
+{
+    gp_gpu g = toy_gpu();
+    gp_train_shape sh = hybrid4();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    hybrid_in(&in, &g, &sh);
+    in.count = GP_COUNT_EXACT;
+    in.recompute = GP_RECOMPUTE_NONE;
+    in.mfu_mode = GP_MFU_MODEL;
+    in.global_batch = 8;
+    in.tokens = 8192.0 * 100.0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.micro_batches, 8.0, 0);
+    GP_ASSERT_REL(r.step.attn_s, 2.454267026e-4, 1e-9);
+    GP_ASSERT_REL(r.step.attn_flop, 17179869184.0, 1e-15);
+    sh.linear_layers = 0;
+    sh.linear_state = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.attn_s, 4.294967296e-4, 1e-9);
+    GP_ASSERT_REL(r.step.attn_flop, 30064771072.0, 1e-15);
+    /* A window of 256 on every layer of the all-attending shape: 256^2/2 +
+     * (1024 - 256) x 256 = 229,376 pairs of 524,288, a share of 0.4375:
+     * 4.294967e-4 x 0.4375 = 1.879048e-4 s. */
+    sh.window = 256;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.attn_s, 1.879048192e-4, 1e-9);
+    GP_ASSERT_REL(r.step.attn_flop, 30064771072.0 * 0.4375, 1e-15);
+}
+END_TEST
+
+/* Unfused attention without recompute stores the s x s scores on the
+ * attending layer only.  Korthikanti et al. per layer at b 1, s 1024, h
+ * 1024, t 1 (sbh = 1,048,576): with the scores sbh (34 + 5 a s / h) =
+ * 1,048,576 x (34 + 5 x 8) = 77,594,624 B; without them 34 sbh =
+ * 35,651,584 B.  The four layers: 77,594,624 + 3 x 35,651,584 =
+ * 184,549,376 B (the average layer 46,137,344 x 4), + the embedding's
+ * dropout mask sbh = 1,048,576 + the output layer 4 sbh (1 + V/h = 9) =
+ * 37,748,736: 223,346,688 B (all four attending: 4 x 77,594,624 + ... =
+ * 349,175,808 B). */
+START_TEST(hybrid_unfused_scores_on_the_attending_layers)
+{
+    gp_gpu g = toy_gpu();
+    gp_train_shape sh = hybrid4();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    hybrid_in(&in, &g, &sh);
+    in.recompute = GP_RECOMPUTE_NONE;
+    in.attn_unfused = 1;
+    in.mfu_mode = GP_MFU_MODEL;
+    in.global_batch = 8;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.activation_bytes, 223346688.0, 1e-15);
+    sh.linear_layers = 0;
+    sh.linear_state = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.activation_bytes, 349175808.0, 1e-15);
+    /* FlashAttention keeps no scores: 4 x 35,651,584 + 1,048,576 +
+     * 37,748,736 = 181,403,648 B, with or without linear layers. */
+    in.attn_unfused = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.activation_bytes, 181403648.0, 1e-15);
+    sh = hybrid4();
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.activation_bytes, 181403648.0, 1e-15);
+}
+END_TEST
+
+START_TEST(layer_kinds_refused)
+{
+    gp_gpu g = toy_gpu();
+    gp_link up;
+    gp_train_shape sh = hybrid4();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    memset(&up, 0, sizeof up);
+    up.id = "toy-up";
+    up.kind = GP_LINK_NVLINK;
+    up.scope = GP_SCOPE_SCALE_UP;
+    up.bw.v = 100e9;
+    up.bw_achievable.v = 100e9;
+    up.max_gpus.v = 8;
+    up.p2p = 1;
+    up.switched = 1;
+    /* Context parallelism splits a linear layer's recurrence: not
+     * modelled. */
+    hybrid_in(&in, &g, &sh);
+    in.gpus = 2;
+    in.cp = 2;
+    in.scale_up = &up;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EUNSUP);
+    ck_assert_str_eq(e.where, "--cp");
+    ck_assert_ptr_nonnull(strstr(e.msg, "linear-attention layers (3 of the 4)"));
+    /* The same without linear layers is priced. */
+    sh.linear_layers = 0;
+    sh.linear_state = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    /* Hand-set kinds: negative or non-finite, linear layers without their
+     * state. */
+    hybrid_in(&in, &g, &sh);
+    sh = hybrid4();
+    sh.window = -1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "--model");
+    ck_assert_ptr_nonnull(strstr(e.msg, "'window'"));
+    sh = hybrid4();
+    sh.linear_state = NAN;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "'linear_state'"));
+    sh = hybrid4();
+    sh.linear_state = 0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "3 linear-attention layers without"));
+}
+END_TEST
+
+START_TEST(cli_layer_kinds)
+{
+    const char *q[] = {"--json", "train", "--gpu", "h200", "--model", "qwen3-next-80b-a3b",
+                       "--tokens", "1e12", "--gpus", "64", "--exact", "--seq", "4096", NULL};
+    const char *w[] = {"--json", "train", "--gpu", "h100-sxm", "--model", "mistral-7b",
+                       "--tokens", "1e12", "--gpus", "8", "--exact", "--seq", "32768", NULL};
+    const char *d[] = {"--json", "train", "--gpu", "h100-sxm", "--model", "llama-2-7b",
+                       "--tokens", "1e12", "--gpus", "8", NULL};
+    const char *t[] = {"train", "--gpu", "h100-sxm", "--model", "gemma-2-9b", "--tokens", "1e12",
+                       "--gpus", "16", "--seq", "4096", NULL};
+    json_t *j, *sh;
+    char *out = NULL;
+
+    /* qwen3_next_exact_by_hand's 20,460,601,344 FLOP a token; the shape
+     * says 12 attending layers of 48. */
+    j = gp_test_cli_json(q);
+    GP_ASSERT_REL(gp_test_jnum(j, "model_flop_per_token"), 20460601344.0, 0);
+    sh = json_object_get(j, "shape");
+    GP_ASSERT_REL(gp_test_jnum(sh, "attn_layers"), 12.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(sh, "linear_layers"), 36.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(sh, "linear_state"), 548864.0, 0);
+    ck_assert_ptr_null(json_object_get(sh, "window"));
+    json_decref(j);
+    /* Mistral: 54,741,958,656 a token; its window on all 32 layers. */
+    j = gp_test_cli_json(w);
+    GP_ASSERT_REL(gp_test_jnum(j, "model_flop_per_token"), 54741958656.0, 0);
+    sh = json_object_get(j, "shape");
+    GP_ASSERT_REL(gp_test_jnum(sh, "window"), 4096.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(sh, "window_layers"), 32.0, 0);
+    ck_assert_ptr_null(json_object_get(sh, "attn_layers"));
+    json_decref(j);
+    /* A model with neither: no layer-kind keys. */
+    j = gp_test_cli_json(d);
+    sh = json_object_get(j, "shape");
+    ck_assert_ptr_null(json_object_get(sh, "attn_layers"));
+    ck_assert_ptr_null(json_object_get(sh, "window"));
+    json_decref(j);
+    /* The table says a window the sequence stays within changes nothing. */
+    ck_assert_int_eq(gp_test_cli(t, &out, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "4096 tokens on 21 of 42 attending layers (seq within it"));
+    free(out);
+}
+END_TEST
+
+Suite *gp_test_suite_trainkinds(void)
+{
+    Suite *s = suite_create("trainkinds");
+    TCase *tc = tcase_create("count");
+    tcase_add_test(tc, hybrid_exact_count_by_hand);
+    tcase_add_test(tc, hybrid_restated_default_mfu);
+    tcase_add_test(tc, qwen3_next_exact_by_hand);
+    tcase_add_test(tc, sliding_window_exact_by_hand);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("step");
+    tcase_add_test(tc, hybrid_step_model_by_hand);
+    tcase_add_test(tc, hybrid_unfused_scores_on_the_attending_layers);
+    tcase_add_test(tc, layer_kinds_refused);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cli");
+    tcase_add_test(tc, cli_layer_kinds);
+    suite_add_tcase(s, tc);
+    return s;
+}
