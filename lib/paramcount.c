@@ -68,6 +68,109 @@ static double linear_params(const gp_param_shape *s)
            (2.0 * nk * dk + nv * dv) * s->linear_conv + 2.0 * nv + dv + nv * dv * h;
 }
 
+/* Its recurrent state per sequence: n_v d_k d_v + (2 n_k d_k + n_v d_v)(K - 1)
+ * (vLLM's MambaStateShapeCalculator.gated_delta_net_state_shape). */
+static double linear_state(const gp_param_shape *s)
+{
+    double nk = s->linear_key_heads, nv = s->linear_value_heads;
+    double dk = s->linear_key_dim, dv = s->linear_value_dim;
+    return nv * dk * dv + (2.0 * nk * dk + nv * dv) * (s->linear_conv - 1.0);
+}
+
+/* One Mamba-2 mixer (transformers' Mamba2Mixer, NemotronHMamba2Mixer,
+ * BambaMixer): in_proj h -> [gate d_i | x, B, C: c | dt: H], the depthwise
+ * conv1d over the c = d_i + 2 G N channels of x, B and C, dt_bias, A_log
+ * and D per head, the gated RMSNorm over d_i, out_proj d_i -> h. */
+static double mamba2_params(const gp_param_shape *s)
+{
+    double h = s->hidden, di = s->ssm_inner, H = s->ssm_heads, K = s->linear_conv;
+    double c = di + 2.0 * s->ssm_groups * s->ssm_state;
+    double n = h * (di + c + H) + c * K + 3.0 * H + di + di * h;
+    if (s->ssm_proj_bias)
+        n += di + c + H + h;
+    if (s->ssm_conv_bias)
+        n += c;
+    return n;
+}
+
+/* One Mamba-1 mixer (transformers' JambaMambaMixer, MambaMixer): in_proj
+ * h -> 2 d_i (x and gate), the depthwise conv1d over d_i, x_proj d_i ->
+ * R + 2 N (dt, B, C), dt_proj R -> d_i with its bias, A_log d_i x N, D,
+ * out_proj d_i -> h; Jamba's RMSNorms on dt, B and C. */
+static double mamba1_params(const gp_param_shape *s)
+{
+    double h = s->hidden, di = s->ssm_inner, N = s->ssm_state, R = s->ssm_dt_rank;
+    double n = 2.0 * h * di + di * s->linear_conv + di * (R + 2.0 * N) + R * di + di +
+               di * N + di + di * h;
+    if (s->ssm_proj_bias)
+        n += 2.0 * di + h;
+    if (s->ssm_conv_bias)
+        n += di;
+    if (s->ssm_dt_norms)
+        n += R + 2.0 * N;
+    return n;
+}
+
+/* Their states per sequence (vLLM's mamba2_state_shape / mamba1_state_shape
+ * at one GPU): the SSM state d_i N (Mamba-2: H heads x d_i / H x N) and the
+ * convolution's last K - 1 inputs over its channels. */
+static double mamba2_state(const gp_param_shape *s)
+{
+    double di = s->ssm_inner;
+    return di * s->ssm_state + (s->linear_conv - 1.0) * (di + 2.0 * s->ssm_groups * s->ssm_state);
+}
+
+static double mamba1_state(const gp_param_shape *s)
+{
+    return s->ssm_inner * s->ssm_state + (s->linear_conv - 1.0) * s->ssm_inner;
+}
+
+/* The linear layers' widths for their kind; GP_OK or GP_EINVAL. */
+static int check_linear(const gp_param_shape *s, gp_err *e)
+{
+    int rc;
+    if (!(s->linear_layers > 0.0))
+        return GP_OK;
+    switch (s->linear_kind) {
+    case GP_MIXER_GDN:
+        if (!(s->linear_key_heads > 0.0) || !(s->linear_value_heads > 0.0) ||
+            !(s->linear_key_dim > 0.0) || !(s->linear_value_dim > 0.0) || !(s->linear_conv > 0.0))
+            return GP_RAISE_AT(e, GP_EINVAL, "linear_key_heads", 0, 0,
+                               "%.0f linear-attention layers need linear_key_heads, "
+                               "linear_value_heads, linear_key_dim, linear_value_dim and "
+                               "linear_conv",
+                               s->linear_layers);
+        return GP_OK;
+    case GP_MIXER_MAMBA2:
+        if (!(s->ssm_inner > 0.0) || !(s->ssm_heads > 0.0) || !(s->ssm_groups > 0.0) ||
+            !(s->ssm_state > 0.0) || !(s->linear_conv > 0.0))
+            return GP_RAISE_AT(e, GP_EINVAL, "ssm_inner", 0, 0,
+                               "%.0f Mamba-2 layers need ssm_inner, ssm_heads, ssm_groups, "
+                               "ssm_state and linear_conv",
+                               s->linear_layers);
+        if ((rc = check_dim(s->ssm_inner / s->ssm_heads, 1, "ssm_heads", e)) != GP_OK)
+            return rc;
+        if (fmod(s->ssm_heads, s->ssm_groups) != 0.0)
+            return GP_RAISE_AT(e, GP_EINVAL, "ssm_groups", 0, 0,
+                               "%.0f groups do not divide the %.0f Mamba-2 heads", s->ssm_groups,
+                               s->ssm_heads);
+        return GP_OK;
+    case GP_MIXER_MAMBA1:
+        if (!(s->ssm_inner > 0.0) || !(s->ssm_state > 0.0) || !(s->ssm_dt_rank > 0.0) ||
+            !(s->linear_conv > 0.0))
+            return GP_RAISE_AT(e, GP_EINVAL, "ssm_inner", 0, 0,
+                               "%.0f Mamba-1 layers need ssm_inner, ssm_state, ssm_dt_rank and "
+                               "linear_conv",
+                               s->linear_layers);
+        return GP_OK;
+    default:
+        return GP_RAISE_AT(e, GP_EINVAL, "linear_kind", 0, 0,
+                           "%d is not a mixer kind (GP_MIXER_GDN, GP_MIXER_MAMBA2 or "
+                           "GP_MIXER_MAMBA1)",
+                           s->linear_kind);
+    }
+}
+
 int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e)
 {
     double kv, d, fe, fs, moe_layers, h;
@@ -103,21 +206,29 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         (rc = check_dim(s->linear_value_heads, 0, "linear_value_heads", e)) != GP_OK ||
         (rc = check_dim(s->linear_key_dim, 0, "linear_key_dim", e)) != GP_OK ||
         (rc = check_dim(s->linear_value_dim, 0, "linear_value_dim", e)) != GP_OK ||
-        (rc = check_dim(s->linear_conv, 0, "linear_conv", e)) != GP_OK)
+        (rc = check_dim(s->linear_conv, 0, "linear_conv", e)) != GP_OK ||
+        (rc = check_dim(s->ssm_inner, 0, "ssm_inner", e)) != GP_OK ||
+        (rc = check_dim(s->ssm_heads, 0, "ssm_heads", e)) != GP_OK ||
+        (rc = check_dim(s->ssm_groups, 0, "ssm_groups", e)) != GP_OK ||
+        (rc = check_dim(s->ssm_state, 0, "ssm_state", e)) != GP_OK ||
+        (rc = check_dim(s->ssm_dt_rank, 0, "ssm_dt_rank", e)) != GP_OK ||
+        (rc = check_dim(s->ffn_blocks, 0, "ffn_blocks", e)) != GP_OK)
         return rc;
     if (s->linear_layers >= s->layers)
         return GP_RAISE_AT(e, GP_EINVAL, "linear_layers", 0, 0,
                            "%.0f linear-attention layers leave none of the %.0f layers "
                            "attending",
                            s->linear_layers, s->layers);
-    if (s->linear_layers > 0.0 &&
-        (!(s->linear_key_heads > 0.0) || !(s->linear_value_heads > 0.0) ||
-         !(s->linear_key_dim > 0.0) || !(s->linear_value_dim > 0.0) || !(s->linear_conv > 0.0)))
-        return GP_RAISE_AT(e, GP_EINVAL, "linear_key_heads", 0, 0,
-                           "%.0f linear-attention layers need linear_key_heads, "
-                           "linear_value_heads, linear_key_dim, linear_value_dim and "
-                           "linear_conv",
-                           s->linear_layers);
+    if ((rc = check_linear(s, e)) != GP_OK)
+        return rc;
+    if (s->split_blocks && s->experts > 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "split_blocks", 0, 0,
+                           "blocks of one sublayer (split_blocks) are modelled for dense "
+                           "models only, not with %.0f experts",
+                           s->experts);
+    if (!s->split_blocks && s->ffn_blocks > 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "ffn_blocks", 0, 0,
+                           "%.0f FFN blocks without split_blocks", s->ffn_blocks);
     h = s->hidden;
     kv = s->kv_heads > 0.0 ? s->kv_heads : s->heads;
     if (kv > s->heads)
@@ -149,7 +260,7 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         return GP_RAISE_AT(e, GP_EINVAL, "dense_layers", 0, 0,
                            "%.0f dense layers exceed the %.0f layers", s->dense_layers, s->layers);
     moe_layers = s->experts > 0.0 ? s->layers - s->dense_layers : 0.0;
-    if (moe_layers < s->layers && !(s->ffn > 0.0))
+    if ((s->split_blocks ? s->ffn_blocks > 0.0 : moe_layers < s->layers) && !(s->ffn > 0.0))
         return GP_RAISE_AT(e, GP_EINVAL, "ffn", 0, 0, "dense layers need the FFN width");
     fe = s->expert_ffn > 0.0 ? s->expert_ffn : s->ffn;
     fs = s->shared_ffn > 0.0 ? s->shared_ffn : fe;
@@ -157,10 +268,29 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         return GP_RAISE_AT(e, GP_EINVAL, "expert_ffn", 0, 0, "MoE layers need the expert width");
 
     out->attn = attn_params(s, kv, d);
-    out->linear_attn = s->linear_layers > 0.0 ? linear_params(s) : 0.0;
-    out->norms = (s->norms_per_layer > 0.0 ? s->norms_per_layer : s->sandwich_norm ? 4.0 : 2.0) *
+    if (s->linear_layers > 0.0) {
+        if (s->linear_kind == GP_MIXER_MAMBA2) {
+            out->linear_attn = mamba2_params(s);
+            out->linear_state = mamba2_state(s);
+        } else if (s->linear_kind == GP_MIXER_MAMBA1) {
+            out->linear_attn = mamba1_params(s);
+            out->linear_state = mamba1_state(s);
+        } else {
+            out->linear_attn = linear_params(s);
+            out->linear_state = linear_state(s);
+        }
+    }
+    out->norms = (s->split_blocks ? 1.0
+                  : s->norms_per_layer > 0.0 ? s->norms_per_layer
+                  : s->sandwich_norm ? 4.0 : 2.0) *
                  h * (s->norm_bias ? 2.0 : 1.0);
-    out->dense_ffn = moe_layers < s->layers ? ffn_params(s, s->ffn) : 0.0;
+    if (s->split_blocks) {
+        /* Mixer blocks hold no FFN; each FFN block an FFN and a norm. */
+        out->dense_ffn = s->ffn_blocks > 0.0 ? ffn_params(s, s->ffn) : 0.0;
+        out->ffn_block = s->ffn_blocks > 0.0 ? out->dense_ffn + out->norms : 0.0;
+    } else {
+        out->dense_ffn = moe_layers < s->layers ? ffn_params(s, s->ffn) : 0.0;
+    }
     if (moe_layers > 0.0) {
         out->expert = ffn_params(s, fe);
         out->router = h * s->experts + (s->router_bias ? s->experts : 0.0);
@@ -170,7 +300,9 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         out->moe_ffn_active = out->router + s->experts_active * out->expert + out->shared;
         out->moe_layer = out->attn + out->norms + out->moe_ffn;
     }
-    if (moe_layers < s->layers)
+    if (s->split_blocks)
+        out->dense_layer = out->attn + out->norms; /* a mixer block */
+    else if (moe_layers < s->layers)
         out->dense_layer = out->attn + out->norms + out->dense_ffn;
     out->embed = s->vocab * h;
     out->lm_head = s->tied ? 0.0 : s->vocab * h;
@@ -189,5 +321,16 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
     /* Linear-attention layers run their mixer in place of the attention. */
     out->total += s->linear_layers * (out->linear_attn - out->attn);
     out->active += s->linear_layers * (out->linear_attn - out->attn);
+    /* And FFN blocks stand apart (split_blocks, dense only). */
+    out->total += s->ffn_blocks * out->ffn_block;
+    out->active += s->ffn_blocks * out->ffn_block;
+    if (!(out->linear_state <= GP_MODEL_DIM_MAX)) {
+        double st = out->linear_state;
+        memset(out, 0, sizeof *out);
+        return GP_RAISE_AT(e, GP_EINVAL, "linear_state", 0, 0,
+                           "the recurrent state, %.6g elements per layer, is above the "
+                           "database's 1e9",
+                           st);
+    }
     return GP_OK;
 }

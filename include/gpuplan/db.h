@@ -471,13 +471,38 @@ typedef struct gp_param_shape {
                                card's convention                             */
     int attn_gate;          /* an output gate on the attention: q_proj twice
                                as wide, h 2 H d (Qwen3-Next)                */
-    /* Gated DeltaNet linear attention (Qwen3-Next) on linear_layers of the
-     * layers (0: none; fewer than layers), the others attending: */
+    /* Linear-attention or SSM mixers on linear_layers of the layers (0:
+     * none; fewer than layers), the others attending; linear_kind says
+     * which (GP_MIXER_GDN, the default, reads the linear_* widths;
+     * GP_MIXER_MAMBA2 and GP_MIXER_MAMBA1 the ssm_* ones): */
     double linear_layers;
+    int linear_kind;
     double linear_key_heads, linear_value_heads; /* n_k, n_v                 */
     double linear_key_dim, linear_value_dim;     /* d_k, d_v per head        */
-    double linear_conv;     /* the short convolution's kernel K             */
+    double linear_conv;     /* the short convolution's kernel K (all kinds) */
+    double ssm_inner;       /* Mamba: the mixer's inner width d_i (Mamba-2:
+                               ssm_heads x head width)                       */
+    double ssm_heads;       /* Mamba-2: heads H (d_i / H each)              */
+    double ssm_groups;      /* Mamba-2: B and C groups G                     */
+    double ssm_state;       /* Mamba: d_state N                              */
+    double ssm_dt_rank;     /* Mamba-1: rank R of the dt projection          */
+    int ssm_conv_bias;      /* Mamba: conv1d carries a bias                  */
+    int ssm_proj_bias;      /* Mamba: in_proj and out_proj carry biases      */
+    int ssm_dt_norms;       /* Mamba-1: RMSNorms on dt, B and C (Jamba)      */
+    /* Blocks of one sublayer each (Nemotron-H): with split_blocks a layer
+     * is a mixer block (one norm, attention or linear mixer, no FFN), and
+     * ffn_blocks more blocks hold one norm and one dense FFN each.  Dense
+     * models only (experts 0). */
+    int split_blocks;
+    double ffn_blocks;
 } gp_param_shape;
+
+/* gp_param_shape.linear_kind. */
+enum {
+    GP_MIXER_GDN = 0,       /* Gated DeltaNet (Qwen3-Next)                   */
+    GP_MIXER_MAMBA2 = 1,    /* Mamba-2 (Nemotron-H, Granite 4.0-H)           */
+    GP_MIXER_MAMBA1 = 2     /* Mamba-1 (Jamba)                               */
+};
 
 /* The count, by part.  "Per layer" parts are for one layer. */
 typedef struct gp_param_count {
@@ -485,6 +510,9 @@ typedef struct gp_param_count {
                                q/k norms, MLA norms, sinks                   */
     double linear_attn;     /* per linear-attention layer: its token mixer
                                (0 without such layers)                       */
+    double linear_state;    /* per linear-attention layer: its recurrent
+                               state, elements per sequence (0 without)      */
+    double ffn_block;       /* split_blocks: one FFN block, FFN + its norm   */
     double norms;           /* per layer: the layer's norms                  */
     double dense_ffn;       /* per dense layer: its FFN                      */
     double expert;          /* one routed expert                             */
@@ -523,9 +551,23 @@ typedef struct gp_param_count {
  *              h 2 n_v (in_proj_ba) + (2 n_k d_k + n_v d_v) K (conv1d) +
  *              2 n_v (A_log, dt_bias) + d_v (gated norm) + n_v d_v h
  *              (out_proj), in place of the attention on L_lin layers;
+ *              its state n_v d_k d_v + (2 n_k d_k + n_v d_v)(K - 1);
+ *   Mamba-2    (linear_kind GP_MIXER_MAMBA2) with H heads, d_i inner
+ *              width, G groups, state N, c = d_i + 2 G N conv channels:
+ *              h (d_i + c + H) (in_proj) + c K (conv1d) + 3 H (dt_bias,
+ *              A_log, D) + d_i (gated norm) + d_i h (out_proj) [+ the
+ *              projections' biases d_i + c + H + h] [+ c conv bias]; its
+ *              state d_i N + (K - 1) c;
+ *   Mamba-1    (GP_MIXER_MAMBA1) with d_i, N and dt rank R: h 2 d_i
+ *              (in_proj) + d_i K (conv1d) + d_i (R + 2 N) (x_proj) + R d_i
+ *              + d_i (dt_proj) + d_i N (A_log) + d_i (D) + d_i h (out_proj)
+ *              [+ biases 2 d_i + h] [+ d_i conv bias] [+ R + 2 N dt/B/C
+ *              norms]; its state d_i N + (K - 1) d_i;
  *   total      (L - L_lin) attention + L_lin linear + L norms + D FFN(f) +
  *              M MoE + V h [+ V h untied] [+ P h positions] + final norm
- *              [+ embedding norm];
+ *              [+ embedding norm]; with split_blocks the layers' norms are
+ *              one h each, they hold no FFN, and F = ffn_blocks blocks add
+ *              F (FFN(f) + h);
  *   active     as total with k routed experts instead of E (the router and
  *              shared experts run for every token); with active_no_embed the
  *              input embedding and positions are left out and only the
@@ -535,7 +577,9 @@ typedef struct gp_param_count {
  * or GP_EINVAL naming the field (a required width < 1, a width not whole,
  * kv_heads > heads, experts_active > experts, dense_layers > layers, head_dim
  * missing where hidden / heads is not whole, MLA widths missing,
- * linear_layers not below layers or without its widths).  NULL s
+ * linear_layers not below layers or without its widths, an unknown
+ * linear_kind, a Mamba-2 inner width not a multiple of its heads or groups,
+ * split_blocks with experts).  NULL s
  * or out: GP_EINVAL (a non-NULL out still zeroed).
  * MODEL: docs/hwdb.md "Importing a Hugging Face config.json". */
 int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e);
