@@ -221,9 +221,16 @@ typedef struct family {
      * entry's linear.layers. */
     int attn_gate, shared_gate;
     double lin_nk, lin_nv, lin_dk, lin_dv, lin_conv;
+    /* Nemotron-H: Mamba-2 widths (heads, head width, groups, state, kernel,
+     * conv bias) of the entry's linear.layers, and its blocks of one
+     * sublayer each with ffn_blocks MLP blocks. */
+    double m2_heads, m2_dhead, m2_groups, m2_state, m2_conv, ffn_blocks;
+    int m2_conv_bias;
 } family;
 
 static const family families[] = {
+    {.prefix = "nemotron-h-", .ungated = 1, .pos_extra = -1, .m2_heads = 128, .m2_dhead = 64,
+     .m2_groups = 8, .m2_state = 128, .m2_conv = 4, .m2_conv_bias = 1, .ffn_blocks = 24},
     /* Before "qwen3-": the first match wins. */
     {.prefix = "qwen3-next-", .qk_norm = 1, .pos_extra = -1, .attn_gate = 1, .shared_gate = 1,
      .lin_nk = 16, .lin_nv = 32, .lin_dk = 128, .lin_dv = 128, .lin_conv = 4},
@@ -307,6 +314,14 @@ static gp_param_shape shape_of(const gp_model *m)
             s.linear_key_heads = f->lin_nk, s.linear_value_heads = f->lin_nv;
             s.linear_key_dim = f->lin_dk, s.linear_value_dim = f->lin_dv;
             s.linear_conv = f->lin_conv;
+        }
+        if (f->m2_heads > 0.0) {
+            s.linear_layers = m->linear_layers.v;
+            s.linear_kind = GP_MIXER_MAMBA2;
+            s.ssm_heads = f->m2_heads, s.ssm_inner = f->m2_heads * f->m2_dhead;
+            s.ssm_groups = f->m2_groups, s.ssm_state = f->m2_state;
+            s.linear_conv = f->m2_conv, s.ssm_conv_bias = f->m2_conv_bias;
+            s.split_blocks = 1, s.ffn_blocks = f->ffn_blocks;
         }
         if (f->rope > 0.0) {
             s.kv_lora_rank = m->kv_dim.v - f->rope;
