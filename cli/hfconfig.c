@@ -41,7 +41,8 @@ typedef struct hfm {
     double ffn_hidden;      /* the entry's ffn_hidden                      */
     double context;
     double window, window_layers; /* window_layers 0: all layers           */
-    double linear_layers, linear_state; /* Gated DeltaNet layers, state   */
+    double linear_layers, linear_state; /* linear-mixer layers, state     */
+    double blocks;          /* Nemotron-H: the config's blocks (mixer and FFN) */
     double kv_dim, qk_head_dim;
     const char *attention;
     char used[3072];        /* "hidden_size 4096, ..."                     */
@@ -254,9 +255,12 @@ static json_t *jcount(double v)
 static const char *const GATED[] = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe",
                                     "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3",
                                     "gemma3_text", "phi3", "deepseek_v2", "deepseek_v3",
-                                    "gpt_oss", "glm4_moe", "kimi_k2", "qwen3_next", NULL};
+                                    "gpt_oss", "glm4_moe", "kimi_k2", "qwen3_next",
+                                    "granitemoehybrid", "jamba", NULL};
 static const char *const UNGATED[] = {"gpt2", "gpt_neox", "opt", "falcon", "phi", "bloom",
                                       "mpt", NULL};
+/* A plain FFN (Nemotron-H's relu2 up and down) with RMSNorms, no biases. */
+static const char *const UNGATED_RMS[] = {"nemotron_h", NULL};
 static const char *const QK_NORM[] = {"qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next",
                                       NULL};
 static const char *const SANDWICH[] = {"gemma2", "gemma3", "gemma3_text", NULL};
@@ -269,7 +273,7 @@ static const char *const K_HIDDEN[] = {"hidden_size", "n_embd", "n_embed", "d_mo
 static const char *const K_HEADS[] = {"num_attention_heads", "n_head", "n_heads", NULL};
 static const char *const K_VOCAB[] = {"vocab_size", NULL};
 static const char *const K_KV[] = {"num_key_value_heads", "num_kv_heads", NULL};
-static const char *const K_HEAD_DIM[] = {"head_dim", NULL};
+static const char *const K_HEAD_DIM[] = {"head_dim", "attention_head_dim", NULL};
 static const char *const K_FFN[] = {"intermediate_size", "n_inner", "ffn_dim", NULL};
 static const char *const K_CTX[] = {"max_position_embeddings", "n_positions", "seq_length",
                                     "max_seq_len", "max_sequence_length", NULL};
@@ -296,8 +300,9 @@ static const char *const K_LIN_VH[] = {"linear_num_value_heads", NULL};
 static const char *const K_LIN_KD[] = {"linear_key_head_dim", NULL};
 static const char *const K_LIN_VD[] = {"linear_value_head_dim", NULL};
 static const char *const K_LIN_CONV[] = {"linear_conv_kernel_dim", NULL};
-/* Keys of hybrid layouts gpuplan does not model (Mamba layers in Nemotron-H,
- * Jamba, Zamba): warned, every layer priced as attention. */
+/* Keys of hybrid layouts gpuplan does not model for the model_type at hand
+ * (nemotron_h, granitemoehybrid and jamba read theirs in hf_mamba; Zamba,
+ * Bamba and others): warned, every layer priced as attention. */
 static const char *const HYBRID_UNMODELLED[] = {"hybrid_override_pattern", "layers_block_type",
                                                 "attn_layer_period", "attn_layer_indices",
                                                 NULL};
@@ -403,6 +408,362 @@ static void default_id(const char *path, json_t *root, char *out, size_t cap, ch
 
 /* ---- the conversion --------------------------------------------------------------------- */
 
+static int is_mt(const char *mt, const char *name)
+{
+    return mt != NULL && strcmp(mt, name) == 0;
+}
+
+/* A whole-number key with a default: the key's value when present, else
+ * dflt, whose name and value are appended to `missing` ("mamba_n_heads
+ * 128, ...") for one warning. */
+static int count_or(hfm *m, const char *path, json_t *c, const char *const *names, double lo,
+                    double dflt, double *out, char *missing, size_t cap, gp_err *e)
+{
+    const char *k;
+    if (find_key(c, names, &k) == NULL) {
+        size_t n = strlen(missing);
+        *out = dflt;
+        if (n < cap)
+            snprintf(missing + n, cap - n, "%s%s %.0f", n ? ", " : "", names[0], dflt);
+        return GP_OK;
+    }
+    return get_count(m, path, c, names, lo, out, e);
+}
+
+/* A boolean key with a default, as count_or. */
+static int bool_or(hfm *m, const char *path, json_t *c, const char *const *names, int dflt,
+                   int *out, char *missing, size_t cap, gp_err *e)
+{
+    size_t i;
+    for (i = 0; names[i] != NULL; i++) {
+        json_t *v = json_object_get(c, names[i]);
+        if (v != NULL && !json_is_null(v))
+            return get_bool(m, path, c, names[i], out, e);
+    }
+    *out = dflt;
+    i = strlen(missing);
+    if (i < cap)
+        snprintf(missing + i, cap - i, "%s%s %s", i ? ", " : "", names[0],
+                 dflt ? "true" : "false");
+    return GP_OK;
+}
+
+/* A Jamba period and offset (JambaConfig: the layers i with i % period ==
+ * offset); *p and *o hold JambaConfig's defaults on entry, kept (and named
+ * in `missing`) when the keys are absent.  An offset not below its period
+ * is refused, as JambaConfig refuses it. */
+static int jamba_period(hfm *m, const char *path, json_t *c, const char *kp, const char *ko,
+                        double *p, double *o, char *missing, size_t cap, gp_err *e)
+{
+    const char *np[2], *no[2];
+    int rc;
+    np[0] = kp, np[1] = NULL, no[0] = ko, no[1] = NULL;
+    if ((rc = count_or(m, path, c, np, 1, *p, p, missing, cap, e)) != GP_OK ||
+        (rc = count_or(m, path, c, no, 0, *o, o, missing, cap, e)) != GP_OK)
+        return rc;
+    if (*o >= *p)
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': %.0f is not below %s %.0f (JambaConfig refuses it)", ko, *o,
+                           kp, *p);
+    return GP_OK;
+}
+
+/* The layers i < L with i % p == o (o < p): floor((L - 1 - o) / p) + 1. */
+static double every_pth(double L, double p, double o)
+{
+    return o < L ? floor((L - 1.0 - o) / p) + 1.0 : 0.0;
+}
+
+/* Nemotron-H's blocks by kind: `hybrid_override_pattern`, one character a
+ * block (M Mamba-2, * attention, - MLP, E MoE), else the list
+ * `layers_block_type` (or `layer_types`, its attribute_map alias) of
+ * "mamba" / "linear_attention", "attention" / "full_attention", "mlp",
+ * "moe" (transformers' NemotronHConfig._pattern_to_list and
+ * remap_legacy_layer_types).  *n: the blocks listed. */
+static int nemotron_kinds(hfm *m, const char *path, json_t *c, double *nm, double *na,
+                          double *nf, double *ne, double *n, const char **key, gp_err *e)
+{
+    json_t *pat = json_object_get(c, "hybrid_override_pattern"), *lt, *it;
+    char b[96];
+    size_t j;
+    *nm = *na = *nf = *ne = *n = 0.0;
+    *key = "hybrid_override_pattern";
+    if (pat != NULL && !json_is_null(pat)) {
+        const char *p;
+        if (!json_is_string(pat))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key 'hybrid_override_pattern': expected a string of block "
+                               "kinds (M Mamba-2, * attention, - MLP, E MoE)");
+        p = json_string_value(pat);
+        for (j = 0; p[j] != '\0'; j++) {
+            switch (p[j]) {
+            case 'M': *nm += 1.0; break;
+            case '*': *na += 1.0; break;
+            case '-': *nf += 1.0; break;
+            case 'E': *ne += 1.0; break;
+            default:
+                return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                                   "key 'hybrid_override_pattern': '%c' (block %zu) is not a "
+                                   "Nemotron-H block kind (M Mamba-2, * attention, - MLP, E MoE)",
+                                   p[j] >= 0x20 && p[j] < 0x7f ? p[j] : '?', j);
+            }
+        }
+        *n = (double)j;
+    } else {
+        *key = "layers_block_type";
+        lt = json_object_get(c, *key);
+        if (lt == NULL || json_is_null(lt)) {
+            *key = "layer_types";
+            lt = json_object_get(c, *key);
+        }
+        if (lt == NULL || json_is_null(lt))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "model_type nemotron_h without 'hybrid_override_pattern' or "
+                               "'layers_block_type': which blocks are Mamba-2, attention and MLP "
+                               "is unknown");
+        if (!json_is_array(lt))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': expected a list of block kinds", *key);
+        json_array_foreach(lt, j, it)
+        {
+            const char *t = json_is_string(it) ? json_string_value(it) : NULL;
+            if (t != NULL && (strcmp(t, "mamba") == 0 || strcmp(t, "linear_attention") == 0))
+                *nm += 1.0;
+            else if (t != NULL && (strcmp(t, "attention") == 0 ||
+                                   strcmp(t, "full_attention") == 0))
+                *na += 1.0;
+            else if (t != NULL && strcmp(t, "mlp") == 0)
+                *nf += 1.0;
+            else if (t != NULL && strcmp(t, "moe") == 0)
+                *ne += 1.0;
+            else
+                return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                                   "key '%s': item %zu (%s%.40s%s) is not a Nemotron-H block "
+                                   "kind (mamba, attention, mlp, moe)",
+                                   *key, j, t ? "'" : "", t ? t : "not a string", t ? "'" : "");
+        }
+        *n = (double)json_array_size(lt);
+    }
+    snprintf(b, sizeof b, "%.0f M, %.0f *, %.0f -%s", *nm, *na, *nf, *ne > 0.0 ? ", E" : "");
+    used_add(m, *key, b);
+    return GP_OK;
+}
+
+/* A window on more layers than attend is counted on the attending ones
+ * and said so (hf_linear, hf_mamba). */
+static void window_on_attending(hfm *m, double L, double lin)
+{
+    if (m->window > 0.0 && m->window_layers > L - lin)
+        warnf(m, "%.0f sliding-window layers but only %.0f of the %.0f layers attend (the "
+                 "other %.0f are linear attention): the window is counted on those %.0f",
+              m->window_layers, L - lin, L, lin, L - lin);
+    if (m->window > 0.0 && (!(m->window_layers > 0.0) || m->window_layers > L - lin))
+        m->window_layers = L - lin;
+}
+
+/* Mamba hybrids (docs/hwdb.md, "linear.layers"): nemotron_h (Mamba-2, its
+ * blocks of one sublayer each), granitemoehybrid (Mamba-2 or attention,
+ * then the FFN, in every layer) and jamba (Mamba-1 or attention, then a
+ * dense or MoE FFN).  The Mamba layers become linear.layers, their mixer
+ * counted by gp_model_count_params and their state (vLLM's
+ * mamba2_state_shape / mamba1_state_shape) written after the count.
+ * Widths absent from the config take the transformers config class's
+ * defaults, warned.  Refused: no attention layer, a layer kind the config
+ * class refuses, Nemotron-H's MoE blocks. */
+static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err *e)
+{
+    static const char *const K_NH_H[] = {"mamba_num_heads", NULL};
+    static const char *const K_NH_P[] = {"mamba_head_dim", NULL};
+    static const char *const K_NH_G[] = {"n_groups", "mamba_n_groups", NULL};
+    static const char *const K_NH_N[] = {"ssm_state_size", NULL};
+    static const char *const K_NH_K[] = {"conv_kernel", "mamba_d_conv", NULL};
+    static const char *const K_NH_CB[] = {"use_conv_bias", "mamba_conv_bias", NULL};
+    static const char *const K_NH_X[] = {"expand", "mamba_expand", NULL};
+    static const char *const K_M_H[] = {"mamba_n_heads", NULL};
+    static const char *const K_M_G[] = {"mamba_n_groups", NULL};
+    static const char *const K_M_N[] = {"mamba_d_state", NULL};
+    static const char *const K_M_K[] = {"mamba_d_conv", NULL};
+    static const char *const K_M_X[] = {"mamba_expand", NULL};
+    static const char *const K_M_P[] = {"mamba_d_head", NULL};
+    static const char *const K_M_R[] = {"mamba_dt_rank", NULL};
+    static const char *const K_M_CB[] = {"mamba_conv_bias", NULL};
+    static const char *const K_M_PB[] = {"mamba_proj_bias", NULL};
+    double L = m->s.layers, h = m->s.hidden, nm = 0.0, na = 0.0, nf = 0.0, ne = 0.0, nb = L;
+    double H = 0.0, P = 0.0, G = 0.0, N = 0.0, K = 0.0, x = 0.0, R = 0.0, di;
+    char missing[512] = "";
+    const char *cls, *key = "layer_types", *which;
+    int rc, cb = 1, pb = 0;
+    json_t *v;
+
+    if (is_mt(mt, "nemotron_h")) {
+        cls = "NemotronHConfig";
+        if ((rc = nemotron_kinds(m, path, c, &nm, &na, &nf, &ne, &nb, &key, e)) != GP_OK)
+            return rc;
+        if (ne > 0.0)
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': %.0f MoE blocks ('E', 'moe'): Nemotron-H's MoE blocks "
+                               "(Nemotron 3: ungated experts in blocks of their own) are not "
+                               "modelled; not imported",
+                               key, ne);
+        if (nb != L)
+            warnf(m, "%s lists %.0f blocks, num_hidden_layers %.0f: the list's count is used "
+                     "(as transformers' NemotronHConfig does)",
+                  key, nb, L);
+        if ((rc = count_or(m, path, c, K_NH_H, 1, 128, &H, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_NH_P, 1, 64, &P, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_NH_G, 1, 8, &G, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_NH_N, 1, 128, &N, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_NH_K, 1, 4, &K, missing, sizeof missing, e)) ||
+            (rc = bool_or(m, path, c, K_NH_CB, 1, &cb, missing, sizeof missing, e)) ||
+            (rc = get_count(m, path, c, K_NH_X, 1, &x, e)))
+            return rc;
+        /* in_proj and out_proj take use_bias (NemotronHMamba2Mixer);
+         * mamba_proj_bias is read by no layer. */
+        if ((rc = get_bool(m, path, c, "use_bias", &pb, e)) != GP_OK)
+            return rc;
+        pb = pb == 1;
+        di = H * P;
+        if (x > 0.0 && x * h != di)
+            warnf(m, "expand %.0f x hidden_size %.0f = %.0f is not mamba_num_heads x "
+                     "mamba_head_dim = %.0f: the Mamba-2 width is the latter (transformers' "
+                     "NemotronHMamba2Mixer)",
+                  x, h, x * h, di);
+        m->s.split_blocks = 1;
+        m->s.ffn_blocks = nf;
+        m->blocks = nb;
+        L = nm + na;
+        m->s.layers = L;
+        warnf(m, "Nemotron-H's %.0f blocks (%.0f Mamba-2, %.0f attention, %.0f MLP) are entered as "
+                 "%.0f layers, one per mixer block, with the MLP blocks' parameters in params; "
+                 "gpuplan's per-layer figures (activations, per-layer overheads, train's shape) "
+                 "take each layer as a mixer with an FFN of width %.0f",
+              nb, nm, na, nf, L, m->s.ffn);
+        m->s.linear_kind = GP_MIXER_MAMBA2;
+    } else if (is_mt(mt, "granitemoehybrid")) {
+        json_t *lt, *it;
+        size_t j;
+        cls = "GraniteMoeHybridConfig";
+        key = "layer_types";
+        lt = json_object_get(c, key);
+        if (lt == NULL || json_is_null(lt)) {
+            key = "layers_block_type";
+            lt = json_object_get(c, key);
+        }
+        if (lt == NULL || json_is_null(lt)) {
+            nm = L; /* GraniteMoeHybridConfig.layers_block_type: all "mamba" */
+            key = "layer_types";
+        } else if (!json_is_array(lt)) {
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': expected a list of layer kinds", key);
+        } else {
+            json_array_foreach(lt, j, it)
+            {
+                const char *t = json_is_string(it) ? json_string_value(it) : NULL;
+                if (t != NULL && strcmp(t, "mamba") == 0)
+                    nm += 1.0;
+                else if (t != NULL && strcmp(t, "attention") == 0)
+                    na += 1.0;
+                else
+                    return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                                       "key '%s': item %zu (%s%.40s%s) is not a layer kind of "
+                                       "granitemoehybrid (mamba, attention)",
+                                       key, j, t ? "'" : "", t ? t : "not a string",
+                                       t ? "'" : "");
+            }
+            if ((double)json_array_size(lt) != L)
+                return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                                   "key '%s': %zu layer kind%s for num_hidden_layers %.0f",
+                                   key, json_array_size(lt),
+                                   json_array_size(lt) == 1 ? "" : "s", L);
+            used_add(m, key, "[...]");
+        }
+        if ((rc = count_or(m, path, c, K_M_H, 1, 128, &H, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_M_G, 1, 1, &G, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_M_N, 1, 256, &N, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_M_K, 1, 4, &K, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_M_X, 1, 2, &x, missing, sizeof missing, e)) ||
+            (rc = bool_or(m, path, c, K_M_CB, 1, &cb, missing, sizeof missing, e)) ||
+            (rc = bool_or(m, path, c, K_M_PB, 0, &pb, missing, sizeof missing, e)))
+            return rc;
+        di = x * h;
+        /* mamba_d_head "auto" (or absent): d_i / H, which must be whole. */
+        v = find_key(c, K_M_P, &which);
+        if (v != NULL && !(json_is_string(v) && strcmp(json_string_value(v), "auto") == 0)) {
+            if ((rc = get_count(m, path, c, K_M_P, 1, &P, e)) != GP_OK)
+                return rc;
+            if (P * H != di)
+                return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                                   "key 'mamba_d_head': %.0f x mamba_n_heads %.0f is not "
+                                   "mamba_expand x hidden_size = %.0f (GraniteMoeHybridConfig "
+                                   "refuses it)",
+                                   P, H, di);
+        } else if (fmod(di, H) != 0.0) {
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key 'mamba_n_heads': %.0f does not divide mamba_expand x "
+                               "hidden_size = %.0f (GraniteMoeHybridConfig refuses it)",
+                               H, di);
+        }
+        m->s.linear_kind = GP_MIXER_MAMBA2;
+    } else {
+        double p = 8.0, o = 4.0;
+        cls = "JambaConfig";
+        key = "attn_layer_period";
+        if ((rc = jamba_period(m, path, c, "attn_layer_period", "attn_layer_offset", &p, &o,
+                               missing, sizeof missing, e)) != GP_OK)
+            return rc;
+        na = every_pth(L, p, o);
+        nm = L - na;
+        if ((rc = count_or(m, path, c, K_M_N, 1, 16, &N, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_M_K, 1, 4, &K, missing, sizeof missing, e)) ||
+            (rc = count_or(m, path, c, K_M_X, 1, 2, &x, missing, sizeof missing, e)) ||
+            (rc = bool_or(m, path, c, K_M_CB, 1, &cb, missing, sizeof missing, e)) ||
+            (rc = bool_or(m, path, c, K_M_PB, 0, &pb, missing, sizeof missing, e)))
+            return rc;
+        /* mamba_dt_rank "auto" (or absent): ceil(hidden / 16) (JambaConfig). */
+        v = find_key(c, K_M_R, &which);
+        if (v != NULL && !(json_is_string(v) && strcmp(json_string_value(v), "auto") == 0)) {
+            if ((rc = get_count(m, path, c, K_M_R, 1, &R, e)) != GP_OK)
+                return rc;
+        } else {
+            R = ceil(h / 16.0);
+        }
+        di = x * h;
+        m->s.linear_kind = GP_MIXER_MAMBA1;
+        m->s.ssm_dt_norms = 1;
+    }
+    if (missing[0] != '\0')
+        warnf(m, "no %s: transformers' %s defaults taken", missing, cls);
+    /* Each group's B and C serve heads / groups heads (repeat_interleave). */
+    if (H > 0.0 && fmod(H, G) != 0.0)
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': %.0f groups do not divide the %.0f Mamba-2 heads (%s)",
+                           is_mt(mt, "nemotron_h") ? "n_groups" : "mamba_n_groups", G, H,
+                           is_mt(mt, "nemotron_h") ? "mamba_num_heads" : "mamba_n_heads");
+    v = json_object_get(c, "mamba_ssm_cache_dtype");
+    if (json_is_string(v) && strcmp(json_string_value(v), "float32") == 0)
+        warnf(m, "mamba_ssm_cache_dtype float32: engines that honour it hold the SSM state in 32 "
+                 "bits; gpuplan prices the whole state at 16 (inference.md §1.2)");
+    if (!(na > 0.0))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': every one of the %.0f mixer layers is Mamba: gpuplan prices "
+                           "models with at least one attention layer",
+                           key, L);
+    if (!(nm > 0.0))
+        return GP_OK;
+    m->s.linear_layers = nm;
+    m->s.linear_conv = K;
+    m->s.ssm_inner = di;
+    m->s.ssm_heads = H;
+    m->s.ssm_groups = G;
+    m->s.ssm_state = N;
+    m->s.ssm_dt_rank = R;
+    m->s.ssm_conv_bias = cb;
+    m->s.ssm_proj_bias = pb;
+    m->linear_layers = nm;
+    window_on_attending(m, L, nm);
+    return GP_OK;
+}
+
 /* Hybrid layers (docs/hwdb.md, "linear.layers"): Gated DeltaNet linear
  * attention on the layers `layer_types` calls "linear_attention", else, with
  * `full_attention_interval` k (qwen3_next: 4 when absent, transformers'
@@ -419,6 +780,10 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
     const char *first_other = NULL, *which;
     int qn = mt != NULL && strcmp(mt, "qwen3_next") == 0, rc, b;
     size_t j;
+    if (is_mt(mt, "falcon_h1"))
+        warnf(m, "falcon_h1 runs attention and a Mamba-2 mixer side by side in every layer (a "
+                 "parallel hybrid): not modelled; every layer is priced as attention alone, the "
+                 "Mamba-2 parameters and state left out");
     for (j = 0; HYBRID_UNMODELLED[j] != NULL; j++) {
         json_t *v = json_object_get(c, HYBRID_UNMODELLED[j]);
         if (v != NULL && !json_is_null(v))
@@ -506,12 +871,7 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
     /* A window is on attending layers only: every one of them when the
      * config puts it on all layers, and said so when it names more local
      * layers than attend. */
-    if (m->window > 0.0 && m->window_layers > L - lin)
-        warnf(m, "%.0f sliding-window layers but only %.0f of the %.0f layers attend (the "
-                 "other %.0f are linear attention): the window is counted on those %.0f",
-              m->window_layers, L - lin, L, lin, L - lin);
-    if (m->window > 0.0 && (!(m->window_layers > 0.0) || m->window_layers > L - lin))
-        m->window_layers = L - lin;
+    window_on_attending(m, L, lin);
     return GP_OK;
 }
 
@@ -525,7 +885,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     json_t *root, *c, *v;
     struct stat st;
     double step = 0.0, freq = 0.0, sw = 0.0, pattern = 0.0, maxwl = 0.0, shared_w = 0.0;
-    double first_dense = 0.0, moe_layers;
+    double first_dense = 0.0, moe_layers, granite_shared = 0.0;
     int rc = GP_OK, b, use_sw = -1, tied;
     const char *k, *mt, *act;
     char defname[256] = "";
@@ -642,6 +1002,8 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     }
     if (in_list(mt, GATED)) {
         m->s.gated = 1;
+    } else if (in_list(mt, UNGATED_RMS)) {
+        m->s.gated = 0;
     } else if (in_list(mt, UNGATED)) {
         m->s.gated = 0;
         m->s.norm_bias = 1;
@@ -750,8 +1112,30 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
                   m->s.ffn);
     }
     m->ffn_hidden = m->s.ffn;
-    if ((rc = get_count(m, path, c, K_EXPERTS, 0, &m->s.experts, e)) != GP_OK)
+    /* Nemotron-H's experts live in MoE blocks ('E', hf_mamba); configs
+     * saved by transformers carry NemotronHConfig's MoE defaults without
+     * them. */
+    if (!is_mt(mt, "nemotron_h") &&
+        (rc = get_count(m, path, c, K_EXPERTS, 0, &m->s.experts, e)) != GP_OK)
         goto out;
+    if (is_mt(mt, "jamba") && m->s.experts <= 1.0)
+        m->s.experts = 0.0; /* JambaConfig: one "expert" is the dense MLP */
+    if (is_mt(mt, "granitemoehybrid")) {
+        /* Granite 4.0-H: every layer's FFN is shared_mlp, gated, of width
+         * shared_intermediate_size, beside the experts (of width
+         * intermediate_size) when num_local_experts > 0
+         * (GraniteMoeHybridDecoderLayer). */
+        static const char *const K_GSHARED[] = {"shared_intermediate_size", NULL};
+        double sw_g;
+        if ((rc = get_count(m, path, c, K_GSHARED, 0, &sw_g, e)) != GP_OK)
+            goto out;
+        if (!(m->s.experts > 0.0)) {
+            m->s.ffn = sw_g;
+            m->ffn_hidden = sw_g;
+        } else if (sw_g > 0.0) {
+            granite_shared = sw_g;
+        }
+    }
     if (m->s.experts > 0.0) {
         json_t *only;
         double L = m->s.layers, dense = 0.0, lead = 0.0;
@@ -772,16 +1156,19 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         }
         if (!(m->s.expert_ffn > 0.0))
             m->s.expert_ffn = m->s.ffn;
-        if (shared_w > 0.0) {
-            /* Qwen2-MoE: one shared expert of this width behind a sigmoid gate;
-             * the entry keeps shared experts of the routed width. */
+        if (shared_w > 0.0 || granite_shared > 0.0) {
+            /* Qwen2-MoE: one shared expert of this width behind a sigmoid
+             * gate; Granite 4.0-H: its shared_mlp, ungated.  The entry keeps
+             * shared experts of the routed width. */
             m->s.shared_experts = 1.0;
-            m->s.shared_ffn = shared_w;
-            m->s.shared_gate = 1;
-            if (fmod(shared_w, m->s.expert_ffn) != 0.0)
-                warnf(m, "shared_expert_intermediate_size %.0f is not a multiple of the expert "
-                         "width %.0f: the entry's moe.shared is rounded",
-                      shared_w, m->s.expert_ffn);
+            m->s.shared_ffn = shared_w > 0.0 ? shared_w : granite_shared;
+            m->s.shared_gate = shared_w > 0.0;
+            if (fmod(m->s.shared_ffn, m->s.expert_ffn) != 0.0)
+                warnf(m, "%s %.0f is not a multiple of the expert width %.0f: the entry's "
+                         "moe.shared is rounded",
+                      shared_w > 0.0 ? "shared_expert_intermediate_size"
+                                     : "shared_intermediate_size",
+                      m->s.shared_ffn, m->s.expert_ffn);
         }
         if (freq > 1.0)
             warnf(m, "moe_layer_freq %.0f is not modelled: every layer after first_k_dense_replace "
@@ -800,9 +1187,22 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
          * config may claim 1e9 of them): |A u B| by arithmetic, then the
          * sorted, distinct in-range C outside A u B; the leading run ends at
          * the first layer outside all three. */
-        if ((rc = dense_layers_of(only, L, first_dense, step, path, &dense, &lead, e)) !=
-            GP_OK)
+        if (is_mt(mt, "jamba")) {
+            /* JambaConfig.layers_num_experts: experts on the layers i with
+             * i % expert_layer_period == expert_layer_offset. */
+            double p = 2.0, o = 1.0;
+            char miss[128] = "";
+            if ((rc = jamba_period(m, path, c, "expert_layer_period", "expert_layer_offset", &p,
+                                   &o, miss, sizeof miss, e)) != GP_OK)
+                goto out;
+            if (miss[0] != '\0')
+                warnf(m, "no %s: transformers' JambaConfig defaults taken", miss);
+            dense = L - every_pth(L, p, o);
+            lead = o < L ? o : L;
+        } else if ((rc = dense_layers_of(only, L, first_dense, step, path, &dense, &lead, e)) !=
+                   GP_OK) {
             goto out;
+        }
         if (only != NULL && json_array_size(only) > 0)
             used_add(m, "mlp_only_layers", "[...]");
         if (dense > lead)
@@ -872,7 +1272,11 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         }
     }
 
-    if ((rc = hf_linear(m, path, c, mt, e)) != GP_OK)
+    if (is_mt(mt, "nemotron_h") || is_mt(mt, "granitemoehybrid") || is_mt(mt, "jamba"))
+        rc = hf_mamba(m, path, c, mt, e);
+    else
+        rc = hf_linear(m, path, c, mt, e);
+    if (rc != GP_OK)
         goto out;
 
     /* The count. */
@@ -882,6 +1286,8 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "the shape does not add up: %s", msg);
         goto out;
     }
+    if (m->s.linear_kind != GP_MIXER_GDN && m->linear_layers > 0.0)
+        m->linear_state = m->n.linear_state;
     if (m->n.total < GP_MODEL_PARAMS_MIN || m->n.total > GP_MODEL_PARAMS_MAX) {
         rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                          "%.6g parameters is outside the database's range (1e3 to 1e15)",
@@ -949,16 +1355,63 @@ static char *grp(double v, char *buf, size_t n)
     return buf;
 }
 
+/* The linear layers' mixer, as the note and the table name it. */
+static const char *mixer_name(const gp_param_shape *s)
+{
+    return s->linear_kind == GP_MIXER_MAMBA2   ? "Mamba-2"
+           : s->linear_kind == GP_MIXER_MAMBA1 ? "Mamba-1"
+                                               : "Gated DeltaNet";
+}
+
+/* Nemotron-H's blocks: each one's parameters and the sum. */
+static void note_blocks(FILE *f, const hfm *m)
+{
+    const gp_param_count *n = &m->n;
+    const gp_param_shape *s = &m->s;
+    double la = s->layers - s->linear_layers;
+    char a[40], b[40], c[40], d[40], t[40];
+    fprintf(f, " Blocks: the config's %.0f (%.0f Mamba-2, %.0f attention, %.0f MLP) are entered "
+               "as %.0f layers, one per mixer block; the MLP blocks' parameters are in params, "
+               "but gpuplan's per-layer figures (activations, per-layer overheads, train's "
+               "shape) take each layer as a mixer with an FFN of width %.0f.",
+            m->blocks, s->linear_layers, la, s->ffn_blocks, s->layers, s->ffn);
+    fprintf(f, " params = attention block %s + norm %s = %s",
+            grp(n->attn, a, sizeof a), grp(n->norms, b, sizeof b),
+            grp(n->attn + n->norms, c, sizeof c));
+    if (s->linear_layers > 0.0)
+        fprintf(f, "; Mamba-2 block %s + norm = %s", grp(n->linear_attn, a, sizeof a),
+                grp(n->linear_attn + n->norms, b, sizeof b));
+    if (s->ffn_blocks > 0.0)
+        fprintf(f, "; MLP block FFN %s + norm = %s", grp(n->dense_ffn, a, sizeof a),
+                grp(n->ffn_block, b, sizeof b));
+    fprintf(f, "; total %.0f x %s", la, grp(n->attn + n->norms, a, sizeof a));
+    if (s->linear_layers > 0.0)
+        fprintf(f, " + %.0f x %s", s->linear_layers, grp(n->linear_attn + n->norms, b, sizeof b));
+    if (s->ffn_blocks > 0.0)
+        fprintf(f, " + %.0f x %s", s->ffn_blocks, grp(n->ffn_block, c, sizeof c));
+    fprintf(f, " + embedding %s", grp(n->embed, d, sizeof d));
+    if (n->lm_head > 0.0)
+        fprintf(f, " + lm_head %s", grp(n->lm_head, a, sizeof a));
+    else
+        fprintf(f, " (tied)");
+    fprintf(f, " + final norm %s = %s.", grp(n->final_norm, b, sizeof b),
+            grp(n->total, t, sizeof t));
+}
+
 static void note_text(FILE *f, const hfm *m)
 {
     const gp_param_count *n = &m->n;
     const gp_param_shape *s = &m->s;
     char a[40], b[40], c[40], d[40], t[40];
     double dense = s->experts > 0.0 ? s->dense_layers : s->layers, moe = s->layers - dense;
-    fprintf(f, "Imported from a Hugging Face config.json (model_type %s%s). params = per layer "
-               "attention %s + norms %s",
-            m->model_type[0] ? m->model_type : "unknown", m->text_config ? ", text_config" : "",
-            grp(n->attn, a, sizeof a), grp(n->norms, b, sizeof b));
+    fprintf(f, "Imported from a Hugging Face config.json (model_type %s%s).",
+            m->model_type[0] ? m->model_type : "unknown", m->text_config ? ", text_config" : "");
+    if (s->split_blocks) {
+        note_blocks(f, m);
+        goto counted;
+    }
+    fprintf(f, " params = per layer attention %s + norms %s", grp(n->attn, a, sizeof a),
+            grp(n->norms, b, sizeof b));
     if (dense > 0.0)
         fprintf(f, "; dense layers (%.0f): attention + norms + FFN %s = %s each", dense,
                 grp(n->dense_ffn, a, sizeof a), grp(n->dense_layer, b, sizeof b));
@@ -980,8 +1433,8 @@ static void note_text(FILE *f, const hfm *m)
         fprintf(f, " + positions %s", grp(n->pos_embed, a, sizeof a));
     fprintf(f, " + final norm %s", grp(n->final_norm, b, sizeof b));
     if (s->linear_layers > 0.0)
-        fprintf(f, " + %.0f linear-attention layers x (Gated DeltaNet %s - attention %s)",
-                s->linear_layers, grp(n->linear_attn, a, sizeof a), grp(n->attn, c, sizeof c));
+        fprintf(f, " + %.0f linear-attention layers x (%s %s - attention %s)", s->linear_layers,
+                mixer_name(s), grp(n->linear_attn, a, sizeof a), grp(n->attn, c, sizeof c));
     fprintf(f, " = %s.", grp(n->total, t, sizeof t));
     if (moe > 0.0)
         fprintf(f, " Active: %s per MoE layer (router, %.0f experts%s)%s%s%s = %s%s.",
@@ -992,6 +1445,7 @@ static void note_text(FILE *f, const hfm *m)
                 s->linear_layers > 0.0 ? " layers" : "", grp(n->active, t, sizeof t),
                 s->active_no_embed ? " (input embedding left out, the gpt-oss card's convention)"
                                    : " with both embeddings");
+counted:
     if (s->qkv_bias || s->o_bias || s->mlp_bias || s->qk_norm || s->sandwich_norm ||
         s->attn_sinks || s->norm_bias || s->attn_gate)
         fprintf(f, " Counted:%s%s%s%s%s%s%s%s.", s->qkv_bias ? " q/k/v biases" : "",
@@ -999,7 +1453,29 @@ static void note_text(FILE *f, const hfm *m)
                 s->qk_norm ? " q/k norms" : "", s->sandwich_norm ? " four norms per layer" : "",
                 s->attn_sinks ? " attention sinks" : "", s->norm_bias ? " LayerNorm biases" : "",
                 s->attn_gate ? " an attention output gate (q_proj h x 2 H d)" : "");
-    if (s->linear_layers > 0.0)
+    if (s->linear_layers > 0.0 && s->linear_kind == GP_MIXER_MAMBA2)
+        fprintf(f, " Mamba-2: %.0f of %.0f layers (%.0f heads of %.0f, %.0f group%s, state %.0f, "
+                   "kernel %.0f%s%s; d_i = %.0f, c = d_i + 2 G N = %.0f conv channels): h (d_i + c "
+                   "+ H) + c K + 3 H + d_i + d_i h%s%s = %s each; state d_i N + (K - 1) c = %s "
+                   "elements per sequence per layer.",
+                s->linear_layers, s->layers, s->ssm_heads, s->ssm_inner / s->ssm_heads,
+                s->ssm_groups, s->ssm_groups == 1.0 ? "" : "s", s->ssm_state, s->linear_conv,
+                s->ssm_conv_bias ? ", conv bias" : "", s->ssm_proj_bias ? ", projection biases" : "",
+                s->ssm_inner, s->ssm_inner + 2.0 * s->ssm_groups * s->ssm_state,
+                s->ssm_conv_bias ? " + c" : "", s->ssm_proj_bias ? " + (d_i + c + H + h)" : "",
+                grp(n->linear_attn, a, sizeof a), grp(m->linear_state, b, sizeof b));
+    else if (s->linear_layers > 0.0 && s->linear_kind == GP_MIXER_MAMBA1)
+        fprintf(f, " Mamba-1: %.0f of %.0f layers (d_i %.0f, state %.0f, dt rank %.0f, kernel "
+                   "%.0f%s%s%s): 2 h d_i + d_i K + d_i (R + 2 N) + R d_i + d_i + d_i N + d_i + d_i "
+                   "h%s%s%s = %s each; state d_i N + (K - 1) d_i = %s elements per sequence per "
+                   "layer.",
+                s->linear_layers, s->layers, s->ssm_inner, s->ssm_state, s->ssm_dt_rank,
+                s->linear_conv, s->ssm_conv_bias ? ", conv bias" : "",
+                s->ssm_proj_bias ? ", projection biases" : "",
+                s->ssm_dt_norms ? ", dt/B/C norms" : "", s->ssm_conv_bias ? " + d_i" : "",
+                s->ssm_proj_bias ? " + 2 d_i + h" : "", s->ssm_dt_norms ? " + R + 2 N" : "",
+                grp(n->linear_attn, a, sizeof a), grp(m->linear_state, b, sizeof b));
+    else if (s->linear_layers > 0.0)
         fprintf(f, " Linear attention: %.0f of %.0f layers are Gated DeltaNet (%.0f key and %.0f "
                    "value heads of %.0f and %.0f, kernel %.0f): h (2 n_k d_k + 2 n_v d_v) + h 2 "
                    "n_v + (2 n_k d_k + n_v d_v) K + 2 n_v + d_v + n_v d_v h = %s each; state "
@@ -1274,9 +1750,23 @@ static json_t *import_json(const hfm *m, const char *path, const char *state)
         json_object_set_new(lin, "layers", jcount(m->linear_layers));
         json_object_set_new(lin, "state", jcount(m->linear_state));
         json_object_set_new(lin, "mixer_params", jcount(m->n.linear_attn));
+        json_object_set_new(lin, "kind",
+                            json_string(m->s.linear_kind == GP_MIXER_MAMBA2   ? "mamba2"
+                                        : m->s.linear_kind == GP_MIXER_MAMBA1 ? "mamba1"
+                                                                              : "gated_deltanet"));
         json_object_set_new(o, "linear", lin);
     } else {
         json_object_set_new(o, "linear", json_null());
+    }
+    if (s->split_blocks) {
+        json_t *bl = json_object();
+        json_object_set_new(bl, "blocks", jcount(m->blocks));
+        json_object_set_new(bl, "mixer", jcount(s->layers));
+        json_object_set_new(bl, "ffn", jcount(s->ffn_blocks));
+        json_object_set_new(bl, "ffn_block_params", jcount(m->n.ffn_block));
+        json_object_set_new(o, "blocks", bl);
+    } else {
+        json_object_set_new(o, "blocks", json_null());
     }
     for (i = 0; i < m->nwarn; i++)
         json_array_append_new(w, json_string(m->warn[i]));
@@ -1332,7 +1822,16 @@ static void import_table(const hfm *m, const char *file, const char *path, const
     if (m->linear_layers > 0.0) {
         snprintf(b, sizeof b, "%.0f of %.0f layers, state %.0f elements", m->linear_layers,
                  s->layers, m->linear_state);
-        gp_cli_row("linear attention", b, "Gated DeltaNet: no KV cache, a state per sequence");
+        gp_cli_row("linear attention", b,
+                   s->linear_kind == GP_MIXER_MAMBA2   ? "Mamba-2: no KV cache, a state per sequence"
+                   : s->linear_kind == GP_MIXER_MAMBA1 ? "Mamba-1: no KV cache, a state per sequence"
+                                                       : "Gated DeltaNet: no KV cache, a state per "
+                                                         "sequence");
+    }
+    if (s->split_blocks) {
+        snprintf(b, sizeof b, "%.0f blocks: %.0f mixer, %.0f MLP", m->blocks, s->layers,
+                 s->ffn_blocks);
+        gp_cli_row("blocks", b, "one layer per mixer block");
     }
 }
 

@@ -443,7 +443,7 @@ static const char *const files[] = {"llama-3.1-8b", "qwen3-30b-a3b", "mixtral-8x
                                     "gemma-2-9b",   "deepseek-v2-lite", "qwen2.5-7b",
                                     "gpt-oss-20b",  "gemma-3-12b",   "phi-3-mini",
                                     "bloom-176b",   "mpt-7b",        "glm-4.5-air",
-                                    "qwen3-next-80b-a3b"};
+                                    "qwen3-next-80b-a3b", "nemotron-h-8b"};
 
 static const char *const epoch0[] = {"SOURCE_DATE_EPOCH=0", NULL};
 
