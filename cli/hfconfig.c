@@ -561,6 +561,20 @@ static void window_on_attending(hfm *m, double L, double lin)
         m->window_layers = L - lin;
 }
 
+/* The Mamba mixer's inner width d_i = a x b (each key within the
+ * database's range, their product perhaps not): GP_OK, or GP_ESCHEMA at
+ * key `k` naming both keys and values when d_i is above 1e9. */
+static int inner_width(const char *path, const char *k, const char *ka, double a,
+                       const char *kb, double b, const char *kind, gp_err *e)
+{
+    if (a * b <= GP_MODEL_DIM_MAX)
+        return GP_OK;
+    return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                       "key '%s': %s %.0f x %s %.0f = %.6g, the %s inner width, is above the "
+                       "database's 1e9",
+                       k, ka, a, kb, b, a * b, kind);
+}
+
 /* Mamba hybrids (docs/hwdb.md, "linear.layers"): nemotron_h (Mamba-2, its
  * blocks of one sublayer each), granitemoehybrid (Mamba-2 or attention,
  * then the FFN, in every layer) and jamba (Mamba-1 or attention, then a
@@ -622,6 +636,9 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
         if ((rc = get_bool(m, path, c, "use_bias", &pb, e)) != GP_OK)
             return rc;
         pb = pb == 1;
+        if ((rc = inner_width(path, "mamba_head_dim", "mamba_num_heads", H, "mamba_head_dim", P,
+                              "Mamba-2", e)))
+            return rc;
         di = H * P;
         if (x > 0.0 && x * h != di)
             warnf(m, "expand %.0f x hidden_size %.0f = %.0f is not mamba_num_heads x "
@@ -685,6 +702,9 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
             (rc = bool_or(m, path, c, K_M_CB, 1, &cb, missing, sizeof missing, e)) ||
             (rc = bool_or(m, path, c, K_M_PB, 0, &pb, missing, sizeof missing, e)))
             return rc;
+        if ((rc = inner_width(path, "mamba_expand", "mamba_expand", x, "hidden_size", h,
+                              "Mamba-2", e)))
+            return rc;
         di = x * h;
         /* mamba_d_head "auto" (or absent): d_i / H, which must be whole. */
         v = find_key(c, K_M_P, &which);
@@ -727,6 +747,9 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
         } else {
             R = ceil(h / 16.0);
         }
+        if ((rc = inner_width(path, "mamba_expand", "mamba_expand", x, "hidden_size", h,
+                              "Mamba-1", e)))
+            return rc;
         di = x * h;
         m->s.linear_kind = GP_MIXER_MAMBA1;
         m->s.ssm_dt_norms = 1;

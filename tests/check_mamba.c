@@ -449,6 +449,12 @@ START_TEST(import_nemotron_h)
             "key 'layers_block_type': item 2 ('sliding') is not a Nemotron-H block kind");
     refused(dir, write_cfg(dir, "groups", NH, "{\"n_groups\": 3}"),
             "key 'n_groups': 3 groups do not divide the 128 Mamba-2 heads (mamba_num_heads)");
+    /* Each width within the database's 1e9 but their product, the inner
+     * width d_i = 128 x 1,000,000,000 = 1.28e11, above it: named by its
+     * keys and values (not the count's bare "must be a whole number"). */
+    refused(dir, write_cfg(dir, "wide", NH, "{\"mamba_head_dim\": 1000000000}"),
+            "key 'mamba_head_dim': mamba_num_heads 128 x mamba_head_dim 1000000000 = 1.28e+11, "
+            "the Mamba-2 inner width, is above the database's 1e9");
     gp_test_rmtree(dir);
 }
 END_TEST
@@ -551,6 +557,10 @@ START_TEST(import_granite)
     /* No layer_types: every layer Mamba (GraniteMoeHybridConfig). */
     refused(dir, granite(dir, "none", "{\"layer_types\": null}"),
             "key 'layer_types': every one of the 40 mixer layers is Mamba");
+    /* d_i = mamba_expand x hidden = 1,000,000 x 4096 = 4.096e9 > 1e9. */
+    refused(dir, granite(dir, "wide", "{\"mamba_expand\": 1000000}"),
+            "key 'mamba_expand': mamba_expand 1000000 x hidden_size 4096 = 4.096e+09, the "
+            "Mamba-2 inner width, is above the database's 1e9");
     gp_test_rmtree(dir);
 }
 END_TEST
@@ -607,6 +617,10 @@ START_TEST(import_jamba)
     json_decref(o);
     refused(dir, write_cfg(dir, "jamba-off", f, "{\"attn_layer_offset\": 8}"),
             "key 'attn_layer_offset': 8 is not below attn_layer_period 8");
+    f = write_cfg(dir, "jamba-base", NULL, jamba);
+    refused(dir, write_cfg(dir, "jamba-wide", f, "{\"mamba_expand\": 1000000}"),
+            "key 'mamba_expand': mamba_expand 1000000 x hidden_size 4096 = 4.096e+09, the "
+            "Mamba-1 inner width, is above the database's 1e9");
     gp_test_rmtree(dir);
 }
 END_TEST
