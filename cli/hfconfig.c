@@ -766,6 +766,11 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
     if (json_is_string(v) && strcmp(json_string_value(v), "float32") == 0)
         warnf(m, "mamba_ssm_cache_dtype float32: engines that honour it hold the SSM state in 32 "
                  "bits; gpuplan prices the whole state at 16 (inference.md §1.2)");
+    if (!(nm + na > 0.0)) /* Nemotron-H: MLP blocks only, or none */
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': no mixer block (Mamba-2 or attention) among its %.0f "
+                           "blocks: gpuplan prices models with at least one attention layer",
+                           key, nb);
     if (!(na > 0.0))
         return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                            "key '%s': every one of the %.0f mixer layers is Mamba: gpuplan prices "

@@ -443,6 +443,15 @@ START_TEST(import_nemotron_h)
             "key 'hybrid_override_pattern': expected a string of block kinds");
     refused(dir, write_cfg(dir, "allm", NH, "{\"hybrid_override_pattern\": \"M-M-M-\"}"),
             "key 'hybrid_override_pattern': every one of the 3 mixer layers is Mamba");
+    /* No mixer block at all (MLP blocks only, or an empty pattern): not
+     * "every one of the 0 mixer layers is Mamba", which is not what the
+     * pattern says. */
+    refused(dir, write_cfg(dir, "mlponly", NH, "{\"hybrid_override_pattern\": \"----\"}"),
+            "key 'hybrid_override_pattern': no mixer block (Mamba-2 or attention) among its 4 "
+            "blocks: gpuplan prices models with at least one attention layer");
+    refused(dir, write_cfg(dir, "empty", NH, "{\"hybrid_override_pattern\": \"\"}"),
+            "key 'hybrid_override_pattern': no mixer block (Mamba-2 or attention) among its 0 "
+            "blocks");
     refused(dir, write_cfg(dir, "item", NH,
                            "{\"hybrid_override_pattern\": null, \"layers_block_type\": "
                            "[\"mamba\", \"attention\", \"sliding\"]}"),
