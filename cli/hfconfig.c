@@ -1152,11 +1152,22 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         /* Granite 4.0-H: every layer's FFN is shared_mlp, gated, of width
          * shared_intermediate_size, beside the experts (of width
          * intermediate_size) when num_local_experts > 0
-         * (GraniteMoeHybridDecoderLayer). */
+         * (GraniteMoeHybridDecoderLayer); absent, GraniteMoeHybridConfig's
+         * default 1024, warned. */
         static const char *const K_GSHARED[] = {"shared_intermediate_size", NULL};
         double sw_g;
-        if ((rc = get_count(m, path, c, K_GSHARED, 0, &sw_g, e)) != GP_OK)
+        char miss[64] = "";
+        if ((rc = count_or(m, path, c, K_GSHARED, 0, 1024, &sw_g, miss, sizeof miss, e)) !=
+            GP_OK)
             goto out;
+        if (miss[0] != '\0')
+            warnf(m, "no %s: transformers' GraniteMoeHybridConfig defaults taken", miss);
+        if (!(m->s.experts > 0.0) && !(sw_g > 0.0)) {
+            rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                             "key 'shared_intermediate_size': 0 with no experts "
+                             "(num_local_experts 0) leaves the layers without an FFN");
+            goto out;
+        }
         if (!(m->s.experts > 0.0)) {
             m->s.ffn = sw_g;
             m->ffn_hidden = sw_g;

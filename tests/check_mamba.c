@@ -550,6 +550,40 @@ START_TEST(import_granite)
     GP_ASSERT_REL(gp_test_jnum(o, "ffn_hidden"), 1536.0, 0);
     ck_assert(json_is_null(json_object_get(o, "moe")));
     json_decref(o);
+    /* shared_intermediate_size absent: GraniteMoeHybridConfig's default,
+     * 1024 (its shared_mlp is built in every layer whatever the experts),
+     * warned.  Dense: the FFN 3 x 4096 x 1024 = 12,582,912 a layer; total
+     * 36 x 102,286,976 + 4 x 41,943,040 + 40 x (12,582,912 + 8,192) +
+     * 411,041,792 + 4,096 = 3,682,331,136 + 167,772,160 + 503,644,160 +
+     * 411,045,888 = 4,764,793,344 (it was refused: "dense layers need the
+     * FFN width", naming no key).  With the 72 experts: the shared expert
+     * 12,582,912 for 18,874,368, 40 x 6,291,456 = 251,658,240 less than
+     * the 1536-wide one: 31,955,679,744, active 8,551,463,424 (it was
+     * counted without a shared expert). */
+    ck_assert_int_eq(import(dir,
+                            granite(dir, "dense-noshared",
+                                    "{\"num_local_experts\": 0, \"shared_intermediate_size\": null}"),
+                            "gdn", &o, &err),
+                     0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 4764793344.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "ffn_hidden"), 1024.0, 0);
+    ck_assert_msg(strstr(err, "no shared_intermediate_size 1024: transformers' "
+                              "GraniteMoeHybridConfig defaults taken") != NULL,
+                  "%s", err);
+    json_decref(o);
+    free(err);
+    ck_assert_int_eq(import(dir, granite(dir, "noshared", "{\"shared_intermediate_size\": null}"),
+                            "gns", &o, NULL),
+                     0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 31955679744.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params_active"), 8551463424.0, 0);
+    json_decref(o);
+    /* Given as 0 without experts: no FFN at all, refused at the key. */
+    refused(dir,
+            granite(dir, "dense-shared0",
+                    "{\"num_local_experts\": 0, \"shared_intermediate_size\": 0}"),
+            "key 'shared_intermediate_size': 0 with no experts (num_local_experts 0) leaves the "
+            "layers without an FFN");
     /* mamba_d_head given and consistent (64 x 128 = 8192): the same. */
     ck_assert_int_eq(import(dir, granite(dir, "dhead", "{\"mamba_d_head\": 64}"), "gh", &o, NULL),
                      0);
