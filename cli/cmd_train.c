@@ -607,7 +607,11 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_row("HFU", v, "MFU x hardware / model FLOPs");
     if (fabs(r->mfu_palm - r->mfu) > 5e-4 * r->mfu) {
         snprintf(v, sizeof v, r->mfu_palm < 1e3 ? "%.3f" : "%.4g", r->mfu_palm);
-        gp_cli_row("MFU, PaLM count", v, "6N + 12 s q L per token, as published MFUs count");
+        gp_cli_row("MFU, PaLM count", v,
+                   r->shape.linear_layers > 0.0 || r->shape.window > 0.0
+                       ? "6N + the attending layers' attention (within windows) + the "
+                         "recurrence per token, as published MFUs count"
+                       : "6N + 12 s q L per token, as published MFUs count");
     }
     snprintf(v, sizeof v, r->tokens_per_s_per_gpu >= 0.1 && r->tokens_per_s_per_gpu < 1e7 ? "%.1f tok/s" : "%.4g tok/s",
              r->tokens_per_s_per_gpu);

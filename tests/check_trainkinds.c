@@ -438,6 +438,18 @@ START_TEST(cli_layer_kinds)
     ck_assert_int_eq(gp_test_cli(t, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "4096 tokens on 21 of 42 attending layers (seq within it"));
     free(out);
+    /* The PaLM-count row names what it counts: on a hybrid, the attending
+     * layers' attention and the recurrence, not 12 s q L over all layers. */
+    {
+        const char *qt[] = {"train", "--gpu", "h200", "--model", "qwen3-next-80b-a3b",
+                            "--tokens", "1e12", "--gpus", "64", "--seq", "32768", NULL};
+        ck_assert_int_eq(gp_test_cli(qt, &out, NULL), 0);
+        ck_assert_msg(strstr(out, "6N + the attending layers' attention (within windows) + the "
+                                  "recurrence per token") != NULL,
+                      "%s", out);
+        ck_assert_ptr_null(strstr(out, "12 s q L"));
+        free(out);
+    }
 }
 END_TEST
 
