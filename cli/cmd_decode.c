@@ -72,11 +72,13 @@ static void usage(FILE *f)
             "                       hf-transformers llama.cpp-2023 (Dec 2023 llama.cpp\n"
             "                       builds) llama.cpp-rocm llama.cpp-vulkan llama.cpp-sycl\n"
             "                       llama.cpp-metal llama.cpp-metal-2023 (Nov 2023 Metal\n"
-            "                       builds) vllm-rocm (llama.cpp on an AMD / Intel / Apple\n"
-            "                       GPU runs as its ROCm / SYCL / Metal profile, generic on\n"
-            "                       Apple as llama.cpp-metal, vllm on AMD as vllm-rocm)\n"
+            "                       builds) vllm-rocm mlx (mlx-lm, lmstudio-mlx; Apple)\n"
+            "                       (llama.cpp on an AMD / Intel / Apple GPU runs as its\n"
+            "                       ROCm / SYCL / Metal profile, generic on Apple as\n"
+            "                       llama.cpp-metal, vllm on AMD as vllm-rocm)\n"
             "                       [the engine the weights format names (llama.cpp for GGUF\n"
-            "                       formats, mlc for MLC's), else generic]\n"
+            "                       formats, mlc for MLC's, mlx for mlx-4bit ...), else\n"
+            "                       generic]\n"
             "  --decode-eff F       achieved fraction of achievable bandwidth (overrides)\n"
             "  --prefill-eff F      fraction of the expected matmul rate the prefill\n"
             "                       reaches (overrides the engine's)\n"
@@ -728,8 +730,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                  "engine '%s' has no build for %s GPUs (it runs on %s): priced with its "
                  "profile as given", r.engine->id, gpu->vendor, runs_on);
     /* llama.cpp loads GGUF files, not AWQ, GPTQ, NF4, FP8 or NVFP4 weights;
-     * MLC its own formats, not GGUF files.  A bare number of bits (wtmp) is
-     * no file type but the user's average over one (a K-quant mix, EXL2):
+     * MLC its own formats, not GGUF files; MLX its own (affine groups and
+     * microscaling modes) and floats.  A bare number of bits (wtmp) is no
+     * file type but the user's average over one (a K-quant mix, EXL2):
      * nothing to remark on. */
     else if (p.weights != &wtmp && !gp_engine_loads(r.engine, p.weights))
         snprintf(engine_msg, sizeof engine_msg,
@@ -737,7 +740,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                  r.engine->id,
                  strcmp(r.engine->id, "mlc") == 0 ? "its own formats (q4f16_1, ...) compiled from "
                                                     "Hugging Face weights"
-                                                  : "GGUF types",
+                 : strcmp(r.engine->id, "mlx") == 0
+                     ? "MLX's formats (mlx-4bit, ..., mxfp4, mxfp8, nvfp4) and 16/32-bit floats"
+                     : "GGUF types",
                  fmt_name(p.weights), fmt_bits(p.weights));
 
     kv_msg[0] = '\0';

@@ -244,6 +244,33 @@ static const gp_engine engines[] = {
      " boost clock, the median of the 56 Q8_0 and Q4_0 pp512 rows (150 to"
      " 188, of the 256 an Apple GPU core peaks at); MoE: 47 us per MoE layer"
      " assumed (the CUDA profile's)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0},
+    {"mlx", "MLX LM (mlx-lm, LM Studio's MLX engine; Apple silicon)", 1.0, 1.0, 23e-6, 8.0,
+     "least squares over 18 published decode rows of mlx-lm and LM Studio's"
+     " MLX engine (mlx-lm inside) on five Apple chips, 4-, 6- and 8-bit MLX"
+     " weights (docs/models/inference.md, Engine profiles): M4 Pro 20-core"
+     " Qwen2.5 7B / 14B / 32B / 72B 4-bit 53.63 / 26.7 / 12.14 / 5.47 and 32B"
+     " 8-bit 6.58, M4 Max 40-core 101.87 / 52.22 / 24.46 / 10.86 and 13.75,"
+     " M1 Pro 16-core 7B / 14B / 32B 38.99 / 18.88 / 9.10 (itsmostafa/"
+     "inference-speed-tests, 'Write a 500 word story'); M4 Max Qwen3-8B 4-bit"
+     " 95.88 (the same repo's mlx_lm runs, 2026-03-30); M3 Max 40-core Llama"
+     " 3.3 70B 4-bit 9.351 (ml-explore/mlx-examples #1029, mlx-lm 0.20.4); M4"
+     " Max Qwen2.5-72B 6-bit 7.919 (mlx-examples #1281); M3 Pro Qwen2.5-7B"
+     " 4-bit 29.21 (lmstudio-ai/mlx-engine PR #83) and Qwen3-4B 4-bit 44.62"
+     " (mlx_lm.benchmark -p 2048 -g 128, ml-explore/mlx-lm PR #1569): with the"
+     " bandwidth fraction free the fit asks 1.02 of the copy-measured"
+     " achievable bandwidth and 30 us/layer; held at 1 (the profile"
+     " convention's limit), 23 us/layer at 2 GHz (rms 5.3 %, -12.5 % to"
+     " +12.9 %, median 0); eff_float held at 1, which reads the one 16-bit row"
+     " (M2 Ultra, Llama 3 70B bf16 4.7 tok/s, mlx-examples PR #1069) at -4 %;"
+     " MoE: 58 us more per MoE layer at 2 GHz, least squares over four"
+     " gpt-oss rows (MXFP4 experts, the rest 8-bit) of the same repo's mlx_lm"
+     " runs: M4 Max 20b 121.02 and 120b 81.34, M5 Max 40-core 137.76 and"
+     " 92.95 (rms 3.4 %; the Metal llama.cpp figure, 47, reads them 0 to"
+     " +10 %); prefill 1 of the expected matmul rate with no per-core cap:"
+     " the rows with a prompt rate ask 0.93 to 1.14 of it (M3 Max 70B 4-bit"
+     " at 260 to 1171 prompt tokens 75.9 to 83.8 tok/s, M4 Max Qwen3-8B at"
+     " about 21K 557, M3 Pro Qwen3-4B at 2048 615)",
+     0, 0.0, 58e-6, 1.0, 0.0, 0.0},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
@@ -252,7 +279,7 @@ static const gp_engine engines[] = {
  * Ollama and LM Studio run llama.cpp (current builds; "llama.cpp-2023" is
  * the Dec 2023 CUDA one, "llama.cpp-metal-2023" the Nov 2023 Metal one);
  * TGI, SGLang and LMDeploy are CUDA-graph servers like vLLM; NIM runs
- * TensorRT-LLM.  Compared after normalisation (lower case,
+ * TensorRT-LLM; LM Studio's MLX engine ("mlx-engine") runs mlx-lm.  Compared after normalisation (lower case,
  * letters and digits only), so "llama.cpp", "llama_cpp" and "LlamaCPP" are
  * one name. */
 static const struct {
@@ -273,7 +300,9 @@ static const struct {
     {"tensorrt", "tensorrt-llm"},    {"trt", "tensorrt-llm"},
     {"nim", "tensorrt-llm"},         {"hf", "hf-transformers"},
     {"transformers", "hf-transformers"}, {"huggingface", "hf-transformers"},
-    {"pytorch", "hf-transformers"},
+    {"pytorch", "hf-transformers"},  {"mlxlm", "mlx"},
+    {"lmstudiomlx", "mlx"},          {"mlxengine", "mlx"},
+    {"applemlx", "mlx"},
 };
 
 /* Lower-case letters and digits of s into buf (size n). */
@@ -346,6 +375,7 @@ static const struct {
     {"vllm-rocm", {"AMD"}, "AMD"},
     {"llama.cpp-metal", {"Apple"}, "Apple"},
     {"llama.cpp-metal-2023", {"Apple"}, "Apple"},
+    {"mlx", {"Apple"}, "Apple"},
 };
 
 int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
@@ -368,17 +398,25 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
 
 int gp_engine_loads(const gp_engine *e, const gp_format *f)
 {
-    int llama, mlc;
+    int llama, mlc, mlx;
     if (e == NULL || e->id == NULL || f == NULL)
         return 1;
     llama = strncmp(e->id, "llama.cpp", 9) == 0;
     mlc = strcmp(e->id, "mlc") == 0;
-    if (!llama && !mlc)
+    mlx = strcmp(e->id, "mlx") == 0;
+    if (!llama && !mlc && !mlx)
         return 1;
-    if (f->engine != NULL) /* a GGUF type names llama.cpp; MLC's name mlc */
-        return llama ? strncmp(f->engine, "llama.cpp", 9) == 0 : strcmp(f->engine, "mlc") == 0;
+    if (f->engine != NULL) /* a GGUF type names llama.cpp; MLC's name mlc, MLX's mlx */
+        return llama ? strncmp(f->engine, "llama.cpp", 9) == 0
+                     : strcmp(f->engine, mlc ? "mlc" : "mlx") == 0;
     /* MLC compiles its formats from any Hugging Face weights; llama.cpp
-     * reads 16/32-bit floats besides its own types. */
+     * reads 16/32-bit floats besides its own types; MLX reads them too and
+     * quantizes in its microscaling modes as well (mx.quantize mode mxfp4,
+     * mxfp8, nvfp4). */
+    if (mlx && f->id != NULL &&
+        (strcmp(f->id, "mxfp4") == 0 || strcmp(f->id, "mxfp8") == 0 ||
+         strcmp(f->id, "nvfp4") == 0))
+        return 1;
     return mlc || (f->kind == GP_FMT_FLOAT &&
                    (f->compute == GP_FP16 || f->compute == GP_BF16 || f->compute == GP_FP32));
 }
@@ -388,6 +426,10 @@ int gp_format_holds_kv(const gp_format *f)
     static const char *const cache[] = {"q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"};
     size_t i;
     if (f == NULL || f->engine == NULL || f->id == NULL)
+        return 1;
+    /* mlx-lm quantizes its KV cache with the weights' affine groups
+     * (--kv-bits, --kv-group-size 64). */
+    if (strcmp(f->engine, "mlx") == 0)
         return 1;
     for (i = 0; i < sizeof cache / sizeof cache[0]; i++)
         if (strcmp(f->id, cache[i]) == 0)

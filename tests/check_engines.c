@@ -22,7 +22,8 @@ START_TEST(aliases_resolve)
         {"ggml", "llama.cpp"},    {"LM Studio", "llama.cpp"},  {"trtllm", "tensorrt-llm"},
         {"TensorRT", "tensorrt-llm"}, {"gpt-fast-compile", "gpt-fast"},
         {"text-generation-inference", "vllm"}, {"HuggingFace", "hf-transformers"},
-        {"PyTorch", "hf-transformers"},
+        {"PyTorch", "hf-transformers"}, {"mlx-lm", "mlx"},    {"mlx_lm", "mlx"},
+        {"LM Studio MLX", "mlx"},   {"mlx-engine", "mlx"},  {"MLX", "mlx"},
     };
     size_t i;
     for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
@@ -756,6 +757,235 @@ START_TEST(apple_metal_current_rows)
 }
 END_TEST
 
+/* MLX LM on Apple silicon (docs/models/inference.md §4, "MLX"): the mlx
+ * profile, fitted to 18 decode rows of mlx-lm and LM Studio's MLX engine,
+ * and MLX's own weight formats, which name it.  mlx-4bit: 4-bit codes and a
+ * 16-bit scale and bias per 64 weights, 4 + 32/64 = 4.5 bits; 8-bit 8.5,
+ * 6-bit 6.5, 3-bit 3.5; the lm_head quantised too.
+ * Worked by hand: M4 Max (40-core), Qwen3-8B mlx-4bit, context 272
+ * (itsmostafa/inference-speed-tests: a 16-token prompt, 512 generated):
+ *   body 6,946,075,648 params x 4.5/8 = 3,907,167,552 B; lm_head 151,936 x
+ *     4,096 x 4.5/8 = 350,060,544 B + one input row 4,096 x 4.5/8 = 2,304 B;
+ *     KV 272 x 36 layers x 2,048 x 2 B = 40,108,032 B; activations 36 x
+ *     (10 x 4,096 + 4 x 12,288) x 2 = 6,488,064 B: 4,303,826,496 B at
+ *     546e9 x 0.821 (efficiency.memory) x 1.0 (eff_quant) = 448.266e9 B/s:
+ *     9.601055 ms;
+ *   compute (15.30e9 + 8 x 6.946e9 dequant FLOP) at 40 x 256 x 1.6e9 x
+ *     0.74 = 12.12e12 FLOP/s: 5.845 ms, under it;
+ *   fixed 36 x 23 us x 2 / 1.6 GHz = 1.035 ms;
+ *   step 10.636055 ms: 94.02 t/s (95.88 measured, -1.9 %).
+ * Prefill, M3 Max (40-core), Llama 3.3 70B (the 3.1 shape) mlx-4bit, a
+ * 260-token prompt (ml-explore/mlx-examples #1029: 75.871 t/s):
+ *   FLOP 2 x (70,553,706,496 - 2 x 128,256 x 8,192) x 260 + 2 x 1,050,673,152
+ *     (the lm_head, last token) + 4 x 80 x 64 x 128 x 260^2 / 2 (causal
+ *     attention) = 35,685,933,318,144 at the expected 14.131e12 (the
+ *     entry's 40 x 256 x 1.38 GHz, rounded) x 0.72 = 10.17432e12 (prefill
+ *     1, no per-core cap) = 3.507451 s, + 80 x 23 us x 2 / 1.38 = 2.667 ms:
+ *     TTFT 3.510118 s, 74.07 t/s (-2.4 %).
+ * The fit rows (4-, 6- and 8-bit, 4B to 72B, five chips) sit within -12.5 %
+ * (M3 Max, 70B) to +12.9 % (M1 Pro, Qwen2.5-14B): 15 %. */
+START_TEST(mlx_rows)
+{
+    const char *q8b[] = {"--gpu", "m4-max", "--model", "qwen3-8b", "--weights", "mlx-4bit",
+                         "--context", "272", NULL};
+    const char *pre[] = {"--gpu", "m3-max", "--model", "llama-3.1-70b", "--weights", "mlx-4bit",
+                         "--prompt", "260", NULL};
+    static const prow fit[] = {
+        /* itsmostafa/inference-speed-tests mac-mini-m4-pro-64gb-20-core-gpu
+         * (LM Studio 0.3.10, MLX engine 0.8.0; "Write a 500 word story":
+         * about 30 prompt tokens and 700 generated, context ~384). */
+        {"mlx m4 pro qwen2.5-7b 4bit", 53.63,
+         {"--gpu", "m4-pro", "--model", "qwen2.5-7b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m4 pro qwen2.5-14b 4bit", 26.7,
+         {"--gpu", "m4-pro", "--model", "qwen2.5-14b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m4 pro qwen2.5-32b 4bit", 12.14,
+         {"--gpu", "m4-pro", "--model", "qwen2.5-32b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m4 pro qwen2.5-32b 8bit", 6.58,
+         {"--gpu", "m4-pro", "--model", "qwen2.5-32b", "--weights", "mlx-8bit", "--context",
+          "384", NULL}},
+        {"mlx m4 pro qwen2.5-72b 4bit", 5.47,
+         {"--gpu", "m4-pro", "--model", "qwen2.5-72b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        /* The same repo's README, LM Studio MLX, the same prompt. */
+        {"mlx m4 max qwen2.5-7b 4bit", 101.87,
+         {"--gpu", "m4-max", "--model", "qwen2.5-7b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m4 max qwen2.5-14b 4bit", 52.22,
+         {"--gpu", "m4-max", "--model", "qwen2.5-14b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m4 max qwen2.5-32b 4bit", 24.46,
+         {"--gpu", "m4-max", "--model", "qwen2.5-32b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m4 max qwen2.5-32b 8bit", 13.75,
+         {"--gpu", "m4-max", "--model", "qwen2.5-32b", "--weights", "mlx-8bit", "--context",
+          "384", NULL}},
+        {"mlx m4 max qwen2.5-72b 4bit", 10.86,
+         {"--gpu", "m4-max", "--model", "qwen2.5-72b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m1 pro 16c qwen2.5-7b 4bit", 38.99,
+         {"--gpu", "m1-pro", "--model", "qwen2.5-7b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m1 pro 16c qwen2.5-14b 4bit", 18.88,
+         {"--gpu", "m1-pro", "--model", "qwen2.5-14b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        {"mlx m1 pro 16c qwen2.5-32b 4bit", 9.10,
+         {"--gpu", "m1-pro", "--model", "qwen2.5-32b", "--weights", "mlx-4bit", "--context",
+          "384", NULL}},
+        /* The same repo's mlx_lm runs (2026-03-30): 16-token prompt, 512
+         * generated. */
+        {"mlx m4 max qwen3-8b 4bit", 95.88,
+         {"--gpu", "m4-max", "--model", "qwen3-8b", "--weights", "mlx-4bit", "--context", "272",
+          NULL}},
+        /* ml-explore/mlx-examples #1029 (mlx-lm 0.20.4, M3 Max 64 GB: the
+         * 40-core part): 260 prompt tokens, 309 generated. */
+        {"mlx m3 max llama-3.3-70b 4bit", 9.351,
+         {"--gpu", "m3-max", "--model", "llama-3.1-70b", "--weights", "mlx-4bit", "--context",
+          "415", NULL}},
+        /* mlx-examples #1281 (M4 Max with 59 GB in use: the 40-core part):
+         * 34 prompt tokens, 642 generated. */
+        {"mlx m4 max qwen2.5-72b 6bit", 7.919,
+         {"--gpu", "m4-max", "--model", "qwen2.5-72b", "--weights", "mlx-6bit", "--context",
+          "355", NULL}},
+        /* lmstudio-ai/mlx-engine PR #83 (M3 Pro 36 GB: the 18-core part). */
+        {"mlx m3 pro qwen2.5-7b 4bit", 29.21,
+         {"--gpu", "m3-pro", "--model", "qwen2.5-7b", "--weights", "mlx-4bit", "--context",
+          "128", NULL}},
+        /* ml-explore/mlx-lm PR #1569, mlx_lm.benchmark -p 2048 -g 128 (mlx-lm
+         * 0.31.3; an 18 GB M3 Pro, either bin: the same bandwidth and clock). */
+        {"mlx m3 pro qwen3-4b 4bit", 44.62,
+         {"--gpu", "m3-pro", "--model", "qwen3-4b", "--weights", "mlx-4bit", "--context",
+          "2112", NULL}},
+    };
+    static const prow check[] = {
+        /* Not fitted: runanywhere.ai's MetalRT write-up (Mar 2026, M4 Max
+         * 64 GB: the 40-core part; mlx-lm, best of 5, lengths not given):
+         * +14 %, -4 %, -2 %. */
+        {"mlx m4 max qwen3-0.6b 4bit (metalrt)", 552.0,
+         {"--gpu", "m4-max", "--model", "qwen3-0.6b", "--weights", "mlx-4bit", "--context",
+          "128", NULL}},
+        {"mlx m4 max qwen3-4b 4bit (metalrt)", 170.0,
+         {"--gpu", "m4-max", "--model", "qwen3-4b", "--weights", "mlx-4bit", "--context", "128",
+          NULL}},
+        {"mlx m4 max llama-3.2-3b 4bit (metalrt)", 210.0,
+         {"--gpu", "m4-max", "--model", "llama-3.2-3b", "--weights", "mlx-4bit", "--context",
+          "128", NULL}},
+        /* eff_float held at 1: mlx-examples PR #1069, M2 Ultra, Llama 3 70B
+         * bf16, 16 prompt tokens and 100 generated: -4 % as the 76-core
+         * part, -1 % as the 60-core. */
+        {"mlx m2 ultra llama-3-70b bf16", 4.7,
+         {"--gpu", "m2-ultra", "--model", "llama-3-70b", "--weights", "bf16", "--context", "66",
+          "--engine", "mlx", NULL}},
+    };
+    static const prow moe[] = {
+        /* The 58 us per MoE layer's rows: itsmostafa/inference-speed-tests'
+         * mlx_lm runs of gpt-oss "MXFP4-Q8" (73 prompt tokens, 512
+         * generated), M4 Max and M5 Max 40-core: +0.8 %, +5.1 %, -4.4 %,
+         * -0.9 %. */
+        {"mlx m4 max gpt-oss-20b", 121.02,
+         {"--gpu", "m4-max", "--model", "gpt-oss-20b", "--weights", "mlx-mxfp4-q8", "--context",
+          "329", NULL}},
+        {"mlx m4 max gpt-oss-120b", 81.34,
+         {"--gpu", "m4-max", "--model", "gpt-oss-120b", "--weights", "mlx-mxfp4-q8",
+          "--context", "329", NULL}},
+        {"mlx m5 max gpt-oss-20b", 137.76,
+         {"--gpu", "m5-max", "--model", "gpt-oss-20b", "--weights", "mlx-mxfp4-q8", "--context",
+          "329", NULL}},
+        {"mlx m5 max gpt-oss-120b", 92.95,
+         {"--gpu", "m5-max", "--model", "gpt-oss-120b", "--weights", "mlx-mxfp4-q8",
+          "--context", "329", NULL}},
+    };
+    const gp_db *db = gp_test_db();
+    const gp_engine *mlx = gp_engine_find("mlx");
+    const double bytes = 3907167552.0 + 350060544.0 + 2304 + 40108032 + 6488064;
+    json_t *j = decode(q8b);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "engine")), "mlx");
+    ck_assert(json_is_true(json_object_get(j, "engine_implied")));
+    ck_assert_str_eq(json_string_value(json_object_get(j, "binding")), "memory");
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "warnings")), 0);
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_step"), 4303826496.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_step"), bytes, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"),
+                  bytes / (546e9 * 0.821) + 36 * 23e-6 * 2.0 / 1.6, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 10.636055e-3, 1e-6);
+    json_decref(j);
+    j = decode(pre);
+    ck_assert_ptr_nonnull(j);
+    GP_ASSERT_REL(gp_test_jnum(j, "prefill_flop"), 35685933318144.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_rate_flop_per_s"),
+                  14.131e12 * 0.72, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"),
+                  35685933318144.0 / (14.131e12 * 0.72) + 80 * 23e-6 * 2.0 / 1.38, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 3.510118, 1e-6);
+    ck_assert(fabs(260.0 / gp_test_jnum(j, "ttft_s") / 75.871 - 1.0) < 0.05);
+    json_decref(j);
+    check_rows(fit, sizeof fit / sizeof fit[0], 0.15);
+    check_rows(check, sizeof check / sizeof check[0], 0.15);
+    check_rows(moe, sizeof moe / sizeof moe[0], 0.06);
+    /* The profile and the formats. */
+    ck_assert_ptr_nonnull(mlx);
+    GP_ASSERT_REL(mlx->eff_quant, 1.0, 0);
+    GP_ASSERT_REL(mlx->eff_float, 1.0, 0);
+    GP_ASSERT_REL(mlx->layer_overhead, 23e-6, 1e-12);
+    GP_ASSERT_REL(mlx->moe_layer_overhead, 58e-6, 1e-12);
+    GP_ASSERT_REL(gp_engine_prefill_eff(mlx, 1), 1.0, 0);
+    GP_ASSERT_REL(mlx->prefill_sm_flop, 0.0, 0);
+    GP_ASSERT_REL(gp_db_find_format(db, "mlx-4bit")->bits.v, 4.0 + 32.0 / 64, 0);
+    GP_ASSERT_REL(gp_db_find_format(db, "mlx-8bit")->bits.v, 8.0 + 32.0 / 64, 0);
+    GP_ASSERT_REL(gp_db_find_format(db, "mlx-6bit")->bits.v, 6.0 + 32.0 / 64, 0);
+    GP_ASSERT_REL(gp_db_find_format(db, "mlx-3bit")->bits.v, 3.0 + 32.0 / 64, 0);
+    GP_ASSERT_REL(gp_db_find_format(db, "mlx-mxfp4-q8")->bits.v, 4.0 + 8.0 / 32, 0);
+    ck_assert_str_eq(gp_db_find_format(db, "mlx-4bit")->output_id, "mlx-4bit");
+    ck_assert_str_eq(gp_db_find_format(db, "mlx-mxfp4-q8")->engine, "mlx");
+    {
+        const gp_gpu *apple = gp_db_find_gpu(db, "m4-max"), *nv = gp_db_find_gpu(db, "h100");
+        const char *v = NULL;
+        /* Apple's own engine: on an Apple GPU as itself, elsewhere priced
+         * with a warning; llama.cpp there is still llama.cpp-metal. */
+        ck_assert_ptr_eq(gp_engine_for_gpu(mlx, apple), mlx);
+        ck_assert_int_eq(gp_engine_runs_on(mlx, apple, NULL), 1);
+        ck_assert_int_eq(gp_engine_runs_on(mlx, nv, &v), 0);
+        ck_assert_str_eq(v, "Apple");
+        ck_assert_ptr_eq(gp_engine_for_gpu(gp_engine_find("llama.cpp"), apple),
+                         gp_engine_find("llama.cpp-metal"));
+        /* MLX reads its own formats, floats and its microscaling modes; no
+         * GGUF type and no MLC format; neither of those engines reads
+         * MLX's.  mlx-lm quantizes its KV cache in the same groups. */
+        ck_assert_int_eq(gp_engine_loads(mlx, gp_db_find_format(db, "mlx-4bit")), 1);
+        ck_assert_int_eq(gp_engine_loads(mlx, gp_db_find_format(db, "bf16")), 1);
+        ck_assert_int_eq(gp_engine_loads(mlx, gp_db_find_format(db, "mxfp4")), 1);
+        ck_assert_int_eq(gp_engine_loads(mlx, gp_db_find_format(db, "q4_0")), 0);
+        ck_assert_int_eq(gp_engine_loads(mlx, gp_db_find_format(db, "q4f16_1")), 0);
+        ck_assert_int_eq(gp_engine_loads(mlx, gp_db_find_format(db, "awq-int4-g128")), 0);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("llama.cpp-metal"),
+                                         gp_db_find_format(db, "mlx-4bit")), 0);
+        ck_assert_int_eq(gp_engine_loads(gp_engine_find("mlc"),
+                                         gp_db_find_format(db, "mlx-4bit")), 0);
+        ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "mlx-8bit")), 1);
+    }
+    {
+        const char *nvrow[] = {"--json", "decode", "--gpu", "h100", "--model", "qwen3-8b",
+                               "--weights", "mlx-4bit", NULL};
+        const char *gguf[] = {"--json", "decode", "--gpu", "m4-max", "--model", "qwen3-8b",
+                              "--weights", "q4_k_m", "--engine", "lmstudio-mlx", NULL};
+        json_t *w = gp_test_cli_json(nvrow);
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
+                                         json_object_get(w, "warnings"), 0)),
+                                     "engine 'mlx' has no build for NVIDIA GPUs"));
+        json_decref(w);
+        w = gp_test_cli_json(gguf);
+        ck_assert_str_eq(json_string_value(json_object_get(w, "engine")), "mlx");
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
+                                         json_object_get(w, "warnings"), 0)),
+                                     "and 'q4_k_m' is none"));
+        json_decref(w);
+    }
+}
+END_TEST
+
 /* Prefill, hand-worked: llama.cpp (CUDA), A100 SXM 80GB, Llama 2 7B Q4_0,
  * a 512-token prompt (llama-bench pp512).
  *   FLOP: 2 x (6607343616 - 131072000) x 512 (the layers; the input
@@ -1387,6 +1617,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, apple_metal_rows);
     tcase_add_test(tc, apple_metal_prefill);
     tcase_add_test(tc, apple_metal_current_rows);
+    tcase_add_test(tc, mlx_rows);
     tcase_add_test(tc, prefill_worked_row);
     tcase_add_test(tc, prefill_published_rows);
     tcase_add_test(tc, cuda_scoreboard_rows);

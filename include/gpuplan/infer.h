@@ -127,14 +127,18 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
  * types whose format names it (gp_format.engine) and 16/32-bit floats --
  * given AWQ, GPTQ, NF4, FP8 or NVFP4 weights or a format another engine's
  * kernels own (MLC's q4f16_1); 0 for MLC given another engine's format (a
- * GGUF type); 1 otherwise (e or f NULL: 1). */
+ * GGUF type); 0 for MLX ("mlx") given anything but its own formats (mlx-4bit
+ * ...), 16/32-bit floats and the microscaling mxfp4, mxfp8 and nvfp4 (its
+ * quantize modes); 1 otherwise (e or f NULL: 1). */
 int gp_engine_loads(const gp_engine *e, const gp_format *f);
 
 /* Whether a KV cache can be stored in format f: 0 for a weights file type
  * that no engine's cache uses -- a GGUF K-quant or i-quant mix, MLC's group
  * formats -- where llama.cpp's cache types are f32, f16, bf16 and the GGUF
  * blocks q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1 (llama.cpp common/arg.cpp,
- * --cache-type-k); 1 otherwise (number formats, FP8, INT8; NULL: 1). */
+ * --cache-type-k) and mlx-lm quantizes its cache in MLX's affine groups
+ * (--kv-bits, --kv-group-size 64: the mlx-* formats); 1 otherwise (number
+ * formats, FP8, INT8; NULL: 1). */
 int gp_format_holds_kv(const gp_format *f);
 
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
