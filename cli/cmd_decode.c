@@ -725,7 +725,13 @@ static int run(gp_cli *cli, int argc, char **argv)
     /* An engine with no build for this GPU's vendor (TensorRT-LLM on AMD,
      * vLLM on Apple silicon) is priced as asked, and said so. */
     engine_msg[0] = '\0';
-    if (!gp_engine_runs_on(r.engine, gpu, &runs_on))
+    /* MLX has a CUDA backend, but the profile is its Metal one. */
+    if (!gp_engine_runs_on(r.engine, gpu, &runs_on) && strcmp(r.engine->id, "mlx") == 0 &&
+        strstr(gpu->vendor, "NVIDIA") != NULL)
+        snprintf(engine_msg, sizeof engine_msg,
+                 "engine 'mlx' is profiled on Apple GPUs (Metal); its CUDA backend is not: "
+                 "priced with the Metal profile as given");
+    else if (!gp_engine_runs_on(r.engine, gpu, &runs_on))
         snprintf(engine_msg, sizeof engine_msg,
                  "engine '%s' has no build for %s GPUs (it runs on %s): priced with its "
                  "profile as given", r.engine->id, gpu->vendor, runs_on);
