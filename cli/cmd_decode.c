@@ -290,6 +290,9 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "comm_s", gp_cli_jnum(s->comm_s));
     json_object_set_new(o, "ttft_s", gp_cli_jnum(s->ttft_s));
     json_object_set_new(o, "prefill_eff", gp_cli_jnum(s->prefill_eff));
+    json_object_set_new(o, "prefill_peak_flop_per_s", gp_cli_jnum(s->prefill_peak));
+    json_object_set_new(o, "prefill_pipeline",
+                        json_string(gp_pipeline_name(s->prefill_pipeline)));
     json_object_set_new(o, "prefill_rate_flop_per_s", gp_cli_jnum(s->prefill_rate));
     json_object_set_new(o, "ridge_batch", gp_cli_jnum(s->ridge_batch));
     if (s->usd_per_mtok > 0)
@@ -1092,11 +1095,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (p.prompt > 0) {
         snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s", p.prompt, p.batch,
                  gp_format_qty(r.prefill_flop, GP_Q_FLOP, 2, 0, buf, sizeof buf));
-        if (r.expected.prefill_rate < r.expected.peak) {
+        if (r.expected.prefill_rate < r.expected.prefill_peak) {
             size_t l = strlen(note);
-            int capped = r.expected.prefill_rate < r.expected.peak * r.expected.prefill_eff;
+            int capped =
+                r.expected.prefill_rate < r.expected.prefill_peak * r.expected.prefill_eff;
             snprintf(note + l, sizeof note - l, ", matmuls at %.2f of the expected rate (%s)",
-                     r.expected.prefill_rate / r.expected.peak,
+                     r.expected.prefill_rate / r.expected.prefill_peak,
                      capped                ? "the engine's per-SM prefill rate"
                      : p.prefill_eff > 0.0 ? "--prefill-eff"
                                            : "engine");

@@ -6,6 +6,7 @@
 
 #include "gpuplan/comm.h"
 #include "gpuplan/infer.h"
+#include "db_int.h"
 
 void gp_infer_params_init(gp_infer_params *p)
 {
@@ -230,6 +231,18 @@ static double body_bytes(double body, double experts, double wbits, double dbits
     return experts * wbits / 8.0 + (body - experts) * dbits / 8.0;
 }
 
+/* 1 when g is an Apple GPU with a tensor rate at prec (the M5 generation's
+ * Neural Accelerators).  Only Metal 4's tensor matmul ops reach that unit,
+ * and llama.cpp calls them from its matrix-matrix kernels (PR #16634: the
+ * prefill and decode batches past GP_INFER_MMVQ_MAX_BATCH); its
+ * matrix-vector kernels (decode batches up to it), and every kernel of an
+ * engine without them (prefill_mx_flop 0), run on the SIMD ALUs, the cuda
+ * pipeline.  docs/models/inference.md section 5.3. */
+static int apple_mx(const gp_gpu *g, gp_precision prec)
+{
+    return gp__vendor_is(g, "Apple") && gp_gpu_default_pipeline(g, prec) == GP_PIPE_TENSOR;
+}
+
 static double peak_for(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
                        gp_accum acc, int ceiling)
 {
@@ -328,15 +341,22 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         o->peak_precision = bp;
         o->peak_accum = ba;
     } else {
-        o->peak = peak_for(g, prec, pipe, p->accum, 0);
+        /* Apple: decode's GEMVs on the ALUs; the prefill on the tensor
+         * rate only through an engine whose kernels reach it. */
+        int mx = apple_mx(g, prec);
+        gp_pipeline dp = mx ? GP_PIPE_CUDA : pipe;
+        o->peak = peak_for(g, prec, dp, p->accum, 0);
         o->peak_precision = prec;
         o->peak_accum = p->accum;
+        pipe = mx && eng->prefill_mx_flop > 0.0 ? GP_PIPE_TENSOR : dp;
     }
+    o->prefill_pipeline = pipe;
+    o->prefill_peak = ceiling ? o->peak : peak_for(g, prec, pipe, p->accum, 0);
     o->cuda_peak = peak_for(g, GP_FP32, GP_PIPE_CUDA, GP_ACC_FP32, ceiling);
     o->sm_stream_bw = 0.0;
     o->sm_limited = 0;
     o->prefill_eff = 1.0;
-    o->prefill_rate = o->peak;
+    o->prefill_rate = o->prefill_peak;
     /* mmq: the per-SM rate of the engine's batched quantised-weight kernels
      * (llama.cpp's MMQ), 0 when it has none. */
     if (ceiling) {
@@ -345,27 +365,29 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     } else {
         const char *es = eng->src, *os = eng->src;
         int wide = p->weights == NULL || fmt_bits(p->weights) >= 16.0;
-        double clk;
+        double clk, sm_flop;
         /* Matmuls narrower than 16 bits (fp8, int8, fp4, int4) have their
          * own fraction where the engine has one. */
         o->prefill_eff = p->prefill_eff > 0.0
                              ? p->prefill_eff
                              : gp_engine_prefill_eff(eng, prec == GP_FP8 || prec == GP_INT8 ||
                                                               prec == GP_FP4 || prec == GP_INT4);
-        o->prefill_rate = o->peak * o->prefill_eff;
+        o->prefill_rate = o->prefill_peak * o->prefill_eff;
         /* An engine whose quantised-weight prefill kernels run at their own
          * per-SM rate (llama.cpp's MMQ) is capped by it, at the boost clock
          * (else the base clock, else the 2 GHz reference the overheads use);
+         * on an Apple GPU's tensor rate by its prefill_mx_flop instead;
          * --prefill-eff replaces the engine's figures, the cap included. */
         clk = g->clock_boost.v > 0.0  ? g->clock_boost.v
               : g->clock_base.v > 0.0 ? g->clock_base.v
                                       : GP_INFER_REF_CLOCK;
-        if (!wide && p->prefill_eff <= 0.0 && eng->prefill_sm_flop > 0.0 &&
-            g->sm_count.v > 0.0) {
-            double cap = eng->prefill_sm_flop * g->sm_count.v * clk;
+        sm_flop = pipe == GP_PIPE_TENSOR && apple_mx(g, prec) ? eng->prefill_mx_flop
+                                                               : eng->prefill_sm_flop;
+        if (!wide && p->prefill_eff <= 0.0 && sm_flop > 0.0 && g->sm_count.v > 0.0) {
+            double cap = sm_flop * g->sm_count.v * clk;
             if (cap < o->prefill_rate)
                 o->prefill_rate = cap;
-            mmq = cap < o->peak ? cap : o->peak;
+            mmq = cap < o->prefill_peak ? cap : o->prefill_peak;
         }
         ew = wide ? eng->eff_float : eng->eff_quant;
         eo = eng->eff_float;
@@ -784,7 +806,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->flop_params = tok_params;
     r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
     r->precision = pick_precision(g, p->weights);
-    r->pipeline = gp_gpu_default_pipeline(g, r->precision);
+    r->pipeline = apple_mx(g, r->precision) ? GP_PIPE_CUDA
+                                            : gp_gpu_default_pipeline(g, r->precision);
     r->comm_bytes = B * sh.hidden * p->act_bytes;
 
     s.w_bytes = r->weight_bytes;

@@ -68,6 +68,13 @@ typedef struct gp_engine {
                               else base; else 2 GHz) its prefill kernels
                               reach on quantised weights, a cap on the
                               rate unless --prefill-eff; 0 = none       */
+    double prefill_mx_flop; /* the same on a matrix unit that only a
+                              separate API reaches -- Apple's Neural
+                              Accelerators, the Apple entries with a
+                              tensor rate -- in place of prefill_sm_flop
+                              there; 0 = its kernels do not use that unit:
+                              prefill and batched decode run on the ALUs
+                              (the cuda pipeline), as before it         */
 } gp_engine;
 
 /* How --gpus N shares the model. */
@@ -231,9 +238,17 @@ typedef struct gp_infer_side {
     double prefill_eff;       /* the engine's fraction of `peak` for the
                                  prefill's matmuls (before any per-SM cap;
                                  1 on the ceiling)                          */
+    double prefill_peak;      /* FLOP/s per GPU the prefill's matmuls are a
+                                 fraction of: `peak`, except on an Apple GPU
+                                 with a tensor rate, where decode's GEMVs
+                                 (`peak`) run on the ALUs and an engine with
+                                 prefill_mx_flop prefills on the tensor rate */
+    gp_pipeline prefill_pipeline; /* the pipeline of prefill_peak            */
     double prefill_rate;      /* FLOP/s per GPU the prefill's matmuls run at:
-                                 peak x prefill_eff, capped by the engine's
-                                 prefill_sm_flop x SMs x boost clock      */
+                                 prefill_peak x prefill_eff, capped by the
+                                 engine's prefill_sm_flop (prefill_mx_flop
+                                 on a tensor prefill_pipeline of an Apple
+                                 GPU) x SMs x boost clock                 */
     double ttft_s;            /* prefill time for `prompt` tokens (0: none);
                                  expected: MoE expert GEMMs each on their
                                  roofline (inference.md 5.1)              */
