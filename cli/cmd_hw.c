@@ -885,6 +885,8 @@ static json_t *engine_json(const gp_engine *en)
     json_object_set_new(o, "prefill_eff", gp_cli_jnum(gp_engine_prefill_eff(en, 0)));
     json_object_set_new(o, "prefill_eff_8bit", gp_cli_jnum(gp_engine_prefill_eff(en, 1)));
     json_object_set_new(o, "prefill_flop_per_clock_per_sm", gp_cli_jnum(en->prefill_sm_flop));
+    json_object_set_new(o, "prefill_tensor_flop_per_clock_per_sm",
+                        gp_cli_jnum(en->prefill_mx_flop));
     jstr(o, "source", en->src);
     return o;
 }
@@ -972,6 +974,12 @@ static int engine_show(gp_cli *cli, const char *id)
         snprintf(buf, sizeof buf, "%.0f", en->prefill_sm_flop);
         gp_cli_row("prefill cap", buf,
                    "FLOP per clock per SM its quantised-weight kernels reach (x SMs x boost)");
+    }
+    if (en->prefill_mx_flop > 0.0) {
+        snprintf(buf, sizeof buf, "%.0f", en->prefill_mx_flop);
+        gp_cli_row("prefill cap, tensor", buf,
+                   "the same on a GPU whose matrix units its prefill reaches (Apple M5: Metal 4 "
+                   "tensor kernels); replaces the cap above there");
     }
     gp_cli_row("multi-GPU default", en->split_layers ? "layer split" : "tensor parallel", NULL);
     if (en->sm_bw > 0) {

@@ -1525,6 +1525,21 @@ START_TEST(cli_engine_listing)
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "sources"), "profile")),
                      json_string_value(json_object_get(j, "source")));
     json_decref(j);
+    /* The Metal profile's two prefill caps: 170 FLOP per clock per core on
+     * the ALUs, 630 on the M5's matrix units (the log-mean of 545, 678 and
+     * 680 from the three M5 pp512 rows, inference.md 5.3); the 2023 fit has
+     * no tensor cap (0). */
+    {
+        const char *m[] = {"--json", "hw", "show", "engine:llama.cpp-metal", NULL};
+        const char *m23[] = {"--json", "hw", "show", "engine:llama.cpp-metal-2023", NULL};
+        j = gp_test_cli_json(m);
+        GP_ASSERT_REL(gp_test_jnum(j, "prefill_flop_per_clock_per_sm"), 170.0, 0);
+        GP_ASSERT_REL(gp_test_jnum(j, "prefill_tensor_flop_per_clock_per_sm"), 630.0, 0);
+        json_decref(j);
+        j = gp_test_cli_json(m23);
+        GP_ASSERT_REL(gp_test_jnum(j, "prefill_tensor_flop_per_clock_per_sm"), 0.0, 0);
+        json_decref(j);
+    }
     ck_assert_int_eq(gp_test_cli(bad, NULL, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, "unknown engine 'warp-drive'"));
     free(err);
