@@ -257,6 +257,7 @@ static int count_shape(const gp_cli *cli, const gp_train_shape *s, double params
     ps.experts = s->experts;
     ps.experts_active = s->experts_active;
     ps.expert_ffn = s->expert_ffn_hidden;
+    ps.expert_matrices = s->expert_ffn_matrices;
     ps.shared_experts = s->shared_experts;
     ps.dense_layers = s->dense_layers;
     if (gp_model_count_params(&ps, &pc, &e) != GP_OK)

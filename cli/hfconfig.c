@@ -575,6 +575,80 @@ static int inner_width(const char *path, const char *k, const char *ka, double a
                        k, ka, a, kb, b, a * b, kind);
 }
 
+/* Nemotron 3's MoE blocks ('E', "moe"; transformers' NemotronHMoE): a
+ * sigmoid top-k router (h E weights and E e_score_correction_bias),
+ * n_routed_experts experts of width moe_intermediate_size and one shared
+ * expert of width moe_shared_expert_intermediate_size, each a NemotronHMLP
+ * -- up_proj, relu2, down_proj: plain, 2 h f (moe.expert_ffn_kind plain).
+ * The ne blocks are entered as the MoE FFN of ne of the nmix mixer layers
+ * (the others moe.dense_layers), as the MLP blocks are counted apart;
+ * n_group / topk_group only choose among the experts and hold no weights.
+ * Absent widths take NemotronHConfig's defaults, warned.  Refused: more
+ * MoE blocks than mixer blocks, a latent MoE (moe_latent_size), no
+ * experts or more routed per token than there are. */
+static int nemotron_moe(hfm *m, const char *path, json_t *c, const char *key, double nmix,
+                        double ne, gp_err *e)
+{
+    static const char *const K_E[] = {"n_routed_experts", "num_local_experts", NULL};
+    static const char *const K_K[] = {"num_experts_per_tok", NULL};
+    static const char *const K_FE[] = {"moe_intermediate_size", NULL};
+    static const char *const K_NS[] = {"n_shared_experts", NULL};
+    static const char *const K_FS[] = {"moe_shared_expert_intermediate_size", NULL};
+    double E, k, fe, ns, fs;
+    char missing[256] = "";
+    json_t *lat = json_object_get(c, "moe_latent_size");
+    int rc;
+    if (lat != NULL && !json_is_null(lat))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key 'moe_latent_size': latent MoE (experts in a narrower width, "
+                           "fc1/fc2 latent projections) is not modelled; not imported");
+    if ((rc = count_or(m, path, c, K_E, 1, 8, &E, missing, sizeof missing, e)) ||
+        (rc = count_or(m, path, c, K_K, 1, 2, &k, missing, sizeof missing, e)) ||
+        (rc = count_or(m, path, c, K_FE, 1, 7688, &fe, missing, sizeof missing, e)) ||
+        (rc = count_or(m, path, c, K_NS, 0, 1, &ns, missing, sizeof missing, e)) ||
+        (rc = count_or(m, path, c, K_FS, 1, 7688, &fs, missing, sizeof missing, e)))
+        return rc;
+    if (missing[0] != '\0')
+        warnf(m, "no %s: transformers' NemotronHConfig defaults taken", missing);
+    if (k > E)
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key 'num_experts_per_tok': %.0f exceeds the %.0f experts "
+                           "(n_routed_experts)",
+                           k, E);
+    if (ne > nmix)
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': %.0f MoE blocks but %.0f mixer blocks (Mamba-2 or "
+                           "attention): the entry gives at most one MoE FFN per layer, one "
+                           "layer per mixer block",
+                           key, ne, nmix);
+    if (ns > 1.0)
+        warnf(m, "n_shared_experts %.0f: NemotronHMoE builds one shared expert of width "
+                 "moe_shared_expert_intermediate_size %.0f, counted once",
+              ns, fs);
+    m->s.experts = E;
+    m->s.experts_active = k;
+    m->s.expert_ffn = fe;
+    m->s.expert_matrices = 2.0; /* NemotronHMLP: up_proj, down_proj */
+    m->s.router_bias = 1;       /* e_score_correction_bias */
+    m->s.shared_experts = ns > 0.0 ? 1.0 : 0.0;
+    m->s.shared_ffn = ns > 0.0 ? fs : 0.0;
+    m->s.dense_layers = nmix - ne;
+    if (ns > 0.0 && fmod(fs, fe) != 0.0)
+        warnf(m, "moe_shared_expert_intermediate_size %.0f is not a multiple of the expert "
+                 "width %.0f: the entry's moe.shared is rounded",
+              fs, fe);
+    if (!(nmix - ne > 0.0))
+        m->ffn_hidden = fe; /* no dense layer: ffn_hidden is the expert width */
+    return GP_OK;
+}
+
+/* The experts hold up and down only (2 h f_e): expert_matrices 2, or
+ * the dense FFN's kind when it is not given (moe.expert_ffn_kind plain). */
+static int experts_plain(const gp_param_shape *s)
+{
+    return s->expert_matrices > 0.0 ? s->expert_matrices == 2.0 : !s->gated;
+}
+
 /* Mamba hybrids (docs/hwdb.md, "linear.layers"): nemotron_h (Mamba-2, its
  * blocks of one sublayer each), granitemoehybrid (Mamba-2 or attention,
  * then the FFN, in every layer) and jamba (Mamba-1 or attention, then a
@@ -582,8 +656,8 @@ static int inner_width(const char *path, const char *k, const char *ka, double a
  * counted by gp_model_count_params and their state (vLLM's
  * mamba2_state_shape / mamba1_state_shape) written after the count.
  * Widths absent from the config take the transformers config class's
- * defaults, warned.  Refused: no attention layer, a layer kind the config
- * class refuses, Nemotron-H's MoE blocks. */
+ * defaults, warned.  Nemotron 3's MoE blocks: nemotron_moe.  Refused: no
+ * attention layer, a layer kind the config class refuses. */
 static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err *e)
 {
     static const char *const K_NH_H[] = {"mamba_num_heads", NULL};
@@ -613,12 +687,8 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
         cls = "NemotronHConfig";
         if ((rc = nemotron_kinds(m, path, c, &nm, &na, &nf, &ne, &nb, &key, e)) != GP_OK)
             return rc;
-        if (ne > 0.0)
-            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                               "key '%s': %.0f MoE blocks ('E', 'moe'): Nemotron-H's MoE blocks "
-                               "(Nemotron 3: ungated experts in blocks of their own) are not "
-                               "modelled; not imported",
-                               key, ne);
+        if (ne > 0.0 && (rc = nemotron_moe(m, path, c, key, nm + na, ne, e)) != GP_OK)
+            return rc;
         if (nb != L)
             warnf(m, "%s lists %.0f blocks, num_hidden_layers %.0f: the list's count is used "
                      "(as transformers' NemotronHConfig does)",
@@ -647,14 +717,25 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
                   x, h, x * h, di);
         m->s.split_blocks = 1;
         m->s.ffn_blocks = nf;
+        m->s.moe_blocks = ne;
         m->blocks = nb;
         L = nm + na;
         m->s.layers = L;
-        warnf(m, "Nemotron-H's %.0f blocks (%.0f Mamba-2, %.0f attention, %.0f MLP) are entered as "
-                 "%.0f layers, one per mixer block, with the MLP blocks' parameters in params; "
-                 "gpuplan's per-layer figures (activations, per-layer overheads, train's shape) "
-                 "take each layer as a mixer with an FFN of width %.0f",
-              nb, nm, na, nf, L, m->s.ffn);
+        if (ne > 0.0)
+            warnf(m, "Nemotron-H's %.0f blocks (%.0f Mamba-2, %.0f attention, %.0f MLP, %.0f MoE) "
+                     "are entered as %.0f layers, one per mixer block, with the MLP and MoE "
+                     "blocks' parameters in params; gpuplan's per-layer figures (activations, "
+                     "per-layer overheads, train's shape) take %.0f layers as a mixer with the "
+                     "MoE FFN and the other %.0f (moe.dense_layers) as a mixer with an FFN of "
+                     "width %.0f",
+                  nb, nm, na, nf, ne, L, ne, L - ne, m->s.ffn);
+        else
+            warnf(m, "Nemotron-H's %.0f blocks (%.0f Mamba-2, %.0f attention, %.0f MLP) are "
+                     "entered as %.0f layers, one per mixer block, with the MLP blocks' "
+                     "parameters in params; gpuplan's per-layer figures (activations, per-layer "
+                     "overheads, train's shape) take each layer as a mixer with an FFN of width "
+                     "%.0f",
+                  nb, nm, na, nf, L, m->s.ffn);
         m->s.linear_kind = GP_MIXER_MAMBA2;
     } else if (is_mt(mt, "granitemoehybrid")) {
         json_t *lt, *it;
@@ -1409,11 +1490,22 @@ static void note_blocks(FILE *f, const hfm *m)
     const gp_param_shape *s = &m->s;
     double la = s->layers - s->linear_layers;
     char a[40], b[40], c[40], d[40], t[40];
-    fprintf(f, " Blocks: the config's %.0f (%.0f Mamba-2, %.0f attention, %.0f MLP) are entered "
-               "as %.0f layers, one per mixer block; the MLP blocks' parameters are in params, "
-               "but gpuplan's per-layer figures (activations, per-layer overheads, train's "
-               "shape) take each layer as a mixer with an FFN of width %.0f.",
-            m->blocks, s->linear_layers, la, s->ffn_blocks, s->layers, s->ffn);
+    if (s->moe_blocks > 0.0)
+        fprintf(f, " Blocks: the config's %.0f (%.0f Mamba-2, %.0f attention, %.0f MLP, %.0f MoE) "
+                   "are entered as %.0f layers, one per mixer block; the MLP and MoE blocks' "
+                   "parameters are in params, but gpuplan's per-layer figures (activations, "
+                   "per-layer overheads, train's shape) take %.0f layers as a mixer with the "
+                   "MoE FFN and the other %.0f (moe.dense_layers) as a mixer with an FFN of "
+                   "width %.0f.",
+                m->blocks, s->linear_layers, la, s->ffn_blocks, s->moe_blocks, s->layers,
+                s->moe_blocks, s->layers - s->moe_blocks, s->ffn);
+    else
+        fprintf(f, " Blocks: the config's %.0f (%.0f Mamba-2, %.0f attention, %.0f MLP) are "
+                   "entered as %.0f layers, one per mixer block; the MLP blocks' parameters are "
+                   "in params, but gpuplan's per-layer figures (activations, per-layer "
+                   "overheads, train's shape) take each layer as a mixer with an FFN of width "
+                   "%.0f.",
+                m->blocks, s->linear_layers, la, s->ffn_blocks, s->layers, s->ffn);
     fprintf(f, " params = attention block %s + norm %s = %s",
             grp(n->attn, a, sizeof a), grp(n->norms, b, sizeof b),
             grp(n->attn + n->norms, c, sizeof c));
@@ -1423,11 +1515,20 @@ static void note_blocks(FILE *f, const hfm *m)
     if (s->ffn_blocks > 0.0)
         fprintf(f, "; MLP block FFN %s + norm = %s", grp(n->dense_ffn, a, sizeof a),
                 grp(n->ffn_block, b, sizeof b));
+    if (s->moe_blocks > 0.0) {
+        fprintf(f, "; MoE block router %s + %.0f %s experts x %s", grp(n->router, a, sizeof a),
+                s->experts, experts_plain(s) ? "plain" : "gated", grp(n->expert, b, sizeof b));
+        if (n->shared > 0.0)
+            fprintf(f, " + shared %s", grp(n->shared, c, sizeof c));
+        fprintf(f, " + norm = %s", grp(n->moe_block, d, sizeof d));
+    }
     fprintf(f, "; total %.0f x %s", la, grp(n->attn + n->norms, a, sizeof a));
     if (s->linear_layers > 0.0)
         fprintf(f, " + %.0f x %s", s->linear_layers, grp(n->linear_attn + n->norms, b, sizeof b));
     if (s->ffn_blocks > 0.0)
         fprintf(f, " + %.0f x %s", s->ffn_blocks, grp(n->ffn_block, c, sizeof c));
+    if (s->moe_blocks > 0.0)
+        fprintf(f, " + %.0f x %s", s->moe_blocks, grp(n->moe_block, c, sizeof c));
     fprintf(f, " + embedding %s", grp(n->embed, d, sizeof d));
     if (n->lm_head > 0.0)
         fprintf(f, " + lm_head %s", grp(n->lm_head, a, sizeof a));
@@ -1435,6 +1536,12 @@ static void note_blocks(FILE *f, const hfm *m)
         fprintf(f, " (tied)");
     fprintf(f, " + final norm %s = %s.", grp(n->final_norm, b, sizeof b),
             grp(n->total, t, sizeof t));
+    if (s->moe_blocks > 0.0)
+        fprintf(f, " Active: %s per MoE block (router, %.0f experts%s, norm) = %s with both "
+                   "embeddings (%s without the input one).",
+                grp(n->moe_ffn_active + n->norms, a, sizeof a), s->experts_active,
+                n->shared > 0.0 ? ", shared" : "", grp(n->active, t, sizeof t),
+                grp(n->active - n->embed, b, sizeof b));
 }
 
 static void note_text(FILE *f, const hfm *m)
@@ -1586,6 +1693,8 @@ static int render(const hfm *m, const char *path, const char *date, char **out, 
         fprintf(f, "  expert_ffn_hidden: %.0f\n", s->expert_ffn);
         if (s->dense_layers > 0.0)
             fprintf(f, "  dense_layers: %.0f\n", s->dense_layers);
+        if (experts_plain(s))
+            fprintf(f, "  expert_ffn_kind: plain\n");
     }
     if (m->window > 0.0) {
         fprintf(f, "window:\n  tokens: %.0f\n", m->window);
@@ -1770,6 +1879,8 @@ static json_t *import_json(const hfm *m, const char *path, const char *state)
         json_object_set_new(moe, "active", jcount(s->experts_active));
         json_object_set_new(moe, "shared", jcount(s->shared_experts));
         json_object_set_new(moe, "expert_ffn_hidden", jcount(s->expert_ffn));
+        json_object_set_new(moe, "expert_ffn_kind",
+                            json_string(experts_plain(s) ? "plain" : "gated"));
         json_object_set_new(moe, "dense_layers", jcount(s->dense_layers));
         json_object_set_new(o, "moe", moe);
     } else {
@@ -1803,6 +1914,8 @@ static json_t *import_json(const hfm *m, const char *path, const char *state)
         json_object_set_new(bl, "mixer", jcount(s->layers));
         json_object_set_new(bl, "ffn", jcount(s->ffn_blocks));
         json_object_set_new(bl, "ffn_block_params", jcount(m->n.ffn_block));
+        json_object_set_new(bl, "moe", jcount(s->moe_blocks));
+        json_object_set_new(bl, "moe_block_params", jcount(m->n.moe_block));
         json_object_set_new(o, "blocks", bl);
     } else {
         json_object_set_new(o, "blocks", json_null());
@@ -1836,8 +1949,8 @@ static void import_table(const hfm *m, const char *file, const char *path, const
     snprintf(b, sizeof b, "%.0f%s", m->ffn_hidden, s->gated ? " (gated)" : "");
     gp_cli_row("ffn_hidden", b, NULL);
     if (s->experts > 0.0) {
-        snprintf(b, sizeof b, "%.0f experts, %.0f active, width %.0f", s->experts,
-                 s->experts_active, s->expert_ffn);
+        snprintf(b, sizeof b, "%.0f experts, %.0f active, width %.0f%s", s->experts,
+                 s->experts_active, s->expert_ffn, experts_plain(s) ? " (plain)" : "");
         gp_cli_row("moe", b, s->dense_layers > 0.0 ? "with dense layers" : NULL);
         if (s->dense_layers > 0.0) {
             snprintf(b, sizeof b, "%.0f", s->dense_layers);
@@ -1868,8 +1981,12 @@ static void import_table(const hfm *m, const char *file, const char *path, const
                                                          "sequence");
     }
     if (s->split_blocks) {
-        snprintf(b, sizeof b, "%.0f blocks: %.0f mixer, %.0f MLP", m->blocks, s->layers,
-                 s->ffn_blocks);
+        if (s->moe_blocks > 0.0)
+            snprintf(b, sizeof b, "%.0f blocks: %.0f mixer, %.0f MLP, %.0f MoE", m->blocks,
+                     s->layers, s->ffn_blocks, s->moe_blocks);
+        else
+            snprintf(b, sizeof b, "%.0f blocks: %.0f mixer, %.0f MLP", m->blocks, s->layers,
+                     s->ffn_blocks);
         gp_cli_row("blocks", b, "one layer per mixer block");
     }
 }

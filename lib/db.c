@@ -142,6 +142,7 @@ static const fdesc link_fields[] = {
 };
 
 static const char *const attentions[] = {"mha", "gqa", "mla", "mqa"};
+static const char *const expert_ffn_kinds[] = {"gated", "plain"};
 
 #define DIM(p, m, fl) FIG(p, GP_Q_COUNT, gp_model, m, (fl) | F_INT, 1, GP_MODEL_DIM_MAX)
 static const fdesc model_fields[] = {
@@ -165,6 +166,7 @@ static const fdesc model_fields[] = {
     DIM("moe.shared", shared_experts, 0),
     DIM("moe.expert_ffn_hidden", expert_ffn_hidden, 0),
     DIM("moe.dense_layers", dense_layers, 0),
+    SENUM("moe.expert_ffn_kind", gp_model, expert_ffn_kind, 0, expert_ffn_kinds),
     DIM("kv_dim", kv_dim, 0),
     DIM("qk_head_dim", qk_head_dim, 0),
     DIM("window.tokens", window, 0),

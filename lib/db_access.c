@@ -210,6 +210,13 @@ double gp_model_attn_layers(const gp_model *m)
     return L;
 }
 
+double gp_model_expert_matrices(const gp_model *m)
+{
+    return m != NULL && m->expert_ffn_kind != NULL && strcmp(m->expert_ffn_kind, "plain") == 0
+               ? 2.0
+               : 3.0;
+}
+
 double gp_model_state_elems(const gp_model *m)
 {
     if (m == NULL || !(m->layers.v > 0.0) || !(m->linear_layers.v > 0.0) ||

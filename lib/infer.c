@@ -196,8 +196,10 @@ static void get_shape(const gp_model *m, shape *s)
         double ml = s->layers - (m->dense_layers.v > 0.0 ? m->dense_layers.v : 0.0);
         double ep = 0.0;
         if (ml > 0.0) {
+            /* k_f h f_e: gate, up, down (k_f 3), or up, down (plain
+             * experts, moe.expert_ffn_kind: k_f 2). */
             if (m->expert_ffn_hidden.v > 0.0 && s->hidden > 0.0)
-                ep = 3.0 * s->hidden * m->expert_ffn_hidden.v; /* gate, up, down */
+                ep = gp_model_expert_matrices(m) * s->hidden * m->expert_ffn_hidden.v;
             else if (m->params_active.v > 0.0 && m->params_active.v < P)
                 ep = (P - m->params_active.v) / (ml * (s->experts - s->k));
         }
@@ -883,7 +885,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
      * (within the window on local layers: gp_model_attn_pairs).
      * MoE (inference.md 5.1): the T = batch x prompt tokens route T x k rows
      * to the X experts they touch, so each touched expert runs its gate/up/
-     * down GEMMs on me = T k / X rows and reads its weights once.  The
+     * down (plain experts: up/down) GEMMs on me = T k / X rows and reads its weights once.  The
      * expected figure prices each expert GEMM on its own roofline,
      * max(2 me Pe / peak, Pe bits / 8 / bw), X of them per MoE layer, after
      * the rest of the layer (attention, router, shared/dense FFNs, lm_head:

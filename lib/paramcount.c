@@ -18,14 +18,28 @@ static int check_dim(double v, double lo, const char *field, gp_err *e)
     return GP_OK;
 }
 
-/* One FFN (dense, routed or shared expert) of inner width w. */
-static double ffn_params(const gp_param_shape *s, double w)
+/* One FFN of inner width w with k matrices (3: gate, up, down; 2: up,
+ * down). */
+static double ffn_k(const gp_param_shape *s, double k, double w)
 {
     double h = s->hidden;
-    double n = (s->gated ? 3.0 : 2.0) * h * w;
+    double n = k * h * w;
     if (s->mlp_bias)
-        n += (s->gated ? 2.0 : 1.0) * w + h;
+        n += (k - 1.0) * w + h;
     return n;
+}
+
+/* The dense FFN of inner width w. */
+static double ffn_params(const gp_param_shape *s, double w)
+{
+    return ffn_k(s, s->gated ? 3.0 : 2.0, w);
+}
+
+/* One expert (routed or shared) of inner width w: expert_matrices, else
+ * as the dense FFN. */
+static double expert_params(const gp_param_shape *s, double w)
+{
+    return s->expert_matrices > 0.0 ? ffn_k(s, s->expert_matrices, w) : ffn_params(s, w);
 }
 
 static double attn_params(const gp_param_shape *s, double kv, double d)
@@ -212,8 +226,14 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         (rc = check_dim(s->ssm_groups, 0, "ssm_groups", e)) != GP_OK ||
         (rc = check_dim(s->ssm_state, 0, "ssm_state", e)) != GP_OK ||
         (rc = check_dim(s->ssm_dt_rank, 0, "ssm_dt_rank", e)) != GP_OK ||
-        (rc = check_dim(s->ffn_blocks, 0, "ffn_blocks", e)) != GP_OK)
+        (rc = check_dim(s->ffn_blocks, 0, "ffn_blocks", e)) != GP_OK ||
+        (rc = check_dim(s->moe_blocks, 0, "moe_blocks", e)) != GP_OK)
         return rc;
+    if (s->expert_matrices != 0.0 && s->expert_matrices != 2.0 && s->expert_matrices != 3.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "expert_matrices", 0, 0,
+                           "must be 2 (up, down), 3 (gate, up, down) or 0 (as the dense FFN) "
+                           "(got %.17g)",
+                           s->expert_matrices);
     if (s->linear_layers >= s->layers)
         return GP_RAISE_AT(e, GP_EINVAL, "linear_layers", 0, 0,
                            "%.0f linear-attention layers leave none of the %.0f layers "
@@ -221,11 +241,15 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
                            s->linear_layers, s->layers);
     if ((rc = check_linear(s, e)) != GP_OK)
         return rc;
-    if (s->split_blocks && s->experts > 0.0)
+    if (s->split_blocks && s->experts > 0.0 && !(s->moe_blocks > 0.0))
         return GP_RAISE_AT(e, GP_EINVAL, "split_blocks", 0, 0,
-                           "blocks of one sublayer (split_blocks) are modelled for dense "
-                           "models only, not with %.0f experts",
+                           "blocks of one sublayer (split_blocks) hold %.0f experts only in "
+                           "MoE blocks, and moe_blocks is 0",
                            s->experts);
+    if (s->moe_blocks > 0.0 && !(s->split_blocks && s->experts > 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "moe_blocks", 0, 0,
+                           "%.0f MoE blocks without %s", s->moe_blocks,
+                           s->split_blocks ? "experts" : "split_blocks");
     if (!s->split_blocks && s->ffn_blocks > 0.0)
         return GP_RAISE_AT(e, GP_EINVAL, "ffn_blocks", 0, 0,
                            "%.0f FFN blocks without split_blocks", s->ffn_blocks);
@@ -259,12 +283,13 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
     if (s->dense_layers > s->layers)
         return GP_RAISE_AT(e, GP_EINVAL, "dense_layers", 0, 0,
                            "%.0f dense layers exceed the %.0f layers", s->dense_layers, s->layers);
-    moe_layers = s->experts > 0.0 ? s->layers - s->dense_layers : 0.0;
+    /* With split_blocks the experts sit in MoE blocks, not in layers. */
+    moe_layers = s->experts > 0.0 && !s->split_blocks ? s->layers - s->dense_layers : 0.0;
     if ((s->split_blocks ? s->ffn_blocks > 0.0 : moe_layers < s->layers) && !(s->ffn > 0.0))
         return GP_RAISE_AT(e, GP_EINVAL, "ffn", 0, 0, "dense layers need the FFN width");
     fe = s->expert_ffn > 0.0 ? s->expert_ffn : s->ffn;
     fs = s->shared_ffn > 0.0 ? s->shared_ffn : fe;
-    if (moe_layers > 0.0 && !(fe > 0.0))
+    if ((moe_layers > 0.0 || s->moe_blocks > 0.0) && !(fe > 0.0))
         return GP_RAISE_AT(e, GP_EINVAL, "expert_ffn", 0, 0, "MoE layers need the expert width");
 
     out->attn = attn_params(s, kv, d);
@@ -291,14 +316,17 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
     } else {
         out->dense_ffn = moe_layers < s->layers ? ffn_params(s, s->ffn) : 0.0;
     }
-    if (moe_layers > 0.0) {
-        out->expert = ffn_params(s, fe);
+    if (moe_layers > 0.0 || s->moe_blocks > 0.0) {
+        out->expert = expert_params(s, fe);
         out->router = h * s->experts + (s->router_bias ? s->experts : 0.0);
-        out->shared = s->shared_experts * ffn_params(s, fs) +
+        out->shared = s->shared_experts * expert_params(s, fs) +
                       (s->shared_gate && s->shared_experts > 0.0 ? h : 0.0);
         out->moe_ffn = out->router + s->experts * out->expert + out->shared;
         out->moe_ffn_active = out->router + s->experts_active * out->expert + out->shared;
-        out->moe_layer = out->attn + out->norms + out->moe_ffn;
+        if (s->moe_blocks > 0.0)
+            out->moe_block = out->moe_ffn + out->norms; /* a norm and the MoE FFN */
+        else
+            out->moe_layer = out->attn + out->norms + out->moe_ffn;
     }
     if (s->split_blocks)
         out->dense_layer = out->attn + out->norms; /* a mixer block */
@@ -324,6 +352,9 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
     /* And FFN blocks stand apart (split_blocks, dense only). */
     out->total += s->ffn_blocks * out->ffn_block;
     out->active += s->ffn_blocks * out->ffn_block;
+    /* And MoE blocks (split_blocks): all experts stored, k of them run. */
+    out->total += s->moe_blocks * out->moe_block;
+    out->active += s->moe_blocks * (out->moe_ffn_active + out->norms);
     if (!(out->linear_state <= GP_MODEL_DIM_MAX)) {
         double st = out->linear_state;
         memset(out, 0, sizeof *out);

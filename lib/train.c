@@ -172,43 +172,57 @@ static double attn_proj_params(const gp_train_shape *s)
     return 2.0 * s->hidden * q + 2.0 * s->hidden * kv;
 }
 
-/* FFN parameters summed over the layers, split into the part per FFN matrix
- * (x k matrices gives the FFN weights) and the MoE routers; `active`
- * counts only the experts one token passes through. */
-static void ffn_parts(const gp_train_shape *s, int active, double *per_matrix,
-                      double *router)
+/* The experts' matrices k_e: expert_ffn_matrices, else the dense FFN's
+ * (ffn_matrices, else 2), as before the field. */
+static double expert_mats(const gp_train_shape *s)
+{
+    return s->expert_ffn_matrices > 0.0 ? s->expert_ffn_matrices
+           : s->ffn_matrices > 0.0     ? s->ffn_matrices
+                                       : 2.0;
+}
+
+/* FFN parameters summed over the layers, split into the dense FFNs' part
+ * per FFN matrix (x k matrices gives their weights), the experts' part per
+ * matrix (x k_e) and the MoE routers; `active` counts only the experts one
+ * token passes through. */
+static void ffn_parts(const gp_train_shape *s, int active, double *per_dense,
+                      double *per_expert, double *router)
 {
     if (s->experts > 0.0) {
         double n_dense = s->dense_layers;
         double n_moe = s->layers - n_dense;
         double fe = s->expert_ffn_hidden > 0.0 ? s->expert_ffn_hidden : s->ffn_hidden;
         double n_exp = (active ? s->experts_active : s->experts) + s->shared_experts;
-        *per_matrix = s->hidden * (n_dense * s->ffn_hidden + n_moe * n_exp * fe);
+        *per_dense = s->hidden * n_dense * s->ffn_hidden;
+        *per_expert = s->hidden * n_moe * n_exp * fe;
         *router = n_moe * s->hidden * s->experts;
     } else {
-        *per_matrix = s->layers * s->hidden * s->ffn_hidden;
+        *per_dense = s->layers * s->hidden * s->ffn_hidden;
+        *per_expert = 0.0;
         *router = 0.0;
     }
 }
 
 static double ffn_params(const gp_train_shape *s, int active)
 {
-    double per, router;
+    double pd, pe, router;
     double k = s->ffn_matrices > 0.0 ? s->ffn_matrices : 2.0;
-    ffn_parts(s, active, &per, &router);
-    return k * per + router;
+    ffn_parts(s, active, &pd, &pe, &router);
+    /* k (pd + pe) when the experts take the dense k: the sum as before. */
+    if (s->expert_ffn_matrices > 0.0)
+        return k * pd + expert_mats(s) * pe + router;
+    return k * (pd + pe) + router;
 }
 
 /* Routed-expert matrix parameters of a shape (what expert parallelism
- * shards): k_f x h x f_e x experts x MoE layers; 0 for a dense shape. */
+ * shards): k_e x h x f_e x experts x MoE layers; 0 for a dense shape. */
 static double routed_expert_params(const gp_train_shape *s)
 {
-    double fe, k;
+    double fe;
     if (s->experts <= 0.0)
         return 0.0;
     fe = s->expert_ffn_hidden > 0.0 ? s->expert_ffn_hidden : s->ffn_hidden;
-    k = s->ffn_matrices > 0.0 ? s->ffn_matrices : 2.0;
-    return k * s->hidden * fe * s->experts * (s->layers - s->dense_layers);
+    return expert_mats(s) * s->hidden * fe * s->experts * (s->layers - s->dense_layers);
 }
 
 double gp_train_shape_params(const gp_train_shape *s, int active)
@@ -246,6 +260,8 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
     s->shared_experts = m->shared_experts.v;
     s->expert_ffn_hidden = m->expert_ffn_hidden.v;
     s->dense_layers = m->dense_layers.v;
+    if (m->experts.v > 0.0 && m->expert_ffn_kind != NULL)
+        s->expert_ffn_matrices = gp_model_expert_matrices(m);
     s->qk_head_dim = m->qk_head_dim.v;
     s->window = m->window.v;
     s->window_layers = m->window_layers.v;
@@ -265,12 +281,17 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
         return GP_OK;
     }
     {
-        double per, router, rest;
-        ffn_parts(s, 0, &per, &router);
+        double pd, pe, router, rest;
+        ffn_parts(s, 0, &pd, &pe, &router);
         rest = s->layers * attn_proj_params(s) + router +
                s->vocab * s->hidden * (s->tied_embeddings ? 1.0 : 2.0);
-        p2 = rest + 2.0 * per;
-        p3 = rest + 3.0 * per;
+        /* Experts of a named kind hold k_e each whatever the dense k. */
+        if (s->expert_ffn_matrices > 0.0) {
+            rest += s->expert_ffn_matrices * pe;
+            pe = 0.0;
+        }
+        p2 = rest + 2.0 * (pd + pe);
+        p3 = rest + 3.0 * (pd + pe);
     }
     s->ffn_matrices =
         m->params.v > 0.0 && fabs(p2 - m->params.v) < fabs(p3 - m->params.v) ? 2.0 : 3.0;
@@ -1129,6 +1150,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if (moe) {
         double X = sh.experts, ka = sh.experts_active, ns = sh.shared_experts;
         double fe = sh.expert_ffn_hidden > 0.0 ? sh.expert_ffn_hidden : f;
+        double ke = expert_mats(&sh); /* the experts' matrices (plain: 2) */
         double E = (double)r->ep, F = in->moe_imbalance > 0.0 ? in->moe_imbalance : 1.0;
         double lm, ld, me, el, nqkv, at_f, at_b, df_f, df_b, mf_f, mf_b, ex_f, ex_b;
         double lf_d, lb_d, lf_m, lb_m, fa, fd, fm, fx, res, ewd_f, ewd_b, ewm_f, ewm_b;
@@ -1166,7 +1188,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
          * grouped GEMM of X/E problems. */
         gemm_fb(&hw, T / tr, X, h, 1.0, &mf_f, &mf_b);
         if (ns > 0.0) {
-            gemm_fb(&hw, T, (kk - 1.0) * ns * fe / t, h, 1.0, &x, &y);
+            gemm_fb(&hw, T, (ke - 1.0) * ns * fe / t, h, 1.0, &x, &y);
             mf_f += x;
             mf_b += y;
             gemm_fb(&hw, T, h, ns * fe / t, 1.0, &x, &y);
@@ -1175,7 +1197,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         }
         me = F * T * ka * E / X;
         el = X / E;
-        gemm_fb(&hw, me, (kk - 1.0) * fe / t, h, el, &ex_f, &ex_b);
+        gemm_fb(&hw, me, (ke - 1.0) * fe / t, h, el, &ex_f, &ex_b);
         gemm_fb(&hw, me, h, fe / t, el, &x, &y);
         ex_f += x;
         ex_b += y;
@@ -1190,8 +1212,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         st->expert_gemm_s = lm * (ex_f * rec + ex_b);
         fa = 2.0 * T * h * (nqkv + q) / t;
         fd = 2.0 * T * h * kk * f / t;
-        fx = 2.0 * me * el * h * kk * fe / t;
-        fm = 2.0 * T / tr * h * X + 2.0 * T * h * kk * ns * fe / t + fx;
+        fx = 2.0 * me * el * h * ke * fe / t;
+        fm = 2.0 * T / tr * h * X + 2.0 * T * h * ke * ns * fe / t + fx;
         st->gemm_flop = (ld * (fa + fd) + lm * (fa + fm)) * kf + 6.0 * T * h * V / t;
         st->expert_gemm_flop = lm * fx * kf;
         st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
@@ -1201,7 +1223,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
          * step_moe_perm_bytes per routed copy per hidden unit. */
         res = T * h * p->step_ew_res_bytes * (hw.e / 2.0) / tr;
         ewd_f = res + T * f * kk * hw.e / t + score;
-        ewm_f = res + (F * T * ka + T * ns) * fe * kk * hw.e / t +
+        ewm_f = res + (F * T * ka + T * ns) * fe * ke * hw.e / t +
                 p->step_moe_perm_bytes * (hw.e / 2.0) * T / tr * ka * h + score;
         ewd_b = p->step_ew_bwd * ewd_f + (full ? ewd_f : sel ? score : 0.0);
         ewm_b = p->step_ew_bwd * ewm_f + (full ? ewm_f : sel ? score : 0.0);
@@ -1214,10 +1236,10 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             double c = p->step_fp8_cast_bytes, rows = F * T * ka;
             double ca_f = c * T * (h / tr + q / t), ca_b = c * T * ((nqkv) / t + h / tr);
             double cd_f = c * T * (h / tr + f / t), cd_b = c * T * ((kk - 1.0) * f / t + h / tr);
-            double cm_f = c * rows * (h + fe / t), cm_b = c * rows * ((kk - 1.0) * fe / t + h);
+            double cm_f = c * rows * (h + fe / t), cm_b = c * rows * ((ke - 1.0) * fe / t + h);
             if (ns > 0.0) {
                 cm_f += c * T * (h / tr + ns * fe / t);
-                cm_b += c * T * ((kk - 1.0) * ns * fe / t + h / tr);
+                cm_b += c * T * ((ke - 1.0) * ns * fe / t + h / tr);
             }
             ewd_f += ca_f + cd_f;
             ewm_f += ca_f + cm_f;

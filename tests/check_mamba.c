@@ -169,7 +169,8 @@ START_TEST(count_refuses)
         const char *where;
     } bad[] = {{0, "split_blocks"}, {1, "ffn_blocks"}, {2, "ssm_inner"}, {3, "ssm_heads"},
                {4, "ssm_groups"},   {5, "linear_kind"}, {6, "ssm_inner"}, {7, "linear_state"},
-               {8, "ssm_state"}};
+               {8, "ssm_state"},    {9, "moe_blocks"},  {10, "expert_matrices"},
+               {11, "moe_blocks"}};
     size_t i;
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gp_param_shape s = nemotron_h_8b();
@@ -184,6 +185,10 @@ START_TEST(count_refuses)
         case 5: s.linear_kind = 7; break;
         case 6: s.linear_kind = GP_MIXER_MAMBA1; break;         /* no dt rank   */
         case 7: s.ssm_state = 2e5; break; /* 8192 x 2e5 > 1e9 elements */
+        case 9: s.moe_blocks = 2; break;                        /* no experts   */
+        case 10: s.expert_matrices = 4; break;                  /* 2, 3 or 0    */
+        case 11: s.split_blocks = 0, s.ffn_blocks = 0, s.moe_blocks = 2, s.experts = 8,
+                 s.experts_active = 2; break;                   /* blocks alone */
         default: s.ssm_state = 0.5; break;
         }
         gp_err_clear(&e);
@@ -191,6 +196,64 @@ START_TEST(count_refuses)
         ck_assert_msg(strcmp(e.where, bad[i].where) == 0, "case %zu: where '%s' (%s)", i,
                       e.where, e.msg);
         ck_assert(n.total == 0.0);
+    }
+}
+END_TEST
+
+/* Plain (up, down) experts against gated ones: a 2-layer MoE of hidden
+ * 64, 4 heads of 16 (MHA), vocab 100, 4 experts of width 32, 2 active,
+ * the dense FFN gated.  Attention h H d + 2 h K d + H d h = 4,096 + 8,192
+ * + 4,096 = 16,384; norms 2 x 64 = 128; router 64 x 4 = 256.
+ *   plain  (expert_matrices 2): expert 2 x 64 x 32 = 4,096; MoE FFN 256 +
+ *          4 x 4,096 = 16,640; layer 16,384 + 128 + 16,640 = 33,152; total
+ *          2 x 33,152 + 2 x 6,400 (embedding, lm_head) + 64 = 79,168;
+ *          active 2 x (16,384 + 128 + 256 + 2 x 4,096) + 12,800 + 64 =
+ *          2 x 24,960 + 12,864 = 62,784.
+ *   gated  (0, as the dense FFN): expert 3 x 64 x 32 = 6,144; layer 16,384
+ *          + 128 + 256 + 24,576 = 41,344; total 82,688 + 12,864 = 95,552.
+ * Nemotron 3's split blocks (moe_blocks): the same 2 layers as mixer
+ * blocks (attention + one norm, 16,448) and 2 MoE blocks (16,640 + a norm
+ * 64 = 16,704): 32,896 + 33,408 + 12,864 = 79,168 again (2 norms of 64
+ * each way); active 32,896 + 2 x (8,448 + 64) + 12,864 = 62,784. */
+START_TEST(count_plain_experts)
+{
+    gp_param_shape s;
+    gp_param_count n;
+    memset(&s, 0, sizeof s);
+    s.layers = 2, s.hidden = 64, s.heads = 4, s.vocab = 100, s.gated = 1;
+    s.experts = 4, s.experts_active = 2, s.expert_ffn = 32, s.expert_matrices = 2;
+    n = count_ok(&s);
+    GP_ASSERT_REL(n.expert, 4096.0, 0);
+    GP_ASSERT_REL(n.moe_layer, 33152.0, 0);
+    GP_ASSERT_REL(n.total, 79168.0, 0);
+    GP_ASSERT_REL(n.active, 62784.0, 0);
+    s.expert_matrices = 0;
+    n = count_ok(&s);
+    GP_ASSERT_REL(n.expert, 6144.0, 0);
+    GP_ASSERT_REL(n.total, 95552.0, 0);
+    s.expert_matrices = 2, s.split_blocks = 1, s.moe_blocks = 2;
+    n = count_ok(&s);
+    GP_ASSERT_REL(n.moe_block, 16704.0, 0);
+    GP_ASSERT_REL(n.dense_layer, 16448.0, 0);
+    GP_ASSERT_REL(n.total, 79168.0, 0);
+    GP_ASSERT_REL(n.active, 62784.0, 0);
+    /* train's matrices-only count of the same shape (dense FFN gated, k
+     * 3): attention 2 x (2 x 64 x 64 + 2 x 64 x 64) = 32,768; experts
+     * k_e x 64 x 32 x 4 x 2 layers; routers 2 x 64 x 4 = 512; embeddings
+     * 2 x 6,400 = 12,800.  k_e 2: 32,768 + 32,768 + 512 + 12,800 =
+     * 78,848 (active, 2 of 4: 16,384 -> 62,464); k_e 0 (the dense k, 3):
+     * 49,152 -> 95,232. */
+    {
+        gp_train_shape t;
+        memset(&t, 0, sizeof t);
+        t.layers = 2, t.hidden = 64, t.heads = 4, t.kv_heads = 4, t.head_dim = 16;
+        t.vocab = 100, t.ffn_hidden = 32, t.ffn_matrices = 3;
+        t.experts = 4, t.experts_active = 2, t.expert_ffn_hidden = 32;
+        t.expert_ffn_matrices = 2;
+        GP_ASSERT_REL(gp_train_shape_params(&t, 0), 78848.0, 0);
+        GP_ASSERT_REL(gp_train_shape_params(&t, 1), 62464.0, 0);
+        t.expert_ffn_matrices = 0;
+        GP_ASSERT_REL(gp_train_shape_params(&t, 0), 95232.0, 0);
     }
 }
 END_TEST
@@ -432,9 +495,12 @@ START_TEST(import_nemotron_h)
     GP_ASSERT_REL(jget(o, "blocks", "ffn"), 0.0, 0);
     json_decref(o);
     /* Refused. */
-    refused(dir, write_cfg(dir, "moe", NH, "{\"hybrid_override_pattern\": \"MEM*EM-\"}"),
-            "key 'hybrid_override_pattern': 2 MoE blocks ('E', 'moe'): Nemotron-H's MoE blocks "
-            "(Nemotron 3: ungated experts in blocks of their own) are not modelled");
+    refused(dir, write_cfg(dir, "moe", NH, "{\"hybrid_override_pattern\": \"MEEE*E-\"}"),
+            "key 'hybrid_override_pattern': 4 MoE blocks but 2 mixer blocks (Mamba-2 or "
+            "attention)");
+    refused(dir, write_cfg(dir, "latent", NH, "{\"hybrid_override_pattern\": \"MEM*EM-\", "
+                                              "\"moe_latent_size\": 1024}"),
+            "key 'moe_latent_size': latent MoE");
     refused(dir, write_cfg(dir, "char", NH, "{\"hybrid_override_pattern\": \"M-M*X-\"}"),
             "key 'hybrid_override_pattern': 'X' (block 4) is not a Nemotron-H block kind");
     refused(dir, write_cfg(dir, "nokinds", NH, "{\"hybrid_override_pattern\": null}"),
@@ -507,6 +573,86 @@ static const char *granite(const char *dir, const char *name, const char *edit)
     json_decref(d);
     return path;
 }
+
+/* Nemotron-3-Nano-30B-A3B (tests/data/hf/nemotron-3-nano-30b-a3b.json,
+ * nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16's config.json): 52 blocks,
+ * 23 M, 6 *, 23 E; h 2688, vocab 131,072 untied.
+ *   attention block: q 2688 x 4096 = 11,010,048, k and v 2 x 2688 x 256 =
+ *     1,376,256, o 11,010,048: 23,396,352 + norm 2,688 = 23,399,040;
+ *   Mamba-2 block (64 heads of 64: d_i 4096, 8 groups, state 128, c =
+ *     4096 + 2 x 8 x 128 = 6144): in_proj 2688 x (4096 + 6144 + 64) =
+ *     27,697,152, conv 6144 x 4 + bias 6144 = 30,720, 3 x 64 = 192, norm
+ *     4,096, out_proj 4096 x 2688 = 11,010,048: 38,742,208 + 2,688 =
+ *     38,744,896;
+ *   MoE block: router 2688 x 128 + 128 (e_score_correction_bias) =
+ *     344,192; 128 plain experts of 2 x 2688 x 1856 = 9,977,856 =
+ *     1,277,165,568; shared 2 x 2688 x 3712 = 19,955,712; norm 2,688:
+ *     1,297,468,160;
+ *   total 6 x 23,399,040 = 140,394,240 + 23 x 38,744,896 = 891,132,608 +
+ *     23 x 1,297,468,160 = 29,841,767,680 + 2 x 352,321,536 + 2,688 =
+ *     31,577,940,288 (NVIDIA's 31.6B: -0.07 %);
+ *   active: a MoE block 344,192 + 6 x 9,977,856 + 19,955,712 + 2,688 =
+ *     80,169,728, x 23 = 1,843,903,744; 140,394,240 + 891,132,608 +
+ *     1,843,903,744 + 704,643,072 + 2,688 = 3,580,076,352 (~3.6B), less
+ *     the input embedding 3,227,754,816 (the 3.2B quoted without it).
+ * Gated routed experts (k_f = 3) would add 23 x 128 x 2688 x 1856 =
+ * 14,687,404,032: 46.27B, 46.5 % over.
+ * The entry: 29 layers, 23 MoE (moe.dense_layers 6), moe.shared 3712 /
+ * 1856 = 2, expert_ffn_kind plain.  Decode on an H200 at batch 1, bf16:
+ * body read = 31,577,940,288 - 704,643,072 (both embeddings) -
+ * 23 x (128 - 6) x 9,977,856 (the untouched experts, 27,997,863,936) =
+ * 2,875,433,280 parameters, of which the 6 touched experts a layer,
+ * 23 x 6 x 2 x 2688 x 1856 = 1,376,944,128 (2 matrices each), the rest
+ * 1,498,489,152; weight bytes 2 x 2,875,433,280 + lm_head 704,643,072 +
+ * the input embedding row 2 x 2688 = 6,455,515,008. */
+START_TEST(import_nemotron_3)
+{
+    char dir[256], *err = NULL, *out = NULL, path[512], *yaml;
+    json_t *o;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(import(dir, "tests/data/hf/nemotron-3-nano-30b-a3b.json", "n3", &o, &err),
+                     0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 31577940288.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params_active"), 3580076352.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "layers"), 29.0, 0);
+    GP_ASSERT_REL(jget(o, "moe", "experts"), 128.0, 0);
+    GP_ASSERT_REL(jget(o, "moe", "dense_layers"), 6.0, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o, "moe"),
+                                                       "expert_ffn_kind")),
+                     "plain");
+    GP_ASSERT_REL(jget(o, "blocks", "moe"), 23.0, 0);
+    GP_ASSERT_REL(jget(o, "blocks", "moe_block_params"), 1297468160.0, 0);
+    ck_assert_ptr_nonnull(strstr(err, "(23 Mamba-2, 6 attention, 0 MLP, 23 MoE) are entered as "
+                                      "29 layers"));
+    json_decref(o);
+    free(err);
+    snprintf(path, sizeof path, "%s/models/n3.yaml", dir);
+    yaml = gp_test_slurp(path);
+    ck_assert_ptr_nonnull(yaml);
+    ck_assert_ptr_nonnull(strstr(yaml, "  shared: 2\n  expert_ffn_hidden: 1856\n"
+                                       "  dense_layers: 6\n  expert_ffn_kind: plain\n"));
+    ck_assert_msg(strstr(yaml, "total 6 x 23,399,040 + 23 x 38,744,896 + 23 x 1,297,468,160 + "
+                               "embedding 352,321,536 + lm_head 352,321,536 + final norm 2,688 "
+                               "= 31,577,940,288.") != NULL,
+                  "%s", yaml);
+    free(yaml);
+    {
+        const char *argv[] = {"--db", dir, "--json", "decode", "--gpu", "h200", "--model", "n3",
+                              "--batch", "1", "--context", "1024", NULL};
+        ck_assert_int_eq(gp_test_cli(argv, &out, NULL), 0);
+        o = json_loads(out, 0, NULL);
+        ck_assert_ptr_nonnull(o);
+        GP_ASSERT_REL(gp_test_jnum(o, "experts_touched"), 6.0, 1e-12);
+        GP_ASSERT_REL(gp_test_jnum(o, "moe_layers"), 23.0, 0);
+        GP_ASSERT_REL(gp_test_jnum(o, "body_params"), 2875433280.0, 1e-12);
+        GP_ASSERT_REL(gp_test_jnum(o, "body_dense_params"), 1498489152.0, 1e-12);
+        GP_ASSERT_REL(gp_test_jnum(o, "weight_bytes"), 6455515008.0, 1e-12);
+        json_decref(o);
+        free(out);
+    }
+    gp_test_rmtree(dir);
+}
+END_TEST
 
 START_TEST(import_granite)
 {
@@ -700,10 +846,12 @@ Suite *gp_test_suite_mamba(void)
     tcase_add_test(tc, count_nemotron_h);
     tcase_add_test(tc, count_granite_jamba);
     tcase_add_test(tc, count_refuses);
+    tcase_add_test(tc, count_plain_experts);
     tcase_add_test(tc, shipped_decode);
     suite_add_tcase(s, tc);
     tc = tcase_create("import");
     tcase_add_test(tc, import_nemotron_h);
+    tcase_add_test(tc, import_nemotron_3);
     tcase_add_test(tc, import_granite);
     tcase_add_test(tc, import_jamba);
     tcase_add_test(tc, import_falcon_h1);

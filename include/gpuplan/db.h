@@ -166,6 +166,11 @@ typedef struct gp_model {
     gp_fig shared_experts;  /* MoE: always-on experts                     */
     gp_fig expert_ffn_hidden; /* MoE: FFN width of one expert             */
     gp_fig dense_layers;    /* MoE: leading dense (non-MoE) layers        */
+    const char *expert_ffn_kind; /* MoE: the experts' FFN (routed and
+                               shared), "gated" (gate, up, down: 3 h f_e;
+                               SwiGLU, every shipped MoE) or "plain" (up,
+                               down: 2 h f_e; Nemotron 3's squared-ReLU
+                               experts); NULL (absent) = gated            */
     gp_fig kv_dim;          /* elements cached per token per layer (K+V);
                                0 = 2 * kv_heads * head_dim (MLA: 576)     */
     gp_fig qk_head_dim;     /* query/key width per head when it differs from
@@ -380,6 +385,12 @@ double gp_model_kv_elems_per_layer(const gp_model *m);
  * §1.2. */
 double gp_model_attn_layers(const gp_model *m);
 
+/* Weight matrices of one expert, k_f: 2 when moe.expert_ffn_kind is
+ * "plain" (up, down), else 3 (gate, up, down; absent = gated, as before
+ * the field).  One expert holds k_f h f_e weights.  3 for a NULL m.
+ * docs/models/inference.md §1, docs/models/training.md §9.8. */
+double gp_model_expert_matrices(const gp_model *m);
+
 /* Recurrent-state elements one sequence holds, all layers together:
  * linear_layers x linear_state (Qwen3-Next: 36 x 548,864 = 19,759,104); 0
  * without linear-attention layers (as gp_model_attn_layers counts them)
@@ -463,6 +474,10 @@ typedef struct gp_param_shape {
                                (Qwen2-MoE: h weights)                        */
     int router_bias;        /* the router has a bias (gpt-oss)               */
     double dense_layers;    /* layers with a dense FFN instead (<= layers)   */
+    double expert_matrices; /* the experts' (routed and shared) matrices k_e:
+                               2 up + down (Nemotron 3's squared-ReLU
+                               experts), 3 gate + up + down; 0 = as the
+                               dense FFN (gated)                            */
     /* Multi-head latent attention (DeepSeek V2/V3): kv_lora_rank > 0. */
     double kv_lora_rank, q_lora_rank; /* q_lora_rank 0: queries uncompressed */
     double qk_nope_head_dim, qk_rope_head_dim, v_head_dim;
@@ -490,11 +505,13 @@ typedef struct gp_param_shape {
     int ssm_proj_bias;      /* Mamba: in_proj and out_proj carry biases      */
     int ssm_dt_norms;       /* Mamba-1: RMSNorms on dt, B and C (Jamba)      */
     /* Blocks of one sublayer each (Nemotron-H): with split_blocks a layer
-     * is a mixer block (one norm, attention or linear mixer, no FFN), and
-     * ffn_blocks more blocks hold one norm and one dense FFN each.  Dense
-     * models only (experts 0). */
+     * is a mixer block (one norm, attention or linear mixer, no FFN),
+     * ffn_blocks more blocks hold one norm and one dense FFN each, and
+     * moe_blocks more (Nemotron 3's 'E') one norm and one MoE FFN each
+     * (router, experts, shared experts; dense_layers unused). */
     int split_blocks;
     double ffn_blocks;
+    double moe_blocks;
 } gp_param_shape;
 
 /* gp_param_shape.linear_kind. */
@@ -513,6 +530,7 @@ typedef struct gp_param_count {
     double linear_state;    /* per linear-attention layer: its recurrent
                                state, elements per sequence (0 without)      */
     double ffn_block;       /* split_blocks: one FFN block, FFN + its norm   */
+    double moe_block;       /* split_blocks: one MoE block, moe_ffn + its norm */
     double norms;           /* per layer: the layer's norms                  */
     double dense_ffn;       /* per dense layer: its FFN                      */
     double expert;          /* one routed expert                             */
@@ -542,6 +560,8 @@ typedef struct gp_param_count {
  *              with n, r the nope / rope widths, c the kv_lora_rank, v the
  *              value width;
  *   FFN(w)     3 h w gated, else 2 h w [+ biases 2 w + h gated, w + h not];
+ *              an expert's (routed or shared) with k_e = expert_matrices
+ *              when given (2: up + down, 3: gate + up + down);
  *   norms      (norms_per_layer, else 4 sandwich, else 2) h per layer, x2
  *              with norm_bias;
  *   MoE layer  h E [+ E] router + E FFN(fe) + S FFN(fs) [+ h shared gate];
@@ -566,8 +586,9 @@ typedef struct gp_param_count {
  *   total      (L - L_lin) attention + L_lin linear + L norms + D FFN(f) +
  *              M MoE + V h [+ V h untied] [+ P h positions] + final norm
  *              [+ embedding norm]; with split_blocks the layers' norms are
- *              one h each, they hold no FFN, and F = ffn_blocks blocks add
- *              F (FFN(f) + h);
+ *              one h each, they hold no FFN, F = ffn_blocks blocks add
+ *              F (FFN(f) + h) and B = moe_blocks blocks B (MoE + h) (B
+ *              (active MoE + h) to the active count);
  *   active     as total with k routed experts instead of E (the router and
  *              shared experts run for every token); with active_no_embed the
  *              input embedding and positions are left out and only the
@@ -579,7 +600,8 @@ typedef struct gp_param_count {
  * missing where hidden / heads is not whole, MLA widths missing,
  * linear_layers not below layers or without its widths, an unknown
  * linear_kind, a Mamba-2 inner width not a multiple of its heads or groups,
- * split_blocks with experts).  NULL s
+ * split_blocks with experts but no moe_blocks, moe_blocks without
+ * split_blocks or without experts, expert_matrices not 0, 2 or 3).  NULL s
  * or out: GP_EINVAL (a non-NULL out still zeroed).
  * MODEL: docs/hwdb.md "Importing a Hugging Face config.json". */
 int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e);

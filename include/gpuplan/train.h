@@ -115,6 +115,9 @@ void gp_train_params_init(gp_train_params *p);
 typedef struct gp_train_shape {
     double layers, hidden, heads, kv_heads, head_dim, ffn_hidden, vocab;
     double ffn_matrices;   /* 2: up+down (GELU); 3: gate+up+down (SwiGLU)   */
+    double expert_ffn_matrices; /* the experts' (routed and shared) k_f: 2
+                              plain (Nemotron 3), 3 gated; 0 = ffn_matrices
+                              (as before the field)                      */
     int tied_embeddings;
     double experts, experts_active, shared_experts, expert_ffn_hidden,
         dense_layers;      /* MoE; experts = 0 for a dense model           */
@@ -140,7 +143,11 @@ typedef struct gp_train_shape {
 } gp_train_shape;
 
 /* Fill s from m.  ffn_matrices is decided by which of 2 or 3 FFN matrices
- * reproduces m->params more closely (the database has no "gated" flag).
+ * reproduces m->params more closely (the database has no "gated" flag for
+ * the dense FFN).  A model that names its experts' kind
+ * (moe.expert_ffn_kind) sets expert_ffn_matrices to 2 (plain) or 3
+ * (gated), and only the dense FFN's k is then chosen by the count; absent,
+ * expert_ffn_matrices is 0 (the experts take ffn_matrices, as before).
  * For MLA attention (low-rank Q/KV projections) the FFN is taken as gated
  * and attn_params is what remains of m->params after FFNs and embeddings.
  * The layer kinds come with the model: its window (window.tokens,
@@ -153,7 +160,7 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e);
 
 /* Parameters implied by a shape (matrices only; norms and biases ignored):
  * L*(2*h*q + 2*h*kv + k*h*f) + V*h*(tied ? 1 : 2), MoE FFNs summed over all
- * experts.  `active` counts only the experts a token uses.  0 for a NULL
+ * experts (k_e h f_e each, k_e = expert_ffn_matrices, else k).  `active` counts only the experts a token uses.  0 for a NULL
  * s. */
 double gp_train_shape_params(const gp_train_shape *s, int active);
 
