@@ -333,7 +333,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                       const char **eff_src, const char **ovh_src)
 {
     const gp_gpu *g = p->gpu;
-    double n = s->div, tc, tm, ew, eo, ovh, movh, mmq = 0.0;
+    double n = s->div, tc, tm, ew, eo, ovh, movh, mmq = 0.0, mxp = 0.0;
     gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
     if (ceiling) {
@@ -450,8 +450,16 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
      * prefill (llama.cpp's MMQ), at their rate and with their unpacking
      * inside it; a smaller one the GEMV kernels (MMVQ): the matmul rate and
      * the dequantisation on the CUDA cores. */
+    /* Apple with an engine whose matrix-matrix kernels reach the tensor
+     * rate (prefill_pipeline tensor): batches past the GEMVs run there
+     * when no per-core cap applies (16-bit weights, --prefill-eff), as
+     * they do on the prefill's peak elsewhere (section 5.3). */
+    if (!ceiling && mmq <= 0.0 && pipe == GP_PIPE_TENSOR && apple_mx(g, prec))
+        mxp = o->prefill_peak;
     if (mmq > 0.0 && p->batch > GP_INFER_MMVQ_MAX_BATCH)
         tc = div0(s->flop / n, mmq);
+    else if (mxp > 0.0 && p->batch > GP_INFER_MMVQ_MAX_BATCH)
+        tc = div0(s->flop / n, mxp) + div0(s->deq / n, o->cuda_peak);
     else
         tc = div0(s->flop / n, o->peak) + (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
     tm = div0((s->w_bytes - (ceiling ? s->w_save_ceil : 0.0)) / n, o->mem_bw * ew) +
@@ -493,10 +501,11 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
          * decides too when the GEMV batches are compute-bound (dequantising
          * on slow fp32 cores, an A100's) but the first MMQ batch is not:
          * compute-bound from a batch means every larger batch too. */
-        if (mmq > 0.0) {
-            double sq = div0(s->flop_seq / n, mmq) - div0(per_seq / n, bwo) -
+        if (mmq > 0.0 || mxp > 0.0) {
+            double sq = div0(s->flop_seq / n, mmq > 0.0 ? mmq : mxp) - div0(per_seq / n, bwo) -
                         div0(s->emb_seq / n, bwe);
-            double rq = sq > 0.0 ? wb / sq : INFINITY;
+            double wq = mmq > 0.0 ? wb : w1;
+            double rq = sq > 0.0 ? (wq > 0.0 ? wq / sq : 1.0) : INFINITY;
             if (rq < GP_INFER_MMVQ_MAX_BATCH + 1.0)
                 rq = GP_INFER_MMVQ_MAX_BATCH + 1.0;
             if (o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH || rq > GP_INFER_MMVQ_MAX_BATCH + 1.0)

@@ -384,6 +384,50 @@ START_TEST(apple_m5_tensor_prefill_rows)
 }
 END_TEST
 
+/* 16-bit weights on an M5 with llama.cpp-metal: decode batches past the
+ * GEMVs (batch > 8) run the matrix-matrix kernels on the tensor rate, as
+ * the prefill does (inference.md 5.3), not on the ALUs.  Llama 2 7B fp16,
+ * M5 Max, context 64, batch 64: 847,887,466,496 FLOP / (40 x 1024 x
+ * 1.578 GHz x 0.74 = 47.830 TFLOP/s) = 17.727 ms of compute (on the ALUs,
+ * 11.957 TFLOP/s, it was 70.909 ms and bound the step); 15,710,822,400 B /
+ * (614 GB/s x 0.821) = 31.166 ms of memory binds, + 32 x 70 us x 2 / 1.578
+ * = 2.839 ms: 34.005 ms (was 73.748).  Batch 8 stays on the ALUs:
+ * 8 x 2 x 6,607,343,616 + attention = 105,985,933,312 FLOP / 11.957e12 =
+ * 8.864 ms.  The same holds for q4_0 under --prefill-eff (no MMQ cap): the
+ * batch-16 step's matmuls on the tensor rate, not the ALUs. */
+START_TEST(apple_m5_fp16_batched_decode_tensor)
+{
+    json_t *j, *l;
+    j = decode((const char *[]){"--gpu", "m5-max", "--model", "llama-2-7b", "--weights", "fp16",
+                                "--context", "64", "--batch", "64", NULL});
+    ck_assert_ptr_nonnull(j);
+    l = json_object_get(json_object_get(j, "expected"), "ledger");
+    GP_ASSERT_REL(gp_test_jnum(j, "flop_per_step"), 847887466496.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(l, "compute_s"), 847887466496.0 / (40 * 1024 * CLK * 0.74), 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"),
+                  15710822400.0 / (614e9 * 0.821) + 32 * 70e-6 * 2.0 / 1.578, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_step_s"), 34.0055e-3, 1e-5);
+    json_decref(j);
+    j = decode((const char *[]){"--gpu", "m5-max", "--model", "llama-2-7b", "--weights", "fp16",
+                                "--context", "64", "--batch", "8", NULL});
+    ck_assert_ptr_nonnull(j);
+    l = json_object_get(json_object_get(j, "expected"), "ledger");
+    GP_ASSERT_REL(gp_test_jnum(l, "compute_s"),
+                  gp_test_jnum(j, "flop_per_step") / (40 * 256 * CLK * 0.74), 1e-9);
+    json_decref(j);
+    j = decode((const char *[]){"--gpu", "m5-max", "--model", "llama-2-7b", "--weights", "q4_0",
+                                "--context", "64", "--batch", "16", "--prefill-eff", "0.5",
+                                NULL});
+    ck_assert_ptr_nonnull(j);
+    l = json_object_get(json_object_get(j, "expected"), "ledger");
+    GP_ASSERT_REL(gp_test_jnum(l, "compute_s"),
+                  gp_test_jnum(j, "flop_per_step") / (40 * 1024 * CLK * 0.74) +
+                      gp_test_jnum(j, "dequant_flop") / (40 * 256 * CLK * 0.74),
+                  1e-9);
+    json_decref(j);
+}
+END_TEST
+
 Suite *gp_test_suite_gpus_apple(void)
 {
     Suite *s = suite_create("gpus_apple");
@@ -396,6 +440,7 @@ Suite *gp_test_suite_gpus_apple(void)
     tcase_add_test(tcli, apple_m5_decode_rows);
     tcase_add_test(tcli, apple_m5_pro_max_rows);
     tcase_add_test(tcli, apple_m5_tensor_prefill_rows);
+    tcase_add_test(tcli, apple_m5_fp16_batched_decode_tensor);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tcli);
     return s;
