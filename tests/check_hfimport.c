@@ -9,15 +9,6 @@
 
 #include "testutil.h"
 
-static gp_param_count count(const gp_param_shape *s)
-{
-    gp_param_count n;
-    gp_err e;
-    gp_err_clear(&e);
-    ck_assert_msg(gp_model_count_params(s, &n, &e) == GP_OK, "count: %s", e.msg);
-    return n;
-}
-
 /* ---- the count, by hand ----------------------------------------------------------------- */
 
 START_TEST(count_llama31_8b)
@@ -32,7 +23,7 @@ START_TEST(count_llama31_8b)
     gp_param_count n;
     s.layers = 32, s.hidden = 4096, s.heads = 32, s.kv_heads = 8, s.ffn = 14336;
     s.vocab = 128256, s.gated = 1;
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.attn, 41943040.0, 0);
     GP_ASSERT_REL(n.dense_ffn, 176160768.0, 0);
     GP_ASSERT_REL(n.dense_layer, 218112000.0, 0);
@@ -54,7 +45,7 @@ START_TEST(count_gpt2)
     gp_param_count n;
     s.layers = 12, s.hidden = 768, s.heads = 12, s.ffn = 3072, s.vocab = 50257;
     s.tied = 1, s.norm_bias = 1, s.qkv_bias = s.o_bias = s.mlp_bias = 1, s.pos_embed = 1024;
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.dense_layer, 7087872.0, 0);
     GP_ASSERT_REL(n.pos_embed, 786432.0, 0);
     GP_ASSERT_REL(n.final_norm, 1536.0, 0);
@@ -73,7 +64,7 @@ START_TEST(count_mixtral)
     gp_param_count n;
     s.layers = 32, s.hidden = 4096, s.heads = 32, s.kv_heads = 8, s.ffn = 14336;
     s.vocab = 32000, s.gated = 1, s.experts = 8, s.experts_active = 2;
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.moe_layer, 1451270144.0, 0);
     GP_ASSERT_REL(n.total, 46702792704.0, 0);
     GP_ASSERT_REL(n.active, 12879925248.0, 0);
@@ -97,7 +88,7 @@ START_TEST(count_deepseek_v2_lite)
     s.gated = 1, s.experts = 64, s.experts_active = 6, s.expert_ffn = 1408;
     s.shared_experts = 2, s.dense_layers = 1;
     s.kv_lora_rank = 512, s.qk_nope_head_dim = 128, s.qk_rope_head_dim = 64, s.v_head_dim = 128;
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.attn, 13763072.0, 0);
     GP_ASSERT_REL(n.dense_layer, 81007104.0, 0);
     GP_ASSERT_REL(n.moe_layer, 584847872.0, 0);
@@ -122,7 +113,7 @@ START_TEST(count_gpt_oss_20b)
     s.ffn = 2880, s.vocab = 201088, s.gated = 1, s.experts = 32, s.experts_active = 4;
     s.qkv_bias = s.o_bias = s.mlp_bias = s.router_bias = s.attn_sinks = 1;
     s.active_no_embed = 1;
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.attn, 26550144.0, 0);
     GP_ASSERT_REL(n.expert, 24891840.0, 0);
     GP_ASSERT_REL(n.router, 92192.0, 0);
@@ -140,7 +131,7 @@ START_TEST(count_gemma_qwen)
     gp_param_count n;
     s.layers = 42, s.hidden = 3584, s.heads = 16, s.kv_heads = 8, s.head_dim = 256;
     s.ffn = 14336, s.vocab = 256000, s.tied = 1, s.gated = 1, s.sandwich_norm = 1;
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.total, 9241705984.0, 0);
     /* Qwen2.5 7B, q/k/v biases: 2 x 3584^2 + 2 x 3584 x 512 + 3584 + 2 x 512
      * = 29,364,736; + 3 x 3584 x 18944 + 2 x 3584 = 233,057,792; x 28 +
@@ -148,7 +139,7 @@ START_TEST(count_gemma_qwen)
     memset(&s, 0, sizeof s);
     s.layers = 28, s.hidden = 3584, s.heads = 28, s.kv_heads = 4, s.ffn = 18944;
     s.vocab = 152064, s.gated = 1, s.qkv_bias = 1;
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.attn, 29364736.0, 0);
     GP_ASSERT_REL(n.total, 7615616512.0, 0);
     /* Qwen3 30B-A3B: attention 2048 x 4096 + 2 x 2048 x 512 + 4096 x 2048 +
@@ -160,7 +151,7 @@ START_TEST(count_gemma_qwen)
     s.layers = 48, s.hidden = 2048, s.heads = 32, s.kv_heads = 4, s.head_dim = 128;
     s.ffn = 6144, s.expert_ffn = 768, s.vocab = 151936, s.gated = 1, s.qk_norm = 1;
     s.experts = 128, s.experts_active = 8;
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.attn, 18874624.0, 0);
     GP_ASSERT_REL(n.total, 30532122624.0, 0);
     GP_ASSERT_REL(n.active, 3353032704.0, 0);
@@ -349,7 +340,7 @@ START_TEST(shipped_entries)
         if (m->params.src == NULL || strstr(m->params.src, "Arithmetic on other sourced") == NULL)
             continue;
         s = shape_of(m);
-        n = count(&s);
+        n = gp_test_count_params(&s);
         n.total += unexpressed(m);
         n.active += unexpressed(m);
         if (!gp_test_rel_ok(n.total, m->params.v, 1e-12) ||
@@ -386,7 +377,7 @@ START_TEST(deepseek_v3_near_paper)
     gp_param_count n;
     ck_assert_ptr_nonnull(m);
     s = shape_of(m);
-    n = count(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.total, 671026419200.0, 0);
     GP_ASSERT_REL(n.total, m->params.v, 1e-4);
 }

@@ -120,16 +120,6 @@ static gp_format fmt(const char *id, gp_format_kind kind, double bits, gp_precis
     return f;
 }
 
-static gp_infer_result eval_ok(const gp_infer_params *p)
-{
-    gp_infer_result r;
-    gp_err e;
-    gp_err_clear(&e);
-    memset(&r, 0, sizeof r);
-    ck_assert_msg(gp_infer_eval(p, &r, &e) == GP_OK, "eval failed: %s", e.msg);
-    return r;
-}
-
 /* ---- article rows 3-4 ------------------------------------------------- */
 START_TEST(article_7b_ceilings_on_4090)
 {
@@ -146,7 +136,7 @@ START_TEST(article_7b_ceilings_on_4090)
      * of h = 4204.37 add activations 33 x 26 h x 2 B = 7,214,707 B (left out
      * of the ceiling; see params_only_guesses_layers).
      * Ceiling 1008e9 / 14e9 = 72 tok/s. */
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_bytes, 14e9, 1e-12);
     GP_ASSERT_REL(r.kv_bytes, 0.0, 0);
     GP_ASSERT_REL(r.bytes_per_token, 14e9 + 7214707.0, 1e-9);
@@ -156,19 +146,19 @@ START_TEST(article_7b_ceilings_on_4090)
     ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_MEMORY);
     /* 4 bits: 7e9 x 0.5 B = 3.5e9 B -> 1008 / 3.5 = 288 tok/s. */
     p.weights = &w4;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_bytes, 3.5e9, 1e-12);
     GP_ASSERT_REL(r.ceiling.tokens_per_s, 288.0, 1e-9);
     /* Q4_0, 4.5 bits: 7e9 x 4.5 / 8 = 3.9375e9 B -> 1008 / 3.9375 = 256. */
     p.weights = &q40;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_bytes, 3.9375e9, 1e-12);
     GP_ASSERT_REL(r.ceiling.tokens_per_s, 256.0, 1e-9);
     /* Aggregate at batch 4 with no KV: the same bytes serve 4 streams, so
      * per-stream 256 and aggregate 1024 (compute 4 x 14e9 FLOP / 165.2e12
      * = 0.34 ms < 3.9 ms memory: still memory-bound). */
     p.batch = 4;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.ceiling.tokens_per_s, 256.0, 1e-9);
     GP_ASSERT_REL(r.ceiling.aggregate_tokens_per_s, 1024.0, 1e-9);
     /* per token: the weights shared by 4, each stream's own activations */
@@ -196,7 +186,7 @@ START_TEST(params_only_guesses_layers)
     gp_infer_params_init(&p);
     p.gpu = &g;
     p.model = &m;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_int_eq(r.shape_inferred, 1);
     GP_ASSERT_REL(r.layers, 33.0, 0);
     GP_ASSERT_REL(r.hidden, 4204.37, 1e-5);
@@ -211,11 +201,11 @@ START_TEST(params_only_guesses_layers)
      * x 3600) x 1e6 = 2.51069 expected; --price 2 overrides: 7.71605. */
     GP_ASSERT_REL(r.expected.usd_per_mtok, 0.0, 0);
     g.rent.v = 0.5;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.ceiling.usd_per_mtok, 1.92901, 1e-5);
     GP_ASSERT_REL(r.expected.usd_per_mtok, 2.51069, 1e-4);
     p.price = 2.0;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.ceiling.usd_per_mtok, 7.71605, 1e-5);
     p.price = -1.0;
     {
@@ -227,19 +217,19 @@ START_TEST(params_only_guesses_layers)
     g.rent.v = 0.0;
     /* Depth given: h = sqrt(7e9 / (12 x 32)) = 4269.56. */
     m.layers.v = 32;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_int_eq(r.shape_inferred, 1);
     GP_ASSERT_REL(r.layers, 32.0, 0);
     GP_ASSERT_REL(r.hidden, 4269.56, 1e-5);
     /* Width given: L = round(7e9 / (12 x 4096^2) = 34.77) = 35. */
     m.layers.v = 0;
     m.hidden.v = 4096;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.layers, 35.0, 0);
     GP_ASSERT_REL(r.hidden, 4096.0, 0);
     /* Both given: nothing guessed. */
     m.layers.v = 32;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_int_eq(r.shape_inferred, 0);
     GP_ASSERT_REL(r.layers, 32.0, 0);
     /* Without a vocabulary no embedding is split off: the 7e9 body holds
@@ -248,7 +238,7 @@ START_TEST(params_only_guesses_layers)
     GP_ASSERT_REL(r.lm_head_bytes, 0.0, 0);
     GP_ASSERT_REL(r.weight_bytes, 14e9, 0);
     m.vocab.v = 32000;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.lm_head_bytes, 32000.0 * 4096 * 2 + 4096 * 2, 0);
 }
 END_TEST
@@ -277,7 +267,7 @@ START_TEST(kv_replicas_under_tensor_parallel)
     p.link = &l;
     p.gpus = 8;
     p.context = 1000;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_bytes_per_token, 32768.0, 1e-12);
     GP_ASSERT_REL(r.kv_replicas, 4.0, 1e-12);
     GP_ASSERT_REL(r.kv_bytes, 131072000.0, 1e-12);
@@ -287,17 +277,17 @@ START_TEST(kv_replicas_under_tensor_parallel)
     free1 = 8.0 * 81920.0 * 1048576.0 - 6.74e9 * 2.0 - 8.0 * 1073741824.0;
     GP_ASSERT_REL(r.max_context, floor(free1 / (32768.0 * 4.0)), 1e-12);
     p.split = GP_SPLIT_LAYER;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_replicas, 1.0, 0);
     GP_ASSERT_REL(r.kv_bytes, 1000.0 * 32768.0, 1e-12);
     p.split = GP_SPLIT_TENSOR;
     m.kv_heads.v = 8;
     p.gpus = 3;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_replicas, 9.0 / 8.0, 1e-12);
     m.kv_dim.v = 576;
     p.gpus = 8;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_bytes_per_token, 32.0 * 576.0 * 2.0, 1e-12);
     GP_ASSERT_REL(r.kv_replicas, 8.0, 1e-12);
     /* The ceiling reads one copy (data-parallel attention avoids the rest):
@@ -310,11 +300,11 @@ START_TEST(kv_replicas_under_tensor_parallel)
     /* Query/key heads of 192 (MLA) against values of 128: attention 2 x 32
      * layers x 32 heads x (192 + 128) x 1000 tokens = 655,360,000 FLOP. */
     m.qk_head_dim.v = 192;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.attn_flop, 2.0 * 32 * 32 * (192 + 128) * 1000.0, 1e-12);
     m.qk_head_dim.v = 0;
     p.gpus = 1;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_replicas, 1.0, 0);
 }
 END_TEST
@@ -337,12 +327,12 @@ START_TEST(kv_cache_sizes)
     p.gpu = &g;
     p.model = &m;
     p.context = 4096;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_bytes, 2147483648.0, 1e-12);
     GP_ASSERT_REL(r.kv_bytes_per_token, 524288.0, 1e-12);
     /* Batch 3: three sequences' caches: 6 GiB. */
     p.batch = 3;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_bytes, 3.0 * 2147483648.0, 1e-12);
     /* MLA: kv_dim 576 per layer, 61 layers, fp16: 576 x 61 x 2 = 70272 B. */
     m3.kv_dim.v = 576;
@@ -368,7 +358,7 @@ START_TEST(long_context_kv_dominates)
      * one embedding row 4096 x 2 B = 8192 B -> 13.218e9 B (13.2 GB). */
     w = 6.477856e9 * 2.0 + 262.144e6 + 8192.0;
     p.context = 32768;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_bytes, w, 1e-12);
     /* KV at 32K: 32768 x 524288 B = 16 GiB = 17.18e9 B > 13.2e9 B. */
     GP_ASSERT_REL(r.kv_bytes, 17179869184.0, 1e-12);
@@ -377,16 +367,16 @@ START_TEST(long_context_kv_dominates)
     ck_assert_int_eq(r.context_exceeds, 1);
     /* KV8 halves (8 GiB), KV4 quarters (4 GiB); then weights dominate. */
     p.kv = &kv8;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_bytes, 8589934592.0, 1e-12);
     ck_assert_int_eq(r.kv_dominates, 0);
     p.kv = &kv4;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_bytes, 4294967296.0, 1e-12);
     /* At 4096 context fp16 KV (2 GiB) does not dominate. */
     p.kv = NULL;
     p.context = 4096;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_int_eq(r.kv_dominates, 0);
     ck_assert_int_eq(r.context_exceeds, 0);
 }
@@ -465,7 +455,7 @@ START_TEST(published_decode_rows)
         p.context = row->context;
         p.engine = gp_engine_find(row->engine);
         ck_assert_ptr_nonnull(p.engine);
-        r = eval_ok(&p);
+        r = gp_test_infer_eval(&p);
         err = r.expected.tokens_per_s / row->measured - 1.0;
         ck_assert_msg(row->measured < r.ceiling.tokens_per_s,
                       "%s: measured %.2f above ceiling %.2f", row->id, row->measured,
@@ -508,7 +498,7 @@ START_TEST(engine_sm_stream_limit)
     p.weights = &f16;
     p.context = 64;
     p.engine = gp_engine_find("llama.cpp-2023");
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.bytes_per_step, bytes, 1e-12);
     GP_ASSERT_REL(r.expected.eff_weights, cap / (2039e9 * 0.88), 1e-12);
     GP_ASSERT_REL(r.expected.eff_other, cap / (2039e9 * 0.88), 1e-12);
@@ -526,19 +516,19 @@ START_TEST(engine_sm_stream_limit)
         gp_gpu c = rtx4090();
         c.sm_count.v = 128;
         p.gpu = &c;
-        r = eval_ok(&p);
+        r = gp_test_infer_eval(&p);
         GP_ASSERT_REL(r.expected.eff_weights, 0.90, 1e-12);
         ck_assert_int_eq(r.expected.sm_limited, 0);
     }
     /* --decode-eff replaces the engine's figures, the limit included. */
     p.gpu = &g;
     p.decode_eff = 0.8;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.expected.eff_weights, 0.8, 1e-12);
     /* Other engines have no limit. */
     p.decode_eff = 0.0;
     p.engine = gp_engine_find("gpt-fast");
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.expected.eff_weights, 0.85, 1e-12);
 }
 END_TEST
@@ -564,14 +554,14 @@ START_TEST(format_output_matrix)
     p.gpu = &g;
     p.model = &m;
     p.weights = &q40;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_ptr_eq(r.embed_format, &q60);
     ck_assert_ptr_eq(r.embed_in_format, &q40);
     GP_ASSERT_REL(r.lm_head_bytes, 107520000.0 + 2304.0, 1e-12);
     GP_ASSERT_REL(r.weight_store_bytes, 3825042000.0, 1e-12);
     GP_ASSERT_REL(r.weight_store_bytes / 1073741824.0, 3.56, 0.001);
     p.embed = &f16;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_ptr_eq(r.embed_format, &f16);
     GP_ASSERT_REL(r.lm_head_bytes, 262144000.0 + 8192.0, 1e-12);
 }
@@ -624,7 +614,7 @@ START_TEST(expected_formula_worked)
     p.weights = &q40;
     p.context = 64;
     p.engine = gp_engine_find("llama.cpp-2023");
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_bytes, body + head, 1e-12);
     GP_ASSERT_REL(r.act_bytes, act, 1e-12);
     GP_ASSERT_REL(r.expected.overhead_s, ovh, 1e-12);
@@ -642,7 +632,7 @@ START_TEST(expected_formula_worked)
     /* Overrides: --decode-eff 0.5 and --layer-overhead 0. */
     p.decode_eff = 0.5;
     p.layer_overhead = 0.0;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.expected.step_s, (body + head + kv + act) / (bw * 0.5), 1e-12);
     ck_assert_str_eq(r.eff_src, "--decode-eff");
     /* GPU database figures win over the default engine (not over a named one). */
@@ -651,11 +641,11 @@ START_TEST(expected_formula_worked)
     p.engine = NULL;
     g.eff_decode.v = 0.6;
     g.decode_layer_overhead.v = 10e-6;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.expected.eff_weights, 0.6, 1e-12);
     GP_ASSERT_REL(r.expected.overhead_s, 32.0 * 10e-6, 1e-12);
     p.engine = gp_engine_find("mlc");
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.expected.eff_weights, 0.99, 1e-12);
 }
 END_TEST
@@ -699,7 +689,7 @@ START_TEST(moe_experts_touched)
     p.gpu = &g;
     p.model = &m;
     p.context = 0;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.body_bytes, (body - 32.0 * 6.0 * ep) * 2.0, 1e-12);
     GP_ASSERT_REL(r.experts_touched, 2.0, 1e-12);
     /* Stored: everything, 2 B each: 46.7e9 x 2. */
@@ -712,13 +702,13 @@ START_TEST(moe_experts_touched)
     GP_ASSERT_REL(r.flop, 25492121088.0, 1e-12);
     /* Batch 2: 3.5 experts per layer -> body - 32 x 4.5 x expert. */
     p.batch = 2;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.body_bytes, (body - 32.0 * 4.5 * ep) * 2.0, 1e-12);
     /* Without expert_ffn_hidden the expert size comes from params_active:
      * (46.7e9 - 12.9e9) / (32 x 6) = 176.04e6 params. */
     m.expert_ffn_hidden.v = 0;
     p.batch = 1;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.body_bytes, (body - 32.0 * 6.0 * (33.8e9 / 192.0)) * 2.0, 1e-12);
     /* The ridge batch is where the step turns compute-bound, so it reads
      * the experts that batch touches, not the ones batch 1 does.  Ceiling
@@ -733,21 +723,21 @@ START_TEST(moe_experts_touched)
      * memory-bound). */
     m.expert_ffn_hidden.v = 14336;
     p.context = 128;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.ceiling.ridge_batch, 619.882954, 1e-8);
     p.batch = 619;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.ceiling.ridge_batch, 619.882954, 1e-8);
     ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_MEMORY);
     p.batch = 620;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_COMPUTE);
     /* Expected: the same crossing, on the expected figures. */
     p.batch = floor(r.expected.ridge_batch);
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert(r.expected.ledger.t[GP_ACCT_COMPUTE] < r.expected.ledger.t[GP_ACCT_MEMORY]);
     p.batch += 1.0;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert(r.expected.ledger.t[GP_ACCT_COMPUTE] > r.expected.ledger.t[GP_ACCT_MEMORY]);
     /* An A100 with a hundredth of its tensor rate (3.12e12, a ridge of 1.5
      * FLOP/B) and 64 experts of 1792 (the same 45.1e9 expert parameters),
@@ -764,16 +754,16 @@ START_TEST(moe_experts_touched)
     m.expert_ffn_hidden.v = 1792;
     m.params_active.v = 46.7e9 - 32.0 * 63.0 * 3.0 * 4096.0 * 1792.0;
     p.batch = 1;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     p.batch = r.ceiling.ridge_batch;
     ck_assert(p.batch > 1.0 && isfinite(p.batch));
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_msg(r.experts_touched < 63.0, "touched %g at %g", r.experts_touched, p.batch);
     GP_ASSERT_REL(r.ceiling.ledger.t[GP_ACCT_COMPUTE], r.ceiling.ledger.t[GP_ACCT_MEMORY], 1e-9);
     p.batch = 1;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     p.batch = r.expected.ridge_batch;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_msg(r.experts_touched < 63.0, "touched %g at %g", r.experts_touched, p.batch);
     GP_ASSERT_REL(r.expected.ledger.t[GP_ACCT_COMPUTE], r.expected.ledger.t[GP_ACCT_MEMORY],
                   1e-9);
@@ -792,14 +782,14 @@ START_TEST(moe_experts_touched)
             q.model = gp_db_find_model(db, moes[i]);
             q.weights = gp_db_find_format(db, "q4_0");
             ck_assert(q.gpu && q.model && q.weights);
-            a = eval_ok(&q);
+            a = gp_test_infer_eval(&q);
             q.batch = a.ceiling.ridge_batch;
-            b = eval_ok(&q);
+            b = gp_test_infer_eval(&q);
             ck_assert(b.experts_touched < q.model->experts.v);
             GP_ASSERT_REL(b.ceiling.ledger.t[GP_ACCT_COMPUTE],
                           b.ceiling.ledger.t[GP_ACCT_MEMORY], 1e-9);
             q.batch = a.expected.ridge_batch;
-            b = eval_ok(&q);
+            b = gp_test_infer_eval(&q);
             GP_ASSERT_REL(b.expected.ledger.t[GP_ACCT_COMPUTE],
                           b.expected.ledger.t[GP_ACCT_MEMORY], 1e-9);
         }
@@ -829,11 +819,11 @@ START_TEST(tensor_parallel_allreduce)
     p.model = &m;
     p.link = &l;
     p.engine = gp_engine_find("gpt-fast");
-    r1 = eval_ok(&p);
+    r1 = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r1.expected.comm_s, 0.0, 0);
     /* 2 GPUs: ring and tree coincide (S/B + 2a): 160 x 4.0712 us. */
     p.gpus = 2;
-    r2 = eval_ok(&p);
+    r2 = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r2.comm_bytes, s, 1e-12);
     GP_ASSERT_REL(r2.expected.comm_s, 160.0 * ring2, 1e-12);
     /* Ceiling: datasheet 300e9 and zero latency: 160 x 16384 / 300e9. */
@@ -842,7 +832,7 @@ START_TEST(tensor_parallel_allreduce)
      * 160 x 12.142 us = 1.943 ms beside the overhead; bytes per GPU 1/8. */
     ck_assert(tree8 < ring8);
     p.gpus = 8;
-    r8 = eval_ok(&p);
+    r8 = gp_test_infer_eval(&p);
     ck_assert_int_eq(r8.comm_algo, GP_COLL_TREE);
     GP_ASSERT_REL(r8.expected.comm_s, 160.0 * tree8, 1e-12);
     /* Ceiling: with a = 0 the ring's bandwidth term is the smaller:
@@ -867,14 +857,14 @@ START_TEST(tensor_parallel_allreduce)
      * 4.14222 us. */
     l.p2p = 0;
     p.gpus = 2;
-    r2 = eval_ok(&p);
+    r2 = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r2.expected.comm_s, 160.0 * (s / 115.2e9 + 4e-6), 1e-12);
     /* g = 8: B = 460.8e9/16 = 28.8e9; tree 2 x 16384/28.8e9 + 12 us =
      * 13.138 us (ring 1.75 x 16384/28.8e9 + 28 us = 28.996 us).  Ceiling: no
      * host cap (each card's datasheet rate), zero latency: the ring's
      * 1.75 x 16384/300e9 = 95.57 ns, x 160 each. */
     p.gpus = 8;
-    r8 = eval_ok(&p);
+    r8 = gp_test_infer_eval(&p);
     ck_assert_int_eq(r8.comm_algo, GP_COLL_TREE);
     GP_ASSERT_REL(r8.expected.comm_s, 160.0 * (2.0 * s / 28.8e9 + 12e-6), 1e-12);
     GP_ASSERT_REL(r8.ceiling.comm_s, 160.0 * 1.75 * s / 300e9, 1e-12);
@@ -920,9 +910,9 @@ START_TEST(tensor_parallel_prefill)
     p.link = &l;
     p.prompt = 512;
     p.context = 512;
-    r1 = eval_ok(&p);
+    r1 = gp_test_infer_eval(&p);
     p.gpus = 2;
-    r2 = eval_ok(&p);
+    r2 = gp_test_infer_eval(&p);
     /* ttft(2) = max(compute, weights) / 2 + overhead + AllReduces, with
      * ttft(1) = max(compute, weights) + overhead. */
     GP_ASSERT_REL(r2.expected.ttft_s,
@@ -973,7 +963,7 @@ START_TEST(parallel_over_nodes)
     p.gpus = 16;
     p.gpus_per_node = 8;
     p.scale_out = &out;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.comm_bytes, 16384.0, 1e-12);
     GP_ASSERT_REL(r.expected.comm_s, 160.0 * 30720.0 / 188e9, 1e-9);
     GP_ASSERT_REL(r.ceiling.comm_s, 160.0 * 30720.0 / 200e9, 1e-9);
@@ -981,7 +971,7 @@ START_TEST(parallel_over_nodes)
     up.latency.v = 2e-6;
     out.latency.v = 5e-6;
     p.split = GP_SPLIT_LAYER;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_int_eq(r.split_layers, 1);
     GP_ASSERT_REL(r.expected.comm_s, 14.0 * (16384.0 / 230e9 + 2e-6) + 16384.0 / 23.5e9 + 5e-6,
                   1e-9);
@@ -1011,7 +1001,7 @@ START_TEST(parallel_over_nodes)
     p.gpus_per_node = 16;
     up.latency.v = 0.0;
     up.max_gpus.v = 16;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.ceiling.comm_s, 160.0 * 30720.0 / 300e9, 1e-9);
 }
 END_TEST
@@ -1035,9 +1025,9 @@ START_TEST(layer_split)
     p.model = &m;
     p.link = &l;
     p.engine = gp_engine_find("llama.cpp");
-    r1 = eval_ok(&p);
+    r1 = gp_test_infer_eval(&p);
     p.gpus = 2;
-    r2 = eval_ok(&p);
+    r2 = gp_test_infer_eval(&p);
     ck_assert_int_eq(r2.split_layers, 1);
     /* Same bytes streamed one GPU after the other: the memory account is
      * unchanged; one hand-off of 4096 x 2 B = one ring step between two
@@ -1054,7 +1044,7 @@ START_TEST(layer_split)
     /* Forcing tensor parallelism halves the bytes per GPU and pays 64
      * AllReduces: ring on 2 (= tree) 8192 / 13e9 + 2 x 15 us = 30.63 us. */
     p.split = GP_SPLIT_TENSOR;
-    rt = eval_ok(&p);
+    rt = gp_test_infer_eval(&p);
     ck_assert_int_eq(rt.split_layers, 0);
     GP_ASSERT_REL(rt.expected.ledger.t[GP_ACCT_MEMORY], r1.expected.ledger.t[GP_ACCT_MEMORY] / 2.0,
                   1e-12);
@@ -1062,7 +1052,7 @@ START_TEST(layer_split)
     /* Four cards layer-split: 3 hand-offs, each still between a pair. */
     p.split = GP_SPLIT_LAYER;
     p.gpus = 4;
-    rt = eval_ok(&p);
+    rt = gp_test_infer_eval(&p);
     GP_ASSERT_REL(rt.expected.comm_s, 3.0 * (15e-6 + 8192.0 / 13e9), 1e-12);
 }
 END_TEST
@@ -1160,7 +1150,7 @@ START_TEST(prefill_and_ridge)
     p.gpu = &g;
     p.model = &m;
     p.prompt = 512;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     /* Prefill: 2 x 7e9 x 512 = 7.168e12 FLOP; ceiling at 165.2 TFLOP/s =
      * 43.39 ms (weights 14e9 / 1008e9 = 13.9 ms are hidden under it). */
     GP_ASSERT_REL(r.prefill_flop, 7.168e12, 1e-12);
@@ -1175,7 +1165,7 @@ START_TEST(prefill_and_ridge)
     GP_ASSERT_REL(r.ceiling.ridge_batch, 165.2e12 / 1008e9, 1e-12);
     /* Past the ridge decode is compute-bound. */
     p.batch = 256;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_COMPUTE);
     /* With a KV cache growing as fast as the FLOPs, it never turns:
      * Llama-2-7B at 32K context: per sequence 17.2e9 B of KV vs 13.5e9 FLOP
@@ -1183,7 +1173,7 @@ START_TEST(prefill_and_ridge)
     m = llama2_7b();
     p.batch = 1;
     p.context = 32768;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert(isinf(r.ceiling.ridge_batch));
     /* An untied model reads one input-embedding row per sequence: that is a
      * per-sequence read, not weights, so the ridge does not move with the
@@ -1201,15 +1191,15 @@ START_TEST(prefill_and_ridge)
     g = a100();
     p.prompt = 0;
     p.context = 128;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.ceiling.ridge_batch, 670.8347117, 1e-9);
     GP_ASSERT_REL(r.expected.ridge_batch, 1533.257820, 1e-9);
     p.batch = 671;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.ceiling.ridge_batch, 670.8347117, 1e-9);
     ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_COMPUTE);
     p.batch = 670;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert_int_eq(r.ceiling.ledger.binding, GP_ACCT_MEMORY);
 }
 END_TEST
@@ -1231,7 +1221,7 @@ START_TEST(memory_fit)
     p.context = 4096;
     /* fp16 70B: 137.96e9 B of weights + 4096 x 327680 B KV + 1 GiB >
      * 85.9e9 usable: short by 137.96e9 + 1.342e9 + 1.074e9 - 85.899e9. */
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_store_bytes, store16, 1e-12);
     ck_assert_int_eq(r.fits, 0);
     ck_assert_int_eq(r.fits_batch1, 0);
@@ -1243,7 +1233,7 @@ START_TEST(memory_fit)
      * largest context is 15.32e9 / (8 x 327680) = 5846 tokens. */
     p.weights = &i8;
     p.batch = 8;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     {
         double st = (68.98e9 - 2.0 * 262.144e6) + 2.0 * 262.144e6 * 2.0;
         double free1 = usable - st - gib;
@@ -1260,7 +1250,7 @@ START_TEST(memory_fit)
         p.batch = 1;
         p.gpus = 2;
         p.link = &l;
-        r = eval_ok(&p);
+        r = gp_test_infer_eval(&p);
         ck_assert_int_eq(r.fits, 1);
         GP_ASSERT_REL(r.mem_usable, 2.0 * usable, 1e-12);
     }
@@ -1268,7 +1258,7 @@ START_TEST(memory_fit)
     m = params_only(7e9);
     p.gpus = 1;
     p.link = NULL;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert(isinf(r.max_batch));
 }
 END_TEST
@@ -1707,7 +1697,7 @@ START_TEST(db_published_rows)
         p.engine = gp_engine_find(rows[i].engine);
         p.context = rows[i].context;
         ck_assert_msg(p.gpu && p.model && p.weights, "row %zu: missing db entry", i);
-        r = eval_ok(&p);
+        r = gp_test_infer_eval(&p);
         err = r.expected.tokens_per_s / rows[i].measured - 1.0;
         ck_assert_msg(rows[i].measured < r.ceiling.tokens_per_s, "row %zu above ceiling", i);
         ck_assert_msg(fabs(err) <= 0.25, "row %zu (%s %s %s): expected %.1f vs %.2f", i,

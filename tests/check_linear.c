@@ -160,15 +160,6 @@ START_TEST(shipped_entry)
 }
 END_TEST
 
-static gp_infer_result eval_ok(const gp_infer_params *p)
-{
-    gp_infer_result r;
-    gp_err e;
-    gp_err_clear(&e);
-    ck_assert_msg(gp_infer_eval(p, &r, &e) == GP_OK, "eval: %s", e.msg);
-    return r;
-}
-
 START_TEST(decode_step_at_128k)
 {
     /* Qwen3-Next on an H200 (4.8 TB/s), bf16, batch 1, context 131,072.
@@ -190,7 +181,7 @@ START_TEST(decode_step_at_128k)
     p.gpu = gp_db_find_gpu(db, "h200");
     p.model = gp_db_find_model(db, "qwen3-next-80b-a3b");
     p.context = 131072;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_bytes, 7127533056.0, 1e-15);
     GP_ASSERT_REL(r.kv_positions, 131072.0, 0);
     GP_ASSERT_REL(r.kv_bytes, 3221225472.0, 1e-15);
@@ -232,7 +223,7 @@ START_TEST(memory_fit_at_256k)
     p.model = gp_db_find_model(db, "qwen3-next-80b-a3b");
     p.weights = gp_db_find_format(db, "fp8");
     p.context = 262144;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_store_bytes, 80296721152.0, 1e-15);
     GP_ASSERT_REL(r.mem_usable, 150754820096.0, 0);
     GP_ASSERT_REL(r.mem_need, 80296721152.0 + 6481969152.0 + 1073741824.0, 1e-15);
@@ -240,13 +231,13 @@ START_TEST(memory_fit_at_256k)
     GP_ASSERT_REL(r.max_batch, 10.0, 0);
     ck_assert(!r.context_exceeds);
     p.batch = 8;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.max_context, 351299.0, 0);
     p.batch = 10;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert(r.fits);
     p.batch = 11;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert(!r.fits);
     /* The same model priced as 48 attention layers and no state. */
     flat = *p.model;
@@ -254,7 +245,7 @@ START_TEST(memory_fit_at_256k)
     flat.linear_state.v = 0;
     p.model = &flat;
     p.batch = 1;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.max_batch, 2.0, 0);
 }
 END_TEST
@@ -274,7 +265,7 @@ START_TEST(prefill_flops)
     p.model = gp_db_find_model(db, "qwen3-next-80b-a3b");
     p.prompt = 4096;
     p.context = 4096;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.prefill_flop, 28942651621376.0, 1e-12);
 }
 END_TEST
@@ -315,7 +306,7 @@ START_TEST(ridge_counts_the_state)
     p.gpu = &g;
     p.model = &m;
     p.context = 1;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     /* KV per token: 1 attending layer x 2 x 1 x 64 x 2 B = 256 B. */
     GP_ASSERT_REL(r.kv_bytes_per_token, 256.0, 0);
     slope = 2008002048.0 / 100e12 - (4e6 + 256.0) / 1e12;
@@ -454,44 +445,8 @@ END_TEST
 
 /* ---- config.json import -------------------------------------------------------------------- */
 
-/* tests/data/hf/qwen3-next-80b-a3b.json with `edit` applied (keys set,
- * removed with a JSON null), written to dir/name.json; returns the path
- * (static buffer). */
-static const char *variant(const char *dir, const char *name, const char *edit)
-{
-    static char path[512];
-    json_error_t jerr;
-    json_t *c = json_load_file("tests/data/hf/qwen3-next-80b-a3b.json", 0, &jerr);
-    json_t *d = json_loads(edit, 0, &jerr), *v;
-    const char *k;
-    void *tmp;
-    ck_assert_ptr_nonnull(c);
-    ck_assert_msg(d != NULL, "edit: %s", jerr.text);
-    json_object_foreach_safe(d, tmp, k, v)
-    {
-        if (json_is_null(v))
-            json_object_del(c, k);
-        else
-            json_object_set(c, k, v);
-    }
-    snprintf(path, sizeof path, "%s/%s.json", dir, name);
-    ck_assert_int_eq(json_dump_file(c, path, 0), 0);
-    json_decref(c);
-    json_decref(d);
-    return path;
-}
-
-/* `gpuplan --db dir --json hw import-model FILE --as ID`: exit status, the
- * JSON and stderr. */
-static int import(const char *dir, const char *file, const char *as, json_t **o, char **err)
-{
-    const char *argv[] = {"--db", dir, "--json", "hw", "import-model", file, "--as", as, NULL};
-    char *out = NULL;
-    int rc = gp_test_cli(argv, &out, err);
-    *o = out != NULL ? json_loads(out, 0, NULL) : NULL;
-    free(out);
-    return rc;
-}
+/* The Qwen3-Next config.json the import tests start from. */
+static const char *const QN = "tests/data/hf/qwen3-next-80b-a3b.json";
 
 static double jget(const json_t *o, const char *a, const char *b)
 {
@@ -508,7 +463,7 @@ START_TEST(import_qwen3_next)
      * linear layers; state 32 x 128 x 128 + (2 x 16 x 128 + 32 x 128) x 3 =
      * 524,288 + 24,576 = 548,864; mixer 33,718,464 and the totals of
      * count_qwen3_next; no warning. */
-    ck_assert_int_eq(import(dir, "tests/data/hf/qwen3-next-80b-a3b.json", "qn", &o, &err), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, QN, "qn", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 79674391296.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params_active"), 3874929408.0, 0);
     GP_ASSERT_REL(jget(o, "linear", "layers"), 36.0, 0);
@@ -542,31 +497,32 @@ START_TEST(import_qwen3_next)
             strcat(lt, (i + 1) % 4 ? "\"linear_attention\"," : "\"full_attention\",");
         lt[strlen(lt) - 1] = '\0';
         strcat(lt, "]}");
-        f = variant(dir, "types", lt);
-        ck_assert_int_eq(import(dir, f, "qn-types", &o, NULL), 0);
+        f = gp_test_json_edit(dir, "types", QN, lt);
+        ck_assert_int_eq(gp_test_import_model(dir, f, "qn-types", &o, NULL), 0);
         GP_ASSERT_REL(jget(o, "linear", "layers"), 36.0, 0);
         GP_ASSERT_REL(gp_test_jnum(o, "params"), 79674391296.0, 0);
         json_decref(o);
     }
     /* No interval: transformers' default 4, warned. */
-    f = variant(dir, "nointerval", "{\"full_attention_interval\": null}");
-    ck_assert_int_eq(import(dir, f, "qn-noint", &o, &err), 0);
+    f = gp_test_json_edit(dir, "nointerval", QN, "{\"full_attention_interval\": null}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "qn-noint", &o, &err), 0);
     GP_ASSERT_REL(jget(o, "linear", "layers"), 36.0, 0);
     ck_assert_ptr_nonnull(strstr(err, "Qwen3NextConfig default 4"));
     json_decref(o);
     free(err);
     /* Interval 8: 48 - 6 = 42 linear layers, 6 attend: the total moves by
      * 6 x (33,718,464 - 27,263,488) = 38,729,856. */
-    f = variant(dir, "interval8", "{\"full_attention_interval\": 8}");
-    ck_assert_int_eq(import(dir, f, "qn-8", &o, NULL), 0);
+    f = gp_test_json_edit(dir, "interval8", QN, "{\"full_attention_interval\": 8}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "qn-8", &o, NULL), 0);
     GP_ASSERT_REL(jget(o, "linear", "layers"), 42.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 79674391296.0 + 38729856.0, 0);
     json_decref(o);
     /* A window on more layers than attend: sliding_window_pattern 2 makes
      * 48 - floor(48 / 2) = 24 layers local, but only 48 - 36 = 12 attend:
      * the window is counted on those 12, and said so. */
-    f = variant(dir, "window", "{\"sliding_window\": 4096, \"sliding_window_pattern\": 2}");
-    ck_assert_int_eq(import(dir, f, "qn-win", &o, &err), 0);
+    f = gp_test_json_edit(dir, "window", QN,
+                          "{\"sliding_window\": 4096, \"sliding_window_pattern\": 2}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "qn-win", &o, &err), 0);
     GP_ASSERT_REL(jget(o, "window", "tokens"), 4096.0, 0);
     GP_ASSERT_REL(jget(o, "window", "layers"), 12.0, 0);
     ck_assert_msg(strstr(err, "24 sliding-window layers but only 12 of the 48 layers attend") !=
@@ -575,8 +531,8 @@ START_TEST(import_qwen3_next)
     json_decref(o);
     free(err);
     /* Layouts gpuplan does not model: warned, priced as attention. */
-    f = variant(dir, "nemotron", "{\"hybrid_override_pattern\": \"M-M-M*-\"}");
-    ck_assert_int_eq(import(dir, f, "qn-nemo", &o, &err), 0);
+    f = gp_test_json_edit(dir, "nemotron", QN, "{\"hybrid_override_pattern\": \"M-M-M*-\"}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "qn-nemo", &o, &err), 0);
     ck_assert_ptr_nonnull(strstr(err, "hybrid_override_pattern: a hybrid layout gpuplan does "
                                       "not model"));
     json_decref(o);
@@ -588,8 +544,8 @@ START_TEST(import_qwen3_next)
             strcat(lt, i % 2 ? "\"mamba\"," : "\"linear_attention\",");
         lt[strlen(lt) - 1] = '\0';
         strcat(lt, "]}");
-        f = variant(dir, "mamba", lt);
-        ck_assert_int_eq(import(dir, f, "qn-mamba", &o, &err), 0);
+        f = gp_test_json_edit(dir, "mamba", QN, lt);
+        ck_assert_int_eq(gp_test_import_model(dir, f, "qn-mamba", &o, &err), 0);
         /* 24 linear_attention layers modelled, the 24 'mamba' ones warned. */
         GP_ASSERT_REL(jget(o, "linear", "layers"), 24.0, 0);
         ck_assert_ptr_nonnull(strstr(err, "24 layers of a kind gpuplan does not model "
@@ -599,9 +555,10 @@ START_TEST(import_qwen3_next)
     }
     /* Another family's linear_attention layers without the Gated DeltaNet
      * keys: warned, every layer attends. */
-    f = variant(dir, "other", "{\"model_type\": \"other_hybrid\", \"linear_num_key_heads\": "
-                              "null, \"linear_num_value_heads\": null}");
-    ck_assert_int_eq(import(dir, f, "qn-other", &o, &err), 0);
+    f = gp_test_json_edit(dir, "other", QN,
+                          "{\"model_type\": \"other_hybrid\", \"linear_num_key_heads\": null, "
+                          "\"linear_num_value_heads\": null}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "qn-other", &o, &err), 0);
     ck_assert(json_is_null(json_object_get(o, "linear")));
     ck_assert_ptr_nonnull(strstr(err, "36 linear_attention layers without the Gated DeltaNet "
                                       "keys"));
@@ -609,13 +566,13 @@ START_TEST(import_qwen3_next)
     free(err);
     /* Refused: every layer linear (an interval beyond the layers); a
      * width missing. */
-    f = variant(dir, "alllinear", "{\"full_attention_interval\": 64}");
-    ck_assert_int_eq(import(dir, f, "qn-all", &o, &err), 2);
+    f = gp_test_json_edit(dir, "alllinear", QN, "{\"full_attention_interval\": 64}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "qn-all", &o, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, "every one of the 48 layers is linear attention"));
     json_decref(o);
     free(err);
-    f = variant(dir, "nowidth", "{\"linear_num_value_heads\": null}");
-    ck_assert_int_eq(import(dir, f, "qn-nowidth", &o, &err), 2);
+    f = gp_test_json_edit(dir, "nowidth", QN, "{\"linear_num_value_heads\": null}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "qn-nowidth", &o, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, "missing key 'linear_num_value_heads'"));
     json_decref(o);
     free(err);

@@ -13,15 +13,6 @@
 
 #include "testutil.h"
 
-static gp_param_count count_ok(const gp_param_shape *s)
-{
-    gp_param_count n;
-    gp_err e;
-    gp_err_clear(&e);
-    ck_assert_msg(gp_model_count_params(s, &n, &e) == GP_OK, "count: %s", e.msg);
-    return n;
-}
-
 /* Nemotron-H 8B (nvidia/Nemotron-H-8B-Base-8K's config.json,
  * tests/data/hf/nemotron-h-8b.json): 52 blocks, 24 Mamba-2, 4 attention,
  * 24 MLP; as gpuplan enters it, 28 mixer layers and 24 FFN blocks. */
@@ -55,7 +46,7 @@ START_TEST(count_nemotron_h)
      * 4,227,956,736 + 2 x 131072 x 4096 = 1,073,741,824 + 4,096 (final
      * norm) = 8,100,852,736: NVIDIA's "8B" within 1.3 %. */
     gp_param_shape s = nemotron_h_8b();
-    gp_param_count n = count_ok(&s);
+    gp_param_count n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.attn, 41943040.0, 0);
     GP_ASSERT_REL(n.linear_attn, 109635968.0, 0);
     GP_ASSERT_REL(n.linear_state, 1079296.0, 0);
@@ -82,7 +73,7 @@ START_TEST(count_nemotron_h)
     s.layers = 64, s.hidden = 8192, s.heads = 64, s.kv_heads = 8, s.head_dim = 128;
     s.ffn = 32768, s.linear_layers = 54, s.ssm_heads = 256, s.ssm_inner = 256 * 64;
     s.ssm_state = 256, s.ffn_blocks = 54;
-    n = count_ok(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.linear_attn, 438424320.0, 0);
     GP_ASSERT_REL(n.attn, 150994944.0, 0);
     GP_ASSERT_REL(n.total, 56324350464.0, 0);
@@ -121,7 +112,7 @@ START_TEST(count_granite_jamba)
     s.linear_layers = 36, s.linear_kind = GP_MIXER_MAMBA2, s.ssm_heads = 128;
     s.ssm_inner = 8192, s.ssm_groups = 1, s.ssm_state = 128, s.linear_conv = 4;
     s.ssm_conv_bias = 1;
-    n = count_ok(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.linear_attn, 102286976.0, 0);
     GP_ASSERT_REL(n.total, 32207337984.0, 0);
     GP_ASSERT_REL(n.active, 8803121664.0, 0);
@@ -149,7 +140,7 @@ START_TEST(count_granite_jamba)
     s.linear_layers = 28, s.linear_kind = GP_MIXER_MAMBA1, s.ssm_inner = 8192;
     s.ssm_state = 16, s.ssm_dt_rank = 256, s.linear_conv = 4, s.ssm_conv_bias = 1;
     s.ssm_dt_norms = 1;
-    n = count_ok(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.linear_attn, 105308448.0, 0);
     GP_ASSERT_REL(n.total, 51570323328.0, 0);
     GP_ASSERT_REL(n.active, 12110311296.0, 0);
@@ -157,7 +148,7 @@ START_TEST(count_granite_jamba)
     /* Projection biases: Mamba-2 + d_i + c + H + h = 8,192 + 8,448 + 128 +
      * 4096 = 20,864 per layer; Mamba-1 + 2 d_i + h = 20,480. */
     s.ssm_proj_bias = 1;
-    n = count_ok(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.linear_attn, 105308448.0 + 20480.0, 0);
 }
 END_TEST
@@ -222,17 +213,17 @@ START_TEST(count_plain_experts)
     memset(&s, 0, sizeof s);
     s.layers = 2, s.hidden = 64, s.heads = 4, s.vocab = 100, s.gated = 1;
     s.experts = 4, s.experts_active = 2, s.expert_ffn = 32, s.expert_matrices = 2;
-    n = count_ok(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.expert, 4096.0, 0);
     GP_ASSERT_REL(n.moe_layer, 33152.0, 0);
     GP_ASSERT_REL(n.total, 79168.0, 0);
     GP_ASSERT_REL(n.active, 62784.0, 0);
     s.expert_matrices = 0;
-    n = count_ok(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.expert, 6144.0, 0);
     GP_ASSERT_REL(n.total, 95552.0, 0);
     s.expert_matrices = 2, s.split_blocks = 1, s.moe_blocks = 2;
-    n = count_ok(&s);
+    n = gp_test_count_params(&s);
     GP_ASSERT_REL(n.moe_block, 16704.0, 0);
     GP_ASSERT_REL(n.dense_layer, 16448.0, 0);
     GP_ASSERT_REL(n.total, 79168.0, 0);
@@ -257,15 +248,6 @@ START_TEST(count_plain_experts)
     }
 }
 END_TEST
-
-static gp_infer_result eval_ok(const gp_infer_params *p)
-{
-    gp_infer_result r;
-    gp_err e;
-    gp_err_clear(&e);
-    ck_assert_msg(gp_infer_eval(p, &r, &e) == GP_OK, "eval: %s", e.msg);
-    return r;
-}
 
 START_TEST(shipped_decode)
 {
@@ -296,7 +278,7 @@ START_TEST(shipped_decode)
     p.gpu = gp_db_find_gpu(db, "h200");
     p.model = m;
     p.context = 8192;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.weight_bytes, 15127971840.0, 1e-15);
     GP_ASSERT_REL(r.kv_bytes_per_token, 16384.0, 0);
     GP_ASSERT_REL(r.kv_bytes, 134217728.0, 1e-15);
@@ -316,7 +298,7 @@ START_TEST(shipped_decode)
      * + 51,806,208 = 2,199,289,856 B: floor(60.69) = 60 sequences (priced
      * as attention: floor(133,479,372,800 / 15,032,385,536 = 8.88) = 8). */
     p.context = 131072;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     ck_assert(r.context_exceeds);
     GP_ASSERT_REL(r.kv_bytes, 2147483648.0, 1e-15);
     GP_ASSERT_REL(r.max_batch, 60.0, 0);
@@ -324,51 +306,13 @@ START_TEST(shipped_decode)
     flat.linear_layers.v = 0;
     flat.linear_state.v = 0;
     p.model = &flat;
-    r = eval_ok(&p);
+    r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.kv_bytes, 15032385536.0, 1e-15);
     GP_ASSERT_REL(r.max_batch, 8.0, 0);
 }
 END_TEST
 
 /* ---- config.json import -------------------------------------------------------------------- */
-
-/* tests/data/hf/nemotron-h-8b.json with `edit` applied (keys set, removed
- * with a JSON null), or `text` itself when base is NULL, written to
- * dir/name.json; returns the path (static buffer). */
-static const char *write_cfg(const char *dir, const char *name, const char *base,
-                             const char *edit)
-{
-    static char path[512];
-    json_error_t jerr;
-    json_t *c = base != NULL ? json_load_file(base, 0, &jerr) : json_object();
-    json_t *d = json_loads(edit, 0, &jerr), *v;
-    const char *k;
-    void *tmp;
-    ck_assert_ptr_nonnull(c);
-    ck_assert_msg(d != NULL, "edit: %s", jerr.text);
-    json_object_foreach_safe(d, tmp, k, v)
-    {
-        if (json_is_null(v))
-            json_object_del(c, k);
-        else
-            json_object_set(c, k, v);
-    }
-    snprintf(path, sizeof path, "%s/%s.json", dir, name);
-    ck_assert_int_eq(json_dump_file(c, path, 0), 0);
-    json_decref(c);
-    json_decref(d);
-    return path;
-}
-
-static int import(const char *dir, const char *file, const char *as, json_t **o, char **err)
-{
-    const char *argv[] = {"--db", dir, "--json", "hw", "import-model", file, "--as", as, NULL};
-    char *out = NULL;
-    int rc = gp_test_cli(argv, &out, err);
-    *o = out != NULL ? json_loads(out, 0, NULL) : NULL;
-    free(out);
-    return rc;
-}
 
 static double jget(const json_t *o, const char *a, const char *b)
 {
@@ -380,7 +324,7 @@ static void refused(const char *dir, const char *file, const char *msg)
 {
     json_t *o = NULL;
     char *err = NULL;
-    int rc = import(dir, file, "refused", &o, &err);
+    int rc = gp_test_import_model(dir, file, "refused", &o, &err);
     ck_assert_msg(rc == 2, "%s: exit %d", file, rc);
     ck_assert_msg(err != NULL && strstr(err, msg) != NULL, "%s: %s", file, err ? err : "(null)");
     json_decref(o);
@@ -397,7 +341,7 @@ START_TEST(import_nemotron_h)
     ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
     /* The 52-character pattern: 24 M, 4 *, 24 -: 28 layers, 24 of them
      * Mamba-2, 24 MLP blocks; the counts of count_nemotron_h. */
-    ck_assert_int_eq(import(dir, NH, "nh", &o, &err), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, NH, "nh", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 8100852736.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "layers"), 28.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "ffn_hidden"), 21504.0, 0);
@@ -443,31 +387,31 @@ START_TEST(import_nemotron_h)
         lt2[strlen(lt2) - 1] = '\0';
         strcat(lt, "]}");
         strcat(lt2, "]}");
-        f = write_cfg(dir, "list", NH, lt);
-        ck_assert_int_eq(import(dir, f, "nh-list", &o, NULL), 0);
+        f = gp_test_json_edit(dir, "list", NH, lt);
+        ck_assert_int_eq(gp_test_import_model(dir, f, "nh-list", &o, NULL), 0);
         GP_ASSERT_REL(gp_test_jnum(o, "params"), 8100852736.0, 0);
         GP_ASSERT_REL(jget(o, "linear", "layers"), 24.0, 0);
         json_decref(o);
-        f = write_cfg(dir, "list2", NH, lt2);
-        ck_assert_int_eq(import(dir, f, "nh-list2", &o, NULL), 0);
+        f = gp_test_json_edit(dir, "list2", NH, lt2);
+        ck_assert_int_eq(gp_test_import_model(dir, f, "nh-list2", &o, NULL), 0);
         GP_ASSERT_REL(gp_test_jnum(o, "params"), 8100852736.0, 0);
         json_decref(o);
     }
     /* A config saved by transformers v5 carries NemotronHConfig's MoE
      * defaults without any MoE block: not read. */
-    f = write_cfg(dir, "moedefaults", NH,
+    f = gp_test_json_edit(dir, "moedefaults", NH,
                   "{\"n_routed_experts\": 8, \"num_experts_per_tok\": 2, "
                   "\"moe_intermediate_size\": 7688}");
-    ck_assert_int_eq(import(dir, f, "nh-moedef", &o, NULL), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, f, "nh-moedef", &o, NULL), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 8100852736.0, 0);
     ck_assert(json_is_null(json_object_get(o, "moe")));
     json_decref(o);
     /* Mamba widths absent: NemotronHConfig's defaults (128 heads of 64, 8
      * groups, state 128, kernel 4, conv bias) are the 8B's, warned. */
-    f = write_cfg(dir, "defaults", NH,
+    f = gp_test_json_edit(dir, "defaults", NH,
                   "{\"mamba_num_heads\": null, \"mamba_head_dim\": null, \"n_groups\": null, "
                   "\"ssm_state_size\": null, \"conv_kernel\": null, \"use_conv_bias\": null}");
-    ck_assert_int_eq(import(dir, f, "nh-def", &o, &err), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, f, "nh-def", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 8100852736.0, 0);
     ck_assert_msg(strstr(err, "no mamba_num_heads 128, mamba_head_dim 64, n_groups 8, "
                               "ssm_state_size 128, conv_kernel 4, use_conv_bias true: "
@@ -477,9 +421,9 @@ START_TEST(import_nemotron_h)
     free(err);
     /* A pattern of another length than num_hidden_layers: the pattern's
      * count, warned; an fp32 SSM cache, warned. */
-    f = write_cfg(dir, "len", NH,
+    f = gp_test_json_edit(dir, "len", NH,
                   "{\"num_hidden_layers\": 50, \"mamba_ssm_cache_dtype\": \"float32\"}");
-    ck_assert_int_eq(import(dir, f, "nh-len", &o, &err), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, f, "nh-len", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "layers"), 28.0, 0);
     ck_assert_ptr_nonnull(strstr(err, "hybrid_override_pattern lists 52 blocks, "
                                       "num_hidden_layers 50: the list's count is used"));
@@ -489,45 +433,45 @@ START_TEST(import_nemotron_h)
     /* Without MLP blocks ("M*M*M*M*", 4 + 4): no FFN counted; 8 x 4,096
      * norms = 32,768 + 4 x 109,635,968 = 438,543,872 + 4 x 41,943,040 =
      * 167,772,160 + 1,073,741,824 + 4,096 = 1,680,094,720. */
-    f = write_cfg(dir, "nomlp", NH, "{\"hybrid_override_pattern\": \"M*M*M*M*\"}");
-    ck_assert_int_eq(import(dir, f, "nh-nomlp", &o, NULL), 0);
+    f = gp_test_json_edit(dir, "nomlp", NH, "{\"hybrid_override_pattern\": \"M*M*M*M*\"}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "nh-nomlp", &o, NULL), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 1680094720.0, 0);
     GP_ASSERT_REL(jget(o, "blocks", "ffn"), 0.0, 0);
     json_decref(o);
     /* Refused. */
-    refused(dir, write_cfg(dir, "moe", NH, "{\"hybrid_override_pattern\": \"MEEE*E-\"}"),
+    refused(dir, gp_test_json_edit(dir, "moe", NH, "{\"hybrid_override_pattern\": \"MEEE*E-\"}"),
             "key 'hybrid_override_pattern': 4 MoE blocks but 2 mixer blocks (Mamba-2 or "
             "attention)");
-    refused(dir, write_cfg(dir, "latent", NH, "{\"hybrid_override_pattern\": \"MEM*EM-\", "
+    refused(dir, gp_test_json_edit(dir, "latent", NH, "{\"hybrid_override_pattern\": \"MEM*EM-\", "
                                               "\"moe_latent_size\": 1024}"),
             "key 'moe_latent_size': latent MoE");
-    refused(dir, write_cfg(dir, "char", NH, "{\"hybrid_override_pattern\": \"M-M*X-\"}"),
+    refused(dir, gp_test_json_edit(dir, "char", NH, "{\"hybrid_override_pattern\": \"M-M*X-\"}"),
             "key 'hybrid_override_pattern': 'X' (block 4) is not a Nemotron-H block kind");
-    refused(dir, write_cfg(dir, "nokinds", NH, "{\"hybrid_override_pattern\": null}"),
+    refused(dir, gp_test_json_edit(dir, "nokinds", NH, "{\"hybrid_override_pattern\": null}"),
             "model_type nemotron_h without 'hybrid_override_pattern' or 'layers_block_type'");
-    refused(dir, write_cfg(dir, "notstr", NH, "{\"hybrid_override_pattern\": 52}"),
+    refused(dir, gp_test_json_edit(dir, "notstr", NH, "{\"hybrid_override_pattern\": 52}"),
             "key 'hybrid_override_pattern': expected a string of block kinds");
-    refused(dir, write_cfg(dir, "allm", NH, "{\"hybrid_override_pattern\": \"M-M-M-\"}"),
+    refused(dir, gp_test_json_edit(dir, "allm", NH, "{\"hybrid_override_pattern\": \"M-M-M-\"}"),
             "key 'hybrid_override_pattern': every one of the 3 mixer layers is Mamba");
     /* No mixer block at all (MLP blocks only, or an empty pattern): not
      * "every one of the 0 mixer layers is Mamba", which is not what the
      * pattern says. */
-    refused(dir, write_cfg(dir, "mlponly", NH, "{\"hybrid_override_pattern\": \"----\"}"),
+    refused(dir, gp_test_json_edit(dir, "mlponly", NH, "{\"hybrid_override_pattern\": \"----\"}"),
             "key 'hybrid_override_pattern': no mixer block (Mamba-2 or attention) among its 4 "
             "blocks: gpuplan prices models with at least one attention layer");
-    refused(dir, write_cfg(dir, "empty", NH, "{\"hybrid_override_pattern\": \"\"}"),
+    refused(dir, gp_test_json_edit(dir, "empty", NH, "{\"hybrid_override_pattern\": \"\"}"),
             "key 'hybrid_override_pattern': no mixer block (Mamba-2 or attention) among its 0 "
             "blocks");
-    refused(dir, write_cfg(dir, "item", NH,
+    refused(dir, gp_test_json_edit(dir, "item", NH,
                            "{\"hybrid_override_pattern\": null, \"layers_block_type\": "
                            "[\"mamba\", \"attention\", \"sliding\"]}"),
             "key 'layers_block_type': item 2 ('sliding') is not a Nemotron-H block kind");
-    refused(dir, write_cfg(dir, "groups", NH, "{\"n_groups\": 3}"),
+    refused(dir, gp_test_json_edit(dir, "groups", NH, "{\"n_groups\": 3}"),
             "key 'n_groups': 3 groups do not divide the 128 Mamba-2 heads (mamba_num_heads)");
     /* Each width within the database's 1e9 but their product, the inner
      * width d_i = 128 x 1,000,000,000 = 1.28e11, above it: named by its
      * keys and values (not the count's bare "must be a whole number"). */
-    refused(dir, write_cfg(dir, "wide", NH, "{\"mamba_head_dim\": 1000000000}"),
+    refused(dir, gp_test_json_edit(dir, "wide", NH, "{\"mamba_head_dim\": 1000000000}"),
             "key 'mamba_head_dim': mamba_num_heads 128 x mamba_head_dim 1000000000 = 1.28e+11, "
             "the Mamba-2 inner width, is above the database's 1e9");
     gp_test_rmtree(dir);
@@ -610,8 +554,8 @@ START_TEST(import_nemotron_3)
     char dir[256], *err = NULL, *out = NULL, path[512], *yaml;
     json_t *o;
     ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
-    ck_assert_int_eq(import(dir, "tests/data/hf/nemotron-3-nano-30b-a3b.json", "n3", &o, &err),
-                     0);
+    ck_assert_int_eq(
+        gp_test_import_model(dir, "tests/data/hf/nemotron-3-nano-30b-a3b.json", "n3", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 31577940288.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params_active"), 3580076352.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "layers"), 29.0, 0);
@@ -658,11 +602,12 @@ START_TEST(import_granite)
 {
     char dir[256], *err = NULL;
     json_t *o;
+    const char *f;
     ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
     /* The totals of count_granite_jamba; moe.shared = 1536 / 768 = 2
      * experts of the routed width; the Mamba head and group counts taken
      * from GraniteMoeHybridConfig's defaults, warned. */
-    ck_assert_int_eq(import(dir, granite(dir, "small", "{}"), "gs", &o, &err), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, granite(dir, "small", "{}"), "gs", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 32207337984.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params_active"), 8803121664.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "layers"), 40.0, 0);
@@ -689,9 +634,8 @@ START_TEST(import_granite)
      * unread.  Total 36 x 102,286,976 + 4 x 41,943,040 + 40 x (18,874,368
      * + 8,192) + 411,041,792 + 4,096 = 3,682,331,136 + 167,772,160 +
      * 755,302,400 + 411,045,888 = 5,016,451,584. */
-    ck_assert_int_eq(import(dir, granite(dir, "dense", "{\"num_local_experts\": 0}"), "gd", &o,
-                            NULL),
-                     0);
+    f = granite(dir, "dense", "{\"num_local_experts\": 0}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "gd", &o, NULL), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 5016451584.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "ffn_hidden"), 1536.0, 0);
     ck_assert(json_is_null(json_object_get(o, "moe")));
@@ -706,7 +650,7 @@ START_TEST(import_granite)
      * 12,582,912 for 18,874,368, 40 x 6,291,456 = 251,658,240 less than
      * the 1536-wide one: 31,955,679,744, active 8,551,463,424 (it was
      * counted without a shared expert). */
-    ck_assert_int_eq(import(dir,
+    ck_assert_int_eq(gp_test_import_model(dir,
                             granite(dir, "dense-noshared",
                                     "{\"num_local_experts\": 0, \"shared_intermediate_size\": null}"),
                             "gdn", &o, &err),
@@ -718,9 +662,8 @@ START_TEST(import_granite)
                   "%s", err);
     json_decref(o);
     free(err);
-    ck_assert_int_eq(import(dir, granite(dir, "noshared", "{\"shared_intermediate_size\": null}"),
-                            "gns", &o, NULL),
-                     0);
+    f = granite(dir, "noshared", "{\"shared_intermediate_size\": null}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "gns", &o, NULL), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 31955679744.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params_active"), 8551463424.0, 0);
     json_decref(o);
@@ -731,8 +674,8 @@ START_TEST(import_granite)
             "key 'shared_intermediate_size': 0 with no experts (num_local_experts 0) leaves the "
             "layers without an FFN");
     /* mamba_d_head given and consistent (64 x 128 = 8192): the same. */
-    ck_assert_int_eq(import(dir, granite(dir, "dhead", "{\"mamba_d_head\": 64}"), "gh", &o, NULL),
-                     0);
+    f = granite(dir, "dhead", "{\"mamba_d_head\": 64}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "gh", &o, NULL), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 32207337984.0, 0);
     json_decref(o);
     refused(dir, granite(dir, "dhead2", "{\"mamba_d_head\": 48}"),
@@ -773,8 +716,8 @@ START_TEST(import_jamba)
     ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
     /* 32 layers, attention on i % 8 == 4: 4, 12, 20, 28; 28 Mamba-1;
      * experts on i % 2 == 1: 16 MoE, 16 dense (interleaved: warned). */
-    f = write_cfg(dir, "jamba", NULL, jamba);
-    ck_assert_int_eq(import(dir, f, "jb", &o, &err), 0);
+    f = gp_test_json_edit(dir, "jamba", NULL, jamba);
+    ck_assert_int_eq(gp_test_import_model(dir, f, "jb", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 51570323328.0, 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params_active"), 12110311296.0, 0);
     GP_ASSERT_REL(jget(o, "linear", "layers"), 28.0, 0);
@@ -787,10 +730,10 @@ START_TEST(import_jamba)
     json_decref(o);
     free(err);
     /* The periods absent: JambaConfig's (8, 4; 2, 1), the same counts. */
-    f = write_cfg(dir, "jamba-def", f,
+    f = gp_test_json_edit(dir, "jamba-def", f,
                   "{\"attn_layer_offset\": null, \"attn_layer_period\": null, "
                   "\"expert_layer_offset\": null, \"expert_layer_period\": null}");
-    ck_assert_int_eq(import(dir, f, "jb-def", &o, &err), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, f, "jb-def", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 51570323328.0, 0);
     ck_assert_ptr_nonnull(strstr(err, "no attn_layer_period 8, attn_layer_offset 4: "
                                       "transformers' JambaConfig defaults taken"));
@@ -799,15 +742,15 @@ START_TEST(import_jamba)
     /* One expert: JambaConfig's dense MLP everywhere, 16 x (2,818,637,824
      * - 176,160,768 = 2,642,477,056) = 42,279,632,896 less: 51,570,323,328
      * - 42,279,632,896 = 9,290,690,432. */
-    f = write_cfg(dir, "jamba-dense", f, "{\"num_experts\": 1}");
-    ck_assert_int_eq(import(dir, f, "jb-dense", &o, NULL), 0);
+    f = gp_test_json_edit(dir, "jamba-dense", f, "{\"num_experts\": 1}");
+    ck_assert_int_eq(gp_test_import_model(dir, f, "jb-dense", &o, NULL), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "params"), 9290690432.0, 0);
     ck_assert(json_is_null(json_object_get(o, "moe")));
     json_decref(o);
-    refused(dir, write_cfg(dir, "jamba-off", f, "{\"attn_layer_offset\": 8}"),
+    refused(dir, gp_test_json_edit(dir, "jamba-off", f, "{\"attn_layer_offset\": 8}"),
             "key 'attn_layer_offset': 8 is not below attn_layer_period 8");
-    f = write_cfg(dir, "jamba-base", NULL, jamba);
-    refused(dir, write_cfg(dir, "jamba-wide", f, "{\"mamba_expand\": 1000000}"),
+    f = gp_test_json_edit(dir, "jamba-base", NULL, jamba);
+    refused(dir, gp_test_json_edit(dir, "jamba-wide", f, "{\"mamba_expand\": 1000000}"),
             "key 'mamba_expand': mamba_expand 1000000 x hidden_size 4096 = 4.096e+09, the "
             "Mamba-1 inner width, is above the database's 1e9");
     gp_test_rmtree(dir);
@@ -822,13 +765,13 @@ START_TEST(import_falcon_h1)
     ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
     /* Falcon-H1 runs attention and Mamba-2 side by side in every layer:
      * warned, every layer priced as attention alone. */
-    f = write_cfg(dir, "fh1", NULL,
+    f = gp_test_json_edit(dir, "fh1", NULL,
                   "{\"model_type\": \"falcon_h1\", \"hidden_size\": 2048, "
                   "\"num_hidden_layers\": 24, \"num_attention_heads\": 8, "
                   "\"num_key_value_heads\": 2, \"head_dim\": 128, \"intermediate_size\": 4608, "
                   "\"vocab_size\": 65537, \"mamba_d_ssm\": 3072, \"mamba_n_heads\": 48, "
                   "\"tie_word_embeddings\": false, \"hidden_act\": \"silu\"}");
-    ck_assert_int_eq(import(dir, f, "fh1", &o, &err), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, f, "fh1", &o, &err), 0);
     ck_assert(json_is_null(json_object_get(o, "linear")));
     ck_assert_msg(strstr(err, "falcon_h1 runs attention and a Mamba-2 mixer side by side in "
                               "every layer") != NULL,

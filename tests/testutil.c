@@ -333,6 +333,61 @@ int gp_test_cli(const char *const *argv, char **out, char **err)
     return gp_test_cli_env(argv, NULL, out, err);
 }
 
+gp_param_count gp_test_count_params(const gp_param_shape *s)
+{
+    gp_param_count n;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_msg(gp_model_count_params(s, &n, &e) == GP_OK, "count: %s", e.msg);
+    return n;
+}
+
+gp_infer_result gp_test_infer_eval(const gp_infer_params *p)
+{
+    gp_infer_result r;
+    gp_err e;
+    gp_err_clear(&e);
+    memset(&r, 0, sizeof r);
+    ck_assert_msg(gp_infer_eval(p, &r, &e) == GP_OK, "eval failed: %s", e.msg);
+    return r;
+}
+
+const char *gp_test_json_edit(const char *dir, const char *name, const char *base,
+                              const char *edit)
+{
+    static char path[512];
+    json_error_t jerr;
+    json_t *c = base != NULL ? json_load_file(base, 0, &jerr) : json_object();
+    json_t *d = json_loads(edit, 0, &jerr), *v;
+    const char *k;
+    void *tmp;
+    ck_assert_ptr_nonnull(c);
+    ck_assert_msg(d != NULL, "edit: %s", jerr.text);
+    json_object_foreach_safe(d, tmp, k, v)
+    {
+        if (json_is_null(v))
+            json_object_del(c, k);
+        else
+            json_object_set(c, k, v);
+    }
+    snprintf(path, sizeof path, "%s/%s.json", dir, name);
+    ck_assert_int_eq(json_dump_file(c, path, 0), 0);
+    json_decref(c);
+    json_decref(d);
+    return path;
+}
+
+int gp_test_import_model(const char *dir, const char *file, const char *as, json_t **o,
+                         char **err)
+{
+    const char *argv[] = {"--db", dir, "--json", "hw", "import-model", file, "--as", as, NULL};
+    char *out = NULL;
+    int rc = gp_test_cli(argv, &out, err);
+    *o = out != NULL ? json_loads(out, 0, NULL) : NULL;
+    free(out);
+    return rc;
+}
+
 int gp_test_tmpdir(char *buf, size_t n)
 {
     if (n < 32)

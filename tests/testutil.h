@@ -93,6 +93,24 @@ json_t *gp_test_cli_json(const char *const *argv);
  * or not a number. */
 double gp_test_jnum(const json_t *o, const char *key);
 
+/* gp_model_count_params / gp_infer_eval, asserting GP_OK (the message names
+ * the library's error). */
+gp_param_count gp_test_count_params(const gp_param_shape *s);
+gp_infer_result gp_test_infer_eval(const gp_infer_params *p);
+
+/* The JSON file `base` (an empty object when NULL) with `edit`, a JSON object,
+ * applied (its keys set; a key whose value is null removed), written to
+ * dir/name.json.  Returns the path (a static buffer, overwritten by the
+ * next call). */
+const char *gp_test_json_edit(const char *dir, const char *name, const char *base,
+                              const char *edit);
+
+/* `gpuplan --db dir --json hw import-model FILE --as ID`: the exit status,
+ * *o the parsed stdout (NULL when it is no JSON; caller json_decref()s) and
+ * *err stderr as gp_test_cli gives it (err may be NULL). */
+int gp_test_import_model(const char *dir, const char *file, const char *as, json_t **o,
+                         char **err);
+
 /* Hand-built links shared by the comm and scale suites.
  * PCIe 4.0 x16, peer-to-peer: 31.5 GB/s per direction (PCI-SIG), 25 GB/s
  * achieved one way (article row 12; nvbandwidth#15: 23.9-26.4 GB/s), alpha
