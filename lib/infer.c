@@ -335,6 +335,11 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     const gp_gpu *g = p->gpu;
     double n = s->div, tc, tm, ew, eo, ovh, movh, mmq = 0.0, mxp = 0.0;
     gp_pipeline pipe = gp_gpu_default_pipeline(g, prec);
+    /* Apple with a tensor rate (expected side): decode's GEMVs stay on the
+     * ALUs (mx); the matrix-matrix kernels reach the tensor rate only
+     * through an engine that has them (mx_mm). */
+    int mx = !ceiling && apple_mx(g, prec);
+    int mx_mm = mx && eng->prefill_mx_flop > 0.0;
     o->mem_bw = ceiling ? g->mem_bw.v : gp_gpu_expected_mem_bw(g);
     if (ceiling) {
         gp_precision bp;
@@ -343,14 +348,11 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         o->peak_precision = bp;
         o->peak_accum = ba;
     } else {
-        /* Apple: decode's GEMVs on the ALUs; the prefill on the tensor
-         * rate only through an engine whose kernels reach it. */
-        int mx = apple_mx(g, prec);
         gp_pipeline dp = mx ? GP_PIPE_CUDA : pipe;
         o->peak = peak_for(g, prec, dp, p->accum, 0);
         o->peak_precision = prec;
         o->peak_accum = p->accum;
-        pipe = mx && eng->prefill_mx_flop > 0.0 ? GP_PIPE_TENSOR : dp;
+        pipe = mx_mm ? GP_PIPE_TENSOR : dp;
     }
     o->prefill_pipeline = pipe;
     o->prefill_peak = ceiling ? o->peak : peak_for(g, prec, pipe, p->accum, 0);
@@ -383,8 +385,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         clk = g->clock_boost.v > 0.0  ? g->clock_boost.v
               : g->clock_base.v > 0.0 ? g->clock_base.v
                                       : GP_INFER_REF_CLOCK;
-        sm_flop = pipe == GP_PIPE_TENSOR && apple_mx(g, prec) ? eng->prefill_mx_flop
-                                                               : eng->prefill_sm_flop;
+        sm_flop = mx_mm ? eng->prefill_mx_flop : eng->prefill_sm_flop;
         if (!wide && p->prefill_eff <= 0.0 && sm_flop > 0.0 && g->sm_count.v > 0.0) {
             double cap = sm_flop * g->sm_count.v * clk;
             if (cap < o->prefill_rate)
@@ -454,7 +455,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
      * rate (prefill_pipeline tensor): batches past the GEMVs run there
      * when no per-core cap applies (16-bit weights, --prefill-eff), as
      * they do on the prefill's peak elsewhere (section 5.3). */
-    if (!ceiling && mmq <= 0.0 && pipe == GP_PIPE_TENSOR && apple_mx(g, prec))
+    if (mx_mm && mmq <= 0.0)
         mxp = o->prefill_peak;
     if (mmq > 0.0 && p->batch > GP_INFER_MMVQ_MAX_BATCH)
         tc = div0(s->flop / n, mmq);
