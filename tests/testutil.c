@@ -195,33 +195,37 @@ static char *slurp_fd(int fd)
 #define INPROC_ENV_MAX 16
 static int run_inproc(const char **args, const char *const *env, int ofd, int efd)
 {
-    const char *names[INPROC_ENV_MAX + 2] = {"XDG_CONFIG_HOME", "GPUPLAN_DB"};
-    char *saved[INPROC_ENV_MAX + 2], name[256];
+    /* What a child would get: the test's isolation, then its overrides
+     * (value NULL: unset); saved, the value each name had. */
+    struct {
+        char name[256];
+        const char *value;
+        char *saved;
+    } v[INPROC_ENV_MAX + 2] = {{"XDG_CONFIG_HOME", "/nonexistent/gpuplan-test-config", NULL},
+                               {"GPUPLAN_DB", NULL, NULL}};
     size_t n = 2, argc = 0, i;
     int o1, o2, status;
 
-    for (i = 0; env != NULL && env[i] != NULL; i++) {
+    for (i = 0; env != NULL && env[i] != NULL; i++, n++) {
         const char *eq = strchr(env[i], '=');
-        ck_assert_msg(eq != NULL && (size_t)(eq - env[i]) < sizeof name && n < INPROC_ENV_MAX + 2,
+        ck_assert_msg(eq != NULL && (size_t)(eq - env[i]) < sizeof v[n].name &&
+                          n < INPROC_ENV_MAX + 2,
                       "gp_test_run_env: environment entry '%s'", env[i]);
-        names[n++] = env[i];
+        memcpy(v[n].name, env[i], (size_t)(eq - env[i]));
+        v[n].name[eq - env[i]] = '\0';
+        v[n].value = eq + 1;
+        v[n].saved = NULL;
     }
     for (i = 0; i < n; i++) {
-        const char *eq = strchr(names[i], '='), *v;
-        size_t len = eq != NULL ? (size_t)(eq - names[i]) : strlen(names[i]);
-        memcpy(name, names[i], len);
-        name[len] = '\0';
-        v = getenv(name);
-        saved[i] = v != NULL ? strdup(v) : NULL;
-        ck_assert(v == NULL || saved[i] != NULL);
+        const char *old = getenv(v[i].name);
+        v[i].saved = old != NULL ? strdup(old) : NULL;
+        ck_assert(old == NULL || v[i].saved != NULL);
     }
-    setenv("XDG_CONFIG_HOME", "/nonexistent/gpuplan-test-config", 1);
-    unsetenv("GPUPLAN_DB");
-    for (i = 2; i < n; i++) {
-        const char *eq = strchr(names[i], '=');
-        memcpy(name, names[i], (size_t)(eq - names[i]));
-        name[eq - names[i]] = '\0';
-        setenv(name, eq + 1, 1);
+    for (i = 0; i < n; i++) {
+        if (v[i].value != NULL)
+            setenv(v[i].name, v[i].value, 1);
+        else
+            unsetenv(v[i].name);
     }
     while (args[argc] != NULL)
         argc++;
@@ -240,15 +244,11 @@ static int run_inproc(const char **args, const char *const *env, int ofd, int ef
     clearerr(stderr);
     /* Put the environment back, last first (a name may come twice). */
     for (i = n; i-- > 0;) {
-        const char *eq = strchr(names[i], '=');
-        size_t len = eq != NULL ? (size_t)(eq - names[i]) : strlen(names[i]);
-        memcpy(name, names[i], len);
-        name[len] = '\0';
-        if (saved[i] != NULL)
-            setenv(name, saved[i], 1);
+        if (v[i].saved != NULL)
+            setenv(v[i].name, v[i].saved, 1);
         else
-            unsetenv(name);
-        free(saved[i]);
+            unsetenv(v[i].name);
+        free(v[i].saved);
     }
     return status & 0xff;
 }
