@@ -122,6 +122,8 @@ static const frow model_rows[] = {
     MDROW("windowed layers", "window_layers", window_layers),
     MDROW("linear-attention layers", "linear_layers", linear_layers),
     MDROW("recurrent state per layer", "linear_state", linear_state),
+    {"linear mixer parameters", "linear_params", GP_Q_COUNT, 0, offsetof(gp_model, linear_params)},
+    MDROW("FFN layers", "ffn_layers", ffn_layers),
 };
 
 static const frow format_rows[] = {

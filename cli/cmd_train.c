@@ -185,6 +185,22 @@ static int shape_from_options(const gp_cli *cli, const gp_model *m, const double
     if (m != NULL && s->attn_params > 0.0)
         return gp_cli_usage(cli, "'%s' uses latent attention (MLA): its shape cannot be "
                                  "overridden from the command line", m->id ? m->id : "--model");
+    /* A hybrid's linear mixers have widths of their own (linear.params,
+     * linear.state follow from them), which the depth and attention
+     * options cannot change consistently; its vocabulary and FFN can. */
+    if (m != NULL && s->linear_layers > 0.0)
+        for (k = 0; k < 5; k++)
+            if (dims[k] > 0.0) {
+                static const char *const opt[] = {"--layers", "--hidden", "--heads",
+                                                  "--kv-heads", "--head-dim"};
+                return gp_cli_usage(cli, "'%s' on '%s': %g of its %g layers are linear "
+                                         "attention, whose mixer widths and state the command "
+                                         "line cannot change with it; give '--params N', or "
+                                         "the model's config.json with other widths ('--model "
+                                         "FILE.json')",
+                                    opt[k], m->id ? m->id : "--model", s->linear_layers,
+                                    s->layers);
+            }
     /* --ffn is the dense FFN width (ffn_hidden): on a MoE model that of its
      * leading dense layers (and of its experts when it gives no expert
      * width).  On one without dense layers it would change nothing. */
@@ -265,6 +281,19 @@ static int count_shape(const gp_cli *cli, const gp_train_shape *s, double params
     if (!(pc.total <= GP_MODEL_PARAMS_MAX) || !(pc.total >= GP_TRAIN_PARAMS_MIN))
         return gp_cli_usage(cli, "the shape has %.0f parameters, outside [%g, 1e15]", pc.total,
                             GP_TRAIN_PARAMS_MIN);
+    /* What gp_model_count_params does not see: a hybrid's linear mixers
+     * (linear_params each, in place of an attention) and FFNs on only
+     * ffn_layers of the layers (training.md 1.2). */
+    if (s->linear_params > 0.0 && s->linear_layers > 0.0 && s->linear_layers < s->layers) {
+        pc.total += s->linear_layers * (s->linear_params - pc.attn);
+        pc.active += s->linear_layers * (s->linear_params - pc.attn);
+    }
+    if (!(s->experts > 0.0) && s->ffn_layers > 0.0 && s->ffn_layers < s->layers) {
+        /* each without its FFN's norm, one of a layer's two */
+        double less = (s->layers - s->ffn_layers) * (pc.dense_ffn + 0.5 * pc.norms);
+        pc.total -= less;
+        pc.active -= less;
+    }
     params[0] = pc.total;
     params[1] = pc.active;
     return 0;
@@ -418,10 +447,18 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
     /* Layer kinds (training.md 1.2): said only when the shape has them. */
     if (r->shape.linear_layers > 0.0 && r->shape.linear_layers < r->shape.layers)
         ADD("linear-attention layers",
-            "model linear.layers, linear.state; docs/models/training.md 1.2",
+            r->shape.linear_params > 0.0
+                ? "model linear.layers, linear.state, linear.params (the mixer's parameters); "
+                  "docs/models/training.md 1.2"
+                : "model linear.layers, linear.state; mixers priced as the attention's q/k/v/o "
+                  "(no linear.params); docs/models/training.md 1.2",
             "%.0f of %.0f: no s^2 term; recurrence 8 FLOP per state element (%.0f) per token, "
             "x3 fwd+bwd",
             r->shape.linear_layers, r->shape.layers, r->shape.linear_state);
+    if (r->shape.ffn_layers > 0.0 && r->shape.ffn_layers < r->shape.layers &&
+        !(r->shape.experts > 0.0))
+        ADD("FFN layers", "model ffn_layers; docs/models/training.md 1.2", "%.0f of %.0f layers",
+            r->shape.ffn_layers, r->shape.layers);
     if (r->shape.window > 0.0) {
         double la, lw;
         layer_kinds(&r->shape, &la, &lw);
@@ -839,7 +876,12 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
             json_object_set_new(sh, "attn_layers", json_real(la));
             json_object_set_new(sh, "linear_layers", json_real(r->shape.linear_layers));
             json_object_set_new(sh, "linear_state", json_real(r->shape.linear_state));
+            if (r->shape.linear_params > 0.0)
+                json_object_set_new(sh, "linear_params", json_real(r->shape.linear_params));
         }
+        if (r->shape.ffn_layers > 0.0 && r->shape.ffn_layers < r->shape.layers &&
+            !(r->shape.experts > 0.0))
+            json_object_set_new(sh, "ffn_layers", json_real(r->shape.ffn_layers));
         if (lw > 0.0) {
             json_object_set_new(sh, "window", json_real(r->shape.window));
             json_object_set_new(sh, "window_layers", json_real(lw));

@@ -729,6 +729,12 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
                      "MoE FFN and the other %.0f (moe.dense_layers) as a mixer with an FFN of "
                      "width %.0f",
                   nb, nm, na, nf, ne, L, ne, L - ne, m->s.ffn);
+        else if (nf > 0.0 && nf < L)
+            warnf(m, "Nemotron-H's %.0f blocks (%.0f Mamba-2, %.0f attention, %.0f MLP) are "
+                     "entered as %.0f layers, one per mixer block, %.0f of them with an FFN of "
+                     "width %.0f (ffn_layers: train's shape); decode's per-layer figures "
+                     "(activations, per-layer overheads) take each layer as a mixer with an FFN",
+                  nb, nm, na, nf, L, nf, m->s.ffn);
         else
             warnf(m, "Nemotron-H's %.0f blocks (%.0f Mamba-2, %.0f attention, %.0f MLP) are "
                      "entered as %.0f layers, one per mixer block, with the MLP blocks' "
@@ -1633,6 +1639,14 @@ counted:
     fprintf(f, " MODEL: docs/hwdb.md, Importing a Hugging Face config.json.");
 }
 
+/* A dense model of one-sublayer blocks with MLP blocks on fewer than its
+ * mixer layers: written as ffn_layers (docs/hwdb.md). */
+static int has_ffn_layers(const gp_param_shape *s)
+{
+    return s->split_blocks && !(s->experts > 0.0) && s->ffn_blocks > 0.0 &&
+           s->ffn_blocks < s->layers;
+}
+
 /* The entry's YAML (malloc'd into *out) with `date` in its source. */
 static int render(const hfm *m, const char *path, const char *date, char **out, gp_err *e)
 {
@@ -1680,6 +1694,8 @@ static int render(const hfm *m, const char *path, const char *date, char **out, 
             s->layers, s->hidden, s->heads, s->kv_heads, s->head_dim);
     fprintf(f, "ffn_hidden: %.0f\nvocab: %.0f\ncontext: %.0f\ntied_embeddings: %s\n",
             m->ffn_hidden, s->vocab, m->context, s->tied ? "true" : "false");
+    if (has_ffn_layers(s))
+        fprintf(f, "ffn_layers: %.0f\n", s->ffn_blocks);
     if (m->kv_dim > 0.0)
         fprintf(f, "kv_dim: %.0f\nqk_head_dim: %.0f\n", m->kv_dim, m->qk_head_dim);
     if (s->experts > 0.0) {
@@ -1702,8 +1718,9 @@ static int render(const hfm *m, const char *path, const char *date, char **out, 
             fprintf(f, "  layers: %.0f\n", m->window_layers);
     }
     if (m->linear_layers > 0.0)
-        fprintf(f, "linear:\n  layers: %.0f\n  state: {value: %.0f, src: derived}\n",
-                m->linear_layers, m->linear_state);
+        fprintf(f, "linear:\n  layers: %.0f\n  state: {value: %.0f, src: derived}\n"
+                   "  params: {value: %.0f, src: derived}\n",
+                m->linear_layers, m->linear_state, m->n.linear_attn);
     if (fclose(f) != 0) {
         free(buf);
         return GP_RAISE(e, GP_ENOMEM, "out of memory writing the model entry");

@@ -173,6 +173,8 @@ static const fdesc model_fields[] = {
     DIM("window.layers", window_layers, 0),
     DIM("linear.layers", linear_layers, 0),
     DIM("linear.state", linear_state, 0),
+    FIG("linear.params", GP_Q_COUNT, gp_model, linear_params, F_INT, 1, GP_MODEL_PARAMS_MAX),
+    DIM("ffn_layers", ffn_layers, 0),
 };
 
 static const char *const fmt_kinds[] = {"float", "int", "quant"};
@@ -1560,6 +1562,30 @@ static int validate(gp_db *db, gp_err *e)
                     return conflict_fail(db, GP_KIND_MODEL, i, "moe.active", &md->experts_active,
                                          "moe.experts", &md->experts, e,
                                          "more active experts than experts");
+                /* The experts' kind on a model without experts would do
+                 * nothing (a dense FFN's kind follows from params). */
+                if (md->expert_ffn_kind != NULL && !(md->experts.v > 0.0)) {
+                    /* A string keeps no origin: named at the overlay that
+                     * last patched the entry, else where it is defined. */
+                    const emeta *mm = &db->t[k].meta[i];
+                    return GP_RAISE_AT(e, GP_ESCHEMA, mm->pfile ? mm->pfile : mm->file,
+                                       mm->pfile ? mm->pline : mm->line,
+                                       mm->pfile ? mm->pcol : mm->col,
+                                       "model '%s', field 'moe.expert_ffn_kind': '%s' given "
+                                       "without moe.experts (a dense model's FFN kind follows "
+                                       "from its params: leave it out)",
+                                       md->id, md->expert_ffn_kind);
+                }
+                if (md->ffn_layers.v > md->layers.v)
+                    return conflict_fail(db, GP_KIND_MODEL, i, "ffn_layers", &md->ffn_layers,
+                                         "layers", &md->layers, e,
+                                         "%.0f FFN layers for %.0f layers (at most as many)",
+                                         md->ffn_layers.v, md->layers.v);
+                if (md->ffn_layers.v > 0.0 && md->experts.v > 0.0)
+                    return conflict_fail(db, GP_KIND_MODEL, i, "ffn_layers", &md->ffn_layers,
+                                         "moe.experts", &md->experts, e,
+                                         "FFN layers are given for dense models only (a MoE "
+                                         "model's dense layers are moe.dense_layers)");
                 if (md->train_seq.v > md->context.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "train_seq", &md->train_seq,
                                          "context", &md->context, e,
@@ -1603,6 +1629,22 @@ static int validate(gp_db *db, gp_err *e)
                                        "model '%s', field 'linear.state': a recurrent state "
                                        "given without linear.layers (how many layers hold it)",
                                        md->id);
+                if (md->linear_params.v > 0.0 && !(md->linear_layers.v > 0.0))
+                    return GP_RAISE_AT(e, GP_ESCHEMA,
+                                       md->linear_params.origin ? md->linear_params.origin
+                                                                : "linear.params",
+                                       0, 0,
+                                       "model '%s', field 'linear.params': a mixer's "
+                                       "parameters given without linear.layers (how many "
+                                       "layers hold it)",
+                                       md->id);
+                if (md->linear_params.v * md->linear_layers.v > md->params.v)
+                    return conflict_fail(db, GP_KIND_MODEL, i, "linear.params",
+                                         &md->linear_params, "params", &md->params, e,
+                                         "%.0f linear-attention layers of %.0f parameters each "
+                                         "hold more than the model's %.0f",
+                                         md->linear_layers.v, md->linear_params.v,
+                                         md->params.v);
                 if (md->linear_layers.v > 0.0 && md->linear_layers.v >= md->layers.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "linear.layers",
                                          &md->linear_layers, "layers", &md->layers, e,

@@ -172,6 +172,33 @@ static double attn_proj_params(const gp_train_shape *s)
     return 2.0 * s->hidden * q + 2.0 * s->hidden * kv;
 }
 
+/* Linear layers whose mixer's parameters are given (linear_params), as a
+ * share of the layers: 0 without them. */
+static double linear_priced_share(const gp_train_shape *s)
+{
+    if (!(s->linear_params > 0.0) || !(s->layers > 0.0))
+        return 0.0;
+    return (s->layers - shape_attn_layers(s)) / s->layers;
+}
+
+/* What a layer's token-mixer projections hold beyond the attention's
+ * q/k/v/o, averaged over the layers: the linear layers' mixers
+ * (linear_params each) in place of the attention on their share of the
+ * layers; 0 without linear layers or without their parameters (priced as
+ * the attention's, as before the field).  docs/models/training.md 1.2. */
+static double mixer_extra_params(const gp_train_shape *s)
+{
+    double share = linear_priced_share(s);
+    return share > 0.0 ? share * (s->linear_params - attn_proj_params(s)) : 0.0;
+}
+
+/* Parameters of the token mixers of all the layers (attention projections,
+ * linear layers' mixers). */
+static double mixers_params(const gp_train_shape *s)
+{
+    return s->layers * (attn_proj_params(s) + mixer_extra_params(s));
+}
+
 /* The experts' matrices k_e: expert_ffn_matrices, else the dense FFN's
  * (ffn_matrices, else 2), as before the field. */
 static double expert_mats(const gp_train_shape *s)
@@ -179,6 +206,13 @@ static double expert_mats(const gp_train_shape *s)
     return s->expert_ffn_matrices > 0.0 ? s->expert_ffn_matrices
            : s->ffn_matrices > 0.0     ? s->ffn_matrices
                                        : 2.0;
+}
+
+/* The layers of a dense shape that hold its FFN: ffn_layers when given
+ * and below the depth, else every layer. */
+static double shape_ffn_layers(const gp_train_shape *s)
+{
+    return s->ffn_layers > 0.0 && s->ffn_layers < s->layers ? s->ffn_layers : s->layers;
 }
 
 /* FFN parameters summed over the layers, split into the dense FFNs' part
@@ -197,7 +231,7 @@ static void ffn_parts(const gp_train_shape *s, int active, double *per_dense,
         *per_expert = s->hidden * n_moe * n_exp * fe;
         *router = n_moe * s->hidden * s->experts;
     } else {
-        *per_dense = s->layers * s->hidden * s->ffn_hidden;
+        *per_dense = shape_ffn_layers(s) * s->hidden * s->ffn_hidden;
         *per_expert = 0.0;
         *router = 0.0;
     }
@@ -229,7 +263,7 @@ double gp_train_shape_params(const gp_train_shape *s, int active)
 {
     if (s == NULL || s->layers <= 0.0 || s->hidden <= 0.0 || s->heads <= 0.0)
         return 0.0;
-    return s->layers * attn_proj_params(s) + ffn_params(s, active) +
+    return mixers_params(s) + ffn_params(s, active) +
            s->vocab * s->hidden * (s->tied_embeddings ? 1.0 : 2.0);
 }
 
@@ -268,7 +302,10 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
     if (m->linear_layers.v > 0.0 && m->linear_layers.v < m->layers.v) {
         s->linear_layers = m->linear_layers.v;
         s->linear_state = m->linear_state.v;
+        s->linear_params = m->linear_params.v;
     }
+    if (!(m->experts.v > 0.0))
+        s->ffn_layers = m->ffn_layers.v;
     /* Gated (SwiGLU, 3 matrices) or not (2): whichever reproduces the
      * model's parameter count more closely. */
     if (m->attention != NULL && strcasecmp(m->attention, "mla") == 0) {
@@ -283,7 +320,7 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
     {
         double pd, pe, router, rest;
         ffn_parts(s, 0, &pd, &pe, &router);
-        rest = s->layers * attn_proj_params(s) + router +
+        rest = mixers_params(s) + router +
                s->vocab * s->hidden * (s->tied_embeddings ? 1.0 : 2.0);
         /* Experts of a named kind hold k_e each whatever the dense k. */
         if (s->expert_ffn_matrices > 0.0) {
@@ -309,7 +346,7 @@ static void fwd_parts(const gp_train_shape *s, double seq, int causal, double *m
     if (s == NULL || !(s->layers > 0.0) || !(s->hidden > 0.0) || !(s->heads > 0.0))
         return;
     /* Every matrix element used by a token costs one multiply-add. */
-    *mm = 2.0 * (s->layers * attn_proj_params(s) + ffn_params(s, 1));
+    *mm = 2.0 * (mixers_params(s) + ffn_params(s, 1));
     /* Q.K^T and P.V: 2 * seq * heads * d_qk and d_v, per attending layer
      * (L_a = L - L_lin; the window share is 1 on global layers). */
     *attn = 4.0 * seq * shape_core_dim(s) * shape_attn_layers(s) *
@@ -802,7 +839,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     gp_train_shape sh = r->shape;
     gemm_hw hw, hw16;
     gp_topo tt;
-    double L, h, heads, q, kv, f, kk, V, s, b, t, pp, d, v, gn, T, tr, ls;
+    double L, h, heads, q, kv, qkv, f, kk, V, s, b, t, pp, d, v, gn, T, tr, ls;
     double gpus = (double)in->gpus, m, B, unit, wb, gb, ob;
     double f_fwd, f_bwd, x, y, ew_fwd, ew_bwd, score, cast_f, cast_b;
     int low;
@@ -854,7 +891,13 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     heads = sh.heads;
     q = shape_q_dim(&sh);
     kv = shape_kv_dim(&sh);
-    f = sh.ffn_hidden;
+    /* The QKV-side width: a hybrid's linear mixers (linear_params) enter as
+     * the width that gives the layers' average mixer parameters, h (qkv +
+     * q) (training.md "Step-time model"). */
+    qkv = q + 2.0 * kv + mixer_extra_params(&sh) / h;
+    /* A dense shape whose FFNs sit on ffn_layers of the layers: the width
+     * averaged over the layers (Nemotron-H 8B: 21504 x 24/28). */
+    f = sh.experts > 0.0 ? sh.ffn_hidden : sh.ffn_hidden * shape_ffn_layers(&sh) / L;
     kk = sh.ffn_matrices > 0.0 ? sh.ffn_matrices : 2.0;
     V = sh.vocab;
     s = r->seq;
@@ -995,7 +1038,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
 
     /* --- GEMMs per layer (per tensor rank), forward and backward -------- */
     f_fwd = f_bwd = 0.0;
-    gemm_fbz(&hw, T, (q + 2.0 * kv) / t, h, lora, &x, &y); /* QKV        */
+    gemm_fbz(&hw, T, qkv / t, h, lora, &x, &y);            /* QKV        */
     f_fwd += x;
     f_bwd += y;
     gemm_fbz(&hw, T, h, q / t, lora, &x, &y);               /* output proj */
@@ -1009,7 +1052,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     f_bwd += y;
     gemm_fbz(&hw16, T, V / t, h, lora, &lg_fwd, &lg_bwd);   /* logits, 16-bit */
     st->gemm_s = ls * (f_fwd * (full ? 2.0 : 1.0) + f_bwd) + lg_fwd + lg_bwd;
-    st->gemm_flop = 2.0 * T * h * ((q + 2.0 * kv) + q + kk * f) / t * ls *
+    st->gemm_flop = 2.0 * T * h * (qkv + q + kk * f) / t * ls *
                         (lora ? (full ? 3.0 : 2.0) : (full ? 4.0 : 3.0)) +
                     (lora ? 4.0 : 6.0) * T * h * V / t;
     /* Adapter fine-tuning: the stage's share of the adapters trains in
@@ -1076,7 +1119,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     cast_f = cast_b = 0.0;
     if (low) {
         cast_f = p->step_fp8_cast_bytes * T * (2.0 * h / tr + (q + f) / t);
-        cast_b = p->step_fp8_cast_bytes * T * ((q + 2.0 * kv + (kk - 1.0) * f) / t + 2.0 * h / tr);
+        cast_b = p->step_fp8_cast_bytes * T * ((qkv + (kk - 1.0) * f) / t + 2.0 * h / tr);
         ew_fwd += cast_f;
         ew_bwd += cast_b + (full ? cast_f : 0.0);
     }
@@ -1172,7 +1215,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         st->moe_imbalance = F;
         /* Attention projections; MLA (attn_params given): the Q/K/V side is
          * attn_params - q h parameters, priced as one GEMM of that width. */
-        nqkv = sh.attn_params > 0.0 ? sh.attn_params / h - q : q + 2.0 * kv;
+        nqkv = sh.attn_params > 0.0 ? sh.attn_params / h - q + mixer_extra_params(&sh) / h : qkv;
         gemm_fb(&hw, T, nqkv / t, h, 1.0, &at_f, &at_b);
         gemm_fb(&hw, T, h, q / t, 1.0, &x, &y);
         at_f += x;
@@ -1713,15 +1756,18 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
      * by the loader): counts in [0, GP_MODEL_DIM_MAX], and linear layers
      * below the depth come with their state. */
     {
-        static const char *const kn[] = {"window", "window_layers", "linear_layers",
-                                         "linear_state"};
-        const double kv[] = {r->shape.window, r->shape.window_layers, r->shape.linear_layers,
-                             r->shape.linear_state};
-        for (k = 0; k < 4; k++)
-            if (!(kv[k] >= 0.0 && kv[k] <= GP_MODEL_DIM_MAX))
+        static const char *const kn[] = {"window",       "window_layers", "linear_layers",
+                                         "linear_state", "ffn_layers",    "linear_params"};
+        const double kv[] = {r->shape.window,       r->shape.window_layers,
+                             r->shape.linear_layers, r->shape.linear_state,
+                             r->shape.ffn_layers,    r->shape.linear_params};
+        for (k = 0; k < 6; k++) {
+            double top = k < 5 ? GP_MODEL_DIM_MAX : GP_MODEL_PARAMS_MAX;
+            if (!(kv[k] >= 0.0 && kv[k] <= top))
                 return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
                                    "shape field '%s' must lie in [0, %g] (got '%g')", kn[k],
-                                   GP_MODEL_DIM_MAX, kv[k]);
+                                   top, kv[k]);
+        }
         if (r->shape.linear_layers > 0.0 && r->shape.linear_layers < r->shape.layers &&
             !(r->shape.linear_state > 0.0))
             return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,

@@ -149,6 +149,9 @@ START_TEST(shipped_entry)
     ck_assert_str_eq(m->id, "qwen3-next-80b-a3b");
     GP_ASSERT_REL(m->linear_layers.v, 36.0, 0);
     GP_ASSERT_REL(m->linear_state.v, 548864.0, 0);
+    /* One Gated DeltaNet mixer, the note's 33,718,464 (train's price for
+     * its projections). */
+    GP_ASSERT_REL(m->linear_params.v, 33718464.0, 0);
     ck_assert_ptr_nonnull(m->linear_layers.src);
     ck_assert_ptr_nonnull(m->linear_state.src);
     /* As the bare model above: 24,576 KV bytes per token, 39,518,208
@@ -486,6 +489,10 @@ START_TEST(import_qwen3_next)
                                    "shared), the same linear-attention difference on 36 layers "
                                    "= 3,874,929,408") != NULL,
                       "%s", yaml);
+        /* The mixer, for train (linear.params); no ffn_layers: every layer
+         * holds its MoE FFN. */
+        ck_assert_ptr_nonnull(strstr(yaml, "  params: {value: 33718464, src: derived}\n"));
+        ck_assert_ptr_null(strstr(yaml, "ffn_layers"));
         free(yaml);
     }
     /* The layout as newer configs list it: layer_types, 3 linear then 1

@@ -369,6 +369,10 @@ START_TEST(import_nemotron_h)
                                "= 8,100,852,736.") != NULL,
                   "%s", yaml);
     ck_assert_ptr_nonnull(strstr(yaml, "state d_i N + (K - 1) c = 1,079,296 elements"));
+    /* What train reads: the 24 MLP blocks as ffn_layers of the 28, and one
+     * Mamba-2 mixer's 109,635,968 parameters (the block less its norm). */
+    ck_assert_ptr_nonnull(strstr(yaml, "\nffn_layers: 24\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "  params: {value: 109635968, src: derived}\n"));
     free(yaml);
     /* The same blocks as a layers_block_type list, in transformers' newer
      * names (linear_attention, full_attention, mlp) and its older ones

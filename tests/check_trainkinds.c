@@ -121,6 +121,131 @@ START_TEST(hybrid_exact_count_by_hand)
 }
 END_TEST
 
+/* A hybrid's linear mixers priced at their own parameters (linear_params)
+ * and FFNs on only some layers (ffn_layers), in the exact count, the shape's
+ * parameter count and the step model's GEMMs (training.md 1.2). */
+START_TEST(mixer_params_and_ffn_layers_by_hand)
+{
+    gp_gpu g = toy_gpu();
+    gp_train_shape sh = hybrid4();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    double mm;
+
+    /* hybrid4's attention projections 2 h q + 2 h kv = 4 x 1024^2 =
+     * 4,194,304 a layer; its 3 linear layers' mixers given 1.5 x that,
+     * 6,291,456 each.  Forward matmuls per token: 2 x (1 x 4,194,304 + 3 x
+     * 6,291,456 = 18,874,368 + FFN 4 x 2 x 1024 x 4096 = 33,554,432) = 2 x
+     * 56,623,104 = 113,246,208 (100,663,296 without linear_params). */
+    sh.linear_params = 6291456;
+    gp_train_fwd_flop_per_token(&sh, 1024, 0, &mm, NULL, NULL);
+    GP_ASSERT_REL(mm, 113246208.0, 0);
+    /* Parameters: 56,623,104 + embeddings 2 x 8192 x 1024 = 16,777,216:
+     * 73,400,320; active the same (dense). */
+    GP_ASSERT_REL(gp_train_shape_params(&sh, 0), 73400320.0, 0);
+    /* The exact count: 3 x (113,246,208 + the mixers' core 7,340,032 +
+     * logits 16,777,216 = 137,363,456) = 412,090,368 a token. */
+    hybrid_in(&in, &g, &sh);
+    in.count = GP_COUNT_EXACT;
+    in.mfu = 0.5;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.model_flop_per_token, 412090368.0, 0);
+    /* The step model (b 1, s 1024: T = 1024 tokens, t 1, no recompute):
+     * the QKV-side width q + 2 kv + (3/4 x (6,291,456 - 4,194,304) =
+     * 1,572,864) / h 1024 = 1024 + 2048 + 1536 = 4608; a layer's GEMM
+     * widths 4608 + q 1024 + k_f f 8192 = 13,824; gemm FLOP per
+     * micro-batch 2 T h x 13,824 x 4 layers x 3 (fwd + bwd) = 2,097,152 x
+     * 13,824 x 12 = 347,892,350,976 + logits 6 T h V = 6 x 1,048,576 x
+     * 8192 = 51,539,607,552: 399,431,958,528 (= 3 T x the forward
+     * matmuls 113,246,208 + the logits). */
+    in.count = GP_COUNT_EXACT;
+    in.recompute = GP_RECOMPUTE_NONE;
+    in.mfu = 0;
+    in.mfu_mode = GP_MFU_MODEL;
+    in.global_batch = 8;
+    in.tokens = 8192.0 * 100.0;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.gemm_flop, 399431958528.0, 1e-15);
+
+    /* FFNs on 2 of the 4 layers of the all-attending shape: forward
+     * matmuls 2 x (4 x 4,194,304 + 2 x 2 x 1024 x 4096 = 16,777,216 +
+     * 16,777,216) = 67,108,864; parameters 33,554,432 + 16,777,216 =
+     * 50,331,648; the step model's FFN width averaged over the layers,
+     * 4096 x 2/4 = 2048: widths 3072 + 1024 + 2 x 2048 = 8192, gemm FLOP
+     * 2,097,152 x 8192 x 12 = 206,158,430,208 + 51,539,607,552 =
+     * 257,698,037,760. */
+    sh = hybrid4();
+    sh.linear_layers = 0;
+    sh.linear_state = 0;
+    sh.ffn_layers = 2;
+    gp_train_fwd_flop_per_token(&sh, 1024, 0, &mm, NULL, NULL);
+    GP_ASSERT_REL(mm, 67108864.0, 0);
+    GP_ASSERT_REL(gp_train_shape_params(&sh, 1), 50331648.0, 0);
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.step.gemm_flop, 257698037760.0, 1e-15);
+    /* Not below the depth: every layer (as 0). */
+    sh.ffn_layers = 4;
+    gp_train_fwd_flop_per_token(&sh, 1024, 0, &mm, NULL, NULL);
+    GP_ASSERT_REL(mm, 67108864.0 + 2.0 * 16777216.0, 0);
+    /* Out of range: refused naming the field. */
+    sh.ffn_layers = -1;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "'ffn_layers'"));
+    sh.ffn_layers = 0;
+    sh.linear_params = NAN;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "'linear_params'"));
+}
+END_TEST
+
+/* The shipped Nemotron-H 8B (hwdb/models/nemotron-h-8b.yaml): 28 mixer
+ * layers, 4 attending, 24 Mamba-2 mixers of 109,635,968 (linear.params),
+ * 24 MLP blocks of 2 x 4096 x 21504 (ffn_layers). */
+START_TEST(nemotron_h_exact_by_hand)
+{
+    const gp_model *m = gp_db_find_model(gp_test_db(), "nemotron-h-8b");
+    gp_train_shape sh;
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    double mm, at, lg;
+
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(gp_train_shape_from_model(m, &sh, &e), GP_OK);
+    GP_ASSERT_REL(sh.ffn_layers, 24.0, 0);
+    GP_ASSERT_REL(sh.linear_params, 109635968.0, 0);
+    /* Plain FFN (up, down): 2 matrices reproduce 8.10e9, 3 give 10.2e9. */
+    GP_ASSERT_REL(sh.ffn_matrices, 2.0, 0);
+    /* Matrices: attention 4 x (4096 x 4096 x 2 + 2 x 4096 x 1024 =
+     * 41,943,040) = 167,772,160 + Mamba-2 24 x 109,635,968 =
+     * 2,631,263,232 + MLP 24 x 176,160,768 = 4,227,858,432 + embeddings
+     * 2 x 131072 x 4096 = 1,073,741,824: 8,100,635,648 (the entry's
+     * 8,100,852,736 less its 53 norms of 4096). */
+    GP_ASSERT_REL(gp_train_shape_params(&sh, 0), 8100635648.0, 0);
+    /* Forward per token at s 4096: matmuls 2 x (167,772,160 +
+     * 2,631,263,232 + 4,227,858,432) = 14,053,787,648; attention 4 x 4096
+     * x 4096 x 4 layers = 268,435,456 + recurrence 8 x 24 x 1,079,296 =
+     * 207,224,832: 475,660,288; logits 2 x 4096 x 131072 = 1,073,741,824.
+     * --exact: 3 x 15,603,189,760 = 46,809,569,280 (51,037,427,712 with
+     * 28 FFNs; 41,289,646,080 with the mixers as q/k/v/o and 28 FFNs). */
+    gp_train_fwd_flop_per_token(&sh, 4096, 0, &mm, &at, &lg);
+    GP_ASSERT_REL(mm, 14053787648.0, 0);
+    GP_ASSERT_REL(at, 475660288.0, 0);
+    GP_ASSERT_REL(lg, 1073741824.0, 0);
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(gp_test_db(), "h200");
+    ck_assert_ptr_nonnull(in.gpu);
+    in.model = m;
+    in.tokens = 1e12;
+    in.gpus = 64;
+    in.seq = 4096;
+    in.count = GP_COUNT_EXACT;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    GP_ASSERT_REL(r.model_flop_per_token, 46809569280.0, 0);
+}
+END_TEST
+
 START_TEST(hybrid_restated_default_mfu)
 {
     gp_gpu g = toy_gpu();
@@ -178,22 +303,25 @@ START_TEST(qwen3_next_exact_by_hand)
      *     805,306,368 (48 layers: 3,221,225,472);
      *   recurrence 8 x 36 x 548,864 = 158,072,832 (as decode's, inference.md
      *     §1.2); core 963,379,200;
-     *   matmuls 2 x (48 x (2 x 2048 x 4096 + 2 x 2048 x 512 = 18,874,368) =
-     *     905,969,664 + experts 3 x 2048 x 48 x (10 + 1) x 512 =
-     *     1,660,944,384 + routers 48 x 2048 x 512 = 50,331,648) = 2 x
-     *     2,617,245,696 = 5,234,491,392 (the shape prices each layer's mixer
-     *     projections as the attention's q/k/v/o: its Gated DeltaNet and
-     *     output-gate widths are not in the database entry);
+     *   matmuls 2 x (12 attending layers x (2 x 2048 x 4096 + 2 x 2048 x
+     *     512 = 18,874,368) = 226,492,416 + 36 Gated DeltaNet mixers of
+     *     linear.params 33,718,464 (the entry's note) = 1,213,864,704 +
+     *     experts 3 x 2048 x 48 x (10 + 1) x 512 = 1,660,944,384 + routers
+     *     48 x 2048 x 512 = 50,331,648) = 2 x 3,151,633,152 =
+     *     6,303,266,304 (the attention's output gate, q twice as wide, is
+     *     not in the entry: its 12 x 8,388,608 are not priced);
      *   logits 2 x 2048 x 151,936 = 622,329,856. */
+    GP_ASSERT_REL(sh.linear_params, 33718464.0, 0);
     gp_train_fwd_flop_per_token(&sh, 4096, 0, &mm, &at, &lg);
     GP_ASSERT_REL(at, 963379200.0, 0);
-    GP_ASSERT_REL(mm, 5234491392.0, 0);
+    GP_ASSERT_REL(mm, 6303266304.0, 0);
     GP_ASSERT_REL(lg, 622329856.0, 0);
-    /* --exact: 3 x (5,234,491,392 + 963,379,200 + 622,329,856 =
-     * 6,820,200,448) = 20,460,601,344 a token (priced as 48 attention
-     * layers: 3 x 9,078,046,720 = 27,234,140,160, +33 %); selective
-     * recompute adds the attention alone: 21,265,907,712.  6ND is 6 x
-     * 3,874,929,408 = 23,249,576,448 either way. */
+    /* --exact: 3 x (6,303,266,304 + 963,379,200 + 622,329,856 =
+     * 7,888,975,360) = 23,666,926,080 a token (the mixers priced as the
+     * attention's q/k/v/o, as before linear.params: 20,460,601,344);
+     * selective recompute adds the attention alone, 805,306,368:
+     * 24,472,232,448.  6ND is 6 x 3,874,929,408 = 23,249,576,448 either
+     * way. */
     gp_train_in_init(&in);
     in.gpu = gp_db_find_gpu(gp_test_db(), "h200");
     ck_assert_ptr_nonnull(in.gpu);
@@ -203,8 +331,8 @@ START_TEST(qwen3_next_exact_by_hand)
     in.seq = 4096;
     in.count = GP_COUNT_EXACT;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
-    GP_ASSERT_REL(r.model_flop_per_token, 20460601344.0, 0);
-    GP_ASSERT_REL(r.hardware_flop_per_token, 21265907712.0, 0);
+    GP_ASSERT_REL(r.model_flop_per_token, 23666926080.0, 0);
+    GP_ASSERT_REL(r.hardware_flop_per_token, 24472232448.0, 0);
     GP_ASSERT_REL(r.flop_6nd, 23249576448.0 * 1e12, 1e-15);
 }
 END_TEST
@@ -410,14 +538,16 @@ START_TEST(cli_layer_kinds)
     json_t *j, *sh;
     char *out = NULL;
 
-    /* qwen3_next_exact_by_hand's 20,460,601,344 FLOP a token; the shape
-     * says 12 attending layers of 48. */
+    /* qwen3_next_exact_by_hand's 23,666,926,080 FLOP a token; the shape
+     * says 12 attending layers of 48, mixers of 33,718,464. */
     j = gp_test_cli_json(q);
-    GP_ASSERT_REL(gp_test_jnum(j, "model_flop_per_token"), 20460601344.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(j, "model_flop_per_token"), 23666926080.0, 0);
     sh = json_object_get(j, "shape");
     GP_ASSERT_REL(gp_test_jnum(sh, "attn_layers"), 12.0, 0);
     GP_ASSERT_REL(gp_test_jnum(sh, "linear_layers"), 36.0, 0);
     GP_ASSERT_REL(gp_test_jnum(sh, "linear_state"), 548864.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(sh, "linear_params"), 33718464.0, 0);
+    ck_assert_ptr_null(json_object_get(sh, "ffn_layers"));
     ck_assert_ptr_null(json_object_get(sh, "window"));
     json_decref(j);
     /* Mistral: 54,741,958,656 a token; its window on all 32 layers. */
@@ -453,6 +583,48 @@ START_TEST(cli_layer_kinds)
 }
 END_TEST
 
+/* Shape options on a hybrid: its FFN may change (recounted with its
+ * mixers and FFN layers), its depth and attention widths may not. */
+START_TEST(cli_hybrid_shape_options)
+{
+    const char *hid[] = {"train", "--gpu", "h200", "--model", "nemotron-h-8b", "--tokens",
+                         "1e12", "--gpus", "64", "--hidden", "4096", NULL};
+    const char *lay[] = {"train", "--gpu", "h200", "--model", "qwen3-next-80b-a3b", "--tokens",
+                         "1e12", "--gpus", "64", "--layers", "24", NULL};
+    const char *ffn[] = {"--json", "train", "--gpu", "h200", "--model", "nemotron-h-8b",
+                         "--tokens", "1e12", "--gpus", "64", "--ffn", "21504", NULL};
+    char *err = NULL;
+    json_t *j;
+
+    ck_assert_int_eq(gp_test_cli(hid, NULL, &err), 2);
+    ck_assert_msg(strstr(err, "'--hidden' on 'nemotron-h-8b': 24 of its 28 layers are linear "
+                              "attention") != NULL,
+                  "%s", err);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(lay, NULL, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'--layers' on 'qwen3-next-80b-a3b': 36 of its 48"));
+    free(err);
+    /* The model's own FFN width recounts to the entry's params: the 24
+     * linear layers take linear.params in place of an attention, and the 4
+     * layers without an FFN lose it and one of their two norms: 4
+     * attention x 41,943,040 + 24 x 109,635,968 + 24 MLPs x 176,160,768 +
+     * 52 norms x 4096 + embeddings 1,073,741,824 + final norm 4096 =
+     * 8,100,852,736 (the entry's). */
+    j = gp_test_cli_json(ffn);
+    GP_ASSERT_REL(gp_test_jnum(j, "params"), 8100852736.0, 0);
+    json_decref(j);
+    /* --ffn 16384: 24 MLPs of 2 x 4096 x 5120 fewer, 24 x 41,943,040 =
+     * 1,006,632,960: 7,094,219,776. */
+    {
+        const char *f2[] = {"--json", "train", "--gpu", "h200", "--model", "nemotron-h-8b",
+                            "--tokens", "1e12", "--gpus", "64", "--ffn", "16384", NULL};
+        j = gp_test_cli_json(f2);
+        GP_ASSERT_REL(gp_test_jnum(j, "params"), 7094219776.0, 0);
+        json_decref(j);
+    }
+}
+END_TEST
+
 Suite *gp_test_suite_trainkinds(void)
 {
     Suite *s = suite_create("trainkinds");
@@ -460,6 +632,8 @@ Suite *gp_test_suite_trainkinds(void)
     tcase_add_test(tc, hybrid_exact_count_by_hand);
     tcase_add_test(tc, hybrid_restated_default_mfu);
     tcase_add_test(tc, qwen3_next_exact_by_hand);
+    tcase_add_test(tc, mixer_params_and_ffn_layers_by_hand);
+    tcase_add_test(tc, nemotron_h_exact_by_hand);
     tcase_add_test(tc, sliding_window_exact_by_hand);
     suite_add_tcase(s, tc);
     tc = tcase_create("step");
@@ -469,6 +643,7 @@ Suite *gp_test_suite_trainkinds(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_add_test(tc, cli_layer_kinds);
+    tcase_add_test(tc, cli_hybrid_shape_options);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -192,6 +192,19 @@ typedef struct gp_model {
                                (2 k_heads d_k + v_heads d_v)(conv - 1);
                                Qwen3-Next: 548,864).  Given with
                                linear_layers                              */
+    gp_fig linear_params;   /* parameters of one such layer's token mixer
+                               (gp_param_count.linear_attn: Qwen3-Next's
+                               Gated DeltaNet 33,718,464; Nemotron-H 8B's
+                               Mamba-2 109,635,968), which train prices in
+                               place of the attention's q/k/v/o; 0 = not
+                               given (priced as the attention's).  Only with
+                               linear_layers                              */
+    gp_fig ffn_layers;      /* layers that hold the dense FFN when fewer than
+                               layers: a model of one-sublayer blocks
+                               (Nemotron-H 8B: 24 MLP blocks for its 28
+                               mixer blocks, which are its layers); 0 =
+                               every layer.  train prices that many FFNs;
+                               dense models only                          */
 } gp_model;
 
 typedef enum gp_format_kind { GP_FMT_FLOAT, GP_FMT_INT, GP_FMT_QUANT } gp_format_kind;

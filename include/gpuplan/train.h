@@ -140,6 +140,13 @@ typedef struct gp_train_shape {
                               none; not below layers: read as none       */
     double linear_state;   /* recurrent-state elements per sequence per
                               such layer (Qwen3-Next: 548,864)            */
+    double linear_params;  /* parameters of one such layer's mixer, priced
+                              at 2 FLOP each per token forward in place of
+                              the attention's q/k/v/o (Qwen3-Next's Gated
+                              DeltaNet: 33,718,464); 0 = as the attention */
+    double ffn_layers;     /* a dense shape's layers that hold its FFN when
+                              fewer than layers (Nemotron-H 8B: 24 of 28);
+                              0 (or not below layers) = every layer       */
 } gp_train_shape;
 
 /* Fill s from m.  ffn_matrices is decided by which of 2 or 3 FFN matrices
