@@ -294,6 +294,7 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "prefill_pipeline",
                         json_string(gp_pipeline_name(s->prefill_pipeline)));
     json_object_set_new(o, "prefill_rate_flop_per_s", gp_cli_jnum(s->prefill_rate));
+    json_object_set_new(o, "prefill_gemm_s", gp_cli_jnum(s->prefill_gemm_s));
     json_object_set_new(o, "ridge_batch", gp_cli_jnum(s->ridge_batch));
     if (s->usd_per_mtok > 0)
         json_object_set_new(o, "usd_per_mtok", gp_cli_jnum(s->usd_per_mtok));
@@ -1106,6 +1107,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                                            : "engine");
         }
         qrow("time to first token", r.expected.ttft_s, GP_Q_DURATION, 3, note);
+        if (r.expected.prefill_gemm_s > 0.0)
+            qrow("  layer GEMMs", r.expected.prefill_gemm_s, GP_Q_DURATION, 3,
+                 "each on its roofline, wave-quantised over the SMs (inference.md 5.4)");
         qrow("  ceiling", r.ceiling.ttft_s, GP_Q_DURATION, 3, NULL);
     }
     if (r.prefill_expert_rows > 0) {

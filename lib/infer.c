@@ -7,6 +7,7 @@
 #include "gpuplan/comm.h"
 #include "gpuplan/infer.h"
 #include "db_int.h"
+#include "gemm_int.h"
 
 void gp_infer_params_init(gp_infer_params *p)
 {
@@ -208,6 +209,53 @@ static void get_shape(const gp_model *m, shape *s)
             s->moe_layers = ml;
         }
     }
+}
+
+/* A dense prefill's layer GEMMs, each on its own roofline with wave
+ * quantisation (inference.md 5.4): per layer Q/K/V (out N = (q + 2 kv)/t,
+ * inner h), the output projection (h, q/t), the FFN's input side (N_in/t,
+ * h) and its output (h, f/t), on `rows` prompt rows over t tensor ranks;
+ * N_in is what remains of a layer's body after the attention's 2hq + 2h kv,
+ * over h, less f (k_f - 1 = 1 plain, 2 gated).  Each costs
+ * max(2 rows N K / (rate x waves), (N K wbyte + ebyte rows (N + K)) / bw),
+ * waves = gp__wave_eff over `sms` SMs with the GP_GEMM_TILE_M x
+ * GEMM_TILE_N tile.  *time: per rank, all layers; *flop and *wbytes: the
+ * GEMMs' FLOPs and weight bytes over all ranks.  Returns 0 (nothing set)
+ * when the shape does not decompose so: MoE, latent attention (kv_dim),
+ * a missing width, N_in <= 0. */
+static int prefill_gemms(const gp_model *m, const shape *sh, double rows, double t,
+                         double rate, double bw, double wbyte, double ebyte, double sms,
+                         double *time, double *flop, double *wbytes)
+{
+    double h = sh->hidden, L = sh->layers, f = sh->ffn;
+    double kvh = m->kv_heads.v > 0.0 ? m->kv_heads.v : sh->heads;
+    double q = sh->heads * sh->head_dim, kv = kvh * sh->head_dim, nin, nk[4][2];
+    double tt = 0.0, ff = 0.0, ww = 0.0;
+    int i;
+    if (!(L > 0.0 && h > 0.0 && q > 0.0 && f > 0.0 && t >= 1.0 && rows >= 1.0 &&
+          rate > 0.0 && bw > 0.0) ||
+        sh->moe_layers > 0.0 || m->kv_dim.v > 0.0)
+        return 0;
+    nin = (sh->body / L - 2.0 * h * (q + kv)) / h - f;
+    if (!(nin > 0.0))
+        return 0;
+    nk[0][0] = (q + 2.0 * kv) / t; nk[0][1] = h;
+    nk[1][0] = h;                  nk[1][1] = q / t;
+    nk[2][0] = nin / t;            nk[2][1] = h;
+    nk[3][0] = h;                  nk[3][1] = f / t;
+    for (i = 0; i < 4; i++) {
+        double n = nk[i][0], k = nk[i][1];
+        double tf = 2.0 * rows * n * k /
+                    (rate * gp__wave_eff(rows, n, 1.0, sms, GP_GEMM_TILE_M, GP_GEMM_TILE_N));
+        double tb = (n * k * wbyte + ebyte * rows * (n + k)) / bw;
+        tt += tf > tb ? tf : tb;
+        ff += 2.0 * rows * n * k;
+        ww += n * k * wbyte;
+    }
+    *time = L * tt;
+    *flop = L * t * ff;
+    *wbytes = L * t * ww;
+    return 1;
 }
 
 /* Body params touched by `tokens` tokens routed independently; *touched:
@@ -959,6 +1007,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         for (side = 0; side < 2; side++) {
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
             double bw = o->mem_bw * o->eff_weights, t, pk = o->prefill_rate;
+            o->prefill_gemm_s = 0.0;
             if (side && me > 0.0) {
                 double tcd = div0(dense_f / s.div, pk), tmd = div0(dense_b / s.div, bw);
                 double tce = div0(ex_f / s.div, pk), tme = div0(ex_b / s.div, bw);
@@ -967,7 +1016,20 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
             } else {
                 double tc = div0(pf / s.div, pk);
                 double tm = div0((wb - (side ? 0.0 : s.w_save_ceil)) / s.div, bw);
+                double tg, gf, gw;
                 t = tc > tm ? tc : tm;
+                /* Tiled library GEMMs (inference.md 5.4): the layers' GEMMs
+                 * each on its roofline, the rest (attention core,
+                 * recurrence, logits, norms; the output matrix's bytes) on
+                 * one. */
+                if (side && eng->prefill_tiled && g->sm_count.v > 0.0 && !r->shape_inferred &&
+                    !apple_mx(g, r->precision) &&
+                    prefill_gemms(m, &sh, tok, s.div, pk, bw, wbits / 8.0, p->act_bytes,
+                                  g->sm_count.v, &tg, &gf, &gw)) {
+                    double rc_ = div0((pf - gf) / s.div, pk), rb = div0((wb - gw) / s.div, bw);
+                    o->prefill_gemm_s = tg;
+                    t = tg + (rc_ > rb ? rc_ : rb);
+                }
             }
             o->ttft_s = t + o->overhead_s + k * (side ? ce : cc);
         }

@@ -9,6 +9,7 @@
 #include "gpuplan/comm.h"
 #include "gpuplan/infer.h"
 #include "gpuplan/train.h"
+#include "gemm_int.h"
 
 #define SECONDS_PER_DAY 86400.0
 #define SECONDS_PER_YEAR (365.25 * 86400.0)
@@ -54,8 +55,8 @@ void gp_train_params_init(gp_train_params *p)
     p->step_flash_bwd = 2.5;
     p->step_flash_eff = 0.70;
     p->step_fp8_cast_bytes = 4.0;
-    p->step_tile_m = 256.0;
-    p->step_tile_n = 128.0;
+    p->step_tile_m = GP_GEMM_TILE_M;
+    p->step_tile_n = GP_GEMM_TILE_N;
     p->step_bucket_bytes = 26214400.0; /* PyTorch DDP bucket_cap_mb = 25    */
     p->step_moe_perm_bytes = 8.0;
     p->step_a2a_sms = 20.0; /* DeepSeek-V3 §3.2.2: 20 of the H800's 132 SMs */
@@ -563,20 +564,6 @@ static long to_long(double v)
 
 /* ---- step-time model (GP_MFU_MODEL) -------------------------------------- */
 
-/* Wave-quantisation efficiency of a GEMM whose output is m x n (batch of
- * them), tiled tm x tn over `sms` SMs: tiles / (waves x SMs).  1 when the
- * SM count is unknown.  MODEL: NVIDIA Matrix Multiplication Background
- * User's Guide, "Wave quantization". */
-static double wave_eff(double m, double n, double batch, double sms, double tm, double tn)
-{
-    double tiles, waves;
-    if (!(sms > 0.0) || !(tm > 0.0) || !(tn > 0.0))
-        return 1.0;
-    tiles = ceil(m / tm) * ceil(n / tn) * batch;
-    waves = ceil(tiles / sms);
-    return waves > 0.0 ? tiles / (waves * sms) : 1.0;
-}
-
 /* Inputs of the GEMM pricing: expected peak and memory bandwidth, element
  * bytes, SMs and tile. */
 typedef struct gemm_hw {
@@ -587,7 +574,7 @@ typedef struct gemm_hw {
  * (Williams et al. 2009): max(2mnk / (P x wave), e(mk + kn + mn) / B). */
 static double gemm_one(const gemm_hw *h, double m, double n, double k, double batch)
 {
-    double tf = 2.0 * m * n * k * batch / (h->peak * wave_eff(m, n, batch, h->sms, h->tm, h->tn));
+    double tf = 2.0 * m * n * k * batch / (h->peak * gp__wave_eff(m, n, batch, h->sms, h->tm, h->tn));
     double tb = h->e * (m * k + k * n + m * n) * batch / h->bw;
     return tf > tb ? tf : tb;
 }

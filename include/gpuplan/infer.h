@@ -75,6 +75,12 @@ typedef struct gp_engine {
                               there; 0 = its kernels do not use that unit:
                               prefill and batched decode run on the ALUs
                               (the cuda pipeline), as before it         */
+    int prefill_tiled;     /* 1: its prefill runs each layer's GEMMs as
+                              tiled library kernels (cuBLAS, CUTLASS,
+                              hipBLASLt), priced each on its own roofline
+                              with wave quantisation on a GPU with an SM
+                              count (inference.md 5.4); 0: the pass as one
+                              roofline, max(FLOP / rate, bytes / bw)     */
 } gp_engine;
 
 /* How --gpus N shares the model. */
@@ -251,7 +257,14 @@ typedef struct gp_infer_side {
                                  GPU) x SMs x boost clock                 */
     double ttft_s;            /* prefill time for `prompt` tokens (0: none);
                                  expected: MoE expert GEMMs each on their
-                                 roofline (inference.md 5.1)              */
+                                 roofline (inference.md 5.1), a dense
+                                 model's layer GEMMs each on theirs with
+                                 wave quantisation (prefill_gemm_s)       */
+    double prefill_gemm_s;    /* expected, an engine with prefill_tiled on a
+                                 GPU with an SM count, a dense model: the
+                                 layers' GEMMs of the prefill, each
+                                 max(2 M N K / (rate x waves), bytes / bw)
+                                 (inference.md 5.4); 0 = not priced so    */
     double sm_stream_bw;      /* expected: the engine's per-SM stream limit x
                                  SMs, bytes/s (0: none; ceiling: 0)          */
     int sm_limited;           /* 1: that limit lowered eff_weights           */
