@@ -1457,6 +1457,17 @@ static int conflict_fail(const gp_db *db, gp_kind k, size_t i, const char *pa, c
                        o->origin ? o->origin : "its default");
 }
 
+/* Figure f (at path) of model md given (> 0) without `other`: refused at
+ * f's own file:line:col with `why`. */
+static int needs_fig(const gp_model *md, const gp_fig *f, const char *path, const gp_fig *other,
+                     const char *why, gp_err *e)
+{
+    if (f->v > 0.0 && !(other->v > 0.0))
+        return GP_RAISE_AT(e, GP_ESCHEMA, f->origin ? f->origin : path, 0, 0,
+                           "model '%s', field '%s': %s", md->id, path, why);
+    return GP_OK;
+}
+
 static int validate(gp_db *db, gp_err *e)
 {
     int k;
@@ -1548,6 +1559,7 @@ static int validate(gp_db *db, gp_err *e)
                 }
             } else if (k == GP_KIND_MODEL) {
                 gp_model *md = (gp_model *)(void *)entry;
+                int rc;
                 if (md->params_active.v <= 0.0)
                     md->params_active = md->params;
                 if (md->params_active.v > md->params.v * 1.0001)
@@ -1612,32 +1624,19 @@ static int validate(gp_db *db, gp_err *e)
                 /* Linear-attention layers: a count and a state, together;
                  * at least one layer left to attend, and any window on
                  * the attending ones (inference.md §1.2). */
-                if (md->linear_layers.v > 0.0 && !(md->linear_state.v > 0.0))
-                    return GP_RAISE_AT(e, GP_ESCHEMA,
-                                       md->linear_layers.origin ? md->linear_layers.origin
-                                                                : "linear.layers",
-                                       0, 0,
-                                       "model '%s', field 'linear.layers': linear-attention "
-                                       "layers given without linear.state (their recurrent-"
-                                       "state elements per sequence per layer)",
-                                       md->id);
-                if (md->linear_state.v > 0.0 && !(md->linear_layers.v > 0.0))
-                    return GP_RAISE_AT(e, GP_ESCHEMA,
-                                       md->linear_state.origin ? md->linear_state.origin
-                                                               : "linear.state",
-                                       0, 0,
-                                       "model '%s', field 'linear.state': a recurrent state "
-                                       "given without linear.layers (how many layers hold it)",
-                                       md->id);
-                if (md->linear_params.v > 0.0 && !(md->linear_layers.v > 0.0))
-                    return GP_RAISE_AT(e, GP_ESCHEMA,
-                                       md->linear_params.origin ? md->linear_params.origin
-                                                                : "linear.params",
-                                       0, 0,
-                                       "model '%s', field 'linear.params': a mixer's "
-                                       "parameters given without linear.layers (how many "
-                                       "layers hold it)",
-                                       md->id);
+                if ((rc = needs_fig(md, &md->linear_layers, "linear.layers", &md->linear_state,
+                                   "linear-attention layers given without linear.state (their "
+                                   "recurrent-state elements per sequence per layer)",
+                                   e)) != GP_OK ||
+                    (rc = needs_fig(md, &md->linear_state, "linear.state", &md->linear_layers,
+                                   "a recurrent state given without linear.layers (how many "
+                                   "layers hold it)",
+                                   e)) != GP_OK ||
+                    (rc = needs_fig(md, &md->linear_params, "linear.params", &md->linear_layers,
+                                   "a mixer's parameters given without linear.layers (how many "
+                                   "layers hold it)",
+                                   e)) != GP_OK)
+                    return rc;
                 if (md->linear_params.v * md->linear_layers.v > md->params.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "linear.params",
                                          &md->linear_params, "params", &md->params, e,

@@ -121,6 +121,24 @@ START_TEST(hybrid_exact_count_by_hand)
 }
 END_TEST
 
+/* The exact count of shipped model m on 64 H200s, 1e12 tokens, s 4096. */
+static gp_train_result exact_on_h200(const gp_model *m)
+{
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    gp_train_in_init(&in);
+    in.gpu = gp_db_find_gpu(gp_test_db(), "h200");
+    ck_assert_ptr_nonnull(in.gpu);
+    in.model = m;
+    in.tokens = 1e12;
+    in.gpus = 64;
+    in.seq = 4096;
+    in.count = GP_COUNT_EXACT;
+    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    return r;
+}
+
 /* A hybrid's linear mixers priced at their own parameters (linear_params)
  * and FFNs on only some layers (ffn_layers), in the exact count, the shape's
  * parameter count and the step model's GEMMs (training.md 1.2). */
@@ -206,7 +224,6 @@ START_TEST(nemotron_h_exact_by_hand)
 {
     const gp_model *m = gp_db_find_model(gp_test_db(), "nemotron-h-8b");
     gp_train_shape sh;
-    gp_train_in in;
     gp_train_result r;
     gp_err e;
     double mm, at, lg;
@@ -233,15 +250,7 @@ START_TEST(nemotron_h_exact_by_hand)
     GP_ASSERT_REL(mm, 14053787648.0, 0);
     GP_ASSERT_REL(at, 475660288.0, 0);
     GP_ASSERT_REL(lg, 1073741824.0, 0);
-    gp_train_in_init(&in);
-    in.gpu = gp_db_find_gpu(gp_test_db(), "h200");
-    ck_assert_ptr_nonnull(in.gpu);
-    in.model = m;
-    in.tokens = 1e12;
-    in.gpus = 64;
-    in.seq = 4096;
-    in.count = GP_COUNT_EXACT;
-    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    r = exact_on_h200(m);
     GP_ASSERT_REL(r.model_flop_per_token, 46809569280.0, 0);
 }
 END_TEST
@@ -285,7 +294,6 @@ START_TEST(qwen3_next_exact_by_hand)
 {
     const gp_model *m = gp_db_find_model(gp_test_db(), "qwen3-next-80b-a3b");
     gp_train_shape sh;
-    gp_train_in in;
     gp_train_result r;
     gp_err e;
     double mm, at, lg;
@@ -322,15 +330,7 @@ START_TEST(qwen3_next_exact_by_hand)
      * selective recompute adds the attention alone, 805,306,368:
      * 24,472,232,448.  6ND is 6 x 3,874,929,408 = 23,249,576,448 either
      * way. */
-    gp_train_in_init(&in);
-    in.gpu = gp_db_find_gpu(gp_test_db(), "h200");
-    ck_assert_ptr_nonnull(in.gpu);
-    in.model = m;
-    in.tokens = 1e12;
-    in.gpus = 64;
-    in.seq = 4096;
-    in.count = GP_COUNT_EXACT;
-    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    r = exact_on_h200(m);
     GP_ASSERT_REL(r.model_flop_per_token, 23666926080.0, 0);
     GP_ASSERT_REL(r.hardware_flop_per_token, 24472232448.0, 0);
     GP_ASSERT_REL(r.flop_6nd, 23249576448.0 * 1e12, 1e-15);
