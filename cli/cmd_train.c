@@ -278,9 +278,6 @@ static int count_shape(const gp_cli *cli, const gp_train_shape *s, double params
     ps.dense_layers = s->dense_layers;
     if (gp_model_count_params(&ps, &pc, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    if (!(pc.total <= GP_MODEL_PARAMS_MAX) || !(pc.total >= GP_TRAIN_PARAMS_MIN))
-        return gp_cli_usage(cli, "the shape has %.0f parameters, outside [%g, 1e15]", pc.total,
-                            GP_TRAIN_PARAMS_MIN);
     /* What gp_model_count_params does not see: a hybrid's linear mixers
      * (linear_params each, in place of an attention) and FFNs on only
      * ffn_layers of the layers (training.md 1.2). */
@@ -294,6 +291,9 @@ static int count_shape(const gp_cli *cli, const gp_train_shape *s, double params
         pc.total -= less;
         pc.active -= less;
     }
+    if (!(pc.total <= GP_MODEL_PARAMS_MAX) || !(pc.total >= GP_TRAIN_PARAMS_MIN))
+        return gp_cli_usage(cli, "the shape has %.0f parameters, outside [%g, 1e15]", pc.total,
+                            GP_TRAIN_PARAMS_MIN);
     params[0] = pc.total;
     params[1] = pc.active;
     return 0;

@@ -562,6 +562,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         }
     }
     o->ttft_s = 0.0;
+    o->prefill_gemm_s = 0.0;
 }
 
 /* What a MoE step's weight read depends on: the formats' bits, the
@@ -1023,8 +1024,8 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
                  * recurrence, logits, norms; the output matrix's bytes) on
                  * one. */
                 if (side && eng->prefill_tiled && g->sm_count.v > 0.0 && !r->shape_inferred &&
-                    !apple_mx(g, r->precision) &&
-                    prefill_gemms(m, &sh, tok, s.div, pk, bw, wbits / 8.0, p->act_bytes,
+                    !gp__vendor_is(g, "Apple") &&
+                    prefill_gemms(m, &sh, tok, s.div, pk, bw, dbits / 8.0, p->act_bytes,
                                   g->sm_count.v, &tg, &gf, &gw)) {
                     double rc_ = div0((pf - gf) / s.div, pk), rb = div0((wb - gw) / s.div, bw);
                     o->prefill_gemm_s = tg;

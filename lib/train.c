@@ -826,7 +826,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     gp_train_shape sh = r->shape;
     gemm_hw hw, hw16;
     gp_topo tt;
-    double L, h, heads, q, kv, qkv, f, kk, V, s, b, t, pp, d, v, gn, T, tr, ls;
+    double L, h, heads, q, kv, qkv, qo, mx, f, kk, V, s, b, t, pp, d, v, gn, T, tr, ls;
     double gpus = (double)in->gpus, m, B, unit, wb, gb, ob;
     double f_fwd, f_bwd, x, y, ew_fwd, ew_bwd, score, cast_f, cast_b;
     int low;
@@ -878,10 +878,15 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     heads = sh.heads;
     q = shape_q_dim(&sh);
     kv = shape_kv_dim(&sh);
-    /* The QKV-side width: a hybrid's linear mixers (linear_params) enter as
-     * the width that gives the layers' average mixer parameters, h (qkv +
-     * q) (training.md "Step-time model"). */
-    qkv = q + 2.0 * kv + mixer_extra_params(&sh) / h;
+    /* The mixer GEMMs' widths, Q/K/V-side qkv and the output projection's
+     * inner qo: a hybrid's linear mixers (linear_params) scale both by mx,
+     * the layers' average mixer parameters over the attention's, so that h
+     * (qkv + qo) holds that average (training.md 9.1); 1 without them. */
+    x = attn_proj_params(&sh);
+    y = mixer_extra_params(&sh);
+    mx = y != 0.0 && x > 0.0 ? 1.0 + y / x : 1.0;
+    qkv = mx * (q + 2.0 * kv);
+    qo = mx * q;
     /* A dense shape whose FFNs sit on ffn_layers of the layers: the width
      * averaged over the layers (Nemotron-H 8B: 21504 x 24/28). */
     f = sh.experts > 0.0 ? sh.ffn_hidden : sh.ffn_hidden * shape_ffn_layers(&sh) / L;
@@ -1028,7 +1033,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     gemm_fbz(&hw, T, qkv / t, h, lora, &x, &y);            /* QKV        */
     f_fwd += x;
     f_bwd += y;
-    gemm_fbz(&hw, T, h, q / t, lora, &x, &y);               /* output proj */
+    gemm_fbz(&hw, T, h, qo / t, lora, &x, &y);              /* output proj */
     f_fwd += x;
     f_bwd += y;
     gemm_fbz(&hw, T, (kk - 1.0) * f / t, h, lora, &x, &y);  /* FFN in(+gate) */
@@ -1039,7 +1044,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     f_bwd += y;
     gemm_fbz(&hw16, T, V / t, h, lora, &lg_fwd, &lg_bwd);   /* logits, 16-bit */
     st->gemm_s = ls * (f_fwd * (full ? 2.0 : 1.0) + f_bwd) + lg_fwd + lg_bwd;
-    st->gemm_flop = 2.0 * T * h * (qkv + q + kk * f) / t * ls *
+    st->gemm_flop = 2.0 * T * h * (qkv + qo + kk * f) / t * ls *
                         (lora ? (full ? 3.0 : 2.0) : (full ? 4.0 : 3.0)) +
                     (lora ? 4.0 : 6.0) * T * h * V / t;
     /* Adapter fine-tuning: the stage's share of the adapters trains in
@@ -1105,7 +1110,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * FFN-in T (k_f - 1) f / t); full recompute casts the inputs again. */
     cast_f = cast_b = 0.0;
     if (low) {
-        cast_f = p->step_fp8_cast_bytes * T * (2.0 * h / tr + (q + f) / t);
+        cast_f = p->step_fp8_cast_bytes * T * (2.0 * h / tr + (qo + f) / t);
         cast_b = p->step_fp8_cast_bytes * T * ((qkv + (kk - 1.0) * f) / t + 2.0 * h / tr);
         ew_fwd += cast_f;
         ew_bwd += cast_b + (full ? cast_f : 0.0);
@@ -1202,9 +1207,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         st->moe_imbalance = F;
         /* Attention projections; MLA (attn_params given): the Q/K/V side is
          * attn_params - q h parameters, priced as one GEMM of that width. */
-        nqkv = sh.attn_params > 0.0 ? sh.attn_params / h - q + mixer_extra_params(&sh) / h : qkv;
+        nqkv = sh.attn_params > 0.0 ? mx * (sh.attn_params / h - q) : qkv;
         gemm_fb(&hw, T, nqkv / t, h, 1.0, &at_f, &at_b);
-        gemm_fb(&hw, T, h, q / t, 1.0, &x, &y);
+        gemm_fb(&hw, T, h, qo / t, 1.0, &x, &y);
         at_f += x;
         at_b += y;
         /* Dense FFN (the leading dense layers). */
@@ -1240,7 +1245,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         lb_m = at_b + mf_b;
         st->gemm_s = ld * (lf_d * rec + lb_d) + lm * (lf_m * rec + lb_m) + lg_fwd + lg_bwd;
         st->expert_gemm_s = lm * (ex_f * rec + ex_b);
-        fa = 2.0 * T * h * (nqkv + q) / t;
+        fa = 2.0 * T * h * (nqkv + qo) / t;
         fd = 2.0 * T * h * kk * f / t;
         fx = 2.0 * me * el * h * ke * fe / t;
         fm = 2.0 * T / tr * h * X + 2.0 * T * h * ke * ns * fe / t + fx;
@@ -1264,7 +1269,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
              * (one FFN of width n_s f_e on the T tokens); the router stays
              * 16-bit. */
             double c = p->step_fp8_cast_bytes, rows = F * T * ka;
-            double ca_f = c * T * (h / tr + q / t), ca_b = c * T * ((nqkv) / t + h / tr);
+            double ca_f = c * T * (h / tr + qo / t), ca_b = c * T * (nqkv / t + h / tr);
             double cd_f = c * T * (h / tr + f / t), cd_b = c * T * ((kk - 1.0) * f / t + h / tr);
             double cm_f = c * rows * (h + fe / t), cm_b = c * rows * ((ke - 1.0) * fe / t + h);
             if (ns > 0.0) {

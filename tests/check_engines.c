@@ -1176,9 +1176,9 @@ END_TEST
  *   overhead 32 x 25 us x 2 / 1.41 = 1.134752 ms.
  * TTFT 13.633739 + 0.178167 + 1.134752 = 14.946657 ms against the table's
  * 16 ms (-6.6 %); one roofline over the pass at the same rate gives
- * max(7.0806, 8.9819) + 1.1348 = 10.117 ms (-36.8 %).  A GPU without an SM
- * count, a MoE model, or an engine without tiled kernels (llama.cpp) keeps
- * the one roofline. */
+ * max(7.0806, 8.9814) + 1.1348 = 10.116 ms (-36.8 %).  An Apple GPU or
+ * one without an SM count, a MoE model, or an engine without tiled kernels
+ * (llama.cpp) keeps the one roofline. */
 START_TEST(prefill_tiled_by_hand)
 {
     const char *a[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights", "fp16",
@@ -1198,6 +1198,30 @@ START_TEST(prefill_tiled_by_hand)
     j = decode(cpp);
     GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_gemm_s"), 0.0, 0);
     json_decref(j);
+    {
+        /* An Apple GPU keeps the one roofline too (its entries count
+         * cores as SMs; no tiled-library row checks them). */
+        const char *m1[] = {"--gpu", "apple-m1-max", "--model", "llama-3.1-8b", "--engine",
+                            "hf-transformers", "--prompt", "512", NULL};
+        /* A dense model's GEMM weights are its body's bytes: a format
+         * whose dense part is q8_0 (mxfp4-moe: MXFP4 experts, q8_0 body)
+         * prices them as q8_0 itself does. */
+        const char *mx[] = {"--gpu", "h100", "--model", "llama-3.1-8b", "--engine", "vllm",
+                            "--weights", "mxfp4-moe", "--prompt", "128", NULL};
+        const char *q8[] = {"--gpu", "h100", "--model", "llama-3.1-8b", "--engine", "vllm",
+                            "--weights", "q8_0", "--prompt", "128", NULL};
+        double t8;
+        j = decode(m1);
+        GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_gemm_s"), 0.0, 0);
+        json_decref(j);
+        j = decode(q8);
+        ck_assert(gp_test_jnum(json_object_get(j, "expected"), "prefill_gemm_s") > 0.0);
+        t8 = gp_test_jnum(j, "ttft_s");
+        json_decref(j);
+        j = decode(mx);
+        GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), t8, 1e-12);
+        json_decref(j);
+    }
 }
 END_TEST
 

@@ -1162,6 +1162,28 @@ START_TEST(prefill_and_ridge)
     GP_ASSERT_REL(r.expected.ttft_s,
                   7.168e12 / (165.2e12 * 0.8 * 0.845) + 33 * 40e-6 * 2 / 2.52, 1e-9);
     GP_ASSERT_REL(r.expected.prefill_gemm_s, 0.0, 0);
+    /* A known shape on a GPU with SMs, the generic engine (tiled): the
+     * layer GEMMs are priced with a prompt, and reset to 0 without one in
+     * a result that held them. */
+    {
+        gp_gpu a = a100();
+        gp_model l = llama2_7b();
+        gp_infer_result rr;
+        gp_err e;
+        a.sm_count.v = 108;
+        p.gpu = &a;
+        p.model = &l;
+        p.batch = 1;
+        rr = gp_test_infer_eval(&p);
+        ck_assert(rr.expected.prefill_gemm_s > 0.0);
+        p.prompt = 0;
+        ck_assert_int_eq(gp_infer_eval(&p, &rr, &e), GP_OK);
+        GP_ASSERT_REL(rr.expected.prefill_gemm_s, 0.0, 0);
+        GP_ASSERT_REL(rr.expected.ttft_s, 0.0, 0);
+        p.gpu = &g;
+        p.model = &m;
+        p.prompt = 512;
+    }
     /* Ridge (ceiling): B x 14e9 / 165.2e12 = 14e9 / 1008e9 ->
      * B = 165.2e12 / 1008e9 = 163.9. */
     GP_ASSERT_REL(r.ceiling.ridge_batch, 165.2e12 / 1008e9, 1e-12);

@@ -170,9 +170,10 @@ START_TEST(mixer_params_and_ffn_layers_by_hand)
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
     GP_ASSERT_REL(r.model_flop_per_token, 412090368.0, 0);
     /* The step model (b 1, s 1024: T = 1024 tokens, t 1, no recompute):
-     * the QKV-side width q + 2 kv + (3/4 x (6,291,456 - 4,194,304) =
-     * 1,572,864) / h 1024 = 1024 + 2048 + 1536 = 4608; a layer's GEMM
-     * widths 4608 + q 1024 + k_f f 8192 = 13,824; gemm FLOP per
+     * the mixer GEMMs scaled by m = 1 + 3/4 x (6,291,456 - 4,194,304) /
+     * 4,194,304 = 1.375: Q/K/V 1.375 x 3072 = 4224, output projection
+     * 1.375 x 1024 = 1408; a layer's GEMM widths 4224 + 1408 + k_f f 8192
+     * = 13,824; gemm FLOP per
      * micro-batch 2 T h x 13,824 x 4 layers x 3 (fwd + bwd) = 2,097,152 x
      * 13,824 x 12 = 347,892,350,976 + logits 6 T h V = 6 x 1,048,576 x
      * 8192 = 51,539,607,552: 399,431,958,528 (= 3 T x the forward
