@@ -217,9 +217,14 @@ typedef struct family {
      * sublayer each with ffn_blocks MLP blocks. */
     double m2_heads, m2_dhead, m2_groups, m2_state, m2_conv, ffn_blocks;
     int m2_conv_bias;
+    /* Nemotron 3: moe_blocks MoE blocks of plain experts (expert_k 2). */
+    double moe_blocks, expert_k;
 } family;
 
 static const family families[] = {
+    {.prefix = "nemotron-3-nano-", .ungated = 1, .router_bias = 1, .pos_extra = -1,
+     .m2_heads = 64, .m2_dhead = 64, .m2_groups = 8, .m2_state = 128, .m2_conv = 4,
+     .m2_conv_bias = 1, .moe_blocks = 23, .expert_k = 2},
     {.prefix = "nemotron-h-", .ungated = 1, .pos_extra = -1, .m2_heads = 128, .m2_dhead = 64,
      .m2_groups = 8, .m2_state = 128, .m2_conv = 4, .m2_conv_bias = 1, .ffn_blocks = 24},
     /* Before "qwen3-": the first match wins. */
@@ -313,6 +318,7 @@ static gp_param_shape shape_of(const gp_model *m)
             s.ssm_groups = f->m2_groups, s.ssm_state = f->m2_state;
             s.linear_conv = f->m2_conv, s.ssm_conv_bias = f->m2_conv_bias;
             s.split_blocks = 1, s.ffn_blocks = f->ffn_blocks;
+            s.moe_blocks = f->moe_blocks, s.expert_matrices = f->expert_k;
         }
         if (f->rope > 0.0) {
             s.kv_lora_rank = m->kv_dim.v - f->rope;
@@ -434,7 +440,8 @@ static const char *const files[] = {"llama-3.1-8b", "qwen3-30b-a3b", "mixtral-8x
                                     "gemma-2-9b",   "deepseek-v2-lite", "qwen2.5-7b",
                                     "gpt-oss-20b",  "gemma-3-12b",   "phi-3-mini",
                                     "bloom-176b",   "mpt-7b",        "glm-4.5-air",
-                                    "qwen3-next-80b-a3b", "nemotron-h-8b"};
+                                    "qwen3-next-80b-a3b", "nemotron-h-8b",
+                                    "nemotron-3-nano-30b-a3b"};
 
 static const char *const epoch0[] = {"SOURCE_DATE_EPOCH=0", NULL};
 

@@ -598,6 +598,27 @@ START_TEST(import_nemotron_3)
         json_decref(o);
         free(out);
     }
+    /* The shipped entry (hwdb/models/nemotron-3-nano-30b-a3b.yaml) holds
+     * the import's figures, its note's arithmetic above: the same decode. */
+    {
+        const gp_model *m =
+            gp_db_find_model(gp_test_db(), "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16");
+        const char *argv[] = {"--json", "decode", "--gpu", "h200", "--model", "nemotron-3-nano",
+                              "--batch", "1", "--context", "1024", NULL};
+        ck_assert_ptr_nonnull(m);
+        ck_assert_str_eq(m->id, "nemotron-3-nano-30b-a3b");
+        GP_ASSERT_REL(m->params.v, 31577940288.0, 0);
+        GP_ASSERT_REL(m->params_active.v, 3580076352.0, 0);
+        GP_ASSERT_REL(m->linear_layers.v, 23.0, 0);
+        GP_ASSERT_REL(m->linear_state.v, 542720.0, 0);
+        GP_ASSERT_REL(m->linear_params.v, 38742208.0, 0);
+        GP_ASSERT_REL(m->dense_layers.v, 6.0, 0);
+        ck_assert_str_eq(m->expert_ffn_kind, "plain");
+        o = gp_test_cli_json(argv);
+        GP_ASSERT_REL(gp_test_jnum(o, "body_params"), 2875433280.0, 1e-12);
+        GP_ASSERT_REL(gp_test_jnum(o, "weight_bytes"), 6455515008.0, 1e-12);
+        json_decref(o);
+    }
     gp_test_rmtree(dir);
 }
 END_TEST
