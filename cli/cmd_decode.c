@@ -533,6 +533,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     SETF(llayers, linear_layers)
     SETF(lstate, linear_state)
 #undef SETF
+    /* A state of other elements: the entry's bytes for its own no longer
+     * apply (priced at GP_INFER_STATE_BITS). */
+    if (lstate > 0 || llayers == 0)
+        model.linear_state_bytes.v = 0;
     /* The model's KV heads stay while they divide new --heads (as train). */
     if (heads > 0 && kvh <= 0 && model.kv_heads.v > 0 &&
         (model.kv_heads.v > heads || fmod(heads, model.kv_heads.v) != 0.0)) {

@@ -42,6 +42,8 @@ typedef struct hfm {
     double context;
     double window, window_layers; /* window_layers 0: all layers           */
     double linear_layers, linear_state; /* linear-mixer layers, state     */
+    int ssm_fp32;           /* mamba_ssm_cache_dtype float32: the temporal
+                               state held in 32 bits (linear.state_bytes) */
     double blocks;          /* Nemotron-H: the config's blocks (mixer and FFN) */
     double kv_dim, qk_head_dim;
     const char *attention;
@@ -850,9 +852,7 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
                            is_mt(mt, "nemotron_h") ? "n_groups" : "mamba_n_groups", G, H,
                            is_mt(mt, "nemotron_h") ? "mamba_num_heads" : "mamba_n_heads");
     v = json_object_get(c, "mamba_ssm_cache_dtype");
-    if (json_is_string(v) && strcmp(json_string_value(v), "float32") == 0)
-        warnf(m, "mamba_ssm_cache_dtype float32: engines that honour it hold the SSM state in 32 "
-                 "bits; gpuplan prices the whole state at 16 (inference.md §1.2)");
+    m->ssm_fp32 = json_is_string(v) && strcmp(json_string_value(v), "float32") == 0;
     if (!(nm + na > 0.0)) /* Nemotron-H: MLP blocks only, or none */
         return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                            "key '%s': no mixer block (Mamba-2 or attention) among its %.0f "
@@ -1639,6 +1639,19 @@ counted:
     fprintf(f, " MODEL: docs/hwdb.md, Importing a Hugging Face config.json.");
 }
 
+/* Bytes of one Mamba layer's state per sequence when the config asks for a
+ * float32 SSM cache (mamba_ssm_cache_dtype): the temporal state d_i N in 4
+ * bytes an element, the convolution's (K - 1) channels in 2 (vLLM's
+ * mamba_cache_dtype stays the model's); 0 otherwise. */
+static double state_fp32_bytes(const hfm *m)
+{
+    double temporal = m->s.ssm_inner * m->s.ssm_state;
+    if (!m->ssm_fp32 || m->s.linear_kind == GP_MIXER_GDN || !(temporal > 0.0) ||
+        !(temporal <= m->linear_state))
+        return 0.0;
+    return 4.0 * temporal + 2.0 * (m->linear_state - temporal);
+}
+
 /* A dense model of one-sublayer blocks with MLP blocks on fewer than its
  * mixer layers: written as ffn_layers (docs/hwdb.md). */
 static int has_ffn_layers(const gp_param_shape *s)
@@ -1721,6 +1734,8 @@ static int render(const hfm *m, const char *path, const char *date, char **out, 
         fprintf(f, "linear:\n  layers: %.0f\n  state: {value: %.0f, src: derived}\n"
                    "  params: {value: %.0f, src: derived}\n",
                 m->linear_layers, m->linear_state, m->n.linear_attn);
+    if (m->linear_layers > 0.0 && state_fp32_bytes(m) > 0.0)
+        fprintf(f, "  state_bytes: {value: %.0f, src: derived}\n", state_fp32_bytes(m));
     if (fclose(f) != 0) {
         free(buf);
         return GP_RAISE(e, GP_ENOMEM, "out of memory writing the model entry");
@@ -1917,6 +1932,8 @@ static json_t *import_json(const hfm *m, const char *path, const char *state)
         json_object_set_new(lin, "layers", jcount(m->linear_layers));
         json_object_set_new(lin, "state", jcount(m->linear_state));
         json_object_set_new(lin, "mixer_params", jcount(m->n.linear_attn));
+        if (state_fp32_bytes(m) > 0.0)
+            json_object_set_new(lin, "state_bytes", jcount(state_fp32_bytes(m)));
         json_object_set_new(lin, "kind",
                             json_string(m->s.linear_kind == GP_MIXER_MAMBA2   ? "mamba2"
                                         : m->s.linear_kind == GP_MIXER_MAMBA1 ? "mamba1"

@@ -175,6 +175,7 @@ static const fdesc model_fields[] = {
     DIM("linear.state", linear_state, 0),
     FIG("linear.params", GP_Q_COUNT, gp_model, linear_params, F_INT, 1, GP_MODEL_PARAMS_MAX),
     DIM("ffn_layers", ffn_layers, 0),
+    FIG("linear.state_bytes", GP_Q_BYTES, gp_model, linear_state_bytes, F_INT, 1, 8e9),
 };
 
 static const char *const fmt_kinds[] = {"float", "int", "quant"};
@@ -1635,8 +1636,23 @@ static int validate(gp_db *db, gp_err *e)
                     (rc = needs_fig(md, &md->linear_params, "linear.params", &md->linear_layers,
                                    "a mixer's parameters given without linear.layers (how many "
                                    "layers hold it)",
+                                   e)) != GP_OK ||
+                    (rc = needs_fig(md, &md->linear_state_bytes, "linear.state_bytes",
+                                   &md->linear_state,
+                                   "state bytes given without linear.state (the elements they "
+                                   "hold)",
                                    e)) != GP_OK)
                     return rc;
+                /* 1 to 8 bytes per state element (fp8 .. fp64). */
+                if (md->linear_state_bytes.v > 0.0 &&
+                    (md->linear_state_bytes.v < md->linear_state.v ||
+                     md->linear_state_bytes.v > 8.0 * md->linear_state.v))
+                    return conflict_fail(db, GP_KIND_MODEL, i, "linear.state_bytes",
+                                         &md->linear_state_bytes, "linear.state",
+                                         &md->linear_state, e,
+                                         "%.0f bytes for %.0f state elements: outside 1 to 8 "
+                                         "bytes an element",
+                                         md->linear_state_bytes.v, md->linear_state.v);
                 if (md->linear_params.v * md->linear_layers.v > md->params.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "linear.params",
                                          &md->linear_params, "params", &md->params, e,

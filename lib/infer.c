@@ -53,7 +53,11 @@ double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits)
 
 double gp_infer_state_bytes_per_seq(const gp_model *m)
 {
-    return gp_model_state_elems(m) * GP_INFER_STATE_BITS / 8.0;
+    double el = gp_model_state_elems(m);
+    /* An entry's own bytes per layer (a float32 SSM cache) over its layers. */
+    if (el > 0.0 && m->linear_state_bytes.v > 0.0)
+        return el / m->linear_state.v * m->linear_state_bytes.v;
+    return el * GP_INFER_STATE_BITS / 8.0;
 }
 
 double gp_infer_experts_touched(double n, double k, double batch)

@@ -424,14 +424,17 @@ START_TEST(import_nemotron_h)
     json_decref(o);
     free(err);
     /* A pattern of another length than num_hidden_layers: the pattern's
-     * count, warned; an fp32 SSM cache, warned. */
+     * count, warned; an fp32 SSM cache priced: the temporal state d_i N =
+     * 8192 x 128 = 1,048,576 elements at 4 bytes + the convolution's 3 x
+     * 10,240 = 30,720 at 2: linear.state_bytes 4,194,304 + 61,440 =
+     * 4,255,744 a layer. */
     f = gp_test_json_edit(dir, "len", NH,
                   "{\"num_hidden_layers\": 50, \"mamba_ssm_cache_dtype\": \"float32\"}");
     ck_assert_int_eq(gp_test_import_model(dir, f, "nh-len", &o, &err), 0);
     GP_ASSERT_REL(gp_test_jnum(o, "layers"), 28.0, 0);
     ck_assert_ptr_nonnull(strstr(err, "hybrid_override_pattern lists 52 blocks, "
                                       "num_hidden_layers 50: the list's count is used"));
-    ck_assert_ptr_nonnull(strstr(err, "mamba_ssm_cache_dtype float32"));
+    GP_ASSERT_REL(jget(o, "linear", "state_bytes"), 4255744.0, 0);
     json_decref(o);
     free(err);
     /* Without MLP blocks ("M*M*M*M*", 4 + 4): no FFN counted; 8 x 4,096
@@ -570,6 +573,7 @@ START_TEST(import_nemotron_3)
                      "plain");
     GP_ASSERT_REL(jget(o, "blocks", "moe"), 23.0, 0);
     GP_ASSERT_REL(jget(o, "blocks", "moe_block_params"), 1297468160.0, 0);
+    GP_ASSERT_REL(jget(o, "linear", "state_bytes"), 2134016.0, 0);
     ck_assert_ptr_nonnull(strstr(err, "(23 Mamba-2, 6 attention, 0 MLP, 23 MoE) are entered as "
                                       "29 layers"));
     json_decref(o);
@@ -617,6 +621,20 @@ START_TEST(import_nemotron_3)
         o = gp_test_cli_json(argv);
         GP_ASSERT_REL(gp_test_jnum(o, "body_params"), 2875433280.0, 1e-12);
         GP_ASSERT_REL(gp_test_jnum(o, "weight_bytes"), 6455515008.0, 1e-12);
+        /* Its config's float32 SSM cache: 524,288 x 4 + 18,432 x 2 =
+         * 2,134,016 B a layer (linear.state_bytes), x 23 = 49,082,368 B a
+         * sequence (24,962,560 at 16 bits). */
+        GP_ASSERT_REL(m->linear_state_bytes.v, 2134016.0, 0);
+        GP_ASSERT_REL(gp_test_jnum(o, "state_bytes_per_seq"), 49082368.0, 0);
+        json_decref(o);
+    }
+    {
+        /* Another state on the command line is priced at 16 bits: 23 x
+         * 1000 x 2 = 46,000 B. */
+        const char *argv[] = {"--json", "decode", "--gpu", "h200", "--model", "nemotron-3-nano",
+                              "--linear-state", "1000", NULL};
+        o = gp_test_cli_json(argv);
+        GP_ASSERT_REL(gp_test_jnum(o, "state_bytes_per_seq"), 46000.0, 0);
         json_decref(o);
     }
     gp_test_rmtree(dir);

@@ -205,6 +205,12 @@ typedef struct gp_model {
                                mixer blocks, which are its layers); 0 =
                                every layer.  train prices that many FFNs;
                                dense models only                          */
+    gp_fig linear_state_bytes; /* bytes of linear_state per sequence per
+                               such layer as engines hold it, when not 2
+                               per element: a float32 SSM cache (Nemotron
+                               3 Nano's mamba_ssm_cache_dtype: 524,288 x 4
+                               + 18,432 x 2 = 2,134,016); 0 = 2 x
+                               linear_state (GP_INFER_STATE_BITS)        */
 } gp_model;
 
 typedef enum gp_format_kind { GP_FMT_FLOAT, GP_FMT_INT, GP_FMT_QUANT } gp_format_kind;

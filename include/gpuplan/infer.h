@@ -488,7 +488,9 @@ double gp_infer_kv_bytes_per_token(const gp_model *m, double kv_bits);
 
 /* Recurrent-state bytes one sequence holds: gp_model_state_elems(m) x
  * GP_INFER_STATE_BITS / 8, whatever the context (Qwen3-Next-80B-A3B: 36 x
- * 548,864 x 2 = 39,518,208 B).  0 without linear-attention layers and for a
+ * 548,864 x 2 = 39,518,208 B); with the entry's linear_state_bytes (a
+ * float32 SSM cache), linear layers x those bytes (Nemotron 3 Nano: 23 x
+ * 2,134,016 = 49,082,368 B).  0 without linear-attention layers and for a
  * NULL m. */
 double gp_infer_state_bytes_per_seq(const gp_model *m);
 
