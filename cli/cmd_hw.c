@@ -889,6 +889,7 @@ static json_t *engine_json(const gp_engine *en)
     json_object_set_new(o, "prefill_flop_per_clock_per_sm", gp_cli_jnum(en->prefill_sm_flop));
     json_object_set_new(o, "prefill_tensor_flop_per_clock_per_sm",
                         gp_cli_jnum(en->prefill_mx_flop));
+    json_object_set_new(o, "prefill_tiled", json_boolean(en->prefill_tiled));
     jstr(o, "source", en->src);
     return o;
 }
@@ -908,8 +909,9 @@ static int engines_list(gp_cli *cli)
                "prefill_eff,prefill_eff_8bit,prefill_flop_per_clock_per_sm\n");
     else
         printf("decode engines (%zu), overheads at 2 GHz; prefill: fraction of the expected "
-               "rate (16 / 8 bits),\n  and a cap in FLOP per clock per SM on quantised "
-               "weights:\n  %-20s %-9s %-9s %-9s %-9s %-16s %s\n",
+               "rate (16 / 8 bits),\n  a cap in FLOP per clock per SM on quantised "
+               "weights, T: tiled GEMMs (inference.md 5.4):\n  %-20s %-9s %-9s %-9s %-9s %-18s "
+               "%s\n",
                n, "id", "eff 16b", "eff quant", "/layer", "/MoE lay.", "prefill", "multi-GPU");
     for (i = 0; i < n; i++) {
         const gp_engine *en = gp_engine_at(i);
@@ -924,14 +926,16 @@ static int engines_list(gp_cli *cli)
                    en->prefill_sm_flop);
         } else {
             char o1[32], o2[32], pf[48];
-            int n8 = snprintf(pf, sizeof pf, "%.2f", gp_engine_prefill_eff(en, 0));
+            int n8 = snprintf(pf, sizeof pf, "%.3g", gp_engine_prefill_eff(en, 0));
             if (en->prefill_eff8 > 0.0 && n8 > 0)
-                n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, "/%.2f", en->prefill_eff8);
+                n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, "/%.3g", en->prefill_eff8);
             if (en->prefill_sm_flop > 0.0 && n8 > 0)
-                snprintf(pf + n8, sizeof pf - (size_t)n8, " <=%.0f", en->prefill_sm_flop);
+                n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, " <=%.0f", en->prefill_sm_flop);
+            if (en->prefill_tiled && n8 > 0)
+                snprintf(pf + n8, sizeof pf - (size_t)n8, " T");
             snprintf(o1, sizeof o1, "%.0f us", en->layer_overhead * 1e6);
             snprintf(o2, sizeof o2, "%.0f us", en->moe_layer_overhead * 1e6);
-            printf("  %-20s %-9.2f %-9.2f %-9s %-9s %-16s %s\n", en->id, en->eff_float,
+            printf("  %-20s %-9.2f %-9.2f %-9s %-9s %-18s %s\n", en->id, en->eff_float,
                    en->eff_quant, o1, o2, pf,
                    en->split_layers ? "layer split" : "tensor parallel");
         }
@@ -966,10 +970,10 @@ static int engine_show(gp_cli *cli, const char *id)
     snprintf(buf, sizeof buf, "%.0f", en->dequant_flop);
     gp_cli_row("dequant FLOP/weight", buf,
                "quantised weights, at the fp32 rate (CUDA cores, AMD/Apple vector ALUs)");
-    snprintf(buf, sizeof buf, "%.2f", gp_engine_prefill_eff(en, 0));
+    snprintf(buf, sizeof buf, "%.3g", gp_engine_prefill_eff(en, 0));
     gp_cli_row("prefill", buf, "fraction of the expected matmul rate its prefill reaches");
     if (en->prefill_eff8 > 0.0) {
-        snprintf(buf, sizeof buf, "%.2f", en->prefill_eff8);
+        snprintf(buf, sizeof buf, "%.3g", en->prefill_eff8);
         gp_cli_row("prefill, 8-bit", buf, "the same for fp8 / int8 matmuls");
     }
     if (en->prefill_sm_flop > 0.0) {
@@ -983,6 +987,10 @@ static int engine_show(gp_cli *cli, const char *id)
                    "the same on a GPU whose matrix units its prefill reaches (Apple M5: Metal 4 "
                    "tensor kernels); replaces the cap above there");
     }
+    if (en->prefill_tiled)
+        gp_cli_row("prefill GEMMs", "tiled",
+                   "library kernels: each layer GEMM on its roofline over whole waves of tiles "
+                   "(inference.md 5.4)");
     gp_cli_row("multi-GPU default", en->split_layers ? "layer split" : "tensor parallel", NULL);
     if (en->sm_bw > 0) {
         snprintf(buf, sizeof buf, "%.1f GB/s", en->sm_bw / 1e9);

@@ -1222,6 +1222,17 @@ START_TEST(prefill_tiled_by_hand)
         GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), t8, 1e-12);
         json_decref(j);
     }
+    {
+        /* The profiles say which engines run tiled GEMMs. */
+        const char *trt[] = {"--json", "hw", "show", "engine:tensorrt-llm", NULL};
+        const char *lc[] = {"--json", "hw", "show", "engine:llama.cpp", NULL};
+        j = gp_test_cli_json(trt);
+        ck_assert(json_is_true(json_object_get(j, "prefill_tiled")));
+        json_decref(j);
+        j = gp_test_cli_json(lc);
+        ck_assert(json_is_false(json_object_get(j, "prefill_tiled")));
+        json_decref(j);
+    }
 }
 END_TEST
 
