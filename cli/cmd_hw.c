@@ -572,6 +572,8 @@ static void model_table(const gp_model *m)
     str_row("family", m->family);
     str_row("attention", m->attention);
     gp_cli_row("tied embeddings", m->tied_embeddings ? "yes" : "no", NULL);
+    if (m->attention_gate)
+        gp_cli_row("attention output gate", "yes", "q projection h x 2 q (train, training.md 1.2)");
     rows_table(m, model_rows, sizeof model_rows / sizeof model_rows[0], &ns);
     snprintf(buf, sizeof buf, "%.0f", gp_model_kv_elems_per_layer(m));
     gp_cli_row("KV elements per token-layer", buf, "derived: kv_dim, else 2 x kv_heads x head_dim");
@@ -588,6 +590,7 @@ static json_t *model_json(const gp_model *m, int full)
     jstr(o, "family", m->family);
     jstr(o, "attention", m->attention);
     json_object_set_new(o, "tied_embeddings", json_boolean(m->tied_embeddings));
+    json_object_set_new(o, "attention_gate", json_boolean(m->attention_gate));
     rows_json(o, src, org, m, model_rows, sizeof model_rows / sizeof model_rows[0]);
     if (!full) {
         json_decref(src);

@@ -276,6 +276,7 @@ static int count_shape(const gp_cli *cli, const gp_train_shape *s, double params
     ps.expert_matrices = s->expert_ffn_matrices;
     ps.shared_experts = s->shared_experts;
     ps.dense_layers = s->dense_layers;
+    ps.attn_gate = s->attn_gate;
     if (gp_model_count_params(&ps, &pc, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     /* What gp_model_count_params does not see: a hybrid's linear mixers

@@ -1707,6 +1707,8 @@ static int render(const hfm *m, const char *path, const char *date, char **out, 
             s->layers, s->hidden, s->heads, s->kv_heads, s->head_dim);
     fprintf(f, "ffn_hidden: %.0f\nvocab: %.0f\ncontext: %.0f\ntied_embeddings: %s\n",
             m->ffn_hidden, s->vocab, m->context, s->tied ? "true" : "false");
+    if (s->attn_gate)
+        fprintf(f, "attention_gate: true\n");
     if (has_ffn_layers(s))
         fprintf(f, "ffn_layers: %.0f\n", s->ffn_blocks);
     if (m->kv_dim > 0.0)

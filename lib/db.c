@@ -161,6 +161,7 @@ static const fdesc model_fields[] = {
     DIM("context", context, F_REQ),
     DIM("train_seq", train_seq, 0),
     BOOL("tied_embeddings", gp_model, tied_embeddings),
+    BOOL("attention_gate", gp_model, attention_gate),
     DIM("moe.experts", experts, 0),
     DIM("moe.active", experts_active, 0),
     DIM("moe.shared", shared_experts, 0),

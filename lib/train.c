@@ -162,7 +162,8 @@ static double shape_recurrence_flop(const gp_train_shape *s)
     return GP_INFER_LINEAR_FLOP * gp_model_state_elems(&m);
 }
 
-/* Matrix parameters of one layer's attention projections: Q, K, V, O. */
+/* Matrix parameters of one layer's attention projections: Q (with an
+ * output gate twice as wide), K, V, O. */
 static double attn_proj_params(const gp_train_shape *s)
 {
     double q, kv;
@@ -170,7 +171,7 @@ static double attn_proj_params(const gp_train_shape *s)
         return s->attn_params;
     q = shape_q_dim(s);
     kv = shape_kv_dim(s);
-    return 2.0 * s->hidden * q + 2.0 * s->hidden * kv;
+    return (s->attn_gate ? 3.0 : 2.0) * s->hidden * q + 2.0 * s->hidden * kv;
 }
 
 /* Linear layers whose mixer's parameters are given (linear_params), as a
@@ -307,6 +308,7 @@ int gp_train_shape_from_model(const gp_model *m, gp_train_shape *s, gp_err *e)
     }
     if (!(m->experts.v > 0.0))
         s->ffn_layers = m->ffn_layers.v;
+    s->attn_gate = m->attention_gate;
     /* Gated (SwiGLU, 3 matrices) or not (2): whichever reproduces the
      * model's parameter count more closely. */
     if (m->attention != NULL && strcasecmp(m->attention, "mla") == 0) {
@@ -885,7 +887,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     x = attn_proj_params(&sh);
     y = mixer_extra_params(&sh);
     mx = y != 0.0 && x > 0.0 ? 1.0 + y / x : 1.0;
-    qkv = mx * (q + 2.0 * kv);
+    qkv = mx * ((sh.attn_gate ? 2.0 : 1.0) * q + 2.0 * kv); /* gate: Q is 2q wide */
     qo = mx * q;
     /* A dense shape whose FFNs sit on ffn_layers of the layers: the width
      * averaged over the layers (Nemotron-H 8B: 21504 x 24/28). */

@@ -152,6 +152,7 @@ START_TEST(shipped_entry)
     /* One Gated DeltaNet mixer, the note's 33,718,464 (train's price for
      * its projections). */
     GP_ASSERT_REL(m->linear_params.v, 33718464.0, 0);
+    ck_assert_int_eq(m->attention_gate, 1);
     ck_assert_ptr_nonnull(m->linear_layers.src);
     ck_assert_ptr_nonnull(m->linear_state.src);
     /* As the bare model above: 24,576 KV bytes per token, 39,518,208
@@ -492,6 +493,7 @@ START_TEST(import_qwen3_next)
         /* The mixer, for train (linear.params); no ffn_layers: every layer
          * holds its MoE FFN. */
         ck_assert_ptr_nonnull(strstr(yaml, "  params: {value: 33718464, src: derived}\n"));
+        ck_assert_ptr_nonnull(strstr(yaml, "\nattention_gate: true\n"));
         ck_assert_ptr_null(strstr(yaml, "ffn_layers"));
         free(yaml);
     }

@@ -312,28 +312,29 @@ START_TEST(qwen3_next_exact_by_hand)
      *     805,306,368 (48 layers: 3,221,225,472);
      *   recurrence 8 x 36 x 548,864 = 158,072,832 (as decode's, inference.md
      *     §1.2); core 963,379,200;
-     *   matmuls 2 x (12 attending layers x (2 x 2048 x 4096 + 2 x 2048 x
-     *     512 = 18,874,368) = 226,492,416 + 36 Gated DeltaNet mixers of
+     *   matmuls 2 x (12 attending layers x (3 x 2048 x 4096, q and its
+     *     output gate (attention_gate) and o, + 2 x 2048 x 512 =
+     *     27,262,976) = 327,155,712 + 36 Gated DeltaNet mixers of
      *     linear.params 33,718,464 (the entry's note) = 1,213,864,704 +
      *     experts 3 x 2048 x 48 x (10 + 1) x 512 = 1,660,944,384 + routers
-     *     48 x 2048 x 512 = 50,331,648) = 2 x 3,151,633,152 =
-     *     6,303,266,304 (the attention's output gate, q twice as wide, is
-     *     not in the entry: its 12 x 8,388,608 are not priced);
+     *     48 x 2048 x 512 = 50,331,648) = 2 x 3,252,296,448 =
+     *     6,504,592,896;
      *   logits 2 x 2048 x 151,936 = 622,329,856. */
     GP_ASSERT_REL(sh.linear_params, 33718464.0, 0);
+    ck_assert_int_eq(sh.attn_gate, 1);
     gp_train_fwd_flop_per_token(&sh, 4096, 0, &mm, &at, &lg);
     GP_ASSERT_REL(at, 963379200.0, 0);
-    GP_ASSERT_REL(mm, 6303266304.0, 0);
+    GP_ASSERT_REL(mm, 6504592896.0, 0);
     GP_ASSERT_REL(lg, 622329856.0, 0);
-    /* --exact: 3 x (6,303,266,304 + 963,379,200 + 622,329,856 =
-     * 7,888,975,360) = 23,666,926,080 a token (the mixers priced as the
-     * attention's q/k/v/o, as before linear.params: 20,460,601,344);
-     * selective recompute adds the attention alone, 805,306,368:
-     * 24,472,232,448.  6ND is 6 x 3,874,929,408 = 23,249,576,448 either
-     * way. */
+    /* --exact: 3 x (6,504,592,896 + 963,379,200 + 622,329,856 =
+     * 8,090,301,952) = 24,270,905,856 a token (without the gate
+     * 23,666,926,080; with every mixer as the ungated q/k/v/o, before
+     * linear.params: 20,460,601,344); selective recompute adds the
+     * attention alone, 805,306,368: 25,076,212,224.  6ND is 6 x
+     * 3,874,929,408 = 23,249,576,448 either way. */
     r = exact_on_h200(m);
-    GP_ASSERT_REL(r.model_flop_per_token, 23666926080.0, 0);
-    GP_ASSERT_REL(r.hardware_flop_per_token, 24472232448.0, 0);
+    GP_ASSERT_REL(r.model_flop_per_token, 24270905856.0, 0);
+    GP_ASSERT_REL(r.hardware_flop_per_token, 25076212224.0, 0);
     GP_ASSERT_REL(r.flop_6nd, 23249576448.0 * 1e12, 1e-15);
 }
 END_TEST
@@ -539,10 +540,10 @@ START_TEST(cli_layer_kinds)
     json_t *j, *sh;
     char *out = NULL;
 
-    /* qwen3_next_exact_by_hand's 23,666,926,080 FLOP a token; the shape
+    /* qwen3_next_exact_by_hand's 24,270,905,856 FLOP a token; the shape
      * says 12 attending layers of 48, mixers of 33,718,464. */
     j = gp_test_cli_json(q);
-    GP_ASSERT_REL(gp_test_jnum(j, "model_flop_per_token"), 23666926080.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(j, "model_flop_per_token"), 24270905856.0, 0);
     sh = json_object_get(j, "shape");
     GP_ASSERT_REL(gp_test_jnum(sh, "attn_layers"), 12.0, 0);
     GP_ASSERT_REL(gp_test_jnum(sh, "linear_layers"), 36.0, 0);

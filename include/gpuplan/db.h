@@ -211,6 +211,10 @@ typedef struct gp_model {
                                3 Nano's mamba_ssm_cache_dtype: 524,288 x 4
                                + 18,432 x 2 = 2,134,016); 0 = 2 x
                                linear_state (GP_INFER_STATE_BITS)        */
+    int attention_gate;     /* 1: the attention's q projection is twice as
+                               wide, h x 2 q, the second half an output gate
+                               (Qwen3-Next's gated attention): h q more per
+                               attending layer, which train prices       */
 } gp_model;
 
 typedef enum gp_format_kind { GP_FMT_FLOAT, GP_FMT_INT, GP_FMT_QUANT } gp_format_kind;

@@ -147,6 +147,8 @@ typedef struct gp_train_shape {
     double ffn_layers;     /* a dense shape's layers that hold its FFN when
                               fewer than layers (Nemotron-H 8B: 24 of 28);
                               0 (or not below layers) = every layer       */
+    int attn_gate;         /* 1: Q projection h x 2q (an output gate, the
+                              model's attention_gate): h q more a layer  */
 } gp_train_shape;
 
 /* Fill s from m.  ffn_matrices is decided by which of 2 or 3 FFN matrices
