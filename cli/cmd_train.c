@@ -460,6 +460,10 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         !(r->shape.experts > 0.0))
         ADD("FFN layers", "model ffn_layers; docs/models/training.md 1.2", "%.0f of %.0f layers",
             r->shape.ffn_layers, r->shape.layers);
+    if (r->shape.attn_gate)
+        ADD("attention output gate", "model attention_gate; docs/models/training.md 1.2",
+            "q projection h x 2q (%.0f x %.0f): h q more a layer", r->shape.hidden,
+            2.0 * r->shape.heads * r->shape.head_dim);
     if (r->shape.window > 0.0) {
         double la, lw;
         layer_kinds(&r->shape, &la, &lw);
@@ -883,6 +887,8 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         if (r->shape.ffn_layers > 0.0 && r->shape.ffn_layers < r->shape.layers &&
             !(r->shape.experts > 0.0))
             json_object_set_new(sh, "ffn_layers", json_real(r->shape.ffn_layers));
+        if (r->shape.attn_gate)
+            json_object_set_new(sh, "attention_gate", json_true());
         if (lw > 0.0) {
             json_object_set_new(sh, "window", json_real(r->shape.window));
             json_object_set_new(sh, "window_layers", json_real(lw));

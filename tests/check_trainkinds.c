@@ -550,6 +550,7 @@ START_TEST(cli_layer_kinds)
     GP_ASSERT_REL(gp_test_jnum(sh, "linear_state"), 548864.0, 0);
     GP_ASSERT_REL(gp_test_jnum(sh, "linear_params"), 33718464.0, 0);
     ck_assert_ptr_null(json_object_get(sh, "ffn_layers"));
+    ck_assert(json_is_true(json_object_get(sh, "attention_gate")));
     ck_assert_ptr_null(json_object_get(sh, "window"));
     json_decref(j);
     /* Mistral: 54,741,958,656 a token; its window on all 32 layers. */
