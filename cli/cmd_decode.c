@@ -1046,9 +1046,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, r.kv_bytes_per_token > 0 ? note : KV_UNKNOWN);
     if (r.linear_layers > 0) {
         snprintf(note, sizeof note, "%.0f seq x %s read + written: %.0f linear-attention layers' "
-                 "state at 16 bits, any context", p.batch,
+                 "state at %s, any context", p.batch,
                  gp_format_qty(r.state_bytes_per_seq, GP_Q_BYTES, 2, 0, buf, sizeof buf),
-                 r.linear_layers);
+                 r.linear_layers,
+                 model.linear_state_bytes.v > 0 ? "the entry's linear.state_bytes" : "16 bits");
         qrow("recurrent state", r.state_bytes, GP_Q_BYTES, 2, note);
     }
     qrow("activations", r.act_bytes, GP_Q_BYTES, 2, "~(10 hidden + 4 ffn) x 2 B per layer");

@@ -123,6 +123,8 @@ static const frow model_rows[] = {
     MDROW("linear-attention layers", "linear_layers", linear_layers),
     MDROW("recurrent state per layer", "linear_state", linear_state),
     {"linear mixer parameters", "linear_params", GP_Q_COUNT, 0, offsetof(gp_model, linear_params)},
+    {"state bytes per layer", "linear_state_bytes", GP_Q_BYTES, 0,
+     offsetof(gp_model, linear_state_bytes)},
     MDROW("FFN layers", "ffn_layers", ffn_layers),
 };
 
@@ -909,7 +911,7 @@ static int engines_list(gp_cli *cli)
     }
     if (cli->csv)
         printf("id,name,eff_float,eff_quant,layer_overhead_s,moe_layer_overhead_s,split,"
-               "prefill_eff,prefill_eff_8bit,prefill_flop_per_clock_per_sm\n");
+               "prefill_eff,prefill_eff_8bit,prefill_flop_per_clock_per_sm,prefill_tiled\n");
     else
         printf("decode engines (%zu), overheads at 2 GHz; prefill: fraction of the expected "
                "rate (16 / 8 bits),\n  a cap in FLOP per clock per SM on quantised "
@@ -922,16 +924,16 @@ static int engines_list(gp_cli *cli)
             printf("%s,", en->id);
             csv_str(en->name);
             printf("," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G ",%s," GP_CLI_G
-                   "," GP_CLI_G "," GP_CLI_G "\n",
+                   "," GP_CLI_G "," GP_CLI_G ",%d\n",
                    en->eff_float, en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
                    en->split_layers ? "layer" : "tensor",
                    gp_engine_prefill_eff(en, 0), gp_engine_prefill_eff(en, 1),
-                   en->prefill_sm_flop);
+                   en->prefill_sm_flop, en->prefill_tiled);
         } else {
             char o1[32], o2[32], pf[48];
-            int n8 = snprintf(pf, sizeof pf, "%.3g", gp_engine_prefill_eff(en, 0));
+            int n8 = snprintf(pf, sizeof pf, "%.3f", gp_engine_prefill_eff(en, 0));
             if (en->prefill_eff8 > 0.0 && n8 > 0)
-                n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, "/%.3g", en->prefill_eff8);
+                n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, "/%.3f", en->prefill_eff8);
             if (en->prefill_sm_flop > 0.0 && n8 > 0)
                 n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, " <=%.0f", en->prefill_sm_flop);
             if (en->prefill_tiled && n8 > 0)

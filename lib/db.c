@@ -1590,6 +1590,17 @@ static int validate(gp_db *db, gp_err *e)
                                        "from its params: leave it out)",
                                        md->id, md->expert_ffn_kind);
                 }
+                if (md->attention_gate && md->attention != NULL &&
+                    strcasecmp(md->attention, "mla") == 0) {
+                    const emeta *mm = &db->t[k].meta[i];
+                    return GP_RAISE_AT(e, GP_ESCHEMA, mm->pfile ? mm->pfile : mm->file,
+                                       mm->pfile ? mm->pline : mm->line,
+                                       mm->pfile ? mm->pcol : mm->col,
+                                       "model '%s', field 'attention_gate': latent attention "
+                                       "(MLA) has no q projection of the heads' width to gate: "
+                                       "leave it out",
+                                       md->id);
+                }
                 if (md->ffn_layers.v > md->layers.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "ffn_layers", &md->ffn_layers,
                                          "layers", &md->layers, e,
@@ -1644,6 +1655,12 @@ static int validate(gp_db *db, gp_err *e)
                                    "hold)",
                                    e)) != GP_OK)
                     return rc;
+                /* A later layer that gave another state without its bytes:
+                 * the bytes described the old one (priced at 16 bits). */
+                if (md->linear_state_bytes.v > 0.0 &&
+                    seen_layer(db, GP_KIND_MODEL, i, "linear.state") >
+                        seen_layer(db, GP_KIND_MODEL, i, "linear.state_bytes"))
+                    md->linear_state_bytes.v = 0.0;
                 /* 1 to 8 bytes per state element (fp8 .. fp64). */
                 if (md->linear_state_bytes.v > 0.0 &&
                     (md->linear_state_bytes.v < md->linear_state.v ||

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
@@ -623,10 +624,34 @@ START_TEST(import_nemotron_3)
         GP_ASSERT_REL(gp_test_jnum(o, "weight_bytes"), 6455515008.0, 1e-12);
         /* Its config's float32 SSM cache: 524,288 x 4 + 18,432 x 2 =
          * 2,134,016 B a layer (linear.state_bytes), x 23 = 49,082,368 B a
-         * sequence (24,962,560 at 16 bits). */
+         * sequence (24,965,120 at 16 bits). */
         GP_ASSERT_REL(m->linear_state_bytes.v, 2134016.0, 0);
         GP_ASSERT_REL(gp_test_jnum(o, "state_bytes_per_seq"), 49082368.0, 0);
         json_decref(o);
+    }
+    {
+        /* An overlay that gives another state without its bytes drops the
+         * entry's (they described the old state): 23 x 1,000,000 x 2 =
+         * 46,000,000 B a sequence. */
+        char odir[256], mdir[300], f[340];
+        FILE *fp;
+        const char *argv[] = {"--db", odir, "--json", "decode", "--gpu", "h200", "--model",
+                              "nemotron-3-nano", NULL};
+        ck_assert_int_eq(gp_test_tmpdir(odir, sizeof odir), 0);
+        snprintf(mdir, sizeof mdir, "%s/models", odir);
+        ck_assert_int_eq(mkdir(mdir, 0700), 0);
+        snprintf(f, sizeof f, "%s/s.yaml", mdir);
+        fp = fopen(f, "w");
+        ck_assert_ptr_nonnull(fp);
+        fputs("id: nemotron-3-nano-30b-a3b\nsrc: derived\nlinear:\n  state: 1000000\n", fp);
+        ck_assert_int_eq(fclose(fp), 0);
+        ck_assert_int_eq(gp_test_cli(argv, &out, NULL), 0);
+        o = json_loads(out, 0, NULL);
+        ck_assert_ptr_nonnull(o);
+        GP_ASSERT_REL(gp_test_jnum(o, "state_bytes_per_seq"), 46000000.0, 0);
+        json_decref(o);
+        free(out);
+        gp_test_rmtree(odir);
     }
     {
         /* Another state on the command line is priced at 16 bits: 23 x

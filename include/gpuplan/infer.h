@@ -299,7 +299,8 @@ typedef struct gp_infer_result {
                                    kv_positions x above x kv_replicas        */
     double linear_layers;       /* linear-attention / SSM layers (0: none)   */
     double state_bytes_per_seq; /* their recurrent state, one sequence, all
-                                   layers, at GP_INFER_STATE_BITS: held in
+                                   layers, at GP_INFER_STATE_BITS or the
+                                   model's linear_state_bytes: held in
                                    memory whatever the context
                                    (gp_infer_state_bytes_per_seq)            */
     double state_bytes;         /* state read and written back per step, all
