@@ -223,7 +223,7 @@ static void get_shape(const gp_model *m, shape *s)
  * over h, less f (k_f - 1 = 1 plain, 2 gated).  Each costs
  * max(2 rows N K / (rate x waves), (N K wbyte + ebyte rows (N + K)) / bw),
  * waves = gp__wave_eff over `sms` SMs with the GP_GEMM_TILE_M x
- * GEMM_TILE_N tile.  *time: per rank, all layers; *flop and *wbytes: the
+ * GP_GEMM_TILE_N tile.  *time: per rank, all layers; *flop and *wbytes: the
  * GEMMs' FLOPs and weight bytes over all ranks.  Returns 0 (nothing set)
  * when the shape does not decompose so: MoE, latent attention (kv_dim),
  * a missing width, N_in <= 0. */

@@ -576,7 +576,8 @@ typedef struct gemm_hw {
  * (Williams et al. 2009): max(2mnk / (P x wave), e(mk + kn + mn) / B). */
 static double gemm_one(const gemm_hw *h, double m, double n, double k, double batch)
 {
-    double tf = 2.0 * m * n * k * batch / (h->peak * gp__wave_eff(m, n, batch, h->sms, h->tm, h->tn));
+    double tf = 2.0 * m * n * k * batch /
+                (h->peak * gp__wave_eff(m, n, batch, h->sms, h->tm, h->tn));
     double tb = h->e * (m * k + k * n + m * n) * batch / h->bw;
     return tf > tb ? tf : tb;
 }
