@@ -1421,6 +1421,30 @@ static int entry_fail(const gp_db *db, gp_kind k, size_t i, gp_status code, cons
                        kinds[k].noun, head_at(db, k, i)->id, field, msg);
 }
 
+/* As entry_fail, for a field without an origin of its own (strings, flags):
+ * named at the overlay that last patched entry i, else where it is
+ * defined. */
+static int patch_fail(const gp_db *db, gp_kind k, size_t i, const char *field, gp_err *e,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+static int patch_fail(const gp_db *db, gp_kind k, size_t i, const char *field, gp_err *e,
+                      const char *fmt, ...)
+{
+    const emeta *m = &db->t[k].meta[i];
+    char msg[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return GP_RAISE_AT(e, GP_ESCHEMA, m->pfile ? m->pfile : m->file, m->pfile ? m->pline : m->line,
+                       m->pfile ? m->pcol : m->col, "%s '%s', field '%s': %s", kinds[k].noun,
+                       head_at(db, k, i)->id, field, msg);
+}
+
 /* The layer (+ 1) that last gave field `path` of entry i; 0 when none did. */
 static unsigned seen_layer(const gp_db *db, gp_kind k, size_t i, const char *path)
 {
@@ -1578,29 +1602,16 @@ static int validate(gp_db *db, gp_err *e)
                                          "more active experts than experts");
                 /* The experts' kind on a model without experts would do
                  * nothing (a dense FFN's kind follows from params). */
-                if (md->expert_ffn_kind != NULL && !(md->experts.v > 0.0)) {
-                    /* A string keeps no origin: named at the overlay that
-                     * last patched the entry, else where it is defined. */
-                    const emeta *mm = &db->t[k].meta[i];
-                    return GP_RAISE_AT(e, GP_ESCHEMA, mm->pfile ? mm->pfile : mm->file,
-                                       mm->pfile ? mm->pline : mm->line,
-                                       mm->pfile ? mm->pcol : mm->col,
-                                       "model '%s', field 'moe.expert_ffn_kind': '%s' given "
-                                       "without moe.experts (a dense model's FFN kind follows "
-                                       "from its params: leave it out)",
-                                       md->id, md->expert_ffn_kind);
-                }
+                if (md->expert_ffn_kind != NULL && !(md->experts.v > 0.0))
+                    return patch_fail(db, GP_KIND_MODEL, i, "moe.expert_ffn_kind", e,
+                                      "'%s' given without moe.experts (a dense model's FFN kind "
+                                      "follows from its params: leave it out)",
+                                      md->expert_ffn_kind);
                 if (md->attention_gate && md->attention != NULL &&
-                    strcasecmp(md->attention, "mla") == 0) {
-                    const emeta *mm = &db->t[k].meta[i];
-                    return GP_RAISE_AT(e, GP_ESCHEMA, mm->pfile ? mm->pfile : mm->file,
-                                       mm->pfile ? mm->pline : mm->line,
-                                       mm->pfile ? mm->pcol : mm->col,
-                                       "model '%s', field 'attention_gate': latent attention "
-                                       "(MLA) has no q projection of the heads' width to gate: "
-                                       "leave it out",
-                                       md->id);
-                }
+                    strcasecmp(md->attention, "mla") == 0)
+                    return patch_fail(db, GP_KIND_MODEL, i, "attention_gate", e,
+                                      "latent attention (MLA) has no q projection of the heads' "
+                                      "width to gate: leave it out");
                 if (md->ffn_layers.v > md->layers.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "ffn_layers", &md->ffn_layers,
                                          "layers", &md->layers, e,

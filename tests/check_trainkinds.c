@@ -121,19 +121,20 @@ START_TEST(hybrid_exact_count_by_hand)
 }
 END_TEST
 
-/* The exact count of shipped model m on 64 H200s, 1e12 tokens, s 4096. */
-static gp_train_result exact_on_h200(const gp_model *m)
+/* The exact count of shipped model m on `gpus` of shipped GPU `gpu`, 1e12
+ * tokens at sequence length seq. */
+static gp_train_result exact_run(const gp_model *m, const char *gpu, long gpus, double seq)
 {
     gp_train_in in;
     gp_train_result r;
     gp_err e;
     gp_train_in_init(&in);
-    in.gpu = gp_db_find_gpu(gp_test_db(), "h200");
+    in.gpu = gp_db_find_gpu(gp_test_db(), gpu);
     ck_assert_ptr_nonnull(in.gpu);
     in.model = m;
     in.tokens = 1e12;
-    in.gpus = 64;
-    in.seq = 4096;
+    in.gpus = gpus;
+    in.seq = seq;
     in.count = GP_COUNT_EXACT;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
     return r;
@@ -251,7 +252,7 @@ START_TEST(nemotron_h_exact_by_hand)
     GP_ASSERT_REL(mm, 14053787648.0, 0);
     GP_ASSERT_REL(at, 475660288.0, 0);
     GP_ASSERT_REL(lg, 1073741824.0, 0);
-    r = exact_on_h200(m);
+    r = exact_run(m, "h200", 64, 4096);
     GP_ASSERT_REL(r.model_flop_per_token, 46809569280.0, 0);
 }
 END_TEST
@@ -332,7 +333,7 @@ START_TEST(qwen3_next_exact_by_hand)
      * linear.params: 20,460,601,344); selective recompute adds the
      * attention alone, 805,306,368: 25,076,212,224.  6ND is 6 x
      * 3,874,929,408 = 23,249,576,448 either way. */
-    r = exact_on_h200(m);
+    r = exact_run(m, "h200", 64, 4096);
     GP_ASSERT_REL(r.model_flop_per_token, 24270905856.0, 0);
     GP_ASSERT_REL(r.hardware_flop_per_token, 25076212224.0, 0);
     GP_ASSERT_REL(r.flop_6nd, 23249576448.0 * 1e12, 1e-15);
@@ -344,7 +345,6 @@ START_TEST(sliding_window_exact_by_hand)
     const gp_model *mi = gp_db_find_model(gp_test_db(), "mistral-7b");
     const gp_model *ge = gp_db_find_model(gp_test_db(), "gemma-2-9b");
     gp_train_shape sh;
-    gp_train_in in;
     gp_train_result r;
     gp_err e;
     double at;
@@ -373,15 +373,7 @@ START_TEST(sliding_window_exact_by_hand)
      * 262,144,000; 3 x (13,958,643,712 + 4,026,531,840 + 262,144,000 =
      * 18,247,319,552) = 54,741,958,656 a token (every position: 3 x
      * (13,958,643,712 + 17,179,869,184 + 262,144,000) = 94,201,970,688). */
-    gp_train_in_init(&in);
-    in.gpu = gp_db_find_gpu(gp_test_db(), "h100-sxm");
-    ck_assert_ptr_nonnull(in.gpu);
-    in.model = mi;
-    in.tokens = 1e12;
-    in.gpus = 8;
-    in.seq = 32768;
-    in.count = GP_COUNT_EXACT;
-    ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_OK);
+    r = exact_run(mi, "h100-sxm", 8, 32768);
     GP_ASSERT_REL(r.model_flop_per_token, 54741958656.0, 0);
     /* Gemma 2 9B: W 4096 on 21 of 42 layers, 16 heads of 256 (q = 4096),
      * at its context s = 8192: a local layer 4096^2/2 + 4096 x 4096 =
