@@ -1401,6 +1401,27 @@ static int fig_present(const char *entry, const fdesc *d)
     }
 }
 
+/* Entry i's field refused at the entry's file:line:col -- where it is
+ * defined, or with `patched` the overlay that last patched it. */
+static int vfail(const gp_db *db, gp_kind k, size_t i, gp_status code, const char *field,
+                 int patched, gp_err *e, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 8, 0)))
+#endif
+    ;
+
+static int vfail(const gp_db *db, gp_kind k, size_t i, gp_status code, const char *field,
+                 int patched, gp_err *e, const char *fmt, va_list ap)
+{
+    const emeta *m = &db->t[k].meta[i];
+    int p = patched && m->pfile != NULL;
+    char msg[300];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return GP_RAISE_AT(e, code, p ? m->pfile : m->file, p ? m->pline : m->line,
+                       p ? m->pcol : m->col, "%s '%s', field '%s': %s", kinds[k].noun,
+                       head_at(db, k, i)->id, field, msg);
+}
+
 static int entry_fail(const gp_db *db, gp_kind k, size_t i, gp_status code, const char *field,
                       gp_err *e, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -1411,14 +1432,12 @@ static int entry_fail(const gp_db *db, gp_kind k, size_t i, gp_status code, cons
 static int entry_fail(const gp_db *db, gp_kind k, size_t i, gp_status code, const char *field,
                       gp_err *e, const char *fmt, ...)
 {
-    const emeta *m = &db->t[k].meta[i];
-    char msg[300];
     va_list ap;
+    int rc;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    rc = vfail(db, k, i, code, field, 0, e, fmt, ap);
     va_end(ap);
-    return GP_RAISE_AT(e, code, m->file, m->line, m->col, "%s '%s', field '%s': %s",
-                       kinds[k].noun, head_at(db, k, i)->id, field, msg);
+    return rc;
 }
 
 /* As entry_fail, for a field without an origin of its own (strings, flags):
@@ -1434,15 +1453,12 @@ static int patch_fail(const gp_db *db, gp_kind k, size_t i, const char *field, g
 static int patch_fail(const gp_db *db, gp_kind k, size_t i, const char *field, gp_err *e,
                       const char *fmt, ...)
 {
-    const emeta *m = &db->t[k].meta[i];
-    char msg[300];
     va_list ap;
+    int rc;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    rc = vfail(db, k, i, GP_ESCHEMA, field, 1, e, fmt, ap);
     va_end(ap);
-    return GP_RAISE_AT(e, GP_ESCHEMA, m->pfile ? m->pfile : m->file, m->pfile ? m->pline : m->line,
-                       m->pfile ? m->pcol : m->col, "%s '%s', field '%s': %s", kinds[k].noun,
-                       head_at(db, k, i)->id, field, msg);
+    return rc;
 }
 
 /* The layer (+ 1) that last gave field `path` of entry i; 0 when none did. */
