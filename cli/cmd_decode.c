@@ -82,6 +82,9 @@ static void usage(FILE *f)
             "  --decode-eff F       achieved fraction of achievable bandwidth (overrides)\n"
             "  --prefill-eff F      fraction of the expected matmul rate the prefill\n"
             "                       reaches (overrides the engine's)\n"
+            "  --attention A        flash (fused, default) or unfused: the prefill's\n"
+            "                       attention materialises every head's P x P scores\n"
+            "                       (llama.cpp -fa 0, eager PyTorch)\n"
             "  --layer-overhead T   fixed time per layer per step, e.g. 20us (overrides)\n"
             "  --moe-layer-overhead T  extra fixed time per MoE layer (router, top-k,\n"
             "                       expert GEMVs), e.g. 60us (overrides the engine's)\n"
@@ -100,7 +103,7 @@ enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
     O_LINK, O_GPN, O_SCALEOUT, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_PEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
-    O_WINDOW, O_WLAYERS, O_LLAYERS, O_LSTATE, O_MOVH, O_OUTPUT, O_HELP
+    O_WINDOW, O_WLAYERS, O_LLAYERS, O_LSTATE, O_MOVH, O_OUTPUT, O_ATTN, O_HELP
 };
 
 static const struct option longopts[] = {
@@ -134,6 +137,7 @@ static const struct option longopts[] = {
     {"engine", required_argument, NULL, O_ENGINE},
     {"decode-eff", required_argument, NULL, O_DEFF},
     {"prefill-eff", required_argument, NULL, O_PEFF},
+    {"attention", required_argument, NULL, O_ATTN},
     {"layer-overhead", required_argument, NULL, O_LOVH},
     {"moe-layer-overhead", required_argument, NULL, O_MOVH},
     {"runtime-overhead", required_argument, NULL, O_ROVH},
@@ -295,6 +299,7 @@ static json_t *jside(const gp_infer_side *s)
                         json_string(gp_pipeline_name(s->prefill_pipeline)));
     json_object_set_new(o, "prefill_rate_flop_per_s", gp_cli_jnum(s->prefill_rate));
     json_object_set_new(o, "prefill_gemm_s", gp_cli_jnum(s->prefill_gemm_s));
+    json_object_set_new(o, "prefill_score_s", gp_cli_jnum(s->prefill_score_s));
     json_object_set_new(o, "ridge_batch", gp_cli_jnum(s->ridge_batch));
     if (s->usd_per_mtok > 0)
         json_object_set_new(o, "usd_per_mtok", gp_cli_jnum(s->usd_per_mtok));
@@ -425,6 +430,16 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return gp_cli_usage(cli, "'--decode-eff' must lie in [0.01, 1] (got '%s')",
                                     optarg);
             p.decode_eff = d;
+            break;
+        case O_ATTN:
+            if (strcmp(optarg, "flash") == 0)
+                p.attn_unfused = 0;
+            else if (strcmp(optarg, "unfused") == 0)
+                p.attn_unfused = 1;
+            else
+                return gp_cli_usage(cli, "option '--attention': unknown '%s' (known: flash "
+                                         "unfused)",
+                                    optarg);
             break;
         case O_PEFF:
             if (gp_cli_qty(cli, "--prefill-eff", optarg, GP_Q_FRACTION, &d))
@@ -1115,6 +1130,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (r.expected.prefill_gemm_s > 0.0)
             qrow("  layer GEMMs", r.expected.prefill_gemm_s, GP_Q_DURATION, 3,
                  "each on its roofline, wave-quantised over the SMs (inference.md 5.4)");
+        if (r.expected.prefill_score_s > 0.0)
+            qrow("  unfused scores", r.expected.prefill_score_s, GP_Q_DURATION, 3,
+                 "8 B a score through memory, the whole P x P square (inference.md 5.5)");
         qrow("  ceiling", r.ceiling.ttft_s, GP_Q_DURATION, 3, NULL);
     }
     if (r.prefill_expert_rows > 0) {

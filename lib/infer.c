@@ -36,6 +36,7 @@ void gp_infer_params_init(gp_infer_params *p)
     gp_comm_params_default(&p->comm);
     p->scale_out = NULL;
     p->gpus_per_node = 0.0;
+    p->attn_unfused = 0;
 }
 
 static double fmt_bits(const gp_format *f)
@@ -566,6 +567,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         }
     }
     o->ttft_s = 0.0;
+    o->prefill_score_s = 0.0;
     o->prefill_gemm_s = 0.0;
 }
 
@@ -965,6 +967,14 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         double k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
         double attn = 4.0 * la * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B +
                       GP_INFER_LINEAR_FLOP * st_elems * tok;
+        /* Unfused attention (inference.md 5.5): the whole P x P square per
+         * head (the causal half and any window only masked), its scores
+         * through memory at GP_INFER_SCORE_BYTES each; the expected
+         * figure only (the ceiling is what no engine can avoid). */
+        double sq = p->attn_unfused ? la * sh.heads * P * P * B : 0.0;
+        double u_flop = p->attn_unfused ? 4.0 * la * sh.heads * sh.core_dim *
+                                              (P * P - gp_model_attn_pairs(m, P)) * B
+                                        : 0.0;
         double ex_f = 0.0, ex_b = 0.0, me = 0.0, dense_f, dense_b, lmh;
         gp_coll_algo algo;
         int side;
@@ -1012,14 +1022,18 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         for (side = 0; side < 2; side++) {
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
             double bw = o->mem_bw * o->eff_weights, t, pk = o->prefill_rate;
+            double uf = side ? u_flop : 0.0; /* unfused attention's other half */
             o->prefill_gemm_s = 0.0;
+            o->prefill_score_s = side ? div0(GP_INFER_SCORE_BYTES * sq / s.div,
+                                             o->mem_bw * o->eff_other)
+                                      : 0.0;
             if (side && me > 0.0) {
-                double tcd = div0(dense_f / s.div, pk), tmd = div0(dense_b / s.div, bw);
+                double tcd = div0((dense_f + uf) / s.div, pk), tmd = div0(dense_b / s.div, bw);
                 double tce = div0(ex_f / s.div, pk), tme = div0(ex_b / s.div, bw);
                 t = (tcd > tmd ? tcd : tmd) +
                     sh.moe_layers * r->prefill_experts_touched * (tce > tme ? tce : tme);
             } else {
-                double tc = div0(pf / s.div, pk);
+                double tc = div0((pf + uf) / s.div, pk);
                 double tm = div0((wb - (side ? 0.0 : s.w_save_ceil)) / s.div, bw);
                 double tg, gf, gw;
                 t = tc > tm ? tc : tm;
@@ -1031,12 +1045,13 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
                     !gp__vendor_is(g, "Apple") &&
                     prefill_gemms(m, &sh, tok, s.div, pk, bw, dbits / 8.0, p->act_bytes,
                                   g->sm_count.v, &tg, &gf, &gw)) {
-                    double rc_ = div0((pf - gf) / s.div, pk), rb = div0((wb - gw) / s.div, bw);
+                    double rc_ = div0((pf + uf - gf) / s.div, pk);
+                    double rb = div0((wb - gw) / s.div, bw);
                     o->prefill_gemm_s = tg;
                     t = tg + (rc_ > rb ? rc_ : rb);
                 }
             }
-            o->ttft_s = t + o->overhead_s + k * (side ? ce : cc);
+            o->ttft_s = t + o->prefill_score_s + o->overhead_s + k * (side ? ce : cc);
         }
     }
 

@@ -1271,6 +1271,46 @@ START_TEST(prefill_near_ridge_rows)
 }
 END_TEST
 
+/* Unfused attention (docs/models/inference.md 5.5): llama.cpp PR #6017, one
+ * A100 80GB PCIe, Llama 7B F16, -fa 0 (March 2024): pp512 8,668.24 t/s,
+ * pp1024 8,251.25, pp2048 7,592.36, pp4096 6,574.66, pp8192 5,112.25.  The
+ * F16 prefill fraction read off pp512 (0.48); the longer prompts within 3 %
+ * with the scores priced (fused: +6 % .. +57 %).  pp8192 by hand: 2 x
+ * 6,476,271,616 x 8192 + 262,144,000 + the square's attention 4 x 32 x
+ * 4096 x 8192^2 = 141,291,868,389,376 FLOP at 312e12 x 0.81 x 0.48 =
+ * 121.3056e12 FLOP/s: 1.164760 s; scores 8 x 32 x 32 x 8192^2 =
+ * 549,755,813,888 B at the profile's per-SM limit 108 x 11.2e9 = 1.2096e12
+ * B/s: 0.454494 s; overhead 32 x 58 us x 2 / 1.41 = 2.633 ms: 1.621886 s. */
+START_TEST(unfused_attention_rows)
+{
+    static const double rows[][2] = {
+        {512, 8668.24}, {1024, 8251.25}, {2048, 7592.36}, {4096, 6574.66}, {8192, 5112.25}};
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char pr[32];
+        const char *a[] = {"--gpu", "a100-pcie-80gb", "--model", "llama-2-7b", "--weights",
+                           "fp16", "--engine", "llama.cpp-2023", "--prompt", pr, "--prefill-eff",
+                           "0.48", "--attention", "unfused", NULL};
+        json_t *j;
+        double tps;
+        snprintf(pr, sizeof pr, "%.0f", rows[i][0]);
+        j = decode(a);
+        tps = rows[i][0] / gp_test_jnum(j, "ttft_s");
+        ck_assert_msg(fabs(tps / rows[i][1] - 1.0) <= 0.03, "pp%s: %.1f vs %.2f", pr, tps,
+                      rows[i][1]);
+        if (rows[i][0] == 8192) {
+            GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 1.621886, 1e-6);
+            GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_score_s"),
+                          549755813888.0 / 1.2096e12, 1e-9);
+            /* The ceiling keeps fused attention: no score traffic. */
+            GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "ceiling"), "prefill_score_s"), 0.0,
+                          0);
+        }
+        json_decref(j);
+    }
+}
+END_TEST
+
 /* The rest of the llama.cpp CUDA scoreboard (ggml-org/llama.cpp discussion
  * #15013, "Performance of llama.cpp on NVIDIA CUDA": Llama 2 7B Q4_0,
  * llama-bench -ngl 99 -fa 0, tg128 and pp512, each row on its own build),
@@ -1761,6 +1801,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, prefill_published_rows);
     tcase_add_test(tc, prefill_tiled_by_hand);
     tcase_add_test(tc, prefill_near_ridge_rows);
+    tcase_add_test(tc, unfused_attention_rows);
     tcase_add_test(tc, cuda_scoreboard_rows);
     tcase_add_test(tc, vllm_rocm_rows);
     tcase_add_test(tc, moe_worked_row);

@@ -195,7 +195,20 @@ typedef struct gp_infer_params {
                                  number dividing gpus; 0: all in one node);
                                  `link` joins a node's GPUs, the node's
                                  NICs are gp_topo_default_nics             */
+    int attn_unfused;         /* 1: the prefill's attention materialises
+                                 every head's P x P scores (llama.cpp
+                                 without flash attention, -fa 0; eager
+                                 PyTorch): the whole square's FLOPs and
+                                 GP_INFER_SCORE_BYTES a score through
+                                 memory, expected figure only
+                                 (inference.md 5.5); 0: fused (flash)    */
 } gp_infer_params;
+
+/* Bytes an unfused attention moves per score element in the prefill: the
+ * 16-bit scores written by Q K^T, read and written by the softmax, read by
+ * P V: 4 x 2, as the training step model's unfused attention holds its
+ * scores (docs/models/inference.md 5.5). */
+#define GP_INFER_SCORE_BYTES 8.0
 
 /* Default runtime memory overhead per GPU: 1 GiB (CUDA context ~0.3-0.5 GiB
  * plus cuBLAS/attention workspaces and allocator slack); see the docs. */
@@ -260,6 +273,9 @@ typedef struct gp_infer_side {
                                  roofline (inference.md 5.1), a dense
                                  model's layer GEMMs each on theirs with
                                  wave quantisation (prefill_gemm_s)       */
+    double prefill_score_s;   /* expected, --attention unfused: the scores'
+                                 traffic, GP_INFER_SCORE_BYTES x heads x
+                                 P^2 x batch x attending layers / bw     */
     double prefill_gemm_s;    /* expected, an engine with prefill_tiled on a
                                  GPU with an SM count, a dense model: the
                                  layers' GEMMs of the prefill, each
