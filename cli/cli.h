@@ -51,6 +51,9 @@ int gp_cli_usage(const gp_cli *cli, const char *fmt, ...)
 #endif
     ;
 
+/* --attention's argument (train, decode): "flash" sets *unfused 0,
+ * "unfused" 1; else prints the usage error and returns 2 (0 on success). */
+int gp_cli_attention(const gp_cli *cli, const char *arg, int *unfused);
 /* Parse an option's argument as a quantity; on error prints it (naming the
  * option and quoting the value) and returns 2, else 0. */
 int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,

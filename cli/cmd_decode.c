@@ -432,14 +432,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             p.decode_eff = d;
             break;
         case O_ATTN:
-            if (strcmp(optarg, "flash") == 0)
-                p.attn_unfused = 0;
-            else if (strcmp(optarg, "unfused") == 0)
-                p.attn_unfused = 1;
-            else
-                return gp_cli_usage(cli, "option '--attention': unknown '%s' (known: flash "
-                                         "unfused)",
-                                    optarg);
+            if (gp_cli_attention(cli, optarg, &p.attn_unfused))
+                return GP_EXIT_USAGE;
             break;
         case O_PEFF:
             if (gp_cli_qty(cli, "--prefill-eff", optarg, GP_Q_FRACTION, &d))

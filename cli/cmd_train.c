@@ -1174,13 +1174,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             rc = gp_cli_int(cli, "--interleave", optarg, 1, &in.interleave);
             break;
         case O_ATTN:
-            if (strcmp(optarg, "flash") == 0)
-                in.attn_unfused = 0;
-            else if (strcmp(optarg, "unfused") == 0)
-                in.attn_unfused = 1;
-            else
-                rc = gp_cli_usage(cli, "option '--attention': unknown '%s' (known: flash "
-                                       "unfused)", optarg);
+            rc = gp_cli_attention(cli, optarg, &in.attn_unfused);
             break;
         case O_NODPOV:
             in.dp_no_overlap = 1;

@@ -52,6 +52,18 @@ int gp_cli_usage(const gp_cli *cli, const char *fmt, ...)
     return GP_EXIT_USAGE;
 }
 
+int gp_cli_attention(const gp_cli *cli, const char *arg, int *unfused)
+{
+    if (strcmp(arg, "flash") == 0)
+        *unfused = 0;
+    else if (strcmp(arg, "unfused") == 0)
+        *unfused = 1;
+    else
+        return gp_cli_usage(cli, "option '--attention': unknown '%s' (known: flash unfused)",
+                            arg);
+    return 0;
+}
+
 int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
                double *out)
 {
