@@ -63,7 +63,11 @@ static const gp_engine engines[] = {
      " per SM at the boost clock, the median of 26 GPUs' llama-bench pp512"
      " rows of the same scoreboard (Llama 2 7B Q4_0, -fa 0): 280 (Quadro RTX"
      " 8000) to 568 (RTX 5070); A100 80GB 4849.53 t/s is 423, H100 80GB"
-     " 9918.34 is 508, RTX 4090 11992.70 is 497 (docs/models/inference.md 5.3)",
+     " 9918.34 is 508, RTX 4090 11992.70 is 497 (docs/models/inference.md 5.3);"
+     " the same rate caps F16 weights' prefill on NVIDIA GPUs: XiongjieDai's"
+     " May 2024 llama-bench rows (Llama 3 8B F16 pp512: 3090 4444.65, 4090"
+     " 9382.00) read -5 % and +14 %, PR #6017's A100 80GB PCIe Llama 7B F16"
+     " 8668.24 -37 % (+110 % at the full tensor rate)",
      1, 11.0e9, 47e-6, 0.0, 0.0, 476.0, 0.0, 0},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
@@ -240,7 +244,9 @@ static const gp_engine engines[] = {
      "; prefill on quantised weights: MMQ at most 340 FLOP per clock per SM"
      " at the boost clock, from two llama-bench pp512 rows of Llama 7B Q4_0"
      " of Jan 2024: RTX 3090 3510.53 t/s (PR #4766) and RTX 3090 Ti 4035.47"
-     " (PR #4812), 335 and 343",
+     " (PR #4812), 335 and 343; F16 weights too on NVIDIA GPUs: XiongjieDai's"
+     " Dec 2023 prompt-eval rows of Llama 2 7B F16 on nine GPUs read -32 % to"
+     " +64 %, median +10 % (+40 % to +245 % at the full tensor rate)",
      1, 11.2e9, 139e-6, 0.0, 0.0, 340.0, 0.0, 0},
     {"llama.cpp-metal-2023", "llama.cpp (Metal backend, Apple silicon; Nov 2023 builds)", 1.0,
      1.0, 95e-6, 8.0,

@@ -414,8 +414,8 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
     o->sm_limited = 0;
     o->prefill_eff = 1.0;
     o->prefill_rate = o->prefill_peak;
-    /* mmq: the per-SM rate of the engine's batched quantised-weight kernels
-     * (llama.cpp's MMQ), 0 when it has none. */
+    /* mmq: the per-SM rate of the engine's batched matrix kernels
+     * (llama.cpp's MMQ; its F16 path on NVIDIA too), 0 when it has none. */
     if (ceiling) {
         ew = eo = 1.0;
         ovh = movh = 0.0;
@@ -439,7 +439,11 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
               : g->clock_base.v > 0.0 ? g->clock_base.v
                                       : GP_INFER_REF_CLOCK;
         sm_flop = mx_mm ? eng->prefill_mx_flop : eng->prefill_sm_flop;
-        if (!wide && p->prefill_eff <= 0.0 && sm_flop > 0.0 && g->sm_count.v > 0.0) {
+        /* 16-bit weights too on NVIDIA: llama.cpp's F16 prefill reaches
+         * about the same per-SM rate (inference.md 5.3); Apple's F16 Metal
+         * kernels keep the ALU rate. */
+        if ((!wide || !gp__vendor_is(g, "Apple")) && p->prefill_eff <= 0.0 && sm_flop > 0.0 &&
+            g->sm_count.v > 0.0) {
             double cap = sm_flop * g->sm_count.v * clk;
             if (cap < o->prefill_rate)
                 o->prefill_rate = cap;
