@@ -895,6 +895,7 @@ static json_t *engine_json(const gp_engine *en)
     json_object_set_new(o, "prefill_tensor_flop_per_clock_per_sm",
                         gp_cli_jnum(en->prefill_mx_flop));
     json_object_set_new(o, "prefill_tiled", json_boolean(en->prefill_tiled));
+    json_object_set_new(o, "prefill_unfused", json_boolean(en->prefill_unfused));
     jstr(o, "source", en->src);
     return o;
 }
@@ -996,6 +997,10 @@ static int engine_show(gp_cli *cli, const char *id)
         gp_cli_row("prefill GEMMs", "tiled",
                    "library kernels: each layer GEMM on its roofline over whole waves of tiles "
                    "(inference.md 5.4)");
+    if (en->prefill_unfused)
+        gp_cli_row("prefill attention", "unfused",
+                   "no fused attention in these builds: P x P scores through memory "
+                   "(inference.md 5.5; --attention flash overrides)");
     gp_cli_row("multi-GPU default", en->split_layers ? "layer split" : "tensor parallel", NULL);
     if (en->sm_bw > 0) {
         snprintf(buf, sizeof buf, "%.1f GB/s", en->sm_bw / 1e9);

@@ -36,7 +36,7 @@ void gp_infer_params_init(gp_infer_params *p)
     gp_comm_params_default(&p->comm);
     p->scale_out = NULL;
     p->gpus_per_node = 0.0;
-    p->attn_unfused = 0;
+    p->attn_unfused = -1;
 }
 
 static double fmt_bits(const gp_format *f)
@@ -975,10 +975,11 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
          * head (the causal half and any window only masked), its scores
          * through memory at GP_INFER_SCORE_BYTES each; the expected
          * figure only (the ceiling is what no engine can avoid). */
-        double sq = p->attn_unfused ? la * sh.heads * P * P * B : 0.0;
-        double u_flop = p->attn_unfused ? 4.0 * la * sh.heads * sh.core_dim *
-                                              (P * P - gp_model_attn_pairs(m, P)) * B
-                                        : 0.0;
+        int unf = p->attn_unfused >= 0 ? p->attn_unfused : eng->prefill_unfused;
+        double sq = unf ? la * sh.heads * P * P * B : 0.0;
+        double u_flop = unf ? 4.0 * la * sh.heads * sh.core_dim *
+                                  (P * P - gp_model_attn_pairs(m, P)) * B
+                            : 0.0;
         double ex_f = 0.0, ex_b = 0.0, me = 0.0, dense_f, dense_b, lmh;
         gp_coll_algo algo;
         int side;

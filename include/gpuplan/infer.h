@@ -81,6 +81,10 @@ typedef struct gp_engine {
                               with wave quantisation on a GPU with an SM
                               count (inference.md 5.4); 0: the pass as one
                               roofline, max(FLOP / rate, bytes / bw)     */
+    int prefill_unfused;   /* 1: its builds have no fused attention (llama.cpp
+                              before PR #5021, April 2024): the prefill's
+                              attention is unfused unless --attention says
+                              otherwise (inference.md 5.5); 0: fused     */
 } gp_engine;
 
 /* How --gpus N shares the model. */
@@ -201,7 +205,9 @@ typedef struct gp_infer_params {
                                  PyTorch): the whole square's FLOPs and
                                  GP_INFER_SCORE_BYTES a score through
                                  memory, expected figure only
-                                 (inference.md 5.5); 0: fused (flash)    */
+                                 (inference.md 5.5); 0: fused (flash);
+                                 -1 (the default): the engine's
+                                 (prefill_unfused)                       */
 } gp_infer_params;
 
 /* Bytes an unfused attention moves per score element in the prefill: the
@@ -226,7 +232,8 @@ typedef struct gp_infer_params {
 
 /* Fill p with defaults: batch 1, gpus 1, context GP_INFER_DEFAULT_CONTEXT,
  * prompt 0, act_bytes 2, layer_overhead -1, moe_layer_overhead -1,
- * runtime_overhead -1, rest 0/NULL.  NULL is a no-op. */
+ * runtime_overhead -1, attn_unfused -1 (the engine's), rest 0/NULL.  NULL
+ * is a no-op. */
 void gp_infer_params_init(gp_infer_params *p);
 
 /* Decode ledger under one set of roofs. */
