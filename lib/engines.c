@@ -241,13 +241,15 @@ static const gp_engine engines[] = {
      "; MoE: 139 us more per MoE layer at 2 GHz: Mixtral 8x7B Q3_K_M fully"
      " on an RTX 4090, early-2024 build, tg128 83.16 t/s "
      "(TheBloke/Mixtral-8x7B-v0.1-GGUF discussion #9)"
-     "; prefill on quantised weights: MMQ at most 340 FLOP per clock per SM"
+     "; prefill on quantised weights: MMQ at most 350 FLOP per clock per SM"
      " at the boost clock, from two llama-bench pp512 rows of Llama 7B Q4_0"
      " of Jan 2024: RTX 3090 3510.53 t/s (PR #4766) and RTX 3090 Ti 4035.47"
-     " (PR #4812), 335 and 343; F16 weights too on NVIDIA GPUs: XiongjieDai's"
-     " Dec 2023 prompt-eval rows of Llama 2 7B F16 on nine GPUs read -32 % to"
+     " (PR #4812), 346 and 355 once the unfused attention these builds ran"
+     " (no fused attention before PR #5021) is priced; F16 weights too on"
+     " NVIDIA GPUs: XiongjieDai's"
+     " Dec 2023 prompt-eval rows of Llama 2 7B F16 on nine GPUs read -31 % to"
      " +64 %, median +10 % (+40 % to +245 % at the full tensor rate)",
-     1, 11.2e9, 139e-6, 0.0, 0.0, 340.0, 0.0, 0, 1},
+     1, 11.2e9, 139e-6, 0.0, 0.0, 350.0, 0.0, 0, 1},
     {"llama.cpp-metal-2023", "llama.cpp (Metal backend, Apple silicon; Nov 2023 builds)", 1.0,
      1.0, 95e-6, 8.0,
      "least squares over the 79 tg128 rows of ggml-org/llama.cpp discussion"
