@@ -82,9 +82,10 @@ static void usage(FILE *f)
             "  --decode-eff F       achieved fraction of achievable bandwidth (overrides)\n"
             "  --prefill-eff F      fraction of the expected matmul rate the prefill\n"
             "                       reaches (overrides the engine's)\n"
-            "  --attention A        flash (fused, default) or unfused: the prefill's\n"
-            "                       attention materialises every head's P x P scores\n"
-            "                       (llama.cpp -fa 0, eager PyTorch)\n"
+            "  --attention A        flash (fused) or unfused: the prefill's attention\n"
+            "                       materialises every head's P x P scores (llama.cpp\n"
+            "                       -fa 0, PyTorch attn_implementation=eager)\n"
+            "                       [the engine's: unfused for the Dec 2023 profiles]\n"
             "  --layer-overhead T   fixed time per layer per step, e.g. 20us (overrides)\n"
             "  --moe-layer-overhead T  extra fixed time per MoE layer (router, top-k,\n"
             "                       expert GEMVs), e.g. 60us (overrides the engine's)\n"
@@ -916,6 +917,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "ttft_s", gp_cli_jnum(r.expected.ttft_s));
         json_object_set_new(o, "ceiling_ttft_s", gp_cli_jnum(r.ceiling.ttft_s));
         json_object_set_new(o, "prefill_flop", gp_cli_jnum(r.prefill_flop));
+        json_object_set_new(o, "prefill_attention",
+                            json_string(r.attn_unfused ? "unfused" : "flash"));
         if (r.prefill_expert_rows > 0) {
             json_object_set_new(o, "prefill_experts_touched",
                                 gp_cli_jnum(r.prefill_experts_touched));

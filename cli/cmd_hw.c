@@ -912,11 +912,12 @@ static int engines_list(gp_cli *cli)
     }
     if (cli->csv)
         printf("id,name,eff_float,eff_quant,layer_overhead_s,moe_layer_overhead_s,split,"
-               "prefill_eff,prefill_eff_8bit,prefill_flop_per_clock_per_sm,prefill_tiled\n");
+               "prefill_eff,prefill_eff_8bit,prefill_flop_per_clock_per_sm,prefill_tiled,"
+               "prefill_unfused\n");
     else
         printf("decode engines (%zu), overheads at 2 GHz; prefill: fraction of the expected "
-               "rate (16 / 8 bits),\n  a cap in FLOP per clock per SM on quantised "
-               "weights, T: tiled GEMMs (inference.md 5.4):\n  %-20s %-9s %-9s %-9s %-9s %-18s "
+               "rate (16 / 8 bits),\n  a cap in FLOP per clock per SM (quantised weights; "
+               "16-bit too on NVIDIA), T: tiled GEMMs (5.4), U: unfused attention (5.5):\n  %-20s %-9s %-9s %-9s %-9s %-18s "
                "%s\n",
                n, "id", "eff 16b", "eff quant", "/layer", "/MoE lay.", "prefill", "multi-GPU");
     for (i = 0; i < n; i++) {
@@ -925,11 +926,11 @@ static int engines_list(gp_cli *cli)
             printf("%s,", en->id);
             csv_str(en->name);
             printf("," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G ",%s," GP_CLI_G
-                   "," GP_CLI_G "," GP_CLI_G ",%d\n",
+                   "," GP_CLI_G "," GP_CLI_G ",%d,%d\n",
                    en->eff_float, en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
                    en->split_layers ? "layer" : "tensor",
                    gp_engine_prefill_eff(en, 0), gp_engine_prefill_eff(en, 1),
-                   en->prefill_sm_flop, en->prefill_tiled);
+                   en->prefill_sm_flop, en->prefill_tiled, en->prefill_unfused);
         } else {
             char o1[32], o2[32], pf[48];
             int n8 = snprintf(pf, sizeof pf, "%.3f", gp_engine_prefill_eff(en, 0));
@@ -938,7 +939,9 @@ static int engines_list(gp_cli *cli)
             if (en->prefill_sm_flop > 0.0 && n8 > 0)
                 n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, " <=%.0f", en->prefill_sm_flop);
             if (en->prefill_tiled && n8 > 0)
-                snprintf(pf + n8, sizeof pf - (size_t)n8, " T");
+                n8 += snprintf(pf + n8, sizeof pf - (size_t)n8, " T");
+            if (en->prefill_unfused && n8 > 0)
+                snprintf(pf + n8, sizeof pf - (size_t)n8, " U");
             snprintf(o1, sizeof o1, "%.0f us", en->layer_overhead * 1e6);
             snprintf(o2, sizeof o2, "%.0f us", en->moe_layer_overhead * 1e6);
             printf("  %-20s %-9.2f %-9.2f %-9s %-9s %-18s %s\n", en->id, en->eff_float,

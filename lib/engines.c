@@ -248,7 +248,7 @@ static const gp_engine engines[] = {
      " (no fused attention before PR #5021) is priced; F16 weights too on"
      " NVIDIA GPUs: XiongjieDai's"
      " Dec 2023 prompt-eval rows of Llama 2 7B F16 on nine GPUs read -31 % to"
-     " +64 %, median +10 % (+40 % to +245 % at the full tensor rate)",
+     " +64 %, median +10 % (+35 % to +231 % at the full tensor rate)",
      1, 11.2e9, 139e-6, 0.0, 0.0, 350.0, 0.0, 0, 1},
     {"llama.cpp-metal-2023", "llama.cpp (Metal backend, Apple silicon; Nov 2023 builds)", 1.0,
      1.0, 95e-6, 8.0,

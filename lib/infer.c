@@ -440,9 +440,9 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                                       : GP_INFER_REF_CLOCK;
         sm_flop = mx_mm ? eng->prefill_mx_flop : eng->prefill_sm_flop;
         /* 16-bit weights too on NVIDIA: llama.cpp's F16 prefill reaches
-         * about the same per-SM rate (inference.md 5.3); Apple's F16 Metal
-         * kernels keep the ALU rate. */
-        if ((!wide || !gp__vendor_is(g, "Apple")) && p->prefill_eff <= 0.0 && sm_flop > 0.0 &&
+         * about the same per-SM rate (inference.md 5.3); elsewhere (Apple's
+         * F16 Metal kernels) they keep the engine's fraction. */
+        if ((!wide || gp__vendor_is(g, "NVIDIA")) && p->prefill_eff <= 0.0 && sm_flop > 0.0 &&
             g->sm_count.v > 0.0) {
             double cap = sm_flop * g->sm_count.v * clk;
             if (cap < o->prefill_rate)
@@ -730,6 +730,11 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (!(p->prefill_eff >= 0.0 && p->prefill_eff <= 1.0)) /* NaN too */
         return GP_RAISE_AT(e, GP_EINVAL, "--prefill-eff", 0, 0,
                            "prefill efficiency must lie in (0, 1] (got %g)", p->prefill_eff);
+    if (p->attn_unfused < -1 || p->attn_unfused > 1)
+        return GP_RAISE_AT(e, GP_EINVAL, "--attention", 0, 0,
+                           "attention must be -1 (the engine's), 0 (fused) or 1 (unfused) "
+                           "(got %d)",
+                           p->attn_unfused);
 
     /* The engine: given, else the one the weights' format implies (a GGUF
      * file runs on llama.cpp), else the generic profile. */
@@ -964,6 +969,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
      * can beat (a perfect engine overlaps one expert's stream with another's
      * math), so it stays a bound. */
     r->prefill_flop = 0.0;
+    r->attn_unfused = 0;
     r->prefill_experts_touched = 0.0;
     r->prefill_expert_rows = 0.0;
     if (p->prompt > 0.0) {
@@ -976,6 +982,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
          * through memory at GP_INFER_SCORE_BYTES each; the expected
          * figure only (the ceiling is what no engine can avoid). */
         int unf = p->attn_unfused >= 0 ? p->attn_unfused : eng->prefill_unfused;
+        r->attn_unfused = unf;
         double sq = unf ? la * sh.heads * P * P * B : 0.0;
         double u_flop = unf ? 4.0 * la * sh.heads * sh.core_dim *
                                   (P * P - gp_model_attn_pairs(m, P)) * B

@@ -1304,8 +1304,8 @@ END_TEST
  * RTX 5000 Ada 4936.59, A6000 3707.88, RTX 6000 Ada 5403.6, A100 80GB
  * 5105.77, H100 PCIe 7367 -- with the 2023 profile's 350 FLOP per clock per
  * SM (and its unfused attention): -6, +13, +16, +10, +29, +4, +64, -24, -31 %
- * (uncapped: +40 % to
- * +245 %); all within 70 %, the median within 15 %.  And the same README's
+ * (uncapped: +35 % to
+ * +231 %); all within 70 %, the median within 15 %.  And the same README's
  * LLaMA 3 table (llama-bench pp512, May 2024) with the current profile
  * (476): 8B F16 3090 4444.65, 4090 9382.00: -5, +14 % (the 4080 row, -12 %,
  * fits its 16 GB only without gpuplan's 1 GiB runtime reserve). 
@@ -1386,6 +1386,7 @@ START_TEST(unfused_attention_rows)
         tps = rows[i][0] / gp_test_jnum(j, "ttft_s");
         ck_assert_msg(fabs(tps / rows[i][1] - 1.0) <= 0.03, "pp%s: %.1f vs %.2f", pr, tps,
                       rows[i][1]);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "prefill_attention")), "unfused");
         if (rows[i][0] == 8192) {
             GP_ASSERT_REL(gp_test_jnum(j, "ttft_s"), 1.621886, 1e-6);
             GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_score_s"),

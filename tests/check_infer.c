@@ -1180,6 +1180,12 @@ START_TEST(prefill_and_ridge)
         ck_assert_int_eq(gp_infer_eval(&p, &rr, &e), GP_OK);
         GP_ASSERT_REL(rr.expected.prefill_gemm_s, 0.0, 0);
         GP_ASSERT_REL(rr.expected.ttft_s, 0.0, 0);
+        /* The attention mode: -1 (the engine's), 0 or 1; else refused. */
+        ck_assert_int_eq(p.attn_unfused, -1);
+        p.attn_unfused = 2;
+        ck_assert_int_eq(gp_infer_eval(&p, &rr, &e), GP_EINVAL);
+        ck_assert_str_eq(e.where, "--attention");
+        p.attn_unfused = -1;
         p.gpu = &g;
         p.model = &m;
         p.prompt = 512;

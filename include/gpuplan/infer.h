@@ -210,10 +210,11 @@ typedef struct gp_infer_params {
                                  (prefill_unfused)                       */
 } gp_infer_params;
 
-/* Bytes an unfused attention moves per score element in the prefill: the
+/* Bytes an unfused attention moves per score element in the prefill: 4 x 2,
  * 16-bit scores written by Q K^T, read and written by the softmax, read by
- * P V: 4 x 2, as the training step model's unfused attention holds its
- * scores (docs/models/inference.md 5.5). */
+ * P V (the training step model holds its unfused scores in 16 bits too).
+ * An effective figure: ggml's op sequence in F32 would move about 20, but
+ * PR #6017's A100 rows show 8 (docs/models/inference.md 5.5). */
 #define GP_INFER_SCORE_BYTES 8.0
 
 /* Default runtime memory overhead per GPU: 1 GiB (CUDA context ~0.3-0.5 GiB
@@ -356,6 +357,9 @@ typedef struct gp_infer_result {
                                    batch x prompt x k / experts touched; the
                                    expected TTFT prices each expert GEMM on
                                    its own roofline (inference.md 5.1)      */
+    int attn_unfused;           /* the expected prefill's attention as
+                                   priced: 1 unfused (the param, else the
+                                   engine's prefill_unfused), 0 fused      */
     gp_precision precision;     /* matmul precision used                     */
     gp_pipeline pipeline;
     /* Two answers. */
