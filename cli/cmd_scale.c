@@ -454,6 +454,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gp_db_get_model(db, model_id, "--model", &model, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         params_n = model->params.v;
+        /* ZeRO-3 goes layer by layer: one layer's first gather and last
+         * scatter stay exposed (scaling.md). */
+        q.layers = model->layers.v > 0.0 ? model->layers.v : 0.0;
     }
     if (grad_bytes < 0.0 && gp_scale_grad_bytes(params_n, prec, &grad_bytes, &e) != GP_OK)
         return gp_cli_fail(cli, &e);

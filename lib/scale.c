@@ -116,6 +116,11 @@ static int check_req(const gp_scale_req *q, const gp_scale_params *p, gp_err *e)
                            "ZeRO-3 gathers the weights: their bytes must lie in (0, 1e18], "
                            "got %g",
                            q->weight_bytes);
+    if (!(q->layers == 0.0 || (q->layers >= 1.0 && q->layers <= 1e9 &&
+                               q->layers == floor(q->layers))))
+        return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
+                           "layers must be a whole number in [1, 1e9] (or 0: unknown), got %g",
+                           q->layers);
     if (!(q->step_compute_s > 0.0) || !isfinite(q->step_compute_s))
         return GP_RAISE_AT(e, GP_EINVAL, "--step-compute-s", 0, 0,
                            "compute time per step must be > 0 s, got %g", q->step_compute_s);
@@ -182,7 +187,7 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         gp_topo topo;
         gp_scale_row *r = &rows[i];
         long g, dn = gpus[i];
-        double dg, comm = 0.0;
+        double dg, comm = 0.0, unhid = 0.0;
         gp_coll_algo algo;
 
         if (dn < 1)
@@ -225,6 +230,9 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
                                     &p->comm, p->ceiling, &rs, e)) != GP_OK)
                 return rc;
             comm = m * (2.0 * ag + rs);
+            /* The first forward gather and the last scatter of a step, one
+             * layer's share each, have no compute to hide under. */
+            unhid = q->layers >= 1.0 ? (ag + rs) / q->layers : 0.0;
         } else if ((rc = gp__comm_time(&topo, GP_COLL_ALLREDUCE, algo, q->grad_bytes, &p->comm,
                                        p->ceiling, &comm, e)) != GP_OK) {
             return rc;
@@ -238,7 +246,7 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
          * compute, M x min(f c, T/M) = min(f M c, T).  Plain data
          * parallelism: the one AllReduce overlaps the last micro-batch's
          * backward only (DDP's no_sync before it; train, training.md 9.3). */
-        r->hidden_s = fmin(p->overlap * r->comm_s,
+        r->hidden_s = fmin(p->overlap * (r->comm_s - unhid),
                            q->zero3 ? r->compute_s : p->backward_share * r->compute_s / m);
         r->exposed_s = r->comm_s - r->hidden_s;
         r->step_s = r->compute_s + r->exposed_s;

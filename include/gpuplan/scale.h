@@ -53,6 +53,13 @@ typedef struct gp_scale_req {
                                  <= GP_SCALE_STEP_MAX_S):
                                  weak: per-GPU batch; strong: global batch   */
     gp_scaling mode;
+    /* With zero3: the layers the gathers and scatters go by, one at a time
+     * (a whole number in [1, 1e9]); 0 = unknown.  The first layer's forward
+     * AllGather has no compute before it to hide under, and the last
+     * ReduceScatter (the first layer's gradients) none after it: one
+     * layer's share of each, (AllGather(W) + ReduceScatter(G)) / layers,
+     * stays exposed a step (docs/models/scaling.md).                       */
+    double layers;
 } gp_scale_req;
 
 /* Plausibility cap on step_compute_s: 1e9 s (31.7 years per step). */
@@ -91,7 +98,9 @@ typedef struct gp_scale_row {
     long nodes;
     double compute_s;       /* compute per step on each GPU                  */
     double comm_s;          /* full gradient AllReduce time                  */
-    double hidden_s;        /* part of it overlapped with backward           */
+    double hidden_s;        /* part of it overlapped with backward (ZeRO-3:
+                               with the whole step, less one layer's first
+                               gather and last scatter)                     */
     double exposed_s;       /* comm_s - hidden_s                             */
     double step_s;          /* compute_s + exposed_s                         */
     double comm_fraction;   /* exposed_s / step_s                            */
