@@ -637,8 +637,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "zero", json_integer(q.zero3 ? 3 : 0));
         json_object_set_new(o, "micro_batches",
                             json_integer(q.micro_batches > 0 ? q.micro_batches : 1));
-        if (q.zero3)
+        if (q.zero3) {
             json_object_set_new(o, "weight_bytes", gp_cli_jnum(q.weight_bytes));
+            /* the layers the first gather and last scatter are a share of
+             * (0: unknown, no such term; scaling.md) */
+            json_object_set_new(o, "zero3_layers", gp_cli_jnum(q.layers));
+        }
         json_object_set_new(o, "mode", json_string(q.mode == GP_SCALING_STRONG ? "strong"
                                                                                 : "weak"));
         json_object_set_new(o, "basis", json_string(sp.ceiling ? "ceiling" : "expected"));

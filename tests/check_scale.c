@@ -1003,6 +1003,7 @@ START_TEST(cli_zero3)
               gp_test_jnum(json_object_get(j, "memory"), "weight_bytes"));
     GP_ASSERT_REL(jrow(j, 0, "comm_s"), 1.00114189, 1e-8);
     GP_ASSERT_REL(jrow(j, 0, "exposed_comm_s"), 0.20690266, 1e-7);
+    GP_ASSERT_REL(gp_test_jnum(j, "zero3_layers"), 80.0, 0);
     ck_assert(json_is_false(json_object_get(json_array_get(json_object_get(j, "rows"), 0),
                                             "fits")));
     ck_assert(json_is_true(json_object_get(json_array_get(json_object_get(j, "rows"), 1),
