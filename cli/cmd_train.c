@@ -252,6 +252,13 @@ static int shape_from_options(const gp_cli *cli, const gp_model *m, const double
     return 0;
 }
 
+/* 1 when a dense shape holds its FFN on fewer than all its layers
+ * (ffn_layers, as the library prices it: training.md 1.2). */
+static int ffn_layers_given(const gp_train_shape *s)
+{
+    return s->ffn_layers > 0.0 && s->ffn_layers < s->layers && !(s->experts > 0.0);
+}
+
 /* The parameter count of a shape given on the command line
  * (gp_model_count_params: projections, norms, FFN, experts, embeddings):
  * params[0] all of them, params[1] those a token uses. */
@@ -286,7 +293,7 @@ static int count_shape(const gp_cli *cli, const gp_train_shape *s, double params
         pc.total += s->linear_layers * (s->linear_params - pc.attn);
         pc.active += s->linear_layers * (s->linear_params - pc.attn);
     }
-    if (!(s->experts > 0.0) && s->ffn_layers > 0.0 && s->ffn_layers < s->layers) {
+    if (ffn_layers_given(s)) {
         /* each without its FFN's norm, one of a layer's two */
         double less = (s->layers - s->ffn_layers) * (pc.dense_ffn + 0.5 * pc.norms);
         pc.total -= less;
@@ -456,8 +463,7 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             "%.0f of %.0f: no s^2 term; recurrence 8 FLOP per state element (%.0f) per token, "
             "x3 fwd+bwd",
             r->shape.linear_layers, r->shape.layers, r->shape.linear_state);
-    if (r->shape.ffn_layers > 0.0 && r->shape.ffn_layers < r->shape.layers &&
-        !(r->shape.experts > 0.0))
+    if (ffn_layers_given(&r->shape))
         ADD("FFN layers", "model ffn_layers; docs/models/training.md 1.2", "%.0f of %.0f layers",
             r->shape.ffn_layers, r->shape.layers);
     if (r->shape.attn_gate)
@@ -884,8 +890,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
             if (r->shape.linear_params > 0.0)
                 json_object_set_new(sh, "linear_params", json_real(r->shape.linear_params));
         }
-        if (r->shape.ffn_layers > 0.0 && r->shape.ffn_layers < r->shape.layers &&
-            !(r->shape.experts > 0.0))
+        if (ffn_layers_given(&r->shape))
             json_object_set_new(sh, "ffn_layers", json_real(r->shape.ffn_layers));
         if (r->shape.attn_gate)
             json_object_set_new(sh, "attention_gate", json_true());

@@ -813,8 +813,9 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->kv_positions = pos;
     r->kv_bytes = B * pos * kv_all;
     /* Linear-attention (and SSM) layers: no positions, a constant state
-     * per sequence at GP_INFER_STATE_BITS (not --kv: vLLM's mamba cache
-     * dtypes default to the model's), read and written back every step;
+     * per sequence at GP_INFER_STATE_BITS or the entry's linear_state_bytes
+     * (not --kv: vLLM's mamba cache dtypes default to the model's), read
+     * and written back every step;
      * tensor parallelism shards it by heads, a layer split by layers: no
      * copies (inference.md §1.2). */
     lin = m->layers.v > 0.0 ? m->layers.v - gp_model_attn_layers(m) : 0.0;
@@ -975,21 +976,20 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (p->prompt > 0.0) {
         double P = p->prompt, tok = B * P, tdt, trouted, wb, pf, ce = 0.0, cc = 0.0;
         double k = s.split_layers ? p->gpus - 1.0 : 2.0 * sh.layers;
-        double attn = 4.0 * la * sh.heads * sh.core_dim * gp_model_attn_pairs(m, P) * B +
+        double pairs = gp_model_attn_pairs(m, P);
+        double attn = 4.0 * la * sh.heads * sh.core_dim * pairs * B +
                       GP_INFER_LINEAR_FLOP * st_elems * tok;
         /* Unfused attention (inference.md 5.5): the whole P x P square per
          * head (the causal half and any window only masked), its scores
          * through memory at GP_INFER_SCORE_BYTES each; the expected
          * figure only (the ceiling is what no engine can avoid). */
         int unf = p->attn_unfused >= 0 ? p->attn_unfused : eng->prefill_unfused;
-        r->attn_unfused = unf;
         double sq = unf ? la * sh.heads * P * P * B : 0.0;
-        double u_flop = unf ? 4.0 * la * sh.heads * sh.core_dim *
-                                  (P * P - gp_model_attn_pairs(m, P)) * B
-                            : 0.0;
+        double u_flop = unf ? 4.0 * la * sh.heads * sh.core_dim * (P * P - pairs) * B : 0.0;
         double ex_f = 0.0, ex_b = 0.0, me = 0.0, dense_f, dense_b, lmh;
         gp_coll_algo algo;
         int side;
+        r->attn_unfused = unf;
         if (p->gpus > 1.0) {
             int rc;
             if (tok * sh.hidden * p->act_bytes > GP_COMM_BYTES_MAX)
@@ -1035,7 +1035,6 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
             gp_infer_side *o = side ? &r->expected : &r->ceiling;
             double bw = o->mem_bw * o->eff_weights, t, pk = o->prefill_rate;
             double uf = side ? u_flop : 0.0; /* unfused attention's other half */
-            o->prefill_gemm_s = 0.0;
             o->prefill_score_s = side ? div0(GP_INFER_SCORE_BYTES * sq / s.div,
                                              o->mem_bw * o->eff_other)
                                       : 0.0;

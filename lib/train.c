@@ -1751,18 +1751,20 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
      * by the loader): counts in [0, GP_MODEL_DIM_MAX], and linear layers
      * below the depth come with their state. */
     {
-        static const char *const kn[] = {"window",       "window_layers", "linear_layers",
-                                         "linear_state", "ffn_layers",    "linear_params"};
-        const double kv[] = {r->shape.window,       r->shape.window_layers,
-                             r->shape.linear_layers, r->shape.linear_state,
-                             r->shape.ffn_layers,    r->shape.linear_params};
-        for (k = 0; k < 6; k++) {
-            double top = k < 5 ? GP_MODEL_DIM_MAX : GP_MODEL_PARAMS_MAX;
-            if (!(kv[k] >= 0.0 && kv[k] <= top))
+        const struct {
+            const char *name;
+            double v, top;
+        } f[] = {{"window", r->shape.window, GP_MODEL_DIM_MAX},
+                 {"window_layers", r->shape.window_layers, GP_MODEL_DIM_MAX},
+                 {"linear_layers", r->shape.linear_layers, GP_MODEL_DIM_MAX},
+                 {"linear_state", r->shape.linear_state, GP_MODEL_DIM_MAX},
+                 {"ffn_layers", r->shape.ffn_layers, GP_MODEL_DIM_MAX},
+                 {"linear_params", r->shape.linear_params, GP_MODEL_PARAMS_MAX}};
+        for (k = 0; k < (int)(sizeof f / sizeof f[0]); k++)
+            if (!(f[k].v >= 0.0 && f[k].v <= f[k].top))
                 return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
-                                   "shape field '%s' must lie in [0, %g] (got '%g')", kn[k],
-                                   top, kv[k]);
-        }
+                                   "shape field '%s' must lie in [0, %g] (got '%g')", f[k].name,
+                                   f[k].top, f[k].v);
         if (r->shape.linear_layers > 0.0 && r->shape.linear_layers < r->shape.layers &&
             !(r->shape.linear_state > 0.0))
             return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
