@@ -41,7 +41,6 @@ typedef struct hfm {
     double ffn_hidden;      /* the entry's ffn_hidden                      */
     double context;
     double window, window_layers; /* window_layers 0: all layers           */
-    double linear_layers, linear_state; /* linear-mixer layers, state     */
     int ssm_fp32;           /* mamba_ssm_cache_dtype float32: the temporal
                                state held in 32 bits (linear.state_bytes) */
     double blocks;          /* Nemotron-H: the config's blocks (mixer and FFN) */
@@ -874,7 +873,6 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
     m->s.ssm_dt_rank = R;
     m->s.ssm_conv_bias = cb;
     m->s.ssm_proj_bias = pb;
-    m->linear_layers = nm;
     window_on_attending(m, L, nm);
     return GP_OK;
 }
@@ -893,7 +891,7 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
     json_t *lt = json_object_get(c, "layer_types"), *it;
     double L = m->s.layers, lin = 0.0, other = 0.0, k = 0.0, nk, nv, dk, dv, conv;
     const char *first_other = NULL, *which;
-    int qn = mt != NULL && strcmp(mt, "qwen3_next") == 0, rc, b;
+    int qn = is_mt(mt, "qwen3_next"), rc, b;
     size_t j;
     if (is_mt(mt, "falcon_h1"))
         warnf(m, "falcon_h1 runs attention and a Mamba-2 mixer side by side in every layer (a "
@@ -976,13 +974,6 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
     m->s.linear_key_dim = dk;
     m->s.linear_value_dim = dv;
     m->s.linear_conv = conv;
-    m->linear_layers = lin;
-    m->linear_state = nv * dk * dv + (2.0 * nk * dk + nv * dv) * (conv - 1.0);
-    if (!(m->linear_state <= GP_MODEL_DIM_MAX))
-        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                           "the linear-attention state, %.6g elements per layer, is above the "
-                           "database's 1e9",
-                           m->linear_state);
     /* A window is on attending layers only: every one of them when the
      * config puts it on all layers, and said so when it names more local
      * layers than attend. */
@@ -1412,8 +1403,6 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "the shape does not add up: %s", msg);
         goto out;
     }
-    if (m->s.linear_kind != GP_MIXER_GDN && m->linear_layers > 0.0)
-        m->linear_state = m->n.linear_state;
     if (m->n.total < GP_MODEL_PARAMS_MIN || m->n.total > GP_MODEL_PARAMS_MAX) {
         rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                          "%.6g parameters is outside the database's range (1e3 to 1e15)",
@@ -1615,7 +1604,7 @@ counted:
                 s->ssm_conv_bias ? ", conv bias" : "", s->ssm_proj_bias ? ", projection biases" : "",
                 s->ssm_inner, s->ssm_inner + 2.0 * s->ssm_groups * s->ssm_state,
                 s->ssm_conv_bias ? " + c" : "", s->ssm_proj_bias ? " + (d_i + c + H + h)" : "",
-                grp(n->linear_attn, a, sizeof a), grp(m->linear_state, b, sizeof b));
+                grp(n->linear_attn, a, sizeof a), grp(n->linear_state, b, sizeof b));
     else if (s->linear_layers > 0.0 && s->linear_kind == GP_MIXER_MAMBA1)
         fprintf(f, " Mamba-1: %.0f of %.0f layers (d_i %.0f, state %.0f, dt rank %.0f, kernel "
                    "%.0f%s%s%s): 2 h d_i + d_i K + d_i (R + 2 N) + R d_i + d_i + d_i N + d_i + d_i "
@@ -1626,7 +1615,7 @@ counted:
                 s->ssm_proj_bias ? ", projection biases" : "",
                 s->ssm_dt_norms ? ", dt/B/C norms" : "", s->ssm_conv_bias ? " + d_i" : "",
                 s->ssm_proj_bias ? " + 2 d_i + h" : "", s->ssm_dt_norms ? " + R + 2 N" : "",
-                grp(n->linear_attn, a, sizeof a), grp(m->linear_state, b, sizeof b));
+                grp(n->linear_attn, a, sizeof a), grp(n->linear_state, b, sizeof b));
     else if (s->linear_layers > 0.0)
         fprintf(f, " Linear attention: %.0f of %.0f layers are Gated DeltaNet (%.0f key and %.0f "
                    "value heads of %.0f and %.0f, kernel %.0f): h (2 n_k d_k + 2 n_v d_v) + h 2 "
@@ -1635,7 +1624,7 @@ counted:
                    "layer.",
                 s->linear_layers, s->layers, s->linear_key_heads, s->linear_value_heads,
                 s->linear_key_dim, s->linear_value_dim, s->linear_conv,
-                grp(n->linear_attn, a, sizeof a), grp(m->linear_state, b, sizeof b));
+                grp(n->linear_attn, a, sizeof a), grp(n->linear_state, b, sizeof b));
     fprintf(f, " MODEL: docs/hwdb.md, Importing a Hugging Face config.json.");
 }
 
@@ -1647,9 +1636,9 @@ static double state_fp32_bytes(const hfm *m)
 {
     double temporal = m->s.ssm_inner * m->s.ssm_state;
     if (!m->ssm_fp32 || m->s.linear_kind == GP_MIXER_GDN || !(temporal > 0.0) ||
-        !(temporal <= m->linear_state))
+        !(temporal <= m->n.linear_state))
         return 0.0;
-    return 4.0 * temporal + 2.0 * (m->linear_state - temporal);
+    return 4.0 * temporal + 2.0 * (m->n.linear_state - temporal);
 }
 
 /* A dense model of one-sublayer blocks with MLP blocks on fewer than its
@@ -1732,11 +1721,11 @@ static int render(const hfm *m, const char *path, const char *date, char **out, 
         if (m->window_layers > 0.0)
             fprintf(f, "  layers: %.0f\n", m->window_layers);
     }
-    if (m->linear_layers > 0.0)
+    if (m->s.linear_layers > 0.0)
         fprintf(f, "linear:\n  layers: %.0f\n  state: {value: %.0f, src: derived}\n"
                    "  params: {value: %.0f, src: derived}\n",
-                m->linear_layers, m->linear_state, m->n.linear_attn);
-    if (m->linear_layers > 0.0 && state_fp32_bytes(m) > 0.0)
+                m->s.linear_layers, m->n.linear_state, m->n.linear_attn);
+    if (m->s.linear_layers > 0.0 && state_fp32_bytes(m) > 0.0)
         fprintf(f, "  state_bytes: {value: %.0f, src: derived}\n", state_fp32_bytes(m));
     if (fclose(f) != 0) {
         free(buf);
@@ -1929,10 +1918,10 @@ static json_t *import_json(const hfm *m, const char *path, const char *state)
     } else {
         json_object_set_new(o, "window", json_null());
     }
-    if (m->linear_layers > 0.0) {
+    if (m->s.linear_layers > 0.0) {
         json_t *lin = json_object();
-        json_object_set_new(lin, "layers", jcount(m->linear_layers));
-        json_object_set_new(lin, "state", jcount(m->linear_state));
+        json_object_set_new(lin, "layers", jcount(m->s.linear_layers));
+        json_object_set_new(lin, "state", jcount(m->n.linear_state));
         json_object_set_new(lin, "mixer_params", jcount(m->n.linear_attn));
         if (state_fp32_bytes(m) > 0.0)
             json_object_set_new(lin, "state_bytes", jcount(state_fp32_bytes(m)));
@@ -2007,9 +1996,9 @@ static void import_table(const hfm *m, const char *file, const char *path, const
                  m->window_layers > 0.0 ? m->window_layers : s->layers, s->layers);
         gp_cli_row("sliding window", b, NULL);
     }
-    if (m->linear_layers > 0.0) {
-        snprintf(b, sizeof b, "%.0f of %.0f layers, state %.0f elements", m->linear_layers,
-                 s->layers, m->linear_state);
+    if (m->s.linear_layers > 0.0) {
+        snprintf(b, sizeof b, "%.0f of %.0f layers, state %.0f elements", m->s.linear_layers,
+                 s->layers, m->n.linear_state);
         gp_cli_row("linear attention", b,
                    s->linear_kind == GP_MIXER_MAMBA2   ? "Mamba-2: no KV cache, a state per sequence"
                    : s->linear_kind == GP_MIXER_MAMBA1 ? "Mamba-1: no KV cache, a state per sequence"
