@@ -475,6 +475,35 @@ static double every_pth(double L, double p, double o)
     return o < L ? floor((L - 1.0 - o) / p) + 1.0 : 0.0;
 }
 
+/* One kind of a layer-kind list: its name, another spelling (or NULL)
+ * and the count its items add to. */
+typedef struct {
+    const char *name, *alias;
+    double *n;
+} layer_kind;
+
+/* The items of the list `lt` (key `key`) counted by kind; an item that is
+ * none of the nk kinds is refused, named as not `what`. */
+static int count_kinds(const char *path, json_t *lt, const char *key, const layer_kind *k,
+                       size_t nk, const char *what, gp_err *e)
+{
+    json_t *it;
+    size_t j, i;
+    json_array_foreach(lt, j, it)
+    {
+        const char *t = json_is_string(it) ? json_string_value(it) : NULL;
+        for (i = 0; t != NULL && i < nk; i++)
+            if (strcmp(t, k[i].name) == 0 || (k[i].alias != NULL && strcmp(t, k[i].alias) == 0))
+                break;
+        if (t == NULL || i == nk)
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': item %zu (%s%.40s%s) is not %s", key, j,
+                               t ? "'" : "", t ? t : "not a string", t ? "'" : "", what);
+        *k[i].n += 1.0;
+    }
+    return GP_OK;
+}
+
 /* Nemotron-H's blocks by kind: `hybrid_override_pattern`, one character a
  * block (M Mamba-2, * attention, - MLP, E MoE), else the list
  * `layers_block_type` (or `layer_types`, its attribute_map alias) of
@@ -484,7 +513,7 @@ static double every_pth(double L, double p, double o)
 static int nemotron_kinds(hfm *m, const char *path, json_t *c, double *nm, double *na,
                           double *nf, double *ne, double *n, const char **key, gp_err *e)
 {
-    json_t *pat = json_object_get(c, "hybrid_override_pattern"), *lt, *it;
+    json_t *pat = json_object_get(c, "hybrid_override_pattern"), *lt;
     char b[96];
     size_t j;
     *nm = *na = *nf = *ne = *n = 0.0;
@@ -525,23 +554,15 @@ static int nemotron_kinds(hfm *m, const char *path, json_t *c, double *nm, doubl
         if (!json_is_array(lt))
             return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                                "key '%s': expected a list of block kinds", *key);
-        json_array_foreach(lt, j, it)
         {
-            const char *t = json_is_string(it) ? json_string_value(it) : NULL;
-            if (t != NULL && (strcmp(t, "mamba") == 0 || strcmp(t, "linear_attention") == 0))
-                *nm += 1.0;
-            else if (t != NULL && (strcmp(t, "attention") == 0 ||
-                                   strcmp(t, "full_attention") == 0))
-                *na += 1.0;
-            else if (t != NULL && strcmp(t, "mlp") == 0)
-                *nf += 1.0;
-            else if (t != NULL && strcmp(t, "moe") == 0)
-                *ne += 1.0;
-            else
-                return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                                   "key '%s': item %zu (%s%.40s%s) is not a Nemotron-H block "
-                                   "kind (mamba, attention, mlp, moe)",
-                                   *key, j, t ? "'" : "", t ? t : "not a string", t ? "'" : "");
+            const layer_kind k[] = {{"mamba", "linear_attention", nm},
+                                    {"attention", "full_attention", na},
+                                    {"mlp", NULL, nf},
+                                    {"moe", NULL, ne}};
+            int rc = count_kinds(path, lt, *key, k, sizeof k / sizeof k[0],
+                                 "a Nemotron-H block kind (mamba, attention, mlp, moe)", e);
+            if (rc != GP_OK)
+                return rc;
         }
         *n = (double)json_array_size(lt);
     }
@@ -745,8 +766,7 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
                   nb, nm, na, nf, L, m->s.ffn);
         m->s.linear_kind = GP_MIXER_MAMBA2;
     } else if (is_mt(mt, "granitemoehybrid")) {
-        json_t *lt, *it;
-        size_t j;
+        json_t *lt;
         cls = "GraniteMoeHybridConfig";
         key = "layer_types";
         lt = json_object_get(c, key);
@@ -761,20 +781,11 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
             return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                                "key '%s': expected a list of layer kinds", key);
         } else {
-            json_array_foreach(lt, j, it)
-            {
-                const char *t = json_is_string(it) ? json_string_value(it) : NULL;
-                if (t != NULL && strcmp(t, "mamba") == 0)
-                    nm += 1.0;
-                else if (t != NULL && strcmp(t, "attention") == 0)
-                    na += 1.0;
-                else
-                    return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                                       "key '%s': item %zu (%s%.40s%s) is not a layer kind of "
-                                       "granitemoehybrid (mamba, attention)",
-                                       key, j, t ? "'" : "", t ? t : "not a string",
-                                       t ? "'" : "");
-            }
+            const layer_kind k[] = {{"mamba", NULL, &nm}, {"attention", NULL, &na}};
+            if ((rc = count_kinds(path, lt, key, k, sizeof k / sizeof k[0],
+                                  "a layer kind of granitemoehybrid (mamba, attention)", e)) !=
+                GP_OK)
+                return rc;
             if ((double)json_array_size(lt) != L)
                 return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                                    "key '%s': %zu layer kind%s for num_hidden_layers %.0f",
