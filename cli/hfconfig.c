@@ -67,6 +67,14 @@ static void warnf(hfm *m, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Keys the config lacked, collected in MISSING by count_or / bool_or /
+ * jamba_period, and the transformers class whose defaults took their place. */
+static void warn_defaults(hfm *m, const char *missing, const char *cls)
+{
+    if (missing[0] != '\0')
+        warnf(m, "no %s: transformers' %s defaults taken", missing, cls);
+}
+
 static void used_add(hfm *m, const char *key, const char *val)
 {
     size_t n = strlen(m->used);
@@ -630,8 +638,7 @@ static int nemotron_moe(hfm *m, const char *path, json_t *c, const char *key, do
         (rc = count_or(m, path, c, K_NS, 0, 1, &ns, missing, sizeof missing, e)) ||
         (rc = count_or(m, path, c, K_FS, 1, 7688, &fs, missing, sizeof missing, e)))
         return rc;
-    if (missing[0] != '\0')
-        warnf(m, "no %s: transformers' NemotronHConfig defaults taken", missing);
+    warn_defaults(m, missing, "NemotronHConfig");
     if (k > E)
         return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                            "key 'num_experts_per_tok': %.0f exceeds the %.0f experts "
@@ -853,8 +860,7 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
         m->s.linear_kind = GP_MIXER_MAMBA1;
         m->s.ssm_dt_norms = 1;
     }
-    if (missing[0] != '\0')
-        warnf(m, "no %s: transformers' %s defaults taken", missing, cls);
+    warn_defaults(m, missing, cls);
     /* Each group's B and C serve heads / groups heads (repeat_interleave). */
     if (H > 0.0 && fmod(H, G) != 0.0)
         return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
@@ -1249,8 +1255,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         if ((rc = count_or(m, path, c, K_GSHARED, 0, 1024, &sw_g, miss, sizeof miss, e)) !=
             GP_OK)
             goto out;
-        if (miss[0] != '\0')
-            warnf(m, "no %s: transformers' GraniteMoeHybridConfig defaults taken", miss);
+        warn_defaults(m, miss, "GraniteMoeHybridConfig");
         if (!(m->s.experts > 0.0) && !(sw_g > 0.0)) {
             rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                              "key 'shared_intermediate_size': 0 with no experts "
@@ -1323,8 +1328,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
             if ((rc = jamba_period(m, path, c, "expert_layer_period", "expert_layer_offset", &p,
                                    &o, miss, sizeof miss, e)) != GP_OK)
                 goto out;
-            if (miss[0] != '\0')
-                warnf(m, "no %s: transformers' JambaConfig defaults taken", miss);
+            warn_defaults(m, miss, "JambaConfig");
             dense = L - every_pth(L, p, o);
             lead = o < L ? o : L;
         } else if ((rc = dense_layers_of(only, L, first_dense, step, path, &dense, &lead, e)) !=
