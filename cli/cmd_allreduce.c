@@ -17,7 +17,8 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: gpuplan allreduce --link ID --gpus N --bytes S [--algo ring|tree|nvls]\n"
+            "usage: gpuplan allreduce (--link ID | --gpu ID) --gpus N --bytes S\n"
+            "         [--algo ring|tree|nvls]\n"
             "         [--op allreduce|reducescatter|allgather|alltoall]\n"
             "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n"
             "         [--measured-busbw RATE]\n\n"
@@ -25,6 +26,8 @@ static void usage(FILE *f)
             "or (n-1)/n (ReduceScatter, AllGather, AllToAll), as nccl-tests prints them:\n"
             "expected (achievable link figures, calibrated when present) and ceiling (datasheet).\n\n"
             "  --link ID          scale-up link inside a node (nvlink4, pcie4-x16, pcie4-x16-host ...)\n"
+            "  --gpu ID           instead of --link: the GPU's scale-up link, else its host link\n"
+            "                     (a bridge joins pairs: more GPUs a node use the host link)\n"
             "  --gpus N           GPUs in total (N = M nodes x N/M per node); 1 costs nothing\n"
             "  --bytes S          message size as nccl-tests counts it (14GB, 8GiB, 1MiB)\n"
             "  --algo A           ring (default); tree (double binary tree, AllReduce only); nvls\n"
@@ -208,6 +211,7 @@ static int run(gp_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"link", required_argument, NULL, 'l'},
+        {"gpu", required_argument, NULL, 'G'},
         {"gpus", required_argument, NULL, 'g'},
         {"bytes", required_argument, NULL, 'b'},
         {"algo", required_argument, NULL, 'a'},
@@ -220,7 +224,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"measured-busbw", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    const char *link_id = NULL, *out_id = NULL;
+    const char *link_id = NULL, *out_id = NULL, *gpu_id = NULL;
+    char link_msg[320] = "";
     long gpus = 0, nodes = 1, nics = 0;
     int nics_given = 0;
     double bytes = -1.0, mbus = 0.0;
@@ -240,6 +245,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case 'l': link_id = optarg; break;
+        case 'G': gpu_id = optarg; break;
         case 'g':
             if (gp_cli_int(cli, "--gpus", optarg, 1, &gpus))
                 return GP_EXIT_USAGE;
@@ -283,8 +289,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
-    if (link_id == NULL)
-        return gp_cli_usage(cli, "--link ID is required");
+    if (link_id == NULL && gpu_id == NULL)
+        return gp_cli_usage(cli, "--link ID (or --gpu ID: its scale-up link) is required");
+    if (link_id != NULL && gpu_id != NULL)
+        return gp_cli_usage(cli, "--link %s and --gpu %s both name the link: give one", link_id,
+                            gpu_id);
     if (gpus < 1)
         return gp_cli_usage(cli, "--gpus N is required");
     if (bytes < 0.0)
@@ -296,7 +305,23 @@ static int run(gp_cli *cli, int argc, char **argv)
                             nodes);
     if ((db = gp_cli_db(cli)) == NULL)
         return GP_EXIT_USAGE;
-    if ((rc = parse_id("--link", db, link_id, &up, cli)) != 0)
+    if (gpu_id != NULL) {
+        const gp_gpu *g;
+        if (gp_db_get_gpu(db, gpu_id, "--gpu", &g, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        if (gpus > 1 && gp_gpu_unified(g)) {
+            char lead[48];
+            snprintf(lead, sizeof lead, "'--gpus' %ld: ", gpus);
+            return gp_cli_refuse_unified(cli, lead, g, "a collective over several Macs",
+                                         "--link");
+        }
+        if ((link_id = gp_cli_gpu_link(db, g, (double)(gpus / nodes), 0, link_msg,
+                                       sizeof link_msg)) == NULL)
+            return gp_cli_usage(cli, "--gpu %s names no link: give --link ID", gpu_id);
+        if (link_msg[0] != '\0')
+            fprintf(stderr, "gpuplan allreduce: note: %s\n", link_msg);
+    }
+    if ((rc = parse_id(gpu_id != NULL ? "--gpu" : "--link", db, link_id, &up, cli)) != 0)
         return rc;
     if (out_id != NULL && (rc = parse_id("--scale-out", db, out_id, &out, cli)) != 0)
         return rc;

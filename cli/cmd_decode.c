@@ -675,22 +675,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         fprintf(stderr, "gpuplan decode: note: --scale-out ignored: the %.0f GPU%s one node\n",
                 p.gpus, p.gpus == 1 ? " is" : "s are");
     if (p.gpus > 1 || link_id != NULL) {
-        const char *lid = link_id ? link_id
-                                  : (gpu->scale_up_link ? gpu->scale_up_link : gpu->host_link);
-        /* The scale-up link joins a node's GPUs. */
-        if (link_id == NULL && gpu->scale_up_link != NULL && gpu->host_link != NULL) {
-            /* A bridge joins only pairs: more GPUs than the scale-up link
-             * joins talk over the host link. */
-            const gp_link *su = gp_db_find_link(db, gpu->scale_up_link);
-            if (su != NULL && su->max_gpus.v > 0 && node > su->max_gpus.v) {
-                lid = gpu->host_link;
-                snprintf(link_msg, sizeof link_msg,
-                         "%s joins at most %.0f GPUs: the %.0f are priced over the host link %s "
-                         "(--link to name another; for nodes of %.0f joined by a network: "
-                         "--gpus-per-node %.0f --scale-out ID)",
-                         su->id, su->max_gpus.v, node, lid, su->max_gpus.v, su->max_gpus.v);
-            }
-        }
+        const char *lid = link_id;
+        /* The scale-up link joins a node's GPUs; a bridge only pairs. */
+        if (lid == NULL)
+            lid = gp_cli_gpu_link(db, gpu, node, 1, link_msg, sizeof link_msg);
         if (lid == NULL)
             return gp_cli_usage(cli, "GPU '%s' names no link; give '--link'", gpu->id);
         if (gp_db_get_link(db, lid, "--link", &p.link, &e) != GP_OK)

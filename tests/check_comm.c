@@ -748,6 +748,54 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 }
 END_TEST
 
+/* --gpu ID instead of --link: the GPU's scale-up link, unless it joins
+ * fewer GPUs than asked (a GA102 NVLink bridge joins a pair), then its host
+ * link, said on stderr.  By hand, 8 RTX 3090s over pcie4-x16 (25 GB/s
+ * achievable, 10 us a hop), 1 GiB ring AllReduce: 2 x 7/8 x 1073741824 B /
+ * 25e9 B/s = 75.161928 ms + 2 x 7 x 10 us = 75.301928 ms.  8 H100s take
+ * NVLink 4 + NVSwitch: the figure --link nvlink4 gives, within 10 % of the
+ * published 370 GB/s busbw (nccl-tests#212). */
+START_TEST(cli_gpu_names_link)
+{
+    const char *h[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "8GiB",
+                       NULL};
+    const char *hl[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                        "8GiB", NULL};
+    const char *g[] = {"--json", "allreduce", "--gpu", "rtx-3090", "--gpus", "8", "--bytes",
+                       "1GiB", NULL};
+    const char *g2[] = {"--json", "allreduce", "--gpu", "rtx-3090", "--gpus", "2", "--bytes",
+                        "1GiB", NULL};
+    const char *both[] = {"allreduce", "--gpu", "h100", "--link", "nvlink4", "--gpus", "8",
+                          "--bytes", "1GiB", NULL};
+    const char *mac[] = {"allreduce", "--gpu", "apple-m2-ultra", "--gpus", "2", "--bytes",
+                         "1GiB", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(h), *k = gp_test_cli_json(hl);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
+                     "nvlink4");
+    ck_assert(gp_test_jnum(j, "time_s") == gp_test_jnum(k, "time_s"));
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 370e9, 0.10);
+    json_decref(j);
+    json_decref(k);
+    j = gp_test_cli_json(g);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
+                     "pcie4-x16");
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 75.301928e-3, 1e-7);
+    json_decref(j);
+    j = gp_test_cli_json(g2);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
+                     "nvlink-bridge-ga102");
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(g + 1, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "nvlink-bridge-ga102 joins at most 2 GPUs"));
+    ck_assert_ptr_nonnull(strstr(err, "--nodes 4 --scale-out ID"));
+    free(out);
+    free(err);
+    expect_usage(both, "--gpu h100 both name the link");
+    expect_usage(mac, "one GPU per Mac");
+}
+END_TEST
+
 /* A point-to-point mesh (MI300X xGMI: each GPU one 64 GB/s link to each of
  * its 7 peers, 48 GB/s achievable per link, rccl#1210) gives n GPUs only
  * the n - 1 links among them (docs/models/collectives.md).  By hand, 1 GiB
@@ -1550,6 +1598,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, db_nvls_b200_against_published);
     tcase_add_test(tc, cli_nvls);
     tcase_add_test(tc, cli_nvls_overlay);
+    tcase_add_test(tc, cli_gpu_names_link);
     suite_add_tcase(s, tc);
     return s;
 }
