@@ -418,8 +418,18 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (link_id == NULL && gp_gpu_unified(gpu))
         return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several Macs", "--link");
-    if (link_id == NULL)
-        link_id = gpu->scale_up_link != NULL ? gpu->scale_up_link : gpu->host_link;
+    if (link_id == NULL) {
+        /* The largest node the counts ask for: a bridge that joins fewer
+         * gives way to the host link for every row (decode, allreduce). */
+        char link_msg[320];
+        long node = per_node;
+        int k;
+        for (k = 0; per_node == 0 && k < n_counts; k++)
+            node = counts[k] > node ? counts[k] : node;
+        link_id = gp_cli_gpu_link(db, gpu, (double)node, 1, link_msg, sizeof link_msg);
+        if (link_msg[0] != '\0')
+            fprintf(stderr, "gpuplan scale: note: %s; the smaller counts are priced on it too\n", link_msg);
+    }
     if (link_id == NULL)
         return gp_cli_usage(cli, "--gpu %s names no link: give --link ID", gpu_id);
     if (gp_db_get_link(db, link_id, "--link", &up, &e) != GP_OK)

@@ -1124,6 +1124,32 @@ START_TEST(cli_nvls)
 }
 END_TEST
 
+START_TEST(cli_gpu_bridge_gives_way)
+{
+    /* --gpu rtx-3090 without --link: its GA102 NVLink bridge joins 2 GPUs,
+     * so counts up to 8 in one node take its host link, pcie4-x16 (25 GB/s
+     * achievable, 10 us a hop), every row.  1B params x fp16 = 2e9 B, ring:
+     * 2 GPUs 2e9 / 25e9 + 2 x 10 us = 80.02 ms; 8 GPUs 1.75 x 2e9 / 25e9 +
+     * 14 x 10 us = 140.14 ms.  Counts up to 2 keep the bridge. */
+    const char *a[] = {"--json", "scale", "--gpu", "rtx-3090", "--params", "1B",
+                       "--step-compute-s", "1", "--gpus", "1,2,4,8", NULL};
+    const char *b[] = {"--json", "scale", "--gpu", "rtx-3090", "--params", "1B",
+                       "--step-compute-s", "1", "--gpus", "1,2", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(a);
+    GP_ASSERT_REL(jrow(j, 1, "comm_s"), 80.02e-3, 1e-9);
+    GP_ASSERT_REL(jrow(j, 3, "comm_s"), 140.14e-3, 1e-9);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(a + 1, &out, &err), 0);
+    ck_assert_msg(strstr(err, "the 8 are priced over the host link pcie4-x16") != NULL, "%s", err);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(b);
+    ck_assert(jrow(j, 1, "comm_s") < 80.02e-3 / 1.5); /* 43 GB/s achievable on the bridge */
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_bad_input)
 {
     const char *lx[] = {"scale", "--link", "pcie4-x16", "--grad-bytes", "14GB",
@@ -1222,6 +1248,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_zero3);
     tcase_add_test(tc, cli_zero3_weight_source);
     tcase_add_test(tc, cli_micro_batches);
+    tcase_add_test(tc, cli_gpu_bridge_gives_way);
     suite_add_tcase(s, tc);
     return s;
 }
