@@ -678,7 +678,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         const char *lid = link_id;
         /* The scale-up link joins a node's GPUs; a bridge only pairs. */
         if (lid == NULL)
-            lid = gp_cli_gpu_link(db, gpu, node, 1, link_msg, sizeof link_msg);
+            lid = gp_cli_gpu_link(db, gpu, node, 1, "--link", link_msg, sizeof link_msg);
         if (lid == NULL)
             return gp_cli_usage(cli, "GPU '%s' names no link; give '--link'", gpu->id);
         if (gp_db_get_link(db, lid, "--link", &p.link, &e) != GP_OK)

@@ -426,7 +426,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         int k;
         for (k = 0; per_node == 0 && k < n_counts; k++)
             node = counts[k] > node ? counts[k] : node;
-        link_id = gp_cli_gpu_link(db, gpu, (double)node, 1, link_msg, sizeof link_msg);
+        link_id = gp_cli_gpu_link(db, gpu, (double)node, 1, "--link", link_msg, sizeof link_msg);
         if (link_msg[0] != '\0')
             fprintf(stderr, "gpuplan scale: note: %s; the smaller counts are priced on it too\n", link_msg);
     }

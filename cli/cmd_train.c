@@ -1341,9 +1341,18 @@ static int run(gp_cli *cli, int argc, char **argv)
                                      "--scale-up");
     }
     if (in.mfu_mode == GP_MFU_MODEL) {
-        const char *up = sup_id != NULL    ? sup_id
-                         : in.gpu->scale_up_link != NULL ? in.gpu->scale_up_link
-                                                         : in.gpu->host_link;
+        const char *up = sup_id;
+        if (up == NULL) {
+            /* The GPU's own link for a node of the default 8 (or fewer
+             * GPUs): a bridge that joins fewer gives way to the host link, as
+             * decode, allreduce and scale take it.  A --gpus-per-node above
+             * what the link joins stays refused (bad-input row 203). */
+            char link_msg[320];
+            double node = in.gpus_per_node > 0 ? 1.0 : in.gpus < 8 ? (double)in.gpus : 8.0;
+            up = gp_cli_gpu_link(db, in.gpu, node, 1, "--scale-up", link_msg, sizeof link_msg);
+            if (link_msg[0] != '\0')
+                fprintf(stderr, "gpuplan train: note: %s\n", link_msg);
+        }
         if (up != NULL &&
             gp_db_get_link(db, up, sup_id != NULL ? "--scale-up" : "--gpu", &in.scale_up, &e) !=
                 GP_OK)

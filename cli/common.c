@@ -146,7 +146,7 @@ int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
 }
 
 const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, int per_node,
-                            char *note, size_t n)
+                            const char *link_opt, char *note, size_t n)
 {
     const gp_link *su;
     char split[48];
@@ -163,9 +163,9 @@ const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, int p
     else
         snprintf(split, sizeof split, "--nodes M");
     snprintf(note, n,
-             "%s joins at most %.0f GPUs: the %.0f are priced over the host link %s (--link to "
+             "%s joins at most %.0f GPUs: the %.0f are priced over the host link %s (%s to "
              "name another; for nodes of %.0f joined by a network: %s --scale-out ID)",
-             su->id, su->max_gpus.v, node, g->host_link, su->max_gpus.v, split);
+             su->id, su->max_gpus.v, node, g->host_link, link_opt, su->max_gpus.v, split);
     return g->host_link;
 }
 

@@ -822,7 +822,7 @@ START_TEST(plausibility_caps)
     /* Profile: 1 us x 1e12 tokens passes the range checks but implies MFU
      * 6 x 175e9 x 1e12 / 1e-6 / 1024 / 989.4e12 = 1.04e12: refused as above
      * GP_TRAIN_PROFILE_MFU_MAX.  At the bound: 1.25 x 989.4e12 x 1024 /
-     * (6 x 175e9) = 1,206,109 tokens per 1 s step pass, 1,210,000 fail. */
+     * (6 x 175e9) = 1,206,125.7 tokens per 1 s step pass, 1,210,000 fail. */
     in.step_time = 1e-6;
     in.tokens_per_step = 1e12;
     ck_assert_int_eq(gp_train_estimate(&in, NULL, &r, &e), GP_ERANGE);

@@ -863,6 +863,31 @@ START_TEST(cli_zero2_dp_note)
 }
 END_TEST
 
+/* 8 RTX 3090s in one box: the GA102 NVLink bridge joins a pair, so the step
+ * model's node of 8 takes the host link, pcie4-x16 (25 GB/s achievable, 10
+ * us a hop), with a note (was: 4 nodes of 2 and a demand for --scale-out).
+ * Llama 3.2 1B's 1,235,814,400 parameters x 2 B of gradients = 2,471,628,800
+ * B, ring AllReduce over 8: 1.75 x 2471628800 / 25e9 = 0.173014016 s + 2 x 7
+ * x 10 us = 0.173154016 s. */
+START_TEST(cli_bridge_gives_way)
+{
+    const char *a[] = {"--json", "train", "--gpu", "rtx-3090", "--gpus", "8", "--model",
+                       "llama-3.2-1b", "--tokens", "10B", "--mfu", "model", "--seq", "2048",
+                       NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(a), *st;
+    st = json_object_get(j, "step");
+    ck_assert_int_eq(json_integer_value(json_object_get(st, "gpus_per_node")), 8);
+    GP_ASSERT_REL(json_real_value(json_object_get(st, "dp_comm_s")), 0.173154016, 1e-9);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(a + 1, &out, &err), 0);
+    ck_assert_msg(strstr(err, "the 8 are priced over the host link pcie4-x16 (--scale-up to "
+                              "name another") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_bad_input)
 {
     static const struct {
@@ -1496,6 +1521,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_model_json_and_table);
     tcase_add_test(cli, cli_bad_input);
     tcase_add_test(cli, cli_zero2_dp_note);
+    tcase_add_test(cli, cli_bridge_gives_way);
     tcase_add_test(cli, cli_moe_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     suite_add_tcase(s, model);
