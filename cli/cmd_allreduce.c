@@ -239,6 +239,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_err e;
     const gp_db *db;
     const gp_link *up = NULL, *out = NULL;
+    const gp_gpu *gpu = NULL; /* --gpu: whose link */
 
     gp_comm_params_default(&params);
     gp_err_clear(&e);
@@ -309,6 +310,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         const gp_gpu *g;
         if (gp_db_get_gpu(db, gpu_id, "--gpu", &g, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
+        gpu = g;
         if (gpus > 1 && gp_gpu_unified(g)) {
             char lead[48];
             snprintf(lead, sizeof lead, "'--gpus' %ld: ", gpus);
@@ -358,6 +360,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_t *o = json_object(), *exp = jcost(&r.expected), *ceil = jcost(&r.ceiling);
         json_object_set_new(o, "op", json_string(gp_coll_op_name(op)));
         json_object_set_new(o, "algo", json_string(gp_coll_algo_name(algo)));
+        if (gpu != NULL)
+            json_object_set_new(o, "gpu", json_string(gpu->id));
         json_object_set_new(o, "gpus", json_integer(r.gpus));
         /* The share of the scale-up link's per-GPU figure its GPUs reach (a
          * point-to-point mesh: (g - 1) / (max_gpus - 1); else 1). */
@@ -492,6 +496,11 @@ static int run(gp_cli *cli, int argc, char **argv)
             return GP_EXIT_OK;
         }
         printf("assumptions:\n");
+        if (gpu != NULL)
+            gp_cli_row("GPU", gpu->id, gpu->scale_up_link != NULL &&
+                                               strcmp(gpu->scale_up_link, up->id) == 0
+                                           ? "its scale-up link below (--gpu)"
+                                           : "its host link below (--gpu)");
         if (r.gpus_per_node > 1)
             print_link("scale-up link", up, algo, r.gpus_per_node);
         if (t.scale_out != NULL) {

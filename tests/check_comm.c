@@ -781,6 +781,7 @@ START_TEST(cli_gpu_names_link)
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
                      "pcie4-x16");
     GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 75.301928e-3, 1e-7);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "rtx-3090");
     json_decref(j);
     j = gp_test_cli_json(g2);
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
