@@ -282,6 +282,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     const gp_db *db;
     const gp_gpu *gpu = NULL;
     const gp_link *up = NULL, *out = NULL;
+    const char *wide_id = NULL; /* the host link of nodes wider than up joins */
+    char wide_msg[320] = "";
     const gp_model *model = NULL;
     char verdict[768];
     gp_ledger led;
@@ -419,21 +421,28 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (link_id == NULL && gp_gpu_unified(gpu))
         return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several Macs", "--link");
     if (link_id == NULL) {
-        /* The largest node the counts ask for: a bridge that joins fewer
-         * gives way to the host link for every row (decode, allreduce). */
-        char link_msg[320];
+        /* The GPU's scale-up link; the rows whose nodes hold more GPUs than
+         * it joins (a bridge's pair) take the host link (decode,
+         * allreduce): said for the largest node the counts ask for. */
         long node = per_node;
         int k;
         for (k = 0; per_node == 0 && k < n_counts; k++)
             node = counts[k] > node ? counts[k] : node;
-        link_id = gp_cli_gpu_link(db, gpu, (double)node, 1, "--link", link_msg, sizeof link_msg);
-        if (link_msg[0] != '\0')
-            fprintf(stderr, "gpuplan scale: note: %s; the smaller counts are priced on it too\n", link_msg);
+        link_id = gpu->scale_up_link != NULL ? gpu->scale_up_link : gpu->host_link;
+        wide_id = gp_cli_gpu_link(db, gpu, (double)node, 1, "--link", wide_msg, sizeof wide_msg);
+        if (wide_msg[0] == '\0')
+            wide_id = NULL;
     }
     if (link_id == NULL)
         return gp_cli_usage(cli, "--gpu %s names no link: give --link ID", gpu_id);
     if (gp_db_get_link(db, link_id, "--link", &up, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if (wide_id != NULL) {
+        if (gp_db_get_link(db, wide_id, "--gpu", &q.wide_link, &e) != GP_OK)
+            return gp_cli_fail(cli, &e);
+        fprintf(stderr, "gpuplan scale: note: %s; counts of up to %.0f a node keep %s\n",
+                wide_msg, up->max_gpus.v, up->id);
+    }
     if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &out, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     if (up->scope != GP_SCOPE_SCALE_UP && out != NULL)
@@ -611,6 +620,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_t *o = json_object(), *a = json_array();
         json_object_set_new(o, "gpu", gpu ? json_string(gpu->id) : json_null());
         json_object_set_new(o, "link", json_string(up->id));
+        if (q.wide_link != NULL)
+            json_object_set_new(o, "wide_link", json_string(q.wide_link->id));
         json_object_set_new(o, "scale_out", out ? json_string(out->id) : json_null());
         json_object_set_new(o, "gpus_per_node", json_integer(per_node));
         json_object_set_new(o, "nics_per_node", json_integer(nics));
@@ -677,6 +688,9 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(r, "speedup", gp_cli_jnum(rows[i].speedup));
             json_object_set_new(r, "efficiency", gp_cli_jnum(rows[i].efficiency));
             json_object_set_new(r, "marginal_efficiency", gp_cli_jnum(rows[i].marginal));
+            json_object_set_new(r, "link", rows[i].link != NULL && rows[i].link->id != NULL
+                                               ? json_string(rows[i].link->id)
+                                               : json_null());
             /* Memory at this count: the replica, or ZeRO-3's shard. */
             if (mem_known)
                 json_object_set_new(r, "fits", json_boolean(rows[i].gpus >= q.min_gpus));
@@ -755,6 +769,14 @@ static int run(gp_cli *cli, int argc, char **argv)
                  : (up->meas_bw.v > 0 ? (up->calibration ? up->calibration : "calibration")
                                       : (up->bw_achievable.src ? up->bw_achievable.src : "?")));
         gp_cli_row("scale-up link", up->id, note);
+        if (q.wide_link != NULL) {
+            snprintf(note, sizeof note, "nodes of more than %.0f GPUs (%s joins %.0f): the host "
+                                        "link, %s expected",
+                     up->max_gpus.v, up->id, up->max_gpus.v,
+                     gp_format_qty(gp_link_expected_bw(q.wide_link), GP_Q_RATE, 1, 0, b1,
+                                   sizeof b1));
+            gp_cli_row("wider nodes", q.wide_link->id, note);
+        }
         if (sp.algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0)
             gp_cli_row("", "", "nvls: each GPU moves S(1+1/n) each way; a 2-GPU row is the "
                                "ring NCCL runs there (no NVLS below 3 GPUs)");

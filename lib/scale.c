@@ -206,6 +206,9 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
                                dn / g, g);
         memset(&topo, 0, sizeof topo);
         topo.scale_up = q->scale_up;
+        if (q->wide_link != NULL && q->scale_up != NULL && q->scale_up->max_gpus.v > 0.0 &&
+            (double)g > q->scale_up->max_gpus.v)
+            topo.scale_up = q->wide_link;
         topo.gpus_per_node = g;
         topo.scale_out = q->scale_out;
         topo.nodes = dn / g;
@@ -213,8 +216,8 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         algo = p->algo;
         /* NCCL enables NVLink SHARP only above 2 GPUs (src/transport/nvls.cc);
          * on 2 it runs a ring, which is also faster there (S/B vs 1.5 S/B). */
-        if (algo == GP_COLL_NVLS && topo.nodes == 1 && g < 3 && q->scale_up != NULL &&
-            q->scale_up->bw_nvls.v > 0.0)
+        if (algo == GP_COLL_NVLS && topo.nodes == 1 && g < 3 && topo.scale_up != NULL &&
+            topo.scale_up->bw_nvls.v > 0.0)
             algo = GP_COLL_RING;
         if (q->zero3) {
             /* Two AllGathers of the weights and a ReduceScatter of the
@@ -239,6 +242,7 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         }
         dg = (double)dn;
         r->gpus = dn;
+        r->link = g > 1 ? topo.scale_up : NULL;
         r->nodes = topo.nodes;
         r->compute_s = q->mode == GP_SCALING_STRONG ? t1 / dg : t1;
         r->comm_s = comm;

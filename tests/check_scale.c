@@ -393,6 +393,41 @@ END_TEST
  * If only 8 fits, 8 is the one candidate: best and fastest, nothing stops,
  * and the verdict speaks of 8 alone.  If none fits (min 16), the choice runs
  * over both as if memory were no limit, and first says so (2 = n_rows). */
+/* A bridge of 2 (50 GB/s achievable, 2 us) with the host's PCIe 4.0 (25
+ * GB/s, 10 us) as wide_link: 2 GPUs AllReduce 14e9 B over the bridge,
+ * 14e9/50e9 + 2 x 2 us = 0.280004 s; 8 over PCIe, 1.75 x 14e9/25e9 + 14 x
+ * 10 us = 0.98014 s.  Without wide_link the 8 are refused, naming the link. */
+START_TEST(wide_link_for_nodes_a_bridge_cannot_join)
+{
+    gp_link bridge = gp_test_link_pcie4(), pcie = gp_test_link_pcie4();
+    gp_scale_req q;
+    gp_scale_params p;
+    gp_scale_row rows[3];
+    gp_scale_result res;
+    gp_err e;
+    const long gpus[3] = {1, 2, 8};
+    bridge.id = "bridge";
+    bridge.kind = GP_LINK_NVLINK;
+    bridge.bw_achievable.v = 50e9;
+    bridge.latency.v = 2e-6;
+    bridge.max_gpus.v = 2.0;
+    memset(&q, 0, sizeof q);
+    q.scale_up = &bridge;
+    q.grad_bytes = 14e9;
+    q.step_compute_s = 2.0;
+    gp_scale_params_default(&p);
+    ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 3, rows, &res, &e), GP_ERANGE);
+    ck_assert_ptr_nonnull(strstr(e.msg, "'bridge' joins at most 2 GPUs"));
+    q.wide_link = &pcie;
+    ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 3, rows, &res, &e), GP_OK);
+    ck_assert_ptr_null(rows[0].link);
+    ck_assert_ptr_eq(rows[1].link, &bridge);
+    ck_assert_ptr_eq(rows[2].link, &pcie);
+    GP_ASSERT_REL(rows[1].comm_s, 0.280004, 1e-12);
+    GP_ASSERT_REL(rows[2].comm_s, 0.98014, 1e-12);
+}
+END_TEST
+
 START_TEST(min_gpus_rules_out_counts_that_do_not_fit)
 {
     gp_link l = gp_test_link_pcie4();
@@ -1126,27 +1161,32 @@ END_TEST
 
 START_TEST(cli_gpu_bridge_gives_way)
 {
-    /* --gpu rtx-3090 without --link: its GA102 NVLink bridge joins 2 GPUs,
-     * so counts up to 8 in one node take its host link, pcie4-x16 (25 GB/s
-     * achievable, 10 us a hop), every row.  1B params x fp16 = 2e9 B, ring:
-     * 2 GPUs 2e9 / 25e9 + 2 x 10 us = 80.02 ms; 8 GPUs 1.75 x 2e9 / 25e9 +
-     * 14 x 10 us = 140.14 ms.  Counts up to 2 keep the bridge. */
+    /* --gpu rtx-3090 without --link: its GA102 NVLink bridge (43 GB/s
+     * achievable, 2 us) joins 2 GPUs, so the rows of 4 and 8 in one node
+     * take its host link, pcie4-x16 (25 GB/s achievable, 10 us a hop).  1B
+     * params x fp16 = 2e9 B, ring: 2 GPUs on the bridge 2e9 / 43e9 + 2 x 2
+     * us = 46.515628 ms; 8 GPUs 1.75 x 2e9 / 25e9 + 14 x 10 us = 140.14
+     * ms.  Each row names its link. */
     const char *a[] = {"--json", "scale", "--gpu", "rtx-3090", "--params", "1B",
                        "--step-compute-s", "1", "--gpus", "1,2,4,8", NULL};
-    const char *b[] = {"--json", "scale", "--gpu", "rtx-3090", "--params", "1B",
-                       "--step-compute-s", "1", "--gpus", "1,2", NULL};
     char *out = NULL, *err = NULL;
-    json_t *j = gp_test_cli_json(a);
-    GP_ASSERT_REL(jrow(j, 1, "comm_s"), 80.02e-3, 1e-9);
+    json_t *j = gp_test_cli_json(a), *rows;
+    rows = json_object_get(j, "rows");
+    GP_ASSERT_REL(jrow(j, 1, "comm_s"), 2e9 / 43e9 + 4e-6, 1e-9);
     GP_ASSERT_REL(jrow(j, 3, "comm_s"), 140.14e-3, 1e-9);
+    ck_assert(json_is_null(json_object_get(json_array_get(rows, 0), "link")));
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 1), "link")),
+                     "nvlink-bridge-ga102");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 3), "link")),
+                     "pcie4-x16");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "wide_link")), "pcie4-x16");
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(a + 1, &out, &err), 0);
-    ck_assert_msg(strstr(err, "the 8 are priced over the host link pcie4-x16") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "the 8 are priced over the host link pcie4-x16") != NULL &&
+                      strstr(err, "counts of up to 2 a node keep nvlink-bridge-ga102") != NULL,
+                  "%s", err);
     free(out);
     free(err);
-    j = gp_test_cli_json(b);
-    ck_assert(jrow(j, 1, "comm_s") < 80.02e-3 / 1.5); /* 43 GB/s achievable on the bridge */
-    json_decref(j);
 }
 END_TEST
 
@@ -1234,6 +1274,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, zero3_gathers_twice_and_scatters);
     tcase_add_test(tc, micro_batches_regather);
     tcase_add_test(tc, min_gpus_rules_out_counts_that_do_not_fit);
+    tcase_add_test(tc, wide_link_for_nodes_a_bridge_cannot_join);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 30);

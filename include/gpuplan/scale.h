@@ -60,6 +60,11 @@ typedef struct gp_scale_req {
      * layer's share of each, (AllGather(W) + ReduceScatter(G)) / layers,
      * stays exposed a step (docs/models/scaling.md).                       */
     double layers;
+    /* The link a row's node uses when it holds more GPUs than scale_up
+     * joins (scale_up->max_gpus: a GA102 NVLink bridge joins a pair): the
+     * host's PCIe, over which NCCL's ring then runs.  NULL: such a row is
+     * refused, naming the link. */
+    const gp_link *wide_link;
 } gp_scale_req;
 
 /* Plausibility cap on step_compute_s: 1e9 s (31.7 years per step). */
@@ -108,6 +113,8 @@ typedef struct gp_scale_row {
     double efficiency;      /* speedup / gpus                                */
     double marginal;        /* (speedup - previous speedup) / added GPUs;
                                NaN for the first row                         */
+    const gp_link *link;    /* the link inside its nodes: scale_up, or
+                               wide_link for nodes wider than scale_up joins */
 } gp_scale_row;
 
 typedef enum gp_scale_stop {
