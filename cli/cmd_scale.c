@@ -711,14 +711,15 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (cli->csv) {
         printf("gpus,nodes,step_s,compute_s,comm_s,exposed_comm_s,comm_fraction,speedup,"
-               "efficiency\n");
+               "efficiency,link\n");
         for (i = 0; i < res.n_rows; i++)
             printf("%ld,%ld," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G
-                   "," GP_CLI_G "," GP_CLI_G "\n",
+                   "," GP_CLI_G "," GP_CLI_G ",%s\n",
                    rows[i].gpus,
                    rows[i].nodes, rows[i].step_s, rows[i].compute_s, rows[i].comm_s,
                    rows[i].exposed_s, rows[i].comm_fraction, rows[i].speedup,
-                   rows[i].efficiency);
+                   rows[i].efficiency,
+                   rows[i].link != NULL && rows[i].link->id != NULL ? rows[i].link->id : "");
         return GP_EXIT_OK;
     }
     {
