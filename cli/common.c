@@ -353,14 +353,26 @@ int gp_cli_mkdir_p(const char *path, gp_err *e)
  * from *out whether it may overwrite the file. */
 int gp_cli_slurp(const char *path, char **out, gp_err *e)
 {
-    FILE *f = fopen(path, "rb");
+    /* O_NONBLOCK: a FIFO where the file goes is refused, not waited on. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    struct stat st;
+    FILE *f;
     char *buf = NULL;
     size_t n = 0, cap = 0;
     *out = NULL;
-    if (f == NULL) {
+    if (fd < 0) {
         if (errno == ENOENT)
             return GP_OK;
         return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "is not a regular file: refusing to replace it");
+    }
+    if ((f = fdopen(fd, "rb")) == NULL) {
+        int err = errno;
+        close(fd);
+        return GP_RAISE_AT(e, GP_EIO, path, 0, 0, "cannot read: %s", strerror(err));
     }
     for (;;) {
         size_t got;

@@ -284,6 +284,10 @@ static void make_runtime_fixtures(void)
     MK("fifo/gpus");
     snprintf(p, sizeof p, "%s/fifo/gpus/pipe.yaml", tmp_dir);
     (void)mkfifo(p, 0644);
+    MK("fifoimp");
+    MK("fifoimp/models");
+    snprintf(p, sizeof p, "%s/fifoimp/models/t1.yaml", tmp_dir);
+    (void)mkfifo(p, 0644);
     MK("noperm");
     MK("noperm/gpus");
     snprintf(p, sizeof p, "%s/noperm/gpus/secret.yaml", tmp_dir);
