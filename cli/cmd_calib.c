@@ -542,6 +542,8 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
                 rollback(gpath, gold);
             if (lchanged)
                 rollback(lpath, lold);
+            fprintf(stderr, "gpuplan calib: import: the overlay does not load; nothing written "
+                            "to %s:\n", dir);
             status = gp_cli_fail(cli, &e);
             goto out;
         }

@@ -71,13 +71,15 @@ typedef struct fdesc {
 #define MAX_BYTES 1e15   /* bytes: 1 PB                          */
 #define MAX_LAT 1.0      /* seconds                              */
 #define MAX_CLOCK 1e10   /* Hz                                   */
+#define MIN_FLOPS 1e9    /* FLOP/s: no GPU pipeline runs slower  */
+#define MIN_EFF 0.01     /* efficiencies: 1 % of a peak          */
 
 #define PEAK3(ps, P)                                                            \
-    FIG("compute." ps ".cuda", GP_Q_FLOPS, gp_gpu, peak[P][GP_PIPE_CUDA], F_COMPUTE, 0, MAX_FLOPS), \
-    FIG("compute." ps ".tensor", GP_Q_FLOPS, gp_gpu, peak[P][GP_PIPE_TENSOR], F_COMPUTE, 0, MAX_FLOPS), \
-    FIG("compute." ps ".tensor_fp16acc", GP_Q_FLOPS, gp_gpu, peak_fp16acc[P], 0, 0, MAX_FLOPS), \
-    FIG("measured.compute." ps ".cuda", GP_Q_FLOPS, gp_gpu, meas_peak[P][GP_PIPE_CUDA], 0, 0, MAX_FLOPS), \
-    FIG("measured.compute." ps ".tensor", GP_Q_FLOPS, gp_gpu, meas_peak[P][GP_PIPE_TENSOR], 0, 0, MAX_FLOPS)
+    FIG("compute." ps ".cuda", GP_Q_FLOPS, gp_gpu, peak[P][GP_PIPE_CUDA], F_COMPUTE, MIN_FLOPS, MAX_FLOPS), \
+    FIG("compute." ps ".tensor", GP_Q_FLOPS, gp_gpu, peak[P][GP_PIPE_TENSOR], F_COMPUTE, MIN_FLOPS, MAX_FLOPS), \
+    FIG("compute." ps ".tensor_fp16acc", GP_Q_FLOPS, gp_gpu, peak_fp16acc[P], 0, MIN_FLOPS, MAX_FLOPS), \
+    FIG("measured.compute." ps ".cuda", GP_Q_FLOPS, gp_gpu, meas_peak[P][GP_PIPE_CUDA], 0, MIN_FLOPS, MAX_FLOPS), \
+    FIG("measured.compute." ps ".tensor", GP_Q_FLOPS, gp_gpu, meas_peak[P][GP_PIPE_TENSOR], 0, MIN_FLOPS, MAX_FLOPS)
 
 static const fdesc gpu_fields[] = {
     STR("vendor", gp_gpu, vendor, F_REQ),
@@ -106,10 +108,10 @@ static const fdesc gpu_fields[] = {
     FIG("power", GP_Q_POWER, gp_gpu, tdp, F_REQ, 1, 1e5),
     FIG("price", GP_Q_NUMBER, gp_gpu, price, 0, 0, 1e8),
     FIG("rent", GP_Q_NUMBER, gp_gpu, rent, 0, 0, 1e4),
-    FIG("efficiency.memory", GP_Q_FRACTION, gp_gpu, eff_mem, F_REQ, 0, 1),
-    FIG("efficiency.compute", GP_Q_FRACTION, gp_gpu, eff_compute, F_REQ, 0, 1),
-    FIG("efficiency.mfu", GP_Q_FRACTION, gp_gpu, eff_mfu, 0, 0, 1),
-    FIG("efficiency.decode", GP_Q_FRACTION, gp_gpu, eff_decode, 0, 0, 1),
+    FIG("efficiency.memory", GP_Q_FRACTION, gp_gpu, eff_mem, F_REQ, MIN_EFF, 1),
+    FIG("efficiency.compute", GP_Q_FRACTION, gp_gpu, eff_compute, F_REQ, MIN_EFF, 1),
+    FIG("efficiency.mfu", GP_Q_FRACTION, gp_gpu, eff_mfu, 0, MIN_EFF, 1),
+    FIG("efficiency.decode", GP_Q_FRACTION, gp_gpu, eff_decode, 0, MIN_EFF, 1),
     FIG("efficiency.decode_layer_overhead", GP_Q_DURATION, gp_gpu, decode_layer_overhead, 0, 0,
         MAX_LAT),
     FIG("measured.memory_bandwidth", GP_Q_RATE, gp_gpu, meas_mem_bw, 0, 1e6, MAX_RATE),
@@ -183,7 +185,7 @@ static const char *const fmt_kinds[] = {"float", "int", "quant"};
 
 static const fdesc format_fields[] = {
     ENUM("kind", gp_format, kind, F_REQ, fmt_kinds),
-    FIG("bits", GP_Q_NUMBER, gp_format, bits, F_REQ, 0, 64),
+    FIG("bits", GP_Q_NUMBER, gp_format, bits, F_REQ, 1, 64),
     {"compute", T_PREC, GP_Q_NUMBER, offsetof(gp_format, compute), F_REQ, 0, 0, NULL, 0},
     {"mma", T_PREC, GP_Q_NUMBER, offsetof(gp_format, mma), 0, 0, 0, NULL, 0},
     FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
@@ -1510,6 +1512,40 @@ static int needs_fig(const gp_model *md, const gp_fig *f, const char *path, cons
     return GP_OK;
 }
 
+/* A GPU's measured figures against its datasheet: DRAM never streams faster
+ * than its interface (a working set inside the caches measures them, not
+ * DRAM); a GEMM may beat the datasheet peak only as far as a boost clock
+ * above the rated one lifts it, GP_MEAS_BOOST_MAX (gp_gpu_peak then lifts
+ * the ceiling with it).  Named at the later layer's figure. */
+static int measured_fail(const gp_db *db, size_t i, const gp_gpu *g, gp_err *e)
+{
+    int p, q;
+    if (g->meas_mem_bw.v > g->mem_bw.v * 1.0001)
+        return conflict_fail(db, GP_KIND_GPU, i, "measured.memory_bandwidth", &g->meas_mem_bw,
+                             "memory.bandwidth", &g->mem_bw, e,
+                             "measured memory bandwidth exceeds the datasheet peak (%g > %g), "
+                             "which no kernel streaming DRAM can (a working set inside the "
+                             "caches measures them)",
+                             g->meas_mem_bw.v, g->mem_bw.v);
+    for (p = 0; p < GP_PREC__COUNT; p++)
+        for (q = 0; q < GP_PIPE__COUNT; q++) {
+            const gp_fig *m = &g->meas_peak[p][q], *d = &g->peak[p][q];
+            char pm[80], pd[64];
+            if (!(m->v > d->v * GP_MEAS_BOOST_MAX) || !(d->v > 0.0))
+                continue;
+            snprintf(pd, sizeof pd, "compute.%s.%s", gp_precision_name((gp_precision)p),
+                     q == GP_PIPE_TENSOR ? "tensor" : "cuda");
+            snprintf(pm, sizeof pm, "measured.%s", pd);
+            return conflict_fail(db, GP_KIND_GPU, i, pm, m, pd, d, e,
+                                 "measured %g FLOP/s is %.0f %% above the datasheet peak %g, "
+                                 "more than a boost clock gives (%.0f %%): a sparse or "
+                                 "fp16-accumulate figure, or another precision's?",
+                                 m->v, 100.0 * (m->v / d->v - 1.0), d->v,
+                                 100.0 * (GP_MEAS_BOOST_MAX - 1.0));
+        }
+    return GP_OK;
+}
+
 static int validate(gp_db *db, gp_err *e)
 {
     int k;
@@ -1555,6 +1591,8 @@ static int validate(gp_db *db, gp_err *e)
                     else
                         g->scale_up_link = head_at(db, GP_KIND_LINK, (size_t)li)->id;
                 }
+                if ((w = measured_fail(db, i, g, e)) != GP_OK)
+                    return w;
                 if (g->mem_usable.v > 1.1 * g->mem_capacity.v)
                     return conflict_fail(db, GP_KIND_GPU, i, "memory.usable", &g->mem_usable,
                                          "memory.capacity", &g->mem_capacity, e,

@@ -97,6 +97,10 @@ double gp_gpu_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
     v = g->peak[p][pipe].v;
     if (pipe == GP_PIPE_TENSOR && acc == GP_ACC_FP16 && g->peak_fp16acc[p].v > 0.0)
         v = g->peak_fp16acc[p].v;
+    /* A measured dense rate above the datasheet (a boost clock above the
+     * rated one) lifts every mode of this pipeline with it. */
+    if (g->meas_peak[p][pipe].v > g->peak[p][pipe].v && g->peak[p][pipe].v > 0.0)
+        v *= g->meas_peak[p][pipe].v / g->peak[p][pipe].v;
     if (sparse) {
         /* 2:4 structured sparsity exists for tf32 and narrower tensor math
          * only (NVIDIA Ampere/Hopper whitepapers): no sparse fp64/fp32. */
