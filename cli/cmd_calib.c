@@ -993,6 +993,13 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
 
 /* ---- run ------------------------------------------------------------------------------------- */
 
+/* A regular file this process may execute (a directory passes X_OK too). */
+static int is_exe(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
 static int find_probe(const char *given, char *out, size_t n)
 {
     char self[PATH_MAX];
@@ -1000,7 +1007,7 @@ static int find_probe(const char *given, char *out, size_t n)
     const char *path;
     if (given != NULL) {
         snprintf(out, n, "%s", given);
-        return access(out, X_OK) == 0;
+        return is_exe(out);
     }
     k = readlink("/proc/self/exe", self, sizeof self - 1);
     if (k > 0) {
@@ -1009,7 +1016,7 @@ static int find_probe(const char *given, char *out, size_t n)
         slash = strrchr(self, '/');
         if (slash != NULL) {
             *slash = '\0';
-            if ((size_t)snprintf(out, n, "%s/gpuplan-probe", self) < n && access(out, X_OK) == 0)
+            if ((size_t)snprintf(out, n, "%s/gpuplan-probe", self) < n && is_exe(out))
                 return 1;
         }
     }
@@ -1018,7 +1025,7 @@ static int find_probe(const char *given, char *out, size_t n)
         const char *colon = strchr(path, ':');
         size_t len = colon ? (size_t)(colon - path) : strlen(path);
         if (len > 0 && (size_t)snprintf(out, n, "%.*s/gpuplan-probe", (int)len, path) < n &&
-            access(out, X_OK) == 0)
+            is_exe(out))
             return 1;
         path = colon ? colon + 1 : NULL;
     }
@@ -1168,6 +1175,8 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
     if (strcmp(sub, "run") == 0) {
         if (optind < argc)
             return gp_cli_usage(cli, "'calib run' takes no file argument, got '%s'", argv[optind]);
+        if (outfile != NULL && outfile[0] == '\0')
+            return gp_cli_usage(cli, "option '-o' needs a file name (got '')");
         return do_run(cli, probe, as, outfile ? outfile : "gpuplan-calib.yaml", quick, only,
                       device);
     }
@@ -1177,6 +1186,8 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
     if (optind >= argc)
         return gp_cli_usage(cli, "'calib %s' needs a measurement FILE", sub);
     file = argv[optind];
+    if (file[0] == '\0')
+        return gp_cli_usage(cli, "'calib %s' needs a measurement FILE (got '')", sub);
     if (optind + 1 < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind + 1]);
     if (strcmp(sub, "import") == 0)

@@ -515,6 +515,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (tin.global_batch < 1.0 || tin.global_batch != floor(tin.global_batch))
             return gp_cli_usage(cli, "option '--tokens-per-gpu': %g tokens are not a whole "
                                      "number of %g-token sequences", tok_gpu, tin.seq);
+        if (tin.global_batch > 1e9) /* the step model's cap on sequences a step */
+            return gp_cli_usage(cli, "option '--tokens-per-gpu': %g tokens are %g sequences of "
+                                     "%g tokens, above the step model's 1e9 a step",
+                                tok_gpu, tin.global_batch, tin.seq);
         if (gp_train_estimate(&tin, NULL, &tr, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         step = tr.step.step_s;

@@ -2031,6 +2031,37 @@ static void import_table(const hfm *m, const char *file, const char *path, const
     }
 }
 
+/* 1 when s is well-formed UTF-8 (no overlong forms, surrogates or code
+ * points above U+10FFFF) without control characters: a name the YAML file
+ * and a terminal can both hold. */
+static int printable_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned c = *p, n, cp, k;
+        if (c < 0x20 || c == 0x7f)
+            return 0;
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        n = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 ? 1 : 0;
+        if (n == 0 || c > 0xf4)
+            return 0;
+        cp = c & (0x3fu >> n);
+        for (k = 1; k <= n; k++) {
+            if ((p[k] & 0xc0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (p[k] & 0x3fu);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp < 0xa0))
+            return 0;
+        p += n + 1;
+    }
+    return 1;
+}
+
 int gp_cli_hw_import(gp_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {{"as", required_argument, NULL, 'a'},
@@ -2064,10 +2095,15 @@ int gp_cli_hw_import(gp_cli *cli, int argc, char **argv)
     if (optind >= argc)
         return gp_cli_usage(cli, "import-model needs a config.json file");
     file = argv[optind];
+    if (file[0] == '\0')
+        return gp_cli_usage(cli, "import-model needs a config.json file (got '')");
     if (optind + 1 < argc)
         return gp_cli_usage(cli, "import-model: unexpected argument '%s'", argv[optind + 1]);
     if (name != NULL && (name[0] == '\0' || strlen(name) > 200))
         return gp_cli_usage(cli, "import-model: '--name' must be 1 to 200 characters");
+    if (name != NULL && !printable_utf8(name))
+        return gp_cli_usage(cli, "import-model: '--name' must be UTF-8 text without control "
+                                 "characters");
     gp_err_clear(&e);
     if ((m = calloc(1, sizeof *m)) == NULL) {
         fprintf(stderr, "gpuplan hw: out of memory\n");

@@ -631,6 +631,40 @@ START_TEST(cli_import_refuses)
 }
 END_TEST
 
+/* --name: text for a YAML file and a terminal -- invalid UTF-8, a raw
+ * newline or a control byte are refused naming the option, nothing
+ * written; other scripts pass. */
+START_TEST(cli_import_name_text)
+{
+    char dir[256], *out = NULL, *err = NULL, *before, *after;
+    static const char *const bad[] = {"\xff\xfe", "a\nb", "x\x01", "\xed\xa0\x80",
+                                      "\xc0\xaf"};
+    size_t i;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    before = gp_test_dir_listing(dir);
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *a[] = {"--db", dir, "hw", "import-model", "tests/data/hf/gpt2.json", "--as",
+                           "t1", "--name", bad[i], NULL};
+        ck_assert_int_eq(gp_test_cli(a, &out, &err), 2);
+        ck_assert_ptr_nonnull(strstr(err, "'--name' must be UTF-8 text without control"));
+        free(out);
+        free(err);
+    }
+    after = gp_test_dir_listing(dir);
+    ck_assert_str_eq(before, after);
+    free(after);
+    free(before);
+    {
+        const char *a[] = {"--db", dir, "hw", "import-model", "tests/data/hf/gpt2.json", "--as",
+                           "t1", "--name", "GPT-2 \xc3\xbc \xe6\xa8\xa1\xe5\x9e\x8b", NULL};
+        ck_assert_int_eq(gp_test_cli(a, &out, &err), 0);
+        free(out);
+        free(err);
+    }
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(cli_unknown_architecture)
 {
     /* Imported with the guessed keys named; 8 layers x (4 x 1024^2 +
@@ -759,6 +793,7 @@ Suite *gp_test_suite_hfimport(void)
     tcase_add_test(tc, cli_import_refuses);
     tcase_add_test(tc, cli_unknown_architecture);
     tcase_add_test(tc, cli_model_file);
+    tcase_add_test(tc, cli_import_name_text);
     tcase_add_test(tc, man_page_has_import_model_options);
     tcase_add_test(tc, man_page_environment_order);
     suite_add_tcase(s, tc);
