@@ -9,6 +9,8 @@
 
 #include "gpuplan.h"
 
+#define GP_CLI_MAX_OPTS 160 /* long options a command's table may hold */
+
 typedef struct gp_cli {
     /* Overlay directories in load order (later ones win): the user's
      * default directory ${XDG_CONFIG_HOME:-~/.config}/gpuplan when it
@@ -25,6 +27,10 @@ typedef struct gp_cli {
     gp_db *db;               /* loaded on first gp_cli_db()                */
     const char *cmd;         /* command name, for messages                 */
     char model_file_id[80];  /* id of a --model FILE.json entry            */
+    /* gp_cli_getopt: the value each long option (by its index in the
+     * command's table) was last given, to refuse a second, other value. */
+    const char *opt_value[GP_CLI_MAX_OPTS];
+    unsigned char opt_seen[GP_CLI_MAX_OPTS];
 } gp_cli;
 
 typedef struct gp_cli_command {
@@ -71,6 +77,16 @@ int gp_cli_int(const gp_cli *cli, const char *opt, const char *arg, long min,
 
 /* getopt_long wrapper state reset for a subcommand (optind = 1 etc.). */
 void gp_cli_getopt_reset(void);
+
+/* getopt_long over a command's table that refuses an option given twice
+ * with different values ("--gpu h100 --gpu a100": which one was meant?):
+ * says so (exit-2 message) and returns GP_CLI_OPT_REPEAT; the same value
+ * twice, or a flag twice, passes.  Short options are tracked through the
+ * long option that has the same val. */
+#define GP_CLI_OPT_REPEAT 0x10000
+struct option; /* <getopt.h> */
+int gp_cli_getopt(gp_cli *cli, int argc, char **argv, const char *optstring,
+                  const struct option *opts);
 
 /* The whole program (cli/main.c): main calls it; the test runner under
  * make valgrind and the fuzz harness call it in-process.  Returns the exit

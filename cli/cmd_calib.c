@@ -1125,7 +1125,7 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "unknown subcommand '%s' (import, show or run)", sub);
     argc--;
     argv++;
-    while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    while ((c = gp_cli_getopt(cli, argc, argv, ":o:h", opts)) != -1) {
         switch (c) {
         case 'a':
             as = optarg;
@@ -1151,6 +1151,7 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
         case 'D':
             ro.date = optarg;
             break;
+        case GP_CLI_OPT_REPEAT: return GP_EXIT_USAGE;
         case ':':
             return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
         default:

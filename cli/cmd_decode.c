@@ -337,7 +337,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_infer_params_init(&p);
     link_msg[0] = '\0';
     out_msg[0] = '\0';
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    while ((c = gp_cli_getopt(cli, argc, argv, ":h", longopts)) != -1) {
         switch (c) {
         case O_GPU: gpu_id = optarg; break;
         case O_MODEL: model_id = optarg; break;
@@ -481,6 +481,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             break;
         case 'h':
         case O_HELP: usage(stdout); return GP_EXIT_OK;
+        case GP_CLI_OPT_REPEAT: return GP_EXIT_USAGE;
         case ':':
             return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
         default:

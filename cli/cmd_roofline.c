@@ -291,7 +291,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_kernel_shape_init(&shape);
     memset(&kc, 0, sizeof kc);
     gp_err_clear(&e);
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = gp_cli_getopt(cli, argc, argv, ":h", opts)) != -1) {
         switch (c) {
         case O_GPU: gpu_id = optarg; break;
         case O_PREC: prec_s = optarg; break;
@@ -355,6 +355,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             break;
         case 'h':
         case O_HELP: usage(stdout); return GP_EXIT_OK;
+        case GP_CLI_OPT_REPEAT: return GP_EXIT_USAGE;
         case ':': /* a known option without its value (":" leads the optstring) */
             if (optopt >= O_GPU && optopt <= O_HELP)
                 return gp_cli_usage(cli, "option '--%s' needs a value",

@@ -293,7 +293,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     memset(&q, 0, sizeof q);
     q.mode = GP_SCALING_WEAK;
     gp_err_clear(&e);
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = gp_cli_getopt(cli, argc, argv, ":h", opts)) != -1) {
         switch (c) {
         case 'G': gpu_id = optarg; break;
         case 'l': link_id = optarg; break;
@@ -389,6 +389,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         case 'L': plot_file = optarg; break;
         case 'h': usage(stdout); return GP_EXIT_OK;
+        case GP_CLI_OPT_REPEAT: return GP_EXIT_USAGE;
         case ':': return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
         default: return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
         }

@@ -1038,7 +1038,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_train_in_init(&in);
     gp_train_params_init(&p);
     gp_err_clear(&e);
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = gp_cli_getopt(cli, argc, argv, ":h", opts)) != -1) {
         rc = 0;
         switch (c) {
         case O_GPU:
@@ -1248,6 +1248,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_HELP:
             usage(stdout);
             return GP_EXIT_OK;
+        case GP_CLI_OPT_REPEAT: return GP_EXIT_USAGE;
         case ':':
             return gp_cli_usage(cli, "option '%s' needs a value", argv[optind - 1]);
         default:

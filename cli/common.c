@@ -111,6 +111,32 @@ void gp_cli_getopt_reset(void)
     opterr = 0;
 }
 
+int gp_cli_getopt(gp_cli *cli, int argc, char **argv, const char *optstring,
+                  const struct option *opts)
+{
+    int li = -1, c;
+    const char *v;
+    if (optind == 0) /* the first call after gp_cli_getopt_reset: a new table */
+        memset(cli->opt_seen, 0, sizeof cli->opt_seen);
+    c = getopt_long(argc, argv, optstring, opts, &li);
+    if (c == -1 || c == '?' || c == ':' || optarg == NULL)
+        return c;
+    if (li < 0) /* a short option: its long twin */
+        for (li = 0; opts[li].name != NULL && opts[li].val != c; li++)
+            ;
+    if (li >= GP_CLI_MAX_OPTS || opts[li].name == NULL)
+        return c;
+    v = cli->opt_value[li];
+    if (cli->opt_seen[li] && strcmp(v, optarg) != 0) {
+        gp_cli_usage(cli, "option '--%s' given twice ('%s', then '%s'): give it once",
+                     opts[li].name, v, optarg);
+        return GP_CLI_OPT_REPEAT;
+    }
+    cli->opt_seen[li] = 1;
+    cli->opt_value[li] = optarg;
+    return c;
+}
+
 json_t *gp_cli_jnum(double v)
 {
     if (!isfinite(v))

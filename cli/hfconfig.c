@@ -2079,12 +2079,13 @@ int gp_cli_hw_import(gp_cli *cli, int argc, char **argv)
     const gp_model *shipped, *back;
 
     gp_cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = gp_cli_getopt(cli, argc, argv, ":h", opts)) != -1) {
         switch (c) {
         case 'a': as = optarg; break;
         case 'n': name = optarg; break;
         case 'f': force = 1; break;
         case 'h': fputs(import_usage, stdout); return GP_EXIT_OK;
+        case GP_CLI_OPT_REPEAT: return GP_EXIT_USAGE;
         case ':':
             return gp_cli_usage(cli, "import-model: option '%s' needs a value",
                                 argv[optind - 1]);

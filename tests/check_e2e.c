@@ -558,6 +558,34 @@ START_TEST(trt_peak_throughput_rows)
 }
 END_TEST
 
+/* An option given twice: with the same value it is one option (the
+ * output equals the single option's), a flag twice likewise; with two
+ * values it is refused (bad-input rows 418-420), for every command's
+ * table and after a reset (a second command in the same process). */
+START_TEST(repeated_options)
+{
+    const char *once[] = {"--json", "decode", "--gpu", "h100", "--model", "llama-2-7b", NULL};
+    const char *twice[] = {"--json", "decode", "--gpu", "h100", "--model", "llama-2-7b", "--gpu",
+                           "h100", NULL};
+    const char *flags[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                           "1GiB", "--sweep", "--sweep", NULL};
+    const char *clash[] = {"scale", "--gpu", "h100", "--params", "7B", "--step-compute-s", "1",
+                           "--gpus", "1,2", "--gpus", "1,4", NULL};
+    char *a = NULL, *b = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_cli(once, &a, NULL), 0);
+    ck_assert_int_eq(gp_test_cli(twice, &b, NULL), 0);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    ck_assert_int_eq(gp_test_cli(flags, &a, NULL), 0);
+    free(a);
+    ck_assert_int_eq(gp_test_cli(clash, &a, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "option '--gpus' given twice ('1,2', then '1,4')"));
+    free(a);
+    free(err);
+}
+END_TEST
+
 Suite *gp_test_suite_e2e(void)
 {
     Suite *s = suite_create("e2e");
@@ -576,6 +604,7 @@ Suite *gp_test_suite_e2e(void)
     tcase_add_test(tc, cli_output);
     tcase_add_test(tc, cli_output_context);
     tcase_add_test(tc, trt_peak_throughput_rows);
+    tcase_add_test(tc, repeated_options);
     suite_add_tcase(s, tc);
     return s;
 }
