@@ -346,6 +346,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             if (!(params > 0))
                 return gp_cli_usage(cli, "'--params' must be positive (got '%s')", optarg);
+            /* As train and scale: a count this small is a forgotten suffix. */
+            if (params < GP_TRAIN_PARAMS_MIN)
+                return gp_cli_usage(cli, "'--params': %g parameters is below %g: did you mean "
+                                         "%gB (counts take K, M, B, T)?",
+                                    params, GP_TRAIN_PARAMS_MIN, params);
             break;
 #define INTOPT(code, name, var, min)                                            \
     case code:                                                                  \

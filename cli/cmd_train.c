@@ -1111,6 +1111,9 @@ static int run(gp_cli *cli, int argc, char **argv)
             break;
         case O_LORA:
             rc = pos_qty(cli, "--lora-params", optarg, GP_Q_COUNT, &in.lora_params);
+            if (rc == 0 && in.lora_params != floor(in.lora_params))
+                rc = gp_cli_usage(cli, "option '--lora-params': a parameter count is whole "
+                                       "(got '%s')", optarg);
             break;
         case O_BASEFMT:
             base_fmt = optarg;

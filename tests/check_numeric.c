@@ -58,7 +58,7 @@ static const ncase cases[] = {
      1, {NULL}},
     {{"decode", "--gpu", "h100-sxm", "--model", "llama-2-7b", "--gpus", "100000"},
      1, {NULL}},
-    {{"decode", "--gpu", "h100-sxm", "--params", "1", "--layers", "1", "--hidden", "1",
+    {{"decode", "--gpu", "h100-sxm", "--params", "1e5", "--layers", "1", "--hidden", "1",
       "--heads", "1", "--vocab", "1"},
      0, {"ceiling_tokens_per_s"}},
     {{"decode", "--gpu", "b200", "--model", "deepseek-v3", "--gpus", "8", "--context", "1",
