@@ -480,9 +480,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_MEASURED:
             if (gp_cli_qty(cli, "--measured", optarg, GP_Q_NUMBER, &measured))
                 return GP_EXIT_USAGE;
-            if (!(measured > 0.0) || measured > 1e9)
-                return gp_cli_usage(cli, "'--measured' must be tokens/s per stream in (0, 1e9] "
-                                         "(got '%s')", optarg);
+            /* From one token in 1e6 s (11.6 days) up: a step time stays a time. */
+            if (!(measured >= 1e-6) || measured > 1e9)
+                return gp_cli_usage(cli, "'--measured' must be tokens/s per stream in [1e-6, "
+                                         "1e9] (got '%s')", optarg);
             break;
         case 'h':
         case O_HELP: usage(stdout); return GP_EXIT_OK;
