@@ -318,7 +318,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             return gp_cli_refuse_unified(cli, lead, g, "a collective over several Macs",
                                          "--link");
         }
-        if ((link_id = gp_cli_gpu_link(db, g, (double)(gpus / nodes), 0, "--link", link_msg,
+        if ((link_id = gp_cli_gpu_link(db, g, (double)(gpus / nodes), (double)gpus, 0, "--link", link_msg,
                                        sizeof link_msg)) == NULL)
             return gp_cli_usage(cli, "--gpu %s names no link: give --link ID", gpu_id);
         if (link_msg[0] != '\0')
@@ -500,8 +500,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gpu != NULL)
             gp_cli_row("GPU", gpu->id, gpu->scale_up_link != NULL &&
                                                strcmp(gpu->scale_up_link, up->id) == 0
-                                           ? "its scale-up link below (--gpu)"
-                                           : "its host link below (--gpu)");
+                                           ? "--gpu: its scale-up link"
+                                           : "--gpu: its host link");
         if (r.gpus_per_node > 1)
             print_link("scale-up link", up, algo, r.gpus_per_node);
         if (t.scale_out != NULL) {

@@ -245,10 +245,11 @@ static const char *file_kind(const gp_calib *c)
 
 /* A measurement well above its datasheet figure is no measurement of this
  * GPU: most likely the file came from another card (or --as names the wrong
- * one).  Boost clocks above the rated one allow a few per cent on GEMMs, so
- * only more than 25 % is said; the L2 figure is an estimate and the
- * AllReduce busbw has its own message (NVLS).  Warn, import anyway. */
-#define ABOVE_DATASHEET 1.25
+ * one).  Boost clocks and memory overclocks allow a few per cent, so only
+ * more than GP_MEAS_BOOST_MAX is said -- where the loader then refuses a
+ * GEMM or DRAM figure, this names the likely cause; the L2 figure is an
+ * estimate and the AllReduce busbw has its own message (NVLS). */
+#define ABOVE_DATASHEET GP_MEAS_BOOST_MAX
 static void warn_above_datasheet(const char *file, const loaded *L)
 {
     gp_calib_eff eff[64];

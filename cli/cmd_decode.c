@@ -346,11 +346,15 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             if (!(params > 0))
                 return gp_cli_usage(cli, "'--params' must be positive (got '%s')", optarg);
-            /* As train and scale: a count this small is a forgotten suffix. */
-            if (params < GP_TRAIN_PARAMS_MIN)
+            /* As train: a count this small is a forgotten suffix. */
+            if (params < GP_TRAIN_PARAMS_MIN && params < 1000.0)
                 return gp_cli_usage(cli, "'--params': %g parameters is below %g: did you mean "
                                          "%gB (counts take K, M, B, T)?",
                                     params, GP_TRAIN_PARAMS_MIN, params);
+            if (params < GP_TRAIN_PARAMS_MIN)
+                return gp_cli_usage(cli, "'--params': %g parameters is below %g (counts take "
+                                         "K, M, B, T: 7B is 7e9)",
+                                    params, GP_TRAIN_PARAMS_MIN);
             break;
 #define INTOPT(code, name, var, min)                                            \
     case code:                                                                  \
@@ -685,7 +689,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         const char *lid = link_id;
         /* The scale-up link joins a node's GPUs; a bridge only pairs. */
         if (lid == NULL)
-            lid = gp_cli_gpu_link(db, gpu, node, 1, "--link", link_msg, sizeof link_msg);
+            lid = gp_cli_gpu_link(db, gpu, node, p.gpus, 1, "--link", link_msg,
+                                  sizeof link_msg);
         if (lid == NULL)
             return gp_cli_usage(cli, "GPU '%s' names no link; give '--link'", gpu->id);
         if (gp_db_get_link(db, lid, "--link", &p.link, &e) != GP_OK)

@@ -297,11 +297,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         switch (c) {
         case 'G': gpu_id = optarg; break;
         case 'l': link_id = optarg; break;
-        case 'm': model_id = optarg; sources++; break;
+        case 'm': model_id = optarg; sources |= 1; break;
         case 'p':
             if (gp_cli_qty(cli, "--params", optarg, GP_Q_COUNT, &params_n))
                 return GP_EXIT_USAGE;
-            sources++;
+            sources |= 2;
             break;
         case 'P':
             prec_name = optarg;
@@ -313,7 +313,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'B':
             if (gp_cli_msg_bytes(cli, "--grad-bytes", optarg, &grad_bytes))
                 return GP_EXIT_USAGE;
-            sources++;
+            sources |= 4;
             break;
         case 'T':
             if (gp_cli_qty(cli, "--step-compute-s", optarg, GP_Q_DURATION, &step))
@@ -398,7 +398,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
     if (modes == 3)
         return gp_cli_usage(cli, "--strong and --weak exclude each other");
-    if (sources != 1)
+    if (sources != 1 && sources != 2 && sources != 4) /* one of the three, once or repeated */
         return gp_cli_usage(cli, "give exactly one of --model ID, --params N, --grad-bytes S");
     if (step < 0.0 && tok_gpu < 0.0)
         return gp_cli_usage(cli, "--step-compute-s T (or --tokens-per-gpu K) is required");
@@ -425,12 +425,15 @@ static int run(gp_cli *cli, int argc, char **argv)
         /* The GPU's scale-up link; the rows whose nodes hold more GPUs than
          * it joins (a bridge's pair) take the host link (decode,
          * allreduce): said for the largest node the counts ask for. */
-        long node = per_node;
+        long node = 0;
         int k;
-        for (k = 0; per_node == 0 && k < n_counts; k++)
-            node = counts[k] > node ? counts[k] : node;
+        for (k = 0; k < n_counts; k++) {
+            long g = per_node > 0 && per_node < counts[k] ? per_node : counts[k];
+            node = g > node ? g : node;
+        }
         link_id = gpu->scale_up_link != NULL ? gpu->scale_up_link : gpu->host_link;
-        wide_id = gp_cli_gpu_link(db, gpu, (double)node, 1, "--link", wide_msg, sizeof wide_msg);
+        wide_id = gp_cli_gpu_link(db, gpu, (double)node, (double)node, 1, "--link", wide_msg,
+                                  sizeof wide_msg);
         if (wide_msg[0] == '\0')
             wide_id = NULL;
     }

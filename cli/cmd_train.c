@@ -1347,13 +1347,18 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (in.mfu_mode == GP_MFU_MODEL) {
         const char *up = sup_id;
         if (up == NULL) {
-            /* The GPU's own link for a node of the default 8 (or fewer
-             * GPUs): a bridge that joins fewer gives way to the host link, as
-             * decode, allreduce and scale take it.  A --gpus-per-node above
-             * what the link joins stays refused (bad-input row 203). */
+            /* The GPU's own link for a node of --gpus-per-node, else of the
+             * default 8 (or fewer GPUs): a bridge that joins fewer gives way
+             * to the host link, as decode, allreduce and scale take it (an
+             * NVSwitch domain too small stays refused: bad-input row 203). */
             char link_msg[320];
-            double node = in.gpus_per_node > 0 ? 1.0 : in.gpus < 8 ? (double)in.gpus : 8.0;
-            up = gp_cli_gpu_link(db, in.gpu, node, 1, "--scale-up", link_msg, sizeof link_msg);
+            double node = in.gpus_per_node > 0 ? (double)in.gpus_per_node
+                          : in.gpus < 8        ? (double)in.gpus
+                                               : 8.0;
+            if (node > (double)in.gpus)
+                node = (double)in.gpus;
+            up = gp_cli_gpu_link(db, in.gpu, node, (double)in.gpus, 1, "--scale-up", link_msg,
+                                 sizeof link_msg);
             if (link_msg[0] != '\0')
                 fprintf(stderr, "gpuplan train: note: %s\n", link_msg);
         }

@@ -171,8 +171,8 @@ int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
                         lead, g->id ? g->id : "?", what, opt);
 }
 
-const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, int per_node,
-                            const char *link_opt, char *note, size_t n)
+const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, double gpus,
+                            int per_node, const char *link_opt, char *note, size_t n)
 {
     const gp_link *su;
     char split[48];
@@ -180,17 +180,19 @@ const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, int p
     if (g->scale_up_link == NULL)
         return g->host_link;
     su = g->host_link != NULL ? gp_db_find_link(db, g->scale_up_link) : NULL;
-    if (su == NULL || !(su->max_gpus.v > 0.0) || !(node > su->max_gpus.v))
+    /* A switch (NVSwitch) joins its whole domain; beyond it the node is
+     * wrong, not the link: left to the refusal that says so. */
+    if (su == NULL || su->switched || !(su->max_gpus.v > 0.0) || !(node > su->max_gpus.v))
         return g->scale_up_link;
     if (per_node)
         snprintf(split, sizeof split, "--gpus-per-node %.0f", su->max_gpus.v);
-    else if (fmod(node, su->max_gpus.v) == 0.0)
-        snprintf(split, sizeof split, "--nodes %.0f", node / su->max_gpus.v);
+    else if (fmod(gpus, su->max_gpus.v) == 0.0)
+        snprintf(split, sizeof split, "--nodes %.0f", gpus / su->max_gpus.v);
     else
         snprintf(split, sizeof split, "--nodes M");
     snprintf(note, n,
-             "%s joins at most %.0f GPUs: the %.0f are priced over the host link %s (%s to "
-             "name another; for nodes of %.0f joined by a network: %s --scale-out ID)",
+             "%s joins at most %.0f GPUs: nodes of %.0f are priced over the host link %s (%s "
+             "to name another; for nodes of %.0f joined by a network: %s --scale-out ID)",
              su->id, su->max_gpus.v, node, g->host_link, link_opt, su->max_gpus.v, split);
     return g->host_link;
 }

@@ -97,10 +97,6 @@ double gp_gpu_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
     v = g->peak[p][pipe].v;
     if (pipe == GP_PIPE_TENSOR && acc == GP_ACC_FP16 && g->peak_fp16acc[p].v > 0.0)
         v = g->peak_fp16acc[p].v;
-    /* A measured dense rate above the datasheet (a boost clock above the
-     * rated one) lifts every mode of this pipeline with it. */
-    if (g->meas_peak[p][pipe].v > g->peak[p][pipe].v && g->peak[p][pipe].v > 0.0)
-        v *= g->meas_peak[p][pipe].v / g->peak[p][pipe].v;
     if (sparse) {
         /* 2:4 structured sparsity exists for tf32 and narrower tensor math
          * only (NVIDIA Ampere/Hopper whitepapers): no sparse fp64/fp32. */
@@ -127,9 +123,11 @@ double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
         return 0.0;
     meas = g->meas_peak[p][pipe].v;
     /* A measurement is of the dense, default-accumulate GEMM; scale it by
-     * the datasheet ratio for other accumulate modes and sparsity. */
+     * the datasheet ratio for other accumulate modes and sparsity.  One
+     * above the datasheet (a boost clock past the rated one, at most
+     * GP_MEAS_BOOST_MAX) plans at the datasheet: the ceiling bounds it. */
     if (meas > 0.0)
-        return meas * peak / gp_gpu_peak(g, p, pipe, GP_ACC_FP32, 0);
+        return fmin(meas * peak / gp_gpu_peak(g, p, pipe, GP_ACC_FP32, 0), peak);
     return peak * (g->eff_compute.v > 0.0 ? g->eff_compute.v : 1.0);
 }
 
@@ -137,8 +135,8 @@ double gp_gpu_expected_mem_bw(const gp_gpu *g)
 {
     if (g == NULL)
         return 0.0;
-    if (g->meas_mem_bw.v > 0.0)
-        return g->meas_mem_bw.v;
+    if (g->meas_mem_bw.v > 0.0) /* an overclock's figure: capped as above */
+        return fmin(g->meas_mem_bw.v, g->mem_bw.v);
     return g->mem_bw.v * (g->eff_mem.v > 0.0 ? g->eff_mem.v : 1.0);
 }
 

@@ -1580,11 +1580,15 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                                "parameter count must be > 0 (got '%g')", n);
         /* A count this small is a forgotten suffix ("7" for 7B), not a model
          * anyone plans GPU-days for. */
-        if (n < GP_TRAIN_PARAMS_MIN)
+        if (n < GP_TRAIN_PARAMS_MIN && n < 1000.0)
             return GP_RAISE_AT(e, GP_ERANGE, "--params", 0, 0,
                                "%g parameters is below %g: did you mean %gB (counts take K, M, "
                                "B, T)?",
                                n, GP_TRAIN_PARAMS_MIN, n);
+        if (n < GP_TRAIN_PARAMS_MIN)
+            return GP_RAISE_AT(e, GP_ERANGE, "--params", 0, 0,
+                               "%g parameters is below %g (counts take K, M, B, T: 7B is 7e9)",
+                               n, GP_TRAIN_PARAMS_MIN);
     }
     /* Plausibility caps (far beyond any run: the largest models have ~2e12
      * parameters and ~4e13 training tokens) keep every derived figure

@@ -792,6 +792,17 @@ START_TEST(cli_gpu_names_link)
     ck_assert_ptr_nonnull(strstr(err, "--nodes 4 --scale-out ID"));
     free(out);
     free(err);
+    {
+        /* Two nodes of 8: the hint splits all 16 into nodes of 2. */
+        const char *n2[] = {"allreduce", "--gpu", "rtx-3090", "--gpus", "16", "--nodes", "2",
+                            "--scale-out", "ib-ndr", "--bytes", "1GiB", NULL};
+        ck_assert_int_eq(gp_test_cli(n2, &out, &err), 0);
+        ck_assert_msg(strstr(err, "nodes of 8 are priced over the host link pcie4-x16") != NULL &&
+                          strstr(err, "--nodes 8 --scale-out ID") != NULL,
+                      "%s", err);
+        free(out);
+        free(err);
+    }
     expect_usage(both, "--gpu h100 both name the link");
     expect_usage(mac, "one GPU per Mac");
 }

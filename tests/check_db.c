@@ -652,6 +652,37 @@ START_TEST(later_overlay_wins)
 }
 END_TEST
 
+/* An RTX 4090 with its memory overclocked measures 1018 of its 1008 GB/s
+ * (the figure hwdb/gpus/rtx-4090.yaml cites) and boosts its bf16 GEMM to
+ * 178 of 165.2 TFLOP/s: within GP_MEAS_BOOST_MAX (1.15), so the overlay
+ * loads, keeps the figures, and the expected ones are the datasheet's. */
+START_TEST(overclocked_measurement_loads_and_plans_at_the_ceiling)
+{
+    char d[64];
+    const char *dirs[1];
+    gp_db *db = NULL;
+    const gp_gpu *g;
+    gp_err e;
+    ck_assert_int_eq(gp_test_tmpdir(d, sizeof d), 0);
+    ck_assert_int_eq(gp_test_write(d, "gpus/calib-rtx-4090.yaml",
+                                   "id: rtx-4090\nmeasured:\n  source: an overclocked card\n"
+                                   "  memory_bandwidth: 1018GB/s\n"
+                                   "  compute: {bf16: {tensor: 178TFLOPS}}\n"),
+                     0);
+    dirs[0] = d;
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open(&db, 0, dirs, 1, &e) == GP_OK, "%s", e.msg);
+    g = gp_db_find_gpu(db, "rtx-4090");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(g->meas_mem_bw.v, 1018e9, 1e-12);
+    GP_ASSERT_REL(gp_gpu_expected_mem_bw(g), g->mem_bw.v, 1e-12);
+    GP_ASSERT_REL(gp_gpu_expected_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0),
+                  gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 1e-12);
+    gp_db_free(db);
+    gp_test_rmtree(d);
+}
+END_TEST
+
 /* Two figures that contradict each other are named where the later layer
  * set one of them -- the user's overlay, not the built-in entry's first
  * line -- with where the other came from. */
@@ -1555,6 +1586,7 @@ Suite *gp_test_suite_db(void)
     TCase *tb = tcase_create("bad");
     TCase *tcli = tcase_create("cli");
     tcase_add_test(tc, fixture_loads_with_si_figures);
+    tcase_add_test(tc, overclocked_measurement_loads_and_plans_at_the_ceiling);
     tcase_add_test(tc, lookups_by_alias_case_insensitive);
     tcase_add_test(tc, lookups_by_words);
     tcase_add_test(tc, lookups_remarks_never_pick_a_sibling);

@@ -1929,8 +1929,8 @@ START_TEST(cli_tensor_parallel)
         ck_assert_uint_eq(json_array_size(json_object_get(o4, "warnings")), 1);
         ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
                                          json_object_get(o4, "warnings"), 0)),
-                                     "nvlink-bridge-a100 joins at most 2 GPUs: the 4 are "
-                                     "priced over the host link pcie4-x16"));
+                                     "nvlink-bridge-a100 joins at most 2 GPUs: nodes of 4 "
+                                     "are priced over the host link pcie4-x16"));
         json_decref(o4);
         o2 = decode_json(a2, &rc, NULL);
         ck_assert_int_eq(rc, 0);
@@ -1942,17 +1942,19 @@ START_TEST(cli_tensor_parallel)
         json_decref(o2);
     }
     {
-        /* Sixteen H100 SXM are two NVLink domains of 8; the text says which
-         * link prices them (stderr), and --link silences it. */
+        /* Sixteen H100 SXM are two NVLink domains of 8: one node of 16 is
+         * refused (an NVSwitch joins its whole domain; beyond it the node
+         * is wrong, not the link), naming the remedy; --link prices them
+         * on the link named. */
         const char *t16[] = {"decode", "--gpu", "h100", "--model", "llama-2-70b", "--gpus",
                              "16", NULL};
         const char *l16[] = {"decode", "--gpu", "h100", "--model", "llama-2-70b", "--gpus",
                              "16", "--link", "ib-ndr", NULL};
         char *err = NULL;
-        ck_assert_int_eq(gp_test_cli(t16, NULL, &err), 0);
-        ck_assert_msg(err != NULL && strstr(err, "warning: nvlink4 joins at most 8 GPUs: the 16 "
-                                                 "are priced over the host link pcie5-x16") !=
-                                         NULL,
+        ck_assert_int_eq(gp_test_cli(t16, NULL, &err), 2);
+        ck_assert_msg(err != NULL && strstr(err, "link 'nvlink4' joins at most 8 GPUs, asked for "
+                                                 "16 per node (more are nodes of at most 8 "
+                                                 "joined by a scale-out link)") != NULL,
                       "stderr: %.300s", err ? err : "");
         free(err);
         ck_assert_int_eq(gp_test_cli(l16, NULL, &err), 0);

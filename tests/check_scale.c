@@ -386,13 +386,6 @@ START_TEST(micro_batches_regather)
 }
 END_TEST
 
-/* Counts that do not fit (min_gpus) are never chosen.  1 and 8 GPUs on
- * PCIe 4.0 (25 GB/s, 10 us), 14e9 B, T = 2 s, threshold 0.9: 8 GPUs take
- * 1.75 x 14e9 / 25e9 + 14 x 10 us = 0.98014 s, step 2.98014 s, speedup
- * 16 / 2.98014 = 5.36887, efficiency 67.1 % < 90 %: alone, 1 GPU is best.
- * If only 8 fits, 8 is the one candidate: best and fastest, nothing stops,
- * and the verdict speaks of 8 alone.  If none fits (min 16), the choice runs
- * over both as if memory were no limit, and first says so (2 = n_rows). */
 /* A bridge of 2 (50 GB/s achievable, 2 us) with the host's PCIe 4.0 (25
  * GB/s, 10 us) as wide_link: 2 GPUs AllReduce 14e9 B over the bridge,
  * 14e9/50e9 + 2 x 2 us = 0.280004 s; 8 over PCIe, 1.75 x 14e9/25e9 + 14 x
@@ -428,6 +421,13 @@ START_TEST(wide_link_for_nodes_a_bridge_cannot_join)
 }
 END_TEST
 
+/* Counts that do not fit (min_gpus) are never chosen.  1 and 8 GPUs on
+ * PCIe 4.0 (25 GB/s, 10 us), 14e9 B, T = 2 s, threshold 0.9: 8 GPUs take
+ * 1.75 x 14e9 / 25e9 + 14 x 10 us = 0.98014 s, step 2.98014 s, speedup
+ * 16 / 2.98014 = 5.36887, efficiency 67.1 % < 90 %: alone, 1 GPU is best.
+ * If only 8 fits, 8 is the one candidate: best and fastest, nothing stops,
+ * and the verdict speaks of 8 alone.  If none fits (min 16), the choice runs
+ * over both as if memory were no limit, and first says so (2 = n_rows). */
 START_TEST(min_gpus_rules_out_counts_that_do_not_fit)
 {
     gp_link l = gp_test_link_pcie4();
@@ -1182,7 +1182,7 @@ START_TEST(cli_gpu_bridge_gives_way)
     ck_assert_str_eq(json_string_value(json_object_get(j, "wide_link")), "pcie4-x16");
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(a + 1, &out, &err), 0);
-    ck_assert_msg(strstr(err, "the 8 are priced over the host link pcie4-x16") != NULL &&
+    ck_assert_msg(strstr(err, "nodes of 8 are priced over the host link pcie4-x16") != NULL &&
                       strstr(err, "counts of up to 2 a node keep nvlink-bridge-ga102") != NULL,
                   "%s", err);
     free(out);

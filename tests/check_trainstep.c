@@ -881,7 +881,7 @@ START_TEST(cli_bridge_gives_way)
     GP_ASSERT_REL(json_real_value(json_object_get(st, "dp_comm_s")), 0.173154016, 1e-9);
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(a + 1, &out, &err), 0);
-    ck_assert_msg(strstr(err, "the 8 are priced over the host link pcie4-x16 (--scale-up to "
+    ck_assert_msg(strstr(err, "nodes of 8 are priced over the host link pcie4-x16 (--scale-up to "
                               "name another") != NULL, "%s", err);
     free(out);
     free(err);

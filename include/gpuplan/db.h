@@ -47,12 +47,14 @@ typedef enum gp_accum { GP_ACC_FP32, GP_ACC_FP16 } gp_accum;
 #define GP_LINK_RATE_MIN 1e3
 #define GP_RATE_MAX 1e15
 
-/* How far a measured GEMM rate (measured.compute.*) may stand above the
- * datasheet peak of its precision and pipeline: GPU Boost runs GeForce cards
- * above their rated boost clock (an RTX 4090 rated 2520 MHz sustains ~2.7-2.8
- * GHz, +7..11 %), so a measurement there is real, and the ceiling rises with
- * it (gp_gpu_peak); beyond, the loader refuses it.  Measured DRAM bandwidth
- * may not beat its datasheet figure at all. */
+/* How far a GPU's measured figure (measured.compute.*,
+ * measured.memory_bandwidth) may stand above its datasheet figure: GPU
+ * Boost runs GeForce cards above their rated boost clock (an RTX 4090 rated
+ * 2520 MHz sustains ~2.7-2.8 GHz, +7..11 %), and memory is overclocked (a
+ * 4090 at 1018 of 1008 GB/s), so such a measurement is kept -- the expected
+ * figure is then the datasheet's, which stays the ceiling
+ * (gp_gpu_expected_peak, gp_gpu_expected_mem_bw); beyond, the loader refuses
+ * it (another GPU's file, a sparse figure, a working set inside the caches). */
 #define GP_MEAS_BOOST_MAX 1.15
 
 /* One figure: an SI value (0 = not given; every stored quantity is > 0),
@@ -362,9 +364,7 @@ const char *gp_link_kind_name(gp_link_kind k);
 const char *gp_kind_name(gp_kind k);
 
 /* Dense (or 2:4-sparse when `sparse`) datasheet peak FLOP/s of precision p on
- * pipeline pipe with accumulate mode acc -- lifted by the ratio of a
- * measured rate above the datasheet (a boost clock, GP_MEAS_BOOST_MAX), so
- * no ceiling sits below a measurement; 0 when the GPU lacks it (or sparse
+ * pipeline pipe with accumulate mode acc; 0 when the GPU lacks it (or sparse
  * is asked on a pipeline without it) and for a NULL g.  Every accessor from
  * here to gp_model_kv_elems_per_layer takes a NULL gpu, link or model as
  * well: it returns 0 (gp_gpu_default_pipeline: GP_PIPE_CUDA;
