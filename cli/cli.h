@@ -122,9 +122,9 @@ json_t *gp_cli_jledger(const gp_ledger *l);
 void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw);
 
 /* GPU g is one per machine and shares the CPU's memory (gp_gpu_unified):
- * refuses (returns 2) "LEAD<id> is one GPU per Mac, ...; WHAT needs 'OPT'
+ * refuses (returns 2) "LEAD<id> is one GPU per machine, ...; WHAT needs 'OPT'
  * for the network between them", the run over several machines that has
- * no named link.  decode, train, scale. */
+ * no named link.  decode, train, scale, allreduce. */
 int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
                           const char *what, const char *opt);
 

@@ -315,7 +315,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gpus > 1 && gp_gpu_unified(g)) {
             char lead[48];
             snprintf(lead, sizeof lead, "'--gpus' %ld: ", gpus);
-            return gp_cli_refuse_unified(cli, lead, g, "a collective over several Macs",
+            return gp_cli_refuse_unified(cli, lead, g, "a collective over several machines",
                                          "--link");
         }
         if ((link_id = gp_cli_gpu_link(db, g, (double)(gpus / nodes), (double)gpus, 0, "--link", link_msg,

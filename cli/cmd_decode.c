@@ -666,7 +666,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (p.gpus > 1 && link_id == NULL && gp_gpu_unified(gpu)) {
         char lead[48];
         snprintf(lead, sizeof lead, "'--gpus' %g: ", p.gpus);
-        return gp_cli_refuse_unified(cli, lead, gpu, "a run over several Macs", "--link");
+        return gp_cli_refuse_unified(cli, lead, gpu, "a run over several machines", "--link");
     }
     if (out_id != NULL && p.gpus_per_node == 0)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");

@@ -420,7 +420,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (gpu_id != NULL && gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     if (link_id == NULL && gp_gpu_unified(gpu))
-        return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several Macs", "--link");
+        return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several machines", "--link");
     if (link_id == NULL) {
         /* The GPU's scale-up link; the rows whose nodes hold more GPUs than
          * it joins (a bridge's pair) take the host link (decode,

@@ -166,7 +166,7 @@ void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw)
 int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
                           const char *what, const char *opt)
 {
-    return gp_cli_usage(cli, "%s%s is one GPU per Mac, sharing its memory with the CPU; %s "
+    return gp_cli_usage(cli, "%s%s is one GPU per machine, sharing its memory with the CPU; %s "
                              "needs '%s' for the network between them",
                         lead, g->id ? g->id : "?", what, opt);
 }

@@ -87,6 +87,7 @@ static const fdesc gpu_fields[] = {
     STR("compute_capability", gp_gpu, compute_capability, F_CC),
     STR("form_factor", gp_gpu, form_factor, 0),
     STR("memory_type", gp_gpu, memory_type, 0),
+    BOOL("unified_memory", gp_gpu, unified_memory),
     FIG("sm_count", GP_Q_COUNT, gp_gpu, sm_count, F_REQ | F_INT, 1, 1e5),
     FIG("clock_base", GP_Q_FREQUENCY, gp_gpu, clock_base, 0, 1e6, MAX_CLOCK),
     FIG("clock_boost", GP_Q_FREQUENCY, gp_gpu, clock_boost, 0, 1e6, MAX_CLOCK),

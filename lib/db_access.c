@@ -161,7 +161,7 @@ int gp__vendor_is(const gp_gpu *g, const char *name)
 
 int gp_gpu_unified(const gp_gpu *g)
 {
-    return gp__vendor_is(g, "Apple");
+    return g != NULL && (g->unified_memory || gp__vendor_is(g, "Apple"));
 }
 
 double gp_link_mesh_share(const gp_link *l, double n)

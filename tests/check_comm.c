@@ -804,7 +804,7 @@ START_TEST(cli_gpu_names_link)
         free(err);
     }
     expect_usage(both, "--gpu h100 both name the link");
-    expect_usage(mac, "one GPU per Mac");
+    expect_usage(mac, "one GPU per machine");
 }
 END_TEST
 

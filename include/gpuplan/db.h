@@ -112,6 +112,8 @@ typedef struct gp_gpu {
     gp_fig meas_h2d_bw, meas_d2h_bw; /* bytes/s pinned, per direction       */
     gp_fig meas_h2d_lat;            /* seconds                              */
     const char *calibration;        /* calibration file + date, NULL if none */
+    int unified_memory;             /* 1: one per machine, its memory the CPU's
+                                       (DGX Spark, Jetson; Apple by vendor) */
 } gp_gpu;
 
 typedef enum gp_link_kind {
@@ -400,8 +402,10 @@ double gp_link_expected_latency(const gp_link *l);
 double gp_link_mesh_share(const gp_link *l, double n);
 
 /* 1 for a GPU that is one per machine and shares one memory with the CPU
- * (Apple silicon: vendor "Apple"), whose database host link is nominal:
- * host data is device memory, and there is no peer GPU to reach. */
+ * (Apple silicon: vendor "Apple"; entries with unified_memory: true -- DGX
+ * Spark's GB10, Jetson modules), whose database host link is nominal or
+ * joins the CPU: host data is device memory, and there is no peer GPU to
+ * reach without a network. */
 int gp_gpu_unified(const gp_gpu *g);
 
 /* Usable device memory in bytes: mem_usable, else mem_capacity. */
