@@ -270,6 +270,8 @@ static void gpu_table(const gp_gpu *g)
     str_row("compute capability", g->compute_capability);
     str_row("form factor", g->form_factor);
     str_row("memory type", g->memory_type);
+    if (gp_gpu_unified(g))
+        str_row("unified memory", "yes: one GPU a machine, host data is device memory");
     for (i = 0; i < sizeof gpu_rows / sizeof gpu_rows[0]; i++) {
         const frow *r = &gpu_rows[i];
         if (r->q == GP_Q_NUMBER && (strcmp(r->key, "price_usd") == 0 ||
@@ -398,6 +400,7 @@ static json_t *gpu_json(const gp_gpu *g, int full)
     jstr(o, "compute_capability", g->compute_capability);
     jstr(o, "form_factor", g->form_factor);
     jstr(o, "memory_type", g->memory_type);
+    json_object_set_new(o, "unified_memory", json_boolean(gp_gpu_unified(g)));
     for (i = 0; i < sizeof gpu_rows / sizeof gpu_rows[0]; i++)
         jfig(o, src, org, gpu_rows[i].key, fig_at(g, gpu_rows[i].off));
     for (p = 0; p < GP_PREC__COUNT; p++) {

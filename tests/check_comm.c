@@ -803,6 +803,17 @@ START_TEST(cli_gpu_names_link)
         free(out);
         free(err);
     }
+    {
+        /* hw show says which GPUs are one a machine (unified_memory). */
+        const char *sp[] = {"--json", "hw", "show", "dgx-spark", NULL};
+        const char *hh[] = {"--json", "hw", "show", "h100", NULL};
+        json_t *o = gp_test_cli_json(sp);
+        ck_assert(json_is_true(json_object_get(o, "unified_memory")));
+        json_decref(o);
+        o = gp_test_cli_json(hh);
+        ck_assert(json_is_false(json_object_get(o, "unified_memory")));
+        json_decref(o);
+    }
     expect_usage(both, "--gpu h100 both name the link");
     expect_usage(mac, "one GPU per machine");
 }
