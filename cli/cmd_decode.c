@@ -346,15 +346,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             if (!(params > 0))
                 return gp_cli_usage(cli, "'--params' must be positive (got '%s')", optarg);
-            /* As train: a count this small is a forgotten suffix. */
-            if (params < GP_TRAIN_PARAMS_MIN && params < 1000.0)
-                return gp_cli_usage(cli, "'--params': %g parameters is below %g: did you mean "
-                                         "%gB (counts take K, M, B, T)?",
-                                    params, GP_TRAIN_PARAMS_MIN, params);
-            if (params < GP_TRAIN_PARAMS_MIN)
-                return gp_cli_usage(cli, "'--params': %g parameters is below %g (counts take "
-                                         "K, M, B, T: 7B is 7e9)",
-                                    params, GP_TRAIN_PARAMS_MIN);
+            if (gp_cli_params_floor(cli, params))
+                return GP_EXIT_USAGE;
             break;
 #define INTOPT(code, name, var, min)                                            \
     case code:                                                                  \

@@ -299,7 +299,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'l': link_id = optarg; break;
         case 'm': model_id = optarg; sources |= 1; break;
         case 'p':
-            if (gp_cli_qty(cli, "--params", optarg, GP_Q_COUNT, &params_n))
+            if (gp_cli_qty(cli, "--params", optarg, GP_Q_COUNT, &params_n) ||
+                gp_cli_params_floor(cli, params_n))
                 return GP_EXIT_USAGE;
             sources |= 2;
             break;

@@ -137,6 +137,21 @@ int gp_cli_getopt(gp_cli *cli, int argc, char **argv, const char *optstring,
     return c;
 }
 
+int gp_cli_params_floor(const gp_cli *cli, double n)
+{
+    if (!(n < GP_TRAIN_PARAMS_MIN))
+        return 0;
+    if (n < 1000.0)
+        gp_cli_usage(cli, "'--params': %g parameters is below %g: did you mean %gB (counts take "
+                          "K, M, B, T)?",
+                     n, GP_TRAIN_PARAMS_MIN, n);
+    else
+        gp_cli_usage(cli, "'--params': %g parameters is below %g (counts take K, M, B, T: 7B is "
+                          "7e9)",
+                     n, GP_TRAIN_PARAMS_MIN);
+    return 1;
+}
+
 json_t *gp_cli_jnum(double v)
 {
     if (!isfinite(v))

@@ -990,16 +990,18 @@ START_TEST(cli_replica_memory)
     GP_ASSERT_REL(gp_test_jnum(mem, "total_bytes"), 131349782323.2, 1e-9);
     json_decref(j);
     {
-        /* A count outside the database's [1e3, 1e15] is still priced, as
-         * it is with --link alone (the memory check only warns): 2e15
-         * params, fp16 gradients 4e15 B, states 14 x 2e15 + 4e15 = 3.2e16
-         * B against an H100's ZeRO-3 room of 80,171,027,660.8 B:
-         * 3.2e16 / that = 399,146.7, so 399,147 GPUs. */
+        /* A count above the database's 1e15 is still priced, as it is
+         * with --link alone (the memory check only warns): 2e15 params,
+         * fp16 gradients 4e15 B, states 14 x 2e15 + 4e15 = 3.2e16 B against
+         * an H100's ZeRO-3 room of 80,171,027,660.8 B: 3.2e16 / that =
+         * 399,146.7, so 399,147 GPUs.  One below 1e5 is a forgotten suffix
+         * (500 for 500B), refused as train and decode refuse it. */
         const char *huge[] = {"--json", "scale", "--gpu", "h100-sxm", "--params", "2e15",
                               "--step-compute-s", "1", NULL};
         const char *tiny[] = {"scale", "--gpu", "h100-sxm", "--params", "500",
                               "--step-compute-s", "1", NULL};
-        ck_assert_int_eq(gp_test_cli(tiny, &out, &err), 0);
+        ck_assert_int_eq(gp_test_cli(tiny, &out, &err), 2);
+        ck_assert_ptr_nonnull(strstr(err, "did you mean 500B"));
         free(out);
         free(err);
         j = gp_test_cli_json(huge);
