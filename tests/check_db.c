@@ -679,6 +679,17 @@ START_TEST(overclocked_measurement_loads_and_plans_at_the_ceiling)
     GP_ASSERT_REL(gp_gpu_expected_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0),
                   gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 1e-12);
     gp_db_free(db);
+    {
+        /* The roofline says whose figure the expected one is. */
+        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "rtx-4090", "--precision",
+                           "bf16", "--flop", "1e12", "--bytes", "1e9", NULL};
+        json_t *j = gp_test_cli_json(a);
+        GP_ASSERT_REL(gp_test_jnum(j, "expected_attainable_flop_per_s"), 165.2e12, 1e-12);
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+                                         json_object_get(j, "sources"), "expected_peak")),
+                                     "measured above it (a boost clock)"));
+        json_decref(j);
+    }
     gp_test_rmtree(d);
 }
 END_TEST
