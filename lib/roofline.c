@@ -212,8 +212,12 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
     /* Bandwidth roofs. */
     /* Vendors publish no L2 bandwidth: the database's figure is itself a
      * microbenchmark result, so no efficiency is applied on top of it. */
+    /* Nor is it a bound a measurement cannot pass: a calibration above it
+     * raises the L2 ceiling to what the GPU did. */
     l2_exp = g->meas_l2_bw.v > 0.0 ? g->meas_l2_bw.v : g->l2_bw.v;
-    set_roof(&r->roofs[GP_ROOF_L2], g->l2_bw.v, l2_exp, g->l2_bw.src,
+    set_roof(&r->roofs[GP_ROOF_L2], fmax(g->l2_bw.v, g->meas_l2_bw.v), l2_exp,
+             g->meas_l2_bw.v > g->l2_bw.v ? first_src(g->calibration, g->meas_l2_bw.src)
+                                          : g->l2_bw.src,
              g->meas_l2_bw.v > 0.0 ? first_src(g->calibration, g->meas_l2_bw.src)
                                    : g->l2_bw.src);
     set_roof(&r->roofs[GP_ROOF_DEVICE], g->mem_bw.v, gp_gpu_expected_mem_bw(g), g->mem_bw.src,
@@ -225,10 +229,11 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
                                       : g->mem_bw.src);
     set_link_roof(&r->roofs[GP_ROOF_HOST], p->host_link, 1.0);
     /* Data in host memory arrives at the GPU's calibrated host-to-device
-     * rate (calib import: measured.h2d_bandwidth) over its own host link. */
+     * rate (calib import: measured.h2d_bandwidth) over its own host link --
+     * no faster than the link's datasheet rate, its ceiling. */
     if (g->meas_h2d_bw.v > 0.0 && p->host_link != NULL && p->host_link->id != NULL &&
         g->host_link != NULL && strcasecmp(g->host_link, p->host_link->id) == 0) {
-        r->roofs[GP_ROOF_HOST].bw_expected = g->meas_h2d_bw.v;
+        r->roofs[GP_ROOF_HOST].bw_expected = fmin(g->meas_h2d_bw.v, r->roofs[GP_ROOF_HOST].bw);
         r->roofs[GP_ROOF_HOST].src_expected = first_src(g->calibration, g->meas_h2d_bw.src);
     }
     set_link_roof(&r->roofs[GP_ROOF_PEER], p->peer_link, gp_link_mesh_share(p->peer_link, 2.0));

@@ -655,7 +655,10 @@ END_TEST
 /* An RTX 4090 with its memory overclocked measures 1018 of its 1008 GB/s
  * (the figure hwdb/gpus/rtx-4090.yaml cites) and boosts its bf16 GEMM to
  * 178 of 165.2 TFLOP/s: within GP_MEAS_BOOST_MAX (1.15), so the overlay
- * loads, keeps the figures, and the expected ones are the datasheet's. */
+ * loads, keeps the figures, and the expected ones are the datasheet's.
+ * Its L2 read at 9 TB/s, above the database's estimate, raises the L2
+ * ceiling (no datasheet there); its 40 GB/s of host copies plan at the
+ * 31.5 GB/s PCIe 4.0 wire. */
 START_TEST(overclocked_measurement_loads_and_plans_at_the_ceiling)
 {
     char d[64];
@@ -667,7 +670,9 @@ START_TEST(overclocked_measurement_loads_and_plans_at_the_ceiling)
     ck_assert_int_eq(gp_test_write(d, "gpus/calib-rtx-4090.yaml",
                                    "id: rtx-4090\nmeasured:\n  source: an overclocked card\n"
                                    "  memory_bandwidth: 1018GB/s\n"
-                                   "  compute: {bf16: {tensor: 178TFLOPS}}\n"),
+                                   "  compute: {bf16: {tensor: 178TFLOPS}}\n"
+                                   "  l2_bandwidth: 9TB/s\n"
+                                   "  h2d_bandwidth: 40GB/s\n"),
                      0);
     dirs[0] = d;
     gp_err_clear(&e);
@@ -688,6 +693,39 @@ START_TEST(overclocked_measurement_loads_and_plans_at_the_ceiling)
         ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
                                          json_object_get(j, "sources"), "expected_peak")),
                                      "measured above it (a boost clock)"));
+        /* L2 has no datasheet: a measurement above the database's estimate
+         * is the ceiling too (9 TB/s here). */
+        {
+            json_t *roofs = json_object_get(j, "roofs"), *x;
+            size_t i;
+            int seen = 0;
+            json_array_foreach(roofs, i, x)
+            {
+                if (strcmp(json_string_value(json_object_get(x, "level")), "l2") != 0)
+                    continue;
+                seen = 1;
+                GP_ASSERT_REL(gp_test_jnum(x, "bytes_per_s"), 9e12, 1e-12);
+                GP_ASSERT_REL(gp_test_jnum(x, "expected_bytes_per_s"), 9e12, 1e-12);
+            }
+            ck_assert(seen);
+        }
+        json_decref(j);
+    }
+    {
+        /* Host copies above the PCIe 4.0 x16 wire (31.5 GB/s) plan at it. */
+        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "rtx-4090", "--precision",
+                           "bf16", "--flop", "1e12", "--bytes", "1e9", "--data", "host", NULL};
+        json_t *j = gp_test_cli_json(a), *x;
+        size_t i;
+        int seen = 0;
+        json_array_foreach(json_object_get(j, "roofs"), i, x)
+        {
+            if (strcmp(json_string_value(json_object_get(x, "level")), "host-link") != 0)
+                continue;
+            seen = 1;
+            GP_ASSERT_REL(gp_test_jnum(x, "expected_bytes_per_s"), 31.5e9, 1e-12);
+        }
+        ck_assert(seen);
         json_decref(j);
     }
     gp_test_rmtree(d);
