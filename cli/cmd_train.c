@@ -746,8 +746,22 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
 /* What a reader should not miss, as one line each: printed on stderr and
  * kept in the JSON `warnings` array. */
 #define TRAIN_WARN_MAX 5
-static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
-                             char w[][256])
+/* Why a count can claim more FLOPs than the step model's step runs (its
+ * HFU above 1): the exact count's whole s x s attention on a causal model,
+ * or 6N's input embedding, which runs no matmul (training.md 9.7). */
+static const char *overcount_why(const gp_train_in *in, const gp_train_params *p)
+{
+    if (in->count == GP_COUNT_EXACT && !p->causal_attention)
+        return "the exact count holds the whole s x s attention, a causal model runs half "
+               "(--causal counts that)";
+    if (in->count != GP_COUNT_EXACT)
+        return "6N counts every parameter, the input embedding's too, which runs no matmul "
+               "(--exact counts the matmuls)";
+    return "the count holds FLOPs the step does not run";
+}
+
+static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
+                             const gp_train_result *r, char w[][256])
 {
     size_t n = 0;
     /* ZeRO-2/3 with pipeline parallelism: priced, but DeepSpeed's
@@ -788,6 +802,13 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_result *r,
                  "implied MFU %.3g is above 1: does --tokens-per-step count the tokens of all "
                  "GPUs?",
                  r->mfu);
+    else if (r->peak_share > 1.0 && r->step_model)
+        snprintf(w[n++], 256,
+                 "predicted HFU %.3g is above 1: the count claims %.4g FLOP a token where the "
+                 "step runs %.4g; %s",
+                 r->hfu, r->hardware_flop_per_token,
+                 r->step.hardware_flop * (double)in->gpus / r->step.tokens_per_step,
+                 overcount_why(in, p));
     else if (r->peak_share > 1.0)
         snprintf(w[n++], 256,
                  "--mfu %.3g implies HFU %.3g and MFU %.3g on the PaLM count, above the "
@@ -1323,10 +1344,18 @@ static int run(gp_cli *cli, int argc, char **argv)
         /* The count: --params, else the shape's own (a --model's count no
          * longer describes a changed shape); the model's other fields (its
          * training sequence, context) stay. */
-        if (!have_params) {
+        if (!have_params || in.mfu_mode == GP_MFU_MODEL) {
             if ((rc = count_shape(cli, &shape, cnt)) != 0)
                 return rc;
-            in.params = cnt[0];
+            /* The step model times the shape: a count of another size
+             * would put its MFU on another model's FLOPs. */
+            if (have_params && fabs(in.params / cnt[0] - 1.0) > 0.10)
+                return gp_cli_usage(cli, "'--params' %g is not the shape's own count %.0f "
+                                         "(%+.0f %%), which '--mfu model' times: leave "
+                                         "'--params' out, or give the shape of that model",
+                                    in.params, cnt[0], 100.0 * (in.params / cnt[0] - 1.0));
+            if (!have_params)
+                in.params = cnt[0];
         }
         if (in.model != NULL) {
             mcopy = *in.model;
@@ -1408,7 +1437,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 : in.scale_out != NULL                       ? "--scale-out"
                                                              : "--nics-per-node",
                 in.gpus, in.gpus == 1 ? " is" : "s are");
-    nw = train_warnings(&in, &r, w);
+    nw = train_warnings(&in, &p, &r, w);
     for (k = 0; k < nw; k++)
         fprintf(stderr, "gpuplan train: warning: %s\n", w[k]);
     if (cli->json)

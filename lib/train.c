@@ -2006,7 +2006,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
      * MFU was quoted on another count.  Above 1 the CLI warns. */
     r->peak_share = r->profiled                      ? r->mfu
                     : r->mfu_origin == GP_MFU_GIVEN ? fmax(r->hfu, r->mfu_palm)
+                    : r->step_model                 ? r->hfu
                                                     : 0.0;
+    /* The step model's HFU above 1 is a count that claims more FLOPs than
+     * the step runs (the CLI says which): priced, never refused. */
     if (r->peak_share > GP_TRAIN_PROFILE_MFU_MAX && r->profiled)
         return GP_RAISE_AT(e, GP_ERANGE,
                            in->tokens_per_step > 0.0 ? "--tokens-per-step" : "--batch", 0, 0,
@@ -2015,7 +2018,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                            "and the time of one optimizer step",
                            r->tokens_per_step, in->step_time, in->gpus, r->mfu,
                            GP_TRAIN_PROFILE_MFU_MAX, in->gpus);
-    if (r->peak_share > GP_TRAIN_PROFILE_MFU_MAX)
+    if (r->peak_share > GP_TRAIN_PROFILE_MFU_MAX && !r->step_model)
         return GP_RAISE_AT(e, GP_ERANGE, "--mfu", 0, 0,
                            "MFU '%g' (%s count, %s recompute) implies HFU %.3g and MFU %.3g on "
                            "the PaLM count (6N + 12 s q L), above %.2f x the datasheet peak: "

@@ -888,6 +888,39 @@ START_TEST(cli_bridge_gives_way)
 }
 END_TEST
 
+/* A count that claims more FLOPs than the step runs puts the step model's
+ * HFU above 1, and the warning says why: at s = 131072 the exact count's
+ * whole s x s attention is twice what causal FlashAttention runs (Llama
+ * 3.2 1B: 12 x 16 layers x 2048 x 131072 = 5.15e10 FLOP of attention a
+ * token, forward and backward, against 6 N = 7.4e9 of matmuls); --causal
+ * counts what runs and brings HFU under 1.  The time is the step's either
+ * way. */
+START_TEST(cli_count_above_the_step)
+{
+    const char *x[] = {"--json", "train", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--model",
+                       "llama-3.2-1b", "--tokens", "1T", "--mfu", "model", "--seq", "131072",
+                       "--cp", "8", "--exact", NULL};
+    const char *c[] = {"--json", "train", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--model",
+                       "llama-3.2-1b", "--tokens", "1T", "--mfu", "model", "--seq", "131072",
+                       "--cp", "8", "--exact", "--causal", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *jx, *jc;
+    ck_assert_int_eq(gp_test_cli(x, &out, &err), 0);
+    ck_assert_msg(strstr(err, "the exact count holds the whole s x s attention, a causal model "
+                              "runs half (--causal counts that)") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    jx = gp_test_cli_json(x);
+    jc = gp_test_cli_json(c);
+    ck_assert(gp_test_jnum(jx, "hfu") > 1.0);
+    ck_assert(gp_test_jnum(jc, "hfu") < 1.0);
+    GP_ASSERT_REL(gp_test_jnum(jx, "step_s"), gp_test_jnum(jc, "step_s"), 1e-12);
+    json_decref(jx);
+    json_decref(jc);
+}
+END_TEST
+
 START_TEST(cli_bad_input)
 {
     static const struct {
@@ -1522,6 +1555,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_bad_input);
     tcase_add_test(cli, cli_zero2_dp_note);
     tcase_add_test(cli, cli_bridge_gives_way);
+    tcase_add_test(cli, cli_count_above_the_step);
     tcase_add_test(cli, cli_moe_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     suite_add_tcase(s, model);

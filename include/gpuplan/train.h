@@ -435,9 +435,11 @@ typedef struct gp_train_result {
                                    published MFUs (PaLM, Llama 3, MosaicML) */
     double peak_share;          /* the share of the datasheet peak the run
                                    claims: profile: the implied mfu; a given
-                                   --mfu: max(hfu, mfu_palm); else 0.  Refused
-                                   above GP_TRAIN_PROFILE_MFU_MAX; above 1 is
-                                   physically doubtful (the CLI warns)      */
+                                   --mfu: max(hfu, mfu_palm); the step model:
+                                   hfu; else 0.  Refused above
+                                   GP_TRAIN_PROFILE_MFU_MAX (not the step
+                                   model's: its count then claims more FLOPs
+                                   than the step runs); above 1 the CLI warns */
     double gpu_seconds, gpu_hours, gpu_days;
     double wall_s, wall_days;
     double ceiling_gpu_days;    /* at MFU = 1 (datasheet bound)              */
