@@ -200,6 +200,19 @@ static const char *src_or(const char *s, const char *dflt)
     return s != NULL && s[0] != '\0' ? s : dflt;
 }
 
+/* Whose figure the achievable bandwidth is: a calibration's, or the
+ * datasheet's where the calibration measured above it (capped:
+ * gp_gpu_expected_mem_bw), else the database efficiency's. */
+static const char *achievable_src(const gp_gpu *gpu)
+{
+    if (gpu->meas_mem_bw.v > gpu->mem_bw.v)
+        return "the datasheet bandwidth: the calibration measured above it (a memory overclock), "
+               "and no expected figure passes its ceiling";
+    if (gpu->meas_mem_bw.v > 0)
+        return src_or(gpu->meas_mem_bw.src, "calibration");
+    return src_or(gpu->eff_mem.src, "hwdb efficiency.memory");
+}
+
 static void qrow(const char *label, double v, gp_qty kind, int digits, const char *note)
 {
     gp_cli_qrow(label, v, kind, digits, note);
@@ -656,7 +669,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (!have_context && p.prompt > 0)
         p.context = p.prompt;
-    if (p.gpus > 1 && link_id == NULL && gp_gpu_unified(gpu)) {
+    /* One per machine: machines of one GPU joined by --scale-out. */
+    if (p.gpus > 1 && link_id == NULL && gp_gpu_unified(gpu) &&
+        !(out_id != NULL && p.gpus_per_node == 1)) {
         char lead[48];
         snprintf(lead, sizeof lead, "'--gpus' %g: ", p.gpus);
         return gp_cli_refuse_unified(cli, lead, gpu, "a run over several machines", "--link");
@@ -972,9 +987,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "expected", jside(&r.expected));
         json_object_set_new(a, "mem_bw_src", json_string(src_or(gpu->mem_bw.src, "hwdb")));
         json_object_set_new(a, "achievable_bw_src",
-                            json_string(gpu->meas_mem_bw.v > 0
-                                            ? src_or(gpu->meas_mem_bw.src, "calibration")
-                                            : src_or(gpu->eff_mem.src, "hwdb efficiency.memory")));
+                            json_string(achievable_src(gpu)));
         json_object_set_new(a, "decode_eff_src", json_string(r.eff_src));
         json_object_set_new(a, "layer_overhead_src", json_string(r.overhead_src));
         json_object_set_new(a, "runtime_overhead_src",
@@ -1165,9 +1178,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(buf, sizeof buf, "USD %.4g/GPU-h", p.price > 0 ? p.price : gpu->rent.v);
         gp_cli_row("rent", buf, p.price > 0 ? "--price" : src_or(gpu->rent.src, "hwdb rent"));
     }
-    qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 3,
-         gpu->meas_mem_bw.v > 0 ? src_or(gpu->meas_mem_bw.src, "calibration")
-                                : src_or(gpu->eff_mem.src, "hwdb efficiency.memory"));
+    qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 3, achievable_src(gpu));
     snprintf(note, sizeof note, "%s %s%s%s", gp_precision_name(r.ceiling.peak_precision),
              gp_pipeline_name(gp_gpu_default_pipeline(gpu, r.ceiling.peak_precision)),
              r.ceiling.peak_accum == GP_ACC_FP16 ? ", fp16 accumulate" : "",

@@ -299,8 +299,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         case 'l': link_id = optarg; break;
         case 'm': model_id = optarg; sources |= 1; break;
         case 'p':
-            if (gp_cli_qty(cli, "--params", optarg, GP_Q_COUNT, &params_n) ||
-                gp_cli_params_floor(cli, params_n))
+            if (gp_cli_qty(cli, "--params", optarg, GP_Q_COUNT, &params_n))
+                return GP_EXIT_USAGE;
+            if (!(params_n > 0.0))
+                return gp_cli_usage(cli, "'--params' must be positive (got '%s')", optarg);
+            if (gp_cli_params_floor(cli, params_n))
                 return GP_EXIT_USAGE;
             sources |= 2;
             break;
@@ -420,7 +423,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return GP_EXIT_USAGE;
     if (gpu_id != NULL && gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    if (link_id == NULL && gp_gpu_unified(gpu))
+    /* One per machine: machines of one GPU joined by --scale-out. */
+    if (link_id == NULL && gp_gpu_unified(gpu) && !(out_id != NULL && per_node == 1))
         return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several machines", "--link");
     if (link_id == NULL) {
         /* The GPU's scale-up link; the rows whose nodes hold more GPUs than

@@ -393,8 +393,10 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
     if (r->step_model) {
         ADD("expected GEMM rate", nz(g->calibration, "datasheet x efficiency.compute"),
             "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
-            g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
-                                                          : "peak x efficiency.compute");
+            g->meas_peak[r->precision][r->pipeline].v > g->peak[r->precision][r->pipeline].v
+                ? "the datasheet peak: calibrated above it, capped"
+            : g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
+                                                            : "peak x efficiency.compute");
         if (r->step.attn_peak_expected != r->step.peak_expected)
             ADD("expected attention rate", "Transformer Engine: fp8_dpa=False by default",
                 "%s (the 16-bit rate: the attention core stays in BF16)",
@@ -1361,13 +1363,19 @@ static int run(gp_cli *cli, int argc, char **argv)
             mcopy = *in.model;
             mcopy.params.v = in.params;
             mcopy.params.src = have_params ? "--params" : "counted from the command-line shape";
-            mcopy.params_active.v = have_params ? 0.0 : cnt[1];
+            /* --params with a shape the step model checked (cnt known):
+             * its active share stays the shape's (a MoE's experts). */
+            mcopy.params_active.v = !have_params ? cnt[1]
+                                    : cnt[0] > 0.0 ? cnt[1] * in.params / cnt[0]
+                                                   : 0.0;
             mcopy.params_active.src = mcopy.params.src;
             in.model = &mcopy;
         }
     }
+    /* One per machine: machines of one GPU joined by --scale-out need no
+     * link inside them. */
     if (in.mfu_mode == GP_MFU_MODEL && in.gpus > 1 && sup_id == NULL &&
-        gp_gpu_unified(in.gpu)) {
+        gp_gpu_unified(in.gpu) && !(sout_id != NULL && in.gpus_per_node == 1)) {
         char lead[48];
         snprintf(lead, sizeof lead, "'--gpus' %ld: ", in.gpus);
         return gp_cli_refuse_unified(cli, lead, in.gpu, "the step model of several",

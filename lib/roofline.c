@@ -234,7 +234,11 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
     if (g->meas_h2d_bw.v > 0.0 && p->host_link != NULL && p->host_link->id != NULL &&
         g->host_link != NULL && strcasecmp(g->host_link, p->host_link->id) == 0) {
         r->roofs[GP_ROOF_HOST].bw_expected = fmin(g->meas_h2d_bw.v, r->roofs[GP_ROOF_HOST].bw);
-        r->roofs[GP_ROOF_HOST].src_expected = first_src(g->calibration, g->meas_h2d_bw.src);
+        r->roofs[GP_ROOF_HOST].src_expected =
+            g->meas_h2d_bw.v > r->roofs[GP_ROOF_HOST].bw
+                ? "the link's datasheet rate: the calibration measured above it, and no "
+                  "expected figure passes its ceiling"
+                : first_src(g->calibration, g->meas_h2d_bw.src);
     }
     set_link_roof(&r->roofs[GP_ROOF_PEER], p->peer_link, gp_link_mesh_share(p->peer_link, 2.0));
 

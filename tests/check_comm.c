@@ -816,6 +816,22 @@ START_TEST(cli_gpu_names_link)
     }
     expect_usage(both, "--gpu h100 both name the link");
     expect_usage(mac, "one GPU per machine");
+    {
+        /* Two DGX Sparks, one GPU a machine, joined by 200 GbE RoCE: a
+         * collective over the scale-out link alone, priced.  By hand, 1 GiB
+         * ring over 2 nodes: each sends 2 x 1/2 x S = 1073741824 B at 23.5
+         * GB/s achievable = 45.6911 ms, + 2 hops x 5.8 us = 45.7027 ms. */
+        const char *sp[] = {"--json", "allreduce", "--gpu", "dgx-spark", "--gpus", "2",
+                            "--nodes", "2", "--scale-out", "roce-200", "--bytes", "1GiB", NULL};
+        const char *dc[] = {"decode", "--gpu", "dgx-spark", "--model", "llama-2-7b", "--gpus",
+                            "2", "--gpus-per-node", "1", "--scale-out", "roce-200", NULL};
+        json_t *o = gp_test_cli_json(sp);
+        GP_ASSERT_REL(gp_test_jnum(o, "time_s"), 1073741824.0 / 23.5e9 + 11.6e-6, 1e-9);
+        json_decref(o);
+        ck_assert_int_eq(gp_test_cli(dc, &out, &err), 0);
+        free(out);
+        free(err);
+    }
 }
 END_TEST
 

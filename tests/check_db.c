@@ -652,81 +652,106 @@ START_TEST(later_overlay_wins)
 }
 END_TEST
 
-/* An RTX 4090 with its memory overclocked measures 1018 of its 1008 GB/s
- * (the figure hwdb/gpus/rtx-4090.yaml cites) and boosts its bf16 GEMM to
- * 178 of 165.2 TFLOP/s: within GP_MEAS_BOOST_MAX (1.15), so the overlay
- * loads, keeps the figures, and the expected ones are the datasheet's.
- * Its L2 read at 9 TB/s, above the database's estimate, raises the L2
- * ceiling (no datasheet there); its 40 GB/s of host copies plan at the
- * 31.5 GB/s PCIe 4.0 wire. */
+/* Host copy roof (--data host) of a roofline run: its expected rate and
+ * source, from the JSON. */
+static void host_roof(json_t *j, const char *level, double *bw, double *exp, const char **src)
+{
+    json_t *x;
+    size_t i;
+    *bw = *exp = 0.0;
+    *src = "";
+    json_array_foreach(json_object_get(j, "roofs"), i, x)
+    {
+        if (strcmp(json_string_value(json_object_get(x, "level")), level) != 0)
+            continue;
+        *bw = gp_test_jnum(x, "bytes_per_s");
+        *exp = gp_test_jnum(x, "expected_bytes_per_s");
+        *src = json_string_value(json_object_get(x, "expected_source"));
+    }
+}
+
+/* An A100 SXM whose calibration stands above its datasheet -- memory 2.1
+ * of 2.039 TB/s (an overclock), bf16 GEMM 330 of 312 TFLOP/s (a boost
+ * clock): within GP_MEAS_BOOST_MAX (1.15), so the overlay loads and keeps
+ * the figures, and the expected ones are the datasheet's, named so in
+ * roofline, decode and hw show.  Its L2 read at 6 TB/s, above the
+ * database's 5.4 TB/s estimate, raises the L2 ceiling (no datasheet
+ * there); its 40 GB/s of host copies plan at the 31.5 GB/s PCIe 4.0 wire. */
 START_TEST(overclocked_measurement_loads_and_plans_at_the_ceiling)
 {
-    char d[64];
-    const char *dirs[1];
+    char d[64], *out = NULL;
+    const char *dirs[1], *src;
     gp_db *db = NULL;
     const gp_gpu *g;
     gp_err e;
+    double bw, exp;
+    json_t *j;
     ck_assert_int_eq(gp_test_tmpdir(d, sizeof d), 0);
-    ck_assert_int_eq(gp_test_write(d, "gpus/calib-rtx-4090.yaml",
-                                   "id: rtx-4090\nmeasured:\n  source: an overclocked card\n"
-                                   "  memory_bandwidth: 1018GB/s\n"
-                                   "  compute: {bf16: {tensor: 178TFLOPS}}\n"
-                                   "  l2_bandwidth: 9TB/s\n"
+    ck_assert_int_eq(gp_test_write(d, "gpus/calib-a100.yaml",
+                                   "id: a100-sxm-80gb\nmeasured:\n  source: an overclocked card\n"
+                                   "  memory_bandwidth: 2.1TB/s\n"
+                                   "  compute: {bf16: {tensor: 330TFLOPS}}\n"
+                                   "  l2_bandwidth: 6TB/s\n"
                                    "  h2d_bandwidth: 40GB/s\n"),
                      0);
     dirs[0] = d;
     gp_err_clear(&e);
     ck_assert_msg(gp_db_open(&db, 0, dirs, 1, &e) == GP_OK, "%s", e.msg);
-    g = gp_db_find_gpu(db, "rtx-4090");
+    g = gp_db_find_gpu(db, "a100-sxm-80gb");
     ck_assert_ptr_nonnull(g);
-    GP_ASSERT_REL(g->meas_mem_bw.v, 1018e9, 1e-12);
-    GP_ASSERT_REL(gp_gpu_expected_mem_bw(g), g->mem_bw.v, 1e-12);
-    GP_ASSERT_REL(gp_gpu_expected_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0),
-                  gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 1e-12);
+    GP_ASSERT_REL(g->meas_mem_bw.v, 2.1e12, 1e-12);
+    GP_ASSERT_REL(gp_gpu_expected_mem_bw(g), 2.039e12, 1e-12);
+    GP_ASSERT_REL(gp_gpu_expected_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 312e12,
+                  1e-12);
     gp_db_free(db);
     {
-        /* The roofline says whose figure the expected one is. */
-        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "rtx-4090", "--precision",
-                           "bf16", "--flop", "1e12", "--bytes", "1e9", NULL};
-        json_t *j = gp_test_cli_json(a);
-        GP_ASSERT_REL(gp_test_jnum(j, "expected_attainable_flop_per_s"), 165.2e12, 1e-12);
+        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "a100-sxm-80gb",
+                           "--precision", "bf16", "--flop", "1e12", "--bytes", "1e9", NULL};
+        j = gp_test_cli_json(a);
+        GP_ASSERT_REL(gp_test_jnum(j, "expected_attainable_flop_per_s"), 312e12, 1e-12);
         ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
                                          json_object_get(j, "sources"), "expected_peak")),
                                      "measured above it (a boost clock)"));
-        /* L2 has no datasheet: a measurement above the database's estimate
-         * is the ceiling too (9 TB/s here). */
-        {
-            json_t *roofs = json_object_get(j, "roofs"), *x;
-            size_t i;
-            int seen = 0;
-            json_array_foreach(roofs, i, x)
-            {
-                if (strcmp(json_string_value(json_object_get(x, "level")), "l2") != 0)
-                    continue;
-                seen = 1;
-                GP_ASSERT_REL(gp_test_jnum(x, "bytes_per_s"), 9e12, 1e-12);
-                GP_ASSERT_REL(gp_test_jnum(x, "expected_bytes_per_s"), 9e12, 1e-12);
-            }
-            ck_assert(seen);
-        }
+        host_roof(j, "device", &bw, &exp, &src);
+        GP_ASSERT_REL(exp, 2.039e12, 1e-12);
+        ck_assert_ptr_nonnull(strstr(src, "measured above it (a memory overclock)"));
         json_decref(j);
     }
     {
-        /* Host copies above the PCIe 4.0 x16 wire (31.5 GB/s) plan at it. */
-        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "rtx-4090", "--precision",
-                           "bf16", "--flop", "1e12", "--bytes", "1e9", "--data", "host", NULL};
-        json_t *j = gp_test_cli_json(a), *x;
-        size_t i;
-        int seen = 0;
-        json_array_foreach(json_object_get(j, "roofs"), i, x)
-        {
-            if (strcmp(json_string_value(json_object_get(x, "level")), "host-link") != 0)
-                continue;
-            seen = 1;
-            GP_ASSERT_REL(gp_test_jnum(x, "expected_bytes_per_s"), 31.5e9, 1e-12);
-        }
-        ck_assert(seen);
+        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "a100-sxm-80gb",
+                           "--precision", "bf16", "--flop", "1e12", "--bytes", "1e9",
+                           "--data", "l2", NULL};
+        j = gp_test_cli_json(a);
+        host_roof(j, "l2", &bw, &exp, &src);
+        GP_ASSERT_REL(bw, 6e12, 1e-12);
+        GP_ASSERT_REL(exp, 6e12, 1e-12);
         json_decref(j);
+    }
+    {
+        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "a100-sxm-80gb",
+                           "--precision", "bf16", "--flop", "1e12", "--bytes", "1e9",
+                           "--data", "host", NULL};
+        j = gp_test_cli_json(a);
+        host_roof(j, "host-link", &bw, &exp, &src);
+        GP_ASSERT_REL(exp, 31.5e9, 1e-12);
+        ck_assert_ptr_nonnull(strstr(src, "measured above it"));
+        json_decref(j);
+    }
+    {
+        const char *a[] = {"--json", "--db", d, "decode", "--gpu", "a100-sxm-80gb", "--model",
+                           "llama-2-7b", NULL};
+        j = gp_test_cli_json(a);
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+                                         json_object_get(j, "assumptions"), "achievable_bw_src")),
+                                     "measured above it (a memory overclock)"));
+        json_decref(j);
+    }
+    {
+        const char *a[] = {"--db", d, "hw", "show", "a100-sxm-80gb", NULL};
+        ck_assert_int_eq(gp_test_cli(a, &out, NULL), 0);
+        ck_assert_ptr_nonnull(strstr(out, "datasheet: measured above it, capped"));
+        ck_assert_ptr_nonnull(strstr(out, "datasheet: measured above it (boost clock), capped"));
+        free(out);
     }
     gp_test_rmtree(d);
 }
