@@ -319,8 +319,9 @@ static int run(gp_cli *cli, int argc, char **argv)
             return gp_cli_refuse_unified(cli, lead, g, "a collective over several machines",
                                          "--link");
         }
-        if ((link_id = gp_cli_gpu_link(db, g, (double)(gpus / nodes), (double)gpus, 0, "--link", link_msg,
-                                       sizeof link_msg)) == NULL)
+        link_id = gp_cli_gpu_link(db, g, (double)(gpus / nodes), (double)gpus, 0, "--link",
+                                  link_msg, sizeof link_msg);
+        if (link_id == NULL)
             return gp_cli_usage(cli, "--gpu %s names no link: give --link ID", gpu_id);
         if (link_msg[0] != '\0')
             fprintf(stderr, "gpuplan allreduce: note: %s\n", link_msg);

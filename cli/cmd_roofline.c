@@ -458,7 +458,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     if ((p.data == GP_ROOF_HOST || p.data == GP_ROOF_PEER) && link_s == NULL &&
         gp_gpu_unified(g))
         return gp_cli_usage(cli, "--data %s: %s shares one memory with the CPU (its host link "
-                                 "is nominal or joins the CPU)%s", p.data == GP_ROOF_HOST ? "host" : "peer", g->id,
+                                 "is nominal or joins the CPU)%s",
+                            p.data == GP_ROOF_HOST ? "host" : "peer", g->id,
                             p.data == GP_ROOF_HOST
                                 ? ": host data is device memory, --data device"
                                 : " and has no peer GPU; give '--link' for another machine's");
