@@ -652,11 +652,16 @@ START_TEST(later_overlay_wins)
 }
 END_TEST
 
-/* Host copy roof (--data host) of a roofline run: its expected rate and
- * source, from the JSON. */
-static void host_roof(json_t *j, const char *level, double *bw, double *exp, const char **src)
+/* `gpuplan --json --db DIR roofline` on the A100, bf16, 1e12 FLOP over
+ * 1e9 B with --data DATA (NULL: the default, device): the JSON, and the
+ * roof LEVEL's ceiling, expected rate and expected source. */
+static json_t *a100_roof(const char *dir, const char *data, const char *level, double *bw,
+                         double *exp, const char **src)
 {
-    json_t *x;
+    const char *a[] = {"--json", "--db", dir, "roofline", "--gpu", "a100-sxm-80gb",
+                       "--precision", "bf16", "--flop", "1e12", "--bytes", "1e9",
+                       data != NULL ? "--data" : NULL, data, NULL};
+    json_t *j = gp_test_cli_json(a), *x;
     size_t i;
     *bw = *exp = 0.0;
     *src = "";
@@ -668,6 +673,7 @@ static void host_roof(json_t *j, const char *level, double *bw, double *exp, con
         *exp = gp_test_jnum(x, "expected_bytes_per_s");
         *src = json_string_value(json_object_get(x, "expected_source"));
     }
+    return j;
 }
 
 /* An A100 SXM whose calibration stands above its datasheet -- memory 2.1
@@ -704,39 +710,22 @@ START_TEST(overclocked_measurement_loads_and_plans_at_the_ceiling)
     GP_ASSERT_REL(gp_gpu_expected_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 312e12,
                   1e-12);
     gp_db_free(db);
-    {
-        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "a100-sxm-80gb",
-                           "--precision", "bf16", "--flop", "1e12", "--bytes", "1e9", NULL};
-        j = gp_test_cli_json(a);
-        GP_ASSERT_REL(gp_test_jnum(j, "expected_attainable_flop_per_s"), 312e12, 1e-12);
-        ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
-                                         json_object_get(j, "sources"), "expected_peak")),
-                                     "measured above it (a boost clock)"));
-        host_roof(j, "device", &bw, &exp, &src);
-        GP_ASSERT_REL(exp, 2.039e12, 1e-12);
-        ck_assert_ptr_nonnull(strstr(src, "measured above it (a memory overclock)"));
-        json_decref(j);
-    }
-    {
-        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "a100-sxm-80gb",
-                           "--precision", "bf16", "--flop", "1e12", "--bytes", "1e9",
-                           "--data", "l2", NULL};
-        j = gp_test_cli_json(a);
-        host_roof(j, "l2", &bw, &exp, &src);
-        GP_ASSERT_REL(bw, 6e12, 1e-12);
-        GP_ASSERT_REL(exp, 6e12, 1e-12);
-        json_decref(j);
-    }
-    {
-        const char *a[] = {"--json", "--db", d, "roofline", "--gpu", "a100-sxm-80gb",
-                           "--precision", "bf16", "--flop", "1e12", "--bytes", "1e9",
-                           "--data", "host", NULL};
-        j = gp_test_cli_json(a);
-        host_roof(j, "host-link", &bw, &exp, &src);
-        GP_ASSERT_REL(exp, 31.5e9, 1e-12);
-        ck_assert_ptr_nonnull(strstr(src, "measured above it"));
-        json_decref(j);
-    }
+    j = a100_roof(d, NULL, "device", &bw, &exp, &src);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_attainable_flop_per_s"), 312e12, 1e-12);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(
+                                     json_object_get(j, "sources"), "expected_peak")),
+                                 "measured above it (a boost clock)"));
+    GP_ASSERT_REL(exp, 2.039e12, 1e-12);
+    ck_assert_ptr_nonnull(strstr(src, "measured above it (a memory overclock)"));
+    json_decref(j);
+    j = a100_roof(d, "l2", "l2", &bw, &exp, &src);
+    GP_ASSERT_REL(bw, 6e12, 1e-12);
+    GP_ASSERT_REL(exp, 6e12, 1e-12);
+    json_decref(j);
+    j = a100_roof(d, "host", "host-link", &bw, &exp, &src);
+    GP_ASSERT_REL(exp, 31.5e9, 1e-12);
+    ck_assert_ptr_nonnull(strstr(src, "measured above it"));
+    json_decref(j);
     {
         const char *a[] = {"--json", "--db", d, "decode", "--gpu", "a100-sxm-80gb", "--model",
                            "llama-2-7b", NULL};
