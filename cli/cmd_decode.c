@@ -205,9 +205,8 @@ static const char *src_or(const char *s, const char *dflt)
  * gp_gpu_expected_mem_bw), else the database efficiency's. */
 static const char *achievable_src(const gp_gpu *gpu)
 {
-    if (gpu->meas_mem_bw.v > gpu->mem_bw.v)
-        return "the datasheet bandwidth: the calibration measured above it (a memory overclock), "
-               "and no expected figure passes its ceiling";
+    if (gp_gpu_mem_bw_capped(gpu))
+        return GP_MEM_BW_CAPPED_SRC;
     if (gpu->meas_mem_bw.v > 0)
         return src_or(gpu->meas_mem_bw.src, "calibration");
     return src_or(gpu->eff_mem.src, "hwdb efficiency.memory");

@@ -320,9 +320,9 @@ static void gpu_table(const gp_gpu *g)
     /* Expected (achievable) figures the models use. */
     printf("expected (achievable) figures used by the models:\n");
     gp_cli_qrow("memory bandwidth", gp_gpu_expected_mem_bw(g), GP_Q_RATE, 2,
-                g->meas_mem_bw.v > g->mem_bw.v ? "datasheet: measured above it, capped"
-                : g->meas_mem_bw.v > 0         ? "measured"
-                                               : "datasheet x efficiency.memory");
+                gp_gpu_mem_bw_capped(g) ? "datasheet: measured above it, capped"
+                : g->meas_mem_bw.v > 0  ? "measured"
+                                        : "datasheet x efficiency.memory");
     for (p = 0; p < GP_PREC__COUNT; p++) {
         gp_pipeline pipe = gp_gpu_default_pipeline(g, (gp_precision)p);
         double x = gp_gpu_expected_peak(g, (gp_precision)p, pipe, GP_ACC_FP32, 0);
@@ -331,7 +331,7 @@ static void gpu_table(const gp_gpu *g)
         snprintf(buf, sizeof buf, "%s %s dense", gp_precision_name((gp_precision)p),
                  gp_pipeline_name(pipe));
         gp_cli_qrow(buf, x, GP_Q_FLOPS, 1,
-                    g->meas_peak[p][pipe].v > g->peak[p][pipe].v
+                    gp_gpu_peak_capped(g, (gp_precision)p, pipe)
                         ? "datasheet: measured above it (boost clock), capped"
                     : g->meas_peak[p][pipe].v > 0 ? "measured"
                                                   : "datasheet x efficiency.compute");

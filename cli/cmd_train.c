@@ -393,7 +393,7 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
     if (r->step_model) {
         ADD("expected GEMM rate", nz(g->calibration, "datasheet x efficiency.compute"),
             "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
-            g->meas_peak[r->precision][r->pipeline].v > g->peak[r->precision][r->pipeline].v
+            gp_gpu_peak_capped(g, r->precision, r->pipeline)
                 ? "the datasheet peak: calibrated above it, capped"
             : g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
                                                             : "peak x efficiency.compute");
@@ -1389,11 +1389,8 @@ static int run(gp_cli *cli, int argc, char **argv)
              * to the host link, as decode, allreduce and scale take it (an
              * NVSwitch domain too small stays refused: bad-input row 203). */
             char link_msg[320];
-            double node = in.gpus_per_node > 0 ? (double)in.gpus_per_node
-                          : in.gpus < 8        ? (double)in.gpus
-                                               : 8.0;
-            if (node > (double)in.gpus)
-                node = (double)in.gpus;
+            double node = fmin(in.gpus_per_node > 0 ? (double)in.gpus_per_node : 8.0,
+                               (double)in.gpus);
             up = gp_cli_gpu_link(db, in.gpu, node, (double)in.gpus, 1, "--scale-up", link_msg,
                                  sizeof link_msg);
             if (link_msg[0] != '\0')

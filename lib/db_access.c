@@ -131,6 +131,18 @@ double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
     return peak * (g->eff_compute.v > 0.0 ? g->eff_compute.v : 1.0);
 }
 
+int gp_gpu_peak_capped(const gp_gpu *g, gp_precision p, gp_pipeline pipe)
+{
+    if (g == NULL || (unsigned)p >= GP_PREC__COUNT || (unsigned)pipe >= GP_PIPE__COUNT)
+        return 0;
+    return g->meas_peak[p][pipe].v > g->peak[p][pipe].v;
+}
+
+int gp_gpu_mem_bw_capped(const gp_gpu *g)
+{
+    return g != NULL && g->meas_mem_bw.v > g->mem_bw.v;
+}
+
 double gp_gpu_expected_mem_bw(const gp_gpu *g)
 {
     if (g == NULL)

@@ -200,7 +200,7 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
         r->peak_src = g->peak_fp16acc[p->precision].src;
     else
         r->peak_src = g->peak[p->precision][pipe].src;
-    if (g->meas_peak[p->precision][pipe].v > g->peak[p->precision][pipe].v)
+    if (gp_gpu_peak_capped(g, p->precision, pipe))
         r->peak_expected_src = "the datasheet peak: the calibration measured above it (a boost "
                                "clock), and no expected figure passes its ceiling";
     else if (g->meas_peak[p->precision][pipe].v > 0.0)
@@ -221,9 +221,7 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
              g->meas_l2_bw.v > 0.0 ? first_src(g->calibration, g->meas_l2_bw.src)
                                    : g->l2_bw.src);
     set_roof(&r->roofs[GP_ROOF_DEVICE], g->mem_bw.v, gp_gpu_expected_mem_bw(g), g->mem_bw.src,
-             g->meas_mem_bw.v > g->mem_bw.v
-                 ? "the datasheet bandwidth: the calibration measured above it (a memory "
-                   "overclock), and no expected figure passes its ceiling"
+             gp_gpu_mem_bw_capped(g) ? GP_MEM_BW_CAPPED_SRC
              : g->meas_mem_bw.v > 0.0 ? first_src(g->calibration, g->meas_mem_bw.src)
              : g->eff_mem.v > 0.0     ? g->eff_mem.src
                                       : g->mem_bw.src);

@@ -78,8 +78,13 @@ START_TEST(measured_above_datasheet_plans_at_the_ceiling)
     GP_ASSERT_REL(gp_gpu_expected_peak(&g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP16, 0), 330.3e12,
                   1e-12);
     GP_ASSERT_REL(gp_gpu_expected_mem_bw(&g), 1008e9, 1e-12);
+    ck_assert(gp_gpu_peak_capped(&g, GP_FP16, GP_PIPE_TENSOR));
+    ck_assert(!gp_gpu_peak_capped(&g, GP_FP16, GP_PIPE_CUDA));
+    ck_assert(gp_gpu_mem_bw_capped(&g));
+    ck_assert(!gp_gpu_peak_capped(NULL, GP_FP16, GP_PIPE_TENSOR) && !gp_gpu_mem_bw_capped(NULL));
     /* Below the datasheet a measurement is the expected figure. */
     g.meas_peak[GP_FP16][GP_PIPE_TENSOR].v = 150e12;
+    ck_assert(!gp_gpu_peak_capped(&g, GP_FP16, GP_PIPE_TENSOR));
     GP_ASSERT_REL(gp_gpu_expected_peak(&g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 150e12,
                   1e-12);
 }

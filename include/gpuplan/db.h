@@ -378,13 +378,27 @@ double gp_gpu_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
  * has a tensor rate for p, else CUDA cores. */
 gp_pipeline gp_gpu_default_pipeline(const gp_gpu *g, gp_precision p);
 
-/* Expected (achievable) FLOP/s: the calibrated figure when measured, else
- * peak x eff_compute.  0 when unsupported. */
+/* Expected (achievable) FLOP/s: the calibrated figure when measured (at
+ * most the datasheet's: gp_gpu_peak_capped), else peak x eff_compute.  0
+ * when unsupported. */
 double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
                             gp_accum acc, int sparse);
 
-/* Expected device-memory bytes/s: calibrated, else mem_bw x eff_mem. */
+/* Expected device-memory bytes/s: calibrated (at most the datasheet's:
+ * gp_gpu_mem_bw_capped), else mem_bw x eff_mem. */
 double gp_gpu_expected_mem_bw(const gp_gpu *g);
+
+/* 1 when a calibration measured above the datasheet (a boost clock, a
+ * memory overclock: GP_MEAS_BOOST_MAX), so that the expected figure is the
+ * datasheet's: what labels say where they name the expected figure's
+ * source.  0 for a NULL g. */
+int gp_gpu_peak_capped(const gp_gpu *g, gp_precision p, gp_pipeline pipe);
+int gp_gpu_mem_bw_capped(const gp_gpu *g);
+
+/* The source such a capped device-memory figure is given. */
+#define GP_MEM_BW_CAPPED_SRC                                                     \
+    "the datasheet bandwidth: the calibration measured above it (a memory "     \
+    "overclock), and no expected figure passes its ceiling"
 
 /* Expected link bytes/s per direction: calibrated, else bw_achievable, else bw. */
 double gp_link_expected_bw(const gp_link *l);
