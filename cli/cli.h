@@ -130,6 +130,10 @@ void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw);
  * refuses (returns 2) "LEAD<id> is one GPU per machine, ...; WHAT needs 'OPT'
  * for the network between them", the run over several machines that has
  * no named link.  decode, train, scale, allreduce. */
+/* 1 when several of GPU g need a network link named: it is one per machine
+ * (gp_gpu_unified), unless the run is machines of one GPU (PER_NODE 1)
+ * joined by a named scale-out link (SCALE_OUT 1). */
+int gp_cli_unified_needs_link(const gp_gpu *g, int scale_out, double per_node);
 int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
                           const char *what, const char *opt);
 

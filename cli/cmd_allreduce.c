@@ -312,8 +312,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gp_db_get_gpu(db, gpu_id, "--gpu", &g, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         gpu = g;
-        /* One per machine: machines of one GPU joined by --scale-out. */
-        if (gpus > 1 && gp_gpu_unified(g) && !(out_id != NULL && nodes == gpus)) {
+        if (gpus > 1 && gp_cli_unified_needs_link(g, out_id != NULL, (double)(gpus / nodes))) {
             char lead[48];
             snprintf(lead, sizeof lead, "'--gpus' %ld: ", gpus);
             return gp_cli_refuse_unified(cli, lead, g, "a collective over several machines",

@@ -668,9 +668,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (!have_context && p.prompt > 0)
         p.context = p.prompt;
-    /* One per machine: machines of one GPU joined by --scale-out. */
-    if (p.gpus > 1 && link_id == NULL && gp_gpu_unified(gpu) &&
-        !(out_id != NULL && p.gpus_per_node == 1)) {
+    if (p.gpus > 1 && link_id == NULL &&
+        gp_cli_unified_needs_link(gpu, out_id != NULL, p.gpus_per_node)) {
         char lead[48];
         snprintf(lead, sizeof lead, "'--gpus' %g: ", p.gpus);
         return gp_cli_refuse_unified(cli, lead, gpu, "a run over several machines", "--link");

@@ -423,8 +423,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         return GP_EXIT_USAGE;
     if (gpu_id != NULL && gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    /* One per machine: machines of one GPU joined by --scale-out. */
-    if (link_id == NULL && gp_gpu_unified(gpu) && !(out_id != NULL && per_node == 1))
+    if (link_id == NULL && gp_cli_unified_needs_link(gpu, out_id != NULL, (double)per_node))
         return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several machines", "--link");
     if (link_id == NULL) {
         /* The GPU's scale-up link; the rows whose nodes hold more GPUs than

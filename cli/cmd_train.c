@@ -1372,10 +1372,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             in.model = &mcopy;
         }
     }
-    /* One per machine: machines of one GPU joined by --scale-out need no
-     * link inside them. */
     if (in.mfu_mode == GP_MFU_MODEL && in.gpus > 1 && sup_id == NULL &&
-        gp_gpu_unified(in.gpu) && !(sout_id != NULL && in.gpus_per_node == 1)) {
+        gp_cli_unified_needs_link(in.gpu, sout_id != NULL, (double)in.gpus_per_node)) {
         char lead[48];
         snprintf(lead, sizeof lead, "'--gpus' %ld: ", in.gpus);
         return gp_cli_refuse_unified(cli, lead, in.gpu, "the step model of several",

@@ -178,6 +178,11 @@ void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw)
                 cli != NULL && cli->cmd != NULL ? cli->cmd : "allreduce", up->id ? up->id : "?");
 }
 
+int gp_cli_unified_needs_link(const gp_gpu *g, int scale_out, double per_node)
+{
+    return gp_gpu_unified(g) && !(scale_out && per_node == 1.0);
+}
+
 int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
                           const char *what, const char *opt)
 {
