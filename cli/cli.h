@@ -148,6 +148,30 @@ int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
 const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, double gpus,
                             int per_node, const char *link_opt, char *note, size_t n);
 
+/* --link-bw RATE and --link-latency T (allreduce, scale, decode).  With a
+ * named link (--link ID) they replace its expected (achievable) bandwidth
+ * per direction, at most its datasheet figure, and its alpha; without one
+ * they are a link of the user's own, "custom": peer-to-peer, a full switch
+ * (each GPU its whole RATE), RATE the datasheet and the expected figure
+ * alike, alpha T (0 when not given).  docs/models/collectives.md. */
+typedef struct gp_cli_link_opt {
+    double bw;       /* bytes/s per direction; 0: not given            */
+    double lat;      /* seconds; < 0: not given                         */
+    gp_link own;     /* the link priced when either is given            */
+    char name[96];
+} gp_cli_link_opt;
+void gp_cli_link_opt_init(gp_cli_link_opt *o);
+/* Parse --link-bw (LAT 0) or --link-latency (LAT 1); 2 on a bad value. */
+int gp_cli_link_opt_parse(const gp_cli *cli, gp_cli_link_opt *o, int lat, const char *arg);
+/* 1 when --link-bw was given (a link of the user's own without --link). */
+int gp_cli_link_opt_given(const gp_cli_link_opt *o);
+/* The link to price: NAMED (from --link; NULL when none) as is when neither
+ * option was given, else o->own built as above.  Returns 0, or 2 with the
+ * message (--link-latency alone without --link; --link-bw above NAMED's
+ * datasheet). */
+int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *named,
+                          const gp_link **out);
+
 /* Table output: "  label ........ value  note" aligned; note may be NULL. */
 void gp_cli_row(const char *label, const char *value, const char *note);
 /* A quantity row: formats v as kind with `digits` decimals. */

@@ -17,7 +17,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: gpuplan allreduce (--link ID | --gpu ID) --gpus N --bytes S\n"
+            "usage: gpuplan allreduce (--link ID | --gpu ID | --link-bw RATE) --gpus N --bytes S\n"
             "         [--algo ring|tree|nvls]\n"
             "         [--op allreduce|reducescatter|allgather|alltoall]\n"
             "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n"
@@ -39,6 +39,10 @@ static void usage(FILE *f)
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default:\n"
             "                     one per GPU when --link is NVLink or Infinity Fabric, else 1)\n"
+            "  --link-bw RATE     without --link: a link of your own, RATE per direction per\n"
+            "                     GPU (datasheet and expected alike; --gpu then only names the\n"
+            "                     GPU); with --link ID: its expected rate (at most its datasheet)\n"
+            "  --link-latency T   the link's alpha per hop (e.g. 5us; --link-bw alone: 0)\n"
             "  --host-bw RATE     host staging bandwidth (reads + writes) when the link has no\n"
             "                     peer-to-peer (default: 460.8 GB/s, one server socket's DRAM)\n"
             "  --sweep            also price sizes 8 B, 16 B, ... up to S (as all_reduce_perf -b 8 -f 2)\n"
@@ -220,6 +224,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"scale-out", required_argument, NULL, 's'},
         {"nics-per-node", required_argument, NULL, 'k'},
         {"host-bw", required_argument, NULL, 'H'},
+        {"link-bw", required_argument, NULL, 'W'},
+        {"link-latency", required_argument, NULL, 'L'},
         {"sweep", no_argument, NULL, 'w'},
         {"measured-busbw", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
@@ -240,7 +246,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     const gp_db *db;
     const gp_link *up = NULL, *out = NULL;
     const gp_gpu *gpu = NULL; /* --gpu: whose link */
+    gp_cli_link_opt lk;
 
+    gp_cli_link_opt_init(&lk);
     gp_comm_params_default(&params);
     gp_err_clear(&e);
     while ((c = gp_cli_getopt(cli, argc, argv, ":h", opts)) != -1) {
@@ -278,6 +286,11 @@ static int run(gp_cli *cli, int argc, char **argv)
             if (gp_cli_rate(cli, "--host-bw", optarg, &params.host_bw))
                 return GP_EXIT_USAGE;
             break;
+        case 'W':
+        case 'L':
+            if (gp_cli_link_opt_parse(cli, &lk, c == 'L', optarg))
+                return GP_EXIT_USAGE;
+            break;
         case 'w': sweep = 1; break;
         case 'M':
             if (gp_cli_rate(cli, "--measured-busbw", optarg, &mbus))
@@ -291,8 +304,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
-    if (link_id == NULL && gpu_id == NULL)
-        return gp_cli_usage(cli, "--link ID (or --gpu ID: its scale-up link) is required");
+    if (link_id == NULL && gpu_id == NULL && !gp_cli_link_opt_given(&lk))
+        return gp_cli_usage(cli, "--link ID (or --gpu ID: its scale-up link, or --link-bw "
+                                 "RATE: a link of your own) is required");
     if (link_id != NULL && gpu_id != NULL)
         return gp_cli_usage(cli, "--link %s and --gpu %s both name the link: give one", link_id,
                             gpu_id);
@@ -312,6 +326,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gp_db_get_gpu(db, gpu_id, "--gpu", &g, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         gpu = g;
+    }
+    if (gpu != NULL && !gp_cli_link_opt_given(&lk)) {
+        const gp_gpu *g = gpu;
         if (gpus > 1 && gp_cli_unified_needs_link(g, out_id != NULL, (double)(gpus / nodes))) {
             char lead[48];
             snprintf(lead, sizeof lead, "'--gpus' %ld: ", gpus);
@@ -325,7 +342,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (link_msg[0] != '\0')
             fprintf(stderr, "gpuplan allreduce: note: %s\n", link_msg);
     }
-    if ((rc = parse_id(gpu_id != NULL ? "--gpu" : "--link", db, link_id, &up, cli)) != 0)
+    if (link_id != NULL &&
+        (rc = parse_id(gpu_id != NULL ? "--gpu" : "--link", db, link_id, &up, cli)) != 0)
+        return rc;
+    /* --link-bw without --link: a link of the user's own (the GPU's unused). */
+    if ((rc = gp_cli_link_opt_apply(cli, &lk, up, &up)) != 0)
         return rc;
     if (out_id != NULL && (rc = parse_id("--scale-out", db, out_id, &out, cli)) != 0)
         return rc;
@@ -499,7 +520,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         printf("assumptions:\n");
         if (gpu != NULL)
-            gp_cli_row("GPU", gpu->id, gpu->scale_up_link != NULL &&
+            gp_cli_row("GPU", gpu->id, up == &lk.own && up->kind == GP_LINK_OTHER
+                                           ? "--gpu: named only (--link-bw: a link of your own)"
+                                       : gpu->scale_up_link != NULL &&
                                                strcmp(gpu->scale_up_link, up->id) == 0
                                            ? "--gpu: its scale-up link"
                                            : "--gpu: its host link");

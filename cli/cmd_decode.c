@@ -56,6 +56,10 @@ static void usage(FILE *f)
             "                       when it joins a node's GPUs, else its host link]; priced\n"
             "                       by the collectives model (ring or tree AllReduce, host\n"
             "                       staging without P2P)\n"
+            "  --link-bw RATE       without --link: a link of your own, RATE per direction\n"
+            "                       per GPU; with --link ID: its expected rate (at most its\n"
+            "                       datasheet)\n"
+            "  --link-latency T     the link's alpha per hop (e.g. 5us; --link-bw alone: 0)\n"
             "  --gpus-per-node G    GPUs per node when --gpus spans nodes (needs --scale-out)\n"
             "  --scale-out ID       link between the nodes (ib-ndr, roce-400, ...): the\n"
             "                       AllReduces run on two levels, hand-offs cross it\n"
@@ -104,7 +108,8 @@ enum {
     O_GPU = 256, O_MODEL, O_PARAMS, O_LAYERS, O_HIDDEN, O_HEADS, O_KVHEADS, O_HEADDIM,
     O_VOCAB, O_FFN, O_MAXCTX, O_WEIGHTS, O_KV, O_EMBED, O_CONTEXT, O_BATCH, O_GPUS,
     O_LINK, O_GPN, O_SCALEOUT, O_SPLIT, O_PROMPT, O_ENGINE, O_DEFF, O_PEFF, O_LOVH, O_ROVH, O_STRICT, O_MEASURED, O_PRICE,
-    O_WINDOW, O_WLAYERS, O_LLAYERS, O_LSTATE, O_MOVH, O_OUTPUT, O_ATTN, O_HELP
+    O_WINDOW, O_WLAYERS, O_LLAYERS, O_LSTATE, O_MOVH, O_OUTPUT, O_ATTN, O_LINK_BW, O_LINK_LAT,
+    O_HELP
 };
 
 static const struct option longopts[] = {
@@ -130,6 +135,8 @@ static const struct option longopts[] = {
     {"batch", required_argument, NULL, O_BATCH},
     {"gpus", required_argument, NULL, O_GPUS},
     {"link", required_argument, NULL, O_LINK},
+    {"link-bw", required_argument, NULL, O_LINK_BW},
+    {"link-latency", required_argument, NULL, O_LINK_LAT},
     {"gpus-per-node", required_argument, NULL, O_GPN},
     {"scale-out", required_argument, NULL, O_SCALEOUT},
     {"split", required_argument, NULL, O_SPLIT},
@@ -336,7 +343,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_infer_result r;
     gp_err e;
     char buf[64], buf2[64], note[256], uneven_msg[160], stbuf[64];
-    int uneven, mla, nodes;
+    int uneven, mla, nodes, own;
+    gp_cli_link_opt lk;
     double node; /* GPUs per node (all of them in one node) */
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
@@ -347,6 +355,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     const char *runs_on = NULL;
 
     gp_infer_params_init(&p);
+    gp_cli_link_opt_init(&lk);
     link_msg[0] = '\0';
     out_msg[0] = '\0';
     while ((c = gp_cli_getopt(cli, argc, argv, ":h", longopts)) != -1) {
@@ -419,6 +428,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_KV: kvname = optarg; break;
         case O_EMBED: ename = optarg; break;
         case O_LINK: link_id = optarg; break;
+        case O_LINK_BW:
+        case O_LINK_LAT:
+            if (gp_cli_link_opt_parse(cli, &lk, c == O_LINK_LAT, optarg))
+                return GP_EXIT_USAGE;
+            break;
         case O_GPN:
             if (gp_cli_int(cli, "--gpus-per-node", optarg, 1, &lv))
                 return GP_EXIT_USAGE;
@@ -668,7 +682,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if (!have_context && p.prompt > 0)
         p.context = p.prompt;
-    if (p.gpus > 1 && link_id == NULL &&
+    /* --link-bw without --link: a link of the user's own (the GPU's unused). */
+    own = link_id == NULL && gp_cli_link_opt_given(&lk);
+    if (p.gpus > 1 && link_id == NULL && !own &&
         gp_cli_unified_needs_link(gpu, out_id != NULL, p.gpus_per_node)) {
         char lead[48];
         snprintf(lead, sizeof lead, "'--gpus' %g: ", p.gpus);
@@ -691,7 +707,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (out_id != NULL && !nodes)
         fprintf(stderr, "gpuplan decode: note: --scale-out ignored: the %.0f GPU%s one node\n",
                 p.gpus, p.gpus == 1 ? " is" : "s are");
-    if (p.gpus > 1 || link_id != NULL) {
+    if ((p.gpus > 1 || link_id != NULL) && !own) {
         const char *lid = link_id;
         /* The scale-up link joins a node's GPUs; a bridge only pairs. */
         if (lid == NULL)
@@ -702,6 +718,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gp_db_get_link(db, lid, "--link", &p.link, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
     }
+    if ((rc = gp_cli_link_opt_apply(cli, &lk, p.link, &p.link)) != 0)
+        return rc;
     p.gpu = gpu;
     p.model = &model;
     if (gp_infer_eval(&p, &r, &e) != GP_OK)

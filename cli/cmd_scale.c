@@ -20,7 +20,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: gpuplan scale --gpu ID --link ID (--model ID | --params N [--grad-precision P]\n"
+            "usage: gpuplan scale --gpu ID --link ID|--link-bw RATE (--model ID | --params N [--grad-precision P]\n"
             "         | --grad-bytes S) (--step-compute-s T | --tokens-per-gpu K [--seq S])\n"
             "         [--gpus 1,2,4,8]\n"
             "         [--gpus-per-node G --scale-out ID [--nics-per-node K]] [--overlap F]\n"
@@ -35,6 +35,10 @@ static void usage(FILE *f)
             "a replica that does not fit is a warning, with the GPU count ZeRO-3 would need.\n\n"
             "  --gpu ID            the GPU (its scale-up or host link is the default --link)\n"
             "  --link ID           link between GPUs inside a node\n"
+            "  --link-bw RATE      without --link: a link of your own, RATE per direction per\n"
+            "                      GPU (datasheet and expected alike); with --link ID: its\n"
+            "                      expected rate (at most its datasheet)\n"
+            "  --link-latency T    the link's alpha per hop (e.g. 5us; --link-bw alone: 0)\n"
             "  --model ID          gradient bytes = the model's parameters x gradient precision\n"
             "                      (ID, or a Hugging Face config.json: FILE.json)\n"
             "  --params N          parameter count (7B, 6.74e9)\n"
@@ -231,6 +235,8 @@ static const char *stop_name(gp_scale_stop s)
     }
 }
 
+enum { O_LINK_BW = 256, O_LINK_LAT };
+
 static int run(gp_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -253,13 +259,15 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"threshold", required_argument, NULL, 'e'},
         {"algo", required_argument, NULL, 'a'},
         {"host-bw", required_argument, NULL, 'H'},
+        {"link-bw", required_argument, NULL, O_LINK_BW},
+        {"link-latency", required_argument, NULL, O_LINK_LAT},
         {"ceiling", no_argument, NULL, 'C'},
         {"zero", required_argument, NULL, 'z'},
         {"micro-batches", required_argument, NULL, 'M'},
         {"plot", required_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    int mrc;
+    int mrc, own;
     const char *gpu_id = NULL, *link_id = NULL, *model_id = NULL, *out_id = NULL,
                *plot_file = NULL, *prec_name = "fp16";
     long counts[MAX_COUNTS] = {1, 2, 4, 8};
@@ -288,7 +296,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     char verdict[768];
     gp_ledger led;
     size_t i;
+    gp_cli_link_opt lk;
 
+    gp_cli_link_opt_init(&lk);
     gp_scale_params_default(&sp);
     memset(&q, 0, sizeof q);
     q.mode = GP_SCALING_WEAK;
@@ -369,6 +379,11 @@ static int run(gp_cli *cli, int argc, char **argv)
             if (gp_cli_rate(cli, "--host-bw", optarg, &sp.comm.host_bw))
                 return GP_EXIT_USAGE;
             break;
+        case O_LINK_BW:
+        case O_LINK_LAT:
+            if (gp_cli_link_opt_parse(cli, &lk, c == O_LINK_LAT, optarg))
+                return GP_EXIT_USAGE;
+            break;
         case 'C': sp.ceiling = 1; break;
         case 'z': {
             long zv;
@@ -413,8 +428,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                                  "step-time model prices their FLOPs)");
     if (seq > 0.0 && tok_gpu < 0.0)
         return gp_cli_usage(cli, "--seq needs --tokens-per-gpu");
-    if (gpu_id == NULL && link_id == NULL)
-        return gp_cli_usage(cli, "--gpu ID (or --link ID) is required");
+    if (gpu_id == NULL && link_id == NULL && !gp_cli_link_opt_given(&lk))
+        return gp_cli_usage(cli, "--gpu ID (or --link ID, or --link-bw RATE: a link of your "
+                                 "own) is required");
     if (out_id != NULL && per_node == 0)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
     if ((mrc = gp_cli_model_file(cli, &model_id)) != GP_EXIT_OK)
@@ -423,9 +439,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         return GP_EXIT_USAGE;
     if (gpu_id != NULL && gp_db_get_gpu(db, gpu_id, "--gpu", &gpu, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
-    if (link_id == NULL && gp_cli_unified_needs_link(gpu, out_id != NULL, (double)per_node))
+    /* --link-bw without --link: a link of the user's own (the GPU's unused). */
+    own = link_id == NULL && gp_cli_link_opt_given(&lk);
+    if (link_id == NULL && !own &&
+        gp_cli_unified_needs_link(gpu, out_id != NULL, (double)per_node))
         return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several machines", "--link");
-    if (link_id == NULL) {
+    if (link_id == NULL && !own) {
         /* The GPU's scale-up link; the rows whose nodes hold more GPUs than
          * it joins (a bridge's pair) take the host link (decode,
          * allreduce): said for the largest node the counts ask for. */
@@ -441,10 +460,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (wide_msg[0] == '\0')
             wide_id = NULL;
     }
-    if (link_id == NULL)
+    if (link_id == NULL && !own)
         return gp_cli_usage(cli, "--gpu %s names no link: give --link ID", gpu_id);
-    if (gp_db_get_link(db, link_id, "--link", &up, &e) != GP_OK)
+    if (!own && gp_db_get_link(db, link_id, "--link", &up, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    if ((mrc = gp_cli_link_opt_apply(cli, &lk, up, &up)) != 0)
+        return mrc;
     if (wide_id != NULL) {
         if (gp_db_get_link(db, wide_id, "--gpu", &q.wide_link, &e) != GP_OK)
             return gp_cli_fail(cli, &e);

@@ -219,6 +219,81 @@ const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, doubl
     return g->host_link;
 }
 
+void gp_cli_link_opt_init(gp_cli_link_opt *o)
+{
+    memset(o, 0, sizeof *o);
+    o->lat = -1.0;
+}
+
+int gp_cli_link_opt_parse(const gp_cli *cli, gp_cli_link_opt *o, int lat, const char *arg)
+{
+    if (!lat)
+        return gp_cli_rate(cli, "--link-bw", arg, &o->bw);
+    if (gp_cli_qty(cli, "--link-latency", arg, GP_Q_DURATION, &o->lat))
+        return GP_EXIT_USAGE;
+    /* The database's bound for a link's alpha (lib/db.c MAX_LAT). */
+    if (!(o->lat >= 0.0 && o->lat <= 1.0))
+        return gp_cli_usage(cli, "option '--link-latency' must be a time in [0, 1 s] per hop "
+                                 "(got '%s')", arg);
+    return 0;
+}
+
+int gp_cli_link_opt_given(const gp_cli_link_opt *o)
+{
+    return o->bw > 0.0;
+}
+
+int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *named,
+                          const gp_link **out)
+{
+    static const char given_bw[] = "--link-bw (given)", given_lat[] = "--link-latency (given)";
+    char b1[32], b2[32];
+    *out = named;
+    if (!(o->bw > 0.0) && o->lat < 0.0)
+        return 0;
+    if (named == NULL) {
+        if (!(o->bw > 0.0))
+            return gp_cli_usage(cli, "--link-latency needs --link ID or --link-bw RATE (the "
+                                     "link it is the latency of)");
+        memset(&o->own, 0, sizeof o->own);
+        snprintf(o->name, sizeof o->name, "a link of %s per direction (--link-bw)",
+                 gp_format_qty(o->bw, GP_Q_RATE, 1, 0, b1, sizeof b1));
+        o->own.id = "custom";
+        o->own.name = o->name;
+        o->own.kind = GP_LINK_OTHER;
+        o->own.scope = GP_SCOPE_SCALE_UP;
+        o->own.bw.v = o->own.bw_achievable.v = o->bw;
+        o->own.bw.src = o->own.bw_achievable.src = given_bw;
+        o->own.latency.v = o->lat > 0.0 ? o->lat : 0.0;
+        o->own.latency.src = o->lat >= 0.0 ? given_lat : "not given: 0 (--link-latency T)";
+        o->own.p2p = 1;
+        o->own.switched = 1;
+        *out = &o->own;
+        return 0;
+    }
+    if (o->bw > named->bw.v)
+        return gp_cli_usage(cli, "--link-bw %s is above %s's datasheet %s per direction: leave "
+                                 "out --link to price a link of your own",
+                            gp_format_qty(o->bw, GP_Q_RATE, 1, 0, b1, sizeof b1),
+                            named->id ? named->id : "the link",
+                            gp_format_qty(named->bw.v, GP_Q_RATE, 1, 0, b2, sizeof b2));
+    o->own = *named;
+    if (o->bw > 0.0) {
+        o->own.bw_achievable.v = o->bw;
+        o->own.bw_achievable.src = given_bw;
+        o->own.meas_bw.v = 0.0; /* the given figure stands in for a calibration's */
+    }
+    if (o->lat >= 0.0) {
+        o->own.latency.v = o->lat;
+        o->own.latency.src = given_lat;
+        o->own.meas_latency.v = 0.0;
+    }
+    if (o->own.meas_bw.v <= 0.0 && o->own.meas_latency.v <= 0.0)
+        o->own.calibration = NULL;
+    *out = &o->own;
+    return 0;
+}
+
 int gp_cli_emit(json_t *obj)
 {
     char *s;

@@ -126,7 +126,7 @@ static const fdesc gpu_fields[] = {
 };
 
 static const char *const link_kinds[] = {"pcie", "nvlink", "nvlink-bridge", "infiniband",
-                                         "roce", "ethernet", "infinity-fabric"};
+                                         "roce", "ethernet", "infinity-fabric", "other"};
 static const char *const link_scopes[] = {"scale-up", "scale-out"};
 
 static const fdesc link_fields[] = {

@@ -78,7 +78,8 @@ int gp_pipeline_parse(const char *s, gp_pipeline *out, gp_err *e)
 const char *gp_link_kind_name(gp_link_kind k)
 {
     static const char *const names[GP_LINK__COUNT] = {
-        "pcie", "nvlink", "nvlink-bridge", "infiniband", "roce", "ethernet", "infinity-fabric"};
+        "pcie", "nvlink", "nvlink-bridge", "infiniband", "roce", "ethernet", "infinity-fabric",
+        "other"};
     return (unsigned)k < GP_LINK__COUNT ? names[k] : "unknown";
 }
 

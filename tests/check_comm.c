@@ -755,6 +755,65 @@ END_TEST
  * 25e9 B/s = 75.161928 ms + 2 x 7 x 10 us = 75.301928 ms.  8 H100s take
  * NVLink 4 + NVSwitch: the figure --link nvlink4 gives, within 10 % of the
  * published 370 GB/s busbw (nccl-tests#212). */
+/* --link-bw: the digest's row 7 with no link named (a link of your own, alpha
+ * 0 unless --link-latency): 4 GPUs, 14 GB of FP16 gradients, 25 GB/s per
+ * direction: 2 x 3/4 x 14e9 = 21e9 B each / 25e9 = 0.84 s, expected and
+ * ceiling alike.  With --link pcie4-x16 it replaces the expected 25 GB/s:
+ * 8 GPUs, 1 GiB at 20 GB/s: 2 x 7/8 x 1073741824 / 20e9 = 93.952 ms + 14
+ * hops x 10 us = 94.0924 ms; the ceiling keeps the datasheet 31.5 GB/s:
+ * 1879048192 / 31.5e9 = 59.652 ms.  scale --link-bw prices its rows on the
+ * same link: 2 GPUs, Llama 2 7B's 6,738,415,616 fp16 gradients,
+ * 13,476,831,232 B / 25e9 = 0.539073249 s; decode --gpus 2 names it "custom". */
+START_TEST(cli_link_bw)
+{
+    const char *own[] = {"--json", "allreduce", "--gpus", "4", "--bytes", "14GB", "--link-bw",
+                         "25GB/s", NULL};
+    const char *lat[] = {"--json", "allreduce", "--gpus", "4", "--bytes", "14GB", "--link-bw",
+                         "25GB/s", "--link-latency", "1ms", NULL};
+    const char *named[] = {"--json", "allreduce", "--link", "pcie4-x16", "--gpus", "8",
+                           "--bytes", "1GiB", "--link-bw", "20GB/s", NULL};
+    const char *above[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "8", "--bytes", "1GiB",
+                           "--link-bw", "40GB/s", NULL};
+    const char *sc[] = {"--json", "scale", "--model", "llama-2-7b", "--link-bw", "25GB/s",
+                        "--step-compute-s", "2", "--gpus", "1,2", NULL};
+    const char *dec[] = {"--json", "decode", "--gpu", "rtx-3090", "--model", "llama-2-13b",
+                         "--gpus", "2", "--link-bw", "25GB/s", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(own), *rows;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 0.84, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_time_s"), 0.84, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 25e9, 1e-12);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
+                     "custom");
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "kind")),
+                     "other");
+    json_decref(j);
+    /* 2(n - 1) = 6 hops of 1 ms on top. */
+    j = gp_test_cli_json(lat);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 0.846, 1e-12);
+    json_decref(j);
+    j = gp_test_cli_json(named);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 94.0924096e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_time_s"), 59.652323e-3, 1e-6);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"),
+                                                       "expected_source")),
+                     "--link-bw (given)");
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(above, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "above pcie4-x16's datasheet 31.5 GB/s"));
+    free(out);
+    free(err);
+    j = gp_test_cli_json(sc);
+    rows = json_object_get(j, "rows");
+    GP_ASSERT_REL(json_real_value(json_object_get(json_array_get(rows, 1), "comm_s")),
+                  0.53907324928, 1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(dec);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "link")), "custom");
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_gpu_names_link)
 {
     const char *h[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "8GiB",
@@ -1638,6 +1697,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_nvls);
     tcase_add_test(tc, cli_nvls_overlay);
     tcase_add_test(tc, cli_gpu_names_link);
+    tcase_add_test(tc, cli_link_bw);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -124,6 +124,7 @@ typedef enum gp_link_kind {
     GP_LINK_ROCE,
     GP_LINK_ETHERNET,
     GP_LINK_INFINITY_FABRIC,
+    GP_LINK_OTHER,          /* described by its figures alone (--link-bw)   */
     GP_LINK__COUNT
 } gp_link_kind;
 
