@@ -3,6 +3,7 @@
  * gp_cli_main is the whole program and keeps no state between calls, so the
  * test runner (make valgrind) and the fuzz harness call it in-process;
  * GP_CLI_NO_MAIN leaves out main for them. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,8 +209,21 @@ int gp_cli_main(int argc, char **argv)
 }
 
 #ifndef GP_CLI_NO_MAIN
+/* A write to standard output that failed (a full disk, a closed pipe's
+ * reader gone: EPIPE when SIGPIPE is ignored) is a failure, not success:
+ * "gpuplan ... --json > out.json" on a full disk must not exit 0 with a
+ * truncated file.  Status 1 (not the user's input), unless the command
+ * already failed. */
 int main(int argc, char **argv)
 {
-    return gp_cli_main(argc, argv);
+    int status = gp_cli_main(argc, argv);
+    int bad = ferror(stdout);
+    errno = 0;
+    if (fclose(stdout) != 0 || bad) {
+        fprintf(stderr, "gpuplan: writing to standard output failed: %s\n",
+                errno != 0 ? strerror(errno) : "write error");
+        return status != GP_EXIT_OK ? status : GP_EXIT_FAIL;
+    }
+    return status;
 }
 #endif

@@ -440,6 +440,54 @@ START_TEST(refusals_wrote_nothing)
 }
 END_TEST
 
+/* A failed write to standard output is status 1 with a message, not 0
+ * (bad-input.md: 1 is "a write that failed").  /dev/full refuses every
+ * write with ENOSPC; run as a real process (main checks stdout on exit). */
+START_TEST(stdout_write_failure_is_status_1)
+{
+    static const char *const argvs[][4] = {{"--version", NULL, NULL, NULL},
+                                           {"--json", "hw", "show", "h100"}};
+    size_t k;
+    for (k = 0; k < sizeof argvs / sizeof argvs[0]; k++) {
+        char path[1024], errpath[] = "/tmp/gp-test-err-XXXXXX", buf[512];
+        const char *args[6];
+        int efd = mkstemp(errpath), ofd = open("/dev/full", O_WRONLY), status = -1;
+        ssize_t n;
+        pid_t pid;
+        size_t i;
+        ck_assert_int_ge(efd, 0);
+        ck_assert_int_ge(ofd, 0);
+        snprintf(path, sizeof path, "%s/gpuplan", gp_test_build_dir());
+        args[0] = path;
+        for (i = 0; i < 4; i++)
+            args[i + 1] = argvs[k][i];
+        args[5] = NULL;
+        fflush(NULL);
+        pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            dup2(ofd, 1);
+            dup2(efd, 2);
+            setenv("XDG_CONFIG_HOME", "/nonexistent/gpuplan-test-config", 1);
+            execv(path, (char *const *)(size_t)args);
+            _exit(127);
+        }
+        ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+        ck_assert(WIFEXITED(status));
+        ck_assert_int_eq(WEXITSTATUS(status), 1);
+        lseek(efd, 0, SEEK_SET);
+        n = read(efd, buf, sizeof buf - 1);
+        buf[n > 0 ? n : 0] = '\0';
+        ck_assert_msg(strstr(buf, "writing to standard output failed: No space left on device") !=
+                          NULL,
+                      "stderr: %s", buf);
+        close(efd);
+        close(ofd);
+        unlink(errpath);
+    }
+}
+END_TEST
+
 Suite *gp_test_suite_badinput(void)
 {
     Suite *s = suite_create("badinput");
@@ -452,6 +500,7 @@ Suite *gp_test_suite_badinput(void)
     tcase_add_test(tc, every_command_takes_dash_h);
     tcase_add_loop_test(tc, row_runs_as_documented, 0, (int)n_rows);
     tcase_add_test(tc, refusals_wrote_nothing);
+    tcase_add_test(tc, stdout_write_failure_is_status_1);
     suite_add_tcase(s, tc);
     return s;
 }
