@@ -301,10 +301,19 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_FLOP:
             if ((rc = gp_cli_qty(cli, "--flop", optarg, GP_Q_FLOP, &flop)) != 0)
                 return rc;
+            /* One kernel, or at most a whole run (the largest trained
+             * models used ~5e25 FLOP); below 1 nothing is computed. */
+            if (!(flop >= 1.0 && flop <= 1e27))
+                return gp_cli_usage(cli, "'--flop' must be a FLOP count in [1, 1e27] (got '%s')",
+                                    optarg);
             break;
         case O_BYTES:
             if ((rc = gp_cli_qty(cli, "--bytes", optarg, GP_Q_BYTES, &bytes)) != 0)
                 return rc;
+            /* A whole byte at least; at most a zettabyte (1e21 B). */
+            if (!(bytes >= 1.0 && bytes <= 1e21))
+                return gp_cli_usage(cli, "'--bytes' must be a byte count in [1 B, 1e21 B] (got "
+                                         "'%s')", optarg);
             break;
         case O_KERNEL: kernel_s = optarg; break;
         case O_M:

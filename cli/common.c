@@ -424,23 +424,34 @@ json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
     return o;
 }
 
+/* A share as a percentage: "12.3%", and "1.23e+07%" from a million per
+ * cent on (an impossible measurement), not 25 digits. */
+static const char *pct(double share, int decimals, char *buf, size_t n)
+{
+    double v = 100.0 * share;
+    if (fabs(v) >= 1e6)
+        snprintf(buf, n, "%.3g%%", v);
+    else
+        snprintf(buf, n, "%.*f%%", decimals, v);
+    return buf;
+}
+
 void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle)
 {
-    char buf[64], note[160], adv[400];
+    char buf[64], note[160], adv[400], u[3][32];
     printf("diagnosis (%s):\n", what);
     snprintf(note, sizeof note, "ceiling %s: no run can beat it",
              gp_format_qty(d->ceiling_s, GP_Q_DURATION, 3, 0, buf, sizeof buf));
-    snprintf(buf, sizeof buf, "%.1f%%", 100.0 * d->of_ceiling);
-    gp_cli_row("speed, of the ceiling", buf, note);
+    gp_cli_row("speed, of the ceiling", pct(d->of_ceiling, 1, buf, sizeof buf), note);
     snprintf(note, sizeof note, "expected %s",
              gp_format_qty(d->expected_s, GP_Q_DURATION, 3, 0, buf, sizeof buf));
-    snprintf(buf, sizeof buf, "%.1f%%", 100.0 * d->of_expected);
-    gp_cli_row("speed, of the expected", buf, note);
+    gp_cli_row("speed, of the expected", pct(d->of_expected, 1, buf, sizeof buf), note);
     gp_cli_qrow("measured - expected", d->gap_s, GP_Q_DURATION, 3,
                 d->gap_s > 0 ? "time the expected ledger does not explain" : "faster than expected");
-    snprintf(note, sizeof note, "compute %.0f%%, memory %.0f%%, movement %.0f%% (datasheet roofs)",
-             100.0 * d->util[GP_ACCT_COMPUTE], 100.0 * d->util[GP_ACCT_MEMORY],
-             100.0 * d->util[GP_ACCT_MOVEMENT]);
+    snprintf(note, sizeof note, "compute %s, memory %s, movement %s (datasheet roofs)",
+             pct(d->util[GP_ACCT_COMPUTE], 0, u[0], sizeof u[0]),
+             pct(d->util[GP_ACCT_MEMORY], 0, u[1], sizeof u[1]),
+             pct(d->util[GP_ACCT_MOVEMENT], 0, u[2], sizeof u[2]));
     gp_cli_row("roofs busy at that speed", "", note);
     diag_advice(d, idle, adv, sizeof adv);
     printf("  verdict: %s: %s\n", gp_verdict_name(d->verdict), adv);
