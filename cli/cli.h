@@ -126,6 +126,11 @@ json_t *gp_cli_jledger(const gp_ledger *l);
  * nothing is staged through host memory (allreduce, scale). */
 void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw);
 
+/* "gpuplan CMD: note: --nics-per-node K is more than the node's G GPUs:
+ * priced as G" on stderr when K > G: comm.h lets each GPU's inter-node
+ * traffic leave through one NIC (allreduce, scale, train). */
+void gp_cli_note_nics(const gp_cli *cli, long nics, long per_node);
+
 /* GPU g is one per machine and shares the CPU's memory (gp_gpu_unified):
  * refuses (returns 2) "LEAD<id> is one GPU per machine, ...; WHAT needs 'OPT'
  * for the network between them", the run over several machines that has

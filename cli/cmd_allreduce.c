@@ -360,6 +360,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                 : out_id != NULL            ? "--scale-out"
                                             : "--nics-per-node");
     gp_cli_note_host_bw(cli, up, params.host_bw);
+    if (nodes > 1)
+        gp_cli_note_nics(cli, nics, gpus / nodes);
     memset(&t, 0, sizeof t);
     t.scale_up = up;
     t.gpus_per_node = gpus / nodes;

@@ -489,6 +489,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (out == NULL && nics > 0)
         fprintf(stderr, "gpuplan scale: note: --nics-per-node ignored: no scale-out (give "
                         "--gpus-per-node G --scale-out ID for nodes joined by a network)\n");
+    else if (out != NULL)
+        gp_cli_note_nics(cli, nics, per_node);
     if (!q.zero3 && q.micro_batches > 1 && sp.overlap == 0.0)
         fprintf(stderr, "gpuplan scale: note: --micro-batches %ld changes nothing here: plain "
                         "data parallelism AllReduces once a step (DDP's no_sync accumulates the "

@@ -1440,6 +1440,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                 : in.scale_out != NULL                       ? "--scale-out"
                                                              : "--nics-per-node",
                 in.gpus, in.gpus == 1 ? " is" : "s are");
+    else if (r.step_model)
+        gp_cli_note_nics(cli, in.nics_per_node, r.step.gpus_per_node);
     nw = train_warnings(&in, &p, &r, w);
     for (k = 0; k < nw; k++)
         fprintf(stderr, "gpuplan train: warning: %s\n", w[k]);

@@ -178,6 +178,17 @@ void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw)
                 cli != NULL && cli->cmd != NULL ? cli->cmd : "allreduce", up->id ? up->id : "?");
 }
 
+void gp_cli_note_nics(const gp_cli *cli, long nics, long per_node)
+{
+    if (nics > 0 && per_node >= 1 && nics > per_node)
+        fprintf(stderr, "gpuplan %s: note: --nics-per-node %ld is more than the node's %ld GPU%s: "
+                        "priced as %ld, one NIC a GPU (each GPU's traffic between nodes leaves "
+                        "through one NIC; for several NICs a GPU name a scale-out link of their "
+                        "sum, e.g. 4 x 100 Gb/s as roce-400)\n",
+                cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan", nics, per_node,
+                per_node == 1 ? "" : "s", per_node);
+}
+
 int gp_cli_unified_needs_link(const gp_gpu *g, int scale_out, double per_node)
 {
     return gp_gpu_unified(g) && !(scale_out && per_node == 1.0);

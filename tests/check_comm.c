@@ -814,6 +814,33 @@ START_TEST(cli_link_bw)
 }
 END_TEST
 
+/* --nics-per-node above the node's GPUs is priced as one NIC a GPU (the
+ * ring's rate is min(B_up, min(K, g) B_nic), collectives.md) and said:
+ * 16 NICs for 8 GPUs cost what 8 do. */
+START_TEST(cli_nics_above_gpus_noted)
+{
+    const char *k16[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                         "2", "--scale-out", "ib-ndr", "--bytes", "1GB", "--nics-per-node", "16",
+                         NULL};
+    const char *k8[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                        "2", "--scale-out", "ib-ndr", "--bytes", "1GB", "--nics-per-node", "8",
+                        NULL};
+    char *out = NULL, *err = NULL;
+    json_t *a, *b;
+    ck_assert_int_eq(gp_test_cli(k16, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "--nics-per-node 16 is more than the node's 8 GPUs: "
+                                      "priced as 8"));
+    a = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(a);
+    b = gp_test_cli_json(k8);
+    ck_assert(gp_test_jnum(a, "time_s") == gp_test_jnum(b, "time_s"));
+    json_decref(a);
+    json_decref(b);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_gpu_names_link)
 {
     const char *h[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "8GiB",
@@ -1698,6 +1725,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_nvls_overlay);
     tcase_add_test(tc, cli_gpu_names_link);
     tcase_add_test(tc, cli_link_bw);
+    tcase_add_test(tc, cli_nics_above_gpus_noted);
     suite_add_tcase(s, tc);
     return s;
 }
