@@ -116,6 +116,13 @@ json_t *gp_cli_jnum(double v);
 /* The CSV counterpart: GP_CLI_G of v into buf, or an empty field when v is
  * not finite (where JSON has null and the table "n/a"); returns buf. */
 const char *gp_cli_csvnum(double v, char *buf, size_t n);
+/* A CSV field: S in double quotes, quotes doubled. */
+void gp_cli_csv_str(const char *s);
+/* 1: gp_cli_emit prints its object as CSV, one header line (nested keys
+ * joined by '.', arrays of scalars joined by ';', tables left out) and one
+ * value line: --csv on a command without rows.  gp_cli_main sets it on
+ * every call. */
+void gp_cli_set_flat_csv(int on);
 int gp_cli_emit(json_t *obj);
 /* The ledger as {"compute_s","memory_s","movement_s","total_s","binding",
  * "margin","rule"}. */

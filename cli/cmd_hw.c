@@ -775,16 +775,6 @@ static void list_table(const gp_db *db, int kind)
     }
 }
 
-static void csv_str(const char *s)
-{
-    putchar('"');
-    for (; s != NULL && *s; s++) {
-        if (*s == '"')
-            putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
 
 /* --csv columns per kind (SI values) after id and name.  One kind: its
  * columns.  Every kind (`hw list` alone): one table, `type` first and the
@@ -838,7 +828,7 @@ static void list_csv(const gp_db *db, int kind, int all)
         if (all)
             printf("%s,", gp_kind_name((gp_kind)kind));
         printf("%s,", id);
-        csv_str(name);
+        gp_cli_csv_str(name);
         csv_empty(before);
         if (kind == GP_KIND_GPU) {
             const gp_gpu *g = gp_db_gpu_at(db, i);
@@ -932,7 +922,7 @@ static int engines_list(gp_cli *cli)
         const gp_engine *en = gp_engine_at(i);
         if (cli->csv) {
             printf("%s,", en->id);
-            csv_str(en->name);
+            gp_cli_csv_str(en->name);
             printf("," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G ",%s," GP_CLI_G
                    "," GP_CLI_G "," GP_CLI_G ",%d,%d\n",
                    en->eff_float, en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
@@ -1206,11 +1196,15 @@ static int run_hw(gp_cli *cli, int argc, char **argv)
         }
         return gp_cli_usage(cli, "unknown option '%s'", argv[optind - 1]);
     }
-    /* --csv prints rows: 'hw list' has them, one entry or an import has none. */
-    if (cli->csv && optind < argc &&
-        (strcmp(argv[optind], "show") == 0 || strcmp(argv[optind], "import-model") == 0))
+    /* --csv prints rows: 'hw list' has them; one entry is its JSON as one
+     * CSV row (gp_cli_set_flat_csv); an import has none. */
+    if (cli->csv && optind < argc && strcmp(argv[optind], "import-model") == 0)
         return gp_cli_usage(cli, "'--csv': 'hw %s' prints no rows ('hw list' does); use --json",
                             argv[optind]);
+    if (cli->csv && optind < argc && strcmp(argv[optind], "show") == 0) {
+        cli->json = 1;
+        gp_cli_set_flat_csv(1);
+    }
     /* import-model has options of its own. */
     if (optind < argc && strcmp(argv[optind], "import-model") == 0)
         return gp_cli_hw_import(cli, argc - optind, argv + optind);

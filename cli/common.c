@@ -305,11 +305,115 @@ int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *
     return 0;
 }
 
+/* --csv on a command without rows (train, decode, roofline, calib, hw
+ * show): its JSON object as one header line and one value line. */
+static int flat_csv;
+
+void gp_cli_set_flat_csv(int on)
+{
+    flat_csv = on;
+}
+
+void gp_cli_csv_str(const char *s)
+{
+    putchar('"');
+    for (; s != NULL && *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+/* An array is one column when every element is a scalar (joined by ';');
+ * arrays of objects or arrays (table rows) are left out. */
+static int scalar_array(const json_t *v)
+{
+    size_t i;
+    json_t *x;
+    json_array_foreach (v, i, x)
+        if (json_is_object(x) || json_is_array(x))
+            return 0;
+    return 1;
+}
+
+static void csv_scalar(const json_t *v)
+{
+    char num[64];
+    if (json_is_string(v))
+        gp_cli_csv_str(json_string_value(v));
+    else if (json_is_integer(v))
+        printf("%" JSON_INTEGER_FORMAT, json_integer_value(v));
+    else if (json_is_real(v))
+        fputs(gp_cli_csvnum(json_real_value(v), num, sizeof num), stdout);
+    else if (json_is_true(v) || json_is_false(v))
+        fputs(json_is_true(v) ? "true" : "false", stdout);
+    /* null: an empty field, as JSON's null */
+}
+
+/* One pass over OBJ: the column names (HEADER 1: nested keys joined by
+ * '.') or the values, in the JSON's order. */
+static void csv_walk(json_t *obj, const char *prefix, int header, int *first)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach (obj, key, v) {
+        char name[512];
+        snprintf(name, sizeof name, "%s%s%s", prefix, prefix[0] ? "." : "", key);
+        if (json_is_object(v)) {
+            csv_walk(v, name, header, first);
+            continue;
+        }
+        if (json_is_array(v) && !scalar_array(v))
+            continue;
+        if (!*first)
+            putchar(',');
+        *first = 0;
+        if (header) {
+            gp_cli_csv_str(name);
+        } else if (json_is_array(v)) {
+            size_t i;
+            json_t *x;
+            char *s = NULL;
+            size_t len = 0;
+            FILE *m = open_memstream(&s, &len);
+            json_array_foreach (v, i, x) {
+                char num[64];
+                if (m == NULL)
+                    break;
+                if (i > 0)
+                    fputc(';', m);
+                if (json_is_string(x))
+                    fputs(json_string_value(x), m);
+                else if (json_is_number(x))
+                    fputs(gp_cli_csvnum(json_number_value(x), num, sizeof num), m);
+                else if (json_is_boolean(x))
+                    fputs(json_is_true(x) ? "true" : "false", m);
+            }
+            if (m != NULL && fclose(m) == 0)
+                gp_cli_csv_str(s);
+            free(s);
+        } else {
+            csv_scalar(v);
+        }
+    }
+}
+
 int gp_cli_emit(json_t *obj)
 {
     char *s;
     if (obj == NULL)
         return 1;
+    if (flat_csv && json_is_object(obj)) {
+        int first = 1;
+        csv_walk(obj, "", 1, &first);
+        putchar('\n');
+        first = 1;
+        csv_walk(obj, "", 0, &first);
+        putchar('\n');
+        json_decref(obj);
+        return 0;
+    }
     s = json_dumps(obj,
                    JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(GP_CLI_NUM_DIGITS));
     json_decref(obj);

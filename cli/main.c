@@ -33,7 +33,8 @@ static void print_help(FILE *f)
                "               after ${XDG_CONFIG_HOME:-~/.config}/gpuplan (when it exists) and\n"
                "               $GPUPLAN_DB (colon-separated)\n"
                "  --json       print one JSON object (SI units, unit-suffixed keys)\n"
-               "  --csv        print comma-separated values where a command has rows\n"
+               "  --csv        comma-separated values: a command's rows, else its JSON object as\n"
+               "               one header line and one value line (nested keys joined by '.')\n"
                "  --help       this text; 'gpuplan COMMAND --help' for a command\n"
                "  --version    print the version\n");
 }
@@ -101,6 +102,7 @@ int gp_cli_main(int argc, char **argv)
     size_t n_opt = 0, c;
 
     memset(&cli, 0, sizeof cli);
+    gp_cli_set_flat_csv(0);
     /* The library never aborts: GSL reports through return codes. */
     gsl_set_error_handler_off();
 
@@ -165,23 +167,11 @@ int gp_cli_main(int argc, char **argv)
     }
     for (c = 0; c < N_COMMANDS; c++) {
         if (strcmp(rest[1], commands[c]->name) == 0) {
-            /* --csv prints rows: the commands that have them say so. */
+            /* --csv prints rows where a command has them; the others print
+             * their JSON object as one CSV row. */
             if (cli.csv && !commands[c]->csv) {
-                char with[128] = "";
-                size_t k;
-                for (k = 0; k < N_COMMANDS; k++)
-                    if (commands[k]->csv) {
-                        size_t n = strlen(with);
-                        snprintf(with + n, sizeof with - n, "%s%s", n ? ", " : "",
-                                 commands[k]->name);
-                    }
-                fprintf(stderr,
-                        "gpuplan: '--csv': %s prints no rows (%s do); use --json; try "
-                        "'gpuplan --help'\n",
-                        rest[1], with);
-                free_cli(&cli);
-                free(rest);
-                return GP_EXIT_USAGE;
+                cli.json = 1;
+                gp_cli_set_flat_csv(1);
             }
             cli.cmd = commands[c]->name;
             gp_cli_getopt_reset();

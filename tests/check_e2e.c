@@ -586,6 +586,83 @@ START_TEST(repeated_options)
 }
 END_TEST
 
+/* Field K of a CSV line starting at P (quotes honoured, "" inside quotes
+ * kept as one ") into buf; returns buf, or NULL past the line's end. */
+static const char *csv_nth(const char *p, int k, char *buf, size_t n)
+{
+    int col = 0, q = 0;
+    size_t o = 0;
+    for (; *p != '\0' && (q || *p != '\n'); p++) {
+        if (*p == '"') {
+            if (q && p[1] == '"') {
+                if (col == k && o + 1 < n)
+                    buf[o++] = '"';
+                p++;
+            } else {
+                q = !q;
+            }
+        } else if (*p == ',' && !q) {
+            if (col == k)
+                break;
+            col++;
+        } else if (col == k && o + 1 < n) {
+            buf[o++] = *p;
+        }
+    }
+    buf[o] = '\0';
+    return col == k ? buf : NULL;
+}
+
+/* The value under column NAME in a two-line CSV (header, values), or NULL
+ * (a static buffer). */
+static const char *csv_field(const char *csv, const char *name)
+{
+    static char val[4096];
+    char h[512];
+    const char *nl = strchr(csv, '\n');
+    int k;
+    if (nl == NULL)
+        return NULL;
+    for (k = 0; csv_nth(csv, k, h, sizeof h) != NULL; k++)
+        if (strcmp(h, name) == 0)
+            return csv_nth(nl + 1, k, val, sizeof val);
+    return NULL;
+}
+
+/* --csv on a command without rows prints its JSON object as one header
+ * and one value line: the same figures (train's gpu_days; a nested key
+ * joined by '.'; decode's bound as a quoted string). */
+START_TEST(csv_one_row)
+{
+    const char *tj[] = {"--json", "train", "--gpu", "a100", "--model", "llama-2-7b", "--tokens",
+                        "2T", "--gpus", "1024", NULL};
+    const char *tc[] = {"--csv", "train", "--gpu", "a100", "--model", "llama-2-7b", "--tokens",
+                        "2T", "--gpus", "1024", NULL};
+    const char *dc[] = {"--csv", "decode", "--gpu", "h100", "--model", "llama-2-7b", NULL};
+    char *out = NULL;
+    const char *f;
+    json_t *j = gp_test_cli_json(tj);
+    ck_assert_int_eq(gp_test_cli(tc, &out, NULL), 0);
+    f = csv_field(out, "gpu_days");
+    ck_assert_ptr_nonnull(f);
+    GP_ASSERT_REL(strtod(f, NULL), gp_test_jnum(j, "gpu_days"), 1e-12);
+    f = csv_field(out, "ledger.compute_s");
+    ck_assert_ptr_nonnull(f);
+    GP_ASSERT_REL(strtod(f, NULL),
+                  json_number_value(json_object_get(json_object_get(j, "ledger"), "compute_s")),
+                  1e-12);
+    ck_assert_ptr_nonnull(strchr(strchr(out, '\n') + 1, '\n'));
+    ck_assert(*(strchr(strchr(out, '\n') + 1, '\n') + 1) == '\0'); /* two lines */
+    free(out);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(dc, &out, NULL), 0);
+    f = csv_field(out, "bound");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_str_eq(f, "memory");
+    free(out);
+}
+END_TEST
+
 Suite *gp_test_suite_e2e(void)
 {
     Suite *s = suite_create("e2e");
@@ -605,6 +682,7 @@ Suite *gp_test_suite_e2e(void)
     tcase_add_test(tc, cli_output_context);
     tcase_add_test(tc, trt_peak_throughput_rows);
     tcase_add_test(tc, repeated_options);
+    tcase_add_test(tc, csv_one_row);
     suite_add_tcase(s, tc);
     return s;
 }
