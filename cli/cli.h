@@ -113,6 +113,9 @@ int gp_cli_main(int argc, char **argv);
  * newline (numbers to GP_CLI_NUM_DIGITS), and returns 0 (1 when it cannot
  * be encoded). */
 json_t *gp_cli_jnum(double v);
+/* A count held in a double (GPUs, batch, tokens, layers): a JSON integer
+ * when it is whole (up to 2^53), else as gp_cli_jnum. */
+json_t *gp_cli_jcount(double v);
 /* The CSV counterpart: GP_CLI_G of v into buf, or an empty field when v is
  * not finite (where JSON has null and the table "n/a"); returns buf. */
 const char *gp_cli_csvnum(double v, char *buf, size_t n);

@@ -879,10 +879,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "engine_requested", json_string(r.engine_requested->id));
         json_object_set_new(o, "engine_sm_stream_bytes_per_s",
                             gp_cli_jnum(r.expected.sm_stream_bw)); /* 0: no limit */
-        json_object_set_new(o, "context", gp_cli_jnum(p.context));
-        json_object_set_new(o, "batch", gp_cli_jnum(p.batch));
-        json_object_set_new(o, "gpus", gp_cli_jnum(p.gpus));
-        json_object_set_new(o, "prompt", gp_cli_jnum(p.prompt));
+        json_object_set_new(o, "context", gp_cli_jcount(p.context));
+        json_object_set_new(o, "batch", gp_cli_jcount(p.batch));
+        json_object_set_new(o, "gpus", gp_cli_jcount(p.gpus));
+        json_object_set_new(o, "prompt", gp_cli_jcount(p.prompt));
         json_object_set_new(o, "split", json_string(r.split_layers ? "layer" : "tensor"));
         json_object_set_new(o, "weight_bytes", gp_cli_jnum(r.weight_bytes));
         json_object_set_new(o, "weight_store_bytes", gp_cli_jnum(r.weight_store_bytes));
@@ -894,14 +894,14 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "kv_bytes_per_token", gp_cli_jnum(r.kv_bytes_per_token));
         json_object_set_new(o, "kv_replicas", gp_cli_jnum(r.kv_replicas));
         json_object_set_new(o, "kv_positions", gp_cli_jnum(r.kv_positions));
-        json_object_set_new(o, "attn_layers", gp_cli_jnum(r.layers - r.linear_layers));
-        json_object_set_new(o, "linear_layers", gp_cli_jnum(r.linear_layers));
+        json_object_set_new(o, "attn_layers", gp_cli_jcount(r.layers - r.linear_layers));
+        json_object_set_new(o, "linear_layers", gp_cli_jcount(r.linear_layers));
         json_object_set_new(o, "state_bytes", gp_cli_jnum(r.state_bytes));
         json_object_set_new(o, "state_bytes_per_seq", gp_cli_jnum(r.state_bytes_per_seq));
         json_object_set_new(o, "state_stored_bytes", gp_cli_jnum(p.batch * r.state_bytes_per_seq));
         json_object_set_new(o, "act_bytes", gp_cli_jnum(r.act_bytes));
-        json_object_set_new(o, "layers", gp_cli_jnum(r.layers));
-        json_object_set_new(o, "hidden", gp_cli_jnum(r.hidden));
+        json_object_set_new(o, "layers", gp_cli_jcount(r.layers));
+        json_object_set_new(o, "hidden", gp_cli_jcount(r.hidden));
         json_object_set_new(o, "shape_inferred", json_boolean(r.shape_inferred));
         json_object_set_new(o, "bytes_per_step", gp_cli_jnum(r.bytes_per_step));
         json_object_set_new(o, "bytes_per_token", gp_cli_jnum(r.bytes_per_token));
@@ -912,7 +912,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "active_params", gp_cli_jnum(r.active_params));
         json_object_set_new(o, "flop_params", gp_cli_jnum(r.flop_params));
         json_object_set_new(o, "experts_touched", gp_cli_jnum(r.experts_touched));
-        json_object_set_new(o, "moe_layers", gp_cli_jnum(r.moe_layers));
+        json_object_set_new(o, "moe_layers", gp_cli_jcount(r.moe_layers));
         json_object_set_new(o, "precision", json_string(gp_precision_name(r.precision)));
         json_object_set_new(o, "pipeline", json_string(gp_pipeline_name(r.pipeline)));
         json_object_set_new(o, "ceiling_tokens_per_s", gp_cli_jnum(r.ceiling.tokens_per_s));
@@ -953,7 +953,7 @@ static int run(gp_cli *cli, int argc, char **argv)
              * ceiling_ prefix, as ttft_s / ceiling_ttft_s. */
             static const char *const pre[2] = {"", "ceiling_"};
             int sd;
-            json_object_set_new(o, "output", gp_cli_jnum(output));
+            json_object_set_new(o, "output", gp_cli_jcount(output));
             json_object_set_new(o, "e2e_prompt", gp_cli_jnum(e2e.prompt));
             json_object_set_new(o, "e2e_final_context", gp_cli_jnum(e2e.final_context));
             json_object_set_new(o, "e2e_method",
@@ -987,8 +987,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "memory_usable_bytes", gp_cli_jnum(r.mem_usable));
         json_object_set_new(o, "runtime_overhead_bytes", gp_cli_jnum(r.runtime_overhead));
         json_object_set_new(o, "short_bytes", gp_cli_jnum(r.short_bytes > 0 ? r.short_bytes : 0));
-        json_object_set_new(o, "max_batch", gp_cli_jnum(r.max_batch));
-        json_object_set_new(o, "max_context", gp_cli_jnum(r.max_context));
+        json_object_set_new(o, "max_batch", gp_cli_jcount(r.max_batch));
+        json_object_set_new(o, "max_context", gp_cli_jcount(r.max_context));
         json_object_set_new(o, "kv_dominates", json_boolean(r.kv_dominates));
         json_object_set_new(o, "context_exceeds_model", json_boolean(r.context_exceeds));
         json_object_set_new(o, "comm_bytes", gp_cli_jnum(r.comm_bytes));

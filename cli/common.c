@@ -159,6 +159,13 @@ json_t *gp_cli_jnum(double v)
     return json_real(v);
 }
 
+json_t *gp_cli_jcount(double v)
+{
+    if (isfinite(v) && v == floor(v) && fabs(v) <= 9007199254740992.0) /* 2^53 */
+        return json_integer((json_int_t)v);
+    return gp_cli_jnum(v);
+}
+
 const char *gp_cli_csvnum(double v, char *buf, size_t n)
 {
     if (n == 0)
