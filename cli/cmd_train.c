@@ -824,10 +824,22 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
                  "(%.2f, FlashAttention-2 on A100, Dao 2023): read it as an upper bound",
                  d, r->mfu_palm, GP_TRAIN_MFU_PUBLISHED_MAX);
     }
-    if (r->step_model && !r->fits)
+    if (!r->fits) {
+        char need[32], have[32], hint[96];
+        if (r->min_gpus_zero3 > 0 && in->zero < 3)
+            snprintf(hint, sizeof hint, "ZeRO-3 fits it from %ld GPUs (--zero 3)",
+                     r->min_gpus_zero3);
+        else if (r->min_gpus > 0)
+            snprintf(hint, sizeof hint, "it fits from %ld GPUs", r->min_gpus);
+        else
+            snprintf(hint, sizeof hint, "shard it (--tp, --pp) or lower --micro-batch");
         snprintf(w[n++], 256,
-                 "the run does not fit in GPU memory at this layout (see memory per GPU): "
-                 "shard it (--zero, --tp, --pp) or add GPUs");
+                 "the run does not fit in GPU memory at this layout: %s a GPU of %s usable "
+                 "(tp %ld, pp %ld, ZeRO %d); %s",
+                 gp_format_qty(r->total_bytes, GP_Q_BYTES, 1, 0, need, sizeof need),
+                 gp_format_qty(r->usable_bytes, GP_Q_BYTES, 1, 0, have, sizeof have), in->tp,
+                 in->pp, in->zero, hint);
+    }
     if (r->seq > 0.0 && in->tokens / (double)in->gpus < r->seq)
         snprintf(w[n++], 256,
                  "%.3g tokens over %ld GPUs is less than one %.0f-token sequence per GPU",

@@ -1816,6 +1816,26 @@ START_TEST(cli_memory_zero3)
 }
 END_TEST
 
+/* A layout that does not fit is warned in every mode (it was only in
+ * --mfu model's): Llama 2 7B on A100s at ZeRO 0 holds 16 B a parameter
+ * of states, 16 x 6,738,415,616 = 107.8 GB > 85.9 GB usable; ZeRO-3
+ * shards them: on 2 GPUs 53.9 GB + activations and reserve fit. */
+START_TEST(cli_no_fit_warns)
+{
+    const char *argv[] = {"train", "--gpu", "a100", "--model", "llama-2-7b", "--tokens", "2T",
+                          "--gpus", "1024", "--json", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    const json_t *w = json_object_get(j, "warnings");
+    ck_assert(json_is_false(json_object_get(j, "fits")));
+    ck_assert(json_array_size(w) == 1);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(w, 0)),
+                                 "does not fit in GPU memory at this layout"));
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(w, 0)),
+                                 "ZeRO-3 fits it from 2 GPUs"));
+    json_decref(j);
+}
+END_TEST
+
 /* The warning for a given MFU above the peak on one count (see
  * given_mfu_peak_share): the database's Llama 2 7B, N 6,738,415,616, s
  * 4096: MFU 0.9 x (6N + 3 x 2,147,483,648) / 6N = 0.9 x 46,872,944,640 /
@@ -1823,7 +1843,7 @@ END_TEST
 START_TEST(cli_given_mfu_warns)
 {
     const char *argv[] = {"train", "--gpu", "h100", "--model", "llama-2-7b", "--tokens", "1T",
-                          "--mfu", "0.9", "--json", NULL};
+                          "--mfu", "0.9", "--gpus", "8", "--zero", "3", "--json", NULL};
     json_t *j = gp_test_cli_json(argv);
     const json_t *w = json_object_get(j, "warnings");
     GP_ASSERT_REL(gp_test_jnum(j, "mfu_palm"), 0.9 * 46872944640.0 / 40430493696.0, 1e-9);
@@ -2171,6 +2191,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_memory_zero3);
     tcase_add_test(cli, cli_bad_input);
     tcase_add_test(cli, cli_given_mfu_warns);
+    tcase_add_test(cli, cli_no_fit_warns);
     tcase_add_test(cli, cli_zero_with_pp_warns);
     tcase_add_test(cli, cli_ffn_on_moe);
     tcase_add_test(cli, cli_help_and_table);
