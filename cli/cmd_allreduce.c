@@ -62,6 +62,13 @@ static const char *exp_src(const gp_link *l)
 }
 
 
+/* busbw = algbw x the bus factor; with algbw undefined (1 GPU: S / 0 s)
+ * so is busbw (NaN: null in JSON, an empty CSV field). */
+static double busbw_of(const gp_comm_cost *c)
+{
+    return isfinite(c->algbw) ? c->busbw : NAN;
+}
+
 static const char *dominant(const gp_comm_cost *c)
 {
     return c->bw_s >= c->lat_s ? "bandwidth" : "latency";
@@ -77,7 +84,7 @@ static json_t *jcost(const gp_comm_cost *c)
     json_object_set_new(o, "intra_s", gp_cli_jnum(c->intra_s));
     json_object_set_new(o, "inter_s", gp_cli_jnum(c->inter_s));
     json_object_set_new(o, "algbw_bytes_per_s", gp_cli_jnum(c->algbw));
-    json_object_set_new(o, "busbw_bytes_per_s", gp_cli_jnum(c->busbw));
+    json_object_set_new(o, "busbw_bytes_per_s", gp_cli_jnum(busbw_of(c)));
     json_object_set_new(o, "flat_ring", json_boolean(c->flat_ring));
     json_object_set_new(o, "scale_up_bytes_per_s", gp_cli_jnum(c->up_bw));
     json_object_set_new(o, "scale_up_alpha_s", gp_cli_jnum(c->up_alpha));
@@ -403,14 +410,16 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "bus_factor", gp_cli_jnum(r.bus_factor));
         json_object_set_new(o, "time_s", gp_cli_jnum(r.expected.time_s));
         json_object_set_new(o, "algbw_bytes_per_s", gp_cli_jnum(r.expected.algbw));
-        json_object_set_new(o, "busbw_bytes_per_s", gp_cli_jnum(r.expected.busbw));
+        json_object_set_new(o, "busbw_bytes_per_s",
+                            gp_cli_jnum(busbw_of(&r.expected)));
         json_object_set_new(o, "bandwidth_term_s", gp_cli_jnum(r.expected.bw_s));
         json_object_set_new(o, "latency_term_s", gp_cli_jnum(r.expected.lat_s));
         json_object_set_new(o, "dominant", json_string(r.trivial ? "none"
                                                                  : dominant(&r.expected)));
         json_object_set_new(o, "ceiling_time_s", gp_cli_jnum(r.ceiling.time_s));
         json_object_set_new(o, "ceiling_algbw_bytes_per_s", gp_cli_jnum(r.ceiling.algbw));
-        json_object_set_new(o, "ceiling_busbw_bytes_per_s", gp_cli_jnum(r.ceiling.busbw));
+        json_object_set_new(o, "ceiling_busbw_bytes_per_s",
+                            gp_cli_jnum(busbw_of(&r.ceiling)));
         json_object_set_new(o, "trivial", json_boolean(r.trivial));
         json_object_set_new(o, "hierarchical", json_boolean(r.hierarchical));
         if (r.hierarchical)
@@ -430,8 +439,16 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "ceiling", ceil);
         json_object_set_new(o, "link", jlink(up));
         json_object_set_new(o, "scale_out", jlink(t.scale_out));
-        json_object_set_new(o, "ledger", gp_cli_jledger(&r.expected.ledger));
-        json_object_set_new(o, "ceiling_ledger", gp_cli_jledger(&r.ceiling.ledger));
+        {
+            json_t *lx = gp_cli_jledger(&r.expected.ledger),
+                   *lc = gp_cli_jledger(&r.ceiling.ledger);
+            if (r.trivial) { /* every account 0: none binds */
+                json_object_set_new(lx, "binding", json_string("none"));
+                json_object_set_new(lc, "binding", json_string("none"));
+            }
+            json_object_set_new(o, "ledger", lx);
+            json_object_set_new(o, "ceiling_ledger", lc);
+        }
         if (sweep) {
             json_t *a = json_array();
             double s = 8.0;
@@ -448,10 +465,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                 json_object_set_new(row, "bytes", gp_cli_jnum(sz));
                 json_object_set_new(row, "time_s", gp_cli_jnum(rs.expected.time_s));
                 json_object_set_new(row, "algbw_bytes_per_s", gp_cli_jnum(rs.expected.algbw));
-                json_object_set_new(row, "busbw_bytes_per_s", gp_cli_jnum(rs.expected.busbw));
+                json_object_set_new(row, "busbw_bytes_per_s", gp_cli_jnum(busbw_of(&rs.expected)));
                 json_object_set_new(row, "ceiling_time_s", gp_cli_jnum(rs.ceiling.time_s));
                 json_object_set_new(row, "ceiling_busbw_bytes_per_s",
-                                    gp_cli_jnum(rs.ceiling.busbw));
+                                    gp_cli_jnum(busbw_of(&rs.ceiling)));
                 json_object_set_new(row, "dominant",
                                     json_string(rs.trivial ? "none" : dominant(&rs.expected)));
                 json_array_append_new(a, row);
@@ -489,9 +506,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                 printf(GP_CLI_G ",%s,%s,%s,%s,%s,%s\n", sz,
                        gp_cli_csvnum(rs.expected.time_s, b1, sizeof b1),
                        gp_cli_csvnum(rs.expected.algbw, b2, sizeof b2),
-                       gp_cli_csvnum(rs.expected.busbw, b3, sizeof b3),
+                       gp_cli_csvnum(busbw_of(&rs.expected), b3, sizeof b3),
                        gp_cli_csvnum(rs.ceiling.time_s, b4, sizeof b4),
-                       gp_cli_csvnum(rs.ceiling.busbw, b5, sizeof b5),
+                       gp_cli_csvnum(busbw_of(&rs.ceiling), b5, sizeof b5),
                        rs.trivial ? "none" : dominant(&rs.expected));
             else
                 printf("  %12s %12s %14s %14s %12s  %s\n",

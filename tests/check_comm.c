@@ -1122,6 +1122,12 @@ START_TEST(cli_small_message_and_one_gpu)
     ck_assert(gp_test_jnum(j, "bytes_per_gpu") == 0.0);
     ck_assert(json_is_true(json_object_get(j, "trivial")));
     ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(j, "note")), "zero cost"));
+    /* algbw = S / 0 s is undefined, and so is busbw; no account binds. */
+    ck_assert(json_is_null(json_object_get(j, "algbw_bytes_per_s")));
+    ck_assert(json_is_null(json_object_get(j, "busbw_bytes_per_s")));
+    ck_assert(json_is_null(json_object_get(j, "ceiling_busbw_bytes_per_s")));
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "ledger"), "binding")),
+                     "none");
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(c, &out, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "costs nothing"));
