@@ -745,16 +745,23 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
     }
     if (cli->csv) {
+        /* The JSON rows' figures (an empty field where JSON has null or
+         * leaves the key out: fits when the memory is unknown). */
         printf("gpus,nodes,step_s,compute_s,comm_s,exposed_comm_s,comm_fraction,speedup,"
-               "efficiency,link\n");
-        for (i = 0; i < res.n_rows; i++)
+               "efficiency,link,hidden_comm_s,marginal_efficiency,fits\n");
+        for (i = 0; i < res.n_rows; i++) {
+            char b1[64], b2[64];
             printf("%ld,%ld," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G
-                   "," GP_CLI_G "," GP_CLI_G ",%s\n",
+                   "," GP_CLI_G "," GP_CLI_G ",%s,%s,%s,%s\n",
                    rows[i].gpus,
                    rows[i].nodes, rows[i].step_s, rows[i].compute_s, rows[i].comm_s,
                    rows[i].exposed_s, rows[i].comm_fraction, rows[i].speedup,
                    rows[i].efficiency,
-                   rows[i].link != NULL && rows[i].link->id != NULL ? rows[i].link->id : "");
+                   rows[i].link != NULL && rows[i].link->id != NULL ? rows[i].link->id : "",
+                   gp_cli_csvnum(rows[i].hidden_s, b1, sizeof b1),
+                   gp_cli_csvnum(rows[i].marginal, b2, sizeof b2),
+                   !mem_known ? "" : rows[i].gpus >= q.min_gpus ? "true" : "false");
+        }
         return GP_EXIT_OK;
     }
     {

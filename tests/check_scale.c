@@ -1257,6 +1257,28 @@ START_TEST(cli_bad_input)
 }
 END_TEST
 
+/* --csv rows carry the JSON rows' figures: hidden_comm_s,
+ * marginal_efficiency and fits too.  Llama 2 7B on A100s over PCIe
+ * (25 GB/s, 10 us), 2 GPUs: 13,476,831,232 B / 25e9 + 2 x 10 us =
+ * 0.53909324928 s, none hidden (--overlap 0); a 7B replica needs 16 B a
+ * parameter, 107.8 GB > 85.9 GB usable: fits false. */
+START_TEST(cli_csv_rows)
+{
+    const char *argv[] = {"--csv", "scale", "--gpu", "a100", "--link", "pcie4-x16", "--model",
+                          "llama-2-7b", "--step-compute-s", "2", "--gpus", "1,2", NULL};
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "gpus,nodes,step_s,compute_s,comm_s,exposed_comm_s,"
+                                      "comm_fraction,speedup,efficiency,link,hidden_comm_s,"
+                                      "marginal_efficiency,fits\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\n2,1,2.53909324928,2,0.53909324928,0.53909324928,"));
+    ck_assert_ptr_nonnull(strstr(out, ",pcie4-x16,0,"));
+    ck_assert_ptr_nonnull(strstr(out, ",false\n"));
+    free(out);
+    free(err);
+}
+END_TEST
+
 Suite *gp_test_suite_scale(void)
 {
     Suite *s = suite_create("scale");
@@ -1292,6 +1314,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_zero3_weight_source);
     tcase_add_test(tc, cli_micro_batches);
     tcase_add_test(tc, cli_gpu_bridge_gives_way);
+    tcase_add_test(tc, cli_csv_rows);
     suite_add_tcase(s, tc);
     return s;
 }
