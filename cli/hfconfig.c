@@ -181,6 +181,62 @@ static const char *get_str(json_t *c, const char *key)
     return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/* A JSON value's type, as a refusal names it ("got a number"). */
+static const char *jtype(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "a list";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE: return "true";
+    case JSON_FALSE: return "false";
+    default: return "null";
+    }
+}
+
+/* A string key of c: *out NULL when absent (or null); present, it must be a
+ * JSON string, else GP_ESCHEMA naming the file and key (a wrong type is
+ * refused, not read as absent: transformers refuses it too). */
+static int get_string(const char *path, json_t *c, const char *key, const char **out,
+                      gp_err *e)
+{
+    json_t *v = json_object_get(c, key);
+    *out = NULL;
+    if (v == NULL || json_is_null(v))
+        return GP_OK;
+    if (!json_is_string(v))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "key '%s': expected a string (got %s)",
+                           key, jtype(v));
+    *out = json_string_value(v);
+    return GP_OK;
+}
+
+/* A list of strings (layer_types): *out NULL when absent (or null);
+ * present, a list whose every item is a string, else GP_ESCHEMA naming the
+ * file, key and item. */
+static int get_str_list(const char *path, json_t *c, const char *key, json_t **out, gp_err *e)
+{
+    json_t *v = json_object_get(c, key), *it;
+    size_t j;
+    *out = NULL;
+    if (v == NULL || json_is_null(v))
+        return GP_OK;
+    if (!json_is_array(v))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': expected a list of strings (got %s)", key, jtype(v));
+    json_array_foreach(v, j, it)
+    {
+        if (!json_is_string(it))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': item %zu: expected a string (got %s)", key, j,
+                               jtype(it));
+    }
+    *out = v;
+    return GP_OK;
+}
+
 static int in_list(const char *s, const char *const *list)
 {
     size_t i;
@@ -499,14 +555,18 @@ static int count_kinds(const char *path, json_t *lt, const char *key, const laye
     size_t j, i;
     json_array_foreach(lt, j, it)
     {
-        const char *t = json_is_string(it) ? json_string_value(it) : NULL;
-        for (i = 0; t != NULL && i < nk; i++)
+        const char *t;
+        if (!json_is_string(it))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': item %zu: expected a string (got %s)", key, j,
+                               jtype(it));
+        t = json_string_value(it);
+        for (i = 0; i < nk; i++)
             if (strcmp(t, k[i].name) == 0 || (k[i].alias != NULL && strcmp(t, k[i].alias) == 0))
                 break;
-        if (t == NULL || i == nk)
-            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                               "key '%s': item %zu (%s%.40s%s) is not %s", key, j,
-                               t ? "'" : "", t ? t : "not a string", t ? "'" : "", what);
+        if (i == nk)
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "key '%s': item %zu ('%.40s') is not %s",
+                               key, j, t, what);
         *k[i].n += 1.0;
     }
     return GP_OK;
@@ -531,7 +591,8 @@ static int nemotron_kinds(hfm *m, const char *path, json_t *c, double *nm, doubl
         if (!json_is_string(pat))
             return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                                "key 'hybrid_override_pattern': expected a string of block "
-                               "kinds (M Mamba-2, * attention, - MLP, E MoE)");
+                               "kinds (M Mamba-2, * attention, - MLP, E MoE) (got %s)",
+                               jtype(pat));
         p = json_string_value(pat);
         for (j = 0; p[j] != '\0'; j++) {
             switch (p[j]) {
@@ -561,7 +622,8 @@ static int nemotron_kinds(hfm *m, const char *path, json_t *c, double *nm, doubl
                                "is unknown");
         if (!json_is_array(lt))
             return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                               "key '%s': expected a list of block kinds", *key);
+                               "key '%s': expected a list of block kinds (got %s)", *key,
+                               jtype(lt));
         {
             const layer_kind k[] = {{"mamba", "linear_attention", nm},
                                     {"attention", "full_attention", na},
@@ -786,7 +848,8 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
             key = "layer_types";
         } else if (!json_is_array(lt)) {
             return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                               "key '%s': expected a list of layer kinds", key);
+                               "key '%s': expected a list of layer kinds (got %s)", key,
+                               jtype(lt));
         } else {
             const layer_kind k[] = {{"mamba", NULL, &nm}, {"attention", NULL, &na}};
             if ((rc = count_kinds(path, lt, key, k, sizeof k / sizeof k[0],
@@ -867,8 +930,12 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
                            "key '%s': %.0f groups do not divide the %.0f Mamba-2 heads (%s)",
                            is_mt(mt, "nemotron_h") ? "n_groups" : "mamba_n_groups", G, H,
                            is_mt(mt, "nemotron_h") ? "mamba_num_heads" : "mamba_n_heads");
-    v = json_object_get(c, "mamba_ssm_cache_dtype");
-    m->ssm_fp32 = json_is_string(v) && strcmp(json_string_value(v), "float32") == 0;
+    {
+        const char *dt;
+        if ((rc = get_string(path, c, "mamba_ssm_cache_dtype", &dt, e)) != GP_OK)
+            return rc;
+        m->ssm_fp32 = dt != NULL && strcmp(dt, "float32") == 0;
+    }
     if (!(nm + na > 0.0)) /* Nemotron-H: MLP blocks only, or none */
         return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
                            "key '%s': no mixer block (Mamba-2 or attention) among its %.0f "
@@ -905,7 +972,7 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
  * model are warned and priced as attention. */
 static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err *e)
 {
-    json_t *lt = json_object_get(c, "layer_types"), *it;
+    json_t *lt, *it;
     double L = m->s.layers, lin = 0.0, other = 0.0, k = 0.0, nk, nv, dk, dv, conv;
     const char *first_other = NULL, *which;
     int qn = is_mt(mt, "qwen3_next"), rc, b;
@@ -922,18 +989,19 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
                      "FLOPs overstated",
                   HYBRID_UNMODELLED[j]);
     }
-    if (json_is_array(lt)) {
+    if ((rc = get_str_list(path, c, "layer_types", &lt, e)) != GP_OK)
+        return rc;
+    if (lt != NULL) {
         json_array_foreach(lt, j, it)
         {
-            const char *t = json_is_string(it) ? json_string_value(it) : NULL;
-            if (t != NULL && strcmp(t, "linear_attention") == 0) {
+            const char *t = json_string_value(it);
+            if (strcmp(t, "linear_attention") == 0) {
                 lin++;
-            } else if (t == NULL || (strcmp(t, "full_attention") != 0 &&
-                                     strcmp(t, "sliding_attention") != 0 &&
-                                     strcmp(t, "attention") != 0)) {
+            } else if (strcmp(t, "full_attention") != 0 && strcmp(t, "sliding_attention") != 0 &&
+                       strcmp(t, "attention") != 0) {
                 other++;
                 if (first_other == NULL)
-                    first_other = t != NULL ? t : "(not a string)";
+                    first_other = t;
             }
         }
         if (strstr(m->used, "layer_types") == NULL)
@@ -1010,7 +1078,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     double step = 0.0, freq = 0.0, sw = 0.0, pattern = 0.0, maxwl = 0.0, shared_w = 0.0;
     double first_dense = 0.0, moe_layers, granite_shared = 0.0;
     int rc = GP_OK, b, use_sw = -1, tied;
-    const char *k, *mt, *act;
+    const char *k, *mt, *act, *np;
     char defname[256] = "";
 
     memset(m, 0, sizeof *m);
@@ -1034,15 +1102,22 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
                            "not a config.json: the top level must be a JSON object");
     }
     c = root;
-    if (find_key(root, K_HIDDEN, &k) == NULL && json_is_object(json_object_get(root, "text_config"))) {
-        c = json_object_get(root, "text_config");
+    v = json_object_get(root, "text_config");
+    if (find_key(root, K_HIDDEN, &k) == NULL && v != NULL && !json_is_null(v)) {
+        if (!json_is_object(v)) {
+            rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                             "key 'text_config': expected an object (got %s)", jtype(v));
+            goto out;
+        }
+        c = v;
         m->text_config = 1;
         warnf(m, "the top level has no hidden_size: the shape is text_config's (the language model; "
                  "vision or audio towers are not counted)");
     }
-    mt = get_str(c, "model_type");
-    if (mt == NULL)
-        mt = get_str(root, "model_type");
+    if ((rc = get_string(path, c, "model_type", &mt, e)) != GP_OK ||
+        (mt == NULL && c != root && (rc = get_string(path, root, "model_type", &mt, e)) != GP_OK) ||
+        (rc = get_string(path, root, "_name_or_path", &np, e)) != GP_OK) /* default_id's */
+        goto out;
     snprintf(m->model_type, sizeof m->model_type, "%s", mt ? mt : "");
 
     /* Required: layers, hidden, heads, vocab. */
@@ -1065,11 +1140,21 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
             goto out;
         m->s.kv_heads = b == 1 ? 1.0 : m->s.heads;
     }
-    if (m->s.kv_heads > m->s.heads) {
+    /* Each key/value head serves a whole group of query heads
+     * (transformers' repeat_kv: num_attention_heads // num_key_value_heads
+     * copies of each). */
+    if (m->s.kv_heads > m->s.heads || fmod(m->s.heads, m->s.kv_heads) != 0.0) {
+        const char *kh, *kk;
+        if (find_key(c, K_KV, &kk) == NULL)
+            kk = "multi_query";
+        find_key(c, K_HEADS, &kh);
         rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
-                         "key 'num_key_value_heads': %.0f key/value heads exceed the %.0f "
-                         "attention heads",
-                         m->s.kv_heads, m->s.heads);
+                         m->s.kv_heads > m->s.heads
+                             ? "key '%s': %.0f key/value heads exceed the %.0f attention heads "
+                               "(%s)"
+                             : "key '%s': %.0f key/value heads do not divide the %.0f attention "
+                               "heads (%s)",
+                         kk, m->s.kv_heads, m->s.heads, kh);
         goto out;
     }
     if ((rc = get_count(m, path, c, K_HEAD_DIM, 1, &m->s.head_dim, e)) != GP_OK)
@@ -1121,7 +1206,12 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
                                             "activation_function", NULL};
         const char *which;
         json_t *av = find_key(c, K_ACT, &which);
-        act = json_is_string(av) ? json_string_value(av) : NULL;
+        if (av != NULL && !json_is_string(av)) {
+            rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0, "key '%s': expected a string (got %s)",
+                             which, jtype(av));
+            goto out;
+        }
+        act = av != NULL ? json_string_value(av) : NULL;
     }
     if (in_list(mt, GATED)) {
         m->s.gated = 1;
@@ -1361,25 +1451,34 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     if ((rc = get_bool(m, path, c, "use_sliding_window", &use_sw, e)) != GP_OK)
         goto out;
     v = json_object_get(c, "sliding_window");
-    if (v != NULL && json_is_boolean(v))
+    if (v != NULL && json_is_true(v)) {
+        /* Python reads true as a window of 1: no config means that. */
+        rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                         "key 'sliding_window': expected a window in tokens, null or false (got "
+                         "true)");
+        goto out;
+    }
+    if (v != NULL && json_is_false(v))
         v = NULL; /* some configs write false for none */
     if (v != NULL && (rc = get_count(m, path, c, K_WINDOW, 1, &sw, e)) != GP_OK)
         goto out;
     if (use_sw == 0)
         sw = 0.0;
     if (sw > 0.0) {
-        json_t *lt = json_object_get(c, "layer_types");
+        json_t *lt = NULL;
         double local = m->s.layers;
         if ((rc = get_count(m, path, c, K_WPATTERN, 1, &pattern, e)) ||
             (rc = get_count(m, path, c, K_MAX_WINDOW, 0, &maxwl, e)))
             goto out;
-        if (json_is_array(lt)) {
+        if ((rc = get_str_list(path, c, "layer_types", &lt, e)) != GP_OK)
+            goto out;
+        if (lt != NULL) {
             size_t j;
             json_t *it;
             local = 0.0;
             json_array_foreach(lt, j, it)
             {
-                if (json_is_string(it) && strcmp(json_string_value(it), "sliding_attention") == 0)
+                if (strcmp(json_string_value(it), "sliding_attention") == 0)
                     local++;
             }
             used_add(m, "layer_types", "[...]");

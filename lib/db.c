@@ -1652,6 +1652,16 @@ static int validate(gp_db *db, gp_err *e)
                     return conflict_fail(db, GP_KIND_MODEL, i, "kv_heads", &md->kv_heads,
                                          "heads", &md->heads, e,
                                          "more KV heads than attention heads");
+                /* Each KV head serves a whole group of query heads
+                 * (transformers' repeat_kv; decode's --kv-heads and train
+                 * refuse it too).  The merged heads: an overlay may have
+                 * patched either side. */
+                if (md->kv_heads.v > 0.0 && fmod(md->heads.v, md->kv_heads.v) != 0.0)
+                    return conflict_fail(db, GP_KIND_MODEL, i, "kv_heads", &md->kv_heads,
+                                         "heads", &md->heads, e,
+                                         "%.0f KV heads do not divide the %.0f attention heads "
+                                         "(each KV head serves a whole group of them)",
+                                         md->kv_heads.v, md->heads.v);
                 if (md->experts_active.v > md->experts.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "moe.active", &md->experts_active,
                                          "moe.experts", &md->experts, e,

@@ -818,6 +818,64 @@ START_TEST(overlay_conflict_is_named_at_the_overlay)
 }
 END_TEST
 
+/* kv_heads must divide heads, checked on the merged entry and named at the
+ * later layer's figure.  phi-4 ships 40 heads and 10 KV heads (hidden 5120):
+ * 16 KV heads do not divide 40, but do divide 64 heads given with them. */
+#define PHI_HEAD "id: phi-4\nsources: {me: me}\nsrc: me\n" /* lines 1-3 */
+START_TEST(kv_heads_divide_the_merged_heads)
+{
+    char d1[64], d2[64], want[256], buf[1024];
+    const char *dirs[2];
+    gp_db *db = (gp_db *)1;
+    gp_err e;
+    const gp_model *m;
+    ck_assert_int_eq(gp_test_tmpdir(d1, sizeof d1), 0);
+    ck_assert_int_eq(gp_test_tmpdir(d2, sizeof d2), 0);
+    /* Both in one overlay: 64 / 16 = 4 query heads a group, loads. */
+    ck_assert_int_eq(gp_test_write(d1, "models/phi.yaml", PHI_HEAD "heads: 64\nkv_heads: 16\n"), 0);
+    dirs[0] = d1;
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open(&db, 0, dirs, 1, &e) == GP_OK, "%s", e.msg);
+    m = gp_db_find_model(db, "phi-4");
+    ck_assert_ptr_nonnull(m);
+    GP_ASSERT_REL(m->heads.v, 64.0, 0);
+    GP_ASSERT_REL(m->kv_heads.v, 16.0, 0);
+    gp_db_free(db);
+    /* kv_heads alone: 40 / 16 is no whole group, named at the overlay. */
+    ck_assert_int_eq(gp_test_write(d1, "models/phi.yaml", PHI_HEAD "kv_heads: 16\n"), 0);
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open(&db, 0, dirs, 1, &e), GP_ESCHEMA);
+    ck_assert_ptr_null(db);
+    gp_err_format(&e, buf, sizeof buf);
+    snprintf(want, sizeof want,
+             "%s/models/phi.yaml:4:1: model 'phi-4', field 'kv_heads': 16 KV heads do not divide "
+             "the 40 attention heads",
+             d1);
+    ck_assert_msg(strstr(buf, want) != NULL, "'%s' lacks '%s'", buf, want);
+    ck_assert_msg(strstr(buf, "'heads' is from builtin:models/phi-4.yaml:") != NULL, "%s", buf);
+    /* Two overlays: 20 KV heads divide the shipped 40; the second overlay's
+     * 64 heads are not divided by them: its heads line is named, the first
+     * overlay's kv_heads the other side. */
+    ck_assert_int_eq(gp_test_write(d1, "models/phi.yaml", PHI_HEAD "kv_heads: 20\n"), 0);
+    ck_assert_int_eq(gp_test_write(d2, "models/phi.yaml", PHI_HEAD "heads: 64\n"), 0);
+    dirs[1] = d2;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_db_open(&db, 0, dirs, 2, &e), GP_ESCHEMA);
+    ck_assert_ptr_null(db);
+    gp_err_format(&e, buf, sizeof buf);
+    snprintf(want, sizeof want,
+             "%s/models/phi.yaml:4:1: model 'phi-4', field 'heads': 20 KV heads do not divide "
+             "the 64 attention heads",
+             d2);
+    ck_assert_msg(strstr(buf, want) != NULL, "'%s' lacks '%s'", buf, want);
+    snprintf(want, sizeof want, "'kv_heads' is from %s/models/phi.yaml:4:1", d1);
+    ck_assert_msg(strstr(buf, want) != NULL, "'%s' lacks '%s'", buf, want);
+    gp_test_rmtree(d1);
+    gp_test_rmtree(d2);
+}
+END_TEST
+#undef PHI_HEAD
+
 /* ---- bad input ---------------------------------------------------------------------- */
 
 typedef struct bad {
@@ -927,6 +985,9 @@ static const bad bads[] = {
      GP_ESCHEMA, ":10:9: ", "layers"},
     {"more KV heads than heads", "models/bad.yaml",
      MODEL_HEAD "heads: 32\nlayers: 32\nkv_heads: 64\n", GP_ESCHEMA, ":11:1: ", "kv_heads"},
+    {"KV heads that do not divide the heads", "models/bad.yaml",
+     MODEL_HEAD "heads: 32\nlayers: 32\nkv_heads: 5\n", GP_ESCHEMA, ":11:1: ",
+     "field 'kv_heads': 5 KV heads do not divide the 32 attention heads"},
     {"pre-training sequence beyond the context", "models/bad.yaml",
      MODEL_HEAD "heads: 32\nlayers: 32\ntrain_seq: 8192\n", GP_ESCHEMA, ":11:1: ", "train_seq"},
     {"more windowed layers than layers", "models/bad.yaml",
@@ -1663,6 +1724,7 @@ Suite *gp_test_suite_db(void)
     tcase_add_test(tc, overlay_file_patches_entry_twice);
     tcase_add_test(tc, later_overlay_wins);
     tcase_add_test(tc, overlay_conflict_is_named_at_the_overlay);
+    tcase_add_test(tc, kv_heads_divide_the_merged_heads);
     tcase_add_test(tc, overlay_file_patches_entry_from_same_dir);
     tcase_add_test(tc, non_yaml_files_are_ignored);
     tcase_add_loop_test(tb, bad_input_is_refused_with_place_and_field, 0,

@@ -719,6 +719,115 @@ START_TEST(cli_model_file)
 }
 END_TEST
 
+/* Wrong JSON types on keys the import reads, and key/value heads that
+ * do not divide the heads: refused (exit 2) naming the file and the key,
+ * nothing written -- not read as absent and warned about, nor imported. */
+typedef struct wrong_type {
+    const char *base; /* a config.json in tests/data/hf, or NULL: `edit` is the file */
+    const char *edit; /* JSON object: keys set (null: removed) */
+    const char *want; /* stderr contains */
+} wrong_type;
+
+static const wrong_type wrong_types[] = {
+    {"llama-3.1-8b", "{\"model_type\": 5}", "key 'model_type': expected a string (got a number)"},
+    {"llama-3.1-8b", "{\"model_type\": [\"llama\"]}",
+     "key 'model_type': expected a string (got a list)"},
+    {"llama-3.1-8b", "{\"_name_or_path\": 7}",
+     "key '_name_or_path': expected a string (got a number)"},
+    {"llama-3.1-8b", "{\"hidden_act\": true}", "key 'hidden_act': expected a string (got true)"},
+    {"gpt2", "{\"activation_function\": 1.5}",
+     "key 'activation_function': expected a string (got a number)"},
+    /* 32 query heads in groups of 32 / 5: no whole groups. */
+    {"llama-3.1-8b", "{\"num_key_value_heads\": 5}",
+     "key 'num_key_value_heads': 5 key/value heads do not divide the 32 attention heads "
+     "(num_attention_heads)"},
+    {"llama-3.1-8b", "{\"num_key_value_heads\": 64}",
+     "key 'num_key_value_heads': 64 key/value heads exceed the 32 attention heads"},
+    /* gpt-oss reads layer_types for its window, llama for linear layers. */
+    {"gpt-oss-20b", "{\"layer_types\": [1, 1]}",
+     "key 'layer_types': item 0: expected a string (got a number)"},
+    {"gpt-oss-20b", "{\"layer_types\": \"sliding_attention\"}",
+     "key 'layer_types': expected a list of strings (got a string)"},
+    {"llama-3.1-8b", "{\"layer_types\": [\"full_attention\", {}]}",
+     "key 'layer_types': item 1: expected a string (got an object)"},
+    {"gpt-oss-20b", "{\"sliding_window\": true}",
+     "key 'sliding_window': expected a window in tokens, null or false (got true)"},
+    {"nemotron-h-8b", "{\"mamba_ssm_cache_dtype\": 32}",
+     "key 'mamba_ssm_cache_dtype': expected a string (got a number)"},
+    {"nemotron-h-8b", "{\"hybrid_override_pattern\": 5}",
+     "key 'hybrid_override_pattern': expected a string of block kinds (M Mamba-2, * attention, "
+     "- MLP, E MoE) (got a number)"},
+    {"nemotron-h-8b", "{\"hybrid_override_pattern\": null, \"layers_block_type\": [\"mamba\", 2]}",
+     "key 'layers_block_type': item 1: expected a string (got a number)"},
+    {"nemotron-h-8b", "{\"hybrid_override_pattern\": null, \"layers_block_type\": \"mamba\"}",
+     "key 'layers_block_type': expected a list of block kinds (got a string)"},
+    /* A multimodal config: text_config holds the shape. */
+    {NULL, "{\"model_type\": \"llava\", \"text_config\": \"llama\"}",
+     "key 'text_config': expected an object (got a string)"},
+    {NULL,
+     "{\"model_type\": \"llava\", \"text_config\": {\"model_type\": 5, \"num_hidden_layers\": 2, "
+     "\"hidden_size\": 512, \"num_attention_heads\": 8, \"vocab_size\": 1000}}",
+     "key 'model_type': expected a string (got a number)"},
+    {NULL,
+     "{\"model_type\": false, \"text_config\": {\"num_hidden_layers\": 2, "
+     "\"hidden_size\": 512, \"num_attention_heads\": 8, \"vocab_size\": 1000}}",
+     "key 'model_type': expected a string (got false)"},
+};
+
+START_TEST(cli_import_wrong_types)
+{
+    const wrong_type *w = &wrong_types[_i];
+    char src[256], dir[256], base[128], *err = NULL, *before, *after;
+    const char *file;
+    json_t *o = NULL;
+    int rc;
+    ck_assert_int_eq(gp_test_tmpdir(src, sizeof src), 0);
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    before = gp_test_dir_listing(dir);
+    if (w->base != NULL)
+        snprintf(base, sizeof base, "tests/data/hf/%s.json", w->base);
+    file = gp_test_json_edit(src, "config", w->base != NULL ? base : NULL, w->edit);
+    rc = gp_test_import_model(dir, file, "t1", &o, &err);
+    ck_assert_msg(rc == 2, "%s %s: exit %d (%s)", w->base ? w->base : "", w->edit, rc,
+                  err ? err : "");
+    ck_assert_msg(strstr(err, file) != NULL && strstr(err, w->want) != NULL,
+                  "%s: '%s' lacks '%s'", w->edit, err, w->want);
+    json_decref(o);
+    free(err);
+    after = gp_test_dir_listing(dir);
+    ck_assert_str_eq(before, after);
+    free(after);
+    free(before);
+    gp_test_rmtree(src);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+/* The same keys with their own types still import: false for no window, a
+ * divisor of the heads for the KV heads (32 heads in 4 groups of 8). */
+START_TEST(cli_import_right_types)
+{
+    char src[256], dir[256];
+    const char *file;
+    json_t *o = NULL;
+    ck_assert_int_eq(gp_test_tmpdir(src, sizeof src), 0);
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    file = gp_test_json_edit(src, "config", "tests/data/hf/llama-3.1-8b.json",
+                             "{\"num_key_value_heads\": 4, \"sliding_window\": false, "
+                             "\"_name_or_path\": \"me/kv4\"}");
+    ck_assert_int_eq(gp_test_import_model(dir, file, "t1", &o, NULL), 0);
+    ck_assert_ptr_nonnull(o);
+    GP_ASSERT_REL(gp_test_jnum(o, "kv_heads"), 4.0, 0);
+    /* k and v 2 x 4096 x 512 = 4,194,304 a layer, half of the 8 KV heads':
+     * 8,030,261,248 - 32 x 4,194,304 = 7,896,043,520. */
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 7896043520.0, 0);
+    ck_assert(json_is_null(json_object_get(o, "window")));
+    json_decref(o);
+    gp_test_rmtree(src);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 /* The man page as docs/mkman.sh writes it (`make man`, `make install`);
  * malloc'd, the caller frees. */
 static char *man_page(void)
@@ -794,6 +903,9 @@ Suite *gp_test_suite_hfimport(void)
     tcase_add_test(tc, cli_unknown_architecture);
     tcase_add_test(tc, cli_model_file);
     tcase_add_test(tc, cli_import_name_text);
+    tcase_add_loop_test(tc, cli_import_wrong_types, 0,
+                        (int)(sizeof wrong_types / sizeof wrong_types[0]));
+    tcase_add_test(tc, cli_import_right_types);
     tcase_add_test(tc, man_page_has_import_model_options);
     tcase_add_test(tc, man_page_environment_order);
     suite_add_tcase(s, tc);
