@@ -663,6 +663,35 @@ START_TEST(csv_one_row)
 }
 END_TEST
 
+/* decode says the options that price nothing, as allreduce and scale
+ * do: one GPU's split, an MoE cost on a dense model, the prefill's
+ * efficiency without a prefill; and stays quiet where they price. */
+START_TEST(decode_notes_ignored_options)
+{
+    static const char *const cases[][3] = {
+        {"--split", "layer", "--split ignored: one GPU"},
+        {"--moe-layer-overhead", "1us", "--moe-layer-overhead ignored: llama-2-7b has no"},
+        {"--prefill-eff", "0.5", "--prefill-eff ignored: no prefill is priced"},
+    };
+    const char *quiet[] = {"decode", "--gpu", "h100", "--model", "llama-2-7b", "--prompt", "512",
+                           "--prefill-eff", "0.5", NULL};
+    size_t k;
+    char *out = NULL, *err = NULL;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const char *argv[] = {"decode", "--gpu", "h100", "--model", "llama-2-7b", cases[k][0],
+                              cases[k][1], NULL};
+        ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+        ck_assert_msg(strstr(err, cases[k][2]) != NULL, "%s: %s", cases[k][0], err);
+        free(out);
+        free(err);
+    }
+    ck_assert_int_eq(gp_test_cli(quiet, &out, &err), 0);
+    ck_assert_msg(strstr(err, "ignored") == NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 Suite *gp_test_suite_e2e(void)
 {
     Suite *s = suite_create("e2e");
@@ -683,6 +712,7 @@ Suite *gp_test_suite_e2e(void)
     tcase_add_test(tc, trt_peak_throughput_rows);
     tcase_add_test(tc, repeated_options);
     tcase_add_test(tc, csv_one_row);
+    tcase_add_test(tc, decode_notes_ignored_options);
     suite_add_tcase(s, tc);
     return s;
 }
