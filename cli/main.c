@@ -189,10 +189,19 @@ int gp_cli_main(int argc, char **argv)
                 "--version); try 'gpuplan --help'\n",
                 rest[1]);
     } else {
+        size_t k;
         fprintf(stderr, "gpuplan: unknown command '%s' (commands:", rest[1]);
         for (c = 0; c < N_COMMANDS; c++)
             fprintf(stderr, " %s", commands[c]->name);
-        fprintf(stderr, "); try 'gpuplan --help'\n");
+        fprintf(stderr, ")");
+        /* "gpuplan --db hw list": --db took the command for its directory. */
+        for (k = 0, c = N_COMMANDS; k < n_opt && c == N_COMMANDS; k++)
+            for (c = 0; c < N_COMMANDS && strcmp(opt_dirs[k], commands[c]->name) != 0; c++)
+                ;
+        if (c < N_COMMANDS)
+            fprintf(stderr, "; '--db' took '%s' for its directory: give --db DIR",
+                    commands[c]->name);
+        fprintf(stderr, "; try 'gpuplan --help'\n");
     }
     free(rest);
     return GP_EXIT_USAGE;
