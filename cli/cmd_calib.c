@@ -84,35 +84,6 @@ static json_t *jmeas(double v)
     return v > 0.0 ? gp_cli_jnum(v) : json_null();
 }
 
-/* "2024-06-30" or "2024-06-30T12:00:00Z": what --date accepts. */
-static int date_ok(const char *d)
-{
-    static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int i, year, mon, day;
-    size_t n = strlen(d);
-    if (n < 10 || n > 39)
-        return 0;
-    for (i = 0; i < 10; i++)
-        if ((i == 4 || i == 7) ? d[i] != '-' : (d[i] < '0' || d[i] > '9'))
-            return 0;
-    year = ((d[0] - '0') * 10 + (d[1] - '0')) * 100 + (d[2] - '0') * 10 + (d[3] - '0');
-    mon = (d[5] - '0') * 10 + (d[6] - '0');
-    day = (d[8] - '0') * 10 + (d[9] - '0');
-    if (mon < 1 || mon > 12 || day < 1 || day > mdays[mon - 1])
-        return 0;
-    /* February 29 only in a leap year (Gregorian). */
-    if (mon == 2 && day == 29 && !(year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)))
-        return 0;
-    if (n == 10)
-        return 1;
-    if (d[10] != 'T')
-        return 0;
-    for (i = 11; d[i] != '\0'; i++)
-        if (strchr("0123456789:.Z+-", d[i]) == NULL)
-            return 0;
-    return 1;
-}
-
 /* Read and check the measurement file (before anything is touched), run
  * `prepare` (may be NULL; import creates its target directory there, so a
  * new --db DIR loads), then load the database and find the GPU. */
@@ -241,6 +212,138 @@ static const char *file_kind(const gp_calib *c)
     default:
         return "the measurement file";
     }
+}
+
+/* The point of series (kind, series): the largest size (largest = 1) or the
+ * best median rate; NULL when the file has none. */
+static const gp_calib_point *series_point(const gp_calib *c, gp_calib_kind kind,
+                                          const char *series, int largest)
+{
+    const gp_calib_point *best = NULL;
+    size_t i;
+    for (i = 0; i < c->n_pts; i++) {
+        const gp_calib_point *p = &c->pts[i];
+        if (p->kind != kind || strcmp(p->series, series) != 0)
+            continue;
+        if (best == NULL || (largest ? p->work > best->work : p->rate_median > best->rate_median))
+            best = p;
+    }
+    return best;
+}
+
+/* The size sweeps that give a bandwidth (docs/calibration.md): `imported`
+ * when the overlay carries it (peer uni only without an AllReduce sweep). */
+typedef struct bw_sweep {
+    gp_calib_kind kind;
+    const char *series, *label;
+    int imported;
+} bw_sweep;
+
+static const bw_sweep k_sweeps[] = {
+    {GP_CALIB_TRANSFER, "h2d-pinned", "h2d pinned", 1},
+    {GP_CALIB_TRANSFER, "d2h-pinned", "d2h pinned", 1},
+    {GP_CALIB_TRANSFER, "h2d-pageable", "h2d pageable", 0},
+    {GP_CALIB_TRANSFER, "d2h-pageable", "d2h pageable", 0},
+    {GP_CALIB_PEER, "uni", "peer uni", 1},
+    {GP_CALIB_PEER, "bidir", "peer bidir (sum)", 0},
+    {GP_CALIB_ALLREDUCE, "allreduce", "allreduce busbw", 1},
+};
+
+/* The largest point of a sweep whose sizes all stay below the bandwidth
+ * regime (GP_CALIB_BW_MIN_BYTES), else NULL. */
+static const gp_calib_point *latency_only(const gp_calib *c, const bw_sweep *w)
+{
+    const gp_calib_point *top = series_point(c, w->kind, w->series, 1);
+    return top != NULL && top->work < GP_CALIB_BW_MIN_BYTES ? top : NULL;
+}
+
+/* A sweep the overlay would take its bandwidth from, none of whose sizes
+ * reaches the bandwidth regime: its times are latency (32 us for 64 B to
+ * 4 KiB on 8 x A100) and its beta an extrapolation (36.9 GB/s +-49 % of a
+ * 235 GB/s link).  GP_EUNSUP at the largest size's line. */
+static int bw_regime_ok(const gp_calib *c, gp_err *e)
+{
+    int has_ar = series_point(c, GP_CALIB_ALLREDUCE, "allreduce", 1) != NULL;
+    size_t i;
+    for (i = 0; i < sizeof k_sweeps / sizeof k_sweeps[0]; i++) {
+        const bw_sweep *w = &k_sweeps[i];
+        const gp_calib_point *top;
+        if (!w->imported || (w->kind == GP_CALIB_PEER && has_ar) ||
+            (top = latency_only(c, w)) == NULL)
+            continue;
+        return GP_RAISE_AT(e, GP_EUNSUP, c->path, top->line, 0,
+                           "the %s sweep's largest size is %.15g B, below the bandwidth "
+                           "regime (>= %.0f MiB): its times are latency, so it measures no "
+                           "bandwidth (nothing written); rerun it up to >= %.0f MiB%s",
+                           w->kind == GP_CALIB_ALLREDUCE ? "AllReduce" : w->label, top->work,
+                           GP_CALIB_BW_MIN_BYTES / 1048576.0, GP_CALIB_BW_MIN_BYTES / 1048576.0,
+                           w->kind == GP_CALIB_ALLREDUCE ? " (all_reduce_perf -b 8 -e 1G)" : "");
+    }
+    return GP_OK;
+}
+
+/* A figure the overlay would carry below GP_MEAS_FLOOR_MIN of its datasheet
+ * figure: no working link, memory or GEMM runs 100 x under its datasheet
+ * (include/gpuplan/db.h).  GP_EUNSUP at the line of the point it came from. */
+static int floor_fail(const loaded *L, const gp_calib_point *pt, const char *what, double meas,
+                      const gp_fig *ds, const char *of, gp_qty q, gp_err *e)
+{
+    char m[32], d[32];
+    if (!(meas > 0.0) || ds == NULL || !(ds->v > 0.0) || !(meas < ds->v * GP_MEAS_FLOOR_MIN))
+        return GP_OK;
+    gp_format_qty(meas, q, 3, 0, m, sizeof m);
+    gp_format_qty(ds->v, q, 3, 0, d, sizeof d);
+    return GP_RAISE_AT(e, GP_EUNSUP, L->c->path, pt != NULL ? pt->line : 0, 0,
+                       "%s %s is %.2g %% of %s's datasheet %s, below %g %%: nothing that works "
+                       "runs 100 times under its datasheet -- a latency-bound size, a unit "
+                       "slip or another device's file (check --as); nothing written",
+                       what, m, 100.0 * meas / ds->v, of, d, 100.0 * GP_MEAS_FLOOR_MIN);
+}
+
+static int floor_ok(const loaded *L, gp_err *e)
+{
+    const gp_calib *c = L->c;
+    const gp_calib_summary *s = &L->s;
+    const gp_gpu *g = L->g;
+    const char *peer_id = g->scale_up_link ? g->scale_up_link : g->host_link;
+    const gp_link *host = g->host_link ? gp_db_find_link(L->db, g->host_link) : NULL;
+    const gp_link *peer = peer_id ? gp_db_find_link(L->db, peer_id) : NULL;
+    int p, q, rc;
+    if ((rc = floor_fail(L, series_point(c, GP_CALIB_MEMORY, "copy", 0), "memory bandwidth",
+                         s->mem_bw, &g->mem_bw, g->id, GP_Q_RATE, e)) != GP_OK ||
+        (rc = floor_fail(L, series_point(c, GP_CALIB_MEMORY, "l2-read", 0), "L2 bandwidth",
+                         s->l2_bw, &g->l2_bw, g->id, GP_Q_RATE, e)) != GP_OK)
+        return rc;
+    for (p = 0; p < GP_PREC__COUNT; p++)
+        for (q = 0; q < GP_PIPE__COUNT; q++) {
+            char series[40], what[48];
+            snprintf(series, sizeof series, "%s-%s-fp32acc", gp_precision_name((gp_precision)p),
+                     gp_pipeline_name((gp_pipeline)q));
+            snprintf(what, sizeof what, "%s %s GEMM", gp_precision_name((gp_precision)p),
+                     gp_pipeline_name((gp_pipeline)q));
+            if ((rc = floor_fail(L, series_point(c, GP_CALIB_GEMM, series, 0), what,
+                                 s->gemm[p][q], &g->peak[p][q], g->id, GP_Q_FLOPS, e)) != GP_OK)
+                return rc;
+        }
+    if (host != NULL &&
+        ((rc = floor_fail(L, series_point(c, GP_CALIB_TRANSFER, "h2d-pinned", 1),
+                          "host-to-device bandwidth", s->h2d_bw, &host->bw, host->id, GP_Q_RATE,
+                          e)) != GP_OK ||
+         (rc = floor_fail(L, series_point(c, GP_CALIB_TRANSFER, "d2h-pinned", 1),
+                          "device-to-host bandwidth", s->d2h_bw, &host->bw, host->id, GP_Q_RATE,
+                          e)) != GP_OK))
+        return rc;
+    if (peer == NULL)
+        return GP_OK;
+    if (s->allreduce_busbw > 0.0)
+        /* Only a one-node sweep is the link's (the others are refused). */
+        return s->allreduce_nodes != 1
+                   ? GP_OK
+                   : floor_fail(L, series_point(c, GP_CALIB_ALLREDUCE, "allreduce", 1),
+                                "AllReduce busbw", s->allreduce_busbw, &peer->bw, peer->id,
+                                GP_Q_RATE, e);
+    return floor_fail(L, series_point(c, GP_CALIB_PEER, "uni", 1), "GPU-to-GPU copy bandwidth",
+                      s->peer_bw, &peer->bw, peer->id, GP_Q_RATE, e);
 }
 
 /* A measurement well above its datasheet figure is no measurement of this
@@ -477,6 +580,12 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         return rc;
     }
     gp_err_clear(&e);
+    /* Bandwidths from latency-only sweeps, figures 100 x under the
+     * datasheet: refused before anything is written. */
+    if (bw_regime_ok(L.c, &e) != GP_OK || floor_ok(&L, &e) != GP_OK) {
+        gp_calib_free(L.c);
+        return gp_cli_fail(cli, &e);
+    }
     has_link_data = L.s.peer_bw > 0.0 || L.s.peer_lat > 0.0 || L.s.allreduce_busbw > 0.0;
     /* GPU figures: only what the file holds (an nccl-tests log has none). */
     if (gp_calib_overlay_gpu(L.c, &L.s, L.g->id, shown, &gtext, &e) != GP_OK) {
@@ -806,17 +915,23 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
             gp_err_clear(&e);
             if (gp_calib_fit_series(L.c, k_fits[i].kind, k_fits[i].series, 0, 0, &f, &e) != GP_OK)
                 continue;
+            const gp_calib_point *top = series_point(L.c, k_fits[i].kind, k_fits[i].series, 1);
+            /* No size in the bandwidth regime: beta (and n1/2) are null. */
+            int bw = top == NULL || top->work >= GP_CALIB_BW_MIN_BYTES;
             fo = json_object();
             json_object_set_new(fo, "series", json_string(k_fits[i].series));
             json_object_set_new(fo, "kind", json_string(gp_calib_kind_name(k_fits[i].kind)));
             json_object_set_new(fo, "points", json_integer((json_int_t)f.n));
+            json_object_set_new(fo, "max_bytes", top ? gp_cli_jnum(top->work) : json_null());
             json_object_set_new(fo, "size_multiplier", gp_cli_jnum(f.c));
             json_object_set_new(fo, "alpha_s", gp_cli_jnum(f.alpha));
             json_object_set_new(fo, "alpha_se_s", gp_cli_jnum(f.alpha_se));
-            json_object_set_new(fo, "beta_bytes_per_s", gp_cli_jnum(f.beta));
-            json_object_set_new(fo, "beta_se_bytes_per_s", gp_cli_jnum(f.beta_se));
-            json_object_set_new(fo, "n_half_bytes", gp_cli_jnum(f.n_half));
-            json_object_set_new(fo, "n_half_se_bytes", gp_cli_jnum(f.n_half_se));
+            json_object_set_new(fo, "beta_bytes_per_s", bw ? gp_cli_jnum(f.beta) : json_null());
+            json_object_set_new(fo, "beta_se_bytes_per_s",
+                                bw ? gp_cli_jnum(f.beta_se) : json_null());
+            json_object_set_new(fo, "n_half_bytes", bw ? gp_cli_jnum(f.n_half) : json_null());
+            json_object_set_new(fo, "n_half_se_bytes",
+                                bw ? gp_cli_jnum(f.n_half_se) : json_null());
             json_object_set_new(fo, "max_rel_resid", gp_cli_jnum(f.max_rel_resid));
             json_array_append_new(fits, fo);
         }
@@ -921,21 +1036,29 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
     mrow("d2h pinned", s->d2h_bw, GP_Q_RATE, 2, NULL);
     mrow("h2d pageable", s->h2d_pageable_bw, GP_Q_RATE, 2, NULL);
     mrow("d2h pageable", s->d2h_pageable_bw, GP_Q_RATE, 2, NULL);
-    if (s->peer_bw > 0.0) {
-        mrow("peer uni", s->peer_bw, GP_Q_RATE, 1, NULL);
-        mrow("peer bidir (sum)", s->peer_bidir_bw, GP_Q_RATE, 1, NULL);
-        mrow("peer latency", s->peer_lat, GP_Q_DURATION, 2, NULL);
-    }
+    mrow("peer uni", s->peer_bw, GP_Q_RATE, 1, NULL);
+    mrow("peer bidir (sum)", s->peer_bidir_bw, GP_Q_RATE, 1, NULL);
+    mrow("peer latency", s->peer_lat, GP_Q_DURATION, 2, NULL);
     if (s->allreduce_busbw > 0.0) {
         snprintf(note, sizeof note, "%d GPUs, busbw = 2(n-1)/n S / t, %s", s->allreduce_gpus,
                  s->allreduce_fit.n == 0            ? "best size"
                  : s->allreduce_fit_min_bytes > 0.0 ? "fit beta, S >= 64 MiB"
                                                     : "fit beta");
         mrow("allreduce busbw", s->allreduce_busbw, GP_Q_RATE, 1, note);
-        mrow("allreduce latency", s->allreduce_lat, GP_Q_DURATION, 2,
-             s->allreduce_fit.n > 0 && s->allreduce_fit_min_bytes == 0.0
-                 ? "fit alpha"
-                 : "median time of the smallest size");
+    }
+    mrow("allreduce latency", s->allreduce_lat, GP_Q_DURATION, 2,
+         s->allreduce_fit.n > 0 && s->allreduce_fit_min_bytes == 0.0
+             ? "fit alpha"
+             : "median time of the smallest size");
+    /* A sweep whose sizes all stay below the bandwidth regime measures a
+     * latency, not a bandwidth: said, not given a figure. */
+    for (i = 0; i < sizeof k_sweeps / sizeof k_sweeps[0]; i++) {
+        const gp_calib_point *top = latency_only(L.c, &k_sweeps[i]);
+        if (top == NULL)
+            continue;
+        snprintf(note, sizeof note, "largest size %.15g B (line %u) < %.0f MiB: a latency sweep",
+                 top->work, top->line, GP_CALIB_BW_MIN_BYTES / 1048576.0);
+        gp_cli_row(k_sweeps[i].label, "not measured", note);
     }
     if (L.c->format == GP_CALIB_FMT_NVBANDWIDTH)
         nvbw_rows(L.c);
@@ -945,8 +1068,10 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
         gp_err e;
         char a[32], b[32], nh[32], line[160];
         gp_err_clear(&e);
+        const gp_calib_point *top;
         if (gp_calib_fit_series(L.c, k_fits[i].kind, k_fits[i].series, 0, 0, &f, &e) != GP_OK)
             continue;
+        top = series_point(L.c, k_fits[i].kind, k_fits[i].series, 1);
         gp_format_qty(f.alpha, GP_Q_DURATION, 2, 0, a, sizeof a);
         gp_format_qty(f.beta, GP_Q_RATE, 2, 0, b, sizeof b);
         gp_format_qty(f.n_half, GP_Q_BYTES, 1, 0, nh, sizeof nh);
@@ -958,6 +1083,14 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
                      ? " (poor fit: the window below is used)"
                      : " (poor fit: table used)");
         snprintf(note, sizeof note, "%s (+-%.1f%%)", b, f.beta > 0 ? 100.0 * f.beta_se / f.beta : 0.0);
+        if (top != NULL && top->work < GP_CALIB_BW_MIN_BYTES) {
+            /* beta extrapolated from latency-bound sizes: no bandwidth. */
+            snprintf(line, sizeof line, "alpha %s (+-%.1f%%), %zu sizes <= %.15g B: beta not "
+                                        "measured (no size >= %.0f MiB)",
+                     a, f.alpha > 0 ? 100.0 * f.alpha_se / f.alpha : 0.0, f.n, top->work,
+                     GP_CALIB_BW_MIN_BYTES / 1048576.0);
+            snprintf(note, sizeof note, "beta n/a");
+        }
         gp_cli_row(k_fits[i].label, note, line);
     }
     if (s->allreduce_fit.n > 0 && s->allreduce_fit_min_bytes > 0.0) {
@@ -983,7 +1116,11 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
             gp_qty k = strstr(eff[i].what, "GEMM") ? GP_Q_FLOPS : GP_Q_RATE;
             gp_format_qty(eff[i].measured, k, 1, 0, m, sizeof m);
             gp_format_qty(eff[i].datasheet, k, 1, 0, d, sizeof d);
-            snprintf(v, sizeof v, "%.1f%%", 100.0 * eff[i].eff);
+            if (eff[i].eff < GP_MEAS_FLOOR_MIN) /* import refuses it */
+                snprintf(v, sizeof v, "%.2g%% BELOW %g%%", 100.0 * eff[i].eff,
+                         100.0 * GP_MEAS_FLOOR_MIN);
+            else
+                snprintf(v, sizeof v, "%.1f%%", 100.0 * eff[i].eff);
             snprintf(note, sizeof note, "%s / %s  [%s]", m, d, eff[i].src ? eff[i].src : "?");
             gp_cli_row(eff[i].what, v, note);
         }
@@ -1031,6 +1168,41 @@ static int find_probe(const char *given, char *out, size_t n)
         path = colon ? colon + 1 : NULL;
     }
     return 0;
+}
+
+/* Where `calib run -o` will keep the probe's file, checked before the probe
+ * runs (~75 s on a GPU): not a directory, in a directory that exists and
+ * this process may write (the probe writes a temp file there and renames
+ * it).  GP_EXIT_OK or GP_EXIT_USAGE with the reason. */
+static int check_outfile(gp_cli *cli, const char *given)
+{
+    const char *path = given != NULL ? given : "gpuplan-calib.yaml";
+    char dir[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return gp_cli_usage(cli, "option '-o': '%s' is a directory; give the measurement "
+                                 "file's name (e.g. %s%sgpuplan-calib.yaml)",
+                            path, path, path[strlen(path) - 1] == '/' ? "" : "/");
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else if ((size_t)(slash - path) >= sizeof dir)
+        return gp_cli_usage(cli, "option '-o': '%.80s...' is too long a path", path);
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (stat(dir, &st) != 0)
+        return gp_cli_usage(cli, "option '-o'%s: '%s': directory '%s' %s",
+                            given ? "" : " (default)", path, dir,
+                            errno == ENOENT ? "does not exist" : strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return gp_cli_usage(cli, "option '-o'%s: '%s': '%s' is not a directory",
+                            given ? "" : " (default)", path, dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return gp_cli_usage(cli, "option '-o'%s: '%s': directory '%s' is not writable (%s)",
+                            given ? "" : " (default)", path, dir, strerror(errno));
+    return GP_EXIT_OK;
 }
 
 static int do_run(gp_cli *cli, const char *probe, const char *as, const char *outfile, int quick,
@@ -1168,7 +1340,7 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
             return gp_cli_usage(cli, "option '--format': unknown format '%s' (auto, probe, "
                                      "nccl-tests, rccl-tests, babelstream or nvbandwidth)", format);
     }
-    if (ro.date != NULL && !date_ok(ro.date))
+    if (ro.date != NULL && !gp_calib_date_ok(ro.date))
         return gp_cli_usage(cli, "option '--date': '%s' is not a date (YYYY-MM-DD, or "
                                  "YYYY-MM-DDTHH:MM:SSZ)", ro.date);
     if (strcmp(sub, "run") == 0 && (format != NULL || ro.date != NULL))
@@ -1179,6 +1351,8 @@ static int run_calib(gp_cli *cli, int argc, char **argv)
             return gp_cli_usage(cli, "'calib run' takes no file argument, got '%s'", argv[optind]);
         if (outfile != NULL && outfile[0] == '\0')
             return gp_cli_usage(cli, "option '-o' needs a file name (got '')");
+        if (check_outfile(cli, outfile) != GP_EXIT_OK)
+            return GP_EXIT_USAGE;
         return do_run(cli, probe, as, outfile ? outfile : "gpuplan-calib.yaml", quick, only,
                       device);
     }

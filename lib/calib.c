@@ -200,6 +200,60 @@ const char *gp_calib_kind_name(gp_calib_kind k)
     return (unsigned)k < GP_CALIB__COUNT ? names[k] : "unknown";
 }
 
+/* n decimal digits at s as a number, or -1. */
+static int digits(const char *s, int n)
+{
+    int v = 0, i;
+    for (i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+int gp_calib_date_ok(const char *d)
+{
+    static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int year, mon, day;
+    const char *p;
+    if (d == NULL || strlen(d) < 10 || d[4] != '-' || d[7] != '-')
+        return 0;
+    year = digits(d, 4);
+    mon = digits(d + 5, 2);
+    day = digits(d + 8, 2);
+    if (year < 0 || mon < 1 || mon > 12 || day < 1 || day > mdays[mon - 1])
+        return 0;
+    /* February 29 only in a leap year (Gregorian). */
+    if (mon == 2 && day == 29 && !(year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)))
+        return 0;
+    if (d[10] == '\0')
+        return 1;
+    /* THH:MM[:SS[.fraction]][Z|+HH:MM|-HH:MM] */
+    p = d + 10;
+    if (*p++ != 'T' || digits(p, 2) < 0 || digits(p, 2) > 23 || p[2] != ':' ||
+        digits(p + 3, 2) < 0 || digits(p + 3, 2) > 59)
+        return 0;
+    p += 5;
+    if (*p == ':') {
+        if (digits(p + 1, 2) < 0 || digits(p + 1, 2) > 60)
+            return 0;
+        p += 3;
+        if (*p == '.') {
+            if (p[1] < '0' || p[1] > '9')
+                return 0;
+            for (p++; *p >= '0' && *p <= '9'; p++)
+                ;
+        }
+    }
+    if (*p == 'Z')
+        return p[1] == '\0';
+    if (*p == '+' || *p == '-')
+        return digits(p + 1, 2) >= 0 && digits(p + 1, 2) <= 23 && p[3] == ':' &&
+               digits(p + 4, 2) >= 0 && digits(p + 4, 2) <= 59 && p[6] == '\0';
+    return *p == '\0';
+}
+
 /* ---- reader --------------------------------------------------------------------------- */
 
 typedef struct rctx {
@@ -508,6 +562,27 @@ static int parse_enum(rctx *r, const yaml_node_t *v, const char *key, const char
     return fail_node(r, GP_ESCHEMA, v, key, "unknown value '%s'", sval(v));
 }
 
+/* The point's fastest trial gives a rate above GP_CALIB_RATE_MAX (a time of
+ * 1e-300 s overflows it to inf): refused at that trial's own line:col. */
+static int fail_trial(rctx *r, const yaml_node_t *list, const gp_calib_point *pt)
+{
+    const yaml_node_t *at = list;
+    yaml_node_item_t *it;
+    for (it = list->data.sequence.items.start; it < list->data.sequence.items.top; it++) {
+        const yaml_node_t *v = yaml_document_get_node(r->doc, *it);
+        if (strtod(sval(v), NULL) == pt->t.min) {
+            at = v;
+            break;
+        }
+    }
+    return fail_node(r, GP_ESCHEMA, at, "t_s",
+                     "trial '%s' s for %g %s is %g %s per second, above %g: not a "
+                     "measurement",
+                     at != list ? sval(at) : "?", pt->work,
+                     pt->kind == GP_CALIB_GEMM ? "FLOP" : "bytes", pt->rate_best,
+                     pt->kind == GP_CALIB_GEMM ? "FLOP" : "bytes", GP_CALIB_RATE_MAX);
+}
+
 /* One point of section `kind`.  Keys common to all: t_s (trials, seconds
  * per op), verified, batch, stats (informational, recomputed here). */
 static int read_point(rctx *r, gp_calib_kind kind, const yaml_node_t *m)
@@ -704,6 +779,8 @@ static int read_point(rctx *r, gp_calib_kind kind, const yaml_node_t *m)
     if (kind != GP_CALIB_LATENCY) {
         pt->rate_best = pt->work / pt->t.min;
         pt->rate_median = pt->work / pt->t.median;
+        if (!(pt->rate_best <= GP_CALIB_RATE_MAX))
+            return fail_trial(r, t_node, pt);
     }
     r->c->n_pts++;
     return GP_OK;
@@ -736,6 +813,7 @@ static int read_root(rctx *r, const yaml_node_t *root, const char *text, size_t 
     static const char *const sections[GP_CALIB__COUNT] = {"gemm",     "memory", "latency",
                                                           "transfer", "peer",   "allreduce"};
     yaml_node_pair_t *p;
+    const yaml_node_t *date_node = NULL;
     int rc, have_format = 0, have_device = 0, complete = 0;
     char fmt[64];
 
@@ -773,6 +851,7 @@ static int read_root(rctx *r, const yaml_node_t *root, const char *text, size_t 
             rc = get_str(r, v, "tool", r->c->tool, sizeof r->c->tool);
         } else if (strcmp(ks, "date") == 0) {
             rc = get_str(r, v, "date", r->c->date, sizeof r->c->date);
+            date_node = v;
         } else if (strcmp(ks, "host") == 0) {
             rc = get_str(r, v, "host", r->c->host, sizeof r->c->host);
         } else if (strcmp(ks, "device") == 0) {
@@ -807,10 +886,49 @@ static int read_root(rctx *r, const yaml_node_t *root, const char *text, size_t 
         return fail_node(r, GP_ESCHEMA, root, "device", "required field is missing");
     if (r->c->date[0] == '\0')
         return fail_node(r, GP_ESCHEMA, root, "date", "required field is missing");
+    /* The overlay cites it: a date the calendar lacks is no date (as --date). */
+    if (!gp_calib_date_ok(r->c->date))
+        return fail_node(r, GP_ESCHEMA, date_node, "date",
+                         "'%s' is not a date (ISO 8601 UTC: YYYY-MM-DD or "
+                         "YYYY-MM-DDTHH:MM:SSZ, as the probe writes it)",
+                         r->c->date);
     r->c->format = GP_CALIB_FMT_PROBE;
     r->c->nodes = 1; /* one process on one machine */
     r->c->gpus_per_node = r->c->dev.gpus;
     return GP_OK;
+}
+
+/* A scalar holding a NUL character (a "\0" escape: "NVIDIA H100\0junk"
+ * would be read as "NVIDIA H100"), refused at its line:col as the database
+ * loader refuses it (lib/db_yaml.c), naming the key it belongs to. */
+static int nul_scalar(const char *name, yaml_document_t *doc, gp_err *e)
+{
+    yaml_node_t *n, *bad = NULL;
+    int idx = 0;
+    for (n = doc->nodes.start; n < doc->nodes.top && bad == NULL; n++)
+        if (n->type == YAML_SCALAR_NODE &&
+            memchr(n->data.scalar.value, '\0', n->data.scalar.length) != NULL) {
+            bad = n;
+            idx = (int)(n - doc->nodes.start) + 1;
+        }
+    if (bad == NULL)
+        return GP_OK;
+    for (n = doc->nodes.start; n < doc->nodes.top; n++) {
+        yaml_node_pair_t *p;
+        if (n->type != YAML_MAPPING_NODE)
+            continue;
+        for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
+            if (p->value == idx) {
+                const yaml_node_t *k = yaml_document_get_node(doc, p->key);
+                if (k != NULL && k->type == YAML_SCALAR_NODE)
+                    return GP_RAISE_AT(e, GP_EPARSE, name, (unsigned)bad->start_mark.line + 1,
+                                       (unsigned)bad->start_mark.column + 1,
+                                       "scalar contains a NUL character (near field '%s')",
+                                       (const char *)k->data.scalar.value);
+            }
+    }
+    return GP_RAISE_AT(e, GP_EPARSE, name, (unsigned)bad->start_mark.line + 1,
+                       (unsigned)bad->start_mark.column + 1, "scalar contains a NUL character");
 }
 
 int gp_calib_read_text(const char *name, const char *text, size_t len, gp_calib **out,
@@ -885,6 +1003,12 @@ int gp_calib_read_text(const char *name, const char *text, size_t len, gp_calib 
         return rc;
     }
     yaml_document_delete(&doc2);
+    if ((rc = nul_scalar(name, &doc, e)) != GP_OK) {
+        yaml_document_delete(&doc);
+        yaml_parser_delete(&parser);
+        free(c);
+        return rc;
+    }
     memset(&r, 0, sizeof r);
     r.name = name;
     r.doc = &doc;
@@ -1115,7 +1239,9 @@ static void latency_plateaus(const gp_calib *c, gp_calib_summary *s)
 }
 
 /* A copy series: fitted beta/alpha when the model holds (max residual
- * <= 10 %), else the largest size's median rate and smallest's median time. */
+ * <= 10 %), else the largest size's median rate and smallest's median time.
+ * No bandwidth when no size reaches GP_CALIB_BW_MIN_BYTES: those times are
+ * latency, and beta would be an extrapolation (the latency is kept). */
 static void link_series(const gp_calib *c, gp_calib_kind kind, const char *series, double *bw,
                         double *lat, gp_calib_fit *fit)
 {
@@ -1137,14 +1263,16 @@ static void link_series(const gp_calib *c, gp_calib_kind kind, const char *serie
         return;
     if (gp_calib_fit_series(c, kind, series, 0.0, 0.0, &f, NULL) == GP_OK &&
         f.max_rel_resid <= 0.10) {
-        *bw = f.beta;
+        if (hi->work >= GP_CALIB_BW_MIN_BYTES)
+            *bw = f.beta;
         if (lat != NULL)
             *lat = f.alpha;
         if (fit != NULL)
             *fit = f;
         return;
     }
-    *bw = hi->rate_median;
+    if (hi->work >= GP_CALIB_BW_MIN_BYTES)
+        *bw = hi->rate_median;
     if (lat != NULL)
         *lat = lo->t.median;
 }
@@ -1188,7 +1316,7 @@ void gp_calib_summarize(const gp_calib *c, gp_calib_summary *s)
                 *dst = fmax(*dst, p->rate_median); /* best configuration, median trial */
             break;
         case GP_CALIB_PEER:
-            if (strcmp(p->series, "bidir") == 0)
+            if (strcmp(p->series, "bidir") == 0 && p->work >= GP_CALIB_BW_MIN_BYTES)
                 s->peer_bidir_bw = fmax(s->peer_bidir_bw, p->rate_median);
             else if (strcmp(p->series, "latency") == 0 &&
                      (s->peer_lat == 0.0 || p->t.median < s->peer_lat))
@@ -1220,6 +1348,7 @@ void gp_calib_summarize(const gp_calib *c, gp_calib_summary *s)
     {
         const gp_calib_point *lo = NULL;
         gp_calib_fit f;
+        double top = 0.0; /* the largest size */
         for (i = 0; i < c->n_pts; i++)
             if (c->pts[i].kind == GP_CALIB_ALLREDUCE) {
                 const gp_calib_point *p = &c->pts[i];
@@ -1230,6 +1359,7 @@ void gp_calib_summarize(const gp_calib *c, gp_calib_summary *s)
                     s->allreduce_busbw = busbw;
                 if (lo == NULL || p->work < lo->work)
                     lo = p;
+                top = fmax(top, p->work);
             }
         s->allreduce_nodes = c->nodes;
         if (lo != NULL)
@@ -1252,6 +1382,10 @@ void gp_calib_summarize(const gp_calib *c, gp_calib_summary *s)
             s->allreduce_fit_min_bytes = GP_CALIB_AR_BW_MIN_BYTES;
             s->allreduce_busbw = f.beta;
         }
+        /* A latency sweep (no size in the bandwidth regime) measures no
+         * busbw: neither its beta nor its best size is the link's. */
+        if (lo != NULL && top < GP_CALIB_BW_MIN_BYTES)
+            s->allreduce_busbw = 0.0;
     }
 }
 

@@ -488,6 +488,12 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
             return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i]),
                                   "%s time '%s' is not a positive number of microseconds", what,
                                   tok[i]);
+        if (!(r->size / (r->t[h] * 1e-6) <= GP_CALIB_RATE_MAX))
+            return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i]),
+                                  "%s time '%s' us for %.15g bytes is %g B/s, above %g B/s: "
+                                  "not a measurement",
+                                  what, tok[i], r->size, r->size / (r->t[h] * 1e-6),
+                                  GP_CALIB_RATE_MAX);
         if (!gp__calib_num(tok[i + 1], &r->algbw[h]) || r->algbw[h] < 0.0)
             return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i + 1]),
                                   "%s algbw '%s' is not a rate in GB/s", what, tok[i + 1]);
@@ -515,7 +521,7 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
             if (fabs(r->algbw[h] - want_bw) > 0.01 + 0.01 * want_bw)
                 return GP__CALIB_FAIL(
                     x, GP_EPARSE, line, col_of(base, tok[i + 1]),
-                    "%s algbw %s GB/s is not size/time = %.2f GB/s: a column out of "
+                    "%s algbw %s GB/s is not size/time = %.5g GB/s: a column out of "
                     "place?",
                     what, tok[i + 1], want_bw);
         }
@@ -782,7 +788,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
             int h;
             if (tb > 0.0 && fabs(r->count * tb - r->size) > 0.5) {
                 rc = GP__CALIB_FAIL(&x, GP_EUNSUP, row_line[i], 0,
-                                    "count %.0f x %.0f-byte %s is not the size %.0f%s; not an "
+                                    "count %.15g x %g-byte %s is not the size %.15g%s; not an "
                                     "AllReduce sweep",
                                     r->count, tb, x.type, r->size,
                                     fabs(r->count * tb * n - r->size) < 0.5
@@ -797,11 +803,16 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                 ratio = b / a;
                 tol = 0.005 * (1.0 + ratio) / a + 0.002;
                 if (fabs(ratio - want) > tol) {
+                    char rb[32]; /* 3 decimals, not hundreds of digits */
+                    if (ratio < 1e6)
+                        snprintf(rb, sizeof rb, "%.3f", ratio);
+                    else
+                        snprintf(rb, sizeof rb, "%g", ratio);
                     rc = GP__CALIB_FAIL(
                         &x, GP_EUNSUP, row_line[i], 0,
-                        "busbw/algbw = %.3f %s, not AllReduce's 2(n-1)/n = %.3f on %.0f "
+                        "busbw/algbw = %s %s, not AllReduce's 2(n-1)/n = %.3f on %.0f "
                         "ranks; gpuplan imports AllReduce only",
-                        ratio, ratio_name(ratio, n, tol), want, n);
+                        rb, ratio_name(ratio, n, tol), want, n);
                     goto fail;
                 }
             }
@@ -819,7 +830,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                 continue;
             }
             if (r->wrong[0] > 0 || r->wrong[1] > 0) {
-                gp__calib_warn(c, "%s:%u: size %.0f dropped: #wrong = %ld out-of-place, %ld in-place",
+                gp__calib_warn(c, "%s:%u: size %.15g dropped: #wrong = %ld out-of-place, %ld in-place",
                          name, row_line[i], r->size, r->wrong[0], r->wrong[1]);
                 continue;
             }
@@ -979,7 +990,7 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
             u = strcmp(tok[3], "MB") == 0 ? 1e6 : 1048576.0;
             if (array_bytes > 0.0 && (v != array_mb || u != unit))
                 BFAIL(GP_EUNSUP, ln, col_of(raw, s + (tok[2] - buf)),
-                      "array size %s %s after %.1f: runs of two sizes in one file", tok[2],
+                      "array size %s %s after %g: runs of two sizes in one file", tok[2],
                       tok[3], array_mb);
             array_mb = v;
             unit = u;
@@ -1049,6 +1060,11 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
                 if (!gp__calib_num(tok[1], &rate) || !(rate > 0.0))
                     BFAIL(GP_EPARSE, ln, col_of(raw, s + (tok[1] - buf)),
                           "%s rate '%s' is not a positive number", k_bfuncs[f].label, tok[1]);
+                if (!(rate * table_unit <= GP_CALIB_RATE_MAX))
+                    BFAIL(GP_EPARSE, ln, col_of(raw, s + (tok[1] - buf)),
+                          "%s rate '%s' %s is above %g B/s: not a measurement",
+                          k_bfuncs[f].label, tok[1], table_unit == 1e6 ? "MB/s" : "MiB/s",
+                          GP_CALIB_RATE_MAX);
                 if (!gp__calib_num(tok[2], &tmin) || !(tmin > 0.0) || !gp__calib_num(tok[3], &tmax) ||
                     !gp__calib_num(tok[4], &tavg) || tmax < tmin || tavg < tmin - 1e-5 ||
                     tavg > tmax + 1e-5)
@@ -1070,7 +1086,7 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
                 tol = 6e-6 + t * (2e-3 + 0.05 / array_mb);
                 if (fabs(t - tmin) > tol)
                     BFAIL(GP_EPARSE, ln, col_of(raw, s + (tok[2] - buf)),
-                          "%s: %s %s for %.0f bytes is a %.6f s pass, but Min (sec) says %s: "
+                          "%s: %s %s for %.15g bytes is a %.3g s pass, but Min (sec) says %s: "
                           "columns out of place, or the Array size line belongs to another run",
                           k_bfuncs[f].label, tok[1], table_unit == 1e6 ? "MB/s" : "MiB/s", bytes,
                           t, tok[2]);

@@ -452,6 +452,11 @@ static int matrix_line(nvbw *x, char *s, const char *raw, unsigned ln)
             return GP__CALIB_FAIL(x, GP_EPARSE, ln,
                                   (unsigned)(s - raw) + (unsigned)(tok[i] - buf) + 1,
                                   "'%s' is not a bandwidth in GB/s (or N/A)", tok[i]);
+        if (!x->latency && !(v * 1e9 <= GP_CALIB_RATE_MAX))
+            return GP__CALIB_FAIL(x, GP_EPARSE, ln,
+                                  (unsigned)(s - raw) + (unsigned)(tok[i] - buf) + 1,
+                                  "'%s' GB/s is above %g GB/s: not a measurement", tok[i],
+                                  GP_CALIB_RATE_MAX / 1e9);
         *dst = v;
     }
     x->nrows++;

@@ -1516,8 +1516,8 @@ static int needs_fig(const gp_model *md, const gp_fig *f, const char *path, cons
 /* A GPU's measured figures against its datasheet: at most GP_MEAS_BOOST_MAX
  * above it (a boost clock past the rated one, a memory overclock; the
  * expected figure is then capped at the datasheet's) -- beyond, a sparse or
- * another GPU's figure, or a working set inside the caches.  Named at the
- * later layer's figure. */
+ * another GPU's figure, or a working set inside the caches; and at least
+ * GP_MEAS_FLOOR_MIN of it.  Named at the later layer's figure. */
 static int measured_fail(const gp_db *db, size_t i, const gp_gpu *g, gp_err *e)
 {
     int p, q;
@@ -1529,15 +1529,32 @@ static int measured_fail(const gp_db *db, size_t i, const gp_gpu *g, gp_err *e)
                              "caches, or another GPU's figure?",
                              g->meas_mem_bw.v, 100.0 * (g->meas_mem_bw.v / g->mem_bw.v - 1.0),
                              g->mem_bw.v, 100.0 * (GP_MEAS_BOOST_MAX - 1.0));
+    /* ... and at least GP_MEAS_FLOOR_MIN of it: nothing working runs 100 x
+     * under its datasheet. */
+    if (g->meas_mem_bw.v > 0.0 && g->meas_mem_bw.v < g->mem_bw.v * GP_MEAS_FLOOR_MIN)
+        return conflict_fail(db, GP_KIND_GPU, i, "measured.memory_bandwidth", &g->meas_mem_bw,
+                             "memory.bandwidth", &g->mem_bw, e,
+                             "measured %g B/s is %.2g %% of the datasheet %g, below %g %%: no "
+                             "working memory runs 100 times under its datasheet (a unit slip, "
+                             "another device's figure?)",
+                             g->meas_mem_bw.v, 100.0 * g->meas_mem_bw.v / g->mem_bw.v,
+                             g->mem_bw.v, 100.0 * GP_MEAS_FLOOR_MIN);
     for (p = 0; p < GP_PREC__COUNT; p++)
         for (q = 0; q < GP_PIPE__COUNT; q++) {
             const gp_fig *m = &g->meas_peak[p][q], *d = &g->peak[p][q];
             char pm[80], pd[64];
-            if (!(m->v > d->v * GP_MEAS_BOOST_MAX) || !(d->v > 0.0))
+            int low = m->v > 0.0 && m->v < d->v * GP_MEAS_FLOOR_MIN;
+            if ((!(m->v > d->v * GP_MEAS_BOOST_MAX) && !low) || !(d->v > 0.0))
                 continue;
             snprintf(pd, sizeof pd, "compute.%s.%s", gp_precision_name((gp_precision)p),
                      q == GP_PIPE_TENSOR ? "tensor" : "cuda");
             snprintf(pm, sizeof pm, "measured.%s", pd);
+            if (low)
+                return conflict_fail(db, GP_KIND_GPU, i, pm, m, pd, d, e,
+                                     "measured %g FLOP/s is %.2g %% of the datasheet peak %g, "
+                                     "below %g %%: no working GEMM runs 100 times under its "
+                                     "datasheet (a unit slip, another precision's figure?)",
+                                     m->v, 100.0 * m->v / d->v, d->v, 100.0 * GP_MEAS_FLOOR_MIN);
             return conflict_fail(db, GP_KIND_GPU, i, pm, m, pd, d, e,
                                  "measured %g FLOP/s is %.0f %% above the datasheet peak %g, "
                                  "more than a boost clock gives (%.0f %%): a sparse or "
@@ -1618,6 +1635,14 @@ static int validate(gp_db *db, gp_err *e)
                                          "above it is in-switch reduction, NVLS): re-import a "
                                          "sweep run with NCCL_ALGO=Ring",
                                          l->meas_bw.v, l->bw.v);
+                if (l->meas_bw.v > 0.0 && l->meas_bw.v < l->bw.v * GP_MEAS_FLOOR_MIN)
+                    return conflict_fail(db, GP_KIND_LINK, i, "measured.bandwidth", &l->meas_bw,
+                                         "bandwidth", &l->bw, e,
+                                         "measured %g B/s is %.2g %% of the peak %g, below "
+                                         "%g %%: no working link runs 100 times under its "
+                                         "datasheet (a latency-bound size, a unit slip?)",
+                                         l->meas_bw.v, 100.0 * l->meas_bw.v / l->bw.v, l->bw.v,
+                                         100.0 * GP_MEAS_FLOOR_MIN);
                 /* NVLS: each GPU moves S(1+1/n) each way through its own port, so
                  * the effective rate cannot beat the datasheet rate; and only an
                  * NVSwitch fabric reduces in the switch.  Named at the figure's

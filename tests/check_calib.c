@@ -490,9 +490,12 @@ END_TEST
 START_TEST(overlay_units_and_fallbacks)
 {
     /* Small figures pick smaller units; quotes and backslashes in the device
-     * name are escaped; a sweep that is not alpha-beta shaped (a knee 100x
-     * slower at 1 MB) falls back to the largest size's median rate (1e6 B /
-     * 1e-3 s = 1 GB/s... here 1e6 / 1e-3 = 1e9) and the smallest size's time. */
+     * name are escaped; a sweep that is not alpha-beta shaped (flat 10 us up
+     * to 100 kB, then 0.1 s at 1e8 B: t = 1e-5 + S/1e9 would give 110 us at
+     * 1e5 B, 11 x the 10 us measured) falls back to the largest size's
+     * median rate (1e8 B / 0.1 s = 1e9 B/s) and the smallest size's time.
+     * Both largest sizes reach the bandwidth regime (1e8 B >= 64 MiB =
+     * 67108864 B). */
     static const char text[] =
         "format: gpuplan-calib/1\ndate: \"2026-12-02T01:02:03Z\"\n"
         "device: {name: \"Odd \\\"GPU\\\" \\\\ 1\"}\n"
@@ -502,8 +505,8 @@ START_TEST(overlay_units_and_fallbacks)
         "  - {direction: h2d, memory: pinned, bytes: 1000, t_s: [1e-5]}\n"
         "  - {direction: h2d, memory: pinned, bytes: 10000, t_s: [1e-5]}\n"
         "  - {direction: h2d, memory: pinned, bytes: 100000, t_s: [1e-5]}\n"
-        "  - {direction: h2d, memory: pinned, bytes: 1000000, t_s: [1e-3]}\n"
-        "  - {direction: d2h, memory: pinned, bytes: 500, t_s: [2e-3]}\n"
+        "  - {direction: h2d, memory: pinned, bytes: 100000000, t_s: [0.1]}\n"
+        "  - {direction: d2h, memory: pinned, bytes: 100000000, t_s: [400]}\n"
         "complete: true\n";
     gp_calib *c = NULL;
     gp_calib_summary s;
@@ -512,7 +515,7 @@ START_TEST(overlay_units_and_fallbacks)
     gp_err_clear(&e);
     ck_assert_int_eq(gp_calib_read_text("odd.yaml", text, strlen(text), &c, &e), GP_OK);
     gp_calib_summarize(c, &s);
-    /* h2d: fallback; d2h: one size, 500 B / 2 ms = 250 kB/s. */
+    /* h2d: fallback; d2h: one size, 1e8 B / 400 s = 250 kB/s. */
     GP_ASSERT_REL(s.h2d_bw, 1e9, 1e-12);
     GP_ASSERT_REL(s.h2d_lat, 1e-5, 1e-12);
     ck_assert_uint_eq(s.h2d_fit.n, 0);
@@ -1195,6 +1198,40 @@ START_TEST(cli_run_with_a_stand_in_probe)
 }
 END_TEST
 
+START_TEST(cli_run_checks_o_before_the_probe)
+{
+    /* -o is checked before the probe runs (~75 s on a GPU): a stand-in probe
+     * that leaves a mark must not have run when -o is a directory, in a
+     * directory that does not exist, or under a file.  (An unwritable
+     * directory is refused the same way, "is not writable"; not tested here:
+     * CI runs as root, whom access(W_OK) never refuses.) */
+    char dir[256], probe[512], mark[512], body[1024], o[3][512], *out = NULL, *err = NULL;
+    static const char *const says[3] = {"is a directory", "does not exist", "is not a directory"};
+    int k;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    snprintf(mark, sizeof mark, "%s/ran", dir);
+    snprintf(body, sizeof body, "#!/bin/sh\ntouch '%s'\nexit 0\n", mark);
+    ck_assert_int_eq(gp_test_write(dir, "bin/probe", body), 0);
+    ck_assert_int_eq(gp_test_write(dir, "file", "x\n"), 0);
+    snprintf(probe, sizeof probe, "%s/bin/probe", dir);
+    ck_assert_int_eq(chmod(probe, 0755), 0);
+    snprintf(o[0], sizeof o[0], "%s/bin", dir);
+    snprintf(o[1], sizeof o[1], "%s/missing/x.yaml", dir);
+    snprintf(o[2], sizeof o[2], "%s/file/x.yaml", dir);
+    for (k = 0; k < 3; k++) {
+        const char *argv[] = {"--db", dir, "calib", "run", "--probe", probe, "-o", o[k], NULL};
+        ck_assert_int_eq(cli(argv, &out, &err), 2);
+        ck_assert_msg(strstr(err, "option '-o'") != NULL && strstr(err, o[k]) != NULL &&
+                          strstr(err, says[k]) != NULL,
+                      "-o %s: %s", o[k], err);
+        ck_assert_msg(!exists(mark), "-o %s: the probe ran", o[k]);
+        free(out);
+        free(err);
+    }
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 /* ---- the probe's build ------------------------------------------------------------------- */
 
 static int have_nvcc(void)
@@ -1270,6 +1307,31 @@ START_TEST(probe_fat_binary_holds_six_architectures)
 }
 END_TEST
 
+
+START_TEST(dates_by_the_calendar)
+{
+    /* What --date and a measurement file's date: accept (gp_calib_date_ok):
+     * 2024 is a leap year (divisible by 4, not by 100), 1900 is not
+     * (divisible by 100, not by 400), 2000 is (by 400). */
+    static const char *const good[] = {
+        "2026-12-01", "2026-12-01T04:00:00Z", "2024-02-29", "2000-02-29T23:59:60Z",
+        "2026-12-01T04:00", "2026-12-01T04:00:00.123456Z", "2026-12-01T04:00:00+05:30",
+        "2026-12-01T04:00:00-08:00", "2026-01-31", "2026-04-30"};
+    static const char *const bad[] = {
+        "2026-13-45T99:00:00Z", "20261201", "2026-12-01T99:00:00Z", "2026-12-01T04:60:00Z",
+        "2026-12-01T04:00:61Z", "2026-00-10", "2026-12-00", "2026-04-31", "2023-02-29",
+        "1900-02-29", "2026-12-01x", "2026-12-01T", "2026-12-01T04:00:00ZZ",
+        "2026-12-01T04:00:00+24:00", "2026-12-01T04:00:00.Z", "2026/12/01", "", "yesterday",
+        "2026-1-01"};
+    size_t i;
+    for (i = 0; i < sizeof good / sizeof good[0]; i++)
+        ck_assert_msg(gp_calib_date_ok(good[i]), "'%s' refused", good[i]);
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(!gp_calib_date_ok(bad[i]), "'%s' accepted", bad[i]);
+    ck_assert(!gp_calib_date_ok(NULL));
+}
+END_TEST
+
 Suite *gp_test_suite_calib(void)
 {
     Suite *s = suite_create("calib");
@@ -1294,6 +1356,7 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tc, overlay_loads_and_drives_expected);
     tcase_add_test(tc, efficiencies_vs_datasheet);
     tcase_add_test(tc, match_device_names);
+    tcase_add_test(tc, dates_by_the_calendar);
     suite_add_tcase(s, tc);
     tcase_add_test(tcli, cli_import_idempotent_and_used);
     tcase_add_test(tcli, cli_import_shadowed_by_later_overlay);
@@ -1303,6 +1366,7 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tcli, cli_show_json);
     tcase_add_test(tcli, cli_usage_errors);
     tcase_add_test(tcli, cli_run_with_a_stand_in_probe);
+    tcase_add_test(tcli, cli_run_checks_o_before_the_probe);
     tcase_set_timeout(tcli, 60);
     suite_add_tcase(s, tcli);
     tcase_add_test(tb, build_without_nvcc_is_not_an_error);

@@ -887,6 +887,20 @@ START_TEST(cli_refusals_leave_dir_unchanged)
         {BAD "nccl-truncated.txt", "nccl-truncated.txt:44: truncated log"},
         {BAD "nccl-cut-midrow.txt", "nccl-cut-midrow.txt:46: row has 7 columns"},
         {BAD "nccl-reduce-scatter.txt", "not an AllReduce sweep"},
+        /* No size in the bandwidth regime; 1e-300 s; a figure under 1 % of
+         * the datasheet (0.01 GB/s h2d; 2^31 B / 2 s = 1.074 GB/s copy, 0.07 %
+         * of the A100's 1.555 TB/s); a date the calendar lacks. */
+        {BAD "nccl-latency-only.txt", "nccl-latency-only.txt:22: the AllReduce sweep's largest "
+                                      "size is 4096 B"},
+        {BAD "calib-h2d-latency-only.yaml", "calib-h2d-latency-only.yaml:11: the h2d pinned "
+                                            "sweep's largest size is 4096 B"},
+        {BAD "nvbandwidth-slow-h2d.txt", "nvbandwidth-slow-h2d.txt:11: host-to-device bandwidth "
+                                         "10.000 MB/s"},
+        {BAD "calib-slow-copy.yaml", "calib-slow-copy.yaml:9: memory bandwidth 1.074 GB/s is "
+                                     "0.069 % of a100-sxm-40gb's datasheet"},
+        {BAD "calib-tiny-time.yaml", "calib-tiny-time.yaml:7:116: t_s: trial '1e-300' s"},
+        {BAD "calib-bad-date.yaml", "calib-bad-date.yaml:4:7: date: '2026-13-45T99:00:00Z' is "
+                                    "not a date"},
     };
     char dir[256], *out = NULL, *err = NULL, *before, *after;
     const char *good[] = {"--db", dir, "calib", "import", DATA "a100-nccl-tests-allreduce.txt", NULL};
@@ -1016,6 +1030,93 @@ START_TEST(cli_nvls_sweep_is_refused)
 }
 END_TEST
 
+
+/* ---- the bandwidth regime ------------------------------------------------------------------- */
+
+START_TEST(latency_sweeps_measure_no_bandwidth)
+{
+    /* nccl-latency-only.txt: the A100 sweep's rows of 64 B .. 4096 B (ranks
+     * 0..7 on one host).  Each row's time is ~32 us whatever its size: the
+     * medians (mean of out-of-place and in-place) are 31.915, 32.08, 31.885,
+     * 31.965, 32.10, 32.005, 32.165 us, so the sweep holds a latency and no
+     * bandwidth (the old summary fitted beta = 36.9 GB/s +-49 % from them). */
+    gp_calib *c = load(BAD "nccl-latency-only.txt");
+    gp_calib_summary s;
+    gp_calib_summarize(c, &s);
+    ck_assert_uint_eq(c->n_pts, 7);
+    ck_assert(s.allreduce_busbw == 0.0);
+    ck_assert_int_eq(s.allreduce_gpus, 8);
+    /* The fit holds (the times are flat): its alpha, between the smallest
+     * and largest median. */
+    ck_assert_uint_eq(s.allreduce_fit.n, 7);
+    ck_assert(s.allreduce_lat >= 31.885e-6 && s.allreduce_lat <= 32.165e-6);
+    gp_calib_free(c);
+
+    /* Host copies: 8 us + S / 25 GB/s exactly, at 1 MiB, 16 MiB and 64 MiB
+     * (t = 8e-6 + 1048576 / 25e9 = 49.94304 us; 8e-6 + 16777216 / 25e9 =
+     * 679.08864 us; 8e-6 + 67108864 / 25e9 = 2692.35456 us): the largest
+     * size reaches the regime (64 MiB = 67108864 B), beta = 25 GB/s, alpha
+     * 8 us.  One byte less at the top (67108863 B: 8e-6 + 2.68435452e-3 s)
+     * and it does not: no bandwidth, alpha still 8 us. */
+    {
+        static const char *const top[2] = {"67108864, t_s: [2.69235456e-03]",
+                                           "67108863, t_s: [2.69235452e-03]"};
+        int k;
+        for (k = 0; k < 2; k++) {
+            char text[1024];
+            gp_err e;
+            snprintf(text, sizeof text,
+                     "format: gpuplan-calib/1\ndate: \"2026-12-01\"\ndevice: {name: \"NVIDIA H200\"}\n"
+                     "transfer:\n"
+                     "  - {direction: d2h, memory: pinned, bytes: 1048576, t_s: [4.994304e-05]}\n"
+                     "  - {direction: d2h, memory: pinned, bytes: 16777216, t_s: [6.7908864e-04]}\n"
+                     "  - {direction: d2h, memory: pinned, bytes: %s}\n"
+                     "complete: true\n",
+                     top[k]);
+            gp_err_clear(&e);
+            c = NULL;
+            ck_assert_int_eq(gp_calib_read_text("t.yaml", text, strlen(text), &c, &e), GP_OK);
+            gp_calib_summarize(c, &s);
+            ck_assert_uint_eq(s.d2h_fit.n, 3);
+            GP_ASSERT_REL(s.d2h_lat, 8e-6, 1e-6);
+            if (k == 0)
+                GP_ASSERT_REL(s.d2h_bw, 25e9, 1e-6);
+            else
+                ck_assert(s.d2h_bw == 0.0);
+            gp_calib_free(c);
+        }
+    }
+}
+END_TEST
+
+START_TEST(cli_show_latency_sweep)
+{
+    /* `calib show` says the busbw is not measured (and why) instead of a
+     * figure, keeps the latency, and its JSON has null for busbw and beta. */
+    const char *argv[] = {"calib", "show", BAD "nccl-latency-only.txt", NULL};
+    const char *jargv[] = {"--json", "calib", "show", BAD "nccl-latency-only.txt", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *o, *f;
+    ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "allreduce busbw              not measured       largest "
+                                      "size 4096 B (line 22) < 64 MiB: a latency sweep"));
+    ck_assert_ptr_nonnull(strstr(out, "allreduce latency"));
+    ck_assert_ptr_nonnull(strstr(out, "beta n/a"));
+    ck_assert_ptr_null(strstr(out, "GB/s")); /* no bandwidth figure at all */
+    free(out);
+    free(err);
+    o = gp_test_cli_json(jargv);
+    ck_assert_ptr_nonnull(o);
+    ck_assert(json_is_null(json_object_get(json_object_get(o, "summary"),
+                                           "allreduce_busbw_bytes_per_s")));
+    ck_assert_uint_eq(json_array_size(json_object_get(o, "fits")), 1);
+    f = json_array_get(json_object_get(o, "fits"), 0);
+    ck_assert(json_is_null(json_object_get(f, "beta_bytes_per_s")));
+    GP_ASSERT_REL(gp_test_jnum(f, "max_bytes"), 4096.0, 0);
+    json_decref(o);
+}
+END_TEST
+
 Suite *gp_test_suite_calibimport(void);
 
 Suite *gp_test_suite_calibimport(void)
@@ -1037,6 +1138,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tc, nccl_algo_and_unknown_nodes);
     tcase_add_test(tc, nccl_bad_fixtures);
     tcase_add_test(tc, babelstream_variants_and_refusals);
+    tcase_add_test(tc, latency_sweeps_measure_no_bandwidth);
     suite_add_tcase(s, tc);
     tcase_set_timeout(tcli, 60);
     tcase_add_test(tcli, cli_show_each_file);
@@ -1045,6 +1147,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tcli, cli_options);
     tcase_add_test(tcli, cli_import_says_what_it_drops);
     tcase_add_test(tcli, cli_nvls_sweep_is_refused);
+    tcase_add_test(tcli, cli_show_latency_sweep);
     suite_add_tcase(s, tcli);
     return s;
 }

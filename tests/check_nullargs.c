@@ -283,7 +283,7 @@ END_TEST
  * gp_calib_fit_alpha_beta: "NULL size, t or out: GP_EINVAL".
  * gp_calib_format_parse: "NULL s or out: GP_EINVAL", *out untouched.
  * gp_calib_detect: a NULL text is GP_CALIB_FMT_PROBE.  gp_calib_free:
- * "NULL is a no-op". */
+ * "NULL is a no-op".  gp_calib_date_ok: "0 ... for a NULL s". */
 START_TEST(calib_numbers)
 {
     double x[4] = {1.0, 2.0, 3.0, 4.0}, w[4];
@@ -308,6 +308,7 @@ START_TEST(calib_numbers)
     ck_assert_int_eq(f, GP_CALIB_FMT_NVBANDWIDTH);
     EINVAL_NAMED("gp_calib_format_parse: NULL out", gp_calib_format_parse("probe", NULL, E));
     ck_assert_int_eq(gp_calib_detect(NULL, 5), GP_CALIB_FMT_PROBE);
+    ck_assert_int_eq(gp_calib_date_ok(NULL), 0);
     gp_calib_free(NULL);
 }
 END_TEST

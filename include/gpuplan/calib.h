@@ -253,10 +253,29 @@ int gp_calib_fit_series(const gp_calib *c, gp_calib_kind kind, const char *serie
                         double min_bytes, double max_bytes, gp_calib_fit *out,
                         gp_err *e);
 
-/* Lower edge of the AllReduce bandwidth regime the summary fits when the
- * all-size fit does not hold (docs/calibration.md): 64 MiB, where NCCL and
- * RCCL ring sweeps reach >= 85 % of their plateau on NVLink and xGMI. */
-#define GP_CALIB_AR_BW_MIN_BYTES (64.0 * 1048576.0)
+/* Lower edge of the bandwidth regime (docs/calibration.md): 64 MiB, where
+ * NCCL and RCCL ring sweeps reach >= 85 % of their plateau on NVLink and
+ * xGMI, and a copy of latency alpha <= 10 us on a link of <= 900 GB/s
+ * (n1/2 = alpha beta <= 9 MB) reaches >= 88 % of beta.  A size sweep (host
+ * or peer copies, AllReduce) yields a bandwidth only when some size reaches
+ * it; below it the times are latency and the fitted beta an extrapolation.
+ * GP_CALIB_AR_BW_MIN_BYTES is also the window the summary fits when the
+ * AllReduce all-size fit does not hold. */
+#define GP_CALIB_BW_MIN_BYTES (64.0 * 1048576.0)
+#define GP_CALIB_AR_BW_MIN_BYTES GP_CALIB_BW_MIN_BYTES
+
+/* The largest rate (work / time: bytes/s or FLOP/s) a point may have: every
+ * reader refuses a trial time that gives more at the trial's own
+ * name:line:col -- 1000 x the database's largest rate (GP_RATE_MAX, 1 PB/s);
+ * a time of 1e-300 s would overflow the rate to inf. */
+#define GP_CALIB_RATE_MAX 1e18
+
+/* 1 when s is a date of the (proleptic Gregorian) calendar as ISO 8601
+ * writes it: "YYYY-MM-DD", optionally followed by "THH:MM", ":SS", a
+ * fraction ".s..." and a zone "Z" or "+HH:MM" / "-HH:MM" (hour < 24, minute
+ * < 60, second <= 60) -- what `calib --date` and a measurement file's
+ * `date:` accept.  0 otherwise, and for a NULL s. */
+int gp_calib_date_ok(const char *s);
 
 /* Figures distilled from a measurement file.  0 = not measured.  Rates
  * are medians over trials (the planning value); *_best the best trial. */
@@ -283,7 +302,9 @@ typedef struct gp_calib_summary {
      * (max residual <= 10 %), else of the fit over the bandwidth regime
      * S >= 64 MiB (allreduce_fit_min_bytes) when that holds, else the best
      * size's median busbw.  Latency: alpha of the all-size fit when it
-     * holds, else the median time of the smallest size. */
+     * holds, else the median time of the smallest size.  No size of a sweep
+     * >= GP_CALIB_BW_MIN_BYTES (a latency sweep): its bandwidths -- busbw,
+     * h2d/d2h, peer -- are 0 (not measured); its latency is kept. */
     double allreduce_busbw;                   /* bytes/s per direction           */
     double allreduce_lat;
     int allreduce_gpus;

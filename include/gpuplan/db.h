@@ -57,6 +57,16 @@ typedef enum gp_accum { GP_ACC_FP32, GP_ACC_FP16 } gp_accum;
  * it (another GPU's file, a sparse figure, a working set inside the caches). */
 #define GP_MEAS_BOOST_MAX 1.15
 
+/* How far a measured figure (memory bandwidth, a GEMM rate, host copies, a
+ * link's bandwidth) may stand below its datasheet figure: 1 %.  No working
+ * link, memory or GEMM runs 100 x under its datasheet -- a PCIe x16 link
+ * trained down to x1 keeps 1/16 (6 %), a BF16 GEMM on CUDA cores instead of
+ * Tensor Cores ~1/7 -- so a figure below is a latency-bound size, a unit
+ * slip (MB/s read as GB/s is 1/1000), a broken slot (gen1 x1 on a gen5 x16
+ * link, 1/512: `calib show` flags it DOWN-TRAINED, no figure to plan with)
+ * or another device's file: `calib import` and the loader refuse it. */
+#define GP_MEAS_FLOOR_MIN 0.01
+
 /* One figure: an SI value (0 = not given; every stored quantity is > 0),
  * the citation it came from (datasheet title/URL, or "calibration FILE DATE")
  * and the place it was read ("builtin:gpus/h100-sxm.yaml:14:3" or an overlay
