@@ -451,9 +451,8 @@ START_TEST(stdout_write_failure_is_status_1)
     for (k = 0; k < sizeof argvs / sizeof argvs[0]; k++) {
         char path[1024], errpath[] = "/tmp/gp-test-err-XXXXXX", buf[512];
         const char *args[6];
-        int efd = mkstemp(errpath), ofd = open("/dev/full", O_WRONLY), status = -1;
+        int efd = mkstemp(errpath), ofd = open("/dev/full", O_WRONLY);
         ssize_t n;
-        pid_t pid;
         size_t i;
         ck_assert_int_ge(efd, 0);
         ck_assert_int_ge(ofd, 0);
@@ -462,19 +461,7 @@ START_TEST(stdout_write_failure_is_status_1)
         for (i = 0; i < 4; i++)
             args[i + 1] = argvs[k][i];
         args[5] = NULL;
-        fflush(NULL);
-        pid = fork();
-        ck_assert_int_ge(pid, 0);
-        if (pid == 0) {
-            dup2(ofd, 1);
-            dup2(efd, 2);
-            setenv("XDG_CONFIG_HOME", "/nonexistent/gpuplan-test-config", 1);
-            execv(path, (char *const *)(size_t)args);
-            _exit(127);
-        }
-        ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-        ck_assert(WIFEXITED(status));
-        ck_assert_int_eq(WEXITSTATUS(status), 1);
+        ck_assert_int_eq(gp_test_exec(args, NULL, ofd, efd), 1);
         lseek(efd, 0, SEEK_SET);
         n = read(efd, buf, sizeof buf - 1);
         buf[n > 0 ? n : 0] = '\0';

@@ -282,6 +282,11 @@ static int run_child(const char **args, const char *const *env, int ofd, int efd
     return -1;
 }
 
+int gp_test_exec(const char **args, const char *const *env, int ofd, int efd)
+{
+    return run_child(args, env, ofd, efd);
+}
+
 int gp_test_run_env(const char *prog, const char *const *argv, const char *const *env,
                     char **out, char **err)
 {

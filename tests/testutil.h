@@ -85,6 +85,11 @@ int gp_test_cli_env(const char *const *argv, const char *const *env, char **out,
 int gp_test_run_env(const char *prog, const char *const *argv, const char *const *env,
                     char **out, char **err);
 
+/* Run ARGS (ARGS[0] the program's path; NULL-terminated) in a child whose
+ * stdout and stderr are OFD and EFD, isolated from the user's overlays,
+ * with ENV's "NAME=VALUE" (may be NULL): its exit status, or -1. */
+int gp_test_exec(const char **args, const char *const *env, int ofd, int efd);
+
 /* Run `gpuplan ARGS` (argv as for gp_test_cli, usually with "--json"),
  * assert exit 0 and parse stdout as JSON; the caller json_decref()s. */
 json_t *gp_test_cli_json(const char *const *argv);
