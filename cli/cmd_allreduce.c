@@ -86,6 +86,7 @@ static json_t *jcost(const gp_comm_cost *c)
     json_object_set_new(o, "algbw_bytes_per_s", gp_cli_jnum(c->algbw));
     json_object_set_new(o, "busbw_bytes_per_s", gp_cli_jnum(busbw_of(c)));
     json_object_set_new(o, "flat_ring", json_boolean(c->flat_ring));
+    json_object_set_new(o, "pipelined", json_boolean(c->pipelined));
     json_object_set_new(o, "scale_up_bytes_per_s", gp_cli_jnum(c->up_bw));
     json_object_set_new(o, "scale_up_alpha_s", gp_cli_jnum(c->up_alpha));
     json_object_set_new(o, "scale_out_bytes_per_s", gp_cli_jnum(c->out_bw));
@@ -424,8 +425,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "hierarchical", json_boolean(r.hierarchical));
         if (r.hierarchical)
             json_object_set_new(o, "schedule",
-                                json_string(r.expected.flat_ring
-                                                ? "ring across all nodes"
+                                json_string(r.expected.flat_ring ? "ring across all nodes"
+                                            : r.expected.pipelined
+                                                ? "tree, pipelined"
                                                 : "hierarchical phases"));
         json_object_set_new(o, "host_staged", json_boolean(r.host_staged));
         json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
@@ -579,6 +581,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                                 : r.expected.flat_ring
                                     ? "ring across all nodes, links concurrent (faster "
                                       "than RS / inter-node / AG here)"
+                                : r.expected.pipelined
+                                    ? "tree: the chain inside nodes and the tree between "
+                                      "them pipelined (the slower sets the pace)"
                                     : "hierarchical: RS, then between nodes, then AG";
             gp_cli_row("  schedule", "", sched);
             gp_cli_qrow("  inside nodes", r.expected.intra_s, GP_Q_DURATION, 3, NULL);

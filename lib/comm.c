@@ -266,6 +266,17 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
         c->inter_s = s2 / bo + h2 * ao;
         c->bw_s = phases * s1 / bu + s2 / bo;
         c->lat_s = phases * h1 * au + h2 * ao;
+        if (algo == GP_COLL_TREE && op == GP_COLL_ALLREDUCE) {
+            /* NCCL's tree: chunks flow up the chain inside each node and
+             * the tree between nodes, and back down, all at once -- a
+             * pipeline, so the slower stage sets the bandwidth term
+             * (nccl#1801: 3 x NVL8 GB200 over NDR, tree 485.7 GB/s busbw
+             * against the ring's 393.7; the sum of the stages would give
+             * 292). */
+            double b1 = phases * s1 / bu, b2 = s2 / bo;
+            c->bw_s = b1 > b2 ? b1 : b2;
+            c->pipelined = 1;
+        }
         if (!ceiling) {
             r->bytes_per_gpu_intra = phases * s1;
             r->bytes_per_gpu_inter = s2;
@@ -296,7 +307,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
                     r->bytes_per_gpu_intra = sent * (double)(g - 1) / (double)g;
                     r->bytes_per_gpu_inter = sent / (double)g;
                 }
-            } else if (c->bw_s < tb) {
+            } else if (c->bw_s < tb && !c->pipelined) {
                 c->bw_s = tb;
                 c->ring_floor = 1;
             }

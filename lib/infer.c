@@ -149,8 +149,9 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
         return rc;
     *algo = GP_COLL_RING;
     *exp_s = a.expected.time_s;
-    /* The ring's bandwidth term, 2(n-1)/n S/B, is never above the tree's
-     * 2 S/B (comm.h), so with alpha = 0 the ring is the ceiling's choice. */
+    /* The ceiling: no latency, the faster schedule's bandwidth term.  On
+     * one node the ring's 2(n-1)/n S/B is never above the tree's 2 S/B;
+     * over nodes the tree's pipelined stages can beat it (comm.h). */
     *ceil_s = a.ceiling.bw_s;
     /* On 2 GPUs the tree is the ring (S/B + 2 alpha both): price it only
      * for n > 2. */
@@ -162,6 +163,8 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
             *algo = GP_COLL_TREE;
             *exp_s = b.expected.time_s;
         }
+        if (b.ceiling.bw_s < *ceil_s)
+            *ceil_s = b.ceiling.bw_s;
     }
     return GP_OK;
 }

@@ -342,14 +342,18 @@ START_TEST(hierarchical_two_nodes)
     GP_ASSERT_REL(r.expected.inter_s, 23.59e9 / 44e9 + 280e-6, 1e-9);
     GP_ASSERT_REL(r.bytes_per_gpu_intra, 23.59e9 * 3 / 4, 1e-12);
     GP_ASSERT_REL(r.bytes_per_gpu_inter, 23.59e9 / 4, 1e-12);
-    /* The tree keeps its phases (floored at the ring's bandwidth term):
-     * intra 0.8088 + 60 us, inter tree of S/4 among 2: sends 3.37e9 at 11e9
-     * = 0.3063636 s + 2 x 20 us; bandwidth max(1.1151636, 0.9436). */
+    /* The tree is NCCL's: the chain inside each node and the tree between
+     * nodes run chunk by chunk at once, so the slower stage sets the
+     * bandwidth term, with no ring floor: intra 2 x 0.75 x 13.48e9 / 25e9 =
+     * 0.8088 s, inter the 3.37e9 B shard among 2 nodes at 11e9 = 0.3063636
+     * s; max 0.8088 + latency 2 x 3 x 10 us + 2 x 20 us = 0.8089 s (the
+     * ring: 0.94388 s). */
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, 13.48e9, NULL, &r, NULL),
                      GP_OK);
     ck_assert_int_eq(r.expected.flat_ring, 0);
     ck_assert_int_eq(r.expected.ring_floor, 0);
-    GP_ASSERT_REL(r.expected.time_s, 0.8088 + 3.37e9 / 11e9 + 100e-6, 1e-9);
+    ck_assert_int_eq(r.expected.pipelined, 1);
+    GP_ASSERT_REL(r.expected.time_s, 0.8088 + 100e-6, 1e-9);
     /* One GPU per node: a flat ring over the network, 2 alpha_out. */
     t.gpus_per_node = 1;
     t.nics_per_node = 1;
@@ -838,6 +842,37 @@ START_TEST(cli_nics_above_gpus_noted)
     json_decref(b);
     free(out);
     free(err);
+}
+END_TEST
+
+/* NCCL's tree over nodes (NVIDIA/nccl#1801, GB200 in NVL8 and NVL4
+ * domains joined by NDR, NCCL_ALGO=Tree, 16 GiB): 3 x 8 GPUs reach 485.7
+ * GB/s busbw (the ring 393.7), 3 x 4 reach 234.4 (ring 196.7) -- above
+ * the ring's network bound, so the tree's stages are pipelined, not summed.
+ * By hand, 3 x 8 on nvlink5-nvl72 (680 GB/s, 2 us) and ib-ndr (47 GB/s,
+ * 2 us, one NIC a GPU): intra 2 x 7/8 x 17179869184 / 680e9 = 44.214 ms;
+ * inter the 2147483648 B shard in a tree of 3 (1.5 x the shard sent) at
+ * 47e9 = 68.5367 ms; max + 14 x 2 us + 2 x 2 x 2 us = 0.0685727122 s;
+ * busbw 17179869184 / t x 46/24 = 480.19 GB/s (-1.1 %).  Ceiling (900,
+ * 50 GB/s): max(33.40, 64.42 ms): 511.1 GB/s, above the measurement. */
+START_TEST(cli_tree_pipelines_over_nodes)
+{
+    const char *t24[] = {"--json", "allreduce", "--link", "nvlink5-nvl72", "--gpus", "24",
+                         "--nodes", "3", "--scale-out", "ib-ndr", "--bytes", "16GiB", "--algo",
+                         "tree", NULL};
+    const char *t12[] = {"--json", "allreduce", "--link", "nvlink5-nvl72", "--gpus", "12",
+                         "--nodes", "3", "--scale-out", "ib-ndr", "--bytes", "16GiB", "--algo",
+                         "tree", NULL};
+    json_t *j = gp_test_cli_json(t24);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 1.5 * 2147483648.0 / 47e9 + 36e-6, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 485.7e9, 0.03);
+    ck_assert(gp_test_jnum(j, "ceiling_busbw_bytes_per_s") > 485.7e9);
+    ck_assert(json_is_true(json_object_get(json_object_get(j, "expected"), "pipelined")));
+    json_decref(j);
+    j = gp_test_cli_json(t12);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 234.4e9, 0.03);
+    ck_assert(gp_test_jnum(j, "ceiling_busbw_bytes_per_s") > 234.4e9);
+    json_decref(j);
 }
 END_TEST
 
@@ -1731,6 +1766,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_nvls_overlay);
     tcase_add_test(tc, cli_gpu_names_link);
     tcase_add_test(tc, cli_link_bw);
+    tcase_add_test(tc, cli_tree_pipelines_over_nodes);
     tcase_add_test(tc, cli_nics_above_gpus_noted);
     suite_add_tcase(s, tc);
     return s;

@@ -111,6 +111,10 @@ typedef struct gp_comm_cost {
     int ring_floor;      /* 1: the hierarchical phases were faster on paper
                             than the ring's bandwidth allows; their
                             bandwidth term was raised to the ring's          */
+    int pipelined;       /* 1: --algo tree AllReduce on m > 1 nodes: NCCL's
+                            chain inside nodes and tree between them run
+                            chunk by chunk at once, so the bandwidth term is
+                            the slower of the two, not their sum            */
     gp_ledger ledger;    /* movement = time_s; compute and memory 0          */
 } gp_comm_cost;
 
@@ -162,10 +166,14 @@ typedef struct gp_comm_result {
  *   once, so the node's NICs carry the per-rank volume V (2(n-1)/n S for
  *   AllReduce) while the scale-up link carries V too, concurrently: t = V /
  *   min(B_up, min(K, g) B_nic) + hops * max(a_up, a_out).  NCCL runs no
- *   RS / inter-node / AG schedule: the phases stand for its tree, which in
- *   NCCL's tuning gains latency but never bandwidth over the ring, so their
- *   bandwidth term is at least the ring's (cost.ring_floor = 1 when raised);
- *   the faster of the two is taken (cost.flat_ring = 1 when the ring wins).
+ *   RS / inter-node / AG schedule for the ring: with --algo ring the phases
+ *   stand in only for latency (their bandwidth term is raised to the
+ *   ring's, cost.ring_floor = 1) and the faster of the two is taken
+ *   (cost.flat_ring = 1 when the ring wins).  --algo tree AllReduce is
+ *   NCCL's tree: the chain inside each node and the tree between nodes are
+ *   pipelined chunk by chunk, so its bandwidth term is max(2 (g-1)/g S /
+ *   B_up, inter-node tree of S/g / B_out') (cost.pipelined = 1), with no
+ *   ring floor: it sends less through the NICs than the ring (nccl#1801).
  *   AllToAll on m nodes: (g-1)/(m g) S to the node's peers on the scale-up
  *   link and (m-1)/m S to the other nodes through the NIC share, at the
  *   same time: t = max((g-1)/(m g) S/B_up, (m-1)/m S/B_out') + (g-1) a_up +
