@@ -268,7 +268,9 @@ void gp_probe_allreduce(const probe_opts &o, const probe_dev &d, gpw_doc *doc)
     int ver = 0;
     if (version)
         version(&ver);
-    size_t maxb = o.quick ? (64u << 20) : (1u << 30);
+    // Quick steps by 4 from 8 B (8 * 4^k): 128 MiB is the first size at or
+    // past the 64 MiB bandwidth regime import needs (GP_CALIB_BW_MIN_BYTES).
+    size_t maxb = o.quick ? (128u << 20) : (1u << 30);
     for (int i = 0; i < n; i++) {
         size_t fr = 0, tot = 0;
         CK(cudaSetDevice(i));

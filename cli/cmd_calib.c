@@ -261,16 +261,28 @@ static const gp_calib_point *latency_only(const gp_calib *c, const bw_sweep *w)
  * reaches the bandwidth regime: its times are latency (32 us for 64 B to
  * 4 KiB on 8 x A100) and its beta an extrapolation (36.9 GB/s +-49 % of a
  * 235 GB/s link).  GP_EUNSUP at the largest size's line. */
-static int bw_regime_ok(const gp_calib *c, gp_err *e)
+static int bw_regime_ok(const gp_calib *c, int *no_link, gp_err *e)
 {
     int has_ar = series_point(c, GP_CALIB_ALLREDUCE, "allreduce", 1) != NULL;
     size_t i;
+    *no_link = 0;
     for (i = 0; i < sizeof k_sweeps / sizeof k_sweeps[0]; i++) {
         const bw_sweep *w = &k_sweeps[i];
         const gp_calib_point *top;
         if (!w->imported || (w->kind == GP_CALIB_PEER && has_ar) ||
             (top = latency_only(c, w)) == NULL)
             continue;
+        /* A probe file's link sweep (a run cut short by its time budget)
+         * costs only the link overlay: its GPU figures stand on their own. */
+        if (c->format == GP_CALIB_FMT_PROBE &&
+            (w->kind == GP_CALIB_ALLREDUCE || w->kind == GP_CALIB_PEER)) {
+            fprintf(stderr, "gpuplan calib: note: no link overlay: %s:%u: the %s sweep's largest "
+                            "size is %.15g B, below the bandwidth regime (>= %.0f MiB)\n",
+                    c->path, top->line, w->kind == GP_CALIB_ALLREDUCE ? "AllReduce" : w->label,
+                    top->work, GP_CALIB_BW_MIN_BYTES / 1048576.0);
+            *no_link = 1;
+            continue;
+        }
         return GP_RAISE_AT(e, GP_EUNSUP, c->path, top->line, 0,
                            "the %s sweep's largest size is %.15g B, below the bandwidth "
                            "regime (>= %.0f MiB): its times are latency, so it measures no "
@@ -570,7 +582,7 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
     const char *link_id = NULL, *dir = T.dir;
     const gp_link *lk = NULL;
     int rc, is_default, gchanged = 0, lchanged = 0, status = GP_EXIT_OK;
-    int has_link_data;
+    int has_link_data, no_link = 0;
 
     T.cli = cli;
     T.dir[0] = '\0';
@@ -582,11 +594,12 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
     gp_err_clear(&e);
     /* Bandwidths from latency-only sweeps, figures 100 x under the
      * datasheet: refused before anything is written. */
-    if (bw_regime_ok(L.c, &e) != GP_OK || floor_ok(&L, &e) != GP_OK) {
+    if (bw_regime_ok(L.c, &no_link, &e) != GP_OK || floor_ok(&L, &e) != GP_OK) {
         gp_calib_free(L.c);
         return gp_cli_fail(cli, &e);
     }
-    has_link_data = L.s.peer_bw > 0.0 || L.s.peer_lat > 0.0 || L.s.allreduce_busbw > 0.0;
+    has_link_data = !no_link &&
+                    (L.s.peer_bw > 0.0 || L.s.peer_lat > 0.0 || L.s.allreduce_busbw > 0.0);
     /* GPU figures: only what the file holds (an nccl-tests log has none). */
     if (gp_calib_overlay_gpu(L.c, &L.s, L.g->id, shown, &gtext, &e) != GP_OK) {
         if (!has_link_data || e.code != GP_EINVAL) {

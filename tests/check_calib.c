@@ -1198,6 +1198,40 @@ START_TEST(cli_run_with_a_stand_in_probe)
 }
 END_TEST
 
+/* A probe file whose AllReduce sweep stops short of the bandwidth regime
+ * (a time budget spent at 32 MiB) keeps its GPU figures: the import writes
+ * the GPU overlay, no link overlay, and says why. */
+START_TEST(cli_import_probe_short_allreduce)
+{
+    char dir[256], file[512], gpath[600], lpath[600], *text, *line, *out = NULL, *err = NULL;
+    const char *argv[] = {"--db", dir, "calib", "import", file, NULL};
+    text = gp_test_slurp(DATA "synthetic-h100.yaml");
+    ck_assert_ptr_nonnull(text);
+    /* Drop the AllReduce rows of 128 and 512 MiB. */
+    while ((line = strstr(text, "  - {gpus: 8, bytes: 134217728,")) != NULL ||
+           (line = strstr(text, "  - {gpus: 8, bytes: 536870912,")) != NULL) {
+        char *end = strchr(line, '\n');
+        ck_assert_ptr_nonnull(end);
+        memmove(line, end + 1, strlen(end + 1) + 1);
+    }
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "m.yaml", text), 0);
+    free(text);
+    snprintf(file, sizeof file, "%s/m.yaml", dir);
+    snprintf(gpath, sizeof gpath, "%s/gpus/calib-h100-sxm.yaml", dir);
+    snprintf(lpath, sizeof lpath, "%s/links/calib-h100-sxm.yaml", dir);
+    ck_assert_int_eq(cli(argv, &out, &err), 0);
+    ck_assert_msg(strstr(err, "no link overlay") != NULL &&
+                      strstr(err, "largest size is 33554432 B") != NULL,
+                  "%s", err);
+    ck_assert(exists(gpath));
+    ck_assert(!exists(lpath));
+    free(out);
+    free(err);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(cli_run_checks_o_before_the_probe)
 {
     /* -o is checked before the probe runs (~75 s on a GPU): a stand-in probe
@@ -1367,6 +1401,7 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tcli, cli_usage_errors);
     tcase_add_test(tcli, cli_run_with_a_stand_in_probe);
     tcase_add_test(tcli, cli_run_checks_o_before_the_probe);
+    tcase_add_test(tcli, cli_import_probe_short_allreduce);
     tcase_set_timeout(tcli, 60);
     suite_add_tcase(s, tcli);
     tcase_add_test(tb, build_without_nvcc_is_not_an_error);
