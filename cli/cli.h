@@ -121,10 +121,10 @@ json_t *gp_cli_jcount(double v);
 const char *gp_cli_csvnum(double v, char *buf, size_t n);
 /* A CSV field: S in double quotes, quotes doubled. */
 void gp_cli_csv_str(const char *s);
-/* 1: gp_cli_emit prints its object as CSV, one header line (nested keys
- * joined by '.', arrays of scalars joined by ';', tables left out) and one
- * value line: --csv on a command without rows.  gp_cli_main sets it on
- * every call. */
+/* 1: gp_cli_emit prints its object as CSV, one header record (nested keys
+ * joined by '.'; a list of scalars one field holding its JSON text; tables
+ * left out) and one value record: --csv on a command without rows.
+ * gp_cli_main sets it on every call. */
 void gp_cli_set_flat_csv(int on);
 int gp_cli_emit(json_t *obj);
 /* The ledger as {"compute_s","memory_s","movement_s","total_s","binding",
@@ -186,6 +186,11 @@ int gp_cli_link_opt_given(const gp_cli_link_opt *o);
  * datasheet). */
 int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *named,
                           const gp_link **out);
+
+/* Notes on stderr for figures of a named link that the run does not use:
+ * --link-bw under --algo nvls (NVLS), both under --ceiling (CEILING). */
+void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp_link *up,
+                           int nvls, int ceiling);
 
 /* Table output: "  label ........ value  note" aligned; note may be NULL. */
 void gp_cli_row(const char *label, const char *value, const char *note);

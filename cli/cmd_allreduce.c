@@ -341,7 +341,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             char lead[48];
             snprintf(lead, sizeof lead, "'--gpus' %ld: ", gpus);
             return gp_cli_refuse_unified(cli, lead, g, "a collective over several machines",
-                                         "--link");
+                                         "--link' or '--link-bw");
         }
         link_id = gp_cli_gpu_link(db, g, (double)(gpus / nodes), (double)gpus, 0, "--link",
                                   link_msg, sizeof link_msg);
@@ -356,6 +356,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     /* --link-bw without --link: a link of the user's own (the GPU's unused). */
     if ((rc = gp_cli_link_opt_apply(cli, &lk, up, &up)) != 0)
         return rc;
+    gp_cli_link_opt_notes(cli, &lk, up, algo == GP_COLL_NVLS, 0);
     if (out_id != NULL && (rc = parse_id("--scale-out", db, out_id, &out, cli)) != 0)
         return rc;
 
@@ -378,6 +379,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     t.nics_per_node = nics; /* 0: the library's default, resolved below */
     if (nics == 0)
         nics = gp_topo_default_nics(up, gpus / nodes);
+    if (nodes > 1 && !nics_given && up->kind == GP_LINK_OTHER)
+        fprintf(stderr, "gpuplan allreduce: note: a link of your own (--link-bw) is not NVLink: "
+                        "%ld NIC a node shared by its %ld GPUs (--nics-per-node K to say how "
+                        "many)\n", nics, gpus / nodes);
     if (gp_comm_eval(&t, op, algo, bytes, &params, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     /* A measured busbw (nccl-tests) is a time: t = S x bus_factor / busbw. */

@@ -688,7 +688,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         gp_cli_unified_needs_link(gpu, out_id != NULL, p.gpus_per_node)) {
         char lead[48];
         snprintf(lead, sizeof lead, "'--gpus' %g: ", p.gpus);
-        return gp_cli_refuse_unified(cli, lead, gpu, "a run over several machines", "--link");
+        return gp_cli_refuse_unified(cli, lead, gpu, "a run over several machines",
+                                     "--link' or '--link-bw");
     }
     if (out_id != NULL && p.gpus_per_node == 0)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
@@ -718,7 +719,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (gp_db_get_link(db, lid, "--link", &p.link, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
     }
-    if ((rc = gp_cli_link_opt_apply(cli, &lk, p.link, &p.link)) != 0)
+    /* --link-latency alone on one GPU names no link: said below, not priced. */
+    if ((p.link != NULL || gp_cli_link_opt_given(&lk)) &&
+        (rc = gp_cli_link_opt_apply(cli, &lk, p.link, &p.link)) != 0)
         return rc;
     p.gpu = gpu;
     p.model = &model;
@@ -913,7 +916,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "kv_bytes", gp_cli_jnum(r.kv_bytes));
         json_object_set_new(o, "kv_bytes_per_token", gp_cli_jnum(r.kv_bytes_per_token));
         json_object_set_new(o, "kv_replicas", gp_cli_jnum(r.kv_replicas));
-        json_object_set_new(o, "kv_positions", gp_cli_jnum(r.kv_positions));
+        json_object_set_new(o, "kv_positions", gp_cli_jcount(r.kv_positions));
         json_object_set_new(o, "attn_layers", gp_cli_jcount(r.layers - r.linear_layers));
         json_object_set_new(o, "linear_layers", gp_cli_jcount(r.linear_layers));
         json_object_set_new(o, "state_bytes", gp_cli_jnum(r.state_bytes));
@@ -974,8 +977,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             static const char *const pre[2] = {"", "ceiling_"};
             int sd;
             json_object_set_new(o, "output", gp_cli_jcount(output));
-            json_object_set_new(o, "e2e_prompt", gp_cli_jnum(e2e.prompt));
-            json_object_set_new(o, "e2e_final_context", gp_cli_jnum(e2e.final_context));
+            json_object_set_new(o, "e2e_prompt", gp_cli_jcount(e2e.prompt));
+            json_object_set_new(o, "e2e_final_context", gp_cli_jcount(e2e.final_context));
             json_object_set_new(o, "e2e_method",
                                 json_string(e2e.summed ? "summed" : "closed_form"));
             for (sd = 0; sd < 2; sd++) {

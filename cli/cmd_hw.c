@@ -11,7 +11,7 @@
 
 static const char usage_text[] =
     "usage: gpuplan hw list [gpus|links|models|formats|engines] [--json|--csv]\n"
-    "       gpuplan hw show [KIND:]ID [--json]\n"
+    "       gpuplan hw show [KIND:]ID [--json|--csv]\n"
     "       gpuplan [--db DIR] hw import-model FILE [--as ID] [--name NAME] [--force] [--json]\n"
     "\n"
     "List the database, or show one entry (a GPU, link, model or format, by id\n"
@@ -28,8 +28,9 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  --json       one JSON object, SI values, unit-suffixed keys\n"
-    "  --csv        (list) comma-separated rows, SI values: a kind's own columns,\n"
-    "               or without a kind one table, 'type' first, every kind's columns\n"
+    "  --csv        list: comma-separated rows, SI values: a kind's own columns,\n"
+    "               or without a kind one table, 'type' first, every kind's columns;\n"
+    "               show: the JSON object as one header row and one value row\n"
     "  --help       this text\n";
 
 /* ---- a figure row: label, JSON key, unit, where it lives in the struct ---- */

@@ -443,7 +443,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     own = link_id == NULL && gp_cli_link_opt_given(&lk);
     if (link_id == NULL && !own &&
         gp_cli_unified_needs_link(gpu, out_id != NULL, (double)per_node))
-        return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several machines", "--link");
+        return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several machines",
+                                     "--link' or '--link-bw");
     if (link_id == NULL && !own) {
         /* The GPU's scale-up link; the rows whose nodes hold more GPUs than
          * it joins (a bridge's pair) take the host link (decode,
@@ -466,11 +467,15 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if ((mrc = gp_cli_link_opt_apply(cli, &lk, up, &up)) != 0)
         return mrc;
+    gp_cli_link_opt_notes(cli, &lk, up, sp.algo == GP_COLL_NVLS, sp.ceiling);
     if (wide_id != NULL) {
         if (gp_db_get_link(db, wide_id, "--gpu", &q.wide_link, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         fprintf(stderr, "gpuplan scale: note: %s; counts of up to %.0f a node keep %s\n",
                 wide_msg, up->max_gpus.v, up->id);
+        if (lk.lat >= 0.0)
+            fprintf(stderr, "gpuplan scale: note: --link-latency is %s's; the wider rows' %s "
+                            "keeps its own\n", up->id, q.wide_link->id);
     }
     if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &out, &e) != GP_OK)
         return gp_cli_fail(cli, &e);

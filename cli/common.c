@@ -313,7 +313,7 @@ int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *
 }
 
 /* --csv on a command without rows (train, decode, roofline, calib, hw
- * show): its JSON object as one header line and one value line. */
+ * show): its JSON object as one header record and one value record. */
 static int flat_csv;
 
 void gp_cli_set_flat_csv(int on)
@@ -332,7 +332,7 @@ void gp_cli_csv_str(const char *s)
     putchar('"');
 }
 
-/* An array is one column when every element is a scalar (joined by ';');
+/* An array is one column when every element is a scalar (its JSON text);
  * arrays of objects or arrays (table rows) are left out. */
 static int scalar_array(const json_t *v)
 {
@@ -379,31 +379,37 @@ static void csv_walk(json_t *obj, const char *prefix, int header, int *first)
         if (header) {
             gp_cli_csv_str(name);
         } else if (json_is_array(v)) {
-            size_t i;
-            json_t *x;
-            char *s = NULL;
-            size_t len = 0;
-            FILE *m = open_memstream(&s, &len);
-            json_array_foreach (v, i, x) {
-                char num[64];
-                if (m == NULL)
-                    break;
-                if (i > 0)
-                    fputc(';', m);
-                if (json_is_string(x))
-                    fputs(json_string_value(x), m);
-                else if (json_is_number(x))
-                    fputs(gp_cli_csvnum(json_number_value(x), num, sizeof num), m);
-                else if (json_is_boolean(x))
-                    fputs(json_is_true(x) ? "true" : "false", m);
-            }
-            if (m != NULL && fclose(m) == 0)
-                gp_cli_csv_str(s);
-            free(s);
+            /* A list of scalars: its JSON text, one field (';' or ',' in
+             * an element stay unambiguous). */
+            char *t = json_dumps(v, JSON_COMPACT | JSON_REAL_PRECISION(GP_CLI_NUM_DIGITS));
+            gp_cli_csv_str(t != NULL ? t : "");
+            free(t);
         } else {
             csv_scalar(v);
         }
     }
+}
+
+void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp_link *up,
+                           int nvls, int ceiling)
+{
+    const char *cmd = cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
+    char b[32];
+    /* A link of the user's own has no NVLS figure (refused) and its RATE is
+     * the ceiling too: only a named link's replaced figures can go unused. */
+    if (up != &o->own || o->own.kind == GP_LINK_OTHER)
+        return;
+    if (nvls && o->bw > 0.0)
+        fprintf(stderr, "gpuplan %s: note: --link-bw sets %s's ring rate; --algo nvls runs at its "
+                        "in-switch figure, %s per direction\n",
+                cmd, up->id ? up->id : "the link",
+                gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b));
+    if (ceiling && (o->bw > 0.0 || o->lat >= 0.0))
+        fprintf(stderr, "gpuplan %s: note: %s ignored: --ceiling prices the datasheet rate and "
+                        "no latency\n",
+                cmd, o->bw > 0.0 && o->lat >= 0.0 ? "--link-bw and --link-latency"
+                     : o->bw > 0.0               ? "--link-bw"
+                                                 : "--link-latency");
 }
 
 int gp_cli_emit(json_t *obj)

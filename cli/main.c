@@ -34,7 +34,7 @@ static void print_help(FILE *f)
                "               $GPUPLAN_DB (colon-separated)\n"
                "  --json       print one JSON object (SI units, unit-suffixed keys)\n"
                "  --csv        comma-separated values: a command's rows, else its JSON object as\n"
-               "               one header line and one value line (nested keys joined by '.')\n"
+               "               one header record and one value record (nested keys joined by '.')\n"
                "  --help       this text; 'gpuplan COMMAND --help' for a command\n"
                "  --version    print the version\n");
 }

@@ -217,7 +217,10 @@ int gp_calib_date_ok(const char *d)
     static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     int year, mon, day;
     const char *p;
-    if (d == NULL || strlen(d) < 10 || d[4] != '-' || d[7] != '-')
+    /* Short enough for gp_calib.date (39 characters): a longer one would
+     * be cut, losing its zone. */
+    if (d == NULL || strlen(d) < 10 || strlen(d) >= sizeof ((gp_calib *)0)->date || d[4] != '-' ||
+        d[7] != '-')
         return 0;
     year = digits(d, 4);
     mon = digits(d + 5, 2);

@@ -692,6 +692,26 @@ START_TEST(decode_notes_ignored_options)
 }
 END_TEST
 
+/* decode --json writes its counts as JSON integers, as train, allreduce
+ * and scale do (a strict schema tells 2 from 2.0). */
+START_TEST(decode_counts_are_integers)
+{
+    static const char *const keys[] = {"gpus", "batch", "context", "prompt", "layers",
+                                       "kv_positions", "e2e_prompt", "e2e_final_context",
+                                       "max_batch"};
+    const char *argv[] = {"--json", "decode", "--gpu", "h100", "--model", "llama-2-7b",
+                          "--prompt", "512", "--output", "128", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    size_t k;
+    for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        ck_assert_msg(json_is_integer(json_object_get(j, keys[k])), "%s is not an integer",
+                      keys[k]);
+    /* 512 prompt tokens and 128 out: each sequence ends holding P + N = 640. */
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "e2e_final_context")), 640);
+    json_decref(j);
+}
+END_TEST
+
 Suite *gp_test_suite_e2e(void)
 {
     Suite *s = suite_create("e2e");
@@ -713,6 +733,7 @@ Suite *gp_test_suite_e2e(void)
     tcase_add_test(tc, repeated_options);
     tcase_add_test(tc, csv_one_row);
     tcase_add_test(tc, decode_notes_ignored_options);
+    tcase_add_test(tc, decode_counts_are_integers);
     suite_add_tcase(s, tc);
     return s;
 }
