@@ -31,8 +31,9 @@ static void usage(FILE *f)
             "  --gpus N           GPUs in total (N = M nodes x N/M per node); 1 costs nothing\n"
             "  --bytes S          message size as nccl-tests counts it (14GB, 8GiB, 1MiB)\n"
             "  --algo A           ring (default); tree (double binary tree, AllReduce only); nvls\n"
-            "                     (NVLink SHARP: the NVSwitch reduces; AllReduce on one node of a\n"
-            "                     link with an NVLS figure, e.g. nvlink4: busbw = 2B(n-1)/(n+1))\n"
+            "                     (NVLink SHARP: the NVSwitch reduces; AllReduce on a link with\n"
+            "                     an NVLS figure, e.g. nvlink4: busbw = 2B(n-1)/(n+1) on a node;\n"
+            "                     over nodes NVLS-tree, a tree of NICs between them)\n"
             "  --op OP            allreduce (default), reducescatter, allgather, alltoall\n"
             "  --nodes M          nodes (default 1): the faster of a ring across all nodes and\n"
             "                     RS inside, the collective between nodes, AG\n"
@@ -432,7 +433,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(o, "schedule",
                                 json_string(r.expected.flat_ring ? "ring across all nodes"
                                             : r.expected.pipelined
-                                                ? "tree, pipelined"
+                                                ? (algo == GP_COLL_NVLS ? "nvls-tree, pipelined"
+                                                                        : "tree, pipelined")
                                                 : "hierarchical phases"));
         json_object_set_new(o, "host_staged", json_boolean(r.host_staged));
         json_object_set_new(o, "host_bound", json_boolean(r.host_bound));
@@ -586,6 +588,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                                 : r.expected.flat_ring
                                     ? "ring across all nodes, links concurrent (faster "
                                       "than RS / inter-node / AG here)"
+                                : r.expected.pipelined && algo == GP_COLL_NVLS
+                                    ? "NVLS-tree: NVLS inside nodes, a tree between them, "
+                                      "pipelined (the slower sets the pace)"
                                 : r.expected.pipelined
                                     ? "tree: the chain inside nodes and the tree between "
                                       "them pipelined (the slower sets the pace)"

@@ -260,13 +260,23 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
          * RS/AG.  Inter-node: the same op on S/g among m GPUs. */
         double phases = op == GP_COLL_ALLREDUCE ? 2.0 : 1.0;
         double s1, h1, s2, h2;
-        flat(GP_COLL_REDUCESCATTER, GP_COLL_RING, g, s, &s1, &h1);
-        flat(op, algo, m, s / (double)g, &s2, &h2);
+        if (algo == GP_COLL_NVLS) {
+            /* NVLS-tree (NCCL's default AllReduce across NVSwitch nodes):
+             * NVLS inside each node -- S(1+1/g) each way through the
+             * switch, two switch phases -- and a tree of the S/g shards
+             * between the nodes, pipelined as the tree's stages below. */
+            flat(GP_COLL_ALLREDUCE, GP_COLL_NVLS, g, s, &s1, &h1);
+            phases = 1.0;
+            flat(op, GP_COLL_TREE, m, s / (double)g, &s2, &h2);
+        } else {
+            flat(GP_COLL_REDUCESCATTER, GP_COLL_RING, g, s, &s1, &h1);
+            flat(op, algo, m, s / (double)g, &s2, &h2);
+        }
         c->intra_s = phases * (s1 / bu + h1 * au);
         c->inter_s = s2 / bo + h2 * ao;
         c->bw_s = phases * s1 / bu + s2 / bo;
         c->lat_s = phases * h1 * au + h2 * ao;
-        if (algo == GP_COLL_TREE && op == GP_COLL_ALLREDUCE) {
+        if ((algo == GP_COLL_TREE || algo == GP_COLL_NVLS) && op == GP_COLL_ALLREDUCE) {
             /* NCCL's tree: chunks flow up the chain inside each node and
              * the tree between nodes, and back down, all at once -- a
              * pipeline, so the slower stage sets the bandwidth term
@@ -378,12 +388,10 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
                            "(n-1)/n S each way: nccl#1083)",
                            gp_coll_op_name(op), op == GP_COLL_REDUCESCATTER ? "S" : "S/n",
                            op == GP_COLL_REDUCESCATTER ? "S/n" : "S");
-    if (algo == GP_COLL_NVLS && t->nodes > 1)
+    if (algo == GP_COLL_NVLS && t->nodes > 1 && t->gpus_per_node < 2)
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
-                           "nvls is a single-node algorithm (one NVSwitch domain); with "
-                           "--nodes %ld NCCL runs NVLS inside nodes and a tree between them "
-                           "(NVLS-tree), which is not modelled: use --algo ring or tree",
-                           t->nodes);
+                           "nvls reduces in a node's NVSwitch; with one GPU a node there is "
+                           "none (%ld nodes of 1): use --algo tree or ring", t->nodes);
     if (t->gpus_per_node > 1) {
         if ((rc = link_ok(t->scale_up, "--link", e)) != GP_OK)
             return rc;

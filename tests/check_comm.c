@@ -658,7 +658,7 @@ START_TEST(nvls_unsupported)
 {
     /* Refused with GP_EUNSUP naming --algo: a link without an NVLS figure
      * (PCIe), ReduceScatter and AllGather (NVLS moves S one way: slower than
-     * the ring's (n-1)/n S), more than one node (NVLS-tree, not modelled), a
+     * the ring's (n-1)/n S), nodes of one GPU (no switch to reduce in), a
      * figure that is not a number, a link without peer-to-peer.  One GPU
      * costs nothing whatever the link. */
     gp_link pc = gp_test_link_pcie4(), nv = nvlink4(), eth = gp_test_link_eth100();
@@ -679,13 +679,15 @@ START_TEST(nvls_unsupported)
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLGATHER, GP_COLL_NVLS, 1e9, NULL, &r, &e),
                      GP_EUNSUP);
     ck_assert_str_eq(e.where, "--algo");
+    /* Nodes of one GPU have no NVSwitch to reduce in (NVLS-tree needs g > 1). */
     t.nodes = 2;
+    t.gpus_per_node = 1;
     t.scale_out = &eth;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e),
                      GP_EUNSUP);
     ck_assert_str_eq(e.where, "--algo");
-    ck_assert_ptr_nonnull(strstr(e.msg, "single-node"));
-    ck_assert_ptr_nonnull(strstr(e.msg, "--nodes 2"));
+    ck_assert_ptr_nonnull(strstr(e.msg, "with one GPU a node there is none (2 nodes of 1)"));
+    t.gpus_per_node = 4;
     t.nodes = 1;
     t.scale_out = NULL;
     nv.bw_nvls.v = NAN;
@@ -872,6 +874,34 @@ START_TEST(cli_tree_pipelines_over_nodes)
     j = gp_test_cli_json(t12);
     GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 234.4e9, 0.03);
     ck_assert(gp_test_jnum(j, "ceiling_busbw_bytes_per_s") > 234.4e9);
+    json_decref(j);
+}
+END_TEST
+
+/* NVLS-tree (NCCL's default AllReduce across NVSwitch nodes): NVLS inside
+ * each node pipelined with a tree between nodes.  2 x 8 H100 (nvlink4: NVLS
+ * 308.6 GB/s, 2 us) over ib-ndr (47 GB/s, 2 us, a NIC a GPU), 8 GiB: intra
+ * 9/8 x 8589934592 / 308.6e9 = 31.3128 ms; the 1073741824 B shard in a
+ * tree of 2 at 47e9 = 22.846 ms; max + 2 x 2 us + 2 x 2 us = 31.3208 ms,
+ * busbw 8589934592 / t x 30/16 = 514.2 GB/s (nccl#1221 measured 430 on
+ * 8 x 400G RoCE, +20 %).  4 nodes: the tree of 4 sends 2 x the shard,
+ * 2 x 1073741824 / 47e9 = 45.69 ms > 31.31: busbw 364.2 GB/s (nccl#1221:
+ * 320 on RoCE; the ring 367.1). */
+START_TEST(cli_nvls_tree_over_nodes)
+{
+    const char *n2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                        "2", "--scale-out", "ib-ndr", "--bytes", "8GiB", "--algo", "nvls", NULL};
+    const char *n4[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "32", "--nodes",
+                        "4", "--scale-out", "ib-ndr", "--bytes", "8GiB", "--algo", "nvls", NULL};
+    json_t *j = gp_test_cli_json(n2);
+    double t = 1.125 * 8589934592.0 / 308.6e9 + 8e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 8589934592.0 / t * 30.0 / 16.0, 1e-6);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "schedule")), "nvls-tree, pipelined");
+    json_decref(j);
+    j = gp_test_cli_json(n4);
+    t = 2.0 * 1073741824.0 / 47e9 + 2 * 2e-6 + 4 * 2e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-6);
     json_decref(j);
 }
 END_TEST
@@ -1634,7 +1664,7 @@ START_TEST(cli_bad_input)
                              "--algo", "nvls", "--op", "reducescatter", NULL};
     const char *nvls_ag[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "1GB",
                              "--algo", "nvls", "--op", "allgather", NULL};
-    const char *nvls_nodes[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+    const char *nvls_nodes[] = {"allreduce", "--link", "nvlink4", "--gpus", "2", "--nodes", "2",
                                 "--scale-out", "ib-ndr", "--bytes", "1GB", "--algo", "nvls",
                                 NULL};
     const char *nvls_a100[] = {"allreduce", "--link", "nvlink3", "--gpus", "8", "--bytes", "1GB",
@@ -1653,7 +1683,7 @@ START_TEST(cli_bad_input)
     expect_usage(nvls_rs, "AllReduce only");
     expect_usage(nvls_ag, "--algo");
     expect_usage(nvls_nodes, "--algo");
-    expect_usage(nvls_nodes, "single-node");
+    expect_usage(nvls_nodes, "one GPU a node");
     expect_usage(nvls_a100, "link 'nvlink3' has no in-network reduction (NVLS) figure");
     expect_usage(nodes, "--scale-out");
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);
@@ -1767,6 +1797,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_gpu_names_link);
     tcase_add_test(tc, cli_link_bw);
     tcase_add_test(tc, cli_tree_pipelines_over_nodes);
+    tcase_add_test(tc, cli_nvls_tree_over_nodes);
     tcase_add_test(tc, cli_nics_above_gpus_noted);
     suite_add_tcase(s, tc);
     return s;
