@@ -35,8 +35,10 @@ static void usage(FILE *f)
             "                     an NVLS figure, e.g. nvlink4: busbw = 2B(n-1)/(n+1) on a node;\n"
             "                     over nodes NVLS-tree, a tree of NICs between them)\n"
             "  --op OP            allreduce (default), reducescatter, allgather, alltoall\n"
-            "  --nodes M          nodes (default 1): the faster of a ring across all nodes and\n"
-            "                     RS inside, the collective between nodes, AG\n"
+            "  --nodes M          nodes (default 1): ring, the faster of a ring across all nodes\n"
+            "                     and RS inside, the collective between nodes, AG; tree, NCCL's\n"
+            "                     chain inside nodes pipelined with a tree between them; nvls,\n"
+            "                     the same with NVLS inside (NVLS-tree)\n"
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default:\n"
             "                     one per GPU when --link is NVLink or Infinity Fabric, else 1)\n"
@@ -577,6 +579,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                      : op == GP_COLL_ALLTOALL ? " (to the node's peers, then off the node)"
                      : r.expected.flat_ring   ? " (one ring across all nodes: NVLink hops plus"
                                                 " the node's share off it)"
+                     : r.expected.pipelined && algo == GP_COLL_NVLS
+                                              ? " (NVLS inside the node plus the share between "
+                                                "nodes)"
+                     : r.expected.pipelined   ? " (the chain inside the node plus the share "
+                                                "between nodes)"
                                               : " (intra RS+AG plus inter share)");
         gp_cli_qrow("bytes sent per GPU", r.bytes_per_gpu, GP_Q_BYTES, 2, note);
         gp_cli_qrow("time", r.expected.time_s, GP_Q_DURATION, 3, NULL);

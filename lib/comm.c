@@ -271,6 +271,12 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
         } else {
             flat(GP_COLL_REDUCESCATTER, GP_COLL_RING, g, s, &s1, &h1);
             flat(op, algo, m, s / (double)g, &s2, &h2);
+            /* NCCL's tree runs a chain inside each node: a GPU inside it
+             * passes S up (reduce) and S down (broadcast), 2S in all, as
+             * the one-node tree's busiest GPU; the chain's two ends (all
+             * of it when g = 2) send S, the ring phases' 2(g-1)/g S. */
+            if (algo == GP_COLL_TREE && op == GP_COLL_ALLREDUCE && g > 2)
+                s1 = s;
         }
         c->intra_s = phases * (s1 / bu + h1 * au);
         c->inter_s = s2 / bo + h2 * ao;
@@ -388,10 +394,14 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
                            "(n-1)/n S each way: nccl#1083)",
                            gp_coll_op_name(op), op == GP_COLL_REDUCESCATTER ? "S" : "S/n",
                            op == GP_COLL_REDUCESCATTER ? "S/n" : "S");
-    if (algo == GP_COLL_NVLS && t->nodes > 1 && t->gpus_per_node < 2)
+    /* NCCL sets NVLS (and NVLS-tree) up only for nodes of more than 2 GPUs
+     * (ncclNvlsInit returns early at gpuCount <= 2); scale prices such rows
+     * as the tree NCCL runs instead. */
+    if (algo == GP_COLL_NVLS && t->nodes > 1 && t->gpus_per_node < 3)
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
-                           "nvls reduces in a node's NVSwitch; with one GPU a node there is "
-                           "none (%ld nodes of 1): use --algo tree or ring", t->nodes);
+                           "nvls reduces in a node's NVSwitch and NCCL sets it up only for "
+                           "nodes of 3 or more GPUs (%ld nodes of %ld): use --algo tree, what "
+                           "it runs there", t->nodes, t->gpus_per_node);
     if (t->gpus_per_node > 1) {
         if ((rc = link_ok(t->scale_up, "--link", e)) != GP_OK)
             return rc;

@@ -219,6 +219,9 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         if (algo == GP_COLL_NVLS && topo.nodes == 1 && g < 3 && topo.scale_up != NULL &&
             topo.scale_up->bw_nvls.v > 0.0)
             algo = GP_COLL_RING;
+        /* Over nodes of 1 or 2 GPUs NCCL has no NVLS-tree either: its tree. */
+        if (algo == GP_COLL_NVLS && topo.nodes > 1 && g < 3)
+            algo = GP_COLL_TREE;
         if (q->zero3) {
             /* Two AllGathers of the weights and a ReduceScatter of the
              * gradients (Rajbhandari et al. 2020, ZeRO-3: 1.5x an

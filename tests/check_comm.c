@@ -344,16 +344,16 @@ START_TEST(hierarchical_two_nodes)
     GP_ASSERT_REL(r.bytes_per_gpu_inter, 23.59e9 / 4, 1e-12);
     /* The tree is NCCL's: the chain inside each node and the tree between
      * nodes run chunk by chunk at once, so the slower stage sets the
-     * bandwidth term, with no ring floor: intra 2 x 0.75 x 13.48e9 / 25e9 =
-     * 0.8088 s, inter the 3.37e9 B shard among 2 nodes at 11e9 = 0.3063636
-     * s; max 0.8088 + latency 2 x 3 x 10 us + 2 x 20 us = 0.8089 s (the
-     * ring: 0.94388 s). */
+     * bandwidth term, with no ring floor: intra, a GPU inside the chain of 4
+     * passes S up and S down, 2 x 13.48e9 / 25e9 = 1.0784 s; inter the
+     * 3.37e9 B shard among 2 nodes at 11e9 = 0.3063636 s; max 1.0784 +
+     * latency 2 x 3 x 10 us + 2 x 20 us = 1.0785 s (the ring: 0.94388 s). */
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_TREE, 13.48e9, NULL, &r, NULL),
                      GP_OK);
     ck_assert_int_eq(r.expected.flat_ring, 0);
     ck_assert_int_eq(r.expected.ring_floor, 0);
     ck_assert_int_eq(r.expected.pipelined, 1);
-    GP_ASSERT_REL(r.expected.time_s, 0.8088 + 100e-6, 1e-9);
+    GP_ASSERT_REL(r.expected.time_s, 1.0784 + 100e-6, 1e-9);
     /* One GPU per node: a flat ring over the network, 2 alpha_out. */
     t.gpus_per_node = 1;
     t.nics_per_node = 1;
@@ -679,14 +679,15 @@ START_TEST(nvls_unsupported)
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLGATHER, GP_COLL_NVLS, 1e9, NULL, &r, &e),
                      GP_EUNSUP);
     ck_assert_str_eq(e.where, "--algo");
-    /* Nodes of one GPU have no NVSwitch to reduce in (NVLS-tree needs g > 1). */
+    /* Nodes of one GPU have no NVSwitch to reduce in; NCCL sets NVLS up only
+     * for nodes of 3 or more. */
     t.nodes = 2;
     t.gpus_per_node = 1;
     t.scale_out = &eth;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_NVLS, 1e9, NULL, &r, &e),
                      GP_EUNSUP);
     ck_assert_str_eq(e.where, "--algo");
-    ck_assert_ptr_nonnull(strstr(e.msg, "with one GPU a node there is none (2 nodes of 1)"));
+    ck_assert_ptr_nonnull(strstr(e.msg, "nodes of 3 or more GPUs (2 nodes of 1)"));
     t.gpus_per_node = 4;
     t.nodes = 1;
     t.scale_out = NULL;
@@ -852,7 +853,8 @@ END_TEST
  * GB/s busbw (the ring 393.7), 3 x 4 reach 234.4 (ring 196.7) -- above
  * the ring's network bound, so the tree's stages are pipelined, not summed.
  * By hand, 3 x 8 on nvlink5-nvl72 (680 GB/s, 2 us) and ib-ndr (47 GB/s,
- * 2 us, one NIC a GPU): intra 2 x 7/8 x 17179869184 / 680e9 = 44.214 ms;
+ * 2 us, one NIC a GPU): intra, a GPU inside the chain passes S up and S
+ * down, 2 x 17179869184 / 680e9 = 50.529 ms;
  * inter the 2147483648 B shard in a tree of 3 (1.5 x the shard sent) at
  * 47e9 = 68.5367 ms; max + 14 x 2 us + 2 x 2 x 2 us = 0.0685727122 s;
  * busbw 17179869184 / t x 46/24 = 480.19 GB/s (-1.1 %).  Ceiling (900,
@@ -881,12 +883,12 @@ END_TEST
 /* NVLS-tree (NCCL's default AllReduce across NVSwitch nodes): NVLS inside
  * each node pipelined with a tree between nodes.  2 x 8 H100 (nvlink4: NVLS
  * 308.6 GB/s, 2 us) over ib-ndr (47 GB/s, 2 us, a NIC a GPU), 8 GiB: intra
- * 9/8 x 8589934592 / 308.6e9 = 31.3128 ms; the 1073741824 B shard in a
- * tree of 2 at 47e9 = 22.846 ms; max + 2 x 2 us + 2 x 2 us = 31.3208 ms,
+ * 9/8 x 8589934592 / 308.6e9 = 31.3146 ms; the 1073741824 B shard in a
+ * tree of 2 at 47e9 = 22.846 ms; max + 2 x 2 us + 2 x 2 us = 31.3226 ms,
  * busbw 8589934592 / t x 30/16 = 514.2 GB/s (nccl#1221 measured 430 on
  * 8 x 400G RoCE, +20 %).  4 nodes: the tree of 4 sends 2 x the shard,
  * 2 x 1073741824 / 47e9 = 45.69 ms > 31.31: busbw 364.2 GB/s (nccl#1221:
- * 320 on RoCE; the ring 367.1). */
+ * 320 on RoCE; the ring 369.0). */
 START_TEST(cli_nvls_tree_over_nodes)
 {
     const char *n2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
@@ -1683,7 +1685,7 @@ START_TEST(cli_bad_input)
     expect_usage(nvls_rs, "AllReduce only");
     expect_usage(nvls_ag, "--algo");
     expect_usage(nvls_nodes, "--algo");
-    expect_usage(nvls_nodes, "one GPU a node");
+    expect_usage(nvls_nodes, "nodes of 3 or more GPUs");
     expect_usage(nvls_a100, "link 'nvlink3' has no in-network reduction (NVLS) figure");
     expect_usage(nodes, "--scale-out");
     ck_assert_int_eq(gp_test_cli(help, &out, NULL), 0);

@@ -930,12 +930,13 @@ END_TEST
  * 160 AllReduces of S = 16384 B per step.  NCCL's ring over the 16 ranks
  * moves V = 2 x 15/16 x S = 30720 B through every edge at min(B_up, 8 NICs
  * x B_nic): expected min(230e9, 188e9) = 188e9, 30720 / 188e9 = 163.40 ns.
- * NCCL's tree pipelines the chain inside each node with the tree between
- * them: max(2 x 7/8 S / 230e9 = 124.66 ns, the S/8 = 2048 B shard among
- * the 2 nodes, 2048 / 23.5e9 = 87.15 ns) = 124.66 ns, faster: 160 x
- * 28672 / 230e9 = 19.9457 us.  Ceiling, the faster at datasheet rates:
- * ring 30720 / min(300e9, 8 x 25e9) = 153.6 ns, tree max(28672 / 300e9 =
- * 95.573 ns, 2048 / 25e9 = 81.92 ns): 160 x 95.573 ns = 15.2917 us.
+ * NCCL's tree pipelines the chain inside each node (a GPU inside it passes
+ * S up and S down) with the tree between them: max(2 S / 230e9 = 142.47
+ * ns, the S/8 = 2048 B shard among the 2 nodes, 2048 / 23.5e9 = 87.15 ns)
+ * = 142.47 ns, faster: 160 x 32768 / 230e9 = 22.7951 us.  Ceiling, the
+ * faster at datasheet rates: ring 30720 / min(300e9, 8 x 25e9) = 153.6
+ * ns, tree max(32768 / 300e9 = 109.23 ns, 2048 / 25e9 = 81.92 ns): 160 x
+ * 109.23 ns = 17.4763 us.
  * Layer split over the same GPUs, latencies 2 us and 5 us: 14 hand-offs
  * inside a node, S / 230e9 + 2 us = 2.071235 us each, and 1 between the
  * nodes, S / 23.5e9 + 5 us = 5.697191 us: 34.69448 us.  Ceiling (datasheet,
@@ -968,8 +969,8 @@ START_TEST(parallel_over_nodes)
     p.scale_out = &out;
     r = gp_test_infer_eval(&p);
     GP_ASSERT_REL(r.comm_bytes, 16384.0, 1e-12);
-    GP_ASSERT_REL(r.expected.comm_s, 160.0 * 28672.0 / 230e9, 1e-9);
-    GP_ASSERT_REL(r.ceiling.comm_s, 160.0 * 28672.0 / 300e9, 1e-9);
+    GP_ASSERT_REL(r.expected.comm_s, 160.0 * 32768.0 / 230e9, 1e-9);
+    GP_ASSERT_REL(r.ceiling.comm_s, 160.0 * 32768.0 / 300e9, 1e-9);
     ck_assert_int_eq(r.comm_algo, GP_COLL_TREE);
     /* Layer split, with latencies. */
     up.latency.v = 2e-6;
@@ -1885,9 +1886,9 @@ START_TEST(cli_tensor_parallel)
          * host link.  Ceiling, the faster schedule at datasheet rates: the
          * ring over 16 ranks moves 2 x 15/16 x 16384 = 30720 B per edge at
          * min(nvlink4 450e9, 8 NDR NICs x 50e9 = 400e9), 76.8 ns; NCCL's
-         * tree pipelines max(2 x 7/8 x 16384 = 28672 B / 450e9 = 63.716 ns,
-         * the 2048 B shard between the 2 nodes / 50e9 = 40.96 ns): 160 x
-         * 28672 / 450e9 = 10.1945 us. */
+         * tree pipelines max(the chain's 2 x 16384 = 32768 B / 450e9 =
+         * 72.818 ns, the 2048 B shard between the 2 nodes / 50e9 = 40.96
+         * ns): 160 x 32768 / 450e9 = 11.6508 us. */
         const char *a16[] = {"--gpu", "h100-sxm", "--model", "llama-2-70b", "--gpus", "16",
                              "--gpus-per-node", "8", "--scale-out", "ib-ndr", NULL};
         json_t *o16 = decode_json(a16, &rc, NULL);
@@ -1898,7 +1899,7 @@ START_TEST(cli_tensor_parallel)
         ck_assert_uint_eq(json_array_size(json_object_get(o16, "warnings")), 0);
         GP_ASSERT_REL(
             json_number_value(json_object_get(json_object_get(o16, "ceiling"), "comm_s")),
-            160.0 * 28672.0 / 450e9, 1e-9);
+            160.0 * 32768.0 / 450e9, 1e-9);
         ck_assert(json_is_null(json_object_get(o8, "scale_out")));
         GP_ASSERT_REL(jnum(o8, "gpus_per_node"), 8.0, 0.0);
         ck_assert(json_is_integer(json_object_get(o16, "gpus_per_node")));

@@ -543,6 +543,16 @@ START_TEST(nvls_rows)
     ck_assert_int_eq(gp_scale_eval(&q, &p, sixteen, 2, rows, &res, &e), GP_OK);
     GP_ASSERT_REL(rows[0].comm_s, 5.1040941e-2, 1e-7);
     GP_ASSERT_REL(rows[1].comm_s, 1.75e9 / 11e9 + 44e-6, 1e-9);
+    /* Nodes of 2: NCCL sets no NVLS up (ncclNvlsInit gives up at 2 a node)
+     * and runs its tree: 4 GPUs, 2 nodes of 2, the chain's ends send S =
+     * 14e9 at 370e9 (37.84 ms), the 7e9 B shard between the nodes at 11e9
+     * (a NIC a GPU) = 0.6363636 s binds; + 2 x 2 us + 2 x 20 us. */
+    {
+        const long four[1] = {4};
+        q.gpus_per_node = 2;
+        ck_assert_int_eq(gp_scale_eval(&q, &p, four, 1, rows, &res, &e), GP_OK);
+        GP_ASSERT_REL(rows[0].comm_s, 7e9 / 11e9 + 44e-6, 1e-9);
+    }
 }
 END_TEST
 
