@@ -122,8 +122,8 @@ const char *gp_cli_csvnum(double v, char *buf, size_t n);
 /* A CSV field: S in double quotes, quotes doubled. */
 void gp_cli_csv_str(const char *s);
 /* 1: gp_cli_emit prints its object as CSV, one header record (nested keys
- * joined by '.'; a list of scalars one field holding its JSON text; tables
- * left out) and one value record: --csv on a command without rows.
+ * joined by '.'; a list, and an empty object, one field holding its JSON
+ * text) and one value record: --csv on a command without rows.
  * gp_cli_main sets it on every call. */
 void gp_cli_set_flat_csv(int on);
 int gp_cli_emit(json_t *obj);
@@ -135,6 +135,11 @@ json_t *gp_cli_jledger(const gp_ledger *l);
  * bandwidth was given (host_bw > 0) for a link with peer-to-peer, where
  * nothing is staged through host memory (allreduce, scale). */
 void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw);
+
+/* "gpuplan CMD: note: A, B and C ignored: WHY" on stderr for the non-NULL
+ * NAMES (nothing when all are NULL). */
+void gp_cli_note_ignored(const gp_cli *cli, const char *const *names, size_t n,
+                         const char *why);
 
 /* "gpuplan CMD: note: --nics-per-node K is more than the node's G GPUs:
  * priced as G" on stderr when K > G: comm.h lets each GPU's inter-node

@@ -382,7 +382,16 @@ static int run(gp_cli *cli, int argc, char **argv)
     t.nics_per_node = nics; /* 0: the library's default, resolved below */
     if (nics == 0)
         nics = gp_topo_default_nics(up, gpus / nodes);
-    if (nodes > 1 && !nics_given && up->kind == GP_LINK_OTHER)
+    if (nodes > 1 && gpus == nodes) {
+        /* Nodes of one GPU: the scale-up link carries nothing (--link,
+         * which the command asks for, is not said). */
+        const char *un[] = {gp_cli_link_opt_given(&lk) ? "--link-bw" : NULL,
+                            lk.lat >= 0.0 ? "--link-latency" : NULL,
+                            params.host_bw > 0.0 ? "--host-bw" : NULL};
+        gp_cli_note_ignored(cli, un, sizeof un / sizeof un[0],
+                            "nodes of one GPU talk only over --scale-out");
+    }
+    if (nodes > 1 && gpus > nodes && !nics_given && up->kind == GP_LINK_OTHER)
         fprintf(stderr, "gpuplan allreduce: note: a link of your own (--link-bw) is not NVLink: "
                         "%ld NIC a node shared by its %ld GPUs (--nics-per-node K to say how "
                         "many)\n", nics, gpus / nodes);

@@ -264,23 +264,32 @@ static const gp_calib_point *latency_only(const gp_calib *c, const bw_sweep *w)
 static int bw_regime_ok(const gp_calib *c, int *no_link, gp_err *e)
 {
     int has_ar = series_point(c, GP_CALIB_ALLREDUCE, "allreduce", 1) != NULL;
+    int others = 0; /* the file measures something besides copies and links */
     size_t i;
     *no_link = 0;
+    for (i = 0; i < c->n_pts && !others; i++)
+        others = c->pts[i].kind == GP_CALIB_GEMM || c->pts[i].kind == GP_CALIB_MEMORY ||
+                 c->pts[i].kind == GP_CALIB_LATENCY;
     for (i = 0; i < sizeof k_sweeps / sizeof k_sweeps[0]; i++) {
         const bw_sweep *w = &k_sweeps[i];
         const gp_calib_point *top;
         if (!w->imported || (w->kind == GP_CALIB_PEER && has_ar) ||
             (top = latency_only(c, w)) == NULL)
             continue;
-        /* A probe file's link sweep (a run cut short by its time budget)
-         * costs only the link overlay: its GPU figures stand on their own. */
-        if (c->format == GP_CALIB_FMT_PROBE &&
-            (w->kind == GP_CALIB_ALLREDUCE || w->kind == GP_CALIB_PEER)) {
-            fprintf(stderr, "gpuplan calib: note: no link overlay: %s:%u: the %s sweep's largest "
-                            "size is %.15g B, below the bandwidth regime (>= %.0f MiB)\n",
-                    c->path, top->line, w->kind == GP_CALIB_ALLREDUCE ? "AllReduce" : w->label,
-                    top->work, GP_CALIB_BW_MIN_BYTES / 1048576.0);
-            *no_link = 1;
+        /* A probe file's sweep cut short (its time budget, a quick run)
+         * costs only that figure -- the link overlay for a link sweep, the
+         * host-link bandwidth for a pinned copy (its summary holds 0 there,
+         * which the overlay leaves out) -- when the file measured the GPU
+         * itself too (GEMM, memory, latency): those figures stand. */
+        if (c->format == GP_CALIB_FMT_PROBE && others) {
+            int link = w->kind == GP_CALIB_ALLREDUCE || w->kind == GP_CALIB_PEER;
+            fprintf(stderr, "gpuplan calib: note: %s: %s:%u: the %s sweep's largest size is "
+                            "%.15g B, below the bandwidth regime (>= %.0f MiB)\n",
+                    link ? "no link overlay" : "no host-link bandwidth", c->path, top->line,
+                    w->kind == GP_CALIB_ALLREDUCE ? "AllReduce" : w->label, top->work,
+                    GP_CALIB_BW_MIN_BYTES / 1048576.0);
+            if (link)
+                *no_link = 1;
             continue;
         }
         return GP_RAISE_AT(e, GP_EUNSUP, c->path, top->line, 0,
@@ -301,7 +310,9 @@ static int floor_fail(const loaded *L, const gp_calib_point *pt, const char *wha
                       const gp_fig *ds, const char *of, gp_qty q, gp_err *e)
 {
     char m[32], d[32];
-    if (!(meas > 0.0) || ds == NULL || !(ds->v > 0.0) || !(meas < ds->v * GP_MEAS_FLOOR_MIN))
+    /* (1 - 1e-9): a figure at exactly the floor is not below it. */
+    if (!(meas > 0.0) || ds == NULL || !(ds->v > 0.0) ||
+        !(meas < ds->v * GP_MEAS_FLOOR_MIN * (1.0 - 1e-9)))
         return GP_OK;
     gp_format_qty(meas, q, 3, 0, m, sizeof m);
     gp_format_qty(ds->v, q, 3, 0, d, sizeof d);
@@ -457,7 +468,8 @@ static int link_figure_ok(const loaded *L, const gp_link *lk, gp_err *e)
                            "%g GPUs (docs/models/collectives.md)",
                            lk->id, lk->max_gpus.v, ar ? "an AllReduce" : "a GPU-to-GPU copy", n,
                            n - 1.0, lk->max_gpus.v - 1.0, lk->max_gpus.v);
-    if (!(lk->bw.v > 0.0) || !(fig > lk->bw.v))
+    /* 1.0001: the loader's own margin for a measured link figure. */
+    if (!(lk->bw.v > 0.0) || !(fig > lk->bw.v * 1.0001))
         return GP_OK;
     gp_format_qty(fig, GP_Q_RATE, 1, 0, m, sizeof m);
     gp_format_qty(lk->bw.v, GP_Q_RATE, 1, 0, d, sizeof d);

@@ -730,23 +730,27 @@ static int run(gp_cli *cli, int argc, char **argv)
     /* More options that price nothing here, said rather than dropped: the
      * split and the link of one GPU, an MoE cost on a dense model, the
      * prefill's options without a prefill (no --prompt, no --output). */
-    if (p.gpus == 1 && (p.split != GP_SPLIT_DEFAULT || link_id != NULL ||
-                        gp_cli_link_opt_given(&lk) || lk.lat >= 0.0 || p.gpus_per_node > 0))
-        fprintf(stderr, "gpuplan decode: note: %s ignored: one GPU (give --gpus N to share the "
-                        "model)\n",
-                p.split != GP_SPLIT_DEFAULT       ? "--split"
-                : p.gpus_per_node > 0             ? "--gpus-per-node"
-                : link_id != NULL                 ? "--link"
-                : gp_cli_link_opt_given(&lk)      ? "--link-bw"
-                                                  : "--link-latency");
-    if (p.moe_layer_overhead >= 0.0 && !(r.moe_layers > 0.0))
-        fprintf(stderr, "gpuplan decode: note: --moe-layer-overhead ignored: %s has no "
-                        "mixture-of-experts layers\n",
-                model.id != NULL ? model.id : "the model");
-    if (p.prompt == 0.0 && output == 0.0 && (p.prefill_eff > 0.0 || p.attn_unfused >= 0))
-        fprintf(stderr, "gpuplan decode: note: %s ignored: no prefill is priced (give --prompt "
-                        "P or --output N)\n",
-                p.prefill_eff > 0.0 ? "--prefill-eff" : "--attention");
+    {
+        const int one = p.gpus == 1, lone = p.gpus > 1 && p.gpus_per_node == 1;
+        const char *up[] = {
+            one && p.split != GP_SPLIT_DEFAULT ? "--split" : NULL,
+            one && p.gpus_per_node > 0 ? "--gpus-per-node" : NULL,
+            (one || lone) && link_id != NULL ? "--link" : NULL,
+            (one || lone) && gp_cli_link_opt_given(&lk) ? "--link-bw" : NULL,
+            (one || lone) && lk.lat >= 0.0 ? "--link-latency" : NULL};
+        const char *pre[] = {p.prefill_eff > 0.0 ? "--prefill-eff" : NULL,
+                             p.attn_unfused >= 0 ? "--attention" : NULL};
+        gp_cli_note_ignored(cli, up, sizeof up / sizeof up[0],
+                            one ? "one GPU (give --gpus N to share the model)"
+                                : "nodes of one GPU talk only over --scale-out");
+        if (p.moe_layer_overhead >= 0.0 && !(r.moe_layers > 0.0))
+            fprintf(stderr, "gpuplan decode: note: --moe-layer-overhead ignored: %s has no "
+                            "mixture-of-experts layers\n",
+                    model.id != NULL ? model.id : "the model");
+        if (p.prompt == 0.0 && output == 0.0)
+            gp_cli_note_ignored(cli, pre, sizeof pre / sizeof pre[0],
+                                "no prefill is priced (give --prompt P or --output N)");
+    }
 
     /* A whole request: prefill of P tokens (the first output token), then
      * N - 1 steps at contexts P + 1 .. P + N - 1 (P: --prompt, else the

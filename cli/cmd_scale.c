@@ -496,6 +496,25 @@ static int run(gp_cli *cli, int argc, char **argv)
                         "--gpus-per-node G --scale-out ID for nodes joined by a network)\n");
     else if (out != NULL)
         gp_cli_note_nics(cli, nics, per_node);
+    if (out != NULL && per_node == 1) {
+        const char *un[] = {gp_cli_link_opt_given(&lk) ? "--link-bw" : NULL,
+                            lk.lat >= 0.0 ? "--link-latency" : NULL,
+                            sp.comm.host_bw > 0.0 ? "--host-bw" : NULL};
+        gp_cli_note_ignored(cli, un, sizeof un / sizeof un[0],
+                            "nodes of one GPU talk only over --scale-out");
+    }
+    if (sp.algo == GP_COLL_NVLS) {
+        /* NCCL runs NVLS (NVLS-tree over nodes) only on nodes of 3 or more. */
+        int k, any = 0;
+        for (k = 0; k < n_counts; k++) {
+            long g = per_node > 0 && per_node < counts[k] ? per_node : counts[k];
+            any |= g >= 3;
+        }
+        if (!any)
+            fprintf(stderr, "gpuplan scale: note: --algo nvls used by no row: NCCL runs NVLS "
+                            "only on nodes of 3 or more GPUs; priced as the ring on one node, "
+                            "the tree over nodes\n");
+    }
     if (!q.zero3 && q.micro_batches > 1 && sp.overlap == 0.0)
         fprintf(stderr, "gpuplan scale: note: --micro-batches %ld changes nothing here: plain "
                         "data parallelism AllReduces once a step (DDP's no_sync accumulates the "

@@ -185,6 +185,35 @@ void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw)
                 cli != NULL && cli->cmd != NULL ? cli->cmd : "allreduce", up->id ? up->id : "?");
 }
 
+void gp_cli_note_ignored(const gp_cli *cli, const char *const *names, size_t n,
+                         const char *why)
+{
+    char list[256] = "";
+    size_t i, k = 0, len = 0;
+    for (i = 0; i < n; i++) {
+        if (names[i] == NULL)
+            continue;
+        k++;
+    }
+    if (k == 0)
+        return;
+    for (i = 0; i < n; i++) {
+        if (names[i] == NULL)
+            continue;
+        if (len > 0)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s",
+                                    --k == 0 ? " and " : ", ");
+        else
+            k--;
+        if (len < sizeof list)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s", names[i]);
+        if (len >= sizeof list)
+            break;
+    }
+    fprintf(stderr, "gpuplan %s: note: %s ignored: %s\n",
+            cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan", list, why);
+}
+
 void gp_cli_note_nics(const gp_cli *cli, long nics, long per_node)
 {
     if (nics > 0 && per_node >= 1 && nics > per_node)
@@ -292,9 +321,9 @@ int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *
     if (o->bw > named->bw.v)
         return gp_cli_usage(cli, "--link-bw %s is above %s's datasheet %s per direction: leave "
                                  "out --link to price a link of your own",
-                            gp_format_qty(o->bw, GP_Q_RATE, 1, 0, b1, sizeof b1),
+                            gp_format_qty(o->bw, GP_Q_RATE, 3, 0, b1, sizeof b1),
                             named->id ? named->id : "the link",
-                            gp_format_qty(named->bw.v, GP_Q_RATE, 1, 0, b2, sizeof b2));
+                            gp_format_qty(named->bw.v, GP_Q_RATE, 3, 0, b2, sizeof b2));
     o->own = *named;
     if (o->bw > 0.0) {
         o->own.bw_achievable.v = o->bw;
@@ -313,7 +342,8 @@ int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *
 }
 
 /* --csv on a command without rows (train, decode, roofline, calib, hw
- * show): its JSON object as one header record and one value record. */
+ * show): its JSON object as one header record and one value record; a
+ * list, and an empty object, is one field holding its JSON text. */
 static int flat_csv;
 
 void gp_cli_set_flat_csv(int on)
@@ -330,18 +360,6 @@ void gp_cli_csv_str(const char *s)
         putchar(*s);
     }
     putchar('"');
-}
-
-/* An array is one column when every element is a scalar (its JSON text);
- * arrays of objects or arrays (table rows) are left out. */
-static int scalar_array(const json_t *v)
-{
-    size_t i;
-    json_t *x;
-    json_array_foreach (v, i, x)
-        if (json_is_object(x) || json_is_array(x))
-            return 0;
-    return 1;
 }
 
 static void csv_scalar(const json_t *v)
@@ -367,20 +385,18 @@ static void csv_walk(json_t *obj, const char *prefix, int header, int *first)
     json_object_foreach (obj, key, v) {
         char name[512];
         snprintf(name, sizeof name, "%s%s%s", prefix, prefix[0] ? "." : "", key);
-        if (json_is_object(v)) {
+        if (json_is_object(v) && json_object_size(v) > 0) {
             csv_walk(v, name, header, first);
             continue;
         }
-        if (json_is_array(v) && !scalar_array(v))
-            continue;
         if (!*first)
             putchar(',');
         *first = 0;
         if (header) {
             gp_cli_csv_str(name);
-        } else if (json_is_array(v)) {
-            /* A list of scalars: its JSON text, one field (';' or ',' in
-             * an element stay unambiguous). */
+        } else if (json_is_array(v) || json_is_object(v)) {
+            /* A list (of scalars or of objects: a table's rows) or an
+             * empty object: its JSON text, one field. */
             char *t = json_dumps(v, JSON_COMPACT | JSON_REAL_PRECISION(GP_CLI_NUM_DIGITS));
             gp_cli_csv_str(t != NULL ? t : "");
             free(t);
@@ -396,9 +412,15 @@ void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp
     const char *cmd = cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
     char b[32];
     /* A link of the user's own has no NVLS figure (refused) and its RATE is
-     * the ceiling too: only a named link's replaced figures can go unused. */
-    if (up != &o->own || o->own.kind == GP_LINK_OTHER)
+     * the ceiling too: of its figures only the latency can go unused. */
+    if (up != &o->own)
         return;
+    if (o->own.kind == GP_LINK_OTHER) {
+        if (ceiling && o->lat >= 0.0)
+            fprintf(stderr, "gpuplan %s: note: --link-latency ignored: --ceiling prices no "
+                            "latency\n", cmd);
+        return;
+    }
     if (nvls && o->bw > 0.0)
         fprintf(stderr, "gpuplan %s: note: --link-bw sets %s's ring rate; --algo nvls runs at its "
                         "in-switch figure, %s per direction\n",

@@ -1232,6 +1232,52 @@ START_TEST(cli_import_probe_short_allreduce)
 }
 END_TEST
 
+/* The same for a pinned host-to-device sweep cut at 32 MiB in a file
+ * that measured the GPU too: the GPU overlay keeps its other figures and
+ * the h2d latency, not an h2d bandwidth, and a note says why. */
+START_TEST(cli_import_probe_short_h2d)
+{
+    char dir[256], file[512], gpath[600], *text, *line, *out = NULL, *err = NULL, *g;
+    const char *argv[] = {"--db", dir, "calib", "import", file, NULL};
+    static const char *const big[] = {"bytes: 67108864,", "bytes: 134217728,",
+                                      "bytes: 268435456,", "bytes: 536870912,",
+                                      "bytes: 1073741824,"};
+    size_t k;
+    text = gp_test_slurp(DATA "synthetic-h100.yaml");
+    ck_assert_ptr_nonnull(text);
+    /* Drop the h2d rows of 64 MiB and up. */
+    for (k = 0; k < sizeof big / sizeof big[0]; k++) {
+        char pat[96];
+        snprintf(pat, sizeof pat, "direction: h2d, memory: pinned, %s", big[k]);
+        while ((line = strstr(text, pat)) != NULL) {
+            char *start = line, *end = strchr(line, '\n');
+            while (start > text && start[-1] != '\n')
+                start--;
+            ck_assert_ptr_nonnull(end);
+            memmove(start, end + 1, strlen(end + 1) + 1);
+        }
+    }
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "m.yaml", text), 0);
+    free(text);
+    snprintf(file, sizeof file, "%s/m.yaml", dir);
+    snprintf(gpath, sizeof gpath, "%s/gpus/calib-h100-sxm.yaml", dir);
+    ck_assert_int_eq(cli(argv, &out, &err), 0);
+    ck_assert_msg(strstr(err, "no host-link bandwidth") != NULL &&
+                      strstr(err, "largest size is 33554432 B") != NULL,
+                  "%s", err);
+    g = gp_test_slurp(gpath);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_null(strstr(g, "h2d_bandwidth"));
+    ck_assert_ptr_nonnull(strstr(g, "h2d_latency"));
+    ck_assert_ptr_nonnull(strstr(g, "d2h_bandwidth"));
+    free(g);
+    free(out);
+    free(err);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(cli_run_checks_o_before_the_probe)
 {
     /* -o is checked before the probe runs (~75 s on a GPU): a stand-in probe
@@ -1403,6 +1449,7 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tcli, cli_run_with_a_stand_in_probe);
     tcase_add_test(tcli, cli_run_checks_o_before_the_probe);
     tcase_add_test(tcli, cli_import_probe_short_allreduce);
+    tcase_add_test(tcli, cli_import_probe_short_h2d);
     tcase_set_timeout(tcli, 60);
     suite_add_tcase(s, tcli);
     tcase_add_test(tb, build_without_nvcc_is_not_an_error);

@@ -807,7 +807,7 @@ START_TEST(cli_link_bw)
                      "--link-bw (given)");
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(above, &out, &err), 2);
-    ck_assert_ptr_nonnull(strstr(err, "above pcie4-x16's datasheet 31.5 GB/s"));
+    ck_assert_ptr_nonnull(strstr(err, "above pcie4-x16's datasheet 31.500 GB/s"));
     free(out);
     free(err);
     j = gp_test_cli_json(sc);

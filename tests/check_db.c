@@ -746,6 +746,35 @@ START_TEST(overclocked_measurement_loads_and_plans_at_the_ceiling)
 }
 END_TEST
 
+/* The bounds hold at their edges: H100 SXM memory 3.35 TB/s, written at
+ * exactly 1.15 x = 3852.5 GB/s (what calib import prints for it) and at
+ * exactly 1 % = 33.5 GB/s, both load; a step past either is refused. */
+START_TEST(measured_bounds_hold_at_their_edges)
+{
+    static const char *const ok[] = {"3852.5GB/s", "33.5GB/s"};
+    static const char *const bad[] = {"3853GB/s", "33.4GB/s"};
+    size_t k;
+    for (k = 0; k < 4; k++) {
+        char d[64], text[160];
+        const char *dirs[1];
+        gp_db *db = NULL;
+        gp_err e;
+        int good = k < 2;
+        ck_assert_int_eq(gp_test_tmpdir(d, sizeof d), 0);
+        snprintf(text, sizeof text, "id: h100-sxm\nmeasured:\n  source: edge\n"
+                                    "  memory_bandwidth: %s\n",
+                 good ? ok[k] : bad[k - 2]);
+        ck_assert_int_eq(gp_test_write(d, "gpus/calib-h100.yaml", text), 0);
+        dirs[0] = d;
+        gp_err_clear(&e);
+        ck_assert_msg((gp_db_open(&db, 0, dirs, 1, &e) == GP_OK) == good, "%s: %s", text,
+                      e.msg);
+        gp_db_free(db);
+        gp_test_rmtree(d);
+    }
+}
+END_TEST
+
 /* Two figures that contradict each other are named where the later layer
  * set one of them -- the user's overlay, not the built-in entry's first
  * line -- with where the other came from. */
@@ -1711,6 +1740,7 @@ Suite *gp_test_suite_db(void)
     TCase *tcli = tcase_create("cli");
     tcase_add_test(tc, fixture_loads_with_si_figures);
     tcase_add_test(tc, overclocked_measurement_loads_and_plans_at_the_ceiling);
+    tcase_add_test(tc, measured_bounds_hold_at_their_edges);
     tcase_add_test(tc, lookups_by_alias_case_insensitive);
     tcase_add_test(tc, lookups_by_words);
     tcase_add_test(tc, lookups_remarks_never_pick_a_sibling);
