@@ -1198,35 +1198,49 @@ START_TEST(cli_run_with_a_stand_in_probe)
 }
 END_TEST
 
-/* A probe file whose AllReduce sweep stops short of the bandwidth regime
- * (a time budget spent at 32 MiB) keeps its GPU figures: the import writes
- * the GPU overlay, no link overlay, and says why. */
-START_TEST(cli_import_probe_short_allreduce)
+/* Import synthetic-h100.yaml without its lines that hold any of PATS,
+ * into a fresh --db directory DIR (DN bytes): asserts exit 0 and returns
+ * stderr (the caller frees it and removes DIR). */
+static char *import_synthetic_without(const char *const *pats, size_t n, char *dir, size_t dn)
 {
-    char dir[256], file[512], gpath[600], lpath[600], *text, *line, *out = NULL, *err = NULL;
+    char file[512], *text, *line, *out = NULL, *err = NULL;
     const char *argv[] = {"--db", dir, "calib", "import", file, NULL};
+    size_t k;
     text = gp_test_slurp(DATA "synthetic-h100.yaml");
     ck_assert_ptr_nonnull(text);
-    /* Drop the AllReduce rows of 128 and 512 MiB. */
-    while ((line = strstr(text, "  - {gpus: 8, bytes: 134217728,")) != NULL ||
-           (line = strstr(text, "  - {gpus: 8, bytes: 536870912,")) != NULL) {
-        char *end = strchr(line, '\n');
-        ck_assert_ptr_nonnull(end);
-        memmove(line, end + 1, strlen(end + 1) + 1);
-    }
-    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    for (k = 0; k < n; k++)
+        while ((line = strstr(text, pats[k])) != NULL) {
+            char *start = line, *end = strchr(line, '\n');
+            while (start > text && start[-1] != '\n')
+                start--;
+            ck_assert_ptr_nonnull(end);
+            memmove(start, end + 1, strlen(end + 1) + 1);
+        }
+    ck_assert_int_eq(gp_test_tmpdir(dir, dn), 0);
     ck_assert_int_eq(gp_test_write(dir, "m.yaml", text), 0);
     free(text);
     snprintf(file, sizeof file, "%s/m.yaml", dir);
-    snprintf(gpath, sizeof gpath, "%s/gpus/calib-h100-sxm.yaml", dir);
-    snprintf(lpath, sizeof lpath, "%s/links/calib-h100-sxm.yaml", dir);
     ck_assert_int_eq(cli(argv, &out, &err), 0);
+    free(out);
+    return err;
+}
+
+/* A probe file whose AllReduce sweep stops short of the bandwidth regime
+ * (a time budget spent at 32 MiB: its 128 and 512 MiB rows dropped) keeps
+ * its GPU figures: the import writes the GPU overlay, no link overlay, and
+ * says why. */
+START_TEST(cli_import_probe_short_allreduce)
+{
+    static const char *const rows[] = {"  - {gpus: 8, bytes: 134217728,",
+                                       "  - {gpus: 8, bytes: 536870912,"};
+    char dir[256], path[600], *err = import_synthetic_without(rows, 2, dir, sizeof dir);
     ck_assert_msg(strstr(err, "no link overlay") != NULL &&
                       strstr(err, "largest size is 33554432 B") != NULL,
                   "%s", err);
-    ck_assert(exists(gpath));
-    ck_assert(!exists(lpath));
-    free(out);
+    snprintf(path, sizeof path, "%s/gpus/calib-h100-sxm.yaml", dir);
+    ck_assert(exists(path));
+    snprintf(path, sizeof path, "%s/links/calib-h100-sxm.yaml", dir);
+    ck_assert(!exists(path));
     free(err);
     gp_test_rmtree(dir);
 }
@@ -1237,42 +1251,23 @@ END_TEST
  * the h2d latency, not an h2d bandwidth, and a note says why. */
 START_TEST(cli_import_probe_short_h2d)
 {
-    char dir[256], file[512], gpath[600], *text, *line, *out = NULL, *err = NULL, *g;
-    const char *argv[] = {"--db", dir, "calib", "import", file, NULL};
-    static const char *const big[] = {"bytes: 67108864,", "bytes: 134217728,",
-                                      "bytes: 268435456,", "bytes: 536870912,",
-                                      "bytes: 1073741824,"};
-    size_t k;
-    text = gp_test_slurp(DATA "synthetic-h100.yaml");
-    ck_assert_ptr_nonnull(text);
-    /* Drop the h2d rows of 64 MiB and up. */
-    for (k = 0; k < sizeof big / sizeof big[0]; k++) {
-        char pat[96];
-        snprintf(pat, sizeof pat, "direction: h2d, memory: pinned, %s", big[k]);
-        while ((line = strstr(text, pat)) != NULL) {
-            char *start = line, *end = strchr(line, '\n');
-            while (start > text && start[-1] != '\n')
-                start--;
-            ck_assert_ptr_nonnull(end);
-            memmove(start, end + 1, strlen(end + 1) + 1);
-        }
-    }
-    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
-    ck_assert_int_eq(gp_test_write(dir, "m.yaml", text), 0);
-    free(text);
-    snprintf(file, sizeof file, "%s/m.yaml", dir);
-    snprintf(gpath, sizeof gpath, "%s/gpus/calib-h100-sxm.yaml", dir);
-    ck_assert_int_eq(cli(argv, &out, &err), 0);
+    static const char *const rows[] = {
+        "direction: h2d, memory: pinned, bytes: 67108864,",
+        "direction: h2d, memory: pinned, bytes: 134217728,",
+        "direction: h2d, memory: pinned, bytes: 268435456,",
+        "direction: h2d, memory: pinned, bytes: 536870912,",
+        "direction: h2d, memory: pinned, bytes: 1073741824,"};
+    char dir[256], path[600], *g, *err = import_synthetic_without(rows, 5, dir, sizeof dir);
     ck_assert_msg(strstr(err, "no host-link bandwidth") != NULL &&
                       strstr(err, "largest size is 33554432 B") != NULL,
                   "%s", err);
-    g = gp_test_slurp(gpath);
+    snprintf(path, sizeof path, "%s/gpus/calib-h100-sxm.yaml", dir);
+    g = gp_test_slurp(path);
     ck_assert_ptr_nonnull(g);
     ck_assert_ptr_null(strstr(g, "h2d_bandwidth"));
     ck_assert_ptr_nonnull(strstr(g, "h2d_latency"));
     ck_assert_ptr_nonnull(strstr(g, "d2h_bandwidth"));
     free(g);
-    free(out);
     free(err);
     gp_test_rmtree(dir);
 }
