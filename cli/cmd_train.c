@@ -67,6 +67,9 @@ static void usage(FILE *f)
         "                        (default: 4M tokens rounded to such a multiple)\n"
         "  --scale-up ID         link inside a node (default: the GPU's scale-up link,\n"
         "                        else its host link)\n"
+        "  --link-bw RATE        without --scale-up: a link of your own inside a node,\n"
+        "                        RATE per direction per GPU; with it: its expected rate\n"
+        "  --link-latency T      that link's alpha per hop (--link-bw alone: 0)\n"
         "  --scale-out ID        link between nodes (ib-hdr, ib-ndr, roce-400); needed\n"
         "                        when the GPUs span nodes\n"
         "  --gpus-per-node G     GPUs per node (default: a switched scale-up link's whole\n"
@@ -111,7 +114,7 @@ enum {
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
     O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_LAYERS, O_HIDDEN, O_HEADS,
     O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_NODELIM, O_MOEOVL, O_BASEFMT,
-    O_HELP
+    O_LINK_BW, O_LINK_LAT, O_HELP
 };
 
 static const struct option opts[] = {
@@ -143,6 +146,8 @@ static const struct option opts[] = {
     {"kwh-price", required_argument, NULL, O_KWH},
     {"global-batch", required_argument, NULL, O_GB},
     {"scale-up", required_argument, NULL, O_SUP},
+    {"link-bw", required_argument, NULL, O_LINK_BW},
+    {"link-latency", required_argument, NULL, O_LINK_LAT},
     {"scale-out", required_argument, NULL, O_SOUT},
     {"gpus-per-node", required_argument, NULL, O_GPN},
     {"nics-per-node", required_argument, NULL, O_NICS},
@@ -1069,9 +1074,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     assumption as[40];
     size_t nas, nw, k;
     char w[TRAIN_WARN_MAX][256];
+    gp_cli_link_opt lk;
 
     gp_train_in_init(&in);
     gp_train_params_init(&p);
+    gp_cli_link_opt_init(&lk);
     gp_err_clear(&e);
     while ((c = gp_cli_getopt(cli, argc, argv, ":h", opts)) != -1) {
         rc = 0;
@@ -1204,6 +1211,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_SUP:
             sup_id = optarg;
             break;
+        case O_LINK_BW:
+        case O_LINK_LAT:
+            rc = gp_cli_link_opt_parse(cli, &lk, c == O_LINK_LAT, optarg);
+            break;
         case O_SOUT:
             sout_id = optarg;
             break;
@@ -1318,11 +1329,12 @@ static int run(gp_cli *cli, int argc, char **argv)
                                  "with '--step-time'");
     step_opts = in.global_batch > 0 || gb_tokens > 0 || sup_id != NULL || sout_id != NULL ||
                 in.gpus_per_node > 0 || in.nics_per_node > 0 || in.interleave > 0 ||
-                in.attn_unfused || in.dp_no_overlap;
+                in.attn_unfused || in.dp_no_overlap || gp_cli_link_opt_given(&lk) || lk.lat >= 0.0;
     if (step_opts && in.mfu_mode != GP_MFU_MODEL)
-        return gp_cli_usage(cli, "options '--global-batch', '--scale-up', '--scale-out', "
-                                 "'--gpus-per-node', '--nics-per-node', '--interleave', "
-                                 "'--attention' and '--no-dp-overlap' need '--mfu model'");
+        return gp_cli_usage(cli, "options '--global-batch', '--scale-up', '--link-bw', "
+                                 "'--link-latency', '--scale-out', '--gpus-per-node', "
+                                 "'--nics-per-node', '--interleave', '--attention' and "
+                                 "'--no-dp-overlap' need '--mfu model'");
     if (in.moe_node_limit > 0 && !in.moe_dedup)
         return gp_cli_usage(cli, "option '--moe-node-limit' needs '--moe-dispatch dedup'");
     if (imb_set && in.mfu_mode != GP_MFU_MODEL)
@@ -1385,6 +1397,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
     }
     if (in.mfu_mode == GP_MFU_MODEL && in.gpus > 1 && sup_id == NULL &&
+        !gp_cli_link_opt_given(&lk) &&
         gp_cli_unified_needs_link(in.gpu, sout_id != NULL, (double)in.gpus_per_node)) {
         char lead[48];
         snprintf(lead, sizeof lead, "'--gpus' %ld: ", in.gpus);
@@ -1393,7 +1406,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (in.mfu_mode == GP_MFU_MODEL) {
         const char *up = sup_id;
-        if (up == NULL) {
+        /* --link-bw without --scale-up: a link of the user's own. */
+        if (up == NULL && !gp_cli_link_opt_given(&lk)) {
             /* The GPU's own link for a node of --gpus-per-node, else of the
              * default 8 (or fewer GPUs): a bridge that joins fewer gives way
              * to the host link, as decode, allreduce and scale take it (an
@@ -1410,6 +1424,9 @@ static int run(gp_cli *cli, int argc, char **argv)
             gp_db_get_link(db, up, sup_id != NULL ? "--scale-up" : "--gpu", &in.scale_up, &e) !=
                 GP_OK)
             return gp_cli_fail(cli, &e);
+        if ((in.scale_up != NULL || gp_cli_link_opt_given(&lk)) &&
+            (rc = gp_cli_link_opt_apply(cli, &lk, in.scale_up, &in.scale_up)) != 0)
+            return rc;
         if (sout_id != NULL &&
             gp_db_get_link(db, sout_id, "--scale-out", &in.scale_out, &e) != GP_OK)
             return gp_cli_fail(cli, &e);

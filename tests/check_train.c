@@ -1816,6 +1816,30 @@ START_TEST(cli_memory_zero3)
 }
 END_TEST
 
+/* train --mfu model takes --link-bw as the link inside a node, as
+ * allreduce, scale and decode do: Llama 2 7B's 6,738,415,616 fp16
+ * gradients on 8 GPUs at 25 GB/s, alpha 0: 1.75 x 13,476,831,232 /
+ * 25e9 = 0.9433782 s of AllReduce a step.  Without --mfu model it is
+ * refused, as the other step-model options are. */
+START_TEST(cli_step_link_bw)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--model", "llama-2-7b", "--tokens", "1T",
+                          "--gpus", "8", "--mfu", "model", "--link-bw", "25GB/s", "--json",
+                          NULL};
+    const char *bad[] = {"train", "--gpu", "h100", "--model", "llama-2-7b", "--tokens", "1T",
+                         "--gpus", "8", "--link-bw", "25GB/s", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    char *out = NULL, *err = NULL;
+    GP_ASSERT_REL(json_number_value(json_object_get(json_object_get(j, "step"), "dp_comm_s")),
+                  1.75 * 13476831232.0 / 25e9, 1e-9);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "'--link-bw', '--link-latency'"));
+    free(out);
+    free(err);
+}
+END_TEST
+
 /* A layout that does not fit is warned in every mode (it was only in
  * --mfu model's): Llama 2 7B on A100s at ZeRO 0 holds 16 B a parameter
  * of states, 16 x 6,738,415,616 = 107.8 GB > 85.9 GB usable; ZeRO-3
@@ -2192,6 +2216,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_bad_input);
     tcase_add_test(cli, cli_given_mfu_warns);
     tcase_add_test(cli, cli_no_fit_warns);
+    tcase_add_test(cli, cli_step_link_bw);
     tcase_add_test(cli, cli_zero_with_pp_warns);
     tcase_add_test(cli, cli_ffn_on_moe);
     tcase_add_test(cli, cli_help_and_table);
