@@ -883,6 +883,9 @@ static json_t *engine_json(const gp_engine *en)
     jstr(o, "name", en->name);
     json_object_set_new(o, "eff_float", gp_cli_jnum(en->eff_float));
     json_object_set_new(o, "eff_quant", gp_cli_jnum(en->eff_quant));
+    /* Weights narrower than 8 bits: the engine's own figure, else eff_quant. */
+    json_object_set_new(o, "eff_quant_4bit",
+                        gp_cli_jnum(en->eff_quant4 > 0.0 ? en->eff_quant4 : en->eff_quant));
     json_object_set_new(o, "layer_overhead_s", gp_cli_jnum(en->layer_overhead));
     json_object_set_new(o, "moe_layer_overhead_s", gp_cli_jnum(en->moe_layer_overhead));
     json_object_set_new(o, "dequant_flop_per_weight", gp_cli_jnum(en->dequant_flop));
@@ -912,7 +915,7 @@ static int engines_list(gp_cli *cli)
     if (cli->csv)
         printf("id,name,eff_float,eff_quant,layer_overhead_s,moe_layer_overhead_s,split,"
                "prefill_eff,prefill_eff_8bit,prefill_flop_per_clock_per_sm,prefill_tiled,"
-               "prefill_unfused\n");
+               "prefill_unfused,eff_quant_4bit\n");
     else
         printf("decode engines (%zu), overheads at 2 GHz; prefill: fraction of the expected "
                "rate (16 / 8 bits),\n  a cap in FLOP per clock per SM (quantised weights; "
@@ -925,11 +928,12 @@ static int engines_list(gp_cli *cli)
             printf("%s,", en->id);
             gp_cli_csv_str(en->name);
             printf("," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G ",%s," GP_CLI_G
-                   "," GP_CLI_G "," GP_CLI_G ",%d,%d\n",
+                   "," GP_CLI_G "," GP_CLI_G ",%d,%d," GP_CLI_G "\n",
                    en->eff_float, en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
                    en->split_layers ? "layer" : "tensor",
                    gp_engine_prefill_eff(en, 0), gp_engine_prefill_eff(en, 1),
-                   en->prefill_sm_flop, en->prefill_tiled, en->prefill_unfused);
+                   en->prefill_sm_flop, en->prefill_tiled, en->prefill_unfused,
+                   en->eff_quant4 > 0.0 ? en->eff_quant4 : en->eff_quant);
         } else {
             char o1[32], o2[32], pf[48];
             int n8 = snprintf(pf, sizeof pf, "%.3f", gp_engine_prefill_eff(en, 0));
@@ -971,6 +975,10 @@ static int engine_show(gp_cli *cli, const char *id)
     gp_cli_row("16-bit weights", buf, "fraction of the GPU's achievable bandwidth");
     snprintf(buf, sizeof buf, "%.2f", en->eff_quant);
     gp_cli_row("quantised weights", buf, "fraction of the GPU's achievable bandwidth");
+    if (en->eff_quant4 > 0.0) {
+        snprintf(buf, sizeof buf, "%.2f", en->eff_quant4);
+        gp_cli_row("  under 8 bits", buf, "the same for 4-bit weight-only kernels");
+    }
     snprintf(buf, sizeof buf, "%.0f us", en->layer_overhead * 1e6);
     gp_cli_row("per layer", buf, "fixed time per layer per step at 2 GHz, x 2 GHz / boost");
     snprintf(buf, sizeof buf, "%.0f us", en->moe_layer_overhead * 1e6);

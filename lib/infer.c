@@ -452,7 +452,10 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                 o->prefill_rate = cap;
             mmq = cap < o->prefill_peak ? cap : o->prefill_peak;
         }
-        ew = wide ? eng->eff_float : eng->eff_quant;
+        ew = wide                                                     ? eng->eff_float
+             : eng->eff_quant4 > 0.0 && p->weights != NULL && fmt_bits(p->weights) < 8.0
+                 ? eng->eff_quant4
+                 : eng->eff_quant;
         eo = eng->eff_float;
         ovh = eng->layer_overhead;
         movh = eng->moe_layer_overhead;

@@ -1872,6 +1872,46 @@ START_TEST(cli_dequant_row_names_the_units)
 }
 END_TEST
 
+/* TensorRT-LLM's 4-bit weight-only decode (eff_quant4 0.86, fitted to
+ * nvidia-holoscan/holohub#170's four rows, rms 1.4 %) and its FP8 path
+ * (eff_quant 0.72) are distinct: the weights' bytes stream at 0.86 below 8
+ * bits and 0.72 at 8; the held-out DGX Spark NVFP4 row (38.8 tok/s) reads
+ * within 5 %. */
+START_TEST(trtllm_w4a16_rows)
+{
+    static const struct {
+        const char *gpu, *model, *weights, *ctx;
+        double measured;
+    } rows[] = {
+        {"rtx-a6000", "llama-2-7b", "awq-int4-g128", "64", 137.56},
+        {"rtx-a6000", "llama-2-13b", "awq-int4-g128", "64", 77.5},
+        {"rtx-6000-ada", "llama-2-7b", "awq-int4-g128", "64", 186.583},
+        {"rtx-6000-ada", "llama-2-13b", "awq-int4-g128", "64", 105.275},
+        {"dgx-spark", "llama-3.1-8b", "nvfp4", "129", 38.8},
+    };
+    const char *fp8[] = {"--json", "decode", "--gpu", "h100", "--model", "llama-3.1-8b",
+                         "--weights", "fp8", "--engine", "tensorrt-llm", NULL};
+    size_t k;
+    json_t *j;
+    for (k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        const char *argv[] = {"--json", "decode", "--gpu", rows[k].gpu, "--model", rows[k].model,
+                              "--weights", rows[k].weights, "--engine", "tensorrt-llm",
+                              "--context", rows[k].ctx, NULL};
+        j = gp_test_cli_json(argv);
+        GP_ASSERT_REL(json_number_value(json_object_get(json_object_get(j, "expected"),
+                                                        "eff_weights")),
+                      0.86, 1e-12);
+        GP_ASSERT_REL(gp_test_jnum(j, "expected_tokens_per_s"), rows[k].measured, 0.05);
+        json_decref(j);
+    }
+    j = gp_test_cli_json(fp8);
+    GP_ASSERT_REL(json_number_value(json_object_get(json_object_get(j, "expected"),
+                                                    "eff_weights")),
+                  0.72, 1e-12);
+    json_decref(j);
+}
+END_TEST
+
 Suite *gp_test_suite_engines(void)
 {
     Suite *s = suite_create("engines");
@@ -1900,6 +1940,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, cli_engine_listing);
     tcase_add_test(tc, cli_help_lists_every_engine);
     tcase_add_test(tc, cli_dequant_row_names_the_units);
+    tcase_add_test(tc, trtllm_w4a16_rows);
     suite_add_tcase(s, tc);
     return s;
 }

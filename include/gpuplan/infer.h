@@ -85,6 +85,10 @@ typedef struct gp_engine {
                               before PR #5021, April 2024): the prefill's
                               attention is unfused unless --attention says
                               otherwise (inference.md 5.5); 0: fused     */
+    double eff_quant4;     /* eff_quant for weights narrower than 8 bits
+                              (4-bit weight-only GEMV kernels, which run
+                              nearer the roof than 8-bit W8A8 ones in an
+                              engine that has both); 0 = eff_quant       */
 } gp_engine;
 
 /* How --gpus N shares the model. */
