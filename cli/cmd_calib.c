@@ -79,6 +79,13 @@ typedef struct readopts {
 
 /* A summary or device figure: 0 = not in the file, which JSON says with
  * null (README: null where a figure is undefined), not 0 B/s. */
+/* A device count the file may not give (an nccl-tests log has no SM count,
+ * driver or PCIe figures): null when 0, as JSON's other unknowns. */
+static json_t *jcount0(long long v)
+{
+    return v > 0 ? json_integer((json_int_t)v) : json_null();
+}
+
 static json_t *jmeas(double v)
 {
     return v > 0.0 ? gp_cli_jnum(v) : json_null();
@@ -882,17 +889,19 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
             json_object_set_new(o, "warnings", w);
         }
         json_object_set_new(dev, "name", json_string(L.c->dev.name));
-        json_object_set_new(dev, "compute_capability", json_string(L.c->dev.cc));
-        json_object_set_new(dev, "sm_count", json_integer(L.c->dev.sm_count));
+        json_object_set_new(dev, "compute_capability", L.c->dev.cc[0] != '\0'
+                                                            ? json_string(L.c->dev.cc)
+                                                            : json_null());
+        json_object_set_new(dev, "sm_count", jcount0(L.c->dev.sm_count));
         json_object_set_new(dev, "clock_sm_hz", jmeas(L.c->dev.clock_sm_hz));
         json_object_set_new(dev, "memory_bytes", jmeas(L.c->dev.memory_bytes));
         json_object_set_new(dev, "l2_bytes", jmeas(L.c->dev.l2_bytes));
-        json_object_set_new(dev, "driver_version", json_integer(L.c->dev.driver_version));
-        json_object_set_new(dev, "runtime_version", json_integer(L.c->dev.runtime_version));
-        json_object_set_new(dev, "pcie_gen", json_integer(L.c->dev.pcie_gen));
-        json_object_set_new(dev, "pcie_width", json_integer(L.c->dev.pcie_width));
-        json_object_set_new(dev, "pcie_max_gen", json_integer(L.c->dev.pcie_max_gen));
-        json_object_set_new(dev, "pcie_max_width", json_integer(L.c->dev.pcie_max_width));
+        json_object_set_new(dev, "driver_version", jcount0(L.c->dev.driver_version));
+        json_object_set_new(dev, "runtime_version", jcount0(L.c->dev.runtime_version));
+        json_object_set_new(dev, "pcie_gen", jcount0(L.c->dev.pcie_gen));
+        json_object_set_new(dev, "pcie_width", jcount0(L.c->dev.pcie_width));
+        json_object_set_new(dev, "pcie_max_gen", jcount0(L.c->dev.pcie_max_gen));
+        json_object_set_new(dev, "pcie_max_width", jcount0(L.c->dev.pcie_max_width));
         json_object_set_new(o, "device", dev);
         json_object_set_new(o, "gpu", L.g ? json_string(L.g->id) : json_null());
         json_object_set_new(sum, "mem_bw_bytes_per_s", jmeas(s->mem_bw));

@@ -1113,6 +1113,10 @@ START_TEST(cli_show_latency_sweep)
     f = json_array_get(json_object_get(o, "fits"), 0);
     ck_assert(json_is_null(json_object_get(f, "beta_bytes_per_s")));
     GP_ASSERT_REL(gp_test_jnum(f, "max_bytes"), 4096.0, 0);
+    /* An nccl-tests log gives no SM count, driver or PCIe link: null, not 0. */
+    ck_assert(json_is_null(json_object_get(json_object_get(o, "device"), "sm_count")));
+    ck_assert(json_is_null(json_object_get(json_object_get(o, "device"), "pcie_gen")));
+    ck_assert(json_is_null(json_object_get(json_object_get(o, "device"), "compute_capability")));
     json_decref(o);
 }
 END_TEST
