@@ -689,6 +689,27 @@ START_TEST(decode_notes_ignored_options)
     ck_assert_msg(strstr(err, "ignored") == NULL, "%s", err);
     free(out);
     free(err);
+    {
+        /* Every ignored option in one note; nodes of one GPU use no
+         * scale-up link. */
+        const char *many[] = {"decode", "--gpu", "h100", "--model", "llama-2-7b", "--split",
+                              "layer", "--link-bw", "10GB/s", "--link-latency", "1us", NULL};
+        const char *lone[] = {"decode", "--gpu", "h100", "--model", "llama-2-7b", "--gpus", "4",
+                              "--gpus-per-node", "1", "--scale-out", "ib-ndr", "--link-bw",
+                              "1kB/s", NULL};
+        ck_assert_int_eq(gp_test_cli(many, &out, &err), 0);
+        ck_assert_msg(strstr(err, "--split, --link-bw and --link-latency ignored: one GPU") !=
+                          NULL,
+                      "%s", err);
+        free(out);
+        free(err);
+        ck_assert_int_eq(gp_test_cli(lone, &out, &err), 0);
+        ck_assert_msg(strstr(err, "--link-bw ignored: nodes of one GPU talk only over "
+                                  "--scale-out") != NULL,
+                      "%s", err);
+        free(out);
+        free(err);
+    }
 }
 END_TEST
 
