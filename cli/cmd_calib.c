@@ -317,9 +317,7 @@ static int floor_fail(const loaded *L, const gp_calib_point *pt, const char *wha
                       const gp_fig *ds, const char *of, gp_qty q, gp_err *e)
 {
     char m[32], d[32];
-    /* (1 - 1e-9): a figure at exactly the floor is not below it. */
-    if (!(meas > 0.0) || ds == NULL || !(ds->v > 0.0) ||
-        !(meas < ds->v * GP_MEAS_FLOOR_MIN * (1.0 - 1e-9)))
+    if (ds == NULL || !gp_meas_below_floor(meas, ds->v))
         return GP_OK;
     gp_format_qty(meas, q, 3, 0, m, sizeof m);
     gp_format_qty(ds->v, q, 3, 0, d, sizeof d);
@@ -382,7 +380,6 @@ static int floor_ok(const loaded *L, gp_err *e)
  * more than GP_MEAS_BOOST_MAX is said -- where the loader then refuses a
  * GEMM or DRAM figure, this names the likely cause; the L2 figure is an
  * estimate and the AllReduce busbw has its own message (NVLS). */
-#define ABOVE_DATASHEET GP_MEAS_BOOST_MAX
 static void warn_above_datasheet(const char *file, const loaded *L)
 {
     gp_calib_eff eff[64];
@@ -392,7 +389,8 @@ static void warn_above_datasheet(const char *file, const loaded *L)
     peer = L->g->scale_up_link ? gp_db_find_link(L->db, L->g->scale_up_link) : host;
     n = gp_calib_efficiencies(&L->s, L->g, host, peer, eff, 64);
     for (i = 0; i < n && i < 64; i++) {
-        if (eff[i].eff <= ABOVE_DATASHEET || strcmp(eff[i].what, "l2 read") == 0 ||
+        if (!gp_meas_above_boost(eff[i].measured, eff[i].datasheet) ||
+            strcmp(eff[i].what, "l2 read") == 0 ||
             strcmp(eff[i].what, "allreduce busbw") == 0)
             continue;
         if (over++ == 0 || eff[i].eff > eff[worst].eff)
@@ -406,7 +404,7 @@ static void warn_above_datasheet(const char *file, const loaded *L)
         fprintf(stderr,
                 "gpuplan calib: warning: %s: %zu measurement%s above %s's datasheet by more than "
                 "%.0f%% (the most: %s %s = %.0f%% of %s): a file from another GPU? (check --as)\n",
-                file, over, over > 1 ? "s" : "", L->g->id, 100.0 * (ABOVE_DATASHEET - 1.0),
+                file, over, over > 1 ? "s" : "", L->g->id, 100.0 * (GP_MEAS_BOOST_MAX - 1.0),
                 eff[worst].what, m, 100.0 * eff[worst].eff, d);
     }
 }
@@ -1150,7 +1148,7 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
             gp_qty k = strstr(eff[i].what, "GEMM") ? GP_Q_FLOPS : GP_Q_RATE;
             gp_format_qty(eff[i].measured, k, 1, 0, m, sizeof m);
             gp_format_qty(eff[i].datasheet, k, 1, 0, d, sizeof d);
-            if (eff[i].eff < GP_MEAS_FLOOR_MIN) /* import refuses it */
+            if (gp_meas_below_floor(eff[i].measured, eff[i].datasheet)) /* import refuses it */
                 snprintf(v, sizeof v, "%.2g%% BELOW %g%%", 100.0 * eff[i].eff,
                          100.0 * GP_MEAS_FLOOR_MIN);
             else

@@ -1513,12 +1513,6 @@ static int needs_fig(const gp_model *md, const gp_fig *f, const char *path, cons
     return GP_OK;
 }
 
-/* The bounds a measured figure is held to, with 1e-9 of room: a figure
- * written at exactly the bound (calib import prints 3852.500GB/s for
- * 1.15 x 3.35 TB/s) reads back a rounding step past it. */
-#define MEAS_HI(d) ((d) * GP_MEAS_BOOST_MAX * (1.0 + 1e-9))
-#define MEAS_LO(d) ((d) * GP_MEAS_FLOOR_MIN * (1.0 - 1e-9))
-
 /* A GPU's measured figures against its datasheet: at most GP_MEAS_BOOST_MAX
  * above it (a boost clock past the rated one, a memory overclock; the
  * expected figure is then capped at the datasheet's) -- beyond, a sparse or
@@ -1527,7 +1521,7 @@ static int needs_fig(const gp_model *md, const gp_fig *f, const char *path, cons
 static int measured_fail(const gp_db *db, size_t i, const gp_gpu *g, gp_err *e)
 {
     int p, q;
-    if (g->meas_mem_bw.v > MEAS_HI(g->mem_bw.v))
+    if (gp_meas_above_boost(g->meas_mem_bw.v, g->mem_bw.v))
         return conflict_fail(db, GP_KIND_GPU, i, "measured.memory_bandwidth", &g->meas_mem_bw,
                              "memory.bandwidth", &g->mem_bw, e,
                              "measured %g B/s is %.0f %% above the datasheet %g, more than a "
@@ -1537,7 +1531,7 @@ static int measured_fail(const gp_db *db, size_t i, const gp_gpu *g, gp_err *e)
                              g->mem_bw.v, 100.0 * (GP_MEAS_BOOST_MAX - 1.0));
     /* ... and at least GP_MEAS_FLOOR_MIN of it: nothing working runs 100 x
      * under its datasheet. */
-    if (g->meas_mem_bw.v > 0.0 && g->meas_mem_bw.v < MEAS_LO(g->mem_bw.v))
+    if (gp_meas_below_floor(g->meas_mem_bw.v, g->mem_bw.v))
         return conflict_fail(db, GP_KIND_GPU, i, "measured.memory_bandwidth", &g->meas_mem_bw,
                              "memory.bandwidth", &g->mem_bw, e,
                              "measured %g B/s is %.2g %% of the datasheet %g, below %g %%: no "
@@ -1549,8 +1543,8 @@ static int measured_fail(const gp_db *db, size_t i, const gp_gpu *g, gp_err *e)
         for (q = 0; q < GP_PIPE__COUNT; q++) {
             const gp_fig *m = &g->meas_peak[p][q], *d = &g->peak[p][q];
             char pm[80], pd[64];
-            int low = m->v > 0.0 && m->v < MEAS_LO(d->v);
-            if ((!(m->v > MEAS_HI(d->v)) && !low) || !(d->v > 0.0))
+            int low = gp_meas_below_floor(m->v, d->v);
+            if (!low && !gp_meas_above_boost(m->v, d->v))
                 continue;
             snprintf(pd, sizeof pd, "compute.%s.%s", gp_precision_name((gp_precision)p),
                      q == GP_PIPE_TENSOR ? "tensor" : "cuda");
@@ -1641,7 +1635,7 @@ static int validate(gp_db *db, gp_err *e)
                                          "above it is in-switch reduction, NVLS): re-import a "
                                          "sweep run with NCCL_ALGO=Ring",
                                          l->meas_bw.v, l->bw.v);
-                if (l->meas_bw.v > 0.0 && l->meas_bw.v < MEAS_LO(l->bw.v))
+                if (gp_meas_below_floor(l->meas_bw.v, l->bw.v))
                     return conflict_fail(db, GP_KIND_LINK, i, "measured.bandwidth", &l->meas_bw,
                                          "bandwidth", &l->bw, e,
                                          "measured %g B/s is %.2g %% of the peak %g, below "

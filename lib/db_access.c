@@ -139,6 +139,16 @@ int gp_gpu_peak_capped(const gp_gpu *g, gp_precision p, gp_pipeline pipe)
     return g->meas_peak[p][pipe].v > g->peak[p][pipe].v;
 }
 
+int gp_meas_above_boost(double meas, double datasheet)
+{
+    return datasheet > 0.0 && meas > datasheet * GP_MEAS_BOOST_MAX * (1.0 + 1e-9);
+}
+
+int gp_meas_below_floor(double meas, double datasheet)
+{
+    return datasheet > 0.0 && meas > 0.0 && meas < datasheet * GP_MEAS_FLOOR_MIN * (1.0 - 1e-9);
+}
+
 int gp_gpu_mem_bw_capped(const gp_gpu *g)
 {
     return g != NULL && g->meas_mem_bw.v > g->mem_bw.v;

@@ -67,6 +67,14 @@ typedef enum gp_accum { GP_ACC_FP32, GP_ACC_FP16 } gp_accum;
  * or another device's file: `calib import` and the loader refuse it. */
 #define GP_MEAS_FLOOR_MIN 0.01
 
+/* MEAS against DATASHEET (> 0): 1 when it stands more than GP_MEAS_BOOST_MAX
+ * above it, or (a figure > 0) below GP_MEAS_FLOOR_MIN of it -- with 1e-9 of
+ * room, so that a figure written at exactly a bound (calib import prints
+ * 3852.500GB/s for 1.15 x 3.35 TB/s) reads back within it.  The loader,
+ * calib import and calib show all hold figures to these. */
+int gp_meas_above_boost(double meas, double datasheet);
+int gp_meas_below_floor(double meas, double datasheet);
+
 /* One figure: an SI value (0 = not given; every stored quantity is > 0),
  * the citation it came from (datasheet title/URL, or "calibration FILE DATE")
  * and the place it was read ("builtin:gpus/h100-sxm.yaml:14:3" or an overlay
