@@ -168,7 +168,7 @@ int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
 const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, double gpus,
                             int per_node, const char *link_opt, char *note, size_t n);
 
-/* --link-bw RATE and --link-latency T (allreduce, scale, decode).  With a
+/* --link-bw RATE and --link-latency T (allreduce, scale, decode, train).  With a
  * named link (--link ID) they replace its expected (achievable) bandwidth
  * per direction, at most its datasheet figure, and its alpha; without one
  * they are a link of the user's own, "custom": peer-to-peer, a full switch

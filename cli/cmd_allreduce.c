@@ -365,12 +365,11 @@ static int run(gp_cli *cli, int argc, char **argv)
 
     note_scope("allreduce", up, gpus / nodes, out, nodes);
     /* Options that price nothing here are said, not silently dropped. */
-    if (nodes == 1 && (out_id != NULL || nics_given))
-        fprintf(stderr, "gpuplan allreduce: note: %s ignored: one node (give --nodes M for a "
-                        "multi-node collective)\n",
-                out_id != NULL && nics_given ? "--scale-out and --nics-per-node"
-                : out_id != NULL            ? "--scale-out"
-                                            : "--nics-per-node");
+    if (nodes == 1) {
+        const char *un[] = {out_id != NULL ? "--scale-out" : NULL,
+                            nics_given ? "--nics-per-node" : NULL};
+        gp_cli_note_ignored(cli, un, 2, "one node (give --nodes M for a multi-node collective)");
+    }
     gp_cli_note_host_bw(cli, up, params.host_bw);
     if (nodes > 1)
         gp_cli_note_nics(cli, nics, gpus / nodes);

@@ -268,6 +268,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int mrc, own;
+    long node = 0; /* the largest node a row asks for */
     const char *gpu_id = NULL, *link_id = NULL, *model_id = NULL, *out_id = NULL,
                *plot_file = NULL, *prec_name = "fp16";
     long counts[MAX_COUNTS] = {1, 2, 4, 8};
@@ -445,16 +446,16 @@ static int run(gp_cli *cli, int argc, char **argv)
         gp_cli_unified_needs_link(gpu, out_id != NULL, (double)per_node))
         return gp_cli_refuse_unified(cli, "--gpu ", gpu, "scaling over several machines",
                                      "--link' or '--link-bw");
+    /* The largest node the counts ask for: all of a count's GPUs, or
+     * --gpus-per-node of them. */
+    for (i = 0; i < (size_t)n_counts; i++) {
+        long g = per_node > 0 && per_node < counts[i] ? per_node : counts[i];
+        node = g > node ? g : node;
+    }
     if (link_id == NULL && !own) {
         /* The GPU's scale-up link; the rows whose nodes hold more GPUs than
          * it joins (a bridge's pair) take the host link (decode,
-         * allreduce): said for the largest node the counts ask for. */
-        long node = 0;
-        int k;
-        for (k = 0; k < n_counts; k++) {
-            long g = per_node > 0 && per_node < counts[k] ? per_node : counts[k];
-            node = g > node ? g : node;
-        }
+         * allreduce): said for the largest node. */
         link_id = gpu->scale_up_link != NULL ? gpu->scale_up_link : gpu->host_link;
         wide_id = gp_cli_gpu_link(db, gpu, (double)node, (double)node, 1, "--link", wide_msg,
                                   sizeof wide_msg);
@@ -503,18 +504,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         gp_cli_note_ignored(cli, un, sizeof un / sizeof un[0],
                             "nodes of one GPU talk only over --scale-out");
     }
-    if (sp.algo == GP_COLL_NVLS) {
-        /* NCCL runs NVLS (NVLS-tree over nodes) only on nodes of 3 or more. */
-        int k, any = 0;
-        for (k = 0; k < n_counts; k++) {
-            long g = per_node > 0 && per_node < counts[k] ? per_node : counts[k];
-            any |= g >= 3;
-        }
-        if (!any)
-            fprintf(stderr, "gpuplan scale: note: --algo nvls used by no row: NCCL runs NVLS "
-                            "only on nodes of 3 or more GPUs; priced as the ring on one node, "
-                            "the tree over nodes\n");
-    }
+    /* NCCL runs NVLS (NVLS-tree over nodes) only on nodes of 3 or more. */
+    if (sp.algo == GP_COLL_NVLS && node < 3)
+        fprintf(stderr, "gpuplan scale: note: --algo nvls used by no row: NCCL runs NVLS "
+                        "only on nodes of 3 or more GPUs; priced as the ring on one node, "
+                        "the tree over nodes\n");
     if (!q.zero3 && q.micro_batches > 1 && sp.overlap == 0.0)
         fprintf(stderr, "gpuplan scale: note: --micro-batches %ld changes nothing here: plain "
                         "data parallelism AllReduces once a step (DDP's no_sync accumulates the "

@@ -1462,14 +1462,14 @@ static int run(gp_cli *cli, int argc, char **argv)
     nas = build_assumptions(&in, &r, &p, seq_src, as, sizeof as / sizeof as[0]);
     /* Options that price nothing here are said, as allreduce and scale say
      * them: the step model's GPUs all in one node use no scale-out. */
-    if (r.step_model && in.gpus <= r.step.gpus_per_node &&
-        (in.scale_out != NULL || in.nics_per_node > 0))
-        fprintf(stderr, "gpuplan train: note: %s ignored: the %ld GPU%s one node\n",
-                in.scale_out != NULL && in.nics_per_node > 0 ? "--scale-out and --nics-per-node"
-                : in.scale_out != NULL                       ? "--scale-out"
-                                                             : "--nics-per-node",
-                in.gpus, in.gpus == 1 ? " is" : "s are");
-    else if (r.step_model)
+    if (r.step_model && in.gpus <= r.step.gpus_per_node) {
+        const char *un[] = {in.scale_out != NULL ? "--scale-out" : NULL,
+                            in.nics_per_node > 0 ? "--nics-per-node" : NULL};
+        char why[48];
+        snprintf(why, sizeof why, "the %ld GPU%s one node", in.gpus,
+                 in.gpus == 1 ? " is" : "s are");
+        gp_cli_note_ignored(cli, un, 2, why);
+    } else if (r.step_model)
         gp_cli_note_nics(cli, in.nics_per_node, r.step.gpus_per_node);
     nw = train_warnings(&in, &p, &r, w);
     for (k = 0; k < nw; k++)

@@ -188,30 +188,17 @@ void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw)
 void gp_cli_note_ignored(const gp_cli *cli, const char *const *names, size_t n,
                          const char *why)
 {
-    char list[256] = "";
-    size_t i, k = 0, len = 0;
-    for (i = 0; i < n; i++) {
-        if (names[i] == NULL)
-            continue;
-        k++;
-    }
+    const char *given[16];
+    size_t i, k = 0;
+    for (i = 0; i < n && k < sizeof given / sizeof given[0]; i++)
+        if (names[i] != NULL)
+            given[k++] = names[i];
     if (k == 0)
         return;
-    for (i = 0; i < n; i++) {
-        if (names[i] == NULL)
-            continue;
-        if (len > 0)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s",
-                                    --k == 0 ? " and " : ", ");
-        else
-            k--;
-        if (len < sizeof list)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s", names[i]);
-        if (len >= sizeof list)
-            break;
-    }
-    fprintf(stderr, "gpuplan %s: note: %s ignored: %s\n",
-            cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan", list, why);
+    fprintf(stderr, "gpuplan %s: note: ", cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan");
+    for (i = 0; i < k; i++) /* "A", "A and B", "A, B and C" */
+        fprintf(stderr, "%s%s", i == 0 ? "" : i + 1 == k ? " and " : ", ", given[i]);
+    fprintf(stderr, " ignored: %s\n", why);
 }
 
 void gp_cli_note_nics(const gp_cli *cli, long nics, long per_node)
@@ -416,9 +403,8 @@ void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp
     if (up != &o->own)
         return;
     if (o->own.kind == GP_LINK_OTHER) {
-        if (ceiling && o->lat >= 0.0)
-            fprintf(stderr, "gpuplan %s: note: --link-latency ignored: --ceiling prices no "
-                            "latency\n", cmd);
+        const char *lat[] = {ceiling && o->lat >= 0.0 ? "--link-latency" : NULL};
+        gp_cli_note_ignored(cli, lat, 1, "--ceiling prices no latency");
         return;
     }
     if (nvls && o->bw > 0.0)
@@ -426,12 +412,11 @@ void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp
                         "in-switch figure, %s per direction\n",
                 cmd, up->id ? up->id : "the link",
                 gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b));
-    if (ceiling && (o->bw > 0.0 || o->lat >= 0.0))
-        fprintf(stderr, "gpuplan %s: note: %s ignored: --ceiling prices the datasheet rate and "
-                        "no latency\n",
-                cmd, o->bw > 0.0 && o->lat >= 0.0 ? "--link-bw and --link-latency"
-                     : o->bw > 0.0               ? "--link-bw"
-                                                 : "--link-latency");
+    if (ceiling) {
+        const char *both[] = {o->bw > 0.0 ? "--link-bw" : NULL,
+                              o->lat >= 0.0 ? "--link-latency" : NULL};
+        gp_cli_note_ignored(cli, both, 2, "--ceiling prices the datasheet rate and no latency");
+    }
 }
 
 int gp_cli_emit(json_t *obj)
