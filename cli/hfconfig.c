@@ -175,12 +175,6 @@ static int get_bool(hfm *m, const char *path, json_t *c, const char *key, int *o
     return GP_OK;
 }
 
-static const char *get_str(json_t *c, const char *key)
-{
-    json_t *v = json_object_get(c, key);
-    return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
 /* A JSON value's type, as a refusal names it ("got a number"). */
 static const char *jtype(const json_t *v)
 {
@@ -419,12 +413,13 @@ int gp_cli_is_model_file(const char *arg)
     return strchr(arg, '/') != NULL && stat(arg, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The default id: `_name_or_path`'s last part, else the directory's name
- * for a file called config.json, else the file's name without ".json". */
-static void default_id(const char *path, json_t *root, char *out, size_t cap, char *name,
+/* The default id: `_name_or_path`'s last part (NP, checked a string, or
+ * NULL), else the directory's name for a file called config.json, else the
+ * file's name without ".json". */
+static void default_id(const char *path, const char *np, char *out, size_t cap, char *name,
                        size_t ncap)
 {
-    const char *np = get_str(root, "_name_or_path"), *b, *slash;
+    const char *b, *slash;
     char buf[PATH_MAX];
     size_t n;
     out[0] = '\0';
@@ -1116,7 +1111,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     }
     if ((rc = get_string(path, c, "model_type", &mt, e)) != GP_OK ||
         (mt == NULL && c != root && (rc = get_string(path, root, "model_type", &mt, e)) != GP_OK) ||
-        (rc = get_string(path, root, "_name_or_path", &np, e)) != GP_OK) /* default_id's */
+        (rc = get_string(path, root, "_name_or_path", &np, e)) != GP_OK)
         goto out;
     snprintf(m->model_type, sizeof m->model_type, "%s", mt ? mt : "");
 
@@ -1525,7 +1520,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     }
 
     /* Id and name. */
-    default_id(path, root, m->id, sizeof m->id, defname, sizeof defname);
+    default_id(path, np, m->id, sizeof m->id, defname, sizeof defname);
     if (as != NULL) {
         if (!valid_id(as)) {
             rc = GP_RAISE_AT(e, GP_EINVAL, "--as", 0, 0,
