@@ -301,21 +301,28 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
             /* NCCL's ring across all n ranks: each channel's ring enters
              * and leaves every node once, so a node sends the per-rank
              * volume V off the node, striped over its min(K, g) NICs, while
-             * the other edges carry V on the scale-up link -- at the same
-             * time (pipelined); every step waits for the slower hop.  NCCL
+             * its other g - 1 edges carry V on the scale-up link: with the
+             * channels' exits spread over the node's GPUs, each GPU sends
+             * V (g-1)/g on the scale-up link and V/g to a NIC (over PCIe,
+             * not the scale-up port) -- at the same time (pipelined); every
+             * step waits for the slower hop.  So a ring over nodes with
+             * fast NICs can beat the one-node ring's V / B_up (MI325X,
+             * NCCL_ALGO=Ring: 319 GB/s busbw on one node, 350 on 2 to 8;
+             * hisohara/ai-scripts rccl-smoketest).  NCCL
              * runs no RS / inter-node / AG schedule for AllReduce: the
              * phases above stand for its tree, which gains latency (log-deep
              * between nodes) but, in NCCL's own tuning, never bandwidth over
              * the ring -- so their bandwidth term is at least the ring's, and
              * the faster of the two is taken. */
-            double kk = (double)(k < g ? k : g), node = kk * bnic, beff, tb, tl;
+            double kk = (double)(k < g ? k : g), node = kk * bnic, tu, tn, tb, tl;
             flat(op, GP_COLL_RING, g * m, s, &sent, &hops);
-            beff = bu < node ? bu : node;
-            tb = sent / beff;
+            tu = sent * (double)(g - 1) / (double)g / bu;
+            tn = sent / node;
+            tb = tu > tn ? tu : tn;
             tl = hops * (au > ao ? au : ao);
             if (algo == GP_COLL_RING && tb + tl <= (c->bw_s > tb ? c->bw_s : tb) + c->lat_s) {
                 c->flat_ring = 1;
-                c->intra_s = sent / bu;
+                c->intra_s = tu;
                 c->inter_s = sent / node + hops * ao;
                 c->bw_s = tb;
                 c->lat_s = tl;

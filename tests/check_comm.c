@@ -329,16 +329,18 @@ START_TEST(hierarchical_two_nodes)
     GP_ASSERT_REL(r.expected.time_s, 2.1446455, 1e-7);
     /* busbw factor over all 8 GPUs: 2*7/8. */
     GP_ASSERT_REL(r.bus_factor, 1.75, 1e-12);
-    /* Four NICs per node: the ring's node rate is min(25e9, 4 x 11e9) =
-     * 25e9 -> 23.59e9 / 25e9 = 0.9436 s + 280 us = 0.94388 s; the phases
-     * take 0.8088 + 3.37e9 / 11e9 = 1.1151636 s + 100 us: the ring wins.
-     * Inter (concurrent with intra): 23.59e9 / 44e9 + 14 x 20 us. */
+    /* Four NICs per node: each GPU sends 3/4 of V on the scale-up link,
+     * 23.59e9 x 3/4 / 25e9 = 0.7077 s, while the node's 4 NICs carry V at
+     * 4 x 11e9: 23.59e9 / 44e9 = 0.5361364 s; the slower, 0.7077 s, + 280
+     * us = 0.70798 s.  The phases take 0.8088 + 3.37e9 / 11e9 = 1.1151636 s
+     * + 100 us: the ring wins.  Inter (concurrent with intra): 23.59e9 /
+     * 44e9 + 14 x 20 us. */
     t.nics_per_node = 4;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 13.48e9, NULL, &r, NULL),
                      GP_OK);
     ck_assert_int_eq(r.expected.flat_ring, 1);
-    GP_ASSERT_REL(r.expected.time_s, 0.94388, 1e-9);
-    GP_ASSERT_REL(r.expected.intra_s, 23.59e9 / 25e9, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 0.70798, 1e-9);
+    GP_ASSERT_REL(r.expected.intra_s, 0.7077, 1e-12);
     GP_ASSERT_REL(r.expected.inter_s, 23.59e9 / 44e9 + 280e-6, 1e-9);
     GP_ASSERT_REL(r.bytes_per_gpu_intra, 23.59e9 * 3 / 4, 1e-12);
     GP_ASSERT_REL(r.bytes_per_gpu_inter, 23.59e9 / 4, 1e-12);
@@ -1734,20 +1736,22 @@ START_TEST(default_nics_one_per_gpu_on_baseboards)
     ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink2"), 8), 4);
     /* Two DGX H100 nodes, 8 GiB AllReduce, no NIC count given (0).  Flat
      * ring over 16 GPUs: sent 2 x 15/16 x S = 16,106,127,360 bytes; each
-     * node sends off-node over its 8 NICs at 8 x 47 = 376 GB/s, the NVLink
-     * hops at 370 GB/s: the slower, 370, binds: 16,106,127,360 / 370e9 =
-     * 43.5301 ms, + 30 hops x 2 us = 43.5901 ms.  (The hierarchical
-     * schedule: 2 x 7/8 S / 370e9 + S/8 / 47e9 = 63.47 ms, slower.)
-     * busbw = 1.875 S / t = 369.49 GB/s; with one NIC shared by the 8 GPUs
-     * (the former default) the node's 47 GB/s would bind: 47.0 GB/s. */
+     * node sends all of it off-node over its 8 NICs at 8 x 47 = 376 GB/s:
+     * 42.8354 ms, while each GPU's NVLink carries 7/8 of it at 370 GB/s:
+     * 14,092,861,440 / 370e9 = 38.0888 ms.  The NICs bind: 42.8354 ms + 30
+     * hops x 2 us = 42.8954 ms.  (The hierarchical schedule: 2 x 7/8 S /
+     * 370e9 + S/8 / 47e9 = 63.47 ms, slower.)  busbw = 1.875 S / t = 375.5
+     * GB/s; with one NIC shared by the 8 GPUs (the former default) the
+     * node's 47 GB/s would bind: 47.0 GB/s. */
     memset(&t, 0, sizeof t);
     t.scale_up = nv4;
     t.gpus_per_node = 8;
     t.scale_out = ndr;
     t.nodes = 2;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, &e), GP_OK);
-    tb = 16106127360.0 / 370e9;
+    tb = 16106127360.0 / 376e9;
     GP_ASSERT_REL(r.expected.time_s, tb + 30 * 2e-6, 1e-9);
+    GP_ASSERT_REL(r.expected.busbw, 375.5e9, 1e-4);
     GP_ASSERT_REL(r.expected.busbw, 16106127360.0 / (tb + 60e-6), 1e-9);
     t.nics_per_node = 1;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, S, NULL, &r, &e), GP_OK);
