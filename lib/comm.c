@@ -204,8 +204,12 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
      * among them (gp_link_mesh_share). */
     if (g > 1)
         bu *= gp_link_mesh_share(t->scale_up, (double)g);
-    if (algo == GP_COLL_NVLS && g > 1 && !ceiling)
+    if (algo == GP_COLL_NVLS && g > 1 && !ceiling) {
         bu = t->scale_up->bw_nvls.v; /* the in-switch reduction's own rate */
+        /* flat() counts NVLS's two switch phases as two hops: NCCL's
+         * tuned 23 us in all, not two of the link's P2P latency. */
+        au = GP_COMM_NVLS_LATENCY / 2.0;
+    }
     if (g > 1 && t->scale_up->p2p == 0 && !ceiling && algo != GP_COLL_NVLS) {
         /* Staged through host memory: 2 g D bytes through it for D per GPU.
          * Expected H: given, else one server socket's DRAM bandwidth.  The

@@ -505,13 +505,14 @@ START_TEST(nvls_rows)
 {
     /* 14 GB of gradients, 1 s compute, --algo nvls on one node, 1,2,4,8 GPUs.
      * 2 GPUs: NCCL runs a ring (no NVLS below 3 GPUs): 2 x 1/2 x 14e9/370e9
-     * + 2 x 2 us = 3.7841838e-2 s.  4 GPUs: NVLS, 5/4 x 14e9/308.6e9 + 2 x
-     * 2 us = 5.6711712e-2 s.  8 GPUs: 9/8 x 14e9/308.6e9 + 4 us =
-     * 5.1040941e-2 s.  Ceiling: 8 GPUs 9/8 x 14e9/450e9 = 0.035 s; 2 GPUs
+     * + 2 x 2 us = 3.7841838e-2 s.  4 GPUs: NVLS, 5/4 x 14e9/308.6e9 + 23
+     * us (NCCL's NVLS latency) = 5.6730712e-2 s.  8 GPUs: 9/8 x
+     * 14e9/308.6e9 + 23 us = 5.1059941e-2 s.  Ceiling (no latency): 8 GPUs
+     * 9/8 x 14e9/450e9 = 0.035 s; 2 GPUs
      * (ring) 14e9/450e9 = 3.1111111e-2 s.  Across 2 nodes of 8 on eth-100
      * (11 GB/s, 20 us, a NIC a GPU): NVLS-tree, NVLS inside (51.037 ms)
      * pipelined with a tree of the 1.75e9 B shards between the nodes,
-     * 1.75e9 / 11e9 = 0.1590909 s; + 2 x 2 us + 2 x 20 us = 0.1591349 s
+     * 1.75e9 / 11e9 = 0.1590909 s; + 23 us + 2 x 20 us = 0.1591539 s
      * (the ring: 2 x 15/16 x 14e9 / min(370e9, 8 x 11e9) = 0.2983 s). */
     gp_link l = nvlink4_nvls(), eth = gp_test_link_eth100();
     gp_scale_req q;
@@ -531,8 +532,8 @@ START_TEST(nvls_rows)
     ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 4, rows, &res, &e), GP_OK);
     ck_assert(rows[0].comm_s == 0.0);
     GP_ASSERT_REL(rows[1].comm_s, 3.7841838e-2, 1e-7);
-    GP_ASSERT_REL(rows[2].comm_s, 5.6711712e-2, 1e-7);
-    GP_ASSERT_REL(rows[3].comm_s, 5.1040941e-2, 1e-7);
+    GP_ASSERT_REL(rows[2].comm_s, 5.6730712e-2, 1e-7);
+    GP_ASSERT_REL(rows[3].comm_s, 5.1059941e-2, 1e-7);
     p.ceiling = 1;
     ck_assert_int_eq(gp_scale_eval(&q, &p, gpus, 4, rows, &res, &e), GP_OK);
     GP_ASSERT_REL(rows[3].comm_s, 0.035, 1e-9);
@@ -541,8 +542,8 @@ START_TEST(nvls_rows)
     q.gpus_per_node = 8;
     q.scale_out = &eth;
     ck_assert_int_eq(gp_scale_eval(&q, &p, sixteen, 2, rows, &res, &e), GP_OK);
-    GP_ASSERT_REL(rows[0].comm_s, 5.1040941e-2, 1e-7);
-    GP_ASSERT_REL(rows[1].comm_s, 1.75e9 / 11e9 + 44e-6, 1e-9);
+    GP_ASSERT_REL(rows[0].comm_s, 5.1059941e-2, 1e-7);
+    GP_ASSERT_REL(rows[1].comm_s, 1.75e9 / 11e9 + 63e-6, 1e-9);
     /* Nodes of 2: NCCL sets no NVLS up (ncclNvlsInit gives up at 2 a node)
      * and runs its tree: 4 GPUs, 2 nodes of 2, the chain's ends send S =
      * 14e9 at 370e9 (37.84 ms), the 7e9 B shard between the nodes at 11e9
@@ -1161,7 +1162,7 @@ START_TEST(cli_nvls)
 {
     /* --algo nvls on the shipped nvlink4 (NVLS 308.6 GB/s, ring 370 GB/s,
      * 2 us), llama-sized 7B params x fp16 = 14e9 B, 1 s compute: the 8-GPU
-     * row is 9/8 x 14e9/308.6e9 + 4 us = 5.1040941e-2 s, the 2-GPU row the
+     * row is 9/8 x 14e9/308.6e9 + 23 us = 5.1059941e-2 s, the 2-GPU row the
      * ring's 3.7841838e-2 s (nvls_rows); the JSON names the algorithm and
      * the NVLS rate. */
     const char *a[] = {"--json", "scale", "--gpu", "h100", "--link", "nvlink4", "--params",
@@ -1171,7 +1172,7 @@ START_TEST(cli_nvls)
     ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
     GP_ASSERT_REL(gp_test_jnum(j, "link_bytes_per_s"), 308.6e9, 1e-12);
     GP_ASSERT_REL(jrow(j, 1, "comm_s"), 3.7841838e-2, 1e-7);
-    GP_ASSERT_REL(jrow(j, 3, "comm_s"), 5.1040941e-2, 1e-7);
+    GP_ASSERT_REL(jrow(j, 3, "comm_s"), 5.1059941e-2, 1e-7);
     json_decref(j);
 }
 END_TEST

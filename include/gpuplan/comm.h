@@ -82,6 +82,13 @@ typedef struct gp_comm_params {
  * of DDR5-5600 has 89.6 GB/s: pass it as host_bw (--host-bw). */
 #define GP_COMM_HOST_BW_DEFAULT 460.8e9
 
+/* Expected latency of one NVLS AllReduce inside a node, seconds, whatever
+ * its size: NCCL's own tuning model charges NVLS (and the NVLS part of
+ * NVLS-tree) hwLat[NVLink][NVLS][Simple] = 23 us (NVIDIA/nccl
+ * src/graph/tuning.cc at b6475625; baseLat 0), against the ring's 2(n-1)
+ * hops.  NVLS runs the Simple protocol only.  The ceiling charges none. */
+#define GP_COMM_NVLS_LATENCY 23e-6
+
 /* H for p: p->host_bw when > 0, else GP_COMM_HOST_BW_DEFAULT (also for a
  * NULL p). */
 double gp_comm_host_bw(const gp_comm_params *p);
