@@ -1209,12 +1209,13 @@ static int run(gp_cli *cli, int argc, char **argv)
     qrow("usable", r.mem_usable, GP_Q_BYTES, 2, src_or(gpu->mem_usable.src, gpu->mem_capacity.src));
     gp_cli_row("fits", r.fits ? "yes" : "no",
                r.fits_batch1 ? NULL : "not even at batch 1");
+    /* Labels fit gp_cli_row's 28-character column. */
     snprintf(buf, sizeof buf, "%.0f", r.max_batch);
-    gp_cli_row("largest batch at this context", isinf(r.max_batch) ? "unbounded" : buf, NULL);
+    gp_cli_row("max batch at this context", isinf(r.max_batch) ? "unbounded" : buf, NULL);
     snprintf(buf, sizeof buf, "%.0f", r.max_context);
-    gp_cli_row("largest context at this batch", isinf(r.max_context) ? "unbounded" : buf,
-               model.context.v > 0 && r.max_context > model.context.v ? "(beyond the model's max)"
-                                                                       : NULL);
+    snprintf(note, sizeof note, "beyond the model's %.0f-token context", model.context.v);
+    gp_cli_row("max context at this batch", isinf(r.max_context) ? "unbounded" : buf,
+               model.context.v > 0 && r.max_context > model.context.v ? note : NULL);
     printf("\nassumptions:\n");
     qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
     if (p.price > 0 || gpu->rent.v > 0) {
