@@ -458,6 +458,24 @@ json_t *gp_cli_jledger(const gp_ledger *l)
     return o;
 }
 
+int gp_cli_sig_digits(double v, int sig)
+{
+    double m = fabs(v);
+    int d;
+    if (!isfinite(m) || m == 0.0)
+        return sig > 1 ? sig - 1 : 0;
+    for (;;) {
+        double p;
+        d = sig - 1 - (int)floor(log10(m));
+        d = d < 0 ? 0 : d > 6 ? 6 : d;
+        p = pow(10.0, d);
+        /* The ladder moves up once the mantissa prints as 1000 or more. */
+        if (m < 1000.0 && round(m * p) / p < 1000.0)
+            return d;
+        m /= 1000.0;
+    }
+}
+
 void gp_cli_row(const char *label, const char *value, const char *note)
 {
     if (note != NULL && note[0] != '\0')
