@@ -733,7 +733,9 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_row("least GPUs with ZeRO-3", v, NULL);
     if (r->min_gpus_zero3 == 0)
         printf("  hint: activations and reserve alone exceed usable memory; raise --tp, lower\n"
-               "        --micro-batch or --seq, or use --recompute full\n");
+               "        %s--seq%s\n",
+               in->micro_batch > 1.0 ? "--micro-batch or " : "",
+               in->recompute != GP_RECOMPUTE_FULL ? ", or use --recompute full" : "");
 
     printf("cost:\n");
     fmt_usd(r->cost_rent_usd, v, sizeof v);
@@ -841,8 +843,11 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
                      r->min_gpus_zero3);
         else if (r->min_gpus > 0)
             snprintf(hint, sizeof hint, "it fits from %ld GPUs", r->min_gpus);
-        else
-            snprintf(hint, sizeof hint, "shard it (--tp, --pp) or lower --micro-batch");
+        else /* activations and reserve alone overflow (the table's hint) */
+            snprintf(hint, sizeof hint, "shard it (--tp, --pp)%s%s",
+                     in->micro_batch > 1.0 ? ", lower --micro-batch" : "",
+                     in->recompute != GP_RECOMPUTE_FULL ? " or use --recompute full"
+                                                        : " or lower --seq");
         snprintf(w[n++], 256,
                  "the run does not fit in GPU memory at this layout: %s a GPU of %s usable "
                  "(tp %ld, pp %ld, ZeRO %d); %s",
