@@ -1229,8 +1229,8 @@ static int run(gp_cli *cli, int argc, char **argv)
              r.ceiling.peak_precision != r.precision
                  ? " (the format's mma path, the ceiling's rate)"
                  : "");
-    qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, 1, note);
-    qrow("  expected", r.expected.peak, GP_Q_FLOPS, 1,
+    qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.ceiling.peak, 4), note);
+    qrow("  expected", r.expected.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.expected.peak, 4),
          src_or(gpu->eff_compute.src, "hwdb efficiency.compute"));
     snprintf(buf, sizeof buf, "%.2f weights, %.2f KV", r.expected.eff_weights,
              r.expected.eff_other);
