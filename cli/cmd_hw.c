@@ -544,7 +544,9 @@ static void link_table(const gp_link *l)
     gp_cli_qrow("bandwidth per direction", gp_link_expected_bw(l), GP_Q_RATE, 2,
                 l->meas_bw.v > 0 ? "measured" : l->bw_achievable.v > 0 ? "achievable" : "peak");
     gp_cli_qrow("latency", gp_link_expected_latency(l), GP_Q_DURATION, 2,
-                l->meas_latency.v > 0 ? "measured" : "datasheet");
+                /* The database's latency is a typical measurement, not a
+                 * datasheet figure (collectives.md, Conventions). */
+                l->meas_latency.v > 0 ? "measured" : "database (latency above)");
     print_notes(&ns);
 }
 
