@@ -625,11 +625,11 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
              r->tokens_per_s_per_gpu);
     gp_cli_row("predicted MFU", v, note);
     gp_cli_print_ledger(r->shape.experts > 0
-                            ? "step ledger (seconds per step; movement = tp + pp + exposed dp + "
+                            ? "step ledger (one optimizer step; movement = tp + pp + exposed dp + "
                               "bubble + all-to-all)"
-                        : r->cp > 1 ? "step ledger (seconds per step; movement = tp + pp + cp + "
+                        : r->cp > 1 ? "step ledger (one optimizer step; movement = tp + pp + cp + "
                                       "exposed dp + bubble)"
-                                    : "step ledger (seconds per step; movement = tp + pp + "
+                                    : "step ledger (one optimizer step; movement = tp + pp + "
                                       "exposed dp + bubble)",
                         &st->ledger);
 }
