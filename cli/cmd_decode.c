@@ -287,10 +287,11 @@ static void print_e2e(const gp_infer_e2e *x, double output)
             gp_cli_row("  roof changes at context", note,
                        "compute and memory time cross within the request");
         }
-        qrow("  output tokens/s", s->output_tokens_per_s, GP_Q_TOKEN_RATE, 3,
-             "B x N / latency");
-        qrow("  total tokens/s", s->total_tokens_per_s, GP_Q_TOKEN_RATE, 3,
-             "B x (P + N) / latency");
+        /* As the step's rates: one decimal below 1000 tok/s, three above. */
+        qrow("  output tokens/s", s->output_tokens_per_s, GP_Q_TOKEN_RATE,
+             s->output_tokens_per_s >= 999.95 ? 3 : 1, "B x N / latency");
+        qrow("  total tokens/s", s->total_tokens_per_s, GP_Q_TOKEN_RATE,
+             s->total_tokens_per_s >= 999.95 ? 3 : 1, "B x (P + N) / latency");
     }
 }
 
