@@ -242,12 +242,16 @@ static void jstr(json_t *o, const char *key, const char *s)
         json_object_set_new(o, key, json_string(s));
 }
 
-/* Figure into o[key] and its citation/origin into sources/origins. */
-static void jfig(json_t *o, json_t *src, json_t *org, const char *key, const gp_fig *f)
+/* Figure into o[key] and its citation/origin into sources/origins.  A
+ * count or plain number (kind GP_Q_COUNT, GP_Q_NUMBER) that is whole is a
+ * JSON integer ("layers": 32, as decode and train print it, not 32.0). */
+static void jfig(json_t *o, json_t *src, json_t *org, const char *key, const gp_fig *f,
+                 gp_qty kind)
 {
     if (f->v <= 0.0)
         return;
-    json_object_set_new(o, key, gp_cli_jnum(f->v));
+    json_object_set_new(o, key, kind == GP_Q_COUNT || kind == GP_Q_NUMBER ? gp_cli_jcount(f->v)
+                                                                          : gp_cli_jnum(f->v));
     if (f->src != NULL)
         json_object_set_new(src, key, json_string(f->src));
     if (f->origin != NULL)
@@ -408,7 +412,7 @@ static json_t *gpu_json(const gp_gpu *g, int full)
     jstr(o, "memory_type", g->memory_type);
     json_object_set_new(o, "unified_memory", json_boolean(gp_gpu_unified(g)));
     for (i = 0; i < sizeof gpu_rows / sizeof gpu_rows[0]; i++)
-        jfig(o, src, org, gpu_rows[i].key, fig_at(g, gpu_rows[i].off));
+        jfig(o, src, org, gpu_rows[i].key, fig_at(g, gpu_rows[i].off), gpu_rows[i].q);
     for (p = 0; p < GP_PREC__COUNT; p++) {
         const char *pn = gp_precision_name((gp_precision)p);
         json_t *pp = json_object(), *ee = json_object();
@@ -519,7 +523,7 @@ static void rows_json(json_t *o, json_t *src, json_t *org, const void *entry, co
 {
     size_t i;
     for (i = 0; i < n; i++)
-        jfig(o, src, org, rows[i].key, fig_at(entry, rows[i].off));
+        jfig(o, src, org, rows[i].key, fig_at(entry, rows[i].off), rows[i].q);
 }
 
 static const char *scope_name(gp_link_scope s)
@@ -610,7 +614,7 @@ static json_t *model_json(const gp_model *m, int full)
         json_decref(org);
         return o;
     }
-    json_object_set_new(o, "kv_elems_per_layer", gp_cli_jnum(gp_model_kv_elems_per_layer(m)));
+    json_object_set_new(o, "kv_elems_per_layer", gp_cli_jcount(gp_model_kv_elems_per_layer(m)));
     json_object_set_new(o, "sources", src);
     json_object_set_new(o, "origins", org);
     return o;
