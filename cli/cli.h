@@ -197,6 +197,11 @@ int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *
 void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp_link *up,
                            int nvls, int ceiling);
 
+/* Decimals for gp_format_qty on a 1000-step ladder (FLOP/s, bytes/s, bytes)
+ * so that v shows at least SIG significant digits: 1978.9e12 FLOP/s with
+ * SIG 4 gives 2 ("1.98 PFLOP/s", not "2.0"), 989.4e12 gives 1. */
+int gp_cli_sig_digits(double v, int sig);
+
 /* Table output: "  label ........ value  note" aligned; note may be NULL. */
 void gp_cli_row(const char *label, const char *value, const char *note);
 /* A quantity row: formats v as kind with `digits` decimals. */

@@ -287,10 +287,11 @@ static void print_e2e(const gp_infer_e2e *x, double output)
             gp_cli_row("  roof changes at context", note,
                        "compute and memory time cross within the request");
         }
-        qrow("  output tokens/s", s->output_tokens_per_s, GP_Q_TOKEN_RATE, 3,
-             "B x N / latency");
-        qrow("  total tokens/s", s->total_tokens_per_s, GP_Q_TOKEN_RATE, 3,
-             "B x (P + N) / latency");
+        /* As the step's rates: one decimal below 1000 tok/s, three above. */
+        qrow("  output tokens/s", s->output_tokens_per_s, GP_Q_TOKEN_RATE,
+             s->output_tokens_per_s >= 999.95 ? 3 : 1, "B x N / latency");
+        qrow("  total tokens/s", s->total_tokens_per_s, GP_Q_TOKEN_RATE,
+             s->total_tokens_per_s >= 999.95 ? 3 : 1, "B x (P + N) / latency");
     }
 }
 
@@ -1209,12 +1210,13 @@ static int run(gp_cli *cli, int argc, char **argv)
     qrow("usable", r.mem_usable, GP_Q_BYTES, 2, src_or(gpu->mem_usable.src, gpu->mem_capacity.src));
     gp_cli_row("fits", r.fits ? "yes" : "no",
                r.fits_batch1 ? NULL : "not even at batch 1");
+    /* Labels fit gp_cli_row's 28-character column. */
     snprintf(buf, sizeof buf, "%.0f", r.max_batch);
-    gp_cli_row("largest batch at this context", isinf(r.max_batch) ? "unbounded" : buf, NULL);
+    gp_cli_row("max batch at this context", isinf(r.max_batch) ? "unbounded" : buf, NULL);
     snprintf(buf, sizeof buf, "%.0f", r.max_context);
-    gp_cli_row("largest context at this batch", isinf(r.max_context) ? "unbounded" : buf,
-               model.context.v > 0 && r.max_context > model.context.v ? "(beyond the model's max)"
-                                                                       : NULL);
+    snprintf(note, sizeof note, "beyond the model's %.0f-token context", model.context.v);
+    gp_cli_row("max context at this batch", isinf(r.max_context) ? "unbounded" : buf,
+               model.context.v > 0 && r.max_context > model.context.v ? note : NULL);
     printf("\nassumptions:\n");
     qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
     if (p.price > 0 || gpu->rent.v > 0) {
@@ -1228,8 +1230,8 @@ static int run(gp_cli *cli, int argc, char **argv)
              r.ceiling.peak_precision != r.precision
                  ? " (the format's mma path, the ceiling's rate)"
                  : "");
-    qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, 1, note);
-    qrow("  expected", r.expected.peak, GP_Q_FLOPS, 1,
+    qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.ceiling.peak, 4), note);
+    qrow("  expected", r.expected.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.expected.peak, 4),
          src_or(gpu->eff_compute.src, "hwdb efficiency.compute"));
     snprintf(buf, sizeof buf, "%.2f weights, %.2f KV", r.expected.eff_weights,
              r.expected.eff_other);

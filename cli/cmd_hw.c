@@ -242,12 +242,16 @@ static void jstr(json_t *o, const char *key, const char *s)
         json_object_set_new(o, key, json_string(s));
 }
 
-/* Figure into o[key] and its citation/origin into sources/origins. */
-static void jfig(json_t *o, json_t *src, json_t *org, const char *key, const gp_fig *f)
+/* Figure into o[key] and its citation/origin into sources/origins.  A
+ * count or plain number (kind GP_Q_COUNT, GP_Q_NUMBER) that is whole is a
+ * JSON integer ("layers": 32, as decode and train print it, not 32.0). */
+static void jfig(json_t *o, json_t *src, json_t *org, const char *key, const gp_fig *f,
+                 gp_qty kind)
 {
     if (f->v <= 0.0)
         return;
-    json_object_set_new(o, key, gp_cli_jnum(f->v));
+    json_object_set_new(o, key, kind == GP_Q_COUNT || kind == GP_Q_NUMBER ? gp_cli_jcount(f->v)
+                                                                          : gp_cli_jnum(f->v));
     if (f->src != NULL)
         json_object_set_new(src, key, json_string(f->src));
     if (f->origin != NULL)
@@ -331,7 +335,7 @@ static void gpu_table(const gp_gpu *g)
             continue;
         snprintf(buf, sizeof buf, "%s %s dense", gp_precision_name((gp_precision)p),
                  gp_pipeline_name(pipe));
-        gp_cli_qrow(buf, x, GP_Q_FLOPS, 1,
+        gp_cli_qrow(buf, x, GP_Q_FLOPS, gp_cli_sig_digits(x, 4),
                     gp_gpu_peak_capped(g, (gp_precision)p, pipe)
                         ? "datasheet: measured above it (boost clock), capped"
                     : g->meas_peak[p][pipe].v > 0 ? "measured"
@@ -374,10 +378,10 @@ static void gpu_table(const gp_gpu *g)
                     continue;
                 snprintf(label, sizeof label, "%s %s GEMM", gp_precision_name((gp_precision)p),
                          gp_pipeline_name((gp_pipeline)pi));
-                gp_format_qty(m->v, GP_Q_FLOPS, 1, 0, c1, sizeof c1);
+                gp_format_qty(m->v, GP_Q_FLOPS, gp_cli_sig_digits(m->v, 4), 0, c1, sizeof c1);
                 if (ds > 0)
                     snprintf(note, sizeof note, "datasheet %s (%.0f%%) [%d] %s",
-                             gp_format_qty(ds, GP_Q_FLOPS, 1, 0, c2, sizeof c2),
+                             gp_format_qty(ds, GP_Q_FLOPS, gp_cli_sig_digits(ds, 4), 0, c2, sizeof c2),
                              100.0 * m->v / ds, note_id(&ns, m->src), m->origin);
                 else
                     snprintf(note, sizeof note, "[%d] %s", note_id(&ns, m->src), m->origin);
@@ -408,7 +412,7 @@ static json_t *gpu_json(const gp_gpu *g, int full)
     jstr(o, "memory_type", g->memory_type);
     json_object_set_new(o, "unified_memory", json_boolean(gp_gpu_unified(g)));
     for (i = 0; i < sizeof gpu_rows / sizeof gpu_rows[0]; i++)
-        jfig(o, src, org, gpu_rows[i].key, fig_at(g, gpu_rows[i].off));
+        jfig(o, src, org, gpu_rows[i].key, fig_at(g, gpu_rows[i].off), gpu_rows[i].q);
     for (p = 0; p < GP_PREC__COUNT; p++) {
         const char *pn = gp_precision_name((gp_precision)p);
         json_t *pp = json_object(), *ee = json_object();
@@ -519,7 +523,7 @@ static void rows_json(json_t *o, json_t *src, json_t *org, const void *entry, co
 {
     size_t i;
     for (i = 0; i < n; i++)
-        jfig(o, src, org, rows[i].key, fig_at(entry, rows[i].off));
+        jfig(o, src, org, rows[i].key, fig_at(entry, rows[i].off), rows[i].q);
 }
 
 static const char *scope_name(gp_link_scope s)
@@ -544,7 +548,9 @@ static void link_table(const gp_link *l)
     gp_cli_qrow("bandwidth per direction", gp_link_expected_bw(l), GP_Q_RATE, 2,
                 l->meas_bw.v > 0 ? "measured" : l->bw_achievable.v > 0 ? "achievable" : "peak");
     gp_cli_qrow("latency", gp_link_expected_latency(l), GP_Q_DURATION, 2,
-                l->meas_latency.v > 0 ? "measured" : "datasheet");
+                /* The database's latency is a typical measurement, not a
+                 * datasheet figure (collectives.md, Conventions). */
+                l->meas_latency.v > 0 ? "measured" : "database (latency above)");
     print_notes(&ns);
 }
 
@@ -608,7 +614,7 @@ static json_t *model_json(const gp_model *m, int full)
         json_decref(org);
         return o;
     }
-    json_object_set_new(o, "kv_elems_per_layer", gp_cli_jnum(gp_model_kv_elems_per_layer(m)));
+    json_object_set_new(o, "kv_elems_per_layer", gp_cli_jcount(gp_model_kv_elems_per_layer(m)));
     json_object_set_new(o, "sources", src);
     json_object_set_new(o, "origins", org);
     return o;
@@ -739,7 +745,8 @@ static void list_table(const gp_db *db, int kind)
             double pk = gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16),
                                     GP_ACC_FP32, 0);
             printf("  %-*s  %-*s  %-14s %-10s %s\n", wi, g->id, wn, cell48(g->name, nb, sizeof nb),
-                   pk > 0 ? gp_format_qty(pk, GP_Q_FLOPS, 1, 0, a, sizeof a) : "-",
+                   pk > 0 ? gp_format_qty(pk, GP_Q_FLOPS, gp_cli_sig_digits(pk, 4), 0, a, sizeof a)
+                          : "-",
                    gp_format_qty(g->mem_capacity.v, GP_Q_BYTES, 0, 1, b, sizeof b),
                    gp_format_qty(g->mem_bw.v, GP_Q_RATE, 2, 0, c, sizeof c));
         }

@@ -190,7 +190,9 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
     gp_cli_row("intensity", buf, "FLOP / bytes");
     snprintf(note, sizeof note, "datasheet: %s", src_or(r->peak_src));
     gp_cli_qrow("peak", r->peak, GP_Q_FLOPS, 3, note);
-    snprintf(note, sizeof note, "%s roof: %s", gp_roof_level_name(r->binding_roof),
+    snprintf(note, sizeof note, "%s roof%s: %s", gp_roof_level_name(r->binding_roof),
+             r->binding_roof == GP_ROOF_HOST || r->binding_roof == GP_ROOF_PEER
+                 ? " (per direction)" : "",
              src_or(r->roofs[r->binding_roof].src));
     gp_cli_qrow("bandwidth (binding roof)", r->bw, GP_Q_RATE, 3, note);
     snprintf(buf, sizeof buf, "%.4g FLOP/B", r->critical);
@@ -206,8 +208,10 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
     snprintf(note, sizeof note, "%.0f%% of peak: %s", 100.0 * r->peak_expected / r->peak,
              src_or(r->peak_expected_src));
     gp_cli_qrow("peak", r->peak_expected, GP_Q_FLOPS, 3, note);
-    snprintf(note, sizeof note, "%s roof, %.0f%% of its ceiling: %s",
+    snprintf(note, sizeof note, "%s roof%s, %.0f%% of its ceiling: %s",
              gp_roof_level_name(r->binding_roof_expected),
+             r->binding_roof_expected == GP_ROOF_HOST || r->binding_roof_expected == GP_ROOF_PEER
+                 ? " (per direction)" : "",
              100.0 * r->bw_expected / r->roofs[r->binding_roof_expected].bw,
              src_or(r->roofs[r->binding_roof_expected].src_expected));
     gp_cli_qrow("bandwidth", r->bw_expected, GP_Q_RATE, 3, note);
@@ -221,7 +225,9 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
         char bw[32], bwe[32];
         if (!f->known)
             continue;
-        snprintf(note, sizeof note, "expected %s, ridge %.4g FLOP/B%s%s; %s",
+        /* A link's rate is one direction's (the bytes come in over it). */
+        snprintf(note, sizeof note, "%sexpected %s, ridge %.4g FLOP/B%s%s; %s",
+                 i == GP_ROOF_HOST || i == GP_ROOF_PEER ? "per direction, " : "",
                  gp_format_qty(f->bw_expected, GP_Q_RATE, 3, 0, bwe, sizeof bwe), f->ridge,
                  f->on_path ? "" : ", not on the path",
                  (gp_roof_level)i == r->binding_roof ? ", binds" : "", src_or(f->src));

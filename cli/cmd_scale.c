@@ -424,6 +424,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--step-compute-s T (or --tokens-per-gpu K) is required");
     if (step >= 0.0 && tok_gpu >= 0.0)
         return gp_cli_usage(cli, "--step-compute-s and --tokens-per-gpu exclude each other");
+    /* Refused here, before the memory warnings a zero step would have
+     * printed ahead of the library's refusal (the same words). */
+    if (step == 0.0) {
+        fprintf(stderr, "gpuplan scale: --step-compute-s: compute time per step must be > 0 s, "
+                        "got 0\n");
+        return GP_EXIT_USAGE;
+    }
     if (tok_gpu >= 0.0 && (gpu_id == NULL || grad_bytes >= 0.0))
         return gp_cli_usage(cli, "--tokens-per-gpu needs --gpu and --model or --params (the "
                                  "step-time model prices their FLOPs)");

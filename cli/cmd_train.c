@@ -377,7 +377,8 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         }                                                                       \
     } while (0)
     ADD("dense peak", nz(r->peak_src, "database"), "%s (%s %s, fp32 accumulate)",
-        gp_format_qty(r->peak_flop_per_s, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
+        gp_format_qty(r->peak_flop_per_s, GP_Q_FLOPS, gp_cli_sig_digits(r->peak_flop_per_s, 4), 0, buf,
+                      sizeof buf),
         gp_precision_name(r->precision), gp_pipeline_name(r->pipeline));
     if (r->mfu_origin != GP_MFU_PROFILE && r->mfu_origin != GP_MFU_GIVEN &&
         r->mfu != r->mfu_reference)
@@ -397,7 +398,8 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             gp_precision_name(r->precision), 1.0 / r->mfu_precision_scale);
     if (r->step_model) {
         ADD("expected GEMM rate", nz(g->calibration, "datasheet x efficiency.compute"),
-            "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf),
+            "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS,
+                                gp_cli_sig_digits(r->step.peak_expected, 4), 0, buf, sizeof buf),
             gp_gpu_peak_capped(g, r->precision, r->pipeline)
                 ? "the datasheet peak: calibrated above it, capped"
             : g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
@@ -405,9 +407,11 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         if (r->step.attn_peak_expected != r->step.peak_expected)
             ADD("expected attention rate", "Transformer Engine: fp8_dpa=False by default",
                 "%s (the 16-bit rate: the attention core stays in BF16)",
-                gp_format_qty(r->step.attn_peak_expected, GP_Q_FLOPS, 1, 0, buf, sizeof buf));
+                gp_format_qty(r->step.attn_peak_expected, GP_Q_FLOPS,
+                              gp_cli_sig_digits(r->step.attn_peak_expected, 4), 0, buf, sizeof buf));
         ADD("expected memory bandwidth", nz(g->calibration, "datasheet x efficiency.memory"),
-            "%s", gp_format_qty(r->step.mem_bw_expected, GP_Q_RATE, 1, 0, buf, sizeof buf));
+            "%s", gp_format_qty(r->step.mem_bw_expected, GP_Q_RATE,
+                                gp_cli_sig_digits(r->step.mem_bw_expected, 4), 0, buf, sizeof buf));
         ADD("scale-up link", in->scale_up ? nz(in->scale_up->bw_achievable.src, "database")
                                           : "none (one GPU per node)",
             "%s, %ld GPU%s per node", in->scale_up ? in->scale_up->id : "none",
@@ -621,11 +625,11 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
              r->tokens_per_s_per_gpu);
     gp_cli_row("predicted MFU", v, note);
     gp_cli_print_ledger(r->shape.experts > 0
-                            ? "step ledger (seconds per step; movement = tp + pp + exposed dp + "
+                            ? "step ledger (one optimizer step; movement = tp + pp + exposed dp + "
                               "bubble + all-to-all)"
-                        : r->cp > 1 ? "step ledger (seconds per step; movement = tp + pp + cp + "
+                        : r->cp > 1 ? "step ledger (one optimizer step; movement = tp + pp + cp + "
                                       "exposed dp + bubble)"
-                                    : "step ledger (seconds per step; movement = tp + pp + "
+                                    : "step ledger (one optimizer step; movement = tp + pp + "
                                       "exposed dp + bubble)",
                         &st->ledger);
 }
@@ -650,7 +654,8 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     snprintf(note, sizeof note, "with %s recompute (HFU basis)",
              gp_train_recompute_name(in->recompute));
     gp_cli_row("hardware FLOPs", v, note);
-    gp_cli_qrow("dense peak per GPU", r->peak_flop_per_s, GP_Q_FLOPS, 1,
+    gp_cli_qrow("dense peak per GPU", r->peak_flop_per_s, GP_Q_FLOPS,
+                gp_cli_sig_digits(r->peak_flop_per_s, 4),
                 gp_precision_name(r->precision));
     if (r->mfu != r->mfu_reference)
         snprintf(v, sizeof v, "%.3f (%.3f quoted: PaLM count, selective)", r->mfu,
@@ -728,7 +733,9 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_row("least GPUs with ZeRO-3", v, NULL);
     if (r->min_gpus_zero3 == 0)
         printf("  hint: activations and reserve alone exceed usable memory; raise --tp, lower\n"
-               "        --micro-batch or --seq, or use --recompute full\n");
+               "        %s--seq%s\n",
+               in->micro_batch > 1.0 ? "--micro-batch or " : "",
+               in->recompute != GP_RECOMPUTE_FULL ? ", or use --recompute full" : "");
 
     printf("cost:\n");
     fmt_usd(r->cost_rent_usd, v, sizeof v);
@@ -836,8 +843,11 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
                      r->min_gpus_zero3);
         else if (r->min_gpus > 0)
             snprintf(hint, sizeof hint, "it fits from %ld GPUs", r->min_gpus);
-        else
-            snprintf(hint, sizeof hint, "shard it (--tp, --pp) or lower --micro-batch");
+        else /* activations and reserve alone overflow (the table's hint) */
+            snprintf(hint, sizeof hint, "shard it (--tp, --pp)%s%s",
+                     in->micro_batch > 1.0 ? ", lower --micro-batch" : "",
+                     in->recompute != GP_RECOMPUTE_FULL ? " or use --recompute full"
+                                                        : " or lower --seq");
         snprintf(w[n++], 256,
                  "the run does not fit in GPU memory at this layout: %s a GPU of %s usable "
                  "(tp %ld, pp %ld, ZeRO %d); %s",

@@ -458,6 +458,24 @@ json_t *gp_cli_jledger(const gp_ledger *l)
     return o;
 }
 
+int gp_cli_sig_digits(double v, int sig)
+{
+    double m = fabs(v);
+    int d;
+    if (!isfinite(m) || m == 0.0)
+        return sig > 1 ? sig - 1 : 0;
+    for (;;) {
+        double p;
+        d = sig - 1 - (int)floor(log10(m));
+        d = d < 0 ? 0 : d > 6 ? 6 : d;
+        p = pow(10.0, d);
+        /* The ladder moves up once the mantissa prints as 1000 or more. */
+        if (m < 1000.0 && round(m * p) / p < 1000.0)
+            return d;
+        m /= 1000.0;
+    }
+}
+
 void gp_cli_row(const char *label, const char *value, const char *note)
 {
     if (note != NULL && note[0] != '\0')
@@ -475,12 +493,25 @@ void gp_cli_qrow(const char *label, double v, gp_qty kind, int digits,
 
 void gp_cli_print_ledger(const char *title, const gp_ledger *l)
 {
-    int i;
-    char buf[64], note[96];
-    printf("%s (%s):\n", title ? title : "ledger",
-           l->rule == GP_OVERLAP_SUM    ? "accounts add up"
-           : l->rule == GP_OVERLAP_ROOF ? "max(compute, memory) + movement"
-                                        : "accounts overlap; the slowest sets the time");
+    int i, next = -1;
+    char buf[64], note[128];
+    const char *rule = l->rule == GP_OVERLAP_SUM    ? "accounts add up"
+                       : l->rule == GP_OVERLAP_ROOF ? "max(compute, memory) + movement"
+                                                    : "accounts overlap; the slowest sets the time";
+    size_t tl;
+    if (title == NULL)
+        title = "ledger";
+    tl = strlen(title);
+    /* A title with its own parenthesis takes the rule inside it:
+     * "step on 8 GPUs (best; accounts add up)", not "(best) (accounts add up)". */
+    if (tl > 0 && title[tl - 1] == ')')
+        printf("%.*s; %s):\n", (int)(tl - 1), title, rule);
+    else
+        printf("%s (%s):\n", title, rule);
+    /* The runner-up the margin is taken against (gp_ledger_close's "second"). */
+    for (i = 0; i < GP_ACCT__COUNT; i++)
+        if ((gp_account)i != l->binding && (next < 0 || l->t[i] > l->t[next]))
+            next = i;
     for (i = 0; i < GP_ACCT__COUNT; i++) {
         const char *mark = (gp_account)i == l->binding && l->total > 0 ? "<- binds" : "";
         gp_cli_row(gp_account_name((gp_account)i),
@@ -488,11 +519,11 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l)
     }
     gp_cli_row("total", gp_format_qty(l->total, GP_Q_DURATION, 3, 0, buf, sizeof buf), NULL);
     if (l->margin > 0 && l->margin < 1e4)
-        snprintf(note, sizeof note, "%s binds by %.2fx over the next account",
-                 gp_account_name(l->binding), l->margin);
+        snprintf(note, sizeof note, "%s binds by %.2fx over the next account, %s",
+                 gp_account_name(l->binding), l->margin, gp_account_name((gp_account)next));
     else if (l->margin > 0) /* not hundreds of digits: 3.39e+297x */
-        snprintf(note, sizeof note, "%s binds by %.3gx over the next account",
-                 gp_account_name(l->binding), l->margin);
+        snprintf(note, sizeof note, "%s binds by %.3gx over the next account, %s",
+                 gp_account_name(l->binding), l->margin, gp_account_name((gp_account)next));
     else
         snprintf(note, sizeof note, "%s is the only account charged", gp_account_name(l->binding));
     printf("  %s\n", note);

@@ -127,14 +127,33 @@ static double pow10_ceil(double v)
     return pow(10.0, ceil(log10(v)));
 }
 
+/* A rate into buf to 3 significant digits (gp_cli_sig_digits), OP/s for
+ * the integer precisions (their peaks are operations, not FLOPs). */
+static const char *rate_label(double v, gp_qty kind, int integer, char *buf, size_t n)
+{
+    char *fl;
+    gp_format_qty(v, kind, gp_cli_sig_digits(v, 3), 0, buf, n);
+    if (integer && (fl = strstr(buf, "FLOP/s")) != NULL)
+        memmove(fl, fl + 2, strlen(fl + 2) + 1);
+    return buf;
+}
+
 static void write_script(FILE *f, const gp_cli_plot *pl, const char *tmp, const gp_gpu *g,
                          const gp_roofline *r, const char *label)
 {
     static const char *const dash[GP_ROOF__COUNT] = {"2", "1", "3", "4"};
+    /* One colour per precision roof: gnuplot's default cycle repeats after
+     * 8, so an H100's fp8 roof took fp64's colour.  None black or gray (the
+     * selected roof, the link roofs) or red (the kernel). */
+    static const char *const colour[] = {
+        "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2",
+        "#17becf", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#7b4173",
+        "#3182bd", "#e6550d", "#31a354", "#756bb1", "#a55194", "#6baed6",
+    };
     char b1[256], b2[256], qb[64];
     double xlo = r->intensity, xhi = r->intensity, ylo, yhi = r->peak, bw_min = r->bw;
     double bdev = r->roofs[GP_ROOF_DEVICE].bw;
-    int p, pipe, lt = 1, i, first = 1;
+    int p, pipe, lt = 0, i, first = 1;
 
     /* Ranges: a decade around every ridge and the kernel. */
     for (p = 0; p < GP_PREC__COUNT; p++)
@@ -186,10 +205,11 @@ static void write_script(FILE *f, const gp_cli_plot *pl, const char *tmp, const 
             double pk = gp_gpu_peak(g, (gp_precision)p, (gp_pipeline)pipe, GP_ACC_FP32, 0);
             if (pk <= 0.0)
                 continue;
-            fprintf(f, "%sroof(x, %.17g, %.17g) lw 1 lc %d dt 1 title \"%s %s %s\"",
-                    first ? "" : ", \\\n     ", pk, bdev, lt++,
+            fprintf(f, "%sroof(x, %.17g, %.17g) lw 1 lc rgb '%s' dt 1 title \"%s %s %s\"",
+                    first ? "" : ", \\\n     ", pk, bdev,
+                    colour[(size_t)lt++ % (sizeof colour / sizeof colour[0])],
                     gp_precision_name((gp_precision)p), gp_pipeline_name((gp_pipeline)pipe),
-                    gp_format_qty(pk, GP_Q_FLOPS, 1, 0, qb, sizeof qb));
+                    rate_label(pk, GP_Q_FLOPS, p == GP_INT8 || p == GP_INT4, qb, sizeof qb));
             first = 0;
         }
     /* The selected configuration (accumulate / sparsity as asked), thick. */
@@ -198,7 +218,7 @@ static void write_script(FILE *f, const gp_cli_plot *pl, const char *tmp, const 
             first ? "" : ", \\\n     ", r->peak, r->roofs[GP_ROOF_DEVICE].known ? bdev : r->bw,
             gp_precision_name(r->precision), gp_pipeline_name(r->pipeline),
             r->sparse ? " sparse" : "", r->accum == GP_ACC_FP16 ? " fp16-acc" : "",
-            gp_format_qty(bdev, GP_Q_RATE, 1, 0, qb, sizeof qb));
+            rate_label(bdev, GP_Q_RATE, 0, qb, sizeof qb));
     /* The other memory roofs at the selected peak. */
     for (i = 0; i < GP_ROOF__COUNT; i++) {
         const gp_roof *f_ = &r->roofs[i];
@@ -211,7 +231,7 @@ static void write_script(FILE *f, const gp_cli_plot *pl, const char *tmp, const 
             continue;
         fprintf(f, ", \\\n     roof(x, %.17g, %.17g) lw 2 lc rgb 'gray40' dt %s title \"%s %s%s\"",
                 r->peak, f_->bw, dash[i], gp_roof_level_name((gp_roof_level)i),
-                gp_format_qty(f_->bw, GP_Q_RATE, 1, 0, qb, sizeof qb),
+                rate_label(f_->bw, GP_Q_RATE, 0, qb, sizeof qb),
                 (gp_roof_level)i == r->binding_roof ? " (binds)" : "");
     }
     fprintf(f, ", \\\n     '-' using 1:2 with points pt 7 ps 1.6 lc rgb 'red' title \"%s\"\n",

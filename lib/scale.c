@@ -332,8 +332,14 @@ char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
         return buf;
     }
     s = &rows[res->stop];
-    k = snprintf(buf, n, "adding GPUs pays up to %ld (%.2fx, %.0f%% efficiency); ", b->gpus,
-                 b->speedup, 100.0 * b->efficiency);
+    /* The first count considered is already the best: no added GPU pays
+     * ("pays up to 1" read as if one did). */
+    if (res->best == (res->first < res->n_rows ? res->first : 0))
+        k = snprintf(buf, n, "adding GPUs does not pay beyond %ld %s (%.2fx, %.0f%% efficiency); ",
+                     b->gpus, b->gpus == 1 ? "GPU" : "GPUs", b->speedup, 100.0 * b->efficiency);
+    else
+        k = snprintf(buf, n, "adding GPUs pays up to %ld (%.2fx, %.0f%% efficiency); ", b->gpus,
+                     b->speedup, 100.0 * b->efficiency);
     if (k < 0 || (size_t)k >= n)
         return buf;
     switch (res->reason) {

@@ -115,6 +115,21 @@ START_TEST(cli_nic_as_link_with_nodes_note)
 }
 END_TEST
 
+START_TEST(cli_zero_step_refused_before_warnings)
+{
+    /* A 7B replica does not fit an A100: the memory warning must not come
+     * ahead of the refusal of a zero step. */
+    const char *argv[] = {"scale", "--gpu", "a100", "--link", "nvlink3", "--params", "7B",
+                          "--step-compute-s", "0", "--gpus", "1,2", NULL};
+    char *err = NULL;
+    ck_assert_int_eq(gp_test_cli(argv, NULL, &err), 2);
+    ck_assert_msg(strstr(err, "--step-compute-s: compute time per step must be > 0 s") != NULL &&
+                      strstr(err, "warning") == NULL,
+                  "%s", err);
+    free(err);
+}
+END_TEST
+
 START_TEST(overlap_hides_behind_backward)
 {
     /* Same 4-GPU job.  overlap 1: hidden = min(0.84006, 2/3 * 2) = 0.84006,
@@ -1302,6 +1317,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, article_rows_7_8_weak);
     tcase_add_test(tc, overlap_hides_behind_backward);
     tcase_add_test(tc, cli_nic_as_link_with_nodes_note);
+    tcase_add_test(tc, cli_zero_step_refused_before_warnings);
     tcase_add_test(tc, verdict_below_threshold_prints_apart);
     tcase_add_test(tc, two_nodes_on_100g_do_not_help);
     tcase_add_test(tc, marginal_rule);

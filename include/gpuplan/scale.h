@@ -212,7 +212,9 @@ int gp_scale_replica_memory(const gp_gpu *g, double params, double grad_bytes,
                             double activations, gp_scale_memory *out, gp_err *e);
 
 /* A one-line English verdict for res/rows into buf (size n), e.g. "adding
- * GPUs pays up to 4 (2.82x, 70% efficiency); 8 GPUs would not help: ...".
+ * GPUs pays up to 4 (2.82x, 70% efficiency); 8 GPUs would not help: ...";
+ * "adding GPUs does not pay beyond 1 GPU (...); 2 GPUs ..." when the first
+ * count considered is the best.
  * Never fails; truncates.  Returns buf: "" for a NULL res or rows; a NULL
  * buf (or n 0) writes nothing. */
 char *gp_scale_verdict(const gp_scale_result *res, const gp_scale_row *rows,
