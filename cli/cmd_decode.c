@@ -624,6 +624,25 @@ static int run(gp_cli *cli, int argc, char **argv)
         model.heads.v > 0 && fmod(model.hidden.v, model.heads.v) != 0.0)
         return gp_cli_usage(cli, "'--hidden' %g is not a multiple of '--heads' %g: give "
                                  "'--head-dim'", model.hidden.v, model.heads.v);
+    /* The count holds the embedding matrices (vocab x hidden, one tied, two
+     * untied): at or below them no parameter is left for the layers, and
+     * the lm_head was priced at 0 B with every parameter as the body. */
+    if (model.vocab.v > 0 && model.hidden.v > 0 && model.params.v > 0) {
+        double ne = model.tied_embeddings ? 1.0 : 2.0;
+        double emb = ne * model.vocab.v * model.hidden.v;
+        if (emb >= model.params.v) {
+            if (params > 0)
+                return gp_cli_usage(cli, "'--params' %.4g is no more than the embedding "
+                                         "matrices alone (vocab %.0f x hidden %.0f x %.0f = "
+                                         "%.4g parameters)",
+                                    model.params.v, model.vocab.v, model.hidden.v, ne, emb);
+            return gp_cli_usage(cli, "'%s' makes the embedding matrices (vocab %.0f x hidden "
+                                     "%.0f x %.0f = %.4g parameters) no fewer than %s's %.4g "
+                                     "parameters: give '--params' too",
+                                vocab > 0 ? "--vocab" : "--hidden", model.vocab.v,
+                                model.hidden.v, ne, emb, model.id, model.params.v);
+        }
+    }
     if (window == 0) {
         model.window.v = 0;
         model.window.src = "command line";

@@ -1687,6 +1687,20 @@ static int validate(gp_db *db, gp_err *e)
                                          "%.0f KV heads do not divide the %.0f attention heads "
                                          "(each KV head serves a whole group of them)",
                                          md->kv_heads.v, md->heads.v);
+                /* params holds the embedding matrices (vocab x hidden, one
+                 * tied, two untied); a count at or below them left the layers
+                 * nothing and decode priced the lm_head at 0 B. */
+                if (md->vocab.v > 0.0 && md->hidden.v > 0.0 &&
+                    (md->tied_embeddings ? 1.0 : 2.0) * md->vocab.v * md->hidden.v >=
+                        md->params.v)
+                    return conflict_fail(db, GP_KIND_MODEL, i, "params", &md->params, "vocab",
+                                         &md->vocab, e,
+                                         "%.4g parameters are no more than the embedding "
+                                         "matrices alone (vocab %.0f x hidden %.0f x %d = %.4g)",
+                                         md->params.v, md->vocab.v, md->hidden.v,
+                                         md->tied_embeddings ? 1 : 2,
+                                         (md->tied_embeddings ? 1.0 : 2.0) * md->vocab.v *
+                                             md->hidden.v);
                 if (md->experts_active.v > md->experts.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "moe.active", &md->experts_active,
                                          "moe.experts", &md->experts, e,
