@@ -162,17 +162,42 @@ static int get_format(gp_cli *cli, const gp_db *db, const char *opt, const char 
                       gp_format *tmp, const gp_format **out)
 {
     gp_err e;
-    char *end = NULL;
-    double bits;
+    double bits = 0.0;
+    int is_bits = 0;
     const gp_format *f = gp_db_find_format(db, arg);
     if (f != NULL) {
         *out = f;
         return 0;
     }
-    bits = strtod(arg, &end);
-    if (end != arg && (*end == '\0' || strcmp(end, "bit") == 0 || strcmp(end, "bits") == 0 ||
-                       strcmp(end, "b") == 0) &&
-        isfinite(bits)) {
+    /* The number before an optional "bit", "bits" or "b", read as the units
+     * grammar reads a plain number (decimal only: strtod alone took "0x10"
+     * as 16 bits and " 5" as 5; docs/units.md). */
+    {
+        char num[64];
+        size_t l = strlen(arg);
+        static const char *const sfx[] = {"bits", "bit", "b"};
+        size_t k;
+        for (k = 0; k < sizeof sfx / sizeof sfx[0]; k++) {
+            size_t sl = strlen(sfx[k]);
+            if (l > sl && strcmp(arg + l - sl, sfx[k]) == 0) {
+                l -= sl;
+                break;
+            }
+        }
+        if (l < sizeof num) {
+            memcpy(num, arg, l);
+            num[l] = '\0';
+            /* A negative count is a bit count too, refused below as such. */
+            const char *digits = num[0] == '-' ? num + 1 : num;
+            if (((digits[0] >= '0' && digits[0] <= '9') || digits[0] == '.') &&
+                gp_parse_qty(digits, GP_Q_NUMBER, opt, &bits, NULL) == GP_OK) {
+                is_bits = 1;
+                if (num[0] == '-')
+                    bits = -bits;
+            }
+        }
+    }
+    if (is_bits) {
         /* 1 bit (binary weights; BitNet b1.58 stores ~1.6) to 64 (fp64). */
         if (!(bits >= 1.0 && bits <= 64.0))
             return gp_cli_usage(cli, "option '%s': '%s' is outside [1, 64] bits per element", opt,
@@ -490,6 +515,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_ROVH:
             if (gp_cli_qty(cli, "--runtime-overhead", optarg, GP_Q_BYTES, &d))
                 return GP_EXIT_USAGE;
+            /* The database's cap on a GPU's memory (1 PB): 1e308 B printed the
+             * refusal's "needs n/a ... short by n/a" (the sum overflowed). */
+            if (d > 1e15)
+                return gp_cli_usage(cli, "'--runtime-overhead' must be at most 1 PB, the "
+                                         "largest GPU memory the database takes (got '%s')",
+                                    optarg);
             p.runtime_overhead = d;
             break;
         case O_STRICT: strict = 1; break;
@@ -547,10 +578,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         /* Shape options: whole numbers in [1, 1e9] as in a config.json
          * (GP_MODEL_DIM_MAX), KV heads dividing the heads, and a head size
          * that hidden / heads gives whole or --head-dim gives. */
-        static const char *const dn[] = {"--layers", "--hidden", "--heads", "--kv-heads",
-                                         "--head-dim", "--vocab", "--ffn", "--linear-layers",
-                                         "--linear-state"};
-        const double dv[] = {layers, hidden, heads, kvh, hd, vocab, ffn, llayers, lstate};
+        static const char *const dn[] = {"--layers",      "--hidden",        "--heads",
+                                         "--kv-heads",    "--head-dim",      "--vocab",
+                                         "--ffn",         "--linear-layers", "--linear-state",
+                                         "--max-context", "--window",        "--window-layers"};
+        const double dv[] = {layers, hidden, heads,   kvh,    hd,     vocab,
+                             ffn,    llayers, lstate, maxctx, window, wlayers};
         size_t k;
         for (k = 0; k < sizeof dv / sizeof dv[0]; k++)
             if (dv[k] > GP_MODEL_DIM_MAX)
@@ -592,6 +625,25 @@ static int run(gp_cli *cli, int argc, char **argv)
         model.heads.v > 0 && fmod(model.hidden.v, model.heads.v) != 0.0)
         return gp_cli_usage(cli, "'--hidden' %g is not a multiple of '--heads' %g: give "
                                  "'--head-dim'", model.hidden.v, model.heads.v);
+    /* The count holds the embedding matrices (vocab x hidden, one tied, two
+     * untied): at or below them no parameter is left for the layers, and
+     * the lm_head was priced at 0 B with every parameter as the body. */
+    if (model.vocab.v > 0 && model.hidden.v > 0 && model.params.v > 0) {
+        double ne = model.tied_embeddings ? 1.0 : 2.0;
+        double emb = ne * model.vocab.v * model.hidden.v;
+        if (emb >= model.params.v) {
+            if (params > 0)
+                return gp_cli_usage(cli, "'--params' %.4g is no more than the embedding "
+                                         "matrices alone (vocab %.0f x hidden %.0f x %.0f = "
+                                         "%.4g parameters)",
+                                    model.params.v, model.vocab.v, model.hidden.v, ne, emb);
+            return gp_cli_usage(cli, "'%s' makes the embedding matrices (vocab %.0f x hidden "
+                                     "%.0f x %.0f = %.4g parameters) no fewer than %s's %.4g "
+                                     "parameters: give '--params' too",
+                                vocab > 0 ? "--vocab" : "--hidden", model.vocab.v,
+                                model.hidden.v, ne, emb, model.id, model.params.v);
+        }
+    }
     if (window == 0) {
         model.window.v = 0;
         model.window.src = "command line";

@@ -94,7 +94,13 @@ static int parse_list(const gp_cli *cli, const char *arg, long *out)
     char buf[512], *tok, *save = NULL;
     int n = 0, i, j;
     gp_err e;
-    if (strlen(arg) >= sizeof buf || arg[0] == '\0') {
+    if (strlen(arg) >= sizeof buf) {
+        /* Not "bad list" and the whole argument back: say why. */
+        gp_cli_usage(cli, "--gpus: list '%.40s...' is %zu characters, longer than %zu (at most "
+                          "%d counts)", arg, strlen(arg), sizeof buf - 1, MAX_COUNTS);
+        return -1;
+    }
+    if (arg[0] == '\0') {
         gp_cli_usage(cli, "--gpus: bad list '%s' (want counts such as 1,2,4,8)", arg);
         return -1;
     }

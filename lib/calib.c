@@ -19,6 +19,7 @@
 #include <gsl/gsl_statistics_double.h>
 #include <yaml.h>
 
+#include "calib_int.h"
 #include "db_int.h"
 #include "gpuplan/calib.h"
 
@@ -332,16 +333,15 @@ static int get_str(rctx *r, const yaml_node_t *n, const char *key, char *buf, si
 
 static int get_num(rctx *r, const yaml_node_t *n, const char *key, double *out)
 {
-    char *end;
     const char *s;
     double v;
     int rc = want(r, n, YAML_SCALAR_NODE, key);
     if (rc != GP_OK)
         return rc;
     s = sval(n);
-    errno = 0;
-    v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
+    /* Decimal only, as the logs' numbers (gp__calib_num): strtod alone took
+     * "0x10" and "0x1p3"; gpuplan-probe writes %.9g. */
+    if (!gp__calib_num(s, &v))
         return fail_node(r, GP_ESCHEMA, n, key, "expected a number, got '%s'", s);
     *out = v;
     return GP_OK;
@@ -365,6 +365,17 @@ static int get_int(rctx *r, const yaml_node_t *n, const char *key, long lo, long
         return fail_node(r, GP_ESCHEMA, n, key, "expected an integer >= %ld, got '%s'", lo, sval(n));
     *out = (long)v;
     return GP_OK;
+}
+
+/* A whole count of bytes, loads or a stride, >= 1 (as get_int, into a
+ * double): "bytes: 2.5" priced a memory copy at 3.5 kB/s. */
+static int get_count(rctx *r, const yaml_node_t *n, const char *key, double *out)
+{
+    long v;
+    int rc = get_pos(r, n, key, out);
+    if (rc == GP_OK && (rc = get_int(r, n, key, 1, &v)) == GP_OK)
+        *out = (double)v;
+    return rc;
 }
 
 static int get_int_i(rctx *r, const yaml_node_t *n, const char *key, long lo, int *out)
@@ -640,18 +651,18 @@ static int read_point(rctx *r, gp_calib_kind kind, const yaml_node_t *m)
             rc = get_list(r, v, "cycles", &r->tmp2, &r->ntmp2, &r->captmp2);
         } else if (kind == GP_CALIB_LATENCY &&
                    (strcmp(ks, "stride") == 0 || strcmp(ks, "loads") == 0)) {
-            rc = get_pos(r, v, ks, &dv);
+            rc = get_count(r, v, ks, &dv);
         } else if (kind == GP_CALIB_LATENCY && strcmp(ks, "working_set") == 0) {
-            rc = get_pos(r, v, "working_set", &pt->work);
+            rc = get_count(r, v, "working_set", &pt->work);
             have_work = 1;
         } else if (kind == GP_CALIB_GEMM && strcmp(ks, "flop") == 0) {
             rc = get_pos(r, v, "flop", &pt->work);
             have_work = 1;
         } else if (kind != GP_CALIB_GEMM && kind != GP_CALIB_LATENCY && strcmp(ks, "bytes") == 0) {
-            rc = get_pos(r, v, "bytes", &pt->work);
+            rc = get_count(r, v, "bytes", &pt->work);
             have_work = 1;
         } else if (kind == GP_CALIB_MEMORY && strcmp(ks, "working_set") == 0) {
-            rc = get_pos(r, v, "working_set", &dv);
+            rc = get_count(r, v, "working_set", &dv);
         } else if (kind == GP_CALIB_GEMM && strcmp(ks, "precision") == 0) {
             gp_err sub;
             gp_precision pr;

@@ -1324,6 +1324,55 @@ static int kind_folder_given(const char *dir, gp_err *e)
                        kinds[k].dir);
 }
 
+/* A folder of the overlay named like a kind folder but not one ("gpu/",
+ * "Models/" for gpus/, models/) is never read: refuse it when it holds
+ * YAML files rather than plan silently without them. */
+static int misnamed_kind_folder(const char *dir, gp_err *e)
+{
+    DIR *d = opendir(dir), *sub;
+    struct dirent *de;
+    char path[4096];
+    int rc = GP_OK;
+    if (d == NULL)
+        return GP_OK;
+    while (rc == GP_OK && (de = readdir(d)) != NULL) {
+        size_t n = strlen(de->d_name);
+        int k, near = -1, yaml = 0;
+        struct dirent *se;
+        for (k = 0; k < GP_KIND__COUNT && near < 0; k++) {
+            size_t l = strlen(kinds[k].dir);
+            if (strcmp(de->d_name, kinds[k].dir) == 0)
+                break; /* the folder itself */
+            if ((n == l && strcasecmp(de->d_name, kinds[k].dir) == 0) ||
+                (n == l - 1 && strncasecmp(de->d_name, kinds[k].dir, n) == 0))
+                near = k;
+        }
+        if (near < 0 || (size_t)snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >=
+                            sizeof path || (sub = opendir(path)) == NULL)
+            continue;
+        while (!yaml && (se = readdir(sub)) != NULL)
+            yaml = is_yaml_name(se->d_name);
+        closedir(sub);
+        {
+            /* On a case-insensitive file system "GPUS" is gpus/ and loads. */
+            struct stat a, b;
+            char want[4096];
+            if (yaml && stat(path, &a) == 0 &&
+                (size_t)snprintf(want, sizeof want, "%s/%s", dir, kinds[near].dir) <
+                    sizeof want &&
+                stat(want, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+                yaml = 0;
+        }
+        if (yaml)
+            rc = GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                             "overlay folder '%s/' is not one gpuplan reads, so none of its "
+                             "files would load: name it %s/",
+                             de->d_name, kinds[near].dir);
+    }
+    closedir(d);
+    return rc;
+}
+
 static int load_dir(gp_db *db, int layer, const char *dir, gp_err *e)
 {
     struct stat st;
@@ -1336,6 +1385,8 @@ static int load_dir(gp_db *db, int layer, const char *dir, gp_err *e)
                            strerror(errno));
     if (!S_ISDIR(st.st_mode))
         return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "overlay '%s' is not a directory", dir);
+    if ((rc = misnamed_kind_folder(dir, e)) != GP_OK)
+        return rc;
     snprintf(path, sizeof path, "%s/sources.yaml", dir);
     if (stat(path, &st) == 0 && (rc = apply_path(db, layer, -1, path, e)) != GP_OK)
         return rc;
@@ -1687,6 +1738,20 @@ static int validate(gp_db *db, gp_err *e)
                                          "%.0f KV heads do not divide the %.0f attention heads "
                                          "(each KV head serves a whole group of them)",
                                          md->kv_heads.v, md->heads.v);
+                /* params holds the embedding matrices (vocab x hidden, one
+                 * tied, two untied); a count at or below them left the layers
+                 * nothing and decode priced the lm_head at 0 B. */
+                if (md->vocab.v > 0.0 && md->hidden.v > 0.0 &&
+                    (md->tied_embeddings ? 1.0 : 2.0) * md->vocab.v * md->hidden.v >=
+                        md->params.v)
+                    return conflict_fail(db, GP_KIND_MODEL, i, "params", &md->params, "vocab",
+                                         &md->vocab, e,
+                                         "%.4g parameters are no more than the embedding "
+                                         "matrices alone (vocab %.0f x hidden %.0f x %d = %.4g)",
+                                         md->params.v, md->vocab.v, md->hidden.v,
+                                         md->tied_embeddings ? 1 : 2,
+                                         (md->tied_embeddings ? 1.0 : 2.0) * md->vocab.v *
+                                             md->hidden.v);
                 if (md->experts_active.v > md->experts.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "moe.active", &md->experts_active,
                                          "moe.experts", &md->experts, e,

@@ -1565,6 +1565,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (!(tokens > 0.0) || !isfinite(tokens))
         return GP_RAISE_AT(e, GP_EINVAL, "--tokens", 0, 0,
                            "training tokens must be > 0 (got '%g')", tokens);
+    /* A run trains on whole tokens: 1e-300 printed 1.4e-309 GPU-days. */
+    if (tokens < 1.0)
+        return GP_RAISE_AT(e, GP_ERANGE, "--tokens", 0, 0,
+                           "training tokens must lie in [1, 1e18] (got '%g')", tokens);
     if (in->model != NULL) {
         n = in->model->params.v;
         na = in->model->params_active.v > 0.0 ? in->model->params_active.v : n;
@@ -1660,6 +1664,16 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->seq < 0.0 || !isfinite(in->seq))
         return GP_RAISE_AT(e, GP_EINVAL, "--seq", 0, 0,
                            "sequence length must be > 0 (got '%g')", in->seq);
+    /* A config.json's dimension cap (GP_MODEL_DIM_MAX), as decode's
+     * --context: 9.2e18 printed MFU 0.000 and 5e16 days. */
+    if (in->seq > GP_MODEL_DIM_MAX)
+        return GP_RAISE_AT(e, GP_ERANGE, "--seq", 0, 0,
+                           "sequence length must be <= 1e9 tokens (got '%.0f')", in->seq);
+    /* As decode's --batch and the step model's global batch (1e9 sequences):
+     * the step model names its own bound, a larger dp x micro-batch step. */
+    if (in->micro_batch > 1e9 && in->mfu_mode != GP_MFU_MODEL)
+        return GP_RAISE_AT(e, GP_ERANGE, "--micro-batch", 0, 0,
+                           "micro-batch must be <= 1e9 sequences (got '%.0f')", in->micro_batch);
     if ((in->step_time > 0.0) != (in->tokens_per_step > 0.0 || in->batch > 0.0) ||
         in->step_time < 0.0 || in->tokens_per_step < 0.0 || in->batch < 0.0)
         return GP_RAISE_AT(e, GP_EINVAL,

@@ -217,7 +217,7 @@ typedef struct gp_train_in {
     const gp_model *model;      /* NULL: use params (and an inferred shape) */
     const gp_train_shape *shape;/* optional explicit shape (wins over model) */
     double params;              /* N when model is NULL                      */
-    double tokens;              /* D, training tokens (> 0)                  */
+    double tokens;              /* D, training tokens, in [1, 1e18]          */
     long gpus;                  /* [1, 2^30]                                 */
     double mfu;                 /* [0.001,1]; 0 = GPU default, else fallback */
     int precision_set;          /* 0: bf16, else fp16, else tf32, else fp32  */
@@ -488,8 +488,9 @@ typedef struct gp_train_result {
  * "--mfu" for an mfu_mode other than 0 and GP_MFU_MODEL); GP_EUNSUP when
  * the GPU has no rate for the precision or the
  * precision is not one training uses (fp64, int8, int4); GP_ERANGE for
- * inputs beyond the plausibility caps (params/lora_params > 1e15, tokens >
- * 1e18, gpus > 2^30, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
+ * inputs beyond the plausibility caps (params/lora_params > 1e15, tokens
+ * outside [1, 1e18], seq > 1e9, micro_batch > 1e9 outside the step model
+ * (which names its 1e9-sequence global batch), gpus > 2^30, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
  * price > 1e4 USD/GPU-hour, purchase > 1e8 USD, years outside [0.01, 100],
  * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7)
  * and for a profile or a given MFU whose peak_share is above
