@@ -30,7 +30,7 @@ static const gp_engine engines[] = {
      " matmuls, the one measured 8-bit figure (tensorrt-llm's); tiled"
      " library GEMMs, each layer GEMM on its roofline over whole waves"
      " (docs/models/inference.md 5.4)",
-     0, 0.0, 52e-6, 0.845, 0.672, 0.0, 0.0, 1, 0, 0.0},
+     0, 0.0, 52e-6, 0.845, 0.672, 0.0, 0.0, 1, 0, 0.0, 0},
     {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.90, 35e-6, 8.0,
      "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
      " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
@@ -68,27 +68,27 @@ static const gp_engine engines[] = {
      " May 2024 llama-bench rows (Llama 3 8B F16 pp512: 3090 4444.65, 4090"
      " 9382.00) read -5 % and +14 %, PR #6017's A100 80GB PCIe Llama 7B F16"
      " 8668.24 -37 % (+110 % at the full tensor rate)",
-     1, 11.0e9, 47e-6, 0.0, 0.0, 476.0, 0.0, 0, 0, 0.0},
+     1, 11.0e9, 47e-6, 0.0, 0.0, 476.0, 0.0, 0, 0, 0.0, 1},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
      " 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25 tok/s): bf16"
      " ~0.85, int8/int4 kernels ~0.70 of achievable bw, ~27 us/layer at"
      " 1.41 GHz"
      "; MoE: no extra (gpt-fast mixtral-moe README: Mixtral 8x7B int8 on "
-     "one A100 97.92 tok/s, bf16 TP2 96.67, at or above the dense profile)", 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0},
+     "one A100 97.92 tok/s, bf16 TP2 96.67, at or above the dense profile)", 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
     {"mlc", "MLC LLM (TVM, CUDA graphs)", 0.90, 0.99, 32e-6, 4.0,
      "mlc-ai/llm-perf-bench README (q4f16_1 Llama2-7B/13B on RTX 4090 and"
      " 3090 Ti: 204.8/113.5 and 186.7/107.4 tok/s; least squares with the"
      " lm_head quantised as q4f16_1 stores it: 0.99 of achievable bw, 32 us"
      " per layer at 2 GHz, rms 2.8 %); eff_float assumed 0.90"
-     "; MoE: 52 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0},
+     "; MoE: 52 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
     {"exllama", "ExLlama (v1, GPTQ 4-bit; 2023)", 0.90, 0.92, 100e-6, 16.0,
      "mlc-ai/llm-perf-bench README Exllama column (4090 152.56/93.88, 3090 Ti"
      " 112.72/69.31 tok/s for Llama2-7B/13B): host-launched kernels ~80"
      " us/layer at 2.52 GHz; eff_float assumed 0.90; multi-GPU: gpu_split by"
      " layers"
      "; MoE: v1 runs no MoE models; the generic 52 us is kept for a MoE "
-     "shape", 1, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0},
+     "shape", 1, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
     {"vllm", "vLLM / SGLang / LMDeploy (CUDA graphs, Marlin/AWQ kernels)", 0.85, 0.85, 25e-6,
      4.0,
      "CUDA-graph decode (25 us/layer at 2 GHz) at 0.85 of achievable bw;"
@@ -107,7 +107,7 @@ static const gp_engine engines[] = {
      " 70B TP4 0.402) is 1.214, 1.178 and 1.227 x the model's with per-GEMM"
      " tiles (inference.md 5.4), median 1.214; no vLLM row of that kind was"
      " found (TensorRT-LLM's FP16 rows reach 0.865)",
-     0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0},
+     0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
     {"tensorrt-llm", "TensorRT-LLM / NIM", 0.82, 0.72, 25e-6, 4.0,
      "CUDA graphs as vLLM (25 us/layer at 2 GHz); 0.82 of achievable bw on"
      " 16-bit weights from TensorRT-LLM blogs/H100vsA100.md (GPT-J 6B FP16"
@@ -131,7 +131,7 @@ static const gp_engine engines[] = {
      " 137.56 / 77.5, RTX 6000 Ada 186.58 / 105.28 tok/s, as AWQ int4 g128),"
      " rms 1.4 %; held out, TensorRT-LLM NVFP4 Llama 3.1 8B on a DGX Spark"
      " (38.8 tok/s): +0.2 %",
-     0, 0.0, 57e-6, 0.865, 0.672, 0.0, 0.0, 1, 0, 0.86},
+     0, 0.0, 57e-6, 0.865, 0.672, 0.0, 0.0, 1, 0, 0.86, 0},
     {"exllamav2", "ExLlamaV2 (EXL2 / GPTQ 4-bit)", 0.90, 0.92, 38e-6, 16.0,
      "turboderp/exllamav2 README 'Performance' table, RTX 4090: Llama 2 7B"
      " EXL2 3.0/4.0/5.0 bpw 245/207/170, 70B 2.5 bpw 37, Llama 7B/13B GPTQ"
@@ -139,13 +139,13 @@ static const gp_engine engines[] = {
      " at 2.52 GHz (38 at 2 GHz), rms 1.4 %; the same table's 33B GPTQ (48)"
      " and CodeLlama 34B 4.0 bpw (50) rows, not fitted: -2 %, -4 %;"
      " eff_float assumed; multi-GPU: gpu_split by layers"
-     "; MoE: 52 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0},
+     "; MoE: 52 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
     {"hf-transformers", "Hugging Face transformers (eager PyTorch)", 0.80, 0.50, 400e-6, 16.0,
      "h2oai/h2ogpt perf.md (Llama-2-7B 16-bit: 4090 40.9, A100 31.0 tok/s):"
      " eager launches ~300-600 us/layer; bitsandbytes 4/8-bit kernels well"
      " below the roof; multi-GPU: device_map=auto splits by layers"
      "; MoE: 400 us per MoE layer assumed (eager launches per routed "
-     "expert; no measured row)", 1, 0.0, 400e-6, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0},
+     "expert; no measured row)", 1, 0.0, 400e-6, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
     {"llama.cpp-rocm", "llama.cpp (ROCm/HIP backend, AMD GPUs; 2025-26 builds)", 0.90, 0.92,
      127e-6, 8.0,
      "least squares over 14 llama-bench tg rows on AMD GPUs, ROCm/HIP"
@@ -163,7 +163,7 @@ static const gp_engine engines[] = {
      " carried over from the CUDA profile (no F16 row); prefill 0.43 of the"
      " expected matmul rate: the median of nine pp512/pp2048 rows of the same"
      " sources against the model (0.22 MI300X to 0.50 RX 7900 XTX); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6,
-     0.43, 0.0, 0.0, 0.0, 0, 0, 0.0},
+     0.43, 0.0, 0.0, 0.0, 0, 0, 0.0, 1},
     {"llama.cpp-vulkan", "llama.cpp (Vulkan backend)", 0.90, 0.95, 38e-6, 8.0,
      "least squares over 18 llama-bench / Ollama tg rows of Vulkan builds:"
      " Ryzen AI Max+ 395 (lhl/strix-halo-testing, llama.cpp-vulkan: Llama"
@@ -175,7 +175,7 @@ static const gp_engine engines[] = {
      " and 38 us/layer at 2 GHz (rms 6.3 %, -9 % to +15 %); eff_float 0.90"
      " assumed; prefill 0.50 of the expected matmul rate: the median of five"
      " pp512 rows against the model (RTX 3090 1.01 with coopmat2 to Ryzen AI"
-     " Max+ 395 0.24); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.50, 0.0, 0.0, 0.0, 0, 0, 0.0},
+     " Max+ 395 0.24); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.50, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
     {"llama.cpp-sycl", "llama.cpp (SYCL backend, Intel GPUs)", 0.90, 0.90, 260e-6, 8.0,
      "two llama-bench tg128 rows on an Arc B580 (ggml-org/llama.cpp PR #13885:"
      " Qwen2 1.5B Q4_0 134.93, Llama 2 7B Q4_0 65.13) solve to 0.90 of"
@@ -183,7 +183,7 @@ static const gp_engine engines[] = {
      " 7B Q4_0 55 tok/s (docs/backend/SYCL.md, Feb 2025) asks ~340 us at the"
      " same efficiency; eff_float 0.90 assumed; prefill 0.31 of the expected"
      " matmul rate: the mean of the B580's two pp512 rows against the model"
-     " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0, 0.0, 0, 0, 0.0},
+     " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
     {"llama.cpp-metal", "llama.cpp (Metal backend, Apple silicon; 2025-26 builds)", 1.0, 1.0,
      70e-6, 8.0,
      "least squares over 10 llama-bench tg rows of 2025-26 builds on eight"
@@ -217,7 +217,7 @@ static const gp_engine engines[] = {
      " #4167, build c1d0e7a), 678 and 680 (TTFT -13.5 %, +7.6 %, +7.8 %);"
      " 16-bit weights there at 1 of the expected tensor rate; its GEMV"
      " kernels (decode batches up to 8) stay on the ALUs",
-     1, 0.0, 47e-6, 1.0, 0.0, 170.0, 630.0, 0, 0, 0.0},
+     1, 0.0, 47e-6, 1.0, 0.0, 170.0, 630.0, 0, 0, 0.0, 0},
     {"vllm-rocm", "vLLM on ROCm (AMD Instinct; 2025 builds)", 0.78, 0.78, 45e-6, 4.0,
      "least squares over 12 benchmark_latency rows of vLLM on 8 x MI300X"
      " (TP8, FP8 Llama 3.1 70B and 405B, batch 1, 128 and 2048 prompt"
@@ -231,7 +231,7 @@ static const gp_engine engines[] = {
      " to 33 % too fast on them; eff_float assumed equal (no 16-bit row);"
      " TP8 rows only, so the per-layer figure also holds what the xGMI"
      " AllReduce model misses; prefill 0.824 and MoE 57 us carried over from"
-     " the vllm profile (assumed)", 0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0},
+     " the vllm profile (assumed)", 0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
     {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.82, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
@@ -255,7 +255,7 @@ static const gp_engine engines[] = {
      " NVIDIA GPUs: XiongjieDai's"
      " Dec 2023 prompt-eval rows of Llama 2 7B F16 on nine GPUs read -31 % to"
      " +64 %, median +10 % (+35 % to +231 % at the full tensor rate)",
-     1, 11.2e9, 139e-6, 0.0, 0.0, 350.0, 0.0, 0, 1, 0.0},
+     1, 11.2e9, 139e-6, 0.0, 0.0, 350.0, 0.0, 0, 1, 0.0, 0},
     {"llama.cpp-metal-2023", "llama.cpp (Metal backend, Apple silicon; Nov 2023 builds)", 1.0,
      1.0, 95e-6, 8.0,
      "least squares over the 79 tg128 rows of ggml-org/llama.cpp discussion"
@@ -270,7 +270,7 @@ static const gp_engine engines[] = {
      " on quantised weights at most 170 FLOP per clock per GPU core at the"
      " boost clock, the median of the 56 Q8_0 and Q4_0 pp512 rows (150 to"
      " 188, of the 256 an Apple GPU core peaks at); MoE: 47 us per MoE layer"
-     " assumed (the CUDA profile's)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0, 0.0, 0, 1, 0.0},
+     " assumed (the CUDA profile's)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0, 0.0, 0, 1, 0.0, 0},
     {"mlx", "MLX LM (mlx-lm, LM Studio's MLX engine; Apple silicon)", 1.0, 1.0, 23e-6, 8.0,
      "least squares over 18 published decode rows of mlx-lm and LM Studio's"
      " MLX engine (mlx-lm inside) on five Apple chips, 4-, 6- and 8-bit MLX"
@@ -297,7 +297,7 @@ static const gp_engine engines[] = {
      " the rows with a prompt rate ask 0.93 to 1.14 of it (M3 Max 70B 4-bit"
      " at 260 to 1171 prompt tokens 75.9 to 83.8 tok/s, M4 Max Qwen3-8B at"
      " about 21K 557, M3 Pro Qwen3-4B at 2048 615)",
-     0, 0.0, 58e-6, 1.0, 0.0, 0.0, 0.0, 0, 0, 0.0},
+     0, 0.0, 58e-6, 1.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])

@@ -364,6 +364,8 @@ typedef struct sums {
     double act_bytes;  /* of which activations (left out of the ceiling)     */
     double flop;       /* matmul + attention                                 */
     double deq;        /* dequant FLOP                                       */
+    double deq_seq;    /* of deq, what each sequence adds (engines whose
+                          GEMVs unpack per sequence: dequant_per_seq)     */
     double comm_exp;   /* link time per step, expected (comm.h)              */
     double comm_ceil;  /* link time per step, ceiling (bandwidth terms only) */
     double kv_seq;     /* KV bytes per sequence at this context              */
@@ -556,7 +558,11 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                        div0(s->emb_seq / n, bwe);
         double wb = div0((s->w_bytes - p->batch * s->emb_seq -
                           (ceiling ? s->w_save_ceil : 0.0)) / n, bwe);
-        double w1 = wb - (ceiling ? 0.0 : div0(s->deq / n, o->cuda_peak));
+        /* Dequantisation per sequence (dequant_per_seq) joins the slope;
+         * the rest stays a fixed cost beside the weights. */
+        double w1 = wb - (ceiling || s->deq_seq > 0.0 ? 0.0 : div0(s->deq / n, o->cuda_peak));
+        if (!ceiling && s->deq_seq > 0.0)
+            slope += div0(s->deq_seq / n, o->cuda_peak);
         o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
         if (o->ridge_batch < 1.0)
             o->ridge_batch = 1.0;
@@ -602,7 +608,7 @@ static double ridge_with(const gp_infer_params *p, const sums *s, const shape *s
     double touched, routed, bt = body_touched(sh, b, &touched, &routed);
     q.batch = 1.0; /* side_eval takes one embedding row off w_bytes */
     t.w_bytes = body_bytes(bt, routed, w->wbits, w->dbits) + w->lm_fixed + w->emb_row;
-    t.deq = bt * w->deq_per_param;
+    t.deq = t.deq_seq > 0.0 ? t.deq_seq : bt * w->deq_per_param;
     side_eval(&q, &t, w->prec, ceiling, w->eng, &o, NULL, NULL);
     return o.ridge_batch;
 }
@@ -888,6 +894,17 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->flop = 2.0 * tok_params * B + r->attn_flop + r->linear_flop;
     r->flop_params = tok_params;
     r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
+    s.deq_seq = 0.0;
+    if (quant && eng->dequant_per_seq) {
+        /* llama.cpp's GEMVs (MMVQ) unpack and dot every block once per
+         * sequence: each sequence's own weights (a MoE token's k experts),
+         * once per sequence (inference.md 2).  Past its GEMV batches the
+         * MMQ kernels' rate holds the unpacking (side_eval). */
+        double tok_t, tok_routed;
+        s.deq_seq = body_touched(&sh, 1.0, &tok_t, &tok_routed) * eng->dequant_flop;
+        if (B <= GP_INFER_MMVQ_MAX_BATCH)
+            r->dequant_flop = B * s.deq_seq;
+    }
     r->precision = pick_precision(g, p->weights);
     r->pipeline = apple_mx(g, r->precision) ? GP_PIPE_CUDA
                                             : gp_gpu_default_pipeline(g, r->precision);

@@ -89,6 +89,13 @@ typedef struct gp_engine {
                               (4-bit weight-only GEMV kernels, which run
                               nearer the roof than 8-bit W8A8 ones in an
                               engine that has both); 0 = eff_quant       */
+    int dequant_per_seq;   /* 1: its GEMV kernels for decode batches up to
+                              GP_INFER_MMVQ_MAX_BATCH unpack and dot each
+                              quantised block once per sequence (llama.cpp's
+                              CUDA/HIP mul_mat_vec_q calls vec_dot_q_cuda
+                              for every column), so dequant_flop is spent per
+                              weight per sequence the step runs; 0: once per
+                              weight per step (inference.md 2)          */
 } gp_engine;
 
 /* How --gpus N shares the model. */
