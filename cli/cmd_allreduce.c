@@ -20,7 +20,8 @@ static void usage(FILE *f)
             "usage: gpuplan allreduce (--link ID | --gpu ID | --link-bw RATE) --gpus N --bytes S\n"
             "         [--algo ring|tree|nvls]\n"
             "         [--op allreduce|reducescatter|allgather|alltoall]\n"
-            "         [--nodes M --scale-out ID [--nics-per-node K]] [--host-bw RATE] [--sweep]\n"
+            "         [--nodes M | --gpus-per-node G] [--scale-out ID [--nics-per-node K]]\n"
+            "         [--host-bw RATE] [--sweep]\n"
             "         [--measured-busbw RATE]\n\n"
             "Time, bytes each GPU sends, algbw = S/t and busbw = algbw x 2(n-1)/n (AllReduce)\n"
             "or (n-1)/n (ReduceScatter, AllGather, AllToAll), as nccl-tests prints them:\n"
@@ -39,6 +40,8 @@ static void usage(FILE *f)
             "                     and RS inside, the collective between nodes, AG; tree, NCCL's\n"
             "                     chain inside nodes pipelined with a tree between them; nvls,\n"
             "                     the same with NVLS inside (NVLS-tree)\n"
+            "  --gpus-per-node G  instead of --nodes: G GPUs a node, N/G nodes (as scale and\n"
+            "                     decode take it); with --nodes the two must agree\n"
             "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default:\n"
             "                     one per GPU when --link is NVLink or Infinity Fabric, else 1)\n"
@@ -232,6 +235,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         {"algo", required_argument, NULL, 'a'},
         {"op", required_argument, NULL, 'o'},
         {"nodes", required_argument, NULL, 'n'},
+        {"gpus-per-node", required_argument, NULL, 'P'},
         {"scale-out", required_argument, NULL, 's'},
         {"nics-per-node", required_argument, NULL, 'k'},
         {"host-bw", required_argument, NULL, 'H'},
@@ -243,8 +247,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         {NULL, 0, NULL, 0}};
     const char *link_id = NULL, *out_id = NULL, *gpu_id = NULL;
     char link_msg[320] = "";
-    long gpus = 0, nodes = 1, nics = 0;
-    int nics_given = 0;
+    long gpus = 0, nodes = 1, nics = 0, per_node = 0;
+    int nics_given = 0, nodes_given = 0;
     double bytes = -1.0, mbus = 0.0;
     int sweep = 0, c, rc;
     gp_diagnosis diag;
@@ -284,6 +288,11 @@ static int run(gp_cli *cli, int argc, char **argv)
             break;
         case 'n':
             if (gp_cli_int(cli, "--nodes", optarg, 1, &nodes))
+                return GP_EXIT_USAGE;
+            nodes_given = 1;
+            break;
+        case 'P':
+            if (gp_cli_int(cli, "--gpus-per-node", optarg, 1, &per_node))
                 return GP_EXIT_USAGE;
             break;
         case 's': out_id = optarg; break;
@@ -325,8 +334,22 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--gpus N is required");
     if (bytes < 0.0)
         return gp_cli_usage(cli, "--bytes S is required");
+    if (per_node > 0) {
+        if (gpus % per_node != 0)
+            return gp_cli_usage(cli, "--gpus %ld does not fill whole nodes of --gpus-per-node %ld",
+                                gpus, per_node);
+        if (nodes_given && nodes != gpus / per_node)
+            return gp_cli_usage(cli, "--nodes %ld and --gpus-per-node %ld disagree: %ld GPUs in "
+                                     "nodes of %ld are %ld nodes",
+                                nodes, per_node, gpus, per_node, gpus / per_node);
+        nodes = gpus / per_node;
+    }
     if (gpus % nodes != 0)
         return gp_cli_usage(cli, "--gpus %ld does not split evenly over --nodes %ld", gpus, nodes);
+    if (nodes > 1 && out_id == NULL && per_node > 0)
+        return gp_cli_usage(cli, "--gpus-per-node %ld puts --gpus %ld on %ld nodes: that needs "
+                                 "--scale-out ID (the link between nodes)",
+                            per_node, gpus, nodes);
     if (nodes > 1 && out_id == NULL)
         return gp_cli_usage(cli, "--nodes %ld needs --scale-out ID (the link between nodes)",
                             nodes);

@@ -910,6 +910,16 @@ START_TEST(cli_nvls_tree_over_nodes)
     t = 2.0 * 1073741824.0 / 47e9 + 23e-6 + 4 * 2e-6;
     GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-6);
     json_decref(j);
+    /* --gpus-per-node 8 (scale's and decode's option) is --nodes 4 here. */
+    {
+        const char *g4[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "32",
+                            "--gpus-per-node", "8", "--scale-out", "ib-ndr", "--bytes", "8GiB",
+                            "--algo", "nvls", NULL};
+        j = gp_test_cli_json(g4);
+        GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-6);
+        ck_assert_int_eq(json_integer_value(json_object_get(j, "nodes")), 4);
+        json_decref(j);
+    }
 }
 END_TEST
 
