@@ -383,7 +383,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if ((rc = gp_cli_link_opt_apply(cli, &lk, up, &up)) != 0)
         return rc;
     gp_cli_link_opt_notes(cli, &lk, up, algo == GP_COLL_NVLS, 0);
-    if (out_id != NULL && (rc = parse_id("--scale-out", db, out_id, &out, cli)) != 0)
+    if (out_id != NULL && (rc = gp_cli_scale_out(cli, db, out_id, &out)) != 0)
         return rc;
 
     note_scope("allreduce", up, gpus / nodes, out, nodes);

@@ -746,8 +746,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (out_id != NULL && p.gpus_per_node == 0)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
-    if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &p.scale_out, &e) != GP_OK)
-        return gp_cli_fail(cli, &e);
+    if (out_id != NULL && gp_cli_scale_out(cli, db, out_id, &p.scale_out) != 0)
+        return GP_EXIT_USAGE;
     /* GPUs per node: all of them, unless --gpus-per-node spreads them over
      * nodes (joined by --scale-out: the library refuses nodes without). */
     node = p.gpus_per_node > 0 && p.gpus_per_node < p.gpus ? p.gpus_per_node : p.gpus;

@@ -491,8 +491,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             fprintf(stderr, "gpuplan scale: note: --link-latency is %s's; the wider rows' %s "
                             "keeps its own\n", up->id, q.wide_link->id);
     }
-    if (out_id != NULL && gp_db_get_link(db, out_id, "--scale-out", &out, &e) != GP_OK)
-        return gp_cli_fail(cli, &e);
+    if (out_id != NULL && gp_cli_scale_out(cli, db, out_id, &out) != 0)
+        return GP_EXIT_USAGE;
     if (up->scope != GP_SCOPE_SCALE_UP && out != NULL)
         fprintf(stderr, "gpuplan scale: note: --link %s is a scale-out link (between nodes):"
                 " priced as the link among a node's GPUs; --link names the link inside a node"

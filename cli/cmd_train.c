@@ -1437,9 +1437,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         if ((in.scale_up != NULL || gp_cli_link_opt_given(&lk)) &&
             (rc = gp_cli_link_opt_apply(cli, &lk, in.scale_up, &in.scale_up)) != 0)
             return rc;
-        if (sout_id != NULL &&
-            gp_db_get_link(db, sout_id, "--scale-out", &in.scale_out, &e) != GP_OK)
-            return gp_cli_fail(cli, &e);
+        if (sout_id != NULL && (rc = gp_cli_scale_out(cli, db, sout_id, &in.scale_out)) != 0)
+            return rc;
         if (gb_tokens > 0) {
             /* tokens -> sequences: the sequence length is resolved as the
              * model does (given, model context capped, or the default). */

@@ -137,6 +137,38 @@ int gp_cli_getopt(gp_cli *cli, int argc, char **argv, const char *optstring,
     return c;
 }
 
+int gp_cli_scale_out(const gp_cli *cli, const gp_db *db, const char *id, const gp_link **out)
+{
+    char near[256], list[512];
+    size_t i, n, off = 0;
+    gp_err e;
+    gp_err_clear(&e);
+    if (gp_db_get_link(db, id, "--scale-out", out, &e) == GP_OK)
+        return 0;
+    /* A near miss keeps the database's "did you mean"; a name nothing like
+     * a known one lists the links that join nodes, not all of them. */
+    if (e.code != GP_ENOTFOUND || gp_db_suggest(db, GP_KIND_LINK, id, near, sizeof near) > 0)
+        return gp_cli_fail(cli, &e);
+    list[0] = '\0';
+    n = gp_db_count(db, GP_KIND_LINK);
+    for (i = 0; i < n; i++) {
+        const gp_link *l = gp_db_link_at(db, i);
+        size_t len;
+        if (l == NULL || l->id == NULL || l->scope != GP_SCOPE_SCALE_OUT)
+            continue;
+        len = strlen(l->id);
+        if (off + len + 2 >= sizeof list)
+            break;
+        snprintf(list + off, sizeof list - off, "%s%s", off ? " " : "", l->id);
+        off += len + (off ? 1 : 0);
+    }
+    fprintf(stderr,
+            "gpuplan %s: --scale-out: unknown link '%s' (links between nodes: %s; 'gpuplan hw "
+            "list links' lists all %zu)\n",
+            cli != NULL && cli->cmd != NULL ? cli->cmd : "", id, list[0] ? list : "none", n);
+    return GP_EXIT_USAGE;
+}
+
 int gp_cli_params_floor(const gp_cli *cli, double n)
 {
     if (!(n < GP_TRAIN_PARAMS_MIN))
