@@ -349,10 +349,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
-    char e2e_msg[256], engine_msg[256], kv_msg[256], link_msg[320], out_msg[160];
+    char e2e_msg[256], engine_msg[256], kv_msg[384], link_msg[320], out_msg[160];
     const char *warn[5];
     size_t nwarn = 0, wi;
-    const char *runs_on = NULL;
+    const char *runs_on = NULL, *kv_types = NULL;
 
     gp_infer_params_init(&p);
     gp_cli_link_opt_init(&lk);
@@ -820,12 +820,20 @@ static int run(gp_cli *cli, int argc, char **argv)
                      : "GGUF types",
                  fmt_name(p.weights), fmt_bits(p.weights));
 
+    /* A weights file type no engine's cache uses (a K-quant mix), or one
+     * the engine in use does not keep (fp8 on llama.cpp, q8_0 on vLLM), is
+     * priced as given and said, as a weights format it does not load is.
+     * A bare number of bits (ktmp) is the user's own: nothing to say. */
     kv_msg[0] = '\0';
     if (!gp_format_holds_kv(p.kv))
         snprintf(kv_msg, sizeof kv_msg,
                  "--kv %s is a weights file type no engine's KV cache uses (llama.cpp's: f32, "
                  "f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1): priced by its %.3g bits",
                  fmt_name(p.kv), fmt_bits(p.kv));
+    else if (p.kv != &ktmp && !gp_engine_holds_kv(r.engine, p.kv, &kv_types))
+        snprintf(kv_msg, sizeof kv_msg,
+                 "engine '%s' keeps its KV cache in %s, and --kv %s is none: priced by its "
+                 "%.3g bits", r.engine->id, kv_types, fmt_name(p.kv), fmt_bits(p.kv));
 
     /* The plain warnings: on stderr, or in JSON's warnings with --json. */
     if (uneven)

@@ -539,6 +539,81 @@ START_TEST(apple_metal_rows)
         ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "iq2_xxs")), 0);
         ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "q4f16_1")), 0);
         ck_assert_int_eq(gp_format_holds_kv(NULL), 1);
+        {
+            /* The engine asked for keeps its own cache types (engines.c's
+             * kv_caches): llama.cpp's --cache-type-k takes q8_0 but no FP8;
+             * vLLM's --kv-cache-dtype fp8_e4m3/fp8_e5m2 but no GGUF block;
+             * TensorRT-LLM NVFP4; MLX its affine groups.  An engine whose
+             * profile names none, or a NULL, passes. */
+            const gp_format *fp8 = gp_db_find_format(db, "fp8-e4m3");
+            const gp_format *q8 = gp_db_find_format(db, "q8_0");
+            const char *kt = NULL;
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp"), fp8, &kt), 0);
+            ck_assert_ptr_nonnull(kt);
+            ck_assert_ptr_nonnull(strstr(kt, "q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"));
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp"), q8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp-rocm"), fp8, NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp-metal-2023"),
+                                                gp_db_find_format(db, "bf16"), NULL), 1);
+            kt = NULL;
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm"), q8, &kt), 0);
+            ck_assert_ptr_nonnull(strstr(kt, "fp8-e4m3, fp8-e5m2"));
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm"), fp8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("sglang"),
+                                                gp_db_find_format(db, "fp8-e5m2"), NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("lmdeploy"),
+                                                gp_db_find_format(db, "int4"), NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm-rocm"),
+                                                gp_db_find_format(db, "nvfp4"), NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("tensorrt-llm"),
+                                                gp_db_find_format(db, "nvfp4"), NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("tensorrt-llm"), q8, NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("mlx"),
+                                                gp_db_find_format(db, "mlx-4bit"), NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("mlx"), fp8, NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("generic"), q8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("exllamav2"), fp8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(NULL, fp8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm"), NULL, NULL), 1);
+        }
+        {
+            /* On the CLI: a warning naming the engine, the format and what
+             * it keeps, and the KV priced by the format's bits as given.
+             * Llama 3 8B: 2 (K, V) x 32 layers x 8 KV heads x 128 = 65,536
+             * elements per token; at context 128, batch 1: fp8 (8 bits)
+             * 65,536 x 128 = 8,388,608 B; q8_0 (8.5 bits) 65,536 x 8.5/8
+             * x 128 = 8,912,896 B. */
+            const char *lf[] = {"--json", "decode", "--gpu", "a100", "--model", "llama-3-8b",
+                                "--kv", "fp8", "--engine", "llama.cpp", NULL};
+            const char *vq[] = {"--json", "decode", "--gpu", "a100", "--model", "llama-3-8b",
+                                "--kv", "q8_0", "--engine", "vllm", NULL};
+            const char *vf[] = {"--json", "decode", "--gpu", "a100", "--model", "llama-3-8b",
+                                "--kv", "fp8", "--engine", "vllm", NULL};
+            const char *w;
+            wj = gp_test_cli_json(lf);
+            ck_assert_ptr_nonnull(wj);
+            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 1);
+            w = json_string_value(json_array_get(json_object_get(wj, "warnings"), 0));
+            ck_assert_msg(strstr(w, "engine 'llama.cpp' keeps its KV cache in f32, f16, bf16, "
+                                    "q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1") != NULL &&
+                              strstr(w, "--kv fp8-e4m3 is none: priced by its 8 bits") != NULL,
+                          "%s", w);
+            GP_ASSERT_REL(gp_test_jnum(wj, "kv_bytes"), 8388608.0, 1e-12);
+            json_decref(wj);
+            wj = gp_test_cli_json(vq);
+            ck_assert_ptr_nonnull(wj);
+            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 1);
+            w = json_string_value(json_array_get(json_object_get(wj, "warnings"), 0));
+            ck_assert_msg(strstr(w, "engine 'vllm' keeps its KV cache in") != NULL &&
+                              strstr(w, "--kv q8_0 is none: priced by its 8.5 bits") != NULL,
+                          "%s", w);
+            GP_ASSERT_REL(gp_test_jnum(wj, "kv_bytes"), 8912896.0, 1e-12);
+            json_decref(wj);
+            wj = gp_test_cli_json(vf);
+            ck_assert_ptr_nonnull(wj);
+            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 0);
+            json_decref(wj);
+        }
         wj = gp_test_cli_json(a);
         ck_assert_ptr_nonnull(wj);
         ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(

@@ -162,6 +162,18 @@ int gp_engine_loads(const gp_engine *e, const gp_format *f);
  * formats, FP8, INT8; NULL: 1). */
 int gp_format_holds_kv(const gp_format *f);
 
+/* Whether engine e keeps a KV cache in format f, for an engine whose
+ * cache option names its types (lib/engines.c, sourced there and in the
+ * profiles' src): the llama.cpp builds (f32, f16, bf16, q8_0, q4_0, q4_1,
+ * iq4_nl, q5_0, q5_1), vllm and vllm-rocm (16/32-bit floats, fp8-e4m3,
+ * fp8-e5m2, and LMDeploy's int8 and int4), tensorrt-llm (floats,
+ * fp8-e4m3, int8, nvfp4) and mlx (floats, mlx-3bit ... mlx-8bit).  0 with
+ * *types (when not NULL) set to what it keeps, in words, when it does not;
+ * 1 when it does, when its profile names no types (generic, gpt-fast, mlc,
+ * exllama*, hf-transformers, a caller's own id), or e, f or their ids are
+ * NULL.  Formats are matched by id. */
+int gp_engine_holds_kv(const gp_engine *e, const gp_format *f, const char **types);
+
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
  * Pointers are borrowed (the caller keeps them alive during the call). */
 typedef struct gp_infer_params {
