@@ -750,6 +750,20 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (p.prompt == 0.0 && output == 0.0)
             gp_cli_note_ignored(cli, pre, sizeof pre / sizeof pre[0],
                                 "no prefill is priced (give --prompt P or --output N)");
+        /* Plain MXFP4 on a MoE model reads the attention and router at
+         * 4.25 bits too; the MXFP4 checkpoints published for such models
+         * (gpt-oss: quantization_config's modules_to_not_convert) keep them
+         * in bf16, a layout of its own (hwdb/formats/mxfp4-moe-bf16.yaml). */
+        if (p.weights != &wtmp && p.weights != NULL && p.weights->id != NULL &&
+            strcmp(p.weights->id, "mxfp4") == 0 && r.moe_layers > 0.0 &&
+            gp_db_find_format(db, "mxfp4-moe-bf16") != NULL)
+            fprintf(stderr,
+                    "gpuplan decode: note: --weights mxfp4 reads the %.4g params a step "
+                    "outside the routed experts (attention, router, norms, biases) at 4.25 bits "
+                    "too; a Hugging Face MXFP4 checkpoint keeps them in bf16 (gpt-oss's: "
+                    "modules_to_not_convert): --weights mxfp4-moe-bf16 prices that layout "
+                    "(mxfp4-moe: llama.cpp's GGUF, the rest in q8_0)\n",
+                    r.body_dense_params);
     }
 
     /* A whole request: prefill of P tokens (the first output token), then

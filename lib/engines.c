@@ -467,6 +467,11 @@ int gp_engine_loads(const gp_engine *e, const gp_format *f)
     mlx = strcmp(e->id, "mlx") == 0;
     if (!llama && !mlc && !mlx)
         return 1;
+    /* The gpt-oss layout of MXFP4 experts and a BF16 rest is also a GGUF:
+     * convert_hf_to_gguf.py keeps the experts' MXFP4 blocks and writes the
+     * other tensors at --outtype bf16 (llama-bench's "gpt-oss 20B BF16"). */
+    if (llama && f->id != NULL && strcmp(f->id, "mxfp4-moe-bf16") == 0)
+        return 1;
     if (f->engine != NULL) /* a GGUF type names llama.cpp; MLC's name mlc, MLX's mlx */
         return llama ? strncmp(f->engine, "llama.cpp", 9) == 0
                      : strcmp(f->engine, mlc ? "mlc" : "mlx") == 0;

@@ -145,7 +145,9 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
 
 /* Whether engine e reads weights in format f: 0 for a llama.cpp build
  * ("llama.cpp", "llama.cpp-*"), which loads GGUF files only -- the quant
- * types whose format names it (gp_format.engine) and 16/32-bit floats --
+ * types whose format names it (gp_format.engine), 16/32-bit floats and
+ * gpt-oss's MXFP4 experts with a BF16 rest (mxfp4-moe-bf16, which
+ * convert_hf_to_gguf.py writes at --outtype bf16) --
  * given AWQ, GPTQ, NF4, FP8 or NVFP4 weights or a format another engine's
  * kernels own (MLC's q4f16_1); 0 for MLC given another engine's format (a
  * GGUF type); 0 for MLX ("mlx") given anything but its own formats (mlx-4bit
