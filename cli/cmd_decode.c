@@ -375,10 +375,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
-    char e2e_msg[256], engine_msg[256], kv_msg[256], link_msg[320], out_msg[160];
+    char e2e_msg[256], engine_msg[256], kv_msg[384], link_msg[320], out_msg[160];
     const char *warn[5];
     size_t nwarn = 0, wi;
-    const char *runs_on = NULL;
+    const char *runs_on = NULL, *kv_types = NULL;
 
     gp_infer_params_init(&p);
     gp_cli_link_opt_init(&lk);
@@ -803,6 +803,20 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (p.prompt == 0.0 && output == 0.0)
             gp_cli_note_ignored(cli, pre, sizeof pre / sizeof pre[0],
                                 "no prefill is priced (give --prompt P or --output N)");
+        /* Plain MXFP4 on a MoE model reads the attention and router at
+         * 4.25 bits too; the MXFP4 checkpoints published for such models
+         * (gpt-oss: quantization_config's modules_to_not_convert) keep them
+         * in bf16, a layout of its own (hwdb/formats/mxfp4-moe-bf16.yaml). */
+        if (p.weights != &wtmp && p.weights != NULL && p.weights->id != NULL &&
+            strcmp(p.weights->id, "mxfp4") == 0 && r.moe_layers > 0.0 &&
+            gp_db_find_format(db, "mxfp4-moe-bf16") != NULL)
+            fprintf(stderr,
+                    "gpuplan decode: note: --weights mxfp4 reads the %.4g params a step "
+                    "outside the routed experts (attention, router, norms, biases) at 4.25 bits "
+                    "too; a Hugging Face MXFP4 checkpoint keeps them in bf16 (gpt-oss's: "
+                    "modules_to_not_convert): --weights mxfp4-moe-bf16 prices that layout "
+                    "(mxfp4-moe: llama.cpp's GGUF, the rest in q8_0)\n",
+                    r.body_dense_params);
     }
 
     /* A whole request: prefill of P tokens (the first output token), then
@@ -873,12 +887,20 @@ static int run(gp_cli *cli, int argc, char **argv)
                      : "GGUF types",
                  fmt_name(p.weights), fmt_bits(p.weights));
 
+    /* A weights file type no engine's cache uses (a K-quant mix), or one
+     * the engine in use does not keep (fp8 on llama.cpp, q8_0 on vLLM), is
+     * priced as given and said, as a weights format it does not load is.
+     * A bare number of bits (ktmp) is the user's own: nothing to say. */
     kv_msg[0] = '\0';
     if (!gp_format_holds_kv(p.kv))
         snprintf(kv_msg, sizeof kv_msg,
                  "--kv %s is a weights file type no engine's KV cache uses (llama.cpp's: f32, "
                  "f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1): priced by its %.3g bits",
                  fmt_name(p.kv), fmt_bits(p.kv));
+    else if (p.kv != &ktmp && !gp_engine_holds_kv(r.engine, p.kv, &kv_types))
+        snprintf(kv_msg, sizeof kv_msg,
+                 "engine '%s' keeps its KV cache in %s, and --kv %s is none: priced by its "
+                 "%.3g bits", r.engine->id, kv_types, fmt_name(p.kv), fmt_bits(p.kv));
 
     /* The plain warnings: on stderr, or in JSON's warnings with --json. */
     if (uneven)

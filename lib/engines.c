@@ -67,7 +67,10 @@ static const gp_engine engines[] = {
      " the same rate caps F16 weights' prefill on NVIDIA GPUs: XiongjieDai's"
      " May 2024 llama-bench rows (Llama 3 8B F16 pp512: 3090 4444.65, 4090"
      " 9382.00) read -5 % and +14 %, PR #6017's A100 80GB PCIe Llama 7B F16"
-     " 8668.24 -37 % (+110 % at the full tensor rate)",
+     " 8668.24 -37 % (+110 % at the full tensor rate)"
+     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
+     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
+     " #6183, Mar 2024)",
      1, 11.0e9, 47e-6, 0.0, 0.0, 476.0, 0.0, 0, 0, 0.0, 1},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
      "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
@@ -106,7 +109,11 @@ static const gp_engine engines[] = {
      " docs/en/benchmark/a100_fp16.md, v0.1.0a1: Llama 2 7B 0.139 s, 13B 0.242,"
      " 70B TP4 0.402) is 1.214, 1.178 and 1.227 x the model's with per-GEMM"
      " tiles (inference.md 5.4), median 1.214; no vLLM row of that kind was"
-     " found (TensorRT-LLM's FP16 rows reach 0.865)",
+     " found (TensorRT-LLM's FP16 rows reach 0.865)"
+     "; KV cache: the model's dtype (auto), fp8 = fp8_e4m3, fp8_e5m2"
+     " (vLLM --kv-cache-dtype, engine args v0.5.3, vllm.config CacheDType"
+     " v0.9; SGLang and TGI the same pair), int8 and int4 (LMDeploy"
+     " --quant-policy 8 and 4, v0.4.0 on)",
      0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
     {"tensorrt-llm", "TensorRT-LLM / NIM", 0.82, 0.72, 25e-6, 4.0,
      "CUDA graphs as vLLM (25 us/layer at 2 GHz); 0.82 of achievable bw on"
@@ -130,7 +137,10 @@ static const gp_engine engines[] = {
      " (Jan 2024, TensorRT-LLM 4-bit Llama 2 7B / 13B, batch 1: RTX A6000"
      " 137.56 / 77.5, RTX 6000 Ada 186.58 / 105.28 tok/s, as AWQ int4 g128),"
      " rms 1.4 %; held out, TensorRT-LLM NVFP4 Llama 3.1 8B on a DGX Spark"
-     " (38.8 tok/s): +0.2 %",
+     " (38.8 tok/s): +0.2 %"
+     "; KV cache: the model's dtype, FP8 and NVFP4 (TensorRT-LLM docs"
+     " features/quantization, KvCacheConfig dtype), INT8 (examples'"
+     " convert_checkpoint.py --int8_kv_cache)",
      0, 0.0, 57e-6, 0.865, 0.672, 0.0, 0.0, 1, 0, 0.86, 0},
     {"exllamav2", "ExLlamaV2 (EXL2 / GPTQ 4-bit)", 0.90, 0.92, 38e-6, 16.0,
      "turboderp/exllamav2 README 'Performance' table, RTX 4090: Llama 2 7B"
@@ -162,7 +172,10 @@ static const gp_engine engines[] = {
      " us/layer at 2 GHz (rms 9.7 %, -12 % to +27 %); eff_float 0.90"
      " carried over from the CUDA profile (no F16 row); prefill 0.43 of the"
      " expected matmul rate: the median of nine pp512/pp2048 rows of the same"
-     " sources against the model (0.22 MI300X to 0.50 RX 7900 XTX); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6,
+     " sources against the model (0.22 MI300X to 0.50 RX 7900 XTX); MoE: 47 us per MoE layer assumed (the CUDA profile's)"
+     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
+     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
+     " #6183, Mar 2024)", 1, 0.0, 47e-6,
      0.43, 0.0, 0.0, 0.0, 0, 0, 0.0, 1},
     {"llama.cpp-vulkan", "llama.cpp (Vulkan backend)", 0.90, 0.95, 38e-6, 8.0,
      "least squares over 18 llama-bench / Ollama tg rows of Vulkan builds:"
@@ -175,7 +188,10 @@ static const gp_engine engines[] = {
      " and 38 us/layer at 2 GHz (rms 6.3 %, -9 % to +15 %); eff_float 0.90"
      " assumed; prefill 0.50 of the expected matmul rate: the median of five"
      " pp512 rows against the model (RTX 3090 1.01 with coopmat2 to Ryzen AI"
-     " Max+ 395 0.24); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.50, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
+     " Max+ 395 0.24); MoE: 47 us per MoE layer assumed (the CUDA profile's)"
+     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
+     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
+     " #6183, Mar 2024)", 1, 0.0, 47e-6, 0.50, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
     {"llama.cpp-sycl", "llama.cpp (SYCL backend, Intel GPUs)", 0.90, 0.90, 260e-6, 8.0,
      "two llama-bench tg128 rows on an Arc B580 (ggml-org/llama.cpp PR #13885:"
      " Qwen2 1.5B Q4_0 134.93, Llama 2 7B Q4_0 65.13) solve to 0.90 of"
@@ -183,7 +199,10 @@ static const gp_engine engines[] = {
      " 7B Q4_0 55 tok/s (docs/backend/SYCL.md, Feb 2025) asks ~340 us at the"
      " same efficiency; eff_float 0.90 assumed; prefill 0.31 of the expected"
      " matmul rate: the mean of the B580's two pp512 rows against the model"
-     " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
+     " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)"
+     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
+     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
+     " #6183, Mar 2024)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
     {"llama.cpp-metal", "llama.cpp (Metal backend, Apple silicon; 2025-26 builds)", 1.0, 1.0,
      70e-6, 8.0,
      "least squares over 10 llama-bench tg rows of 2025-26 builds on eight"
@@ -216,7 +235,10 @@ static const gp_engine engines[] = {
      " 545; M5 Pro and M5 Max Llama 2 7B 1620.64 and 3219.99 (discussion"
      " #4167, build c1d0e7a), 678 and 680 (TTFT -13.5 %, +7.6 %, +7.8 %);"
      " 16-bit weights there at 1 of the expected tensor rate; its GEMV"
-     " kernels (decode batches up to 8) stay on the ALUs",
+     " kernels (decode batches up to 8) stay on the ALUs"
+     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
+     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
+     " #6183, Mar 2024)",
      1, 0.0, 47e-6, 1.0, 0.0, 170.0, 630.0, 0, 0, 0.0, 0},
     {"vllm-rocm", "vLLM on ROCm (AMD Instinct; 2025 builds)", 0.78, 0.78, 45e-6, 4.0,
      "least squares over 12 benchmark_latency rows of vLLM on 8 x MI300X"
@@ -231,7 +253,11 @@ static const gp_engine engines[] = {
      " to 33 % too fast on them; eff_float assumed equal (no 16-bit row);"
      " TP8 rows only, so the per-layer figure also holds what the xGMI"
      " AllReduce model misses; prefill 0.824 and MoE 57 us carried over from"
-     " the vllm profile (assumed)", 0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
+     " the vllm profile (assumed)"
+     "; KV cache: the model's dtype (auto), fp8 = fp8_e4m3, fp8_e5m2"
+     " (vLLM --kv-cache-dtype, engine args v0.5.3, vllm.config CacheDType"
+     " v0.9; SGLang and TGI the same pair), int8 and int4 (LMDeploy"
+     " --quant-policy 8 and 4, v0.4.0 on)", 0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
     {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.82, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
@@ -254,7 +280,10 @@ static const gp_engine engines[] = {
      " (no fused attention before PR #5021) is priced; F16 weights too on"
      " NVIDIA GPUs: XiongjieDai's"
      " Dec 2023 prompt-eval rows of Llama 2 7B F16 on nine GPUs read -31 % to"
-     " +64 %, median +10 % (+35 % to +231 % at the full tensor rate)",
+     " +64 %, median +10 % (+35 % to +231 % at the full tensor rate)"
+     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
+     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
+     " #6183, Mar 2024)",
      1, 11.2e9, 139e-6, 0.0, 0.0, 350.0, 0.0, 0, 1, 0.0, 0},
     {"llama.cpp-metal-2023", "llama.cpp (Metal backend, Apple silicon; Nov 2023 builds)", 1.0,
      1.0, 95e-6, 8.0,
@@ -270,7 +299,10 @@ static const gp_engine engines[] = {
      " on quantised weights at most 170 FLOP per clock per GPU core at the"
      " boost clock, the median of the 56 Q8_0 and Q4_0 pp512 rows (150 to"
      " 188, of the 256 an Apple GPU core peaks at); MoE: 47 us per MoE layer"
-     " assumed (the CUDA profile's)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0, 0.0, 0, 1, 0.0, 0},
+     " assumed (the CUDA profile's)"
+     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
+     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
+     " #6183, Mar 2024)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0, 0.0, 0, 1, 0.0, 0},
     {"mlx", "MLX LM (mlx-lm, LM Studio's MLX engine; Apple silicon)", 1.0, 1.0, 23e-6, 8.0,
      "least squares over 18 published decode rows of mlx-lm and LM Studio's"
      " MLX engine (mlx-lm inside) on five Apple chips, 4-, 6- and 8-bit MLX"
@@ -296,7 +328,9 @@ static const gp_engine engines[] = {
      " +10 %); prefill 1 of the expected matmul rate with no per-core cap:"
      " the rows with a prompt rate ask 0.93 to 1.14 of it (M3 Max 70B 4-bit"
      " at 260 to 1171 prompt tokens 75.9 to 83.8 tok/s, M4 Max Qwen3-8B at"
-     " about 21K 557, M3 Pro Qwen3-4B at 2048 615)",
+     " about 21K 557, M3 Pro Qwen3-4B at 2048 615)"
+     "; KV cache: the model's dtype, or MLX affine groups (mlx_lm"
+     " --kv-bits, --kv-group-size 64)",
      0, 0.0, 58e-6, 1.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
 };
 
@@ -433,6 +467,11 @@ int gp_engine_loads(const gp_engine *e, const gp_format *f)
     mlx = strcmp(e->id, "mlx") == 0;
     if (!llama && !mlc && !mlx)
         return 1;
+    /* The gpt-oss layout of MXFP4 experts and a BF16 rest is also a GGUF:
+     * convert_hf_to_gguf.py keeps the experts' MXFP4 blocks and writes the
+     * other tensors at --outtype bf16 (llama-bench's "gpt-oss 20B BF16"). */
+    if (llama && f->id != NULL && strcmp(f->id, "mxfp4-moe-bf16") == 0)
+        return 1;
     if (f->engine != NULL) /* a GGUF type names llama.cpp; MLC's name mlc, MLX's mlx */
         return llama ? strncmp(f->engine, "llama.cpp", 9) == 0
                      : strcmp(f->engine, mlc ? "mlc" : "mlx") == 0;
@@ -446,6 +485,70 @@ int gp_engine_loads(const gp_engine *e, const gp_format *f)
         return 1;
     return mlc || (f->kind == GP_FMT_FLOAT &&
                    (f->compute == GP_FP16 || f->compute == GP_BF16 || f->compute == GP_FP32));
+}
+
+/* The KV-cache types each engine's cache option takes, as gpuplan's format
+ * ids (gp_engine_holds_kv), and as the engine names them.  A profile that
+ * stands for several engines (vllm: vLLM, SGLang, TGI, LMDeploy; llama.cpp:
+ * Ollama, LM Studio) lists what any of them takes: a format none of them
+ * keeps is said, never one that some engine behind the profile does.
+ * Sources (also in each profile's src):
+ *   llama.cpp builds: common/arg.cpp --cache-type-k / -v (f32, f16, bf16,
+ *     q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1; q5_0, q5_1 and iq4_nl since PR
+ *     #6183, March 2024);
+ *   vllm, vllm-rocm: vLLM --kv-cache-dtype {auto, fp8, fp8_e4m3, fp8_e5m2}
+ *     (engine args v0.5.3; vllm.config CacheDType, v0.9), auto being the
+ *     model's dtype; SGLang and TGI the same fp8 pair; LMDeploy quant_policy
+ *     8 and 4 (online int8 / int4 KV, per head and token, v0.4.0 on);
+ *   tensorrt-llm: the model's dtype, FP8 and NVFP4 KV cache (TensorRT-LLM
+ *     docs, features/quantization), INT8 KV cache (examples'
+ *     convert_checkpoint.py --int8_kv_cache);
+ *   mlx: the model's dtype, or --kv-bits with --kv-group-size 64, MLX's
+ *     affine groups (mlx-3bit ... mlx-8bit). */
+static const struct {
+    const char *id; /* engine id; "llama.cpp" is every llama.cpp build */
+    const char *ids[10];
+    const char *says;
+} kv_caches[] = {
+    {"llama.cpp",
+     {"fp32", "fp16", "bf16", "q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"},
+     "f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1 (--cache-type-k/-v)"},
+    {"vllm",
+     {"fp32", "fp16", "bf16", "fp8-e4m3", "fp8-e5m2", "int8", "int4"},
+     "the model's fp16/bf16, fp8-e4m3, fp8-e5m2 (vLLM --kv-cache-dtype fp8_e4m3, "
+     "fp8_e5m2; SGLang, TGI alike), int8, int4 (LMDeploy --quant-policy 8, 4)"},
+    {"vllm-rocm",
+     {"fp32", "fp16", "bf16", "fp8-e4m3", "fp8-e5m2", "int8", "int4"},
+     "the model's fp16/bf16, fp8-e4m3, fp8-e5m2 (vLLM --kv-cache-dtype fp8_e4m3, "
+     "fp8_e5m2; SGLang, TGI alike), int8, int4 (LMDeploy --quant-policy 8, 4)"},
+    {"tensorrt-llm",
+     {"fp32", "fp16", "bf16", "fp8-e4m3", "int8", "nvfp4"},
+     "the model's fp16/bf16, fp8-e4m3, int8, nvfp4 (KvCacheConfig dtype; "
+     "--int8_kv_cache)"},
+    {"mlx",
+     {"fp32", "fp16", "bf16", "mlx-3bit", "mlx-4bit", "mlx-6bit", "mlx-8bit"},
+     "the model's fp16/bf16, mlx-3bit ... mlx-8bit (--kv-bits, --kv-group-size 64)"},
+};
+
+int gp_engine_holds_kv(const gp_engine *e, const gp_format *f, const char **types)
+{
+    size_t i, j;
+    if (e == NULL || e->id == NULL || f == NULL || f->id == NULL)
+        return 1;
+    for (i = 0; i < sizeof kv_caches / sizeof kv_caches[0]; i++) {
+        const char *id = kv_caches[i].id;
+        if (strcmp(id, "llama.cpp") == 0 ? strncmp(e->id, id, 9) != 0 : strcmp(e->id, id) != 0)
+            continue;
+        for (j = 0; j < sizeof kv_caches[i].ids / sizeof kv_caches[i].ids[0] &&
+                    kv_caches[i].ids[j] != NULL;
+             j++)
+            if (strcmp(f->id, kv_caches[i].ids[j]) == 0)
+                return 1;
+        if (types != NULL)
+            *types = kv_caches[i].says;
+        return 0;
+    }
+    return 1;
 }
 
 int gp_format_holds_kv(const gp_format *f)

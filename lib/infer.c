@@ -90,9 +90,10 @@ double gp_infer_experts_touched(double n, double k, double batch)
  * staging).  *ceil_s: only the bandwidth terms of comm's ceiling (datasheet
  * B): the hwdb latency is a typical measurement, not a lower bound, so the
  * ceiling charges zero alpha and stays an upper bound on tokens/s.
- * *algo: the algorithm behind *exp_s.  Errors from gp_comm_eval ("--gpus":
- * more GPUs than the link joins; "--link": no bandwidth) pass through; over
- * nodes a node larger than the link joins is "--gpus-per-node". */
+ * *algo: the algorithm behind *exp_s.  Errors from gp_comm_eval ("--link":
+ * no bandwidth) pass through; a node larger than the link joins is
+ * "--gpus" on one node (naming --gpus-per-node and --scale-out, the
+ * options that make nodes), "--gpus-per-node" over nodes. */
 static int link_time(const gp_infer_params *p, int split_layers, double bytes,
                      double *exp_s, double *ceil_s, gp_coll_algo *algo, gp_err *e)
 {
@@ -144,6 +145,17 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
         t.nodes = nodes;
         t.scale_out = p->scale_out;
         t.nics_per_node = gp_topo_default_nics(p->link, gpn);
+    } else if (p->link != NULL && p->link->max_gpus.v > 0.0 &&
+               (double)gpn > p->link->max_gpus.v) {
+        /* One node of more GPUs than its link joins: the remedy is nodes,
+         * and the options that make them are named (comm.h's message is
+         * every command's, and their options differ). */
+        return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0,
+                           "link '%s' joins at most %.0f GPUs, asked for %ld per node: spread "
+                           "them over nodes with --gpus-per-node %.0f (or fewer) and "
+                           "--scale-out ID, the link between the nodes (ib-ndr, roce-400, ...)",
+                           p->link->id ? p->link->id : "?", p->link->max_gpus.v, gpn,
+                           p->link->max_gpus.v);
     }
     if ((rc = gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, bytes, &p->comm, &a, e)) != GP_OK)
         return rc;

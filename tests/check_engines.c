@@ -539,6 +539,81 @@ START_TEST(apple_metal_rows)
         ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "iq2_xxs")), 0);
         ck_assert_int_eq(gp_format_holds_kv(gp_db_find_format(db, "q4f16_1")), 0);
         ck_assert_int_eq(gp_format_holds_kv(NULL), 1);
+        {
+            /* The engine asked for keeps its own cache types (engines.c's
+             * kv_caches): llama.cpp's --cache-type-k takes q8_0 but no FP8;
+             * vLLM's --kv-cache-dtype fp8_e4m3/fp8_e5m2 but no GGUF block;
+             * TensorRT-LLM NVFP4; MLX its affine groups.  An engine whose
+             * profile names none, or a NULL, passes. */
+            const gp_format *fp8 = gp_db_find_format(db, "fp8-e4m3");
+            const gp_format *q8 = gp_db_find_format(db, "q8_0");
+            const char *kt = NULL;
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp"), fp8, &kt), 0);
+            ck_assert_ptr_nonnull(kt);
+            ck_assert_ptr_nonnull(strstr(kt, "q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"));
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp"), q8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp-rocm"), fp8, NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp-metal-2023"),
+                                                gp_db_find_format(db, "bf16"), NULL), 1);
+            kt = NULL;
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm"), q8, &kt), 0);
+            ck_assert_ptr_nonnull(strstr(kt, "fp8-e4m3, fp8-e5m2"));
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm"), fp8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("sglang"),
+                                                gp_db_find_format(db, "fp8-e5m2"), NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("lmdeploy"),
+                                                gp_db_find_format(db, "int4"), NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm-rocm"),
+                                                gp_db_find_format(db, "nvfp4"), NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("tensorrt-llm"),
+                                                gp_db_find_format(db, "nvfp4"), NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("tensorrt-llm"), q8, NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("mlx"),
+                                                gp_db_find_format(db, "mlx-4bit"), NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("mlx"), fp8, NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("generic"), q8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("exllamav2"), fp8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(NULL, fp8, NULL), 1);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm"), NULL, NULL), 1);
+        }
+        {
+            /* On the CLI: a warning naming the engine, the format and what
+             * it keeps, and the KV priced by the format's bits as given.
+             * Llama 3 8B: 2 (K, V) x 32 layers x 8 KV heads x 128 = 65,536
+             * elements per token; at context 128, batch 1: fp8 (8 bits)
+             * 65,536 x 128 = 8,388,608 B; q8_0 (8.5 bits) 65,536 x 8.5/8
+             * x 128 = 8,912,896 B. */
+            const char *lf[] = {"--json", "decode", "--gpu", "a100", "--model", "llama-3-8b",
+                                "--kv", "fp8", "--engine", "llama.cpp", NULL};
+            const char *vq[] = {"--json", "decode", "--gpu", "a100", "--model", "llama-3-8b",
+                                "--kv", "q8_0", "--engine", "vllm", NULL};
+            const char *vf[] = {"--json", "decode", "--gpu", "a100", "--model", "llama-3-8b",
+                                "--kv", "fp8", "--engine", "vllm", NULL};
+            const char *w;
+            wj = gp_test_cli_json(lf);
+            ck_assert_ptr_nonnull(wj);
+            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 1);
+            w = json_string_value(json_array_get(json_object_get(wj, "warnings"), 0));
+            ck_assert_msg(strstr(w, "engine 'llama.cpp' keeps its KV cache in f32, f16, bf16, "
+                                    "q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1") != NULL &&
+                              strstr(w, "--kv fp8-e4m3 is none: priced by its 8 bits") != NULL,
+                          "%s", w);
+            GP_ASSERT_REL(gp_test_jnum(wj, "kv_bytes"), 8388608.0, 1e-12);
+            json_decref(wj);
+            wj = gp_test_cli_json(vq);
+            ck_assert_ptr_nonnull(wj);
+            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 1);
+            w = json_string_value(json_array_get(json_object_get(wj, "warnings"), 0));
+            ck_assert_msg(strstr(w, "engine 'vllm' keeps its KV cache in") != NULL &&
+                              strstr(w, "--kv q8_0 is none: priced by its 8.5 bits") != NULL,
+                          "%s", w);
+            GP_ASSERT_REL(gp_test_jnum(wj, "kv_bytes"), 8912896.0, 1e-12);
+            json_decref(wj);
+            wj = gp_test_cli_json(vf);
+            ck_assert_ptr_nonnull(wj);
+            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 0);
+            json_decref(wj);
+        }
         wj = gp_test_cli_json(a);
         ck_assert_ptr_nonnull(wj);
         ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(
@@ -1673,6 +1748,87 @@ START_TEST(mxfp4_moe_format)
 }
 END_TEST
 
+/* The Hugging Face MXFP4 layout (mxfp4-moe-bf16): routed experts at MXFP4
+ * (4.25 bits: 0.53125 B), every other tensor at BF16 (2 B).  gpt-oss-120b
+ * (hwdb shape: 36 layers, 128 experts of 3 x 2880 x 2880 = 24,883,200
+ * params, top-4, 201088 x 2880 = 579,133,440 per embedding, untied) on an
+ * A100 SXM 80GB with the vllm profile, context 128, batch 1:
+ *   body 116,829,156,672 - 2 x 579,133,440 = 115,670,889,792;
+ *   experts 36 x 128 x 24,883,200 = 114,661,785,600 -> x 0.53125 =
+ *     60,914,073,600 B; the rest 1,009,104,192 x 2 = 2,018,208,384 B;
+ *   both embeddings at BF16: 2 x 1,158,266,880 = 2,316,533,760 B;
+ *   stored 65,248,815,744 B = 60.77 GiB (the model card: 60.8 GiB).
+ * Read per token (4 of 128 experts): 36 x 4 x 24,883,200 x 0.53125 =
+ * 1,903,564,800 + 2,018,208,384 + lm_head 1,158,266,880 + one input row
+ * 2880 x 2 = 5,760: 5,080,045,824 B; + KV 128 x 2 x 36 x 8 x 64 x 2 B =
+ * 9,437,184 + activations 36 x (10 + 4) x 2880 x 2 B = 2,903,040:
+ * 5,092,386,048 B a token (plain mxfp4 read the rest at 4.25 bits:
+ * 3,610,264,266 B).  Expected: 5,092,386,048 / (1.79432e12 achievable x
+ * 0.85) = 3.33888 ms + 36 x (25 + 57) us x 2 GHz / 1.41 GHz = 4.18723 ms
+ * -> 7.52612 ms, 132.87 tok/s (plain mxfp4: 152.57). */
+START_TEST(mxfp4_moe_bf16_format)
+{
+    const char *a[] = {"--gpu", "a100-sxm-80gb", "--model", "gpt-oss-120b", "--weights",
+                       "mxfp4-moe-bf16", "--engine", "vllm", NULL};
+    const char *hf[] = {"--gpu", "a100-sxm-80gb", "--model", "gpt-oss-120b", "--weights",
+                        "mxfp4-hf", "--engine", "vllm", NULL};
+    json_t *j = decode(a);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes"), 65248815744.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes") / 1073741824.0, 60.8, 0.001);
+    GP_ASSERT_REL(gp_test_jnum(j, "body_bytes"), 1903564800.0 + 2018208384.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "lm_head_bytes"), 1158266880.0 + 5760.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 5080045824.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "bytes_per_token"), 5092386048.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "body_dense_params"), 1009104192.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_tokens_per_s"),
+                  1.0 / (5092386048.0 / (1.79432e12 * 0.85) +
+                         36.0 * (25e-6 + 57e-6) * 2.0 / 1.41),
+                  1e-6);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "warnings")), 0);
+    json_decref(j);
+    j = decode(hf); /* the alias */
+    ck_assert_str_eq(json_string_value(json_object_get(j, "weights_format")), "mxfp4-moe-bf16");
+    json_decref(j);
+    {
+        /* Plain mxfp4 on a MoE model says where the layout is; the layout
+         * itself, and mxfp4 on a dense model, say nothing.  llama.cpp
+         * loads the layout (a GGUF at --outtype bf16): no warning. */
+        const char *m4[] = {"decode", "--gpu", "a100-sxm-80gb", "--model", "gpt-oss-120b",
+                            "--weights", "mxfp4", "--engine", "vllm", NULL};
+        const char *mb[] = {"decode", "--gpu", "a100-sxm-80gb", "--model", "gpt-oss-120b",
+                            "--weights", "mxfp4-moe-bf16", "--engine", "llama.cpp", NULL};
+        const char *dn[] = {"decode", "--gpu", "a100-sxm-80gb", "--model", "llama-3-8b",
+                            "--weights", "mxfp4", NULL};
+        char *err = NULL;
+        ck_assert_int_eq(gp_test_cli(m4, NULL, &err), 0);
+        ck_assert_msg(err != NULL && strstr(err, "note: --weights mxfp4 reads the 1.009e+09 "
+                                                 "params") != NULL &&
+                          strstr(err, "--weights mxfp4-moe-bf16 prices that layout") != NULL,
+                      "stderr: %s", err ? err : "");
+        free(err);
+        ck_assert_int_eq(gp_test_cli(mb, NULL, &err), 0);
+        ck_assert_msg(err != NULL && strstr(err, "note") == NULL &&
+                          strstr(err, "warning") == NULL,
+                      "stderr: %s", err);
+        free(err);
+        ck_assert_int_eq(gp_test_cli(dn, NULL, &err), 0);
+        ck_assert_msg(err != NULL && strstr(err, "mxfp4-moe-bf16") == NULL, "stderr: %s", err);
+        free(err);
+    }
+    /* gpt-oss-20b in the layout: 24 x 32 x 24,883,200 x 0.53125 =
+     * 10,152,345,600 + 646,192,704 x 2 + 2 x 1,158,266,880 = 13,761,264,768
+     * B = 12.82 GiB; llama-bench's "gpt-oss 20B BF16" GGUF prints 12.83. */
+    {
+        const char *b[] = {"--gpu", "rtx-5070-ti", "--model", "gpt-oss-20b", "--weights",
+                           "mxfp4-moe-bf16", "--engine", "llama.cpp", NULL};
+        j = decode(b);
+        GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes"), 13761264768.0, 1e-12);
+        GP_ASSERT_REL(gp_test_jnum(j, "weight_store_bytes") / 1073741824.0, 12.83, 0.002);
+        json_decref(j);
+    }
+}
+END_TEST
+
 /* Published batch-1 MoE rows, each within 25 % (§8.2 for the sources). */
 START_TEST(moe_published_rows)
 {
@@ -1701,6 +1857,11 @@ START_TEST(moe_published_rows)
         {"5070ti gpt-oss-20b", 223.64,
          {"--gpu", "rtx-5070-ti", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe",
           "--context", "64", NULL}},
+        /* The same file's "gpt-oss 20B BF16" row, 168.42 t/s: MXFP4 experts,
+         * the rest BF16 (12.83 GiB), mxfp4-moe-bf16. */
+        {"5070ti gpt-oss-20b bf16 rest", 168.42,
+         {"--gpu", "rtx-5070-ti", "--model", "gpt-oss-20b", "--weights", "mxfp4-moe-bf16",
+          "--engine", "llama.cpp", "--context", "64", NULL}},
         /* DGX Spark (GB10, LPDDR5X 273 GB/s), llama.cpp build b6767, llama-bench
          * tg32 at depth 0 and 16384: 79.74 and 64.02 t/s (G. Gerganov's DGX
          * Spark benchmark page, jetsonhacks copy, Oct 2025). */
@@ -1994,6 +2155,7 @@ Suite *gp_test_suite_engines(void)
     tcase_add_test(tc, moe_worked_row);
     tcase_add_test(tc, moe_published_rows);
     tcase_add_test(tc, mxfp4_moe_format);
+    tcase_add_test(tc, mxfp4_moe_bf16_format);
     tcase_add_test(tc, cli_engine_listing);
     tcase_add_test(tc, cli_help_lists_every_engine);
     tcase_add_test(tc, cli_dequant_row_names_the_units);

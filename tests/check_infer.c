@@ -1002,8 +1002,16 @@ START_TEST(parallel_over_nodes)
     ck_assert_ptr_nonnull(strstr(e.msg, "joins at most 8 GPUs, asked for 16 per node"));
     p.gpus = 16;
     p.scale_out = NULL;
-    /* One node's worth (gpus_per_node >= gpus): the one-level price. */
+    /* One node of 16 on that link: --gpus, naming the options that make
+     * nodes of at most 8. */
     p.gpus_per_node = 16;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_ERANGE);
+    ck_assert_str_eq(e.where, "--gpus");
+    ck_assert_ptr_nonnull(strstr(e.msg, "joins at most 8 GPUs, asked for 16 per node: spread "
+                                        "them over nodes with --gpus-per-node 8 (or fewer) and "
+                                        "--scale-out ID"));
+    /* One node's worth (gpus_per_node >= gpus): the one-level price. */
     up.latency.v = 0.0;
     up.max_gpus.v = 16;
     r = gp_test_infer_eval(&p);
@@ -1960,14 +1968,26 @@ START_TEST(cli_tensor_parallel)
                              "16", "--link", "ib-ndr", NULL};
         char *err = NULL;
         ck_assert_int_eq(gp_test_cli(t16, NULL, &err), 2);
-        ck_assert_msg(err != NULL && strstr(err, "link 'nvlink4' joins at most 8 GPUs, asked for "
-                                                 "16 per node (more are nodes of at most 8 "
-                                                 "joined by a scale-out link)") != NULL,
+        ck_assert_msg(err != NULL && strstr(err, "--gpus: link 'nvlink4' joins at most 8 GPUs, "
+                                                 "asked for 16 per node: spread them over nodes "
+                                                 "with --gpus-per-node 8 (or fewer) and "
+                                                 "--scale-out ID") != NULL,
                       "stderr: %.300s", err ? err : "");
         free(err);
         ck_assert_int_eq(gp_test_cli(l16, NULL, &err), 0);
         ck_assert_msg(err != NULL && strstr(err, "warning") == NULL, "stderr: %.300s", err);
         free(err);
+        {
+            /* The options the refusal names price the run: two nodes of 8
+             * over ib-ndr, no warning. */
+            const char *n16[] = {"decode", "--gpu", "h100", "--model", "llama-2-70b",
+                                 "--gpus", "16", "--gpus-per-node", "8", "--scale-out",
+                                 "ib-ndr", NULL};
+            ck_assert_int_eq(gp_test_cli(n16, NULL, &err), 0);
+            ck_assert_msg(err != NULL && strstr(err, "warning") == NULL, "stderr: %.300s",
+                          err);
+            free(err);
+        }
     }
 }
 END_TEST

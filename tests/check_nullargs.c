@@ -518,7 +518,9 @@ END_TEST
  * NULL"; gp_engine_prefill_eff: 1 "also for a NULL e"; gp_engine_for_gpu:
  * NULL "is returned as given, as is e for a NULL g"; gp_engine_runs_on: 1
  * when either is unknown ("NULL"), *vendors set "when not NULL";
- * gp_engine_loads: "e or f NULL: 1"; gp_format_holds_kv: "NULL: 1". */
+ * gp_engine_loads: "e or f NULL: 1"; gp_format_holds_kv: "NULL: 1";
+ * gp_engine_holds_kv: 1 when "e, f or their ids are NULL", *types set
+ * "when not NULL". */
 START_TEST(infer_engines)
 {
     const gp_db *db = gp_test_db();
@@ -550,6 +552,13 @@ START_TEST(infer_engines)
     ck_assert_int_eq(gp_engine_loads(NULL, gp_db_find_format(db, "q4_0")), 1);
     ck_assert_int_eq(gp_engine_loads(vllm, NULL), 1);
     ck_assert_int_eq(gp_format_holds_kv(NULL), 1);
+    {
+        const char *types = SENTINEL(const char *);
+        ck_assert_int_eq(gp_engine_holds_kv(NULL, gp_db_find_format(db, "q8_0"), &types), 1);
+        ck_assert_int_eq(gp_engine_holds_kv(vllm, NULL, &types), 1);
+        ck_assert_ptr_eq(types, SENTINEL(const char *));
+        ck_assert_int_eq(gp_engine_holds_kv(vllm, gp_db_find_format(db, "q8_0"), NULL), 0);
+    }
 }
 END_TEST
 

@@ -152,7 +152,9 @@ int gp_engine_runs_on(const gp_engine *e, const gp_gpu *g, const char **vendors)
 
 /* Whether engine e reads weights in format f: 0 for a llama.cpp build
  * ("llama.cpp", "llama.cpp-*"), which loads GGUF files only -- the quant
- * types whose format names it (gp_format.engine) and 16/32-bit floats --
+ * types whose format names it (gp_format.engine), 16/32-bit floats and
+ * gpt-oss's MXFP4 experts with a BF16 rest (mxfp4-moe-bf16, which
+ * convert_hf_to_gguf.py writes at --outtype bf16) --
  * given AWQ, GPTQ, NF4, FP8 or NVFP4 weights or a format another engine's
  * kernels own (MLC's q4f16_1); 0 for MLC given another engine's format (a
  * GGUF type); 0 for MLX ("mlx") given anything but its own formats (mlx-4bit
@@ -168,6 +170,18 @@ int gp_engine_loads(const gp_engine *e, const gp_format *f);
  * (--kv-bits, --kv-group-size 64: the mlx-* formats); 1 otherwise (number
  * formats, FP8, INT8; NULL: 1). */
 int gp_format_holds_kv(const gp_format *f);
+
+/* Whether engine e keeps a KV cache in format f, for an engine whose
+ * cache option names its types (lib/engines.c, sourced there and in the
+ * profiles' src): the llama.cpp builds (f32, f16, bf16, q8_0, q4_0, q4_1,
+ * iq4_nl, q5_0, q5_1), vllm and vllm-rocm (16/32-bit floats, fp8-e4m3,
+ * fp8-e5m2, and LMDeploy's int8 and int4), tensorrt-llm (floats,
+ * fp8-e4m3, int8, nvfp4) and mlx (floats, mlx-3bit ... mlx-8bit).  0 with
+ * *types (when not NULL) set to what it keeps, in words, when it does not;
+ * 1 when it does, when its profile names no types (generic, gpt-fast, mlc,
+ * exllama*, hf-transformers, a caller's own id), or e, f or their ids are
+ * NULL.  Formats are matched by id. */
+int gp_engine_holds_kv(const gp_engine *e, const gp_format *f, const char **types);
 
 /* Inputs.  Initialise with gp_infer_params_init, then set fields.
  * Pointers are borrowed (the caller keeps them alive during the call). */
