@@ -422,6 +422,19 @@ START_TEST(links_spot_checks)
     ck_assert_int_eq(l->p2p, 0);
     ck_assert(l->bw_achievable.v < 0.5 * l->bw.v);
     ck_assert_int_eq(gp_db_find_link(db, "pcie5-x16-host")->p2p, 0);
+    /* PCIe 3.0 x16 staged through host memory (GeForce Turing): peak
+     * 16 lanes x 8 GT/s x 128/130 / 8 = 15.75 GB/s per direction; achievable
+     * as pcie4-x16-host's, half the bidirectional P2P=Disabled copy rate of
+     * 2 RTX 2080 Ti (6.10 GB/s both ways): 6.10 / 2 = 3.05 GB/s; latency
+     * 15 us (P2P=Disabled 13.95-14.76 us). */
+    l = gp_db_find_link(db, "pcie3-x16-host");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_int_eq(l->p2p, 0);
+    ck_assert_int_eq(l->switched, 0);
+    GP_ASSERT_REL(l->bw.v, 15.75e9, 1e-12);
+    GP_ASSERT_REL(l->bw_achievable.v, 6.10e9 / 2.0, 1e-12);
+    GP_ASSERT_REL(l->latency.v, 15e-6, 1e-12);
+    ck_assert_ptr_eq(gp_db_find_link(db, "pcie3-host"), l);
     /* InfiniBand: 200 / 400 / 800 Gb/s = 25 / 50 / 100 GB/s; NDR 46-48 GB/s */
     GP_ASSERT_REL(gp_db_find_link(db, "ib-hdr")->bw.v, 25e9, 1e-9);
     l = gp_db_find_link(db, "ib-ndr");
