@@ -908,6 +908,47 @@ START_TEST(cli_nvls_tree_over_nodes)
 }
 END_TEST
 
+/* GeForce Turing has no PCIe P2P (nvidia-smi topo -p2p 'NS'): --gpu
+ * rtx-2080-ti takes its scale-up link pcie3-x16-host (15.75 GB/s datasheet,
+ * 3.05 achievable = half the 6.10 GB/s bidirectional P2P=Disabled copy of
+ * a 2080 Ti pair, 15 us a hop), not the host link pcie3-x16 with P2P (12
+ * GB/s).  By hand, 2 cards, 1 GiB ring AllReduce: each sends
+ * 2 x 1/2 x 1073741824 B = 1073741824 B / 3.05e9 = 352.046500 ms + 2 hops x
+ * 15 us = 352.076500 ms, busbw 1073741824 / 0.3520765 = 3.0497 GB/s
+ * (measured on that pair, autodl_2080ti: 4.00 GB/s, 268,588 us; expected
+ * 31 % long, where the P2P pcie3-x16 priced 12.00 GB/s, 3x too fast).
+ * Host cap 460.8e9 / (2 x 2) = 115.2 GB/s > 3.05: link-bound.  Ceiling: no
+ * latency, no host cap, 1073741824 / 15.75e9 = 68.174084 ms.  8 cards: the
+ * host cap 460.8 / 16 = 28.8 GB/s still above 3.05, so 2 x 7/8 x 1073741824
+ * / 3.05e9 = 616.081374 ms + 14 x 15 us = 616.291374 ms.  AllGather on the
+ * pair: 1/2 x 1073741824 / 3.05e9 = 176.023250 ms + 15 us = 176.038250 ms,
+ * busbw 1073741824 / t x 1/2 = 3.0497 GB/s (measured 3.84). */
+START_TEST(cli_gpu_turing_geforce_staged)
+{
+    const char *p2[] = {"--json", "allreduce", "--gpu", "rtx-2080-ti", "--gpus", "2", "--bytes",
+                        "1GiB", NULL};
+    const char *p8[] = {"--json", "allreduce", "--gpu", "rtx-2080-ti", "--gpus", "8", "--bytes",
+                        "1GiB", NULL};
+    const char *ag[] = {"--json", "allreduce", "--gpu", "rtx-2080-ti", "--gpus", "2", "--bytes",
+                        "1GiB", "--op", "allgather", NULL};
+    json_t *j = gp_test_cli_json(p2);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
+                     "pcie3-x16-host");
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 352.0764997e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 1073741824.0 / 352.0764997e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 3.0497e9, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_time_s"), 68.1740841e-3, 1e-8);
+    json_decref(j);
+    j = gp_test_cli_json(p8);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 616.2913744e-3, 1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(ag);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 176.0382498e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 3.0497e9, 1e-4);
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_gpu_names_link)
 {
     const char *h[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "8GiB",
@@ -1797,6 +1838,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_nvls);
     tcase_add_test(tc, cli_nvls_overlay);
     tcase_add_test(tc, cli_gpu_names_link);
+    tcase_add_test(tc, cli_gpu_turing_geforce_staged);
     tcase_add_test(tc, cli_link_bw);
     tcase_add_test(tc, cli_tree_pipelines_over_nodes);
     tcase_add_test(tc, cli_nvls_tree_over_nodes);
