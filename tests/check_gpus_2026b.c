@@ -230,7 +230,7 @@ START_TEST(geforce_ampere_blackwell_match_sources)
     static const gp_test_card c3050 = {"rtx-3050-8gb",
                                        20, 1.777e9, 128 / 8 * 14e9, 8 * GIB,
                                        0, 130, 0, 0,
-                                       "pcie4-x16-host"};
+                                       "pcie3-x16-host"};
     static const gp_test_card c5060 = {"rtx-5060",
                                        30, 2.497e9, 128 / 8 * 28e9, 8 * GIB,
                                        8151 * MIB, 145, 0, 299,
