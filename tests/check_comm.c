@@ -756,10 +756,13 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 END_TEST
 
 /* --gpu ID instead of --link: the GPU's scale-up link, unless it joins
- * fewer GPUs than asked (a GA102 NVLink bridge joins a pair), then its host
- * link, said on stderr.  By hand, 8 RTX 3090s over pcie4-x16 (25 GB/s
- * achievable, 10 us a hop), 1 GiB ring AllReduce: 2 x 7/8 x 1073741824 B /
- * 25e9 B/s = 75.161928 ms + 2 x 7 x 10 us = 75.301928 ms.  8 H100s take
+ * fewer GPUs than asked (a GA102 NVLink bridge joins a pair), then its
+ * wide_link (GeForce RTX 3090: no PCIe P2P, so pcie4-x16-host as the RTX
+ * 4090), else its host link, said on stderr.  By hand, 8 RTX 3090s staged
+ * through host memory (13 GB/s achievable, 15 us a hop; host cap 460.8e9 /
+ * (2 x 8) = 28.8 GB/s, above 13), 1 GiB ring AllReduce: 2 x 7/8 x
+ * 1073741824 B / 13e9 B/s = 144.542169 ms + 2 x 7 x 15 us = 144.752169 ms
+ * (was 75.301928 ms over pcie4-x16 with P2P, 25 GB/s).  8 H100s take
  * NVLink 4 + NVSwitch: the figure --link nvlink4 gives, within 10 % of the
  * published 370 GB/s busbw (nccl-tests#212). */
 /* --link-bw: the digest's row 7 with no link named (a link of your own, alpha
@@ -973,8 +976,8 @@ START_TEST(cli_gpu_names_link)
     json_decref(k);
     j = gp_test_cli_json(g);
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
-                     "pcie4-x16");
-    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 75.301928e-3, 1e-7);
+                     "pcie4-x16-host");
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 144.752169e-3, 1e-7);
     ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "rtx-3090");
     json_decref(j);
     j = gp_test_cli_json(g2);
@@ -983,6 +986,7 @@ START_TEST(cli_gpu_names_link)
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(g + 1, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(err, "nvlink-bridge-ga102 joins at most 2 GPUs"));
+    ck_assert_ptr_nonnull(strstr(err, "nodes of 8 are priced over its wide link pcie4-x16-host"));
     ck_assert_ptr_nonnull(strstr(err, "--nodes 4 --scale-out ID"));
     free(out);
     free(err);
@@ -991,7 +995,8 @@ START_TEST(cli_gpu_names_link)
         const char *n2[] = {"allreduce", "--gpu", "rtx-3090", "--gpus", "16", "--nodes", "2",
                             "--scale-out", "ib-ndr", "--bytes", "1GiB", NULL};
         ck_assert_int_eq(gp_test_cli(n2, &out, &err), 0);
-        ck_assert_msg(strstr(err, "nodes of 8 are priced over the host link pcie4-x16") != NULL &&
+        ck_assert_msg(strstr(err, "nodes of 8 are priced over its wide link pcie4-x16-host") !=
+                              NULL &&
                           strstr(err, "--nodes 8 --scale-out ID") != NULL,
                       "%s", err);
         free(out);
@@ -1006,7 +1011,28 @@ START_TEST(cli_gpu_names_link)
         json_decref(o);
         o = gp_test_cli_json(hh);
         ck_assert(json_is_false(json_object_get(o, "unified_memory")));
+        ck_assert(json_is_null(json_object_get(o, "wide_link")));
         json_decref(o);
+    }
+    {
+        /* hw show names the wide link; an overlay may give it by alias
+         * (pcie5-host), stored as the link's id. */
+        const char *s3[] = {"--json", "hw", "show", "rtx-3090", NULL};
+        char dir[64], db[96];
+        const char *ov[] = {"--db", db, "--json", "hw", "show", "rtx-3090", NULL};
+        json_t *o = gp_test_cli_json(s3);
+        ck_assert_str_eq(json_string_value(json_object_get(o, "wide_link")), "pcie4-x16-host");
+        ck_assert_str_eq(json_string_value(json_object_get(o, "scale_up_link")),
+                         "nvlink-bridge-ga102");
+        json_decref(o);
+        ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+        snprintf(db, sizeof db, "%s", dir);
+        ck_assert_int_eq(gp_test_write(dir, "gpus/w.yaml", "id: rtx-3090\nwide_link: pcie5-host\n"),
+                         0);
+        o = gp_test_cli_json(ov);
+        ck_assert_str_eq(json_string_value(json_object_get(o, "wide_link")), "pcie5-x16-host");
+        json_decref(o);
+        gp_test_rmtree(dir);
     }
     expect_usage(both, "--gpu h100 both name the link");
     expect_usage(mac, "one GPU per machine");
