@@ -163,8 +163,9 @@ int gp_cli_refuse_unified(const gp_cli *cli, const char *lead, const gp_gpu *g,
 /* The link a node of NODE GPUs g talks over when no --link names one: its
  * scale-up link, else its host link; NULL when it names neither.  A
  * scale-up link that is neither a switch nor a full mesh and joins fewer
- * GPUs than NODE (a bridge joins a pair) gives way to the host link, said
- * in NOTE (else NOTE is ""), whose remedy names LINK_OPT ('--link',
+ * GPUs than NODE (a bridge joins a pair) gives way to the GPU's wide_link
+ * (RTX 3090: pcie4-x16-host, GeForce having no PCIe P2P), else its host
+ * link, said in NOTE (else NOTE is ""), whose remedy names LINK_OPT ('--link',
  * train's '--scale-up') and splits the GPUS into nodes of the link's size:
  * '--gpus-per-node G' when PER_NODE (decode, scale, train), else
  * '--nodes M' (allreduce). */

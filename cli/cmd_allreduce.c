@@ -28,7 +28,8 @@ static void usage(FILE *f)
             "expected (achievable link figures, calibrated when present) and ceiling (datasheet).\n\n"
             "  --link ID          scale-up link inside a node (nvlink4, pcie4-x16, pcie4-x16-host ...)\n"
             "  --gpu ID           instead of --link: the GPU's scale-up link, else its host link\n"
-            "                     (a bridge joins pairs: more GPUs a node use the host link)\n"
+            "                     (a bridge joins pairs: more GPUs a node use its wide link,\n"
+            "                     else the host link)\n"
             "  --gpus N           GPUs in total (N = M nodes x N/M per node); 1 costs nothing\n"
             "  --bytes S          message size as nccl-tests counts it (14GB, 8GiB, 1MiB)\n"
             "  --algo A           ring (default); tree (double binary tree, AllReduce only); nvls\n"
@@ -586,6 +587,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                                        : gpu->scale_up_link != NULL &&
                                                strcmp(gpu->scale_up_link, up->id) == 0
                                            ? "--gpu: its scale-up link"
+                                       : gpu->wide_link != NULL &&
+                                               strcmp(gpu->wide_link, up->id) == 0
+                                           ? "--gpu: its wide link (beyond the scale-up link)"
                                            : "--gpu: its host link");
         if (r.gpus_per_node > 1)
             print_link("scale-up link", up, algo, r.gpus_per_node);

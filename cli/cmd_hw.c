@@ -294,6 +294,8 @@ static void gpu_table(const gp_gpu *g)
     }
     str_row("host link", g->host_link);
     str_row("scale-up link", g->scale_up_link ? g->scale_up_link : "none (PCIe only)");
+    if (g->wide_link != NULL)
+        str_row("wide link", g->wide_link);
 
     printf("dense peak TFLOP/s (TOP/s for int); tensor = fp32 accumulate; [n] = source:\n");
     printf("  %-9s %-13s %-13s %-15s %-11s %s\n", "precision", "cuda cores", "tensor cores",
@@ -462,6 +464,10 @@ static json_t *gpu_json(const gp_gpu *g, int full)
         jstr(o, "scale_up_link", g->scale_up_link);
     else
         json_object_set_new(o, "scale_up_link", json_null());
+    if (g->wide_link != NULL)
+        jstr(o, "wide_link", g->wide_link);
+    else
+        json_object_set_new(o, "wide_link", json_null());
     if (!full) {
         json_decref(exp);
         json_decref(src);

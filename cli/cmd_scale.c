@@ -467,8 +467,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (link_id == NULL && !own) {
         /* The GPU's scale-up link; the rows whose nodes hold more GPUs than
-         * it joins (a bridge's pair) take the host link (decode,
-         * allreduce): said for the largest node. */
+         * it joins (a bridge's pair) take the GPU's wide_link, else its host
+         * link (decode, allreduce): said for the largest node. */
         link_id = gpu->scale_up_link != NULL ? gpu->scale_up_link : gpu->host_link;
         wide_id = gp_cli_gpu_link(db, gpu, (double)node, (double)node, 1, "--link", wide_msg,
                                   sizeof wide_msg);

@@ -278,11 +278,14 @@ const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, doubl
         snprintf(split, sizeof split, "--nodes %.0f", gpus / su->max_gpus.v);
     else
         snprintf(split, sizeof split, "--nodes M");
+    /* Beyond it: the GPU's wide_link (GeForce RTX 3090: no P2P over PCIe,
+     * so pcie4-x16-host), else the host link (PCIe P2P). */
     snprintf(note, n,
-             "%s joins at most %.0f GPUs: nodes of %.0f are priced over the host link %s (%s "
-             "to name another; for nodes of %.0f joined by a network: %s --scale-out ID)",
-             su->id, su->max_gpus.v, node, g->host_link, link_opt, su->max_gpus.v, split);
-    return g->host_link;
+             "%s joins at most %.0f GPUs: nodes of %.0f are priced over %s %s (%s to name "
+             "another; for nodes of %.0f joined by a network: %s --scale-out ID)",
+             su->id, su->max_gpus.v, node, g->wide_link != NULL ? "its wide link" : "the host link",
+             g->wide_link != NULL ? g->wide_link : g->host_link, link_opt, su->max_gpus.v, split);
+    return g->wide_link != NULL ? g->wide_link : g->host_link;
 }
 
 void gp_cli_link_opt_init(gp_cli_link_opt *o)

@@ -106,6 +106,7 @@ static const fdesc gpu_fields[] = {
     FIG("latency.dram", GP_Q_DURATION, gp_gpu, lat_dram, 0, 0, MAX_LAT),
     {"host_link", T_LINKREF, GP_Q_NUMBER, offsetof(gp_gpu, host_link), F_REQ, 0, 0, NULL, 0},
     {"scale_up_link", T_LINKREF, GP_Q_NUMBER, offsetof(gp_gpu, scale_up_link), 0, 0, 0, NULL, 0},
+    {"wide_link", T_LINKREF, GP_Q_NUMBER, offsetof(gp_gpu, wide_link), 0, 0, 0, NULL, 0},
     FIG("power", GP_Q_POWER, gp_gpu, tdp, F_REQ, 1, 1e5),
     FIG("price", GP_Q_NUMBER, gp_gpu, price, 0, 0, 1e8),
     FIG("rent", GP_Q_NUMBER, gp_gpu, rent, 0, 0, 1e4),
@@ -232,9 +233,9 @@ typedef struct emeta {
     int layer;
     unsigned char *seen;     /* per descriptor of the kind: 0 never given, else 1 +
                                 the layer that gave it last (0 built-in, 1.. overlays) */
-    const char *ref_file[2]; /* host_link, scale_up_link positions (gpus);
-                                output, dense (formats) */
-    unsigned ref_line[2], ref_col[2];
+    const char *ref_file[3]; /* host_link, scale_up_link, wide_link positions
+                                (gpus); output, dense (formats) */
+    unsigned ref_line[3], ref_col[3];
     const char *pfile;       /* the overlay file that last patched the entry */
     unsigned pline, pcol;
 } emeta;
@@ -683,8 +684,11 @@ static int set_field(lctx *c, const fdesc *d, const gp__ynode *key, const gp__yn
             return rc;
         if (c->kind == GP_KIND_GPU || c->kind == GP_KIND_FORMAT) {
             emeta *m = &c->db->t[c->kind].meta[c->ei];
-            /* [1]: a GPU's scale_up_link, a format's dense format */
-            int w = strcmp(d->path, "scale_up_link") == 0 || strcmp(d->path, "dense") == 0;
+            /* [1]: a GPU's scale_up_link, a format's dense format;
+             * [2]: a GPU's wide_link */
+            int w = strcmp(d->path, "wide_link") == 0
+                        ? 2
+                        : strcmp(d->path, "scale_up_link") == 0 || strcmp(d->path, "dense") == 0;
             m->ref_file[w] = c->file;
             m->ref_line[w] = v->line;
             m->ref_col[w] = v->col;
@@ -1643,8 +1647,11 @@ static int validate(gp_db *db, gp_err *e)
                 if (g->compute_capability == NULL && strcasecmp(g->vendor, "NVIDIA") == 0)
                     return entry_fail(db, GP_KIND_GPU, i, GP_ESCHEMA, "compute_capability", e,
                                       "required for NVIDIA GPUs");
-                for (w = 0; w < 2; w++) {
-                    const char *ref = w == 0 ? g->host_link : g->scale_up_link;
+                for (w = 0; w < 3; w++) {
+                    const char **refp = w == 0   ? &g->host_link
+                                        : w == 1 ? &g->scale_up_link
+                                                 : &g->wide_link;
+                    const char *ref = *refp;
                     long li;
                     if (ref == NULL)
                         continue;
@@ -1654,12 +1661,41 @@ static int validate(gp_db *db, gp_err *e)
                                            m->ref_col[w],
                                            "gpu '%s', field '%s': unknown link '%s' (not in "
                                            "links/)",
-                                           g->id, w == 0 ? "host_link" : "scale_up_link", ref);
+                                           g->id,
+                                           w == 0   ? "host_link"
+                                           : w == 1 ? "scale_up_link"
+                                                    : "wide_link",
+                                           ref);
                     /* Canonicalise an alias to the id. */
-                    if (w == 0)
-                        g->host_link = head_at(db, GP_KIND_LINK, (size_t)li)->id;
-                    else
-                        g->scale_up_link = head_at(db, GP_KIND_LINK, (size_t)li)->id;
+                    *refp = head_at(db, GP_KIND_LINK, (size_t)li)->id;
+                }
+                /* wide_link is read only where the scale-up link gives way:
+                 * a node of more GPUs than its max_gpus (an NVLink bridge's
+                 * pair; gp_cli_gpu_link).  A switch or a mesh joins its whole
+                 * domain and never gives way, so a wide_link there would be
+                 * silently ignored. */
+                if (g->wide_link != NULL) {
+                    const gp_link *su =
+                        g->scale_up_link != NULL
+                            ? (const gp_link *)(const void *)head_at(
+                                  db, GP_KIND_LINK,
+                                  (size_t)find_entry(db, GP_KIND_LINK, g->scale_up_link))
+                            : NULL;
+                    if (su == NULL || su->switched || gp_link_mesh_share(su, 2.0) < 1.0 ||
+                        !(su->max_gpus.v > 0.0))
+                        return GP_RAISE_AT(e, GP_ESCHEMA, m->ref_file[2], m->ref_line[2],
+                                           m->ref_col[2],
+                                           "gpu '%s', field 'wide_link': read only beyond a "
+                                           "scale_up_link that joins at most max_gpus GPUs "
+                                           "(an NVLink bridge's pair); %s%s%s",
+                                           g->id,
+                                           su == NULL ? "the GPU has no scale_up_link"
+                                                      : "its scale_up_link '",
+                                           su == NULL ? "" : su->id,
+                                           su == NULL ? ""
+                                                      : "' never gives way (no max_gpus, or "
+                                                        "a switch or mesh joining its whole "
+                                                        "domain)");
                 }
                 if ((w = measured_fail(db, i, g, e)) != GP_OK)
                     return w;

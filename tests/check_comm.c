@@ -761,10 +761,13 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 END_TEST
 
 /* --gpu ID instead of --link: the GPU's scale-up link, unless it joins
- * fewer GPUs than asked (a GA102 NVLink bridge joins a pair), then its host
- * link, said on stderr.  By hand, 8 RTX 3090s over pcie4-x16 (25 GB/s
- * achievable, 10 us a hop), 1 GiB ring AllReduce: 2 x 7/8 x 1073741824 B /
- * 25e9 B/s = 75.161928 ms + 2 x 7 x 10 us = 75.301928 ms.  8 H100s take
+ * fewer GPUs than asked (a GA102 NVLink bridge joins a pair), then its
+ * wide_link (GeForce RTX 3090: no PCIe P2P, so pcie4-x16-host as the RTX
+ * 4090), else its host link, said on stderr.  By hand, 8 RTX 3090s staged
+ * through host memory (13 GB/s achievable, 15 us a hop; host cap 460.8e9 /
+ * (2 x 8) = 28.8 GB/s, above 13), 1 GiB ring AllReduce: 2 x 7/8 x
+ * 1073741824 B / 13e9 B/s = 144.542169 ms + 2 x 7 x 15 us = 144.752169 ms
+ * (was 75.301928 ms over pcie4-x16 with P2P, 25 GB/s).  8 H100s take
  * NVLink 4 + NVSwitch: the figure --link nvlink4 gives, within 10 % of the
  * published 370 GB/s busbw (nccl-tests#212). */
 /* --link-bw: the digest's row 7 with no link named (a link of your own, alpha
@@ -923,6 +926,47 @@ START_TEST(cli_nvls_tree_over_nodes)
 }
 END_TEST
 
+/* GeForce Turing has no PCIe P2P (nvidia-smi topo -p2p 'NS'): --gpu
+ * rtx-2080-ti takes its scale-up link pcie3-x16-host (15.75 GB/s datasheet,
+ * 3.05 achievable = half the 6.10 GB/s bidirectional P2P=Disabled copy of
+ * a 2080 Ti pair, 15 us a hop), not the host link pcie3-x16 with P2P (12
+ * GB/s).  By hand, 2 cards, 1 GiB ring AllReduce: each sends
+ * 2 x 1/2 x 1073741824 B = 1073741824 B / 3.05e9 = 352.046500 ms + 2 hops x
+ * 15 us = 352.076500 ms, busbw 1073741824 / 0.3520765 = 3.0497 GB/s
+ * (measured on that pair, autodl_2080ti: 4.00 GB/s, 268,588 us; expected
+ * 31 % long, where the P2P pcie3-x16 priced 12.00 GB/s, 3x too fast).
+ * Host cap 460.8e9 / (2 x 2) = 115.2 GB/s > 3.05: link-bound.  Ceiling: no
+ * latency, no host cap, 1073741824 / 15.75e9 = 68.174084 ms.  8 cards: the
+ * host cap 460.8 / 16 = 28.8 GB/s still above 3.05, so 2 x 7/8 x 1073741824
+ * / 3.05e9 = 616.081374 ms + 14 x 15 us = 616.291374 ms.  AllGather on the
+ * pair: 1/2 x 1073741824 / 3.05e9 = 176.023250 ms + 15 us = 176.038250 ms,
+ * busbw 1073741824 / t x 1/2 = 3.0497 GB/s (measured 3.84). */
+START_TEST(cli_gpu_turing_geforce_staged)
+{
+    const char *p2[] = {"--json", "allreduce", "--gpu", "rtx-2080-ti", "--gpus", "2", "--bytes",
+                        "1GiB", NULL};
+    const char *p8[] = {"--json", "allreduce", "--gpu", "rtx-2080-ti", "--gpus", "8", "--bytes",
+                        "1GiB", NULL};
+    const char *ag[] = {"--json", "allreduce", "--gpu", "rtx-2080-ti", "--gpus", "2", "--bytes",
+                        "1GiB", "--op", "allgather", NULL};
+    json_t *j = gp_test_cli_json(p2);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
+                     "pcie3-x16-host");
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 352.0764997e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 1073741824.0 / 352.0764997e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 3.0497e9, 1e-4);
+    GP_ASSERT_REL(gp_test_jnum(j, "ceiling_time_s"), 68.1740841e-3, 1e-8);
+    json_decref(j);
+    j = gp_test_cli_json(p8);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 616.2913744e-3, 1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(ag);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 176.0382498e-3, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 3.0497e9, 1e-4);
+    json_decref(j);
+}
+END_TEST
+
 START_TEST(cli_gpu_names_link)
 {
     const char *h[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "8GiB",
@@ -947,8 +991,8 @@ START_TEST(cli_gpu_names_link)
     json_decref(k);
     j = gp_test_cli_json(g);
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "link"), "id")),
-                     "pcie4-x16");
-    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 75.301928e-3, 1e-7);
+                     "pcie4-x16-host");
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 144.752169e-3, 1e-7);
     ck_assert_str_eq(json_string_value(json_object_get(j, "gpu")), "rtx-3090");
     json_decref(j);
     j = gp_test_cli_json(g2);
@@ -957,6 +1001,7 @@ START_TEST(cli_gpu_names_link)
     json_decref(j);
     ck_assert_int_eq(gp_test_cli(g + 1, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(err, "nvlink-bridge-ga102 joins at most 2 GPUs"));
+    ck_assert_ptr_nonnull(strstr(err, "nodes of 8 are priced over its wide link pcie4-x16-host"));
     ck_assert_ptr_nonnull(strstr(err, "--nodes 4 --scale-out ID"));
     free(out);
     free(err);
@@ -965,7 +1010,8 @@ START_TEST(cli_gpu_names_link)
         const char *n2[] = {"allreduce", "--gpu", "rtx-3090", "--gpus", "16", "--nodes", "2",
                             "--scale-out", "ib-ndr", "--bytes", "1GiB", NULL};
         ck_assert_int_eq(gp_test_cli(n2, &out, &err), 0);
-        ck_assert_msg(strstr(err, "nodes of 8 are priced over the host link pcie4-x16") != NULL &&
+        ck_assert_msg(strstr(err, "nodes of 8 are priced over its wide link pcie4-x16-host") !=
+                              NULL &&
                           strstr(err, "--nodes 8 --scale-out ID") != NULL,
                       "%s", err);
         free(out);
@@ -980,7 +1026,28 @@ START_TEST(cli_gpu_names_link)
         json_decref(o);
         o = gp_test_cli_json(hh);
         ck_assert(json_is_false(json_object_get(o, "unified_memory")));
+        ck_assert(json_is_null(json_object_get(o, "wide_link")));
         json_decref(o);
+    }
+    {
+        /* hw show names the wide link; an overlay may give it by alias
+         * (pcie5-host), stored as the link's id. */
+        const char *s3[] = {"--json", "hw", "show", "rtx-3090", NULL};
+        char dir[64], db[96];
+        const char *ov[] = {"--db", db, "--json", "hw", "show", "rtx-3090", NULL};
+        json_t *o = gp_test_cli_json(s3);
+        ck_assert_str_eq(json_string_value(json_object_get(o, "wide_link")), "pcie4-x16-host");
+        ck_assert_str_eq(json_string_value(json_object_get(o, "scale_up_link")),
+                         "nvlink-bridge-ga102");
+        json_decref(o);
+        ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+        snprintf(db, sizeof db, "%s", dir);
+        ck_assert_int_eq(gp_test_write(dir, "gpus/w.yaml", "id: rtx-3090\nwide_link: pcie5-host\n"),
+                         0);
+        o = gp_test_cli_json(ov);
+        ck_assert_str_eq(json_string_value(json_object_get(o, "wide_link")), "pcie5-x16-host");
+        json_decref(o);
+        gp_test_rmtree(dir);
     }
     expect_usage(both, "--gpu h100 both name the link");
     expect_usage(mac, "one GPU per machine");
@@ -1816,6 +1883,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_nvls);
     tcase_add_test(tc, cli_nvls_overlay);
     tcase_add_test(tc, cli_gpu_names_link);
+    tcase_add_test(tc, cli_gpu_turing_geforce_staged);
     tcase_add_test(tc, cli_link_bw);
     tcase_add_test(tc, cli_tree_pipelines_over_nodes);
     tcase_add_test(tc, cli_nvls_tree_over_nodes);

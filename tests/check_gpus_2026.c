@@ -205,7 +205,7 @@ START_TEST(geforce_8gb_matches_sources)
     static const gp_test_card c4060 = {"rtx-4060-ti-8gb",
                                        34, 2.535e9, 128 / 8 * 18e9, 8 * GIB,
                                        0, 160, 32 * MIB, 399,
-                                       "pcie4-x16-host"};
+                                       "pcie3-x16-host"};
     static const gp_test_card c5060 = {"rtx-5060-ti-8gb",
                                        36, 2.572e9, 128 / 8 * 28e9, 8 * GIB,
                                        0, 180, 32 * MIB, 379,

@@ -230,7 +230,7 @@ START_TEST(geforce_ampere_blackwell_match_sources)
     static const gp_test_card c3050 = {"rtx-3050-8gb",
                                        20, 1.777e9, 128 / 8 * 14e9, 8 * GIB,
                                        0, 130, 0, 0,
-                                       "pcie4-x16-host"};
+                                       "pcie3-x16-host"};
     static const gp_test_card c5060 = {"rtx-5060",
                                        30, 2.497e9, 128 / 8 * 28e9, 8 * GIB,
                                        8151 * MIB, 145, 0, 299,
@@ -266,11 +266,11 @@ START_TEST(turing_and_volta_match_sources)
     static const gp_test_card c2060 = {"rtx-2060",
                                        30, 1.68e9, 192 / 8 * 14e9, 6 * GIB,
                                        0, 160, 3 * MIB, 0,
-                                       NULL};
+                                       "pcie3-x16-host"};
     static const gp_test_card c2070 = {"rtx-2070",
                                        36, 1.62e9, 256 / 8 * 14e9, 8 * GIB,
                                        0, 175, 4 * MIB, 499,
-                                       NULL};
+                                       "pcie3-x16-host"};
     static const gp_test_card ctv = {"titan-v",
                                      80, 1.455e9, 3072 / 8 * 1.7e9, 12 * GIB,
                                      12288 * MIB, 250, 4.5 * MIB, 0,

@@ -42,7 +42,7 @@ START_TEST(rtx_2080_matches_sources)
     static const gp_test_card card = {"rtx-2080",
                                       46, 1.71e9, 256 / 8 * 14e9, 8 * GIB,
                                       7982 * MIB, 215, 4 * MIB, 699,
-                                      NULL};
+                                      "pcie3-x16-host"};
     const gp_gpu *g = gp_test_card_check(&card);
     const gp_gpu *s = gp_db_find_gpu(gp_test_db(), "rtx-2080-super");
     /* TU104 with 46 SMs at 1.71e9 Hz:
@@ -70,8 +70,9 @@ START_TEST(rtx_2080_matches_sources)
                   per_unit_clock(s, GP_FP16, GP_PIPE_TENSOR), 2e-3);
     GP_ASSERT_REL(per_unit_clock(g, GP_FP16, GP_PIPE_TENSOR), 512, 2e-3);
     ck_assert_str_eq(g->compute_capability, "7.5");
+    /* No PCIe P2P on GeForce Turing: peers staged through host memory. */
     ck_assert_str_eq(g->host_link, "pcie3-x16");
-    ck_assert_ptr_null(g->scale_up_link);
+    ck_assert_str_eq(g->scale_up_link, "pcie3-x16-host");
 }
 END_TEST
 

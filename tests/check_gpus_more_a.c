@@ -189,7 +189,7 @@ START_TEST(rtx_2080_ti_matches_specs)
 {
     static const gp_test_card card = {"rtx-2080-ti",
                                       68, 1.545e9, 352 * 14e9 / 8, 11 * GIB,
-                                      11264 * MIB, 250, 5.5 * MIB, 999, NULL};
+                                      11264 * MIB, 250, 5.5 * MIB, 999, "pcie3-x16-host"};
     const gp_gpu *g = gp_test_card_check(&card);
     /* TU102-300, 68 SMs at the reference boost 1545 MHz (base 1350 MHz);
      * 11 GB GDDR6: 352 x 14 / 8 = 616e9 B/s; nvidia-smi 11264 MiB at 250 W;
@@ -217,7 +217,7 @@ START_TEST(rtx_2080_super_matches_specs)
 {
     static const gp_test_card card = {"rtx-2080-super",
                                       48, 1.815e9, 256 * 15.5e9 / 8, 8 * GIB,
-                                      0, 250, 4 * MIB, 0, NULL};
+                                      0, 250, 4 * MIB, 0, "pcie3-x16-host"};
     const gp_gpu *g = gp_test_card_check(&card);
     /* TU104-450, all 48 SMs, 1650 / 1815 MHz; 8 GB GDDR6: 256 x 15.5 / 8 =
      * 496e9 B/s; 250 W; L2 4 MB.

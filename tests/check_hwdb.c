@@ -91,6 +91,9 @@ START_TEST(every_gpu_loads_with_sourced_figures)
         if (g->scale_up_link)
             ck_assert_msg(gp_db_find_link(db, g->scale_up_link) != NULL, "%s: scale_up_link %s",
                           id, g->scale_up_link);
+        if (g->wide_link)
+            ck_assert_msg(gp_db_find_link(db, g->wide_link) != NULL, "%s: wide_link %s", id,
+                          g->wide_link);
         /* every id and alias finds this entry */
         ck_assert_ptr_eq(gp_db_find_gpu(db, id), g);
         for (size_t a = 0; a < g->n_aliases; a++)
@@ -204,6 +207,51 @@ START_TEST(h100_sxm_matches_datasheet)
     GP_ASSERT_REL(g->eff_compute.v, 794.5 / 989.4, 0.01);
     /* H100-class MFU 0.40 (Llama 3 405B: 38-43 %; MPT-70B 42.6 %) */
     GP_ASSERT_REL(g->eff_mfu.v, 0.40, 1e-9);
+}
+END_TEST
+
+/* GeForce RTX cards (Turing and later) have no PCIe peer-to-peer on the
+ * stock driver (nccl#1127, RTX 3090; nccl-tests#117 and autodl_2080ti, RTX
+ * 2080 Ti: topo -p2p 'NS'), so every path between two of them that is not
+ * an NVLink bridge must be host-staged (p2p false): the scale-up link, and
+ * where that is a bridge of max_gpus, what a wider node takes instead (its
+ * wide_link, else the host link).  Professional cards (RTX A6000, L40, RTX
+ * 6000 Ada) keep P2P over PCIe. */
+START_TEST(geforce_rtx_peers_staged_through_host)
+{
+    const gp_db *db = gp_test_db();
+    size_t i, n = gp_db_count(db, GP_KIND_GPU), seen = 0;
+    for (i = 0; i < n; i++) {
+        const gp_gpu *g = gp_db_gpu_at(db, i);
+        const gp_link *up, *wide;
+        if (g->name == NULL || strstr(g->name, "GeForce RTX") == NULL)
+            continue;
+        seen++;
+        ck_assert_msg(g->scale_up_link != NULL, "%s: no scale_up_link (peers would take the "
+                                                "host link, which has P2P)", g->id);
+        up = gp_db_find_link(db, g->scale_up_link);
+        ck_assert_ptr_nonnull(up);
+        if (up->kind == GP_LINK_NVLINK_BRIDGE) {
+            ck_assert_msg(up->max_gpus.v == 2, "%s", g->id);
+            wide = gp_db_find_link(db, g->wide_link != NULL ? g->wide_link : g->host_link);
+            ck_assert_ptr_nonnull(wide);
+            ck_assert_msg(wide->p2p == 0, "%s: beyond the bridge, %s allows P2P", g->id,
+                          wide->id);
+        } else {
+            ck_assert_msg(up->p2p == 0, "%s: scale_up_link %s allows P2P", g->id, up->id);
+            ck_assert_ptr_null(g->wide_link);
+        }
+        /* the staged path's line rate is the card's own host link's */
+        ck_assert_msg(gp_db_find_link(db, g->host_link)->bw.v ==
+                          gp_db_find_link(db, up->kind == GP_LINK_NVLINK_BRIDGE ? g->wide_link
+                                                                               : g->scale_up_link)
+                              ->bw.v,
+                      "%s: staged peak differs from the host link's", g->id);
+    }
+    ck_assert_uint_ge(seen, 30);
+    /* a professional GA102 behind the same bridge keeps PCIe P2P beyond it */
+    ck_assert_ptr_null(gp_db_find_gpu(db, "rtx-a6000")->wide_link);
+    ck_assert_int_eq(gp_db_find_link(db, gp_db_find_gpu(db, "rtx-a6000")->host_link)->p2p, 1);
 }
 END_TEST
 
@@ -422,6 +470,19 @@ START_TEST(links_spot_checks)
     ck_assert_int_eq(l->p2p, 0);
     ck_assert(l->bw_achievable.v < 0.5 * l->bw.v);
     ck_assert_int_eq(gp_db_find_link(db, "pcie5-x16-host")->p2p, 0);
+    /* PCIe 3.0 x16 staged through host memory (GeForce Turing): peak
+     * 16 lanes x 8 GT/s x 128/130 / 8 = 15.75 GB/s per direction; achievable
+     * as pcie4-x16-host's, half the bidirectional P2P=Disabled copy rate of
+     * 2 RTX 2080 Ti (6.10 GB/s both ways): 6.10 / 2 = 3.05 GB/s; latency
+     * 15 us (P2P=Disabled 13.95-14.76 us). */
+    l = gp_db_find_link(db, "pcie3-x16-host");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_int_eq(l->p2p, 0);
+    ck_assert_int_eq(l->switched, 0);
+    GP_ASSERT_REL(l->bw.v, 15.75e9, 1e-12);
+    GP_ASSERT_REL(l->bw_achievable.v, 6.10e9 / 2.0, 1e-12);
+    GP_ASSERT_REL(l->latency.v, 15e-6, 1e-12);
+    ck_assert_ptr_eq(gp_db_find_link(db, "pcie3-host"), l);
     /* InfiniBand: 200 / 400 / 800 Gb/s = 25 / 50 / 100 GB/s; NDR 46-48 GB/s */
     GP_ASSERT_REL(gp_db_find_link(db, "ib-hdr")->bw.v, 25e9, 1e-9);
     l = gp_db_find_link(db, "ib-ndr");
@@ -611,6 +672,7 @@ Suite *gp_test_suite_hwdb(void)
     tcase_add_test(tc, every_format_loads_with_sourced_figures);
     tcase_add_test(ts, h100_sxm_matches_datasheet);
     tcase_add_test(ts, rtx4090_matches_whitepaper);
+    tcase_add_test(ts, geforce_rtx_peers_staged_through_host);
     tcase_add_test(ts, a100_sxm_80gb_matches_datasheet);
     tcase_add_test(ts, other_gpus_spot_checks);
     tcase_add_test(ts, gpu_aliases_resolve);

@@ -132,6 +132,10 @@ typedef struct gp_gpu {
     const char *calibration;        /* calibration file + date, NULL if none */
     int unified_memory;             /* 1: one per machine, its memory the CPU's
                                        (DGX Spark, Jetson; Apple by vendor) */
+    const char *wide_link;          /* link id of a node of more GPUs than
+                                       scale_up_link joins (its max_gpus: an
+                                       NVLink bridge's pair); NULL = host_link.
+                                       GeForce RTX 3090: pcie4-x16-host     */
 } gp_gpu;
 
 typedef enum gp_link_kind {
