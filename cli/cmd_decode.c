@@ -95,13 +95,14 @@ static void usage(FILE *f)
             "                       expert GEMVs), e.g. 60us (overrides the engine's)\n"
             "  --runtime-overhead S memory reserved per GPU by the runtime [1GiB]\n"
             "  --strict             refuse (exit 2) instead of warning: context beyond the\n"
-            "                       model's maximum, a batch that does not fit\n"
+            "                       model's maximum, a batch (or the model) that does not fit\n"
             "  --price P            rent, USD per GPU-hour, for the cost per 1M tokens\n"
             "                       [the GPU's database rent, when it has one]\n"
             "  --measured R         tokens/s per stream a real run reached: held against\n"
             "                       the ceiling and the expected figure (diagnosis)\n"
             "  --help               this text\n\n"
-            "Exit 2 on bad input and when the model does not fit even at batch 1.\n");
+            "Exit 2 on bad input.  A model that does not fit even at batch 1 is answered\n"
+            "(JSON fits false) with a warning, exit 0; --strict makes it exit 2.\n");
 }
 
 enum {
@@ -944,9 +945,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (!r.fits_batch1) {
         fprintf(stderr,
-                "gpuplan decode: %s does not fit on %.0f x %s even at batch 1: it needs %s "
+                "gpuplan decode: %s: %s does not fit on %.0f x %s even at batch 1: it needs %s "
                 "(weights %s + KV %s%s%s + runtime %s) but %s is usable: short by %s\n",
-                model.id, p.gpus, gpu->id,
+                strict ? "error" : "warning", model.id, p.gpus, gpu->id,
                 gp_format_qty(r.short_bytes + r.mem_usable, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                 gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2),
                 gp_format_qty(r.kv_positions * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES,
@@ -958,7 +959,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                 gp_format_qty(r.runtime_overhead * p.gpus, GP_Q_BYTES, 2, 0, note + 64, 64),
                 gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, note + 128, 64),
                 gp_format_qty(r.short_bytes, GP_Q_BYTES, 2, 0, note + 192, 64));
-        status = GP_EXIT_USAGE;
+        if (strict)
+            status = GP_EXIT_USAGE;
     } else if (!r.fits) {
         fprintf(stderr, "gpuplan decode: %s: batch %.0f at context %.0f does not fit; the largest"
                 " batch that fits is %.0f, the largest context at this batch %.0f\n",

@@ -1692,14 +1692,24 @@ START_TEST(cli_bad_input)
     ck_assert_ptr_nonnull(strstr(err, "q9_z"));
     free(err);
     /* 70B fp16 on one A100 80GB: 137.96e9 B of weights + 42 MB KV + 1 GiB
-     * vs 85.9e9 usable: short by 53.17 GB; says so, exit 2. */
+     * vs 85.9e9 usable: short by 53.17 GB; says so in a warning and answers
+     * (a valid "no": exit 0, as train and scale do); --strict: exit 2. */
     rc = gp_test_cli(nofit, &out, &err);
-    ck_assert_int_eq(rc, 2);
-    ck_assert_ptr_nonnull(strstr(err, "does not fit"));
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(err, "warning: llama-2-70b does not fit"));
     ck_assert_ptr_nonnull(strstr(err, "short by"));
     ck_assert_ptr_nonnull(strstr(err, "53.1"));
     free(err);
     free(out);
+    {
+        const char *nofit_strict[] = {"decode", "--gpu",   "a100", "--model",
+                                      "llama-2-70b", "--strict", NULL};
+        rc = gp_test_cli(nofit_strict, &out, &err);
+        ck_assert_int_eq(rc, 2);
+        ck_assert_ptr_nonnull(strstr(err, "error: llama-2-70b does not fit"));
+        free(err);
+        free(out);
+    }
     rc = gp_test_cli(eng, NULL, &err);
     ck_assert_int_eq(rc, 2);
     ck_assert_ptr_nonnull(strstr(err, "warp9"));
