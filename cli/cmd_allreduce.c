@@ -96,6 +96,7 @@ static json_t *jcost(const gp_comm_cost *c)
     json_object_set_new(o, "pipelined", json_boolean(c->pipelined));
     json_object_set_new(o, "scale_up_bytes_per_s", gp_cli_jnum(c->up_bw));
     json_object_set_new(o, "scale_up_alpha_s", gp_cli_jnum(c->up_alpha));
+    json_object_set_new(o, "nvls_latency_s", gp_cli_jnum(c->nvls_latency));
     json_object_set_new(o, "scale_out_bytes_per_s", gp_cli_jnum(c->out_bw));
     json_object_set_new(o, "scale_out_alpha_s", gp_cli_jnum(c->out_alpha));
     return o;
@@ -612,7 +613,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / bytes,
                      !r.hierarchical          ? ""
                      : op == GP_COLL_ALLTOALL ? " (to the node's peers, then off the node)"
-                     : r.expected.flat_ring   ? " (one ring across all nodes: NVLink hops plus"
+                     : r.expected.flat_ring   ? " (one ring across all nodes: scale-up hops plus"
                                                 " the node's share off it)"
                      : r.expected.pipelined && algo == GP_COLL_NVLS
                                               ? " (NVLS inside the node plus the share between "
@@ -646,7 +647,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         gp_cli_qrow("busbw", r.ceiling.busbw, GP_Q_RATE, 2, NULL);
         printf("movement account:\n");
         gp_cli_qrow("bandwidth term", r.expected.bw_s, GP_Q_DURATION, 3, "bytes / link rate");
-        gp_cli_qrow("latency term", r.expected.lat_s, GP_Q_DURATION, 3, "hops x alpha");
+        gp_cli_qrow("latency term", r.expected.lat_s, GP_Q_DURATION, 3,
+                    !(r.expected.nvls_latency > 0.0) ? "hops x alpha"
+                    : r.nodes > 1 ? "NVLS 23 us (NCCL's tuning.cc) + tree hops x alpha"
+                                  : "NVLS: NCCL's 23 us whatever n (tuning.cc)");
         {
             double hi = fmax(r.expected.bw_s, r.expected.lat_s);
             double lo = fmin(r.expected.bw_s, r.expected.lat_s);

@@ -447,6 +447,10 @@ void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp
                         "in-switch figure, %s per direction\n",
                 cmd, up->id ? up->id : "the link",
                 gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b));
+    if (nvls && o->lat >= 0.0 && !ceiling)
+        fprintf(stderr, "gpuplan %s: note: --link-latency prices %s's hops; --algo nvls's switch "
+                        "phases take NCCL's 23 us (tuning.cc) whatever it is\n",
+                cmd, up->id ? up->id : "the link");
     if (ceiling) {
         const char *both[] = {o->bw > 0.0 ? "--link-bw" : NULL,
                               o->lat >= 0.0 ? "--link-latency" : NULL};

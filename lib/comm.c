@@ -195,7 +195,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
 {
     long g = t->gpus_per_node, m = t->nodes;
     long k = t->nics_per_node > 0 ? t->nics_per_node : gp_topo_default_nics(t->scale_up, g);
-    double bu, au, bo, ao, bnic, sent, hops;
+    double bu, au, bo, ao, bnic, sent, hops, anv;
 
     memset(c, 0, sizeof *c);
     link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
@@ -204,11 +204,13 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
      * among them (gp_link_mesh_share). */
     if (g > 1)
         bu *= gp_link_mesh_share(t->scale_up, (double)g);
+    /* The alpha of a switch phase: flat() counts NVLS's two as two hops,
+     * NCCL's tuned 23 us in all, not two of the link's P2P latency; any
+     * other algorithm's hops take the link's. */
+    anv = au;
     if (algo == GP_COLL_NVLS && g > 1 && !ceiling) {
         bu = t->scale_up->bw_nvls.v; /* the in-switch reduction's own rate */
-        /* flat() counts NVLS's two switch phases as two hops: NCCL's
-         * tuned 23 us in all, not two of the link's P2P latency. */
-        au = GP_COMM_NVLS_LATENCY / 2.0;
+        anv = GP_COMM_NVLS_LATENCY / 2.0;
     }
     if (g > 1 && t->scale_up->p2p == 0 && !ceiling && algo != GP_COLL_NVLS) {
         /* Staged through host memory: 2 g D bytes through it for D per GPU.
@@ -231,9 +233,9 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
 
     if (m == 1) {
         flat(op, algo, g, s, &sent, &hops);
-        c->intra_s = sent / bu + hops * au;
+        c->intra_s = sent / bu + hops * anv;
         c->bw_s = sent / bu;
-        c->lat_s = hops * au;
+        c->lat_s = hops * anv;
         r->bytes_per_gpu_intra = sent;
     } else if (g == 1) {
         flat(op, algo, m, s, &sent, &hops);
@@ -282,10 +284,10 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
             if (algo == GP_COLL_TREE && op == GP_COLL_ALLREDUCE && g > 2)
                 s1 = s;
         }
-        c->intra_s = phases * (s1 / bu + h1 * au);
+        c->intra_s = phases * (s1 / bu + h1 * anv);
         c->inter_s = s2 / bo + h2 * ao;
         c->bw_s = phases * s1 / bu + s2 / bo;
-        c->lat_s = phases * h1 * au + h2 * ao;
+        c->lat_s = phases * h1 * anv + h2 * ao;
         if ((algo == GP_COLL_TREE || algo == GP_COLL_NVLS) && op == GP_COLL_ALLREDUCE) {
             /* NCCL's tree: chunks flow up the chain inside each node and
              * the tree between nodes, and back down, all at once -- a
@@ -319,8 +321,20 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
              * the ring -- so their bandwidth term is at least the ring's, and
              * the faster of the two is taken. */
             double kk = (double)(k < g ? k : g), node = kk * bnic, tu, tn, tb, tl;
+            /* The 1/g that leaves through a NIC spares the scale-up port
+             * only when every GPU has its own NIC (with fewer, the GPUs
+             * without one send all of V on the link; PXN routes through
+             * it too) and the NIC traffic takes another path: NVLink or
+             * xGMI with peer-to-peer -- not PCIe, whose x16 carries the
+             * NIC traffic too, and not host staging. */
+            double fu = (double)(g - 1) / (double)g;
+            if (kk < (double)g || t->scale_up == NULL || t->scale_up->p2p == 0 ||
+                r->host_bound ||
+                (t->scale_up->kind != GP_LINK_NVLINK &&
+                 t->scale_up->kind != GP_LINK_INFINITY_FABRIC))
+                fu = 1.0;
             flat(op, GP_COLL_RING, g * m, s, &sent, &hops);
-            tu = sent * (double)(g - 1) / (double)g / bu;
+            tu = sent * fu / bu;
             tn = sent / node;
             tb = tu > tn ? tu : tn;
             tl = hops * (au > ao ? au : ao);
@@ -345,6 +359,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     c->up_bw = g > 1 ? bu : 0.0;
     c->out_bw = m > 1 ? bo : 0.0;
     c->up_alpha = g > 1 ? au : 0.0;
+    c->nvls_latency = anv != au ? GP_COMM_NVLS_LATENCY : 0.0;
     c->out_alpha = m > 1 ? ao : 0.0;
     c->algbw = c->time_s > 0.0 ? s / c->time_s : INFINITY;
     c->busbw = c->algbw * r->bus_factor;

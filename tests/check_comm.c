@@ -329,18 +329,19 @@ START_TEST(hierarchical_two_nodes)
     GP_ASSERT_REL(r.expected.time_s, 2.1446455, 1e-7);
     /* busbw factor over all 8 GPUs: 2*7/8. */
     GP_ASSERT_REL(r.bus_factor, 1.75, 1e-12);
-    /* Four NICs per node: each GPU sends 3/4 of V on the scale-up link,
-     * 23.59e9 x 3/4 / 25e9 = 0.7077 s, while the node's 4 NICs carry V at
-     * 4 x 11e9: 23.59e9 / 44e9 = 0.5361364 s; the slower, 0.7077 s, + 280
-     * us = 0.70798 s.  The phases take 0.8088 + 3.37e9 / 11e9 = 1.1151636 s
-     * + 100 us: the ring wins.  Inter (concurrent with intra): 23.59e9 /
-     * 44e9 + 14 x 20 us. */
+    /* Four NICs per node: the node's 4 NICs carry V at 4 x 11e9: 23.59e9 /
+     * 44e9 = 0.5361364 s, while each GPU's PCIe x16 carries all of its V --
+     * the 3/4 to its ring neighbour and the 1/4 to a NIC share the same
+     * port -- 23.59e9 / 25e9 = 0.9436 s; the slower + 280 us = 0.94388 s.
+     * The phases take 0.8088 + 3.37e9 / 11e9 = 1.1151636 s + 100 us: the
+     * ring wins.  Inter (concurrent with intra): 23.59e9 / 44e9 + 14 x 20
+     * us. */
     t.nics_per_node = 4;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 13.48e9, NULL, &r, NULL),
                      GP_OK);
     ck_assert_int_eq(r.expected.flat_ring, 1);
-    GP_ASSERT_REL(r.expected.time_s, 0.70798, 1e-9);
-    GP_ASSERT_REL(r.expected.intra_s, 0.7077, 1e-12);
+    GP_ASSERT_REL(r.expected.time_s, 0.94388, 1e-9);
+    GP_ASSERT_REL(r.expected.intra_s, 23.59e9 / 25e9, 1e-12);
     GP_ASSERT_REL(r.expected.inter_s, 23.59e9 / 44e9 + 280e-6, 1e-9);
     GP_ASSERT_REL(r.bytes_per_gpu_intra, 23.59e9 * 3 / 4, 1e-12);
     GP_ASSERT_REL(r.bytes_per_gpu_inter, 23.59e9 / 4, 1e-12);
@@ -830,7 +831,7 @@ START_TEST(cli_link_bw)
 END_TEST
 
 /* --nics-per-node above the node's GPUs is priced as one NIC a GPU (the
- * ring's rate is min(B_up, min(K, g) B_nic), collectives.md) and said:
+ * ring's NIC rate is min(K, g) B_nic, collectives.md) and said:
  * 16 NICs for 8 GPUs cost what 8 do. */
 START_TEST(cli_nics_above_gpus_noted)
 {
@@ -1644,6 +1645,11 @@ START_TEST(cli_nvls)
     GP_ASSERT_REL(gp_test_jnum(j, "algbw_bytes_per_s"), 274.1097823e9, 1e-8);
     GP_ASSERT_REL(gp_test_jnum(j, "ceiling_busbw_bytes_per_s"), 700e9, 1e-9);
     GP_ASSERT_REL(gp_test_jnum(j, "latency_term_s"), 23e-6, 1e-9);
+    /* The NVLS phases' latency is NCCL's, reported beside the link's own
+     * alpha (2 us), which NVLS does not use; the ceiling charges none. */
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "nvls_latency_s"), 23e-6, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "scale_up_alpha_s"), 2e-6, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "ceiling"), "nvls_latency_s"), 0.0, 1e-12);
     link = json_object_get(j, "link");
     GP_ASSERT_REL(gp_test_jnum(link, "nvls_bytes_per_s"), 308.6e9, 1e-12);
     json_decref(j);
@@ -1673,6 +1679,22 @@ START_TEST(cli_nvls)
     ck_assert_msg(strstr(err, "NCCL does not use NVLS on 2 GPUs"), "%s", err);
     free(out);
     free(err);
+    /* --link-latency does not reach the NVLS phases: a note says so, and
+     * the latency term stays NCCL's 23 us. */
+    {
+        const char *lat[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
+                             "--bytes", "8", "--algo", "nvls", "--link-latency", "50us", NULL};
+        ck_assert_int_eq(gp_test_cli(lat, &out, &err), 0);
+        ck_assert_msg(strstr(err, "--link-latency prices nvlink4's hops; --algo nvls's switch "
+                                  "phases take NCCL's 23 us") != NULL,
+                      "%s", err);
+        j = json_loads(out, 0, NULL);
+        ck_assert_ptr_nonnull(j);
+        GP_ASSERT_REL(gp_test_jnum(j, "latency_term_s"), 23e-6, 1e-9);
+        json_decref(j);
+        free(out);
+        free(err);
+    }
     /* No figure, no hint. */
     ck_assert_int_eq(gp_test_cli(pcie, &out, NULL), 0);
     ck_assert_ptr_null(strstr(out, "hint: "));

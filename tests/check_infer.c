@@ -928,8 +928,9 @@ END_TEST
  * between them (23.5e9 achievable), latencies zero so the bandwidth terms
  * show (docs/models/collectives.md, "Two and more nodes").  Llama-2-70B:
  * 160 AllReduces of S = 16384 B per step.  NCCL's ring over the 16 ranks
- * moves V = 2 x 15/16 x S = 30720 B through every edge at min(B_up, 8 NICs
- * x B_nic): expected min(230e9, 188e9) = 188e9, 30720 / 188e9 = 163.40 ns.
+ * moves V = 2 x 15/16 x S = 30720 B off each node through its 8 NICs at
+ * 188e9, 163.40 ns, while each GPU's NVLink carries 7/8 of it at 230e9,
+ * 116.9 ns: the NICs bind, 163.40 ns.
  * NCCL's tree pipelines the chain inside each node (a GPU inside it passes
  * S up and S down) with the tree between them: max(2 S / 230e9 = 142.47
  * ns, the S/8 = 2048 B shard among the 2 nodes, 2048 / 23.5e9 = 87.15 ns)

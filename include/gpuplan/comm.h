@@ -110,7 +110,11 @@ typedef struct gp_comm_cost {
                             host staging (0 when unused)                     */
     double out_bw;       /* per-GPU bytes/s on the scale-out link, after NIC
                             sharing (0 when unused)                          */
-    double up_alpha;     /* seconds per hop used, scale-up                   */
+    double up_alpha;     /* seconds per hop used, scale-up (the link's; NVLS
+                            phases take nvls_latency instead)               */
+    double nvls_latency; /* seconds charged for the NVLS switch phases
+                            (GP_COMM_NVLS_LATENCY, expected, --algo nvls);
+                            0 otherwise                                      */
     double out_alpha;    /* seconds per hop used, scale-out                  */
     int flat_ring;       /* 1: on m > 1 nodes, NCCL's ring across all n
                             ranks (links concurrent) beat the hierarchical
@@ -171,8 +175,10 @@ typedef struct gp_comm_result {
  *   Ring (the default) on m > 1 nodes of g > 1 GPUs is also priced as NCCL's
  *   ring across all n ranks: every channel enters and leaves each node
  *   once, so the node's NICs carry the per-rank volume V (2(n-1)/n S for
- *   AllReduce) while the scale-up link carries V too, concurrently: t = V /
- *   min(B_up, min(K, g) B_nic) + hops * max(a_up, a_out).  NCCL runs no
+ *   AllReduce) while each GPU's scale-up link carries f V, concurrently: t =
+ *   max(f V / B_up, V / (min(K, g) B_nic)) + hops * max(a_up, a_out), f =
+ *   (g-1)/g on NVLink or xGMI with peer-to-peer and a NIC a GPU (the 1/g to
+ *   the NIC takes PCIe), else 1.  NCCL runs no
  *   RS / inter-node / AG schedule for the ring: with --algo ring the phases
  *   stand in only for latency (their bandwidth term is raised to the
  *   ring's, cost.ring_floor = 1) and the faster of the two is taken
