@@ -818,6 +818,18 @@ static int run(gp_cli *cli, int argc, char **argv)
                     "modules_to_not_convert): --weights mxfp4-moe-bf16 prices that layout "
                     "(mxfp4-moe: llama.cpp's GGUF, the rest in q8_0)\n",
                     r.body_dense_params);
+        /* A format for MoE checkpoints (its dense tensors in a format of
+         * their own) on a model without routed experts: every weight is in
+         * the dense format; the headline bits are the experts'. */
+        if (p.weights != NULL && p.weights->dense != NULL && !(r.moe_layers > 0.0))
+            fprintf(stderr,
+                    "gpuplan decode: note: --weights %s sets the routed experts' format "
+                    "(%g bits); %s has no routed experts, so all its weights are priced in "
+                    "the format's dense one, %s (%g bits)\n",
+                    p.weights->id != NULL ? p.weights->id : "?", p.weights->bits.v,
+                    model.id != NULL ? model.id : "the model",
+                    p.weights->dense->id != NULL ? p.weights->dense->id : "?",
+                    p.weights->dense->bits.v);
     }
 
     /* A whole request: prefill of P tokens (the first output token), then

@@ -378,6 +378,8 @@ typedef struct sums {
     double deq;        /* dequant FLOP                                       */
     double deq_seq;    /* of deq, what each sequence adds (engines whose
                           GEMVs unpack per sequence: dequant_per_seq)     */
+    double deq_once;   /* dequant FLOP at this batch unpacked once a step
+                          (the figure past the GEMV batches)              */
     double comm_exp;   /* link time per step, expected (comm.h)              */
     double comm_ceil;  /* link time per step, ceiling (bandwidth terms only) */
     double kv_seq;     /* KV bytes per sequence at this context              */
@@ -592,6 +594,18 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                 rq = GP_INFER_MMVQ_MAX_BATCH + 1.0;
             if (o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH || rq > GP_INFER_MMVQ_MAX_BATCH + 1.0)
                 o->ridge_batch = rq;
+        } else if (!ceiling && s->deq_seq > 0.0) {
+            /* Per-sequence unpacking but no MMQ rate (llama.cpp-rocm,
+             * --prefill-eff): past the GEMV batches the step unpacks once
+             * (side_eval), so the ridge there is the once-a-step one. */
+            double so = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo) -
+                        div0(s->emb_seq / n, bwe);
+            double wo = wb - div0(s->deq_once / n, o->cuda_peak);
+            double rq = so > 0.0 ? (wo > 0.0 ? wo / so : 1.0) : INFINITY;
+            if (rq < GP_INFER_MMVQ_MAX_BATCH + 1.0)
+                rq = GP_INFER_MMVQ_MAX_BATCH + 1.0;
+            if (o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH || rq > GP_INFER_MMVQ_MAX_BATCH + 1.0)
+                o->ridge_batch = rq;
         }
     }
     o->ttft_s = 0.0;
@@ -604,6 +618,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
  * FLOP per weight read. */
 typedef struct moe_read {
     double wbits, dbits, lm_fixed, emb_row, deq_per_param;
+    int deq_dense; /* 1: the dense tensors dequantise too, 0: experts only */
     gp_precision prec;
     const gp_engine *eng;
 } moe_read;
@@ -620,7 +635,8 @@ static double ridge_with(const gp_infer_params *p, const sums *s, const shape *s
     double touched, routed, bt = body_touched(sh, b, &touched, &routed);
     q.batch = 1.0; /* side_eval takes one embedding row off w_bytes */
     t.w_bytes = body_bytes(bt, routed, w->wbits, w->dbits) + w->lm_fixed + w->emb_row;
-    t.deq = t.deq_seq > 0.0 ? t.deq_seq : bt * w->deq_per_param;
+    t.deq_once = (w->deq_dense ? bt : routed) * w->deq_per_param;
+    t.deq = t.deq_seq > 0.0 ? t.deq_seq : t.deq_once;
     side_eval(&q, &t, w->prec, ceiling, w->eng, &o, NULL, NULL);
     return o.ridge_batch;
 }
@@ -687,7 +703,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     double wbits, dbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems, ex_t;
     double store, kv_tok, kv_all, usable, ovh_mem, free1, pos, tok_params, emb_row;
     double st_seq, st_elems, lin, la, per_seq;
-    int quant, split;
+    int quant, dquant, split;
 
     if (p == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_infer_eval: NULL p");
@@ -796,6 +812,10 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     ebits = fmt_bits(r->embed_format);
     ibits = fmt_bits(r->embed_in_format);
     quant = p->weights != NULL && p->weights->kind != GP_FMT_FLOAT && wbits < 16.0;
+    /* A format whose dense tensors stay 16-bit (mxfp4-moe-bf16) unpacks
+     * only its routed experts. */
+    dquant = quant && (p->weights->dense == NULL ||
+                       (p->weights->dense->kind != GP_FMT_FLOAT && dbits < 16.0));
     get_shape(m, &sh);
 
     /* Weights read per step. */
@@ -905,15 +925,16 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         tok_params = r->active_params;
     r->flop = 2.0 * tok_params * B + r->attn_flop + r->linear_flop;
     r->flop_params = tok_params;
-    r->dequant_flop = quant ? body_t * eng->dequant_flop : 0.0;
+    r->dequant_flop = quant ? (dquant ? body_t : ex_t) * eng->dequant_flop : 0.0;
+    s.deq_once = r->dequant_flop;
     s.deq_seq = 0.0;
     if (quant && eng->dequant_per_seq) {
         /* llama.cpp's GEMVs (MMVQ) unpack and dot every block once per
          * sequence: each sequence's own weights (a MoE token's k experts),
          * once per sequence (inference.md 2).  Past its GEMV batches the
          * MMQ kernels' rate holds the unpacking (side_eval). */
-        double tok_t, tok_routed;
-        s.deq_seq = body_touched(&sh, 1.0, &tok_t, &tok_routed) * eng->dequant_flop;
+        double tok_t, tok_routed, tok_body = body_touched(&sh, 1.0, &tok_t, &tok_routed);
+        s.deq_seq = (dquant ? tok_body : tok_routed) * eng->dequant_flop;
         if (B <= GP_INFER_MMVQ_MAX_BATCH)
             r->dequant_flop = B * s.deq_seq;
     }
@@ -984,6 +1005,7 @@ int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         w.lm_fixed = sh.embed_params * ebits / 8.0;
         w.emb_row = emb_row;
         w.deq_per_param = quant ? eng->dequant_flop : 0.0;
+        w.deq_dense = dquant;
         w.prec = r->precision;
         w.eng = eng;
         r->ceiling.ridge_batch = moe_ridge(p, &s, &sh, &w, 1);

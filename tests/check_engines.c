@@ -2126,6 +2126,50 @@ START_TEST(llama_cpp_gemv_dequant_per_sequence)
     GP_ASSERT_REL(deq, 4.0 * body1 * 8.0, 1e-12);
     ck_assert(gp_test_jnum(j, "body_params") > body1);
     json_decref(j);
+    /* A format whose dense tensors stay bf16 unpacks its experts only:
+     * gpt-oss-20b in mxfp4-moe-bf16 at batch 1, the routed params one token
+     * reads (body less its dense part) x 8; on a dense model nothing is
+     * unpacked, and the step is the bf16 one. */
+    {
+        const char *g1[] = {"--gpu", "rtx-4090", "--model", "gpt-oss-20b", "--weights",
+                            "mxfp4-moe-bf16", "--context", "256", "--engine", "llama.cpp", NULL};
+        const char *d8[] = {"--gpu", "a100", "--model", "llama-2-7b", "--weights",
+                            "mxfp4-moe-bf16", "--batch", "8", "--engine", "llama.cpp", NULL};
+        const char *b8[] = {"--gpu", "a100", "--model", "llama-2-7b", "--weights", "bf16",
+                            "--batch", "8", "--engine", "llama.cpp", NULL};
+        double bf;
+        j = decode(g1);
+        GP_ASSERT_REL(gp_test_jnum(j, "dequant_flop"),
+                      8.0 * (gp_test_jnum(j, "body_params") -
+                             gp_test_jnum(j, "body_dense_params")),
+                      1e-12);
+        ck_assert(gp_test_jnum(j, "body_dense_params") > 0.0);
+        json_decref(j);
+        j = decode(b8);
+        bf = gp_test_jnum(j, "aggregate_expected_tokens_per_s");
+        json_decref(j);
+        j = decode(d8);
+        ck_assert(gp_test_jnum(j, "dequant_flop") == 0.0);
+        GP_ASSERT_REL(gp_test_jnum(j, "aggregate_expected_tokens_per_s"), bf, 1e-12);
+        json_decref(j);
+    }
+    /* No MMQ rate (llama.cpp-rocm): past batch 8 the step unpacks once, so
+     * the ridge is the once-a-step one -- batches 9 and 32 are memory-bound
+     * and the ridge lies beyond them, where the GEMVs' per-sequence slope
+     * alone would have put it near 4. */
+    {
+        const char *r9[] = {"--gpu", "rx-7900-xtx", "--model", "llama-2-7b", "--weights", "q4_0",
+                            "--batch", "9", "--engine", "llama.cpp-rocm", NULL};
+        const char *r32[] = {"--gpu", "rx-7900-xtx", "--model", "llama-2-7b", "--weights",
+                             "q4_0", "--batch", "32", "--engine", "llama.cpp-rocm", NULL};
+        j = decode(r9);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "binding")), "memory");
+        ck_assert(gp_test_jnum(j, "ridge_batch") > 32.0);
+        json_decref(j);
+        j = decode(r32);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "binding")), "memory");
+        json_decref(j);
+    }
 }
 END_TEST
 
