@@ -336,6 +336,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--gpus N is required");
     if (bytes < 0.0)
         return gp_cli_usage(cli, "--bytes S is required");
+    if (per_node >= gpus) /* one node holds them all, as scale and decode take it */
+        per_node = 0;
     if (per_node > 0) {
         if (gpus % per_node != 0)
             return gp_cli_usage(cli, "--gpus %ld does not fill whole nodes of --gpus-per-node %ld",

@@ -1215,11 +1215,17 @@ static int run(gp_cli *cli, int argc, char **argv)
              "embedding is a lookup) x batch + attention%s", r.flop_params,
              r.linear_flop > 0 ? " + linear recurrence" : "");
     qrow("FLOPs per step", r.flop, GP_Q_FLOP, 2, note);
-    if (r.dequant_flop > 0)
-        qrow("dequant FLOPs per step", r.dequant_flop, GP_Q_FLOP, 2,
-             gpu->vendor != NULL && strcmp(gpu->vendor, "NVIDIA") == 0
-                 ? "CUDA cores (fp32 rate)"
-                 : "vector ALUs (fp32 rate)");
+    if (r.dequant_flop > 0) {
+        snprintf(note, sizeof note, "%s%s",
+                 gpu->vendor != NULL && strcmp(gpu->vendor, "NVIDIA") == 0
+                     ? "CUDA cores (fp32 rate)"
+                     : "vector ALUs (fp32 rate)",
+                 r.engine != NULL && r.engine->dequant_per_seq &&
+                         p.batch <= GP_INFER_MMVQ_MAX_BATCH
+                     ? ", each sequence unpacks its own (x batch)"
+                     : "");
+        qrow("dequant FLOPs per step", r.dequant_flop, GP_Q_FLOP, 2, note);
+    }
     if (r.experts_touched > 0) {
         snprintf(buf, sizeof buf, "%.2f", r.experts_touched);
         gp_cli_row("MoE experts touched/layer", buf, "E x (1 - (1 - k/E)^batch)");

@@ -919,9 +919,16 @@ START_TEST(cli_nvls_tree_over_nodes)
         const char *g4[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "32",
                             "--gpus-per-node", "8", "--scale-out", "ib-ndr", "--bytes", "8GiB",
                             "--algo", "nvls", NULL};
+        const char *g8[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
+                            "--gpus-per-node", "16", "--bytes", "8GiB", NULL};
         j = gp_test_cli_json(g4);
         GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-6);
         ck_assert_int_eq(json_integer_value(json_object_get(j, "nodes")), 4);
+        json_decref(j);
+        /* A node larger than --gpus holds them all: one node, as scale and
+         * decode take it. */
+        j = gp_test_cli_json(g8);
+        ck_assert_int_eq(json_integer_value(json_object_get(j, "nodes")), 1);
         json_decref(j);
     }
 }
