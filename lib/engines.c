@@ -285,9 +285,8 @@ static const gp_engine engines[] = {
      " NVIDIA GPUs: XiongjieDai's"
      " Dec 2023 prompt-eval rows of Llama 2 7B F16 on nine GPUs read -31 % to"
      " +64 %, median +10 % (+35 % to +231 % at the full tensor rate)"
-     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
-     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
-     " #6183, Mar 2024)",
+     "; KV cache: f32, f16, q8_0, q4_0, q4_1 (-ctk since PR #4309, 7 Dec"
+     " 2023; bf16, q5_0, q5_1, iq4_nl came in 2024, PR #6183 and later)",
      1, 11.2e9, 139e-6, 0.0, 0.0, 350.0, 0.0, 0, 1, 0.0, 0},
     {"llama.cpp-metal-2023", "llama.cpp (Metal backend, Apple silicon; Nov 2023 builds)", 1.0,
      1.0, 95e-6, 8.0,
@@ -304,9 +303,8 @@ static const gp_engine engines[] = {
      " boost clock, the median of the 56 Q8_0 and Q4_0 pp512 rows (150 to"
      " 188, of the 256 an Apple GPU core peaks at); MoE: 47 us per MoE layer"
      " assumed (the CUDA profile's)"
-     "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
-     " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
-     " #6183, Mar 2024)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0, 0.0, 0, 1, 0.0, 0},
+     "; KV cache: f16 or f32 (--memory-f32; -ctk came with PR #4309, 7 Dec"
+     " 2023, after these builds)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0, 0.0, 0, 1, 0.0, 0},
     {"mlx", "MLX LM (mlx-lm, LM Studio's MLX engine; Apple silicon)", 1.0, 1.0, 23e-6, 8.0,
      "least squares over 18 published decode rows of mlx-lm and LM Studio's"
      " MLX engine (mlx-lm inside) on five Apple chips, 4-, 6- and 8-bit MLX"
@@ -499,7 +497,9 @@ int gp_engine_loads(const gp_engine *e, const gp_format *f)
  * Sources (also in each profile's src):
  *   llama.cpp builds: common/arg.cpp --cache-type-k / -v (f32, f16, bf16,
  *     q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1; q5_0, q5_1 and iq4_nl since PR
- *     #6183, March 2024);
+ *     #6183, March 2024); the Dec 2023 CUDA builds (llama.cpp-2023) only
+ *     f32, f16, q8_0, q4_0, q4_1 (-ctk since PR #4309, 7 Dec 2023), the Nov
+ *     2023 Metal ones (llama.cpp-metal-2023) f16 or f32 (--memory-f32);
  *   vllm, vllm-rocm: vLLM --kv-cache-dtype {auto, fp8, fp8_e4m3, fp8_e5m2}
  *     (engine args v0.5.3; vllm.config CacheDType, v0.9), auto being the
  *     model's dtype; SGLang and TGI the same fp8 pair; LMDeploy quant_policy
@@ -510,10 +510,16 @@ int gp_engine_loads(const gp_engine *e, const gp_format *f)
  *   mlx: the model's dtype, or --kv-bits with --kv-group-size 64, MLX's
  *     affine groups (mlx-3bit ... mlx-8bit). */
 static const struct {
-    const char *id; /* engine id; "llama.cpp" is every llama.cpp build */
+    const char *id; /* engine id; "llama.cpp" is every later llama.cpp build */
     const char *ids[10];
     const char *says;
 } kv_caches[] = {
+    {"llama.cpp-2023",
+     {"fp32", "fp16", "q8_0", "q4_0", "q4_1"},
+     "f32, f16, q8_0, q4_0, q4_1 (-ctk, Dec 2023 builds)"},
+    {"llama.cpp-metal-2023",
+     {"fp32", "fp16"},
+     "f32, f16 (Nov 2023 builds: --memory-f32, before -ctk)"},
     {"llama.cpp",
      {"fp32", "fp16", "bf16", "q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"},
      "f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1 (--cache-type-k/-v)"},

@@ -553,8 +553,11 @@ START_TEST(apple_metal_rows)
             ck_assert_ptr_nonnull(strstr(kt, "q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"));
             ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp"), q8, NULL), 1);
             ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp-rocm"), fp8, NULL), 0);
+            /* Nov 2023 Metal builds kept f16 or f32 only (bf16 came in 2024). */
             ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp-metal-2023"),
-                                                gp_db_find_format(db, "bf16"), NULL), 1);
+                                                gp_db_find_format(db, "bf16"), NULL), 0);
+            ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("llama.cpp-metal-2023"),
+                                                gp_db_find_format(db, "fp16"), NULL), 1);
             kt = NULL;
             ck_assert_int_eq(gp_engine_holds_kv(gp_engine_find("vllm"), q8, &kt), 0);
             ck_assert_ptr_nonnull(strstr(kt, "fp8-e4m3, fp8-e5m2"));
@@ -613,6 +616,16 @@ START_TEST(apple_metal_rows)
             ck_assert_ptr_nonnull(wj);
             ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 0);
             json_decref(wj);
+            /* The Dec 2023 builds had no q5_0 cache (PR #6183, March 2024). */
+            {
+                const char *old[] = {"--json", "decode", "--gpu", "rtx-4090", "--model",
+                                     "llama-2-7b", "--weights", "q4_0", "--kv", "q5_0",
+                                     "--engine", "llama.cpp-2023", NULL};
+                wj = gp_test_cli_json(old);
+                ck_assert_ptr_nonnull(wj);
+                ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 1);
+                json_decref(wj);
+            }
         }
         wj = gp_test_cli_json(a);
         ck_assert_ptr_nonnull(wj);
