@@ -761,16 +761,6 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
 }
 END_TEST
 
-/* --gpu ID instead of --link: the GPU's scale-up link, unless it joins
- * fewer GPUs than asked (a GA102 NVLink bridge joins a pair), then its
- * wide_link (GeForce RTX 3090: no PCIe P2P, so pcie4-x16-host as the RTX
- * 4090), else its host link, said on stderr.  By hand, 8 RTX 3090s staged
- * through host memory (13 GB/s achievable, 15 us a hop; host cap 460.8e9 /
- * (2 x 8) = 28.8 GB/s, above 13), 1 GiB ring AllReduce: 2 x 7/8 x
- * 1073741824 B / 13e9 B/s = 144.542169 ms + 2 x 7 x 15 us = 144.752169 ms
- * (was 75.301928 ms over pcie4-x16 with P2P, 25 GB/s).  8 H100s take
- * NVLink 4 + NVSwitch: the figure --link nvlink4 gives, within 10 % of the
- * published 370 GB/s busbw (nccl-tests#212). */
 /* --link-bw: the digest's row 7 with no link named (a link of your own, alpha
  * 0 unless --link-latency): 4 GPUs, 14 GB of FP16 gradients, 25 GB/s per
  * direction: 2 x 3/4 x 14e9 = 21e9 B each / 25e9 = 0.84 s, expected and
@@ -975,6 +965,16 @@ START_TEST(cli_gpu_turing_geforce_staged)
 }
 END_TEST
 
+/* --gpu ID instead of --link: the GPU's scale-up link, unless it joins
+ * fewer GPUs than asked (a GA102 NVLink bridge joins a pair), then its
+ * wide_link (GeForce RTX 3090: no PCIe P2P, so pcie4-x16-host as the RTX
+ * 4090), else its host link, said on stderr.  By hand, 8 RTX 3090s staged
+ * through host memory (13 GB/s achievable, 15 us a hop; host cap 460.8e9 /
+ * (2 x 8) = 28.8 GB/s, above 13), 1 GiB ring AllReduce: 2 x 7/8 x
+ * 1073741824 B / 13e9 B/s = 144.542169 ms + 2 x 7 x 15 us = 144.752169 ms
+ * (was 75.301928 ms over pcie4-x16 with P2P, 25 GB/s).  8 H100s take
+ * NVLink 4 + NVSwitch: the figure --link nvlink4 gives, within 10 % of the
+ * published 370 GB/s busbw (nccl-tests#212). */
 START_TEST(cli_gpu_names_link)
 {
     const char *h[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "8GiB",
