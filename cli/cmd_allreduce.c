@@ -336,8 +336,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_usage(cli, "--gpus N is required");
     if (bytes < 0.0)
         return gp_cli_usage(cli, "--bytes S is required");
-    if (per_node >= gpus) /* one node holds them all, as scale and decode take it */
+    if (per_node >= gpus) { /* one node holds them all, as scale and decode take it */
+        if (nodes_given && nodes != 1)
+            return gp_cli_usage(cli, "--nodes %ld and --gpus-per-node %ld disagree: %ld GPUs in "
+                                     "nodes of %ld are 1 node",
+                                nodes, per_node, gpus, per_node);
         per_node = 0;
+    }
     if (per_node > 0) {
         if (gpus % per_node != 0)
             return gp_cli_usage(cli, "--gpus %ld does not fill whole nodes of --gpus-per-node %ld",

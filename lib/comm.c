@@ -196,6 +196,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     long g = t->gpus_per_node, m = t->nodes;
     long k = t->nics_per_node > 0 ? t->nics_per_node : gp_topo_default_nics(t->scale_up, g);
     double bu, au, bo, ao, bnic, sent, hops, anv;
+    int nvls_lat = algo == GP_COLL_NVLS && g > 1 && !ceiling;
 
     memset(c, 0, sizeof *c);
     link_figs(g > 1 ? t->scale_up : NULL, ceiling, &bu, &au);
@@ -208,7 +209,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
      * NCCL's tuned 23 us in all, not two of the link's P2P latency; any
      * other algorithm's hops take the link's. */
     anv = au;
-    if (algo == GP_COLL_NVLS && g > 1 && !ceiling) {
+    if (nvls_lat) {
         bu = t->scale_up->bw_nvls.v; /* the in-switch reduction's own rate */
         anv = GP_COMM_NVLS_LATENCY / 2.0;
     }
@@ -324,13 +325,15 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
             /* The 1/g that leaves through a NIC spares the scale-up port
              * only when every GPU has its own NIC (with fewer, the GPUs
              * without one send all of V on the link; PXN routes through
-             * it too) and the NIC traffic takes another path: NVLink or
-             * xGMI with peer-to-peer -- not PCIe, whose x16 carries the
-             * NIC traffic too, and not host staging. */
+             * it too) and the NIC traffic takes another path: NVLink
+             * (switch, mesh or bridge) or xGMI with peer-to-peer -- not
+             * PCIe, whose x16 carries the NIC traffic too, and not host
+             * staging. */
             double fu = (double)(g - 1) / (double)g;
             if (kk < (double)g || t->scale_up == NULL || t->scale_up->p2p == 0 ||
                 r->host_bound ||
                 (t->scale_up->kind != GP_LINK_NVLINK &&
+                 t->scale_up->kind != GP_LINK_NVLINK_BRIDGE &&
                  t->scale_up->kind != GP_LINK_INFINITY_FABRIC))
                 fu = 1.0;
             flat(op, GP_COLL_RING, g * m, s, &sent, &hops);
@@ -359,7 +362,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
     c->up_bw = g > 1 ? bu : 0.0;
     c->out_bw = m > 1 ? bo : 0.0;
     c->up_alpha = g > 1 ? au : 0.0;
-    c->nvls_latency = anv != au ? GP_COMM_NVLS_LATENCY : 0.0;
+    c->nvls_latency = nvls_lat ? GP_COMM_NVLS_LATENCY : 0.0;
     c->out_alpha = m > 1 ? ao : 0.0;
     c->algbw = c->time_s > 0.0 ? s / c->time_s : INFINITY;
     c->busbw = c->algbw * r->bus_factor;

@@ -693,7 +693,30 @@ static double moe_ridge(const gp_infer_params *p, const sums *s, const shape *sh
     return hi;
 }
 
+static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e);
+
+/* A format for MoE checkpoints (its dense tensors in a format of their own:
+ * mxfp4-moe, mxfp4-moe-bf16) on a model without routed experts stores every
+ * weight in that dense format, as llama-quantize writes it: priced as such,
+ * efficiencies and kernel regimes included, its output matrix kept. */
 int gp_infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
+{
+    if (p != NULL && p->model != NULL && p->weights != NULL && p->weights->dense != NULL) {
+        shape sh;
+        get_shape(p->model, &sh);
+        if (!(sh.moe_layers > 0.0)) {
+            gp_infer_params q = *p;
+            q.weights = p->weights->dense;
+            if (q.embed == NULL && p->weights->output != NULL &&
+                p->weights->output != p->weights->dense)
+                q.embed = p->weights->output;
+            return infer_eval(&q, r, e);
+        }
+    }
+    return infer_eval(p, r, e);
+}
+
+static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
 {
     const gp_model *m;
     const gp_gpu *g;

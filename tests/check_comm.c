@@ -924,6 +924,44 @@ START_TEST(cli_nvls_tree_over_nodes)
 }
 END_TEST
 
+/* The ring over nodes spares a GPU's scale-up port the 1/g it sends to a
+ * NIC only with a NIC a GPU on NVLink or xGMI (collectives.md, "Two and
+ * more nodes"); 2 nodes of 8, 8 GiB, V = 2 x 15/16 x 8589934592 =
+ * 16,106,127,360 B, 30 hops x max(2, 2) us = 60 us:
+ *  - nvlink3 (230 GB/s) with 4 ib-xdr NICs (94 GB/s each): the 4 GPUs
+ *    without a NIC send all of V on NVLink: V / 230e9 = 70.0266 ms (the
+ *    NICs, V / 376e9 = 42.84 ms, are faster): t = 70.0866 ms;
+ *  - MI300X xGMI (336 GB/s to its 7 peers) with a NIC a GPU: 7/8 V /
+ *    336e9 = 41.9430 ms against V / (8 x 94e9) = 21.42 ms: t = 42.0030 ms;
+ *  - the same on PCIe 5 (pcie5-x16, its 8 NICs share the x16): V / B_up. */
+START_TEST(ring_over_nodes_port_share)
+{
+    const char *a4[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "16",
+                        "--gpus-per-node", "8", "--nics-per-node", "4", "--scale-out", "ib-xdr",
+                        "--bytes", "8GiB", NULL};
+    const char *mi[] = {"--json", "allreduce", "--gpu", "mi300x", "--gpus", "16",
+                        "--gpus-per-node", "8", "--scale-out", "ib-xdr", "--bytes", "8GiB", NULL};
+    const char *pc[] = {"--json", "allreduce", "--link", "pcie5-x16", "--gpus", "16",
+                        "--gpus-per-node", "8", "--nics-per-node", "8", "--scale-out", "ib-xdr",
+                        "--bytes", "8GiB", NULL};
+    const double V = 16106127360.0;
+    json_t *j = gp_test_cli_json(a4), *x;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), V / 230e9 + 60e-6, 1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(mi);
+    x = json_object_get(j, "expected");
+    ck_assert(json_is_true(json_object_get(x, "flat_ring")));
+    GP_ASSERT_REL(gp_test_jnum(x, "intra_s"), 7.0 / 8.0 * V / 336e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 7.0 / 8.0 * V / 336e9 + 60e-6, 1e-9);
+    json_decref(j);
+    j = gp_test_cli_json(pc);
+    x = json_object_get(j, "expected");
+    GP_ASSERT_REL(gp_test_jnum(x, "bandwidth_term_s"), V / gp_test_jnum(x, "scale_up_bytes_per_s"),
+                  1e-9);
+    json_decref(j);
+}
+END_TEST
+
 /* GeForce Turing has no PCIe P2P (nvidia-smi topo -p2p 'NS'): --gpu
  * rtx-2080-ti takes its scale-up link pcie3-x16-host (15.75 GB/s datasheet,
  * 3.05 achievable = half the 6.10 GB/s bidirectional P2P=Disabled copy of
@@ -1916,6 +1954,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_link_bw);
     tcase_add_test(tc, cli_tree_pipelines_over_nodes);
     tcase_add_test(tc, cli_nvls_tree_over_nodes);
+    tcase_add_test(tc, ring_over_nodes_port_share);
     tcase_add_test(tc, cli_nics_above_gpus_noted);
     suite_add_tcase(s, tc);
     return s;

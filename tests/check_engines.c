@@ -2146,10 +2146,12 @@ START_TEST(llama_cpp_gemv_dequant_per_sequence)
     {
         const char *g1[] = {"--gpu", "rtx-4090", "--model", "gpt-oss-20b", "--weights",
                             "mxfp4-moe-bf16", "--context", "256", "--engine", "llama.cpp", NULL};
+        /* The default engine: its eff_quant (0.80) differs from its
+         * eff_float (0.85), so the step shows which format was priced. */
         const char *d8[] = {"--gpu", "a100", "--model", "llama-2-7b", "--weights",
-                            "mxfp4-moe-bf16", "--batch", "8", "--engine", "llama.cpp", NULL};
+                            "mxfp4-moe-bf16", "--batch", "8", NULL};
         const char *b8[] = {"--gpu", "a100", "--model", "llama-2-7b", "--weights", "bf16",
-                            "--batch", "8", "--engine", "llama.cpp", NULL};
+                            "--batch", "8", NULL};
         double bf;
         j = decode(g1);
         GP_ASSERT_REL(gp_test_jnum(j, "dequant_flop"),
@@ -2164,7 +2166,27 @@ START_TEST(llama_cpp_gemv_dequant_per_sequence)
         j = decode(d8);
         ck_assert(gp_test_jnum(j, "dequant_flop") == 0.0);
         GP_ASSERT_REL(gp_test_jnum(j, "aggregate_expected_tokens_per_s"), bf, 1e-12);
+        GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "eff_weights"), 0.85, 1e-12);
         json_decref(j);
+    }
+    /* What the table says: the dequant row's per-sequence note, and the
+     * note on a MoE format over a dense model. */
+    {
+        const char *t4[] = {"decode", "--gpu", "rtx-3090", "--model", "llama-3-8b", "--weights",
+                            "q4_0", "--batch", "4", "--engine", "llama.cpp", NULL};
+        const char *td[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--weights",
+                            "mxfp4-moe-bf16", NULL};
+        char *out = NULL, *err = NULL;
+        ck_assert_int_eq(gp_test_cli(t4, &out, &err), 0);
+        ck_assert_msg(strstr(out, "each sequence unpacks its own (x batch)") != NULL, "%s", out);
+        free(out);
+        free(err);
+        ck_assert_int_eq(gp_test_cli(td, &out, &err), 0);
+        ck_assert_msg(strstr(err, "llama-2-7b has no routed experts, so all its weights are "
+                                  "priced in the format's dense one, bf16 (16 bits)") != NULL,
+                      "%s", err);
+        free(out);
+        free(err);
     }
     /* No MMQ rate (llama.cpp-rocm): past batch 8 the step unpacks once, so
      * the ridge is the once-a-step one -- batches 9 and 32 are memory-bound
@@ -2182,6 +2204,27 @@ START_TEST(llama_cpp_gemv_dequant_per_sequence)
         j = decode(r32);
         ck_assert_str_eq(json_string_value(json_object_get(j, "binding")), "memory");
         json_decref(j);
+        /* The ridge is where the step turns: memory-bound at the batch
+         * below it, compute-bound at the one above. */
+        {
+            const char *rr[] = {"--gpu", "rx-7900-xtx", "--model", "llama-2-7b", "--weights",
+                                "q4_0", "--engine", "llama.cpp-rocm", "--batch", NULL, NULL};
+            char lo[32], hi[32];
+            double ridge;
+            j = decode(r9);
+            ridge = gp_test_jnum(j, "ridge_batch");
+            json_decref(j);
+            snprintf(lo, sizeof lo, "%.0f", floor(ridge));
+            snprintf(hi, sizeof hi, "%.0f", floor(ridge) + 1.0);
+            rr[9] = lo;
+            j = decode(rr);
+            ck_assert_str_eq(json_string_value(json_object_get(j, "binding")), "memory");
+            json_decref(j);
+            rr[9] = hi;
+            j = decode(rr);
+            ck_assert_str_eq(json_string_value(json_object_get(j, "binding")), "compute");
+            json_decref(j);
+        }
     }
 }
 END_TEST
