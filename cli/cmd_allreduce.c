@@ -407,7 +407,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     t.nodes = nodes;
     t.nics_per_node = nics; /* 0: the library's default, resolved below */
     if (nics == 0)
-        nics = gp_topo_default_nics(up, gpus / nodes);
+        nics = gp_topo_default_nics(up, out, gpus / nodes);
     if (nodes > 1 && gpus == nodes) {
         /* Nodes of one GPU: the scale-up link carries nothing (--link,
          * which the command asks for, is not said). */

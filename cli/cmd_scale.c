@@ -635,7 +635,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     q.gpus_per_node = per_node;
     q.nics_per_node = nics; /* 0: the library's default, resolved below */
     if (nics == 0)
-        nics = gp_topo_default_nics(up, per_node);
+        nics = gp_topo_default_nics(up, out, per_node);
     q.grad_bytes = grad_bytes; /* q.weight_bytes: set with the --params check above */
     q.step_compute_s = step;
     /* Counts that cannot run are never the best or the fastest: a replica

@@ -420,7 +420,8 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
                                             : "none (one node)",
             "%s, %ld NICs per node", in->scale_out ? in->scale_out->id : "none",
             in->nics_per_node > 0 ? in->nics_per_node
-                                  : gp_topo_default_nics(in->scale_up, r->step.gpus_per_node));
+                                  : gp_topo_default_nics(in->scale_up, in->scale_out,
+                                                         r->step.gpus_per_node));
         ADD("global batch", in->global_batch > 0 ? "--global-batch"
                                                  : "default: 4M tokens (LLaMA-1/Llama 2)",
             "%.0f sequences", r->step.global_batch);
