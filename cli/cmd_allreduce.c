@@ -43,8 +43,9 @@ static void usage(FILE *f)
             "                     the same with NVLS inside (NVLS-tree)\n"
             "  --gpus-per-node G  instead of --nodes: G GPUs a node, N/G nodes (as scale and\n"
             "                     decode take it); with --nodes the two must agree\n"
-            "  --scale-out ID     link between nodes (ib-ndr, roce-100, eth-100 ...)\n"
+            "  --scale-out ID     link between nodes (ib-ndr, roce-400, efa, efa-p4d ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default:\n"
+            "                     the scale-out link's own count (efa-p4d: 4 for 8 GPUs), else\n"
             "                     one per GPU when --link is NVLink or Infinity Fabric, else 1)\n"
             "  --link-bw RATE     without --link: a link of your own, RATE per direction per\n"
             "                     GPU (datasheet and expected alike; --gpu then only names the\n"
@@ -412,7 +413,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     t.nodes = nodes;
     t.nics_per_node = nics; /* 0: the library's default, resolved below */
     if (nics == 0)
-        nics = gp_topo_default_nics(up, gpus / nodes);
+        nics = gp_topo_default_nics(up, out, gpus / nodes);
     if (nodes > 1 && gpus == nodes) {
         /* Nodes of one GPU: the scale-up link carries nothing (--link,
          * which the command asks for, is not said). */

@@ -52,7 +52,7 @@ static void usage(FILE *f)
             "                      model's pre-training sequence, as train)\n"
             "  --gpus LIST         GPU counts to evaluate (default 1,2,4,8)\n"
             "  --gpus-per-node G   GPUs per node (default: every count in one node)\n"
-            "  --scale-out ID      link between nodes\n"
+            "  --scale-out ID      link between nodes (ib-ndr, roce-400, efa ...)\n"
             "  --nics-per-node K   NICs (ports) per node sharing the inter-node traffic\n"
             "                      (default: one per GPU on NVLink/Infinity Fabric nodes, else 1)\n"
             "  --overlap F         fraction of the AllReduce that can overlap backward, in [0,1]\n"
@@ -635,7 +635,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     q.gpus_per_node = per_node;
     q.nics_per_node = nics; /* 0: the library's default, resolved below */
     if (nics == 0)
-        nics = gp_topo_default_nics(up, per_node);
+        nics = gp_topo_default_nics(up, out, per_node);
     q.grad_bytes = grad_bytes; /* q.weight_bytes: set with the --params check above */
     q.step_compute_s = step;
     /* Counts that cannot run are never the best or the fastest: a replica

@@ -22,14 +22,19 @@ double gp_comm_host_bw(const gp_comm_params *p)
     return p != NULL && p->host_bw > 0.0 ? p->host_bw : GP_COMM_HOST_BW_DEFAULT;
 }
 
-long gp_topo_default_nics(const gp_link *scale_up, long gpus_per_node)
+long gp_topo_default_nics(const gp_link *scale_up, const gp_link *scale_out, long gpus_per_node)
 {
-    if (scale_up == NULL || gpus_per_node < 1)
+    /* A figure on the scale-out link (an instance's own NICs, efa-p4d) wins
+     * over one on the scale-up link (nvlink2: DGX-2). */
+    const gp_link *fig = scale_out != NULL && scale_out->nics_per_gpu.v > 0.0 ? scale_out : scale_up;
+    if (gpus_per_node < 1)
         return 1;
-    if (scale_up->nics_per_gpu.v > 0.0) {
-        double k = floor((double)gpus_per_node * scale_up->nics_per_gpu.v + 0.5);
+    if (fig != NULL && fig->nics_per_gpu.v > 0.0) {
+        double k = floor((double)gpus_per_node * fig->nics_per_gpu.v + 0.5);
         return k < 1.0 ? 1 : (long)k;
     }
+    if (scale_up == NULL)
+        return 1;
     if (scale_up->kind == GP_LINK_NVLINK || scale_up->kind == GP_LINK_INFINITY_FABRIC)
         return gpus_per_node;
     return 1;
@@ -194,7 +199,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
                   gp_comm_cost *c)
 {
     long g = t->gpus_per_node, m = t->nodes;
-    long k = t->nics_per_node > 0 ? t->nics_per_node : gp_topo_default_nics(t->scale_up, g);
+    long k = t->nics_per_node > 0 ? t->nics_per_node : gp_topo_default_nics(t->scale_up, t->scale_out, g);
     double bu, au, bo, ao, bnic, sent, hops, anv;
     int nvls_lat = algo == GP_COLL_NVLS && g > 1 && !ceiling;
 

@@ -144,7 +144,7 @@ static int link_time(const gp_infer_params *p, int split_layers, double bytes,
                                p->link->id ? p->link->id : "?", p->link->max_gpus.v, gpn);
         t.nodes = nodes;
         t.scale_out = p->scale_out;
-        t.nics_per_node = gp_topo_default_nics(p->link, gpn);
+        t.nics_per_node = gp_topo_default_nics(p->link, p->scale_out, gpn);
     } else if (p->link != NULL && p->link->max_gpus.v > 0.0 &&
                (double)gpn > p->link->max_gpus.v) {
         /* One node of more GPUs than its link joins: the remedy is nodes,

@@ -678,7 +678,7 @@ static int a2a_time(const gp_topo *tt, double S, double k, double X, double nic_
 static double node_nics(const gp_train_in *in, double gn)
 {
     return in->nics_per_node > 0 ? (double)in->nics_per_node
-                                 : (double)gp_topo_default_nics(in->scale_up, (long)gn);
+                                 : (double)gp_topo_default_nics(in->scale_up, in->scale_out, (long)gn);
 }
 
 /* One send of `bytes` between two GPUs, latency included: over the scale-up

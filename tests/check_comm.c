@@ -962,6 +962,53 @@ START_TEST(ring_over_nodes_port_share)
 }
 END_TEST
 
+/* AWS EFA, held out: the links' achievable figures are derived from the NDR
+ * rule (0.94 x line rate), their latency from aws-ofi-nccl's tuner (20 us);
+ * no row below was used to set them.  p5.48xlarge (8 x H100, 4 x 100 Gb/s
+ * EFA a GPU = efa-p5, one link a GPU), 8 GiB AllReduce, measured
+ * (crazyguitar/aws-gpu-communication-benchmark, data/nccl_all_reduce.csv):
+ *   4 nodes: 357.0 GB/s busbw.  Ring over 32 ranks: V = 2 x 31/32 x S =
+ *     16,642,998,272 B through 8 x 47 GB/s = 44.263293 ms (NVLink's 7/8 V
+ *     at 369.7 GB/s is less), + 62 hops x 20 us = 45.503293 ms; busbw =
+ *     V / t = 365.75 GB/s (+2.5 %).
+ *   2 nodes: 477.7 GB/s (NCCL's NVLS tree at this size).  --algo nvls:
+ *     9/8 x S / 308.6 GB/s = 31.3145 ms inside the node binds (the 1 GiB
+ *     shard between 2 nodes takes 1073741824 / 47e9 = 22.85 ms), + 23 us +
+ *     2 x 20 us = 31.3776 ms; busbw S / t x 30/16 = 513.3 GB/s (+7.5 %).
+ * p4d (8 x A100, efa-p4d: 4 x 100 Gb/s a node, taken from the link without
+ * --nics-per-node), 2 nodes, 1 GiB: ring V = 2 x 15/16 x S = 2,013,265,920
+ * B through 4 x 11.75 GB/s = 42.835445 ms binds; the phases win on latency
+ * (14 x 2 us inside + 2 x 20 us between) = 42.903445 ms, busbw 46.93 GB/s;
+ * NVIDIA/nccl#527 measured 57.17 (NCCL 2.9.9: -18 %; 3 and 4 nodes 31.77
+ * and 29.61 against 46.9, +48 % and +58 %, old software). */
+START_TEST(cli_efa_held_out)
+{
+    const char *p5n4[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "32", "--nodes",
+                          "4", "--scale-out", "efa", "--bytes", "8GiB", NULL};
+    const char *p5n2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                          "2", "--scale-out", "efa-p5", "--bytes", "8GiB", "--algo", "nvls", NULL};
+    const char *p4d[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "16", "--nodes",
+                         "2", "--scale-out", "efa-p4d", "--bytes", "1GiB", NULL};
+    double S = 8589934592.0, V = 2.0 * 31.0 / 32.0 * S, t;
+    json_t *j = gp_test_cli_json(p5n4);
+    t = V / 376e9 + 62 * 20e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 365.75e9, 1e-4);
+    json_decref(j);
+    j = gp_test_cli_json(p5n2);
+    t = 1.125 * S / 308.6e9 + 23e-6 + 2 * 20e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 513.3e9, 1e-4);
+    json_decref(j);
+    j = gp_test_cli_json(p4d);
+    S = 1073741824.0;
+    t = 2.0 * 15.0 / 16.0 * S / 47e9 + 14 * 2e-6 + 2 * 20e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-6);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node")), 4);
+    json_decref(j);
+}
+END_TEST
+
 /* GeForce Turing has no PCIe P2P (nvidia-smi topo -p2p 'NS'): --gpu
  * rtx-2080-ti takes its scale-up link pcie3-x16-host (15.75 GB/s datasheet,
  * 3.05 achievable = half the 6.10 GB/s bidirectional P2P=Disabled copy of
@@ -1872,17 +1919,24 @@ START_TEST(default_nics_one_per_gpu_on_baseboards)
     double S = 8589934592.0, tb;
     ck_assert_ptr_nonnull(nv4);
     ck_assert_ptr_nonnull(ndr);
-    ck_assert_int_eq(gp_topo_default_nics(nv4, 8), 8);
-    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "xgmi-mi300x"), 8), 8);
-    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "pcie4-x16"), 8), 1);
-    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "pcie5-x16-host"), 4), 1);
-    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink-bridge-h100"), 2), 1);
-    ck_assert_int_eq(gp_topo_default_nics(NULL, 8), 1);
-    ck_assert_int_eq(gp_topo_default_nics(nv4, 0), 1);
+    ck_assert_int_eq(gp_topo_default_nics(nv4, NULL, 8), 8);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "xgmi-mi300x"), NULL, 8), 8);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "pcie4-x16"), NULL, 8), 1);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "pcie5-x16-host"), NULL, 4), 1);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink-bridge-h100"), NULL, 2), 1);
+    ck_assert_int_eq(gp_topo_default_nics(NULL, NULL, 8), 1);
+    ck_assert_int_eq(gp_topo_default_nics(nv4, NULL, 0), 1);
     /* nvlink2 carries its own figure: a DGX-2 has 8 EDR NICs for 16 V100s,
      * 0.5 per GPU -> 8 for 16, 4 for 8 (DGX-1). */
-    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink2"), 16), 8);
-    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink2"), 8), 4);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink2"), NULL, 16), 8);
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink2"), NULL, 8), 4);
+    /* A scale-out link's figure wins: efa-p4d, a p4d.24xlarge's 4 EFA NICs
+     * for 8 A100s (0.5) -> 4, even over nvlink2's own (16 x 0.5 = 8 either
+     * way); efa-p5 carries none -> the NVLink default, one a GPU. */
+    ck_assert_int_eq(gp_topo_default_nics(gp_db_find_link(db, "nvlink3"),
+                                          gp_db_find_link(db, "efa-p4d"), 8), 4);
+    ck_assert_int_eq(gp_topo_default_nics(nv4, gp_db_find_link(db, "efa-p5"), 8), 8);
+    ck_assert_int_eq(gp_topo_default_nics(NULL, gp_db_find_link(db, "efa-p4d"), 8), 4);
     /* Two DGX H100 nodes, 8 GiB AllReduce, no NIC count given (0).  Flat
      * ring over 16 GPUs: sent 2 x 15/16 x S = 16,106,127,360 bytes; each
      * node sends all of it off-node over its 8 NICs at 8 x 47 = 376 GB/s:
@@ -1955,6 +2009,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_tree_pipelines_over_nodes);
     tcase_add_test(tc, cli_nvls_tree_over_nodes);
     tcase_add_test(tc, ring_over_nodes_port_share);
+    tcase_add_test(tc, cli_efa_held_out);
     tcase_add_test(tc, cli_nics_above_gpus_noted);
     suite_add_tcase(s, tc);
     return s;

@@ -480,7 +480,7 @@ START_TEST(comm)
     gp_coll_algo algo = GP_COLL_NVLS;
     gp_err e;
 
-    ck_assert_int_eq(gp_topo_default_nics(NULL, 8), 1);
+    ck_assert_int_eq(gp_topo_default_nics(NULL, NULL, 8), 1);
     GP_ASSERT_REL(gp_comm_host_bw(NULL), GP_COMM_HOST_BW_DEFAULT, 0.0);
     gp_comm_params_default(NULL);
 

@@ -41,7 +41,7 @@ typedef struct gp_topo {
     long gpus_per_node;  /* g >= 1                                       */
     const gp_link *scale_out;
     long nodes;          /* m >= 1                                       */
-    long nics_per_node;  /* K >= 1; 0: gp_topo_default_nics(scale_up, g) */
+    long nics_per_node;  /* K >= 1; 0: gp_topo_default_nics(up, out, g) */
 } gp_topo;
 
 /* NICs per node when none is given: one per GPU (g) when the scale-up link
@@ -52,9 +52,11 @@ typedef struct gp_topo {
  * descriptions), MI300-series platforms one 400G NIC per GPU (AMD Instinct
  * MI300 Series Cluster Reference Architecture Guide, 63916); else 1 (PCIe
  * servers and NVLink-bridged pairs, which usually carry one).  A link's own
- * nics_per_gpu figure wins: round(g x it), at least 1 (nvlink2: DGX-2, 8
- * EDR NICs for 16 V100s).  g < 1 and a NULL link give 1.  docs/models/collectives.md "Two and more nodes". */
-long gp_topo_default_nics(const gp_link *scale_up, long gpus_per_node);
+ * nics_per_gpu figure wins: round(g x it), at least 1 -- the scale-out link's
+ * (efa-p4d: a p4d.24xlarge's 4 EFA NICs for 8 A100s, 0.5) before the
+ * scale-up link's (nvlink2: DGX-2, 8 EDR NICs for 16 V100s).  scale_out may
+ * be NULL.  g < 1 and NULL links give 1.  docs/models/collectives.md "Two and more nodes". */
+long gp_topo_default_nics(const gp_link *scale_up, const gp_link *scale_out, long gpus_per_node);
 
 /* The largest message gp_comm_eval prices (GP_ERANGE above): 1e18 bytes,
  * far beyond any buffer; it keeps every derived time finite. */

@@ -172,10 +172,11 @@ typedef struct gp_link {
     gp_fig max_gpus;        /* GPUs it can join (bridge: 2); 0 = unbounded */
     int p2p;                /* 1: peer-to-peer; 0: staged through host    */
     int switched;           /* 1: full-bandwidth switch (NVSwitch, fabric) */
-    gp_fig nics_per_gpu;    /* scale-up links: the scale-out NICs a node of
-                               these GPUs carries per GPU (DGX-2: 8 for 16 =
-                               0.5); 0 = the kind's default
-                               (gp_topo_default_nics)                     */
+    gp_fig nics_per_gpu;    /* the scale-out NICs a node carries per GPU:
+                               on a scale-up link, its nodes' (DGX-2: 8 for
+                               16 = 0.5); on a scale-out link, its instance's
+                               (efa-p4d: 4 for 8), which wins; 0 = the kind's
+                               default (gp_topo_default_nics)             */
     gp_fig meas_bw;         /* calibration: measured bytes/s per direction */
     gp_fig meas_latency;    /* calibration: seconds                       */
     const char *calibration;

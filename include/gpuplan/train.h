@@ -252,7 +252,7 @@ typedef struct gp_train_in {
                                    the run spans nodes                       */
     long gpus_per_node;         /* 0: min(8, gpus, scale_up max_gpus)        */
     long nics_per_node;         /* scale-out ports per node; 0:
-                                   gp_topo_default_nics(scale_up, g)         */
+                                   gp_topo_default_nics(up, out, g)          */
     double global_batch;        /* sequences per step, all GPUs; 0: 4M tokens
                                    / seq rounded to a multiple of dp x b     */
     long interleave;            /* virtual pipeline stages per GPU; 0 = 1    */
