@@ -1172,8 +1172,21 @@ static int hw_show(gp_cli *cli, int argc, char **argv)
         case GP_KIND_MODEL: rc = gp_db_get_model(db, id, "show", &m, &e); p = m; break;
         default: rc = gp_db_get_format(db, id, "show", &f, &e); p = f; break;
         }
-        if (rc == GP_OK)
+        if (rc == GP_OK) {
+            /* The same id in a later kind (an imported model named like a
+             * GPU): say how to reach it. */
+            int kk;
+            for (kk = k + 1; only < 0 && kk < GP_KIND__COUNT; kk++) {
+                const void *q = kk == GP_KIND_LINK    ? (const void *)gp_db_find_link(db, id)
+                                : kk == GP_KIND_MODEL ? (const void *)gp_db_find_model(db, id)
+                                                      : (const void *)gp_db_find_format(db, id);
+                if (q != NULL && q != p)
+                    fprintf(stderr, "gpuplan hw: note: '%s' names a %s too: 'gpuplan hw show "
+                                    "%s:%s' shows it\n",
+                            id, gp_kind_name((gp_kind)kk), gp_kind_name((gp_kind)kk), id);
+            }
             return show_entry(cli, k, p);
+        }
         /* GP_EINVAL: a name two entries share ("could be A or B"). */
         if (only >= 0 || e.code == GP_EINVAL)
             return gp_cli_fail(cli, &e);

@@ -623,6 +623,43 @@ START_TEST(cli_shows_every_shipped_entry)
 }
 END_TEST
 
+/* An id two kinds share (a model imported as 'h100'): hw show finds the
+ * GPU first and says how to reach the model; KIND: reaches it. */
+START_TEST(cli_show_notes_an_id_of_two_kinds)
+{
+    char dir[256];
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "models/h100.yaml",
+                                   "id: h100\nname: a model named like a GPU\nsrc: t\n"
+                                   "sources:\n  t: \"test entry\"\nparams: 7B\nlayers: 32\n"
+                                   "hidden: 4096\nheads: 32\nffn_hidden: 11008\nvocab: 32000\n"
+                                   "context: 4096\n"),
+                     0);
+    {
+        const char *a[] = {"--db", dir, "hw", "show", "h100", NULL};
+        const char *m[] = {"--db", dir, "hw", "show", "model:h100", NULL};
+        const char *plain[] = {"hw", "show", "h100", NULL};
+        ck_assert_int_eq(gp_test_cli(a, &out, &err), 0);
+        ck_assert_msg(strstr(out, "H100") != NULL, "%s", out);
+        ck_assert_msg(strstr(err, "note: 'h100' names a model too: 'gpuplan hw show "
+                                  "model:h100' shows it") != NULL,
+                      "%s", err);
+        free(out);
+        free(err);
+        ck_assert_int_eq(gp_test_cli(m, &out, &err), 0);
+        ck_assert_msg(strstr(out, "a model named like a GPU") != NULL, "%s", out);
+        ck_assert_ptr_null(strstr(err, "names a"));
+        free(out);
+        free(err);
+        ck_assert_int_eq(gp_test_cli(plain, &out, &err), 0);
+        ck_assert_ptr_null(strstr(err, "names a"));
+        free(out);
+        free(err);
+    }
+}
+END_TEST
+
 /* Elementwise kernels run on CUDA cores, so every GPU with fp16 Tensor
  * Cores needs its CUDA-core fp16 rate too (else the roofline charges them
  * to the Tensor Core roof).  Ada and GA102 run FP16 non-tensor at the FP32
@@ -680,6 +717,7 @@ Suite *gp_test_suite_hwdb(void)
     tcase_add_test(ts, models_spot_checks);
     tcase_add_test(ts, formats_spot_checks);
     tcase_add_test(tcli, cli_shows_every_shipped_entry);
+    tcase_add_test(tcli, cli_show_notes_an_id_of_two_kinds);
     tcase_set_timeout(tcli, 60);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, ts);
