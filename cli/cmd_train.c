@@ -39,7 +39,10 @@ static void usage(FILE *f)
         "                        fp32), fp16, fp8, fp4, tf32, fp32\n"
         "  --exact               count FLOPs per layer (attention, logits) instead of 6ND\n"
         "  --causal              count half the s^2 attention FLOPs (with --exact)\n"
-        "  --recompute R         none | selective (default) | full\n"
+        "  --recompute R         none | selective (default) | full | block:N (full\n"
+        "                        recompute of N layers of each pipeline stage's model\n"
+        "                        chunk, the rest kept whole: Megatron-LM\n"
+        "                        --recompute-method block --recompute-num-layers N)\n"
         "  --zero Z              ZeRO stage 0 (default), 1, 2 or 3 over data parallel\n"
         "                        (2 or 3 with --pp > 1 is priced with a warning:\n"
         "                        DeepSpeed refuses it)\n"
@@ -329,6 +332,16 @@ static const char *nz(const char *s, const char *dflt)
     return s != NULL && s[0] != '\0' ? s : dflt;
 }
 
+/* The recompute mode as the option spells it: "block:N" for a block. */
+static const char *rc_label(const gp_train_in *in)
+{
+    static char buf[16]; /* "block:" and at most 7 digits (N <= 1e6) */
+    if (in->recompute != GP_RECOMPUTE_BLOCK)
+        return gp_train_recompute_name(in->recompute);
+    snprintf(buf, sizeof buf, "block:%ld", in->recompute_layers);
+    return buf;
+}
+
 static json_t *jassume(json_t *arr, const char *name, const char *value, const char *src)
 {
     json_t *o = json_object();
@@ -384,7 +397,7 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         r->mfu != r->mfu_reference)
         ADD("MFU", r->mfu_src,
             "%.3f (default %.3f: PaLM count, selective; restated: %s recompute, %s count)",
-            r->mfu, r->mfu_reference, gp_train_recompute_name(in->recompute),
+            r->mfu, r->mfu_reference, rc_label(in),
             in->count == GP_COUNT_EXACT ? "exact" : "6ND");
     else
         ADD("MFU", r->mfu_src, "%.3f%s", r->mfu,
@@ -457,7 +470,7 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
                           : "Kaplan et al. 2020 (C = 6ND); Hoffmann et al. 2022",
         "%s%s", in->count == GP_COUNT_EXACT ? "exact per layer" : "6 N D",
         in->lora_params > 0 ? " (LoRA: frozen base 4 N D + 6 N_adapter D)" : "");
-    ADD("recompute", "Korthikanti et al. 2022", "%s", gp_train_recompute_name(in->recompute));
+    ADD("recompute", "Korthikanti et al. 2022", "%s", rc_label(in));
     ADD("sequence length", seq_src, "%.0f", r->seq);
     ADD("shape", in->shape != NULL ? "command line (--layers, --hidden, ...)"
                  : r->shape_known  ? "database model"
@@ -653,7 +666,7 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     }
     snprintf(v, sizeof v, "%.4g FLOP", r->hardware_flop);
     snprintf(note, sizeof note, "with %s recompute (HFU basis)",
-             gp_train_recompute_name(in->recompute));
+             rc_label(in));
     gp_cli_row("hardware FLOPs", v, note);
     gp_cli_qrow("dense peak per GPU", r->peak_flop_per_s, GP_Q_FLOPS,
                 gp_cli_sig_digits(r->peak_flop_per_s, 4),
@@ -712,10 +725,10 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
                 gp_train_optimizer_name(in->optimizer));
     if (r->cp > 1)
         snprintf(note, sizeof note, "micro-batch %.0f x seq %.0f / cp %ld, %s recompute",
-                 in->micro_batch, r->seq, r->cp, gp_train_recompute_name(in->recompute));
+                 in->micro_batch, r->seq, r->cp, rc_label(in));
     else
         snprintf(note, sizeof note, "micro-batch %.0f x seq %.0f, %s recompute", in->micro_batch,
-                 r->seq, gp_train_recompute_name(in->recompute));
+                 r->seq, rc_label(in));
     gp_cli_qrow("activations", r->activation_bytes, GP_Q_BYTES, 1, note);
     gp_cli_qrow("runtime reserve", r->reserve_bytes, GP_Q_BYTES, 1, NULL);
     gp_cli_qrow("total", r->total_bytes, GP_Q_BYTES, 1, NULL);
@@ -910,6 +923,8 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
     NUM("lora_params", in->lora_params);
     NUM("base_bits", in->base_bits);
     json_object_set_new(o, "recompute", json_string(gp_train_recompute_name(in->recompute)));
+    if (in->recompute == GP_RECOMPUTE_BLOCK) /* layers of each model chunk */
+        json_object_set_new(o, "recompute_layers", json_integer(in->recompute_layers));
     json_object_set_new(o, "optimizer", json_string(gp_train_optimizer_name(in->optimizer)));
     json_object_set_new(o, "zero", json_integer(in->zero));
     json_object_set_new(o, "tp", json_integer(in->tp));
@@ -1140,7 +1155,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             p.causal_attention = 1;
             break;
         case O_RECOMP:
-            if (gp_train_recompute_parse(optarg, &in.recompute, &e) != GP_OK)
+            if (gp_train_recompute_parse_layers(optarg, &in.recompute, &in.recompute_layers, &e) !=
+                GP_OK)
                 rc = gp_cli_fail(cli, &e);
             break;
         case O_ZERO:

@@ -386,6 +386,7 @@ double gp_train_activation_bytes_per_layer(double seq, double micro_batch,
     case GP_RECOMPUTE_SELECTIVE:
         return sp ? 34.0 * sbh / t : sbh * (10.0 + 24.0 / t);
     case GP_RECOMPUTE_NONE:
+    case GP_RECOMPUTE_BLOCK: /* the layers a block keeps whole */
     default:
         return sp ? sbh * (34.0 + score) / t : sbh * (10.0 + 24.0 / t + score / t);
     }
@@ -427,17 +428,46 @@ const char *gp_train_recompute_name(gp_train_recompute r)
         return "selective";
     case GP_RECOMPUTE_FULL:
         return "full";
+    case GP_RECOMPUTE_BLOCK:
+        return "block";
     default:
         return "unknown";
     }
 }
 
-int gp_train_recompute_parse(const char *s, gp_train_recompute *out, gp_err *e)
+int gp_train_recompute_parse_layers(const char *s, gp_train_recompute *out, long *layers,
+                                    gp_err *e)
 {
     if (s == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_train_recompute_parse: NULL s");
     if (out == NULL)
         return GP_RAISE(e, GP_EINVAL, "gp_train_recompute_parse: NULL out");
+    if (strncasecmp(s, "block:", 6) == 0) {
+        /* Megatron-LM's --recompute-method block: N whole layers a chunk. */
+        const char *d = s + 6;
+        long n = 0;
+        if (*d == '\0')
+            return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
+                               "'%s': block:N needs N, the layers of each model chunk to "
+                               "recompute in full (a whole number >= 0)", s);
+        for (; *d != '\0'; d++) {
+            if (*d < '0' || *d > '9' || n > 1000000)
+                return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
+                                   "'%s': N in block:N must be a whole number of layers in "
+                                   "[0, 1000000]", s);
+            n = n * 10 + (*d - '0');
+        }
+        if (n > 1000000)
+            return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
+                               "'%s': N in block:N must be a whole number of layers in "
+                               "[0, 1000000]", s);
+        if (layers == NULL)
+            return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
+                               "'%s': block:N needs gp_train_recompute_parse_layers", s);
+        *out = GP_RECOMPUTE_BLOCK;
+        *layers = n;
+        return GP_OK;
+    }
     if (strcasecmp(s, "none") == 0)
         *out = GP_RECOMPUTE_NONE;
     else if (strcasecmp(s, "selective") == 0)
@@ -446,8 +476,15 @@ int gp_train_recompute_parse(const char *s, gp_train_recompute *out, gp_err *e)
         *out = GP_RECOMPUTE_FULL;
     else
         return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
-                           "unknown recompute '%s' (known: none selective full)", s);
+                           "unknown recompute '%s' (known: none selective full block:N)", s);
+    if (layers != NULL)
+        *layers = 0;
     return GP_OK;
+}
+
+int gp_train_recompute_parse(const char *s, gp_train_recompute *out, gp_err *e)
+{
+    return gp_train_recompute_parse_layers(s, out, NULL, e);
 }
 
 const char *gp_train_optimizer_name(gp_train_optimizer o)
@@ -821,6 +858,20 @@ static void dp_gradient_times(gp_train_step_result *st, double t_ar, double t_rs
                                              (m - 1.0) * fmax(t_rs * share, t_rs - st->bwd_s);
 }
 
+/* The share of `held` layers that run their forward twice: 1 under full
+ * recompute; under block recompute (Megatron-LM's recompute_method
+ * 'block') the first N of each of the `chunks` model chunks, min(N chunks,
+ * held) / held; 0 otherwise.  The other layers of a block run recompute
+ * nothing.  docs/models/training.md "Partial full recompute". */
+static double recompute_share(const gp_train_in *in, double held, double chunks)
+{
+    if (in->recompute == GP_RECOMPUTE_FULL)
+        return 1.0;
+    if (in->recompute != GP_RECOMPUTE_BLOCK || !(held > 0.0))
+        return 0.0;
+    return fmin((double)in->recompute_layers * chunks, held) / held;
+}
+
 static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_result *r,
                       gp_err *e)
 {
@@ -837,7 +888,10 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     double pst, tpp, g_dp, nodes_dp, nics, nic_scale, gdp, gdpm = 1.0;
     double cp = (double)r->cp, dg, ring_f, ring_b, adapter, sa, sx;
     int lora = in->lora_params > 0.0;
-    int full = in->recompute == GP_RECOMPUTE_FULL, sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
+    /* fr: the share of the stage's layers fully recomputed (1 full, the
+     * block's min(N v, ls) / ls, else 0; set once ls is known). */
+    double fr = 0.0;
+    int sel = in->recompute == GP_RECOMPUTE_SELECTIVE;
     int rc, moe = sh.experts > 0.0, zero2_rs;
 
     memset(st, 0, sizeof *st);
@@ -994,6 +1048,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if (ls > ceil(L / pp))
         ls = ceil(L / pp); /* a balanced layout keeps ceil(L/p) on each GPU */
     st->layers_per_stage = ls;
+    fr = recompute_share(in, ls, v);
     st->ep = r->ep;
     st->moe_imbalance = 1.0;
 
@@ -1046,17 +1101,17 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     f_fwd += x;
     f_bwd += y;
     gemm_fbz(&hw16, T, V / t, h, lora, &lg_fwd, &lg_bwd);   /* logits, 16-bit */
-    st->gemm_s = ls * (f_fwd * (full ? 2.0 : 1.0) + f_bwd) + lg_fwd + lg_bwd;
+    st->gemm_s = ls * (f_fwd * (1.0 + fr) + f_bwd) + lg_fwd + lg_bwd;
     st->gemm_flop = 2.0 * T * h * (qkv + qo + kk * f) / t * ls *
-                        (lora ? (full ? 3.0 : 2.0) : (full ? 4.0 : 3.0)) +
+                        ((lora ? 2.0 : 3.0) + fr) +
                     (lora ? 4.0 : 6.0) * T * h * V / t;
     /* Adapter fine-tuning: the stage's share of the adapters trains in
      * full, 6 FLOP per adapter weight per token (8 when full recompute
      * re-runs their forward), at the expected rate (its rank-r GEMMs are
      * small; their memory traffic is not priced). */
     adapter = lora ? in->lora_params * ls / L / t : 0.0;
-    st->gemm_s += (full ? 8.0 : 6.0) * T * adapter / hw.peak;
-    st->gemm_flop += (full ? 8.0 : 6.0) * T * adapter;
+    st->gemm_s += (6.0 + 2.0 * fr) * T * adapter / hw.peak;
+    st->gemm_flop += (6.0 + 2.0 * fr) * T * adapter;
     st->gemm_eff = st->gemm_flop / (st->gemm_s * hw.peak);
 
     /* --- token mixer per layer: attention on an attending layer, the
@@ -1072,8 +1127,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         gemm_fb(&hw16, s, s, hqk, nb, &f1, &b1);
         gemm_fb(&hw16, s, hd, s, nb, &f2, &b2);
         a_fwd = f1 + f2;
-        a_bwd = b1 + b2 + (full || sel ? a_fwd : 0.0);
-        x = a_flop_fwd * (full || sel ? 4.0 : 3.0);
+        a_bwd = b1 + b2 + (sel ? 1.0 : fr) * a_fwd;
+        x = a_flop_fwd * (3.0 + (sel ? 1.0 : fr));
     } else {
         /* FlashAttention: causal blocks only (half the s^2; a local layer's
          * band within its window: the window share of shape_window_share),
@@ -1081,8 +1136,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
          * fused kernel runs at step_flash_eff of the expected GEMM rate. */
         double wsh = shape_window_share(&sh, s);
         a_fwd = 0.5 * a_flop_fwd * wsh / (hw16.peak * p->step_flash_eff);
-        a_bwd = a_fwd * (p->step_flash_bwd + (full ? 1.0 : 0.0));
-        x = 0.5 * a_flop_fwd * wsh * (1.0 + p->step_flash_bwd + (full ? 1.0 : 0.0));
+        a_bwd = a_fwd * (p->step_flash_bwd + fr);
+        x = 0.5 * a_flop_fwd * wsh * (1.0 + p->step_flash_bwd + fr);
     }
     a_fwd_att = a_fwd;
     if (att_share < 1.0) {
@@ -1093,8 +1148,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         double rf = shape_recurrence_flop(&sh) / (sh.layers - shape_attn_layers(&sh)) * T / t;
         double r_fwd = rf / (hw16.peak * p->step_flash_eff);
         a_fwd = att_share * a_fwd + (1.0 - att_share) * r_fwd;
-        a_bwd = att_share * a_bwd + (1.0 - att_share) * r_fwd * (2.0 + (full ? 1.0 : 0.0));
-        x = att_share * x + (1.0 - att_share) * rf * (3.0 + (full ? 1.0 : 0.0));
+        a_bwd = att_share * a_bwd + (1.0 - att_share) * r_fwd * (2.0 + fr);
+        x = att_share * x + (1.0 - att_share) * rf * (3.0 + fr);
     }
     st->attn_flop = x * ls;
     st->attn_eff = in->attn_unfused ? 1.0 : p->step_flash_eff;
@@ -1106,7 +1161,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                 ? p->step_ew_score_bytes * (hw.e / 2.0) * b * heads / t * s * s * att_share
                 : 0.0; /* on the attending layers only */
     ew_fwd += score;
-    ew_bwd = p->step_ew_bwd * ew_fwd + (full ? ew_fwd : sel ? score : 0.0);
+    ew_bwd = p->step_ew_bwd * ew_fwd + (sel ? score : fr * ew_fwd);
     /* 8-bit GEMMs quantise their inputs (QKV and FFN-in: the norm's output,
      * T h / t_r; out-proj: T q / t; FFN-out: T f / t) and, backward, their
      * output gradients (QKV T (q + 2kv) / t, out-proj and FFN-out T h / t_r,
@@ -1116,9 +1171,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         cast_f = p->step_fp8_cast_bytes * T * (2.0 * h / tr + (qo + f) / t);
         cast_b = p->step_fp8_cast_bytes * T * ((qkv + (kk - 1.0) * f) / t + 2.0 * h / tr);
         ew_fwd += cast_f;
-        ew_bwd += cast_b + (full ? cast_f : 0.0);
+        ew_bwd += cast_b + fr * cast_f;
     }
-    st->fp8_cast_bytes = ls * (cast_f * (full ? 2.0 : 1.0) + cast_b);
+    st->fp8_cast_bytes = ls * (cast_f * (1.0 + fr) + cast_b);
     /* A quantised frozen base (QLoRA): every pass that multiplies by a
      * weight first dequantises it (bitsandbytes: read the packed weight,
      * write it in 16 bits), forward, data gradient and a recomputed
@@ -1126,9 +1181,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     stage_params(r, r->params, pp, &sa, &sx);
     if (packed_base(in, hw.e)) {
         double dq = (sa - stage_embed(r, r->params, pp)) / t * (in->base_bits / 8.0 + 2.0);
-        st->dequant_bytes = dq * (full ? 3.0 : 2.0);
+        st->dequant_bytes = dq * (2.0 + fr);
         ew_fwd += dq / ls;
-        ew_bwd += dq / ls * (full ? 2.0 : 1.0);
+        ew_bwd += dq / ls * (1.0 + fr);
     }
     xent = T * V / t * p->step_xent_bytes;
     st->elementwise_bytes = ls * (ew_fwd + ew_bwd) + xent;
@@ -1142,7 +1197,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     if ((rc = coll_time(&tt, GP_COLL_ALLREDUCE, T * h * hw.e, 1.0, &ar, e)) != GP_OK)
         return rc;
     st->tp_allreduce_s = ar;
-    st->tp_comm_mb_s = ls * ar * (full ? 6.0 : 4.0);
+    st->tp_comm_mb_s = ls * ar * (4.0 + 2.0 * fr);
 
     /* --- pipeline sends: v per direction per micro-batch ------------------ */
     p2p = 0.0;
@@ -1170,12 +1225,12 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     st->cp_ring_bwd_s = ring_b;
     ring_f = fmax(0.0, ring_f - a_fwd_att);                  /* exposed  */
     ring_b = fmax(0.0, ring_b - a_fwd_att * p->step_flash_bwd);
-    st->cp_comm_mb_s = ls * (ring_f * (full ? 2.0 : 1.0) + ring_b);
+    st->cp_comm_mb_s = ls * (ring_f * (1.0 + fr) + ring_b);
 
     /* --- one micro-batch on the slowest (last) stage ---------------------- */
     st->fwd_s = ls * (f_fwd + a_fwd + 2.0 * ar + ring_f) + lg_fwd +
                 (ls * ew_fwd + 0.5 * xent) / hw.bw + v * p2p;
-    st->bwd_s = ls * ((full ? f_fwd + 2.0 * ar + ring_f : 0.0) + f_bwd + a_bwd + 2.0 * ar +
+    st->bwd_s = ls * (fr * (f_fwd + 2.0 * ar + ring_f) + f_bwd + a_bwd + 2.0 * ar +
                       ring_b) +
                 lg_bwd + (ls * ew_bwd + 0.5 * xent) / hw.bw + v * p2p;
     st->micro_batch_s = st->fwd_s + st->bwd_s;
@@ -1192,7 +1247,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         double E = (double)r->ep, F = in->moe_imbalance > 0.0 ? in->moe_imbalance : 1.0;
         double lm, ld, me, el, nqkv, at_f, at_b, df_f, df_b, mf_f, mf_b, ex_f, ex_b;
         double lf_d, lb_d, lf_m, lb_m, fa, fd, fm, fx, res, ewd_f, ewd_b, ewm_f, ewm_b;
-        double ar_x, tpm, a2a, S, g_ep, rec = full ? 2.0 : 1.0, kf = full ? 4.0 : 3.0;
+        double ar_x, tpm, a2a, S, g_ep, rec = 1.0 + fr, kf = 3.0 + fr;
         if (!(ka >= 1.0 && ka <= X))
             return GP_RAISE_AT(e, GP_EINVAL, "--model", 0, 0,
                                "MoE shape needs 1 <= active experts <= %g experts (got '%g')",
@@ -1263,8 +1318,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         ewd_f = res + T * f * kk * hw.e / t + score;
         ewm_f = res + (F * T * ka + T * ns) * fe * ke * hw.e / t +
                 p->step_moe_perm_bytes * (hw.e / 2.0) * T / tr * ka * h + score;
-        ewd_b = p->step_ew_bwd * ewd_f + (full ? ewd_f : sel ? score : 0.0);
-        ewm_b = p->step_ew_bwd * ewm_f + (full ? ewm_f : sel ? score : 0.0);
+        ewd_b = p->step_ew_bwd * ewd_f + (sel ? score : fr * ewd_f);
+        ewm_b = p->step_ew_bwd * ewm_f + (sel ? score : fr * ewm_f);
         if (low) {
             /* 8-bit casts as in the dense layer: attention's inputs and
              * gradients, then the FFN's -- the dense one, or the routed
@@ -1281,10 +1336,10 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             }
             ewd_f += ca_f + cd_f;
             ewm_f += ca_f + cm_f;
-            ewd_b += ca_b + cd_b + (full ? ca_f + cd_f : 0.0);
-            ewm_b += ca_b + cm_b + (full ? ca_f + cm_f : 0.0);
-            st->fp8_cast_bytes = ld * ((ca_f + cd_f) * (full ? 2.0 : 1.0) + ca_b + cd_b) +
-                                 lm * ((ca_f + cm_f) * (full ? 2.0 : 1.0) + ca_b + cm_b);
+            ewd_b += ca_b + cd_b + fr * (ca_f + cd_f);
+            ewm_b += ca_b + cm_b + fr * (ca_f + cm_f);
+            st->fp8_cast_bytes = ld * ((ca_f + cd_f) * (1.0 + fr) + ca_b + cd_b) +
+                                 lm * ((ca_f + cm_f) * (1.0 + fr) + ca_b + cm_b);
         }
         st->elementwise_bytes = ld * (ewd_f + ewd_b) + lm * (ewm_f + ewm_b) + xent;
         st->elementwise_s = st->elementwise_bytes / hw.bw;
@@ -1300,7 +1355,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             GP_OK)
             return rc;
         tpm = ar + (ns > 0.0 ? ar : 0.0) + ar_x;
-        st->tp_comm_mb_s = ld * ar * (full ? 6.0 : 4.0) + lm * tpm * (full ? 3.0 : 2.0);
+        st->tp_comm_mb_s = ld * ar * (4.0 + 2.0 * fr) + lm * tpm * (2.0 + fr);
         /* Expert parallel: dispatch and combine, each an AllToAll of the
          * rank's F T/t_r tokens x k copies over the E ranks; forward 2,
          * backward 2, + 2 in a fully recomputed forward; not overlapped
@@ -1323,7 +1378,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             return rc;
         st->alltoall_bytes = S;
         st->alltoall_1_s = a2a;
-        st->alltoall_mb_s = lm * a2a * (full ? 6.0 : 4.0);
+        st->alltoall_mb_s = lm * a2a * (4.0 + 2.0 * fr);
         /* Pipeline sends: with the stages outermost a stage's neighbour is
          * t d ranks away, off the node unless the run fits in one. */
         p2p = 0.0;
@@ -1333,8 +1388,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         st->pp_p2p_mb_s = 2.0 * v * p2p;
         st->fwd_s = ld * (lf_d + a_fwd + 2.0 * ar) + lm * (lf_m + a_fwd + tpm + 2.0 * a2a) +
                     lg_fwd + (ld * ewd_f + lm * ewm_f + 0.5 * xent) / hw.bw + v * p2p;
-        st->bwd_s = ld * ((full ? lf_d + 2.0 * ar : 0.0) + lb_d + a_bwd + 2.0 * ar) +
-                    lm * ((full ? lf_m + tpm + 2.0 * a2a : 0.0) + lb_m + a_bwd + tpm + 2.0 * a2a) +
+        st->bwd_s = ld * (fr * (lf_d + 2.0 * ar) + lb_d + a_bwd + 2.0 * ar) +
+                    lm * (fr * (lf_m + tpm + 2.0 * a2a) + lb_m + a_bwd + tpm + 2.0 * a2a) +
                     lg_bwd + (ld * ewd_b + lm * ewm_b + 0.5 * xent) / hw.bw + v * p2p;
         st->micro_batch_s = st->fwd_s + st->bwd_s;
     }
@@ -1522,7 +1577,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     const gp_gpu *g;
     gp_train_result *r;
     double n, na, tokens, seq, mm, at, att, rec, lg, ref_hfu_ratio, run_hw_ref;
-    double ntp, wb, gb, ob, nlayers_act, per_layer, act_units;
+    double ntp, wb, gb, ob, nlayers_act, per_layer, act_units, phi;
     gp_train_recompute kept;
     double st_all, st_exp, wbase;
     double usable, room, a, b, adapter, u, d, inv_dp, gpus, zall;
@@ -1541,7 +1596,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (g == NULL)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0, "no GPU given");
     /* Enumerations a caller set by hand (the CLI parses names). */
-    if ((unsigned)in->recompute > (unsigned)GP_RECOMPUTE_FULL)
+    if ((unsigned)in->recompute > (unsigned)GP_RECOMPUTE_BLOCK)
         return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0, "recompute mode %d out of range",
                            (int)in->recompute);
     if ((unsigned)in->optimizer > (unsigned)GP_OPT_SGD)
@@ -1805,6 +1860,19 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                            "or fewer stages",
                            r->shape.layers, na, in->pp);
     }
+    /* Block recompute: N layers of each model chunk (each virtual stage
+     * when interleaved; Megatron-LM's recompute_num_layers), at most the
+     * ceil(L / (p v)) layers the largest chunk holds. */
+    if (in->recompute == GP_RECOMPUTE_BLOCK) {
+        double vv = in->interleave > 1 ? (double)in->interleave : 1.0;
+        double lc = ceil(r->shape.layers / ((double)in->pp * vv));
+        if (in->recompute_layers < 0 || (double)in->recompute_layers > lc)
+            return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
+                               "'block:%ld': N, the layers of each model chunk to recompute, "
+                               "must lie in [0, %g] (%g layers over pp %ld x %g virtual "
+                               "stages)",
+                               in->recompute_layers, lc, r->shape.layers, in->pp, vv);
+    }
     seq = gp_train_seq(in, p);
     r->seq = seq;
     /* Context parallelism (Megatron-core): each rank takes two of 2 cp
@@ -1881,7 +1949,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     fwd_parts(&r->shape, seq, p->causal_attention, &mm, &att, &rec, &lg);
     at = att + rec;
     {
-        double f6, fx, extra = 0.0;
+        double f6, fx, extra = 0.0, phi_m;
         if (in->lora_params > 0.0) {
             /* Frozen base: forward (2N) + activation gradients (2N), no
              * weight gradients.  mm and lg are already forward FLOPs (2 per
@@ -1898,8 +1966,14 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
          * the logit layer; Narayanan et al. 2021 eq. 3), selective re-runs the
          * attention core only (Korthikanti et al. 2022 §5): not the linear
          * layers' recurrence, whose kernel keeps no s^2 scores to drop. */
-        if (in->recompute == GP_RECOMPUTE_FULL) /* adapters' forward too */
-            extra = (in->count == GP_COUNT_EXACT ? mm + at : 2.0 * na) + 2.0 * in->lora_params;
+        /* Block recompute re-runs the share phi_m = min(N p v, L) / L of the
+         * layers (training.md "Partial full recompute"). */
+        phi_m = recompute_share(in, r->shape.layers,
+                                (double)in->pp * (in->interleave > 1 ? (double)in->interleave
+                                                                     : 1.0));
+        if (phi_m > 0.0) /* adapters' forward too */
+            extra = phi_m * ((in->count == GP_COUNT_EXACT ? mm + at : 2.0 * na) +
+                             2.0 * in->lora_params);
         else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
             extra = att;
         r->flop_6nd = f6 * tokens;
@@ -1924,8 +1998,8 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             double afa = p->causal_attention ? 2.0 * att : att;
             double af = afa + rec;
             double mref = 6.0 * na + 3.0 * af, wext = 0.0;
-            if (in->recompute == GP_RECOMPUTE_FULL)
-                wext = 2.0 * na + 2.0 * in->lora_params + af;
+            if (phi_m > 0.0)
+                wext = phi_m * (2.0 * na + 2.0 * in->lora_params + af);
             else if (in->recompute == GP_RECOMPUTE_SELECTIVE)
                 wext = afa;
             ref_hfu_ratio = (mref + afa) / mref;
@@ -2131,6 +2205,15 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
      * keeps what selective recompute keeps (34 sbh / t). */
     kept = in->recompute == GP_RECOMPUTE_NONE && !in->attn_unfused ? GP_RECOMPUTE_SELECTIVE
                                                                    : in->recompute;
+    /* Block recompute keeps the layers it does not re-run whole: as none
+     * (FlashAttention: what selective keeps); the share phi of the first
+     * stage's layers it re-runs keeps the full figure (below). */
+    if (kept == GP_RECOMPUTE_BLOCK)
+        kept = in->attn_unfused ? GP_RECOMPUTE_NONE : GP_RECOMPUTE_SELECTIVE;
+    phi = in->recompute == GP_RECOMPUTE_BLOCK
+              ? recompute_share(in, in->pp > 1 ? nlayers_act / (double)in->pp : r->shape.layers,
+                                in->interleave > 1 ? (double)in->interleave : 1.0)
+              : in->recompute == GP_RECOMPUTE_FULL ? 1.0 : 0.0;
     per_layer = gp_train_activation_bytes_per_layer(
         seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
         in->sequence_parallel, kept);
@@ -2145,6 +2228,12 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                                      r->shape.heads, (double)in->tp, in->sequence_parallel,
                                      GP_RECOMPUTE_SELECTIVE);
     }
+    if (in->recompute == GP_RECOMPUTE_BLOCK)
+        per_layer = phi * gp_train_activation_bytes_per_layer(
+                              seq / (double)r->cp, in->micro_batch, r->shape.hidden,
+                              r->shape.heads, (double)in->tp, in->sequence_parallel,
+                              GP_RECOMPUTE_FULL) +
+                    (1.0 - phi) * per_layer;
     {
         double sbh = seq / (double)r->cp * in->micro_batch * r->shape.hidden;
         double t = (double)in->tp;
@@ -2156,7 +2245,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->activation_bytes =
             (nlayers_act * per_layer + sbh * (double)in->pp / (in->sequence_parallel ? t : 1.0)) *
             pipeline_inflight(in, r);
-        if (in->recompute == GP_RECOMPUTE_FULL) /* the layer being re-run  */
+        if (phi > 0.0) /* the layer being re-run (full, or a block's)      */
             r->activation_bytes += gp_train_activation_bytes_per_layer(
                 seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, t,
                 in->sequence_parallel,

@@ -16,7 +16,11 @@ extern "C" {
 typedef enum gp_train_recompute {
     GP_RECOMPUTE_NONE,      /* every activation kept                        */
     GP_RECOMPUTE_SELECTIVE, /* attention core recomputed (Korthikanti 2022) */
-    GP_RECOMPUTE_FULL       /* only each layer's input kept; layer re-run   */
+    GP_RECOMPUTE_FULL,      /* only each layer's input kept; layer re-run   */
+    GP_RECOMPUTE_BLOCK      /* full recompute of the first recompute_layers
+                               layers of each model chunk, the rest kept
+                               whole (Megatron-LM --recompute-granularity
+                               full --recompute-method block)            */
 } gp_train_recompute;
 
 typedef enum gp_train_optimizer {
@@ -195,6 +199,9 @@ void gp_train_fwd_flop_per_token(const gp_train_shape *s, double seq, int causal
  *   none:      s*b*h*(10 + 24/t + 5*a*s/(h*t)),  with sp: s*b*h*(34 + 5as/h)/t
  *   selective: s*b*h*(10 + 24/t),                with sp: 34*s*b*h/t
  *   full:      2*s*b*h (the layer input),        with sp: 2*s*b*h/t
+ * GP_RECOMPUTE_BLOCK has no per-layer figure of its own (a layer of it is
+ * either fully recomputed or not at all): it returns the none figure, the
+ * layers the block does not recompute.
  * MODEL: Korthikanti et al. 2022 eqs. 1-2 and Table 2. */
 double gp_train_activation_bytes_per_layer(double seq, double micro_batch,
                                            double hidden, double heads, double t,
@@ -291,6 +298,16 @@ typedef struct gp_train_in {
                                    computation (Megatron-core's combined
                                    1F1B, DeepSeek-V3's DualPipe), their
                                    kernels taking step_a2a_sms SMs         */
+    /* --- partial full recompute (appended: ABI order) ---------------------- */
+    long recompute_layers;      /* with GP_RECOMPUTE_BLOCK: N layers of each
+                                   pipeline stage's model chunk (each virtual
+                                   chunk when interleaved) recomputed in
+                                   full, the others store every activation
+                                   (FlashAttention: no s x s scores); 0 <= N
+                                   <= ceil(L / (pp v)), GP_EINVAL
+                                   "--recompute" otherwise; N = 0 prices as
+                                   none, N = L/(pp v) as full; ignored by
+                                   the other modes                          */
 } gp_train_in;
 
 /* Zero the input and set the defaults (gpus 1, tp = pp = 1, micro_batch 1,
@@ -518,9 +535,16 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *p,
 /* Names ("unknown" out of range) and parsers: "none" "selective" "full";
  * "adam" (also "adamw") "adam8bit" (also "adam-8bit", "adamw8bit") "sgd",
  * case-insensitively.  GP_EINVAL naming "--recompute" / "--optimizer"
- * otherwise, *out untouched.  NULL s or out: GP_EINVAL. */
+ * otherwise, *out untouched.  NULL s or out: GP_EINVAL.
+ * gp_train_recompute_parse_layers also reads "block:N" (GP_RECOMPUTE_BLOCK,
+ * N a whole number of layers per model chunk, 0..1000000, into *layers;
+ * 0 for the other modes); gp_train_recompute_parse, with nowhere to put N,
+ * refuses "block:N" (GP_EINVAL).  The name of GP_RECOMPUTE_BLOCK is
+ * "block" (the CLI prints "block:N"). */
 const char *gp_train_recompute_name(gp_train_recompute r);
 int gp_train_recompute_parse(const char *s, gp_train_recompute *out, gp_err *e);
+int gp_train_recompute_parse_layers(const char *s, gp_train_recompute *out, long *layers,
+                                    gp_err *e);
 const char *gp_train_optimizer_name(gp_train_optimizer o);
 int gp_train_optimizer_parse(const char *s, gp_train_optimizer *out, gp_err *e);
 
