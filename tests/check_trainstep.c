@@ -602,6 +602,7 @@ typedef struct prow {
     long nics;         /* scale-out ports per node; 0: the default */
     int fp8;           /* 1: --precision fp8 */
     long cp;           /* context-parallel degree; 0: none */
+    long rl;           /* with GP_RECOMPUTE_BLOCK: layers of each chunk */
 } prow;
 
 static double predict(const prow *w)
@@ -643,6 +644,7 @@ static double predict(const prow *w)
     in.dp_no_overlap = w->no_overlap;
     in.nics_per_node = w->nics;
     in.recompute = w->rc;
+    in.recompute_layers = w->rl;
     in.count = GP_COUNT_EXACT;
     in.mfu_mode = GP_MFU_MODEL;
     in.cp = w->cp;
@@ -676,23 +678,23 @@ START_TEST(published_rows_in_range)
          * unfused attention; PyTorch DDP overlaps the AllReduce up to 18B,
          * Megatron's local DDP reduces after the backward from 39B). */
         {"megatron-1.7B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 24, 2304, 24, 24, 9216, 2, 51200,
-         1.7e9, 2048, 16, 512, 32, 1, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 137, 0, 0, 0},
+         1.7e9, 2048, 16, 512, 32, 1, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 137, 0, 0, 0, 0},
         {"megatron-18.4B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 40, 6144, 48, 48, 24576, 2,
-         51200, 18.4e9, 2048, 8, 1024, 256, 8, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 135, 0, 0, 0},
+         51200, 18.4e9, 2048, 8, 1024, 256, 8, 1, 1, 0, 1, 0, GP_RECOMPUTE_FULL, 0, 135, 0, 0, 0, 0},
         {"megatron-145.6B", "a100-sxm-80gb", "nvlink3", "ib-hdr", 80, 12288, 96, 96, 49152, 2,
-         51200, 145.6e9, 2048, 2, 2304, 1536, 8, 8, 2, 0, 1, 1, GP_RECOMPUTE_FULL, 0, 148, 0, 0, 0},
+         51200, 145.6e9, 2048, 2, 2304, 1536, 8, 8, 2, 0, 1, 1, GP_RECOMPUTE_FULL, 0, 148, 0, 0, 0, 0},
         /* MosaicML llm-foundry benchmarks (FSDP FULL_SHARD = ZeRO-3). */
         {"mpt-7b", "a100-sxm-80gb", "nvlink3", NULL, 32, 4096, 32, 32, 16384, 2, 50368, 6.66e9,
-         2048, 6, 96, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 1, 0.64, 0, 0, 0},
+         2048, 6, 96, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 1, 0.64, 0, 0, 0, 0},
         {"mpt-70b", "h100-sxm", "nvlink4", "ib-ndr", 80, 8192, 64, 64, 32768, 2, 50368, 64.86e9,
-         2048, 8, 2048, 64, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_FULL, 1, 0.426, 0, 0, 0},
+         2048, 8, 2048, 64, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_FULL, 1, 0.426, 0, 0, 0, 0},
         /* Llama 3 405B (Table 4), interleaving 2 assumed; the 126 layers
          * as 16 stages of 8 (the slowest stage). */
         {"llama3-405b", "h100-sxm", "nvlink4", "roce-400", 128, 16384, 128, 8, 53248, 3, 128256,
-         405.85e9, 8192, 1, 2048, 16384, 8, 16, 2, 1, 0, 0, GP_RECOMPUTE_NONE, 3, 400, 0, 0, 0},
+         405.85e9, 8192, 1, 2048, 16384, 8, 16, 2, 1, 0, 0, GP_RECOMPUTE_NONE, 3, 400, 0, 0, 0, 0},
         /* LLaMA-65B: 380 tok/s/GPU; layout assumed tp 8, b 4, ZeRO-1. */
         {"llama-65b", "a100-sxm-80gb", "nvlink3", "ib-hdr", 80, 8192, 64, 64, 22016, 3, 32000,
-         65.2e9, 2048, 4, 2048, 2048, 8, 1, 1, 1, 0, 0, GP_RECOMPUTE_SELECTIVE, 2, 380, 0, 0, 0},
+         65.2e9, 2048, 4, 2048, 2048, 8, 1, 1, 1, 0, 0, GP_RECOMPUTE_SELECTIVE, 2, 380, 0, 0, 0, 0},
         /* BLOOM-176B (Le Scao et al. 2022, arXiv 2211.05100, and the
          * BigScience training notes: "about 150 TFLOPs" per A100 80GB in
          * Megatron-DeepSpeed's count, recompute included): 384 GPUs, one
@@ -700,26 +702,27 @@ START_TEST(published_rows_in_range)
          * dp 8, b 2, B 2048, bf16, ZeRO-1, full recompute, unfused
          * attention; 4 Omni-Path 100 Gb/s links per node (roce-100 x 4). */
         {"bloom-176b", "a100-sxm-80gb", "nvlink3", "roce-100", 70, 14336, 112, 112, 57344, 2,
-         250880, 176.247e9, 2048, 2, 2048, 384, 4, 12, 1, 1, 1, 0, GP_RECOMPUTE_FULL, 0, 150, 4, 0, 0},
+         250880, 176.247e9, 2048, 2, 2048, 384, 4, 12, 1, 1, 1, 0, GP_RECOMPUTE_FULL, 0, 150, 4, 0, 0, 0},
         /* NVIDIA-NeMo/Megatron-Bridge performance summary, 25.11 container,
          * DGX-H100 (8 per node, 8 x NDR), FP8 current scaling, s 8192, b 1,
          * tokens/s per GPU.  Llama 3 70B: t4 p8 v5, B128, DDP.  Llama 3 8B:
-         * FSDP over 8 (its recipe also recomputes 5 of 32 layers, which the
-         * row does not express).  Llama 3.1 405B: t8 p8 cp2 v8, B512, 1024
+         * FSDP over 8, recomputing 5 of its 32 layers in full
+         * (recompute_num_layers=5, method block: --recompute block:5).
+         * Llama 3.1 405B: t8 p8 cp2 v8, B512, 1024
          * GPUs (126 layers on 64 virtual stages: 2 each on the slowest). */
         {"nemo-llama3-70b-fp8", "h100-sxm", "nvlink4", "ib-ndr", 80, 8192, 64, 8, 28672, 3, 128256,
-         70.55e9, 8192, 1, 128, 64, 4, 8, 5, 0, 0, 0, GP_RECOMPUTE_NONE, 2, 1602, 0, 1, 0},
+         70.55e9, 8192, 1, 128, 64, 4, 8, 5, 0, 0, 0, GP_RECOMPUTE_NONE, 2, 1602, 0, 1, 0, 0},
         {"nemo-llama3-8b-fp8", "h100-sxm", "nvlink4", NULL, 32, 4096, 32, 8, 14336, 3, 128256,
-         8.03e9, 8192, 1, 128, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_NONE, 2, 14451, 0, 1, 0},
+         8.03e9, 8192, 1, 128, 8, 1, 1, 1, 3, 0, 0, GP_RECOMPUTE_BLOCK, 2, 14451, 0, 1, 0, 5},
         {"nemo-llama31-405b-fp8-cp2", "h100-sxm", "nvlink4", "ib-ndr", 126, 16384, 128, 8, 53248,
          3, 128256, 405.85e9, 8192, 1, 512, 1024, 8, 8, 8, 1, 0, 0, GP_RECOMPUTE_NONE, 2, 292, 0,
-         1, 2},
+         1, 2, 0},
         /* Llama 3 405B's 128K-context stage (Llama Team 2024, Table 4;
          * Balaji, SC'24): 16,384 H100, t8 cp16 p16 (d 8), 16M tokens = 128
          * sequences of 131,072, BF16, 380 TFLOP/s per GPU (MFU 38 %). */
         {"llama3-405b-128k-cp16", "h100-sxm", "nvlink4", "roce-400", 126, 16384, 128, 8, 53248, 3,
          128256, 405.85e9, 131072, 1, 128, 16384, 8, 16, 1, 1, 0, 0, GP_RECOMPUTE_NONE, 3, 380, 0,
-         0, 16},
+         0, 16, 0},
     };
     size_t i;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -728,6 +731,139 @@ START_TEST(published_rows_in_range)
                       "%s: predicted %g vs measured %g (%+.1f %%)", rows[i].name, p,
                       rows[i].measured, 100.0 * (p / rows[i].measured - 1.0));
     }
+}
+END_TEST
+
+/* Partial full recompute, Megatron-LM --recompute-method block (training.md
+ * 9.11).  The toy run with 4 layers on one GPU (tp 1, pp 1), b 1, s 1024,
+ * B 8 -> m 8, T = 1024 tokens, flash, exact count; block:N re-runs the
+ * forward of N of the chunk's 4 layers, phi = N / 4.
+ * GEMMs per micro-batch: a layer's forward F = 2 T h (q + 2kv + q + 2f) =
+ * 2 x 1024 x 1024 x 12288 = 2.5769803776e10; (3 + phi) F x 4 layers +
+ * logits 6 T h V = 6 x 1024 x 1024 x 8192 = 5.1539607552e10:
+ *   N 0: 12 F + logits = 3.60777252864e11 (= none)
+ *   N 2: 14 F + logits = 4.12316860416e11
+ *   N 4: 16 F + logits = 4.63856467968e11 (= full).
+ * Attention FLOPs: 0.5 x 4 b s^2 q = 2.147483648e9 forward, x (1 + 2.5 +
+ * phi) x 4 layers: N 2: 2.147483648e9 x 4.0 x 4 = 3.4359738368e10.
+ * Hardware FLOPs per token (exact count, non-causal): mm = 2 x 4 x 1024 x
+ * 12288 = 100,663,296, at = 4 s q x 4 = 16,777,216, logits 2 h V =
+ * 16,777,216; model 3 x 134,217,728 = 402,653,184; extra phi (mm + at):
+ * N 0: 0 -> 402,653,184; N 2: 0.5 x 117,440,512 = 58,720,256 ->
+ * 461,373,440; N 4: 117,440,512 -> 520,093,696.
+ * Activations (sbh = 1,048,576; flash keeps 34 sbh a layer whole, 2 sbh a
+ * recomputed layer): per layer phi 2 sbh + (1 - phi) 34 sbh; x 4 layers,
+ * + embedding mask sbh, + the layer being re-run 34 sbh when N > 0, +
+ * output and loss 4 sbh (1 + V/h) = 37,748,736:
+ *   N 0: 4 x 35,651,584 + 1,048,576 + 37,748,736 = 181,403,648 (= none)
+ *   N 2: 4 x 18,874,368 + 1,048,576 + 35,651,584 + 37,748,736 = 149,946,368
+ *   N 4: 4 x 2,097,152 + 1,048,576 + 35,651,584 + 37,748,736 = 82,837,504
+ *        (= full). */
+START_TEST(block_recompute_by_hand)
+{
+    static const double gemm[3] = {3.60777252864e11, 4.12316860416e11, 4.63856467968e11};
+    static const double hw[3] = {402653184.0, 461373440.0, 520093696.0};
+    static const double act[3] = {181403648.0, 149946368.0, 82837504.0};
+    toy_run t;
+    gp_train_result none, full;
+    int i;
+    toy_run_init(&t, 4);
+    t.in.gpus = 1;
+    t.in.micro_batch = 1;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg); /* none */
+    none = t.r;
+    t.in.recompute = GP_RECOMPUTE_FULL;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    full = t.r;
+    t.in.recompute = GP_RECOMPUTE_BLOCK;
+    for (i = 0; i < 3; i++) {
+        t.in.recompute_layers = 2 * i;
+        ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+        GP_ASSERT_REL(t.r.step.micro_batches, 8.0, 0);
+        GP_ASSERT_REL(t.r.step.gemm_flop, gemm[i], 1e-12);
+        GP_ASSERT_REL(t.r.hardware_flop_per_token, hw[i], 1e-12);
+        GP_ASSERT_REL(t.r.activation_bytes, act[i], 1e-12);
+        if (i == 1)
+            GP_ASSERT_REL(t.r.step.attn_flop, 3.4359738368e10, 1e-12);
+    }
+    /* N = 0 prices as none, N = 4 (the chunk's layers) as full. */
+    t.in.recompute_layers = 0;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    GP_ASSERT_REL(t.r.step.step_s, none.step.step_s, 1e-12);
+    GP_ASSERT_REL(t.r.step.elementwise_bytes, none.step.elementwise_bytes, 1e-12);
+    GP_ASSERT_REL(t.r.activation_bytes, none.activation_bytes, 1e-12);
+    GP_ASSERT_REL(t.r.hardware_flop, none.hardware_flop, 1e-12);
+    GP_ASSERT_REL(t.r.mfu, none.mfu, 1e-12);
+    t.in.recompute_layers = 4;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    GP_ASSERT_REL(t.r.step.step_s, full.step.step_s, 1e-12);
+    GP_ASSERT_REL(t.r.step.elementwise_bytes, full.step.elementwise_bytes, 1e-12);
+    GP_ASSERT_REL(t.r.activation_bytes, full.activation_bytes, 1e-12);
+    GP_ASSERT_REL(t.r.hardware_flop, full.hardware_flop, 1e-12);
+    GP_ASSERT_REL(t.r.mfu, full.mfu, 1e-12);
+    /* More than the chunk holds, or negative: refused naming --recompute. */
+    t.in.recompute_layers = 5;
+    ck_assert_int_eq(toy_run_eval(&t), GP_EINVAL);
+    ck_assert_str_eq(t.e.where, "--recompute");
+    t.in.recompute_layers = -1;
+    ck_assert_int_eq(toy_run_eval(&t), GP_EINVAL);
+    ck_assert_str_eq(t.e.where, "--recompute");
+}
+END_TEST
+
+/* Interleaved: N counts the layers of each virtual chunk.  8 toy layers on
+ * pp 2 x v 2 (2 GPUs, one node): chunks of ceil(8 / 4) = 2 layers, a GPU
+ * holds 2 x 2 = 4.  block:1 re-runs 1 of each chunk, phi = 1 x 2 / 4 = 0.5,
+ * so the stage's GEMMs are the 4-layer run's at N 2: 14 F + logits =
+ * 4.12316860416e11 per micro-batch; hardware FLOPs per token: the model
+ * count doubles its layers, mm 201,326,592, at 33,554,432, logits
+ * 16,777,216 -> 3 x 251,658,240 = 754,974,720, + phi_m (mm + at) with
+ * phi_m = min(1 x 2 x 2, 8) / 8 = 0.5: 117,440,512 -> 872,415,232.
+ * block:3 is more than a chunk's 2 layers. */
+START_TEST(block_recompute_counts_each_virtual_chunk)
+{
+    toy_run t;
+    toy_run_init(&t, 8);
+    t.in.gpus = 2;
+    t.in.pp = 2;
+    t.in.interleave = 2;
+    t.in.micro_batch = 1;
+    t.in.recompute = GP_RECOMPUTE_BLOCK;
+    t.in.recompute_layers = 1;
+    ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+    GP_ASSERT_REL(t.r.step.layers_per_stage, 4.0, 0);
+    GP_ASSERT_REL(t.r.step.gemm_flop, 4.12316860416e11, 1e-12);
+    GP_ASSERT_REL(t.r.hardware_flop_per_token, 872415232.0, 1e-12);
+    t.in.recompute_layers = 3;
+    ck_assert_int_eq(toy_run_eval(&t), GP_EINVAL);
+    ck_assert_str_eq(t.e.where, "--recompute");
+    ck_assert_ptr_nonnull(strstr(t.e.msg, "[0, 2]"));
+}
+END_TEST
+
+START_TEST(cli_block_recompute_json)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                          "--tokens", "1T", "--seq", "8192", "--mfu", "model",
+                          "--recompute", "block:5", "--json", NULL};
+    const char *bad[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                         "--tokens", "1T", "--recompute", "block:33", NULL};
+    const char *bad2[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                          "--tokens", "1T", "--recompute", "block:2.5", NULL};
+    json_t *o = gp_test_cli_json(argv);
+    char *out = NULL, *err = NULL;
+    ck_assert_str_eq(json_string_value(json_object_get(o, "recompute")), "block");
+    ck_assert_int_eq(json_integer_value(json_object_get(o, "recompute_layers")), 5);
+    json_decref(o);
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "--recompute: 'block:33'"));
+    ck_assert_ptr_nonnull(strstr(err, "[0, 32]"));
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(bad2, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "--recompute: 'block:2.5'"));
+    free(out);
+    free(err);
 }
 END_TEST
 
@@ -1537,6 +1673,8 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, zero2_reduces_every_micro_batch);
     tcase_add_test(model, nic_share_stretches_bandwidth_not_latency);
     tcase_add_test(model, hand_worked_pipeline_and_recompute);
+    tcase_add_test(model, block_recompute_by_hand);
+    tcase_add_test(model, block_recompute_counts_each_virtual_chunk);
     tcase_add_test(model, uneven_pipeline_split_prices_the_slowest_stage);
     tcase_add_test(model, default_node_is_the_switched_domain);
     tcase_add_test(model, fp8_layer_gemms_fast_attention_and_logits_at_16_bit);
@@ -1559,6 +1697,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_bridge_gives_way);
     tcase_add_test(cli, cli_count_above_the_step);
     tcase_add_test(cli, cli_moe_json);
+    tcase_add_test(cli, cli_block_recompute_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
