@@ -1989,7 +1989,8 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
          * hardware rate it implies, HFU_ref = MFU_ref x (M_ref + A)/M_ref
          * with M_ref = 6 N_a + 3 A and A the full attention core forward;
          * the run's own work on that count is W = f6 + 3 A + recompute extra
-         * (selective: A; full: 2 N + A, + 2 N_a with adapters; none: 0).
+         * (selective: A; full: 2 N + A, + 2 N_a with adapters; block: phi_m x
+         * full's; none: 0).
          * Per layer kind: A is the attention on the attending layers (afa,
          * local ones within their window) + the linear layers' recurrence
          * (rec), and selective recompute re-runs the attention alone.

@@ -519,8 +519,8 @@ typedef struct gp_train_result {
  * runs at selective recompute; the GPU's hardware rate is what carries
  * over: mfu = mfu_reference x (M_ref + A)/M_ref x model FLOPs per token / W
  * with M_ref = 6N + 3A and W = f + 3A + recompute extra (selective A, full
- * 2N + A), so longer sequences and full recompute cost time and the count
- * (--exact) does not move it.  A given --mfu is final.  The default
+ * 2N + A, block:N phi_m x full's), so longer sequences and full recompute
+ * cost time and the count (--exact) does not move it.  A given --mfu is final.  The default
  * sequence is in->seq, else the model's train_seq, else its context capped
  * at p->max_default_seq, else p->default_seq.
  * MODEL: time = model FLOPs / (peak x MFU) (Chowdhery et al. 2022 App. B);
