@@ -8,6 +8,19 @@
 
 #include "cli.h"
 
+/* 1 when every layer is already recomputed: full, or block:N with N at
+ * least a model chunk's ceil(L / (p v)) layers -- advice to "use
+ * --recompute full" would change nothing then. */
+static int recompute_all(const gp_train_in *in, const gp_train_result *r)
+{
+    double v = in->interleave > 0 ? (double)in->interleave : 1.0;
+    double pp = in->pp > 0 ? (double)in->pp : 1.0;
+    if (in->recompute == GP_RECOMPUTE_FULL)
+        return 1;
+    return in->recompute == GP_RECOMPUTE_BLOCK && r->shape.layers > 0.0 &&
+           (double)in->recompute_layers >= ceil(r->shape.layers / (pp * v));
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -749,7 +762,7 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
         printf("  hint: activations and reserve alone exceed usable memory; raise --tp, lower\n"
                "        %s--seq%s\n",
                in->micro_batch > 1.0 ? "--micro-batch or " : "",
-               in->recompute != GP_RECOMPUTE_FULL ? ", or use --recompute full" : "");
+               !recompute_all(in, r) ? ", or use --recompute full" : "");
 
     printf("cost:\n");
     fmt_usd(r->cost_rent_usd, v, sizeof v);
@@ -860,8 +873,7 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
         else /* activations and reserve alone overflow (the table's hint) */
             snprintf(hint, sizeof hint, "shard it (--tp, --pp)%s%s",
                      in->micro_batch > 1.0 ? ", lower --micro-batch" : "",
-                     in->recompute != GP_RECOMPUTE_FULL ? " or use --recompute full"
-                                                        : " or lower --seq");
+                     !recompute_all(in, r) ? " or use --recompute full" : " or lower --seq");
         snprintf(w[n++], 256,
                  "the run does not fit in GPU memory at this layout: %s a GPU of %s usable "
                  "(tp %ld, pp %ld, ZeRO %d); %s",

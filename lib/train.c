@@ -1866,6 +1866,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->recompute == GP_RECOMPUTE_BLOCK) {
         double vv = in->interleave > 1 ? (double)in->interleave : 1.0;
         double lc = ceil(r->shape.layers / ((double)in->pp * vv));
+        /* More virtual stages than layers is the layout's own error
+         * (check_layout, --interleave), not N's: only N < 0 here then. */
+        if (r->shape.layers < (double)in->pp * vv)
+            lc = INFINITY;
         if (in->recompute_layers < 0 || (double)in->recompute_layers > lc)
             return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
                                "'block:%ld': N, the layers of each model chunk to recompute, "
@@ -2107,7 +2111,16 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                            "and the time of one optimizer step",
                            r->tokens_per_step, in->step_time, in->gpus, r->mfu,
                            GP_TRAIN_PROFILE_MFU_MAX, in->gpus);
-    if (r->peak_share > GP_TRAIN_PROFILE_MFU_MAX && !r->step_model)
+    if (r->peak_share > GP_TRAIN_PROFILE_MFU_MAX && !r->step_model) {
+        /* block names its N ("block:5 recompute"); the others their mode. */
+        if (in->recompute == GP_RECOMPUTE_BLOCK)
+            return GP_RAISE_AT(e, GP_ERANGE, "--mfu", 0, 0,
+                               "MFU '%g' (%s count, block:%ld recompute) implies HFU %.3g and "
+                               "MFU %.3g on the PaLM count (6N + 12 s q L), above %.2f x the "
+                               "datasheet peak: give the MFU the run reaches on this count",
+                               in->mfu, in->count == GP_COUNT_EXACT ? "exact" : "6ND",
+                               in->recompute_layers, r->hfu, r->mfu_palm,
+                               GP_TRAIN_PROFILE_MFU_MAX);
         return GP_RAISE_AT(e, GP_ERANGE, "--mfu", 0, 0,
                            "MFU '%g' (%s count, %s recompute) implies HFU %.3g and MFU %.3g on "
                            "the PaLM count (6N + 12 s q L), above %.2f x the datasheet peak: "
@@ -2115,6 +2128,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                            in->mfu, in->count == GP_COUNT_EXACT ? "exact" : "6ND",
                            gp_train_recompute_name(in->recompute), r->hfu, r->mfu_palm,
                            GP_TRAIN_PROFILE_MFU_MAX);
+    }
     r->gpu_hours = r->gpu_seconds * (1.0 / 3600.0);
     r->gpu_days = r->gpu_seconds * (1.0 / SECONDS_PER_DAY);
     r->wall_days = r->wall_s * (1.0 / SECONDS_PER_DAY);
@@ -2246,7 +2260,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         r->activation_bytes =
             (nlayers_act * per_layer + sbh * (double)in->pp / (in->sequence_parallel ? t : 1.0)) *
             pipeline_inflight(in, r);
-        if (phi > 0.0) /* the layer being re-run (full, or a block's)      */
+        /* The layer being re-run, under full recompute (a block of every
+         * layer included).  A partial block re-runs its layers after the
+         * backward has freed the kept layers' activations (at least what
+         * a re-run layer holds), so its peak is the start of the backward. */
+        if (phi >= 1.0)
             r->activation_bytes += gp_train_activation_bytes_per_layer(
                 seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, t,
                 in->sequence_parallel,

@@ -753,17 +753,19 @@ END_TEST
  * 461,373,440; N 4: 117,440,512 -> 520,093,696.
  * Activations (sbh = 1,048,576; flash keeps 34 sbh a layer whole, 2 sbh a
  * recomputed layer): per layer phi 2 sbh + (1 - phi) 34 sbh; x 4 layers,
- * + embedding mask sbh, + the layer being re-run 34 sbh when N > 0, +
- * output and loss 4 sbh (1 + V/h) = 37,748,736:
+ * + embedding mask sbh, + output and loss 4 sbh (1 + V/h) = 37,748,736, +
+ * the layer being re-run 34 sbh only when every layer is (a partial block
+ * re-runs its layers after the backward has freed the kept ones, more
+ * than a re-run layer holds):
  *   N 0: 4 x 35,651,584 + 1,048,576 + 37,748,736 = 181,403,648 (= none)
- *   N 2: 4 x 18,874,368 + 1,048,576 + 35,651,584 + 37,748,736 = 149,946,368
+ *   N 2: 4 x 18,874,368 + 1,048,576 + 37,748,736 = 114,294,784
  *   N 4: 4 x 2,097,152 + 1,048,576 + 35,651,584 + 37,748,736 = 82,837,504
  *        (= full). */
 START_TEST(block_recompute_by_hand)
 {
     static const double gemm[3] = {3.60777252864e11, 4.12316860416e11, 4.63856467968e11};
     static const double hw[3] = {402653184.0, 461373440.0, 520093696.0};
-    static const double act[3] = {181403648.0, 149946368.0, 82837504.0};
+    static const double act[3] = {181403648.0, 114294784.0, 82837504.0};
     toy_run t;
     gp_train_result none, full;
     int i;
@@ -819,6 +821,14 @@ END_TEST
  * count doubles its layers, mm 201,326,592, at 33,554,432, logits
  * 16,777,216 -> 3 x 251,658,240 = 754,974,720, + phi_m (mm + at) with
  * phi_m = min(1 x 2 x 2, 8) / 8 = 0.5: 117,440,512 -> 872,415,232.
+ * Activations of the first stage: its ceil(8 / 2) = 4 layers in 2 chunks,
+ * phi = min(1 x 2, 4) / 4 = 0.5: 0.5 x 2 + 0.5 x 34 = 18 sbh a layer;
+ * 1F1B keeps p = 2 micro-batches of its 4 layers, 8 layers' worth (x 18 =
+ * 144 sbh), + the embedding mask sbh x pp 2 = 146 sbh, x the interleaved
+ * in-flight factor 1 + (2 - 1)/(2 x 2) = 1.25 (8 micro-batches, m/p = 4
+ * above it): 182.5 x 1,048,576 = 191,365,120 B (no re-run layer: phi < 1;
+ * no output layer on the first of 2 stages).  Counting one chunk (phi
+ * 0.25) would give 262.5 sbh.
  * block:3 is more than a chunk's 2 layers. */
 START_TEST(block_recompute_counts_each_virtual_chunk)
 {
@@ -834,6 +844,7 @@ START_TEST(block_recompute_counts_each_virtual_chunk)
     GP_ASSERT_REL(t.r.step.layers_per_stage, 4.0, 0);
     GP_ASSERT_REL(t.r.step.gemm_flop, 4.12316860416e11, 1e-12);
     GP_ASSERT_REL(t.r.hardware_flop_per_token, 872415232.0, 1e-12);
+    GP_ASSERT_REL(t.r.activation_bytes, 191365120.0, 1e-12);
     t.in.recompute_layers = 3;
     ck_assert_int_eq(toy_run_eval(&t), GP_EINVAL);
     ck_assert_str_eq(t.e.where, "--recompute");
@@ -860,6 +871,25 @@ START_TEST(cli_block_recompute_json)
     ck_assert_ptr_nonnull(strstr(err, "[0, 32]"));
     free(out);
     free(err);
+    /* Advice: with every layer re-run (block:32 of 32) the memory hint
+     * does not offer --recompute full; an --mfu over the peak names N. */
+    {
+        const char *huge[] = {"train", "--gpu", "h100-sxm", "--gpus", "8", "--model",
+                              "llama-3-8b", "--tokens", "1T", "--seq", "1048576",
+                              "--recompute", "block:32", NULL};
+        const char *over[] = {"train", "--gpu", "h100", "--gpus", "8", "--model",
+                              "llama-2-7b", "--tokens", "1T", "--mfu", "0.95",
+                              "--recompute", "block:32", NULL};
+        ck_assert_int_eq(gp_test_cli(huge, &out, &err), 0);
+        ck_assert_msg(strstr(err, "shard it (--tp, --pp) or lower --seq") != NULL, "%s", err);
+        ck_assert_ptr_null(strstr(err, "use --recompute full"));
+        free(out);
+        free(err);
+        ck_assert_int_eq(gp_test_cli(over, &out, &err), 2);
+        ck_assert_msg(strstr(err, "(6ND count, block:32 recompute)") != NULL, "%s", err);
+        free(out);
+        free(err);
+    }
     ck_assert_int_eq(gp_test_cli(bad2, &out, &err), 2);
     ck_assert_ptr_nonnull(strstr(err, "--recompute: 'block:2.5'"));
     free(out);
