@@ -75,12 +75,12 @@ int gp_cli_rate(const gp_cli *cli, const char *opt, const char *arg, double *out
 int gp_cli_int(const gp_cli *cli, const char *opt, const char *arg, long min,
                long *out);
 
-/* A --params count below GP_TRAIN_PARAMS_MIN (1e5) is a forgotten suffix
- * ("7" for 7B), as train refuses it: says so and returns 1 (decode, scale;
- * train's library check words it the same). */
 /* Look up --scale-out ID into *out: 0, or a message and GP_EXIT_USAGE.  An
  * unknown name with no near miss lists the scale-out links only. */
 int gp_cli_scale_out(const gp_cli *cli, const gp_db *db, const char *id, const gp_link **out);
+/* A --params count below GP_TRAIN_PARAMS_MIN (1e5) is a forgotten suffix
+ * ("7" for 7B), as train refuses it: says so and returns 1 (decode, scale;
+ * train's library check words it the same). */
 int gp_cli_params_floor(const gp_cli *cli, double n);
 
 /* getopt_long wrapper state reset for a subcommand (optind = 1 etc.). */

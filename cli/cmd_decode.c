@@ -256,6 +256,13 @@ static const char *roof_bound(const gp_infer_side *s)
     return s->ledger.t[GP_ACCT_COMPUTE] > s->ledger.t[GP_ACCT_MEMORY] ? "compute" : "memory";
 }
 
+/* Decimals for a tokens/s figure: one below 1000 tok/s (132.7), three
+ * above (1.675 ktok/s, not 1.7): four figures either way. */
+static int tok_digits(double v)
+{
+    return v >= 999.95 ? 3 : 1;
+}
+
 static void print_side(const char *title, const gp_infer_side *s, double batch,
                        const char *what)
 {
@@ -267,13 +274,11 @@ static void print_side(const char *title, const gp_infer_side *s, double batch,
                " share\n", roof_bound(s));
     else
         printf("  %s-bound\n", roof_bound(s));
-    /* One decimal below 1000 tok/s (132.7), three above (1.675 ktok/s, not
-     * 1.7): four figures either way. */
-    qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE,
-         s->tokens_per_s >= 999.95 ? 3 : 1, NULL);
+    qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE, tok_digits(s->tokens_per_s),
+         NULL);
     snprintf(note, sizeof note, "batch %.0f", batch);
     qrow("tokens/s aggregate", s->aggregate_tokens_per_s, GP_Q_TOKEN_RATE,
-         s->aggregate_tokens_per_s >= 999.95 ? 3 : 1, note);
+         tok_digits(s->aggregate_tokens_per_s), note);
     if (s->usd_per_mtok > 0) {
         char v[32];
         snprintf(v, sizeof v, "USD %.4g", s->usd_per_mtok);
@@ -313,11 +318,10 @@ static void print_e2e(const gp_infer_e2e *x, double output)
             gp_cli_row("  roof changes at context", note,
                        "compute and memory time cross within the request");
         }
-        /* As the step's rates: one decimal below 1000 tok/s, three above. */
         qrow("  output tokens/s", s->output_tokens_per_s, GP_Q_TOKEN_RATE,
-             s->output_tokens_per_s >= 999.95 ? 3 : 1, "B x N / latency");
+             tok_digits(s->output_tokens_per_s), "B x N / latency");
         qrow("  total tokens/s", s->total_tokens_per_s, GP_Q_TOKEN_RATE,
-             s->total_tokens_per_s >= 999.95 ? 3 : 1, "B x (P + N) / latency");
+             tok_digits(s->total_tokens_per_s), "B x (P + N) / latency");
     }
 }
 
