@@ -540,20 +540,29 @@ static const struct {
      "the model's fp16/bf16, mlx-3bit ... mlx-8bit (--kv-bits, --kv-group-size 64)"},
 };
 
+/* 1 when kv_caches row i lists format id fid. */
+static int kv_row_has(size_t i, const char *fid)
+{
+    size_t j;
+    for (j = 0; j < sizeof kv_caches[i].ids / sizeof kv_caches[i].ids[0] &&
+                kv_caches[i].ids[j] != NULL;
+         j++)
+        if (strcmp(fid, kv_caches[i].ids[j]) == 0)
+            return 1;
+    return 0;
+}
+
 int gp_engine_holds_kv(const gp_engine *e, const gp_format *f, const char **types)
 {
-    size_t i, j;
+    size_t i;
     if (e == NULL || e->id == NULL || f == NULL || f->id == NULL)
         return 1;
     for (i = 0; i < sizeof kv_caches / sizeof kv_caches[0]; i++) {
         const char *id = kv_caches[i].id;
         if (strcmp(id, "llama.cpp") == 0 ? strncmp(e->id, id, 9) != 0 : strcmp(e->id, id) != 0)
             continue;
-        for (j = 0; j < sizeof kv_caches[i].ids / sizeof kv_caches[i].ids[0] &&
-                    kv_caches[i].ids[j] != NULL;
-             j++)
-            if (strcmp(f->id, kv_caches[i].ids[j]) == 0)
-                return 1;
+        if (kv_row_has(i, f->id))
+            return 1;
         if (types != NULL)
             *types = kv_caches[i].says;
         return 0;
@@ -563,7 +572,6 @@ int gp_engine_holds_kv(const gp_engine *e, const gp_format *f, const char **type
 
 int gp_format_holds_kv(const gp_format *f)
 {
-    static const char *const cache[] = {"q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"};
     size_t i;
     if (f == NULL || f->engine == NULL || f->id == NULL)
         return 1;
@@ -571,8 +579,10 @@ int gp_format_holds_kv(const gp_format *f)
      * (--kv-bits, --kv-group-size 64). */
     if (strcmp(f->engine, "mlx") == 0)
         return 1;
-    for (i = 0; i < sizeof cache / sizeof cache[0]; i++)
-        if (strcmp(f->id, cache[i]) == 0)
+    /* Another engine's file type: one of llama.cpp's cache types (the
+     * kv_caches row of current builds, the widest list). */
+    for (i = 0; i < sizeof kv_caches / sizeof kv_caches[0]; i++)
+        if (strcmp(kv_caches[i].id, "llama.cpp") == 0 && kv_row_has(i, f->id))
             return 1;
     return 0;
 }
