@@ -633,9 +633,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     /* The count holds the embedding matrices (vocab x hidden, one tied, two
      * untied): at or below them no parameter is left for the layers, and
      * the lm_head was priced at 0 B with every parameter as the body. */
-    if (model.vocab.v > 0 && model.hidden.v > 0 && model.params.v > 0) {
+    if (gp_model_embed_params(&model) > 0.0 && model.params.v > 0) {
         double ne = model.tied_embeddings ? 1.0 : 2.0;
-        double emb = ne * model.vocab.v * model.hidden.v;
+        double emb = gp_model_embed_params(&model);
         if (emb >= model.params.v) {
             if (params > 0)
                 return gp_cli_usage(cli, "'--params' %.4g is no more than the embedding "

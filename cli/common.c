@@ -269,8 +269,7 @@ const char *gp_cli_gpu_link(const gp_db *db, const gp_gpu *g, double node, doubl
     /* A switch (NVSwitch) or a full mesh (xGMI) joins its whole domain;
      * beyond it the node is wrong, not the link: left to the refusal that
      * says so. */
-    if (su == NULL || su->switched || gp_link_mesh_share(su, 2.0) < 1.0 ||
-        !(su->max_gpus.v > 0.0) || !(node > su->max_gpus.v))
+    if (!gp_link_gives_way(su) || !(node > su->max_gpus.v))
         return g->scale_up_link;
     if (per_node)
         snprintf(split, sizeof split, "--gpus-per-node %.0f", su->max_gpus.v);

@@ -1681,8 +1681,7 @@ static int validate(gp_db *db, gp_err *e)
                                   db, GP_KIND_LINK,
                                   (size_t)find_entry(db, GP_KIND_LINK, g->scale_up_link))
                             : NULL;
-                    if (su == NULL || su->switched || gp_link_mesh_share(su, 2.0) < 1.0 ||
-                        !(su->max_gpus.v > 0.0))
+                    if (!gp_link_gives_way(su))
                         return GP_RAISE_AT(e, GP_ESCHEMA, m->ref_file[2], m->ref_line[2],
                                            m->ref_col[2],
                                            "gpu '%s', field 'wide_link': read only beyond a "
@@ -1777,17 +1776,13 @@ static int validate(gp_db *db, gp_err *e)
                 /* params holds the embedding matrices (vocab x hidden, one
                  * tied, two untied); a count at or below them left the layers
                  * nothing and decode priced the lm_head at 0 B. */
-                if (md->vocab.v > 0.0 && md->hidden.v > 0.0 &&
-                    (md->tied_embeddings ? 1.0 : 2.0) * md->vocab.v * md->hidden.v >=
-                        md->params.v)
+                if (gp_model_embed_params(md) > 0.0 && gp_model_embed_params(md) >= md->params.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "params", &md->params, "vocab",
                                          &md->vocab, e,
                                          "%.4g parameters are no more than the embedding "
                                          "matrices alone (vocab %.0f x hidden %.0f x %d = %.4g)",
                                          md->params.v, md->vocab.v, md->hidden.v,
-                                         md->tied_embeddings ? 1 : 2,
-                                         (md->tied_embeddings ? 1.0 : 2.0) * md->vocab.v *
-                                             md->hidden.v);
+                                         md->tied_embeddings ? 1 : 2, gp_model_embed_params(md));
                 if (md->experts_active.v > md->experts.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "moe.active", &md->experts_active,
                                          "moe.experts", &md->experts, e,

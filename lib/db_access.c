@@ -197,6 +197,12 @@ double gp_link_mesh_share(const gp_link *l, double n)
     return n - 1.0 < peers ? (n - 1.0) / peers : 1.0;
 }
 
+int gp_link_gives_way(const gp_link *l)
+{
+    return l != NULL && !l->switched && !(gp_link_mesh_share(l, 2.0) < 1.0) &&
+           l->max_gpus.v > 0.0;
+}
+
 double gp_link_expected_latency(const gp_link *l)
 {
     if (l == NULL)
@@ -240,6 +246,13 @@ double gp_model_expert_matrices(const gp_model *m)
     return m != NULL && m->expert_ffn_kind != NULL && strcmp(m->expert_ffn_kind, "plain") == 0
                ? 2.0
                : 3.0;
+}
+
+double gp_model_embed_params(const gp_model *m)
+{
+    if (m == NULL || !(m->vocab.v > 0.0) || !(m->hidden.v > 0.0))
+        return 0.0;
+    return (m->tied_embeddings ? 1.0 : 2.0) * m->vocab.v * m->hidden.v;
 }
 
 double gp_model_state_elems(const gp_model *m)

@@ -439,6 +439,13 @@ double gp_link_expected_latency(const gp_link *l);
  * docs/models/collectives.md. */
 double gp_link_mesh_share(const gp_link *l, double n);
 
+/* 1 for a scale-up link that joins at most max_gpus GPUs and is neither a
+ * switch nor a full mesh (an NVLink bridge's pair): a node of more GPUs
+ * gives way to another path (the GPU's wide_link, else its host link).  0
+ * for a switch or mesh, which joins its whole domain, for a link without
+ * max_gpus, and for a NULL l. */
+int gp_link_gives_way(const gp_link *l);
+
 /* 1 for a GPU that is one per machine and shares one memory with the CPU
  * (Apple silicon: vendor "Apple"; entries with unified_memory: true -- DGX
  * Spark's GB10, Jetson modules), whose database host link is nominal or
@@ -465,6 +472,10 @@ double gp_model_attn_layers(const gp_model *m);
  * the field).  One expert holds k_f h f_e weights.  3 for a NULL m.
  * docs/models/inference.md §1, docs/models/training.md §9.8. */
 double gp_model_expert_matrices(const gp_model *m);
+
+/* Parameters in the embedding matrices: vocab x hidden, once tied, twice
+ * untied.  0 without both figures and for a NULL m. */
+double gp_model_embed_params(const gp_model *m);
 
 /* Recurrent-state elements one sequence holds, all layers together:
  * linear_layers x linear_state (Qwen3-Next: 36 x 548,864 = 19,759,104); 0
