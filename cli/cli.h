@@ -205,6 +205,8 @@ void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp
  * so that v shows at least SIG significant digits: 1978.9e12 FLOP/s with
  * SIG 4 gives 2 ("1.98 PFLOP/s", not "2.0"), 989.4e12 gives 1. */
 int gp_cli_sig_digits(double v, int sig);
+/* gp_format_qty of v with gp_cli_sig_digits(v, sig) decimals into buf. */
+const char *gp_cli_fmt_sig(double v, gp_qty kind, int sig, char *buf, size_t n);
 
 /* Table output: "  label ........ value  note" aligned; note may be NULL. */
 void gp_cli_row(const char *label, const char *value, const char *note);

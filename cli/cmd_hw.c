@@ -380,10 +380,10 @@ static void gpu_table(const gp_gpu *g)
                     continue;
                 snprintf(label, sizeof label, "%s %s GEMM", gp_precision_name((gp_precision)p),
                          gp_pipeline_name((gp_pipeline)pi));
-                gp_format_qty(m->v, GP_Q_FLOPS, gp_cli_sig_digits(m->v, 4), 0, c1, sizeof c1);
+                gp_cli_fmt_sig(m->v, GP_Q_FLOPS, 4, c1, sizeof c1);
                 if (ds > 0)
                     snprintf(note, sizeof note, "datasheet %s (%.0f%%) [%d] %s",
-                             gp_format_qty(ds, GP_Q_FLOPS, gp_cli_sig_digits(ds, 4), 0, c2, sizeof c2),
+                             gp_cli_fmt_sig(ds, GP_Q_FLOPS, 4, c2, sizeof c2),
                              100.0 * m->v / ds, note_id(&ns, m->src), m->origin);
                 else
                     snprintf(note, sizeof note, "[%d] %s", note_id(&ns, m->src), m->origin);
@@ -751,7 +751,7 @@ static void list_table(const gp_db *db, int kind)
             double pk = gp_gpu_peak(g, GP_BF16, gp_gpu_default_pipeline(g, GP_BF16),
                                     GP_ACC_FP32, 0);
             printf("  %-*s  %-*s  %-14s %-10s %s\n", wi, g->id, wn, cell48(g->name, nb, sizeof nb),
-                   pk > 0 ? gp_format_qty(pk, GP_Q_FLOPS, gp_cli_sig_digits(pk, 4), 0, a, sizeof a)
+                   pk > 0 ? gp_cli_fmt_sig(pk, GP_Q_FLOPS, 4, a, sizeof a)
                           : "-",
                    gp_format_qty(g->mem_capacity.v, GP_Q_BYTES, 0, 1, b, sizeof b),
                    gp_format_qty(g->mem_bw.v, GP_Q_RATE, 2, 0, c, sizeof c));

@@ -403,8 +403,7 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         }                                                                       \
     } while (0)
     ADD("dense peak", nz(r->peak_src, "database"), "%s (%s %s, fp32 accumulate)",
-        gp_format_qty(r->peak_flop_per_s, GP_Q_FLOPS, gp_cli_sig_digits(r->peak_flop_per_s, 4), 0, buf,
-                      sizeof buf),
+        gp_cli_fmt_sig(r->peak_flop_per_s, GP_Q_FLOPS, 4, buf, sizeof buf),
         gp_precision_name(r->precision), gp_pipeline_name(r->pipeline));
     if (r->mfu_origin != GP_MFU_PROFILE && r->mfu_origin != GP_MFU_GIVEN &&
         r->mfu != r->mfu_reference)
@@ -424,8 +423,7 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             gp_precision_name(r->precision), 1.0 / r->mfu_precision_scale);
     if (r->step_model) {
         ADD("expected GEMM rate", nz(g->calibration, "datasheet x efficiency.compute"),
-            "%s (%s)", gp_format_qty(r->step.peak_expected, GP_Q_FLOPS,
-                                gp_cli_sig_digits(r->step.peak_expected, 4), 0, buf, sizeof buf),
+            "%s (%s)", gp_cli_fmt_sig(r->step.peak_expected, GP_Q_FLOPS, 4, buf, sizeof buf),
             gp_gpu_peak_capped(g, r->precision, r->pipeline)
                 ? "the datasheet peak: calibrated above it, capped"
             : g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
@@ -433,11 +431,9 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         if (r->step.attn_peak_expected != r->step.peak_expected)
             ADD("expected attention rate", "Transformer Engine: fp8_dpa=False by default",
                 "%s (the 16-bit rate: the attention core stays in BF16)",
-                gp_format_qty(r->step.attn_peak_expected, GP_Q_FLOPS,
-                              gp_cli_sig_digits(r->step.attn_peak_expected, 4), 0, buf, sizeof buf));
+                gp_cli_fmt_sig(r->step.attn_peak_expected, GP_Q_FLOPS, 4, buf, sizeof buf));
         ADD("expected memory bandwidth", nz(g->calibration, "datasheet x efficiency.memory"),
-            "%s", gp_format_qty(r->step.mem_bw_expected, GP_Q_RATE,
-                                gp_cli_sig_digits(r->step.mem_bw_expected, 4), 0, buf, sizeof buf));
+            "%s", gp_cli_fmt_sig(r->step.mem_bw_expected, GP_Q_RATE, 4, buf, sizeof buf));
         ADD("scale-up link", in->scale_up ? nz(in->scale_up->bw_achievable.src, "database")
                                           : "none (one GPU per node)",
             "%s, %ld GPU%s per node", in->scale_up ? in->scale_up->id : "none",

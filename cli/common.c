@@ -514,6 +514,11 @@ int gp_cli_sig_digits(double v, int sig)
     }
 }
 
+const char *gp_cli_fmt_sig(double v, gp_qty kind, int sig, char *buf, size_t n)
+{
+    return gp_format_qty(v, kind, gp_cli_sig_digits(v, sig), 0, buf, n);
+}
+
 void gp_cli_row(const char *label, const char *value, const char *note)
 {
     if (note != NULL && note[0] != '\0')

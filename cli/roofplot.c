@@ -132,7 +132,7 @@ static double pow10_ceil(double v)
 static const char *rate_label(double v, gp_qty kind, int integer, char *buf, size_t n)
 {
     char *fl;
-    gp_format_qty(v, kind, gp_cli_sig_digits(v, 3), 0, buf, n);
+    gp_cli_fmt_sig(v, kind, 3, buf, n);
     if (integer && (fl = strstr(buf, "FLOP/s")) != NULL)
         memmove(fl, fl + 2, strlen(fl + 2) + 1);
     return buf;
