@@ -8,19 +8,6 @@
 
 #include "cli.h"
 
-/* 1 when every layer is already recomputed: full, or block:N with N at
- * least a model chunk's ceil(L / (p v)) layers -- advice to "use
- * --recompute full" would change nothing then. */
-static int recompute_all(const gp_train_in *in, const gp_train_result *r)
-{
-    double v = in->interleave > 0 ? (double)in->interleave : 1.0;
-    double pp = in->pp > 0 ? (double)in->pp : 1.0;
-    if (in->recompute == GP_RECOMPUTE_FULL)
-        return 1;
-    return in->recompute == GP_RECOMPUTE_BLOCK && r->shape.layers > 0.0 &&
-           (double)in->recompute_layers >= ceil(r->shape.layers / (pp * v));
-}
-
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -758,7 +745,7 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
         printf("  hint: activations and reserve alone exceed usable memory; raise --tp, lower\n"
                "        %s--seq%s\n",
                in->micro_batch > 1.0 ? "--micro-batch or " : "",
-               !recompute_all(in, r) ? ", or use --recompute full" : "");
+               !gp_train_recomputes_all(in, r->shape.layers) ? ", or use --recompute full" : "");
 
     printf("cost:\n");
     fmt_usd(r->cost_rent_usd, v, sizeof v);
@@ -869,7 +856,7 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
         else /* activations and reserve alone overflow (the table's hint) */
             snprintf(hint, sizeof hint, "shard it (--tp, --pp)%s%s",
                      in->micro_batch > 1.0 ? ", lower --micro-batch" : "",
-                     !recompute_all(in, r) ? " or use --recompute full" : " or lower --seq");
+                     !gp_train_recomputes_all(in, r->shape.layers) ? " or use --recompute full" : " or lower --seq");
         snprintf(w[n++], 256,
                  "the run does not fit in GPU memory at this layout: %s a GPU of %s usable "
                  "(tp %ld, pp %ld, ZeRO %d); %s",

@@ -863,6 +863,24 @@ static void dp_gradient_times(gp_train_step_result *st, double t_ar, double t_rs
  * 'block') the first N of each of the `chunks` model chunks, min(N chunks,
  * held) / held; 0 otherwise.  The other layers of a block run recompute
  * nothing.  docs/models/training.md "Partial full recompute". */
+/* Layers of the largest model chunk: ceil(L / (p v)), v = --interleave
+ * (1 without) -- the most block:N can re-run. */
+static double chunk_layers(const gp_train_in *in, double layers)
+{
+    double v = in->interleave > 1 ? (double)in->interleave : 1.0;
+    return ceil(layers / ((double)(in->pp > 0 ? in->pp : 1) * v));
+}
+
+int gp_train_recomputes_all(const gp_train_in *in, double layers)
+{
+    if (in == NULL)
+        return 0;
+    if (in->recompute == GP_RECOMPUTE_FULL)
+        return 1;
+    return in->recompute == GP_RECOMPUTE_BLOCK && layers > 0.0 &&
+           (double)in->recompute_layers >= chunk_layers(in, layers);
+}
+
 static double recompute_share(const gp_train_in *in, double held, double chunks)
 {
     if (in->recompute == GP_RECOMPUTE_FULL)
@@ -1865,7 +1883,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
      * ceil(L / (p v)) layers the largest chunk holds. */
     if (in->recompute == GP_RECOMPUTE_BLOCK) {
         double vv = in->interleave > 1 ? (double)in->interleave : 1.0;
-        double lc = ceil(r->shape.layers / ((double)in->pp * vv));
+        double lc = chunk_layers(in, r->shape.layers);
         /* More virtual stages than layers is the layout's own error
          * (check_layout, --interleave), not N's: only N < 0 here then. */
         if (r->shape.layers < (double)in->pp * vv)

@@ -541,6 +541,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *p,
  * 0 for the other modes); gp_train_recompute_parse, with nowhere to put N,
  * refuses "block:N" (GP_EINVAL).  The name of GP_RECOMPUTE_BLOCK is
  * "block" (the CLI prints "block:N"). */
+/* 1 when in's recompute re-runs every layer of a model of `layers`
+ * layers: full, or block:N with N at least a model chunk's ceil(L / (p v))
+ * layers (v = interleave, 1 without); 0 otherwise and for a NULL in. */
+int gp_train_recomputes_all(const gp_train_in *in, double layers);
 const char *gp_train_recompute_name(gp_train_recompute r);
 int gp_train_recompute_parse(const char *s, gp_train_recompute *out, gp_err *e);
 int gp_train_recompute_parse_layers(const char *s, gp_train_recompute *out, long *layers,
