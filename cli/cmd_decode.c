@@ -1329,8 +1329,13 @@ static int run(gp_cli *cli, int argc, char **argv)
                  ? " (the format's mma path, the ceiling's rate)"
                  : "");
     qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.ceiling.peak, 4), note);
-    qrow("  expected", r.expected.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.expected.peak, 4),
-         src_or(gpu->eff_compute.src, "hwdb efficiency.compute"));
+    {
+        const char *es;
+        gp_precision pp = r.ceiling.peak_precision;
+        (void)gp_gpu_compute_eff(gpu, pp, gp_gpu_default_pipeline(gpu, pp), &es);
+        qrow("  expected", r.expected.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.expected.peak, 4),
+             src_or(es, "hwdb efficiency.compute"));
+    }
     snprintf(buf, sizeof buf, "%.2f weights, %.2f KV", r.expected.eff_weights,
              r.expected.eff_other);
     gp_cli_row("decode efficiency", buf,

@@ -62,6 +62,7 @@ static const frow gpu_rows[] = {
     GROW("rent (USD per GPU-hour)", "rent_usd_per_hour", GP_Q_NUMBER, 0, rent),
     GROW("efficiency: memory", "eff_mem", GP_Q_FRACTION, 0, eff_mem),
     GROW("efficiency: compute", "eff_compute", GP_Q_FRACTION, 0, eff_compute),
+    GROW("efficiency: compute (fp8)", "eff_compute_fp8", GP_Q_FRACTION, 0, eff_compute_fp8),
     GROW("efficiency: training MFU", "eff_mfu", GP_Q_FRACTION, 0, eff_mfu),
     GROW("efficiency: decode", "eff_decode", GP_Q_FRACTION, 0, eff_decode),
     GROW("decode overhead per layer", "decode_layer_overhead_s", GP_Q_DURATION, 0,
@@ -265,7 +266,7 @@ static void gpu_table(const gp_gpu *g)
     notes ns;
     size_t i;
     int p, any_meas = 0;
-    char buf[256], c1[48], c2[48], c3[48], c4[48];
+    char buf[256], src[64], c1[48], c2[48], c3[48], c4[48];
 
     memset(&ns, 0, sizeof ns);
     printf("%s: %s (gpu)\n", g->id, g->name ? g->name : "");
@@ -337,11 +338,13 @@ static void gpu_table(const gp_gpu *g)
             continue;
         snprintf(buf, sizeof buf, "%s %s dense", gp_precision_name((gp_precision)p),
                  gp_pipeline_name(pipe));
+        snprintf(src, sizeof src, "datasheet x %s",
+                 gp_gpu_compute_eff_field(g, (gp_precision)p, pipe));
         gp_cli_qrow(buf, x, GP_Q_FLOPS, gp_cli_sig_digits(x, 4),
                     gp_gpu_peak_capped(g, (gp_precision)p, pipe)
                         ? "datasheet: measured above it (boost clock), capped"
                     : g->meas_peak[p][pipe].v > 0 ? "measured"
-                                                  : "datasheet x efficiency.compute");
+                                                  : src);
     }
 
     for (i = 0; i < sizeof gpu_meas / sizeof gpu_meas[0]; i++)

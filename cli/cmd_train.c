@@ -409,12 +409,16 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             "default for 16-bit; %s moves only the GEMM share: step x %.3f",
             gp_precision_name(r->precision), 1.0 / r->mfu_precision_scale);
     if (r->step_model) {
-        ADD("expected GEMM rate", nz(g->calibration, "datasheet x efficiency.compute"),
+        const char *ef = gp_gpu_compute_eff_field(g, r->precision, r->pipeline);
+        char eb[64], ds[64];
+        snprintf(eb, sizeof eb, "peak x %s", ef);
+        snprintf(ds, sizeof ds, "datasheet x %s", ef);
+        ADD("expected GEMM rate", nz(g->calibration, ds),
             "%s (%s)", gp_cli_fmt_sig(r->step.peak_expected, GP_Q_FLOPS, 4, buf, sizeof buf),
             gp_gpu_peak_capped(g, r->precision, r->pipeline)
                 ? "the datasheet peak: calibrated above it, capped"
             : g->meas_peak[r->precision][r->pipeline].v > 0 ? "calibrated"
-                                                            : "peak x efficiency.compute");
+                                                            : eb);
         if (r->step.attn_peak_expected != r->step.peak_expected)
             ADD("expected attention rate", "Transformer Engine: fp8_dpa=False by default",
                 "%s (the 16-bit rate: the attention core stays in BF16)",

@@ -112,6 +112,7 @@ static const fdesc gpu_fields[] = {
     FIG("rent", GP_Q_NUMBER, gp_gpu, rent, 0, 0, 1e4),
     FIG("efficiency.memory", GP_Q_FRACTION, gp_gpu, eff_mem, F_REQ, MIN_EFF, 1),
     FIG("efficiency.compute", GP_Q_FRACTION, gp_gpu, eff_compute, F_REQ, MIN_EFF, 1),
+    FIG("efficiency.compute_fp8", GP_Q_FRACTION, gp_gpu, eff_compute_fp8, 0, MIN_EFF, 1),
     FIG("efficiency.mfu", GP_Q_FRACTION, gp_gpu, eff_mfu, 0, MIN_EFF, 1),
     FIG("efficiency.decode", GP_Q_FRACTION, gp_gpu, eff_decode, 0, MIN_EFF, 1),
     FIG("efficiency.decode_layer_overhead", GP_Q_DURATION, gp_gpu, decode_layer_overhead, 0, 0,

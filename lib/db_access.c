@@ -129,7 +129,41 @@ double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
      * GP_MEAS_BOOST_MAX) plans at the datasheet: the ceiling bounds it. */
     if (meas > 0.0)
         return fmin(meas * peak / gp_gpu_peak(g, p, pipe, GP_ACC_FP32, 0), peak);
-    return peak * (g->eff_compute.v > 0.0 ? g->eff_compute.v : 1.0);
+    return peak * gp_gpu_compute_eff(g, p, pipe, NULL);
+}
+
+int gp_precision_is_narrow(gp_precision p, gp_pipeline pipe)
+{
+    return pipe == GP_PIPE_TENSOR && (p == GP_FP8 || p == GP_INT8 || p == GP_FP4 || p == GP_INT4);
+}
+
+const char *gp_gpu_compute_eff_field(const gp_gpu *g, gp_precision p, gp_pipeline pipe)
+{
+    if (!gp_precision_is_narrow(p, pipe))
+        return "efficiency.compute";
+    return g != NULL && g->eff_compute_fp8.v > 0.0 ? "efficiency.compute_fp8"
+                                                   : "efficiency.compute x 0.883";
+}
+
+double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, const char **src)
+{
+    int narrow = gp_precision_is_narrow(p, pipe);
+    if (src != NULL)
+        *src = NULL;
+    if (g == NULL)
+        return 1.0;
+    if (narrow && g->eff_compute_fp8.v > 0.0) {
+        if (src != NULL)
+            *src = g->eff_compute_fp8.src;
+        return g->eff_compute_fp8.v;
+    }
+    if (g->eff_compute.v <= 0.0)
+        return 1.0;
+    if (src != NULL)
+        *src = narrow ? "efficiency.compute x 0.883 (GP_EFF_NARROW_RATIO: H100 MAMF FP8 0.709 / "
+                        "BF16 0.803)"
+                      : g->eff_compute.src;
+    return narrow ? g->eff_compute.v * GP_EFF_NARROW_RATIO : g->eff_compute.v;
 }
 
 int gp_gpu_peak_capped(const gp_gpu *g, gp_precision p, gp_pipeline pipe)

@@ -26,11 +26,11 @@ static const gp_engine engines[] = {
      "; MoE: 52 us more per MoE layer at 2 GHz, midway between the"
      " llama.cpp (47) and vllm (57) figures"
      "; prefill 0.845 of the expected matmul rate, midway between the"
-     " tensorrt-llm (0.865) and vllm (0.824) figures, and 0.672 for 8-bit"
+     " tensorrt-llm (0.865) and vllm (0.824) figures, and 0.743 for 8-bit"
      " matmuls, the one measured 8-bit figure (tensorrt-llm's); tiled"
      " library GEMMs, each layer GEMM on its roofline over whole waves"
      " (docs/models/inference.md 5.4)",
-     0, 0.0, 52e-6, 0.845, 0.672, 0.0, 0.0, 1, 0, 0.0, 0},
+     0, 0.0, 52e-6, 0.845, 0.743, 0.0, 0.0, 1, 0, 0.0, 0},
     {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.90, 35e-6, 8.0,
      "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
      " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
@@ -125,15 +125,15 @@ static const gp_engine engines[] = {
      " concurrency 1: ITL 18.58 and 18.91 ms)"
      "; MoE: 57 us per MoE layer assumed, as vllm (no TensorRT-LLM MoE "
      "batch-1 row)"
-     "; prefill 0.865 of the expected matmul rate at 16 bits and 0.672 at"
+     "; prefill 0.865 of the expected matmul rate at 16 bits and 0.743 at"
      " 8, with per-GEMM tiles (inference.md 5.4): TensorRT-LLM"
      " docs/source/performance.md (v0.5, batch 1, 2048 input tokens,"
      " first-token latency): A100 SXM 80GB FP16 GPT-J 6B 129 ms, Llama 2 7B"
      " 133, 70B TP4 377, Falcon 180B TP8 509 = 1.252, 1.161, 1.151, 1.077 x"
      " the model's (median 1.156); FP8 on H100 SXM (the same table: 29, 36,"
      " 109, 205 ms), L40S (71, 73) and NIM 1.8.0 (Llama 3.3 70B FP8 on 2 x"
-     " H100, concurrency 1, 5000 tokens: 406.77 ms) = 1.254 to 1.903 x,"
-     " median 1.487"
+     " H100, concurrency 1, 5000 tokens: 406.77 ms) = 1.108 to 1.695 x the"
+     " model at the 8-bit GEMM rate (efficiency.compute_fp8), median 1.346"
      "; 0.86 of achievable bw on weights narrower than 8 bits (W4A16 GEMV"
      " kernels): least squares over nvidia-holoscan/holohub issue #170"
      " (Jan 2024, TensorRT-LLM 4-bit Llama 2 7B / 13B, batch 1: RTX A6000"
@@ -143,7 +143,7 @@ static const gp_engine engines[] = {
      "; KV cache: the model's dtype, FP8 and NVFP4 (TensorRT-LLM docs"
      " features/quantization, KvCacheConfig dtype), INT8 (examples'"
      " convert_checkpoint.py --int8_kv_cache)",
-     0, 0.0, 57e-6, 0.865, 0.672, 0.0, 0.0, 1, 0, 0.86, 0},
+     0, 0.0, 57e-6, 0.865, 0.743, 0.0, 0.0, 1, 0, 0.86, 0},
     {"exllamav2", "ExLlamaV2 (EXL2 / GPTQ 4-bit)", 0.90, 0.92, 38e-6, 16.0,
      "turboderp/exllamav2 README 'Performance' table, RTX 4090: Llama 2 7B"
      " EXL2 3.0/4.0/5.0 bpw 245/207/170, 70B 2.5 bpw 37, Llama 7B/13B GPTQ"

@@ -206,8 +206,11 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
     else if (g->meas_peak[p->precision][pipe].v > 0.0)
         r->peak_expected_src =
             first_src(g->calibration, g->meas_peak[p->precision][pipe].src);
-    else
-        r->peak_expected_src = g->eff_compute.v > 0.0 ? g->eff_compute.src : r->peak_src;
+    else {
+        const char *es;
+        (void)gp_gpu_compute_eff(g, p->precision, pipe, &es);
+        r->peak_expected_src = es != NULL ? es : r->peak_src;
+    }
 
     /* Bandwidth roofs. */
     /* Vendors publish no L2 bandwidth: the database's figure is itself a

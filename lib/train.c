@@ -2083,16 +2083,19 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
              * time in GEMMs at the expected GEMM rate (at most all of it);
              * they run p_ref/p as long.  The rest is memory-bound traffic of
              * the activations, which stay 16-bit with FP8 GEMMs and double
-             * with 32-bit training (tf32, fp32): FP8 on Hopper takes 1 -
-             * gs/2 of the bf16 time, not half. */
+             * with 32-bit training (tf32, fp32).  The GEMMs' ratio is the
+             * expected rates' (an FP8 GEMM reaches less of its peak,
+             * gp_gpu_compute_eff): FP8 on an H100 takes 1 - gs(1 -
+             * 791.5/1402.6) of the bf16 time, not 1 - gs/2. */
             gp_pipeline pp;
             double pref = dense_peak(g, precision16(g), &pp), slow = 1.0;
             if (pref > 0.0 && pref != r->peak_flop_per_s) {
-                double eff = g->eff_compute.v > 0.0 ? g->eff_compute.v : 1.0;
-                double gs = r->mfu * ref_hfu_ratio / eff;
+                double gs = r->mfu * ref_hfu_ratio / gp_gpu_compute_eff(g, precision16(g), pp, NULL);
+                double xref = gp_gpu_expected_peak(g, precision16(g), pp, GP_ACC_FP32, 0);
+                double xrun = gp_gpu_expected_peak(g, r->precision, r->pipeline, GP_ACC_FP32, 0);
                 if (gs > 1.0)
                     gs = 1.0;
-                slow = gs * pref / r->peak_flop_per_s + (1.0 - gs) * (mixed ? 1.0 : 2.0);
+                slow = gs * xref / xrun + (1.0 - gs) * (mixed ? 1.0 : 2.0);
                 r->mfu *= pref / (r->peak_flop_per_s * slow);
             }
             r->mfu_precision_scale = 1.0 / slow;

@@ -67,6 +67,43 @@ END_TEST
  * 165.2e12 x 1.08 = 178.416e12 measured gives 165.2e12 expected (and the
  * fp16-accumulate mode 330.3e12, its datasheet), 1018e9 B/s of 1008e9
  * gives 1008e9; the ceilings keep their datasheet figures. */
+/* Narrow tensor math reaches less of its peak than 16-bit (the RTX 4090's
+ * 330.3 FP8 TFLOPS, fp32 accumulate, from the Ada whitepaper): without
+ * efficiency.compute_fp8, 0.8 x (1402.6/1978.9)/(794.5/989.4) =
+ * 0.8 x 0.7087776/0.8030119 = 0.8 x 0.8826489 = 0.7061191, so
+ * 330.3e12 x 0.7061191 = 233.2312e12; the same for int8; with
+ * compute_fp8 0.6, 198.18e12.  16-bit and CUDA-core math keep 0.8. */
+START_TEST(narrow_formats_take_their_own_efficiency)
+{
+    gp_gpu g = make_4090();
+    const char *src = "unset";
+    g.peak[GP_FP8][GP_PIPE_TENSOR].v = 330.3e12;
+    g.peak[GP_INT8][GP_PIPE_TENSOR].v = 660.6e12;
+    g.eff_compute.src = "bf16 gemm";
+    GP_ASSERT_REL(gp_gpu_compute_eff(&g, GP_FP8, GP_PIPE_TENSOR, &src), 0.7061191, 1e-6);
+    ck_assert_ptr_nonnull(strstr(src, "0.883"));
+    GP_ASSERT_REL(gp_gpu_expected_peak(&g, GP_FP8, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 233.2312e12,
+                  1e-6);
+    GP_ASSERT_REL(gp_gpu_expected_peak(&g, GP_INT8, GP_PIPE_TENSOR, GP_ACC_FP32, 0),
+                  2.0 * 233.2312e12, 1e-6);
+    GP_ASSERT_REL(gp_gpu_compute_eff(&g, GP_FP16, GP_PIPE_TENSOR, &src), 0.8, 0);
+    ck_assert_str_eq(src, "bf16 gemm");
+    GP_ASSERT_REL(gp_gpu_compute_eff(&g, GP_FP8, GP_PIPE_CUDA, NULL), 0.8, 0);
+    g.eff_compute_fp8.v = 0.6;
+    g.eff_compute_fp8.src = "fp8 gemm";
+    GP_ASSERT_REL(gp_gpu_expected_peak(&g, GP_FP8, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 198.18e12,
+                  1e-12);
+    GP_ASSERT_REL(gp_gpu_compute_eff(&g, GP_FP4, GP_PIPE_TENSOR, &src), 0.6, 0);
+    ck_assert_str_eq(src, "fp8 gemm");
+    /* No efficiency at all: the datasheet, no source. */
+    g.eff_compute.v = 0.0;
+    g.eff_compute_fp8.v = 0.0;
+    GP_ASSERT_REL(gp_gpu_compute_eff(&g, GP_FP8, GP_PIPE_TENSOR, &src), 1.0, 0);
+    ck_assert_ptr_null(src);
+    GP_ASSERT_REL(gp_gpu_compute_eff(NULL, GP_FP8, GP_PIPE_TENSOR, NULL), 1.0, 0);
+}
+END_TEST
+
 START_TEST(measured_above_datasheet_plans_at_the_ceiling)
 {
     gp_gpu g = make_4090();
@@ -136,6 +173,7 @@ Suite *gp_test_suite_access(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, peaks_per_pipeline_accumulate_and_sparsity);
     tcase_add_test(tc, expected_figures_use_efficiency_then_calibration);
+    tcase_add_test(tc, narrow_formats_take_their_own_efficiency);
     tcase_add_test(tc, measured_above_datasheet_plans_at_the_ceiling);
     tcase_add_test(tc, names_parse_and_round_trip);
     tcase_add_test(tc, kv_elements_per_layer);

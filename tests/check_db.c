@@ -68,6 +68,10 @@ START_TEST(fixture_loads_with_si_figures)
     GP_ASSERT_REL(g->sm_count.v, 132.0, 0);
     GP_ASSERT_REL(g->tdp.v, 700.0, 0);
     GP_ASSERT_REL(g->eff_compute.v, 0.8, 1e-12);
+    /* FP8: 70.9 % (MAMF 1402.6 of 1978.9); 1978.9e12 x 0.709 = 1403.04e12. */
+    GP_ASSERT_REL(g->eff_compute_fp8.v, 0.709, 1e-12);
+    GP_ASSERT_REL(gp_gpu_expected_peak(g, GP_FP8, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 1403.0401e12,
+                  1e-9);
     GP_ASSERT_REL(g->sparsity.v, 2.0, 0);
     /* Sparse bf16 = 2 x 989.4 = 1978.8 TFLOP/s. */
     GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 1), 1978.8e12, 1e-12);

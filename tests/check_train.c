@@ -239,7 +239,12 @@ START_TEST(default_mfu_other_precision)
      *   1.0458057 = 0.4183223; GEMM share gs = 0.4183223 / 0.80 = 0.5229029
      *   fp8:  time = bf16 time x (gs x 1000/2000 + 1 - gs) = x 0.7385486;
      *         MFU (6ND, fp8 peak) = 0.40 x 0.5 / 0.7385486 x 6N / M_ref
-     *         = 0.2335887
+     *         = 0.2335887  (efficiency.compute_fp8 0.80, as BF16's)
+     *   fp8 without efficiency.compute_fp8: the FP8 GEMM reaches 0.80 x
+     *         0.8826489 (GP_EFF_NARROW_RATIO = (1402.6/1978.9)/(794.5/989.4))
+     *         of its peak: x (gs x 0.5/0.8826489 + 1 - gs) = x (0.5229029 x
+     *         0.5664767 + 0.4770971) = x 0.7733094; MFU 0.40 x 0.5 /
+     *         0.7733094 x 6N / M_ref = 0.2230887
      *   fp32: 32-bit activations double the rest: x (gs x 16 + (1 - gs) x 2)
      *         = x 9.3206399 of the bf16 time. */
     gp_gpu g;
@@ -252,6 +257,7 @@ START_TEST(default_mfu_other_precision)
     g.peak[GP_FP8][GP_PIPE_TENSOR].v = 2000e12;
     g.peak[GP_FP32][GP_PIPE_CUDA].v = 62.5e12;
     g.eff_compute.v = 0.80;
+    g.eff_compute_fp8.v = 0.80;
     g.eff_mfu.v = 0.40;
     g.mem_capacity.v = 85899345920.0;
     gp_train_in_init(&in);
@@ -270,6 +276,10 @@ START_TEST(default_mfu_other_precision)
     GP_ASSERT_REL(r8.gpu_hours, rb.gpu_hours * 0.7385486, 1e-6);
     GP_ASSERT_REL(r8.mfu_precision_scale, 1.0 / 0.7385486, 1e-6);
     GP_ASSERT_REL(r8.mfu_reference, 0.40, 0);
+    g.eff_compute_fp8.v = 0.0;
+    r8 = run_ok(&in);
+    GP_ASSERT_REL(r8.mfu, 0.2230887, 1e-6);
+    GP_ASSERT_REL(r8.gpu_hours, rb.gpu_hours * 0.7733094, 1e-6);
     in.precision = GP_FP32;
     in.precision_set = 1;
     r32 = run_ok(&in);

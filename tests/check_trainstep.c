@@ -473,7 +473,7 @@ END_TEST
  * (Transformer Engine keeps DotProductAttention in BF16 unless fp8_dpa) and
  * the logits GEMM (Megatron-core's own output layer, outside fp8_autocast)
  * at the 16-bit one.  The hand-worked step with a toy FP8 peak of 400
- * TFLOP/s x 0.5 = 2e14: layer GEMMs 1.5462e11 FLOP / 2e14 = 7.731e-4 s,
+ * TFLOP/s x 0.5 (efficiency.compute_fp8 = efficiency.compute) = 2e14: layer GEMMs 1.5462e11 FLOP / 2e14 = 7.731e-4 s,
  * logits 5.1540e10 / 1e14 = 5.154e-4 s: 1.2885e-3 s per micro-batch
  * (2.0616e-3 in BF16); attention still 1.5032e10 / (0.70 x 1e14) =
  * 2.1474e-4 s.  The 8-bit casts, 4 B per element (read 2, write 1 + 1
@@ -487,6 +487,7 @@ START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
     toy_run t;
     toy_run_init(&t, 0);
     t.g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
+    t.g.eff_compute_fp8.v = 0.5;
     t.in.gpus = 4;
     t.in.tp = 2;
     t.in.micro_batch = 2;

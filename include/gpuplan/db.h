@@ -67,6 +67,15 @@ typedef enum gp_accum { GP_ACC_FP32, GP_ACC_FP16 } gp_accum;
  * or another device's file: `calib import` and the loader refuse it. */
 #define GP_MEAS_FLOOR_MIN 0.01
 
+/* How much less of its datasheet rate a GEMM in a format narrower than 16
+ * bits reaches than a BF16 GEMM, where the GPU has no measurement of its own
+ * (efficiency.compute_fp8): MAMF's best-shape GEMMs on the H100 SXM, FP8
+ * 1402.6 of 1978.9 TFLOP/s (0.7088) against BF16 794.5 of 989.4 (0.8030)
+ * (Bekman, ml-engineering @744d01e).  Doubling the tensor cores' rate
+ * halves a tile's main loop while its epilogue (FP32 accumulators out, the
+ * scales applied) and the power it draws do not shrink with it. */
+#define GP_EFF_NARROW_RATIO ((1402.6 / 1978.9) / (794.5 / 989.4))
+
 /* MEAS against DATASHEET (> 0): 1 when it stands more than GP_MEAS_BOOST_MAX
  * above it, or (a figure > 0) below GP_MEAS_FLOOR_MIN of it -- with 1e-9 of
  * room, so that a figure written at exactly a bound (calib import prints
@@ -119,6 +128,9 @@ typedef struct gp_gpu {
     /* Default efficiencies (fractions) for "expected" figures. */
     gp_fig eff_mem;                 /* achievable / datasheet memory bw     */
     gp_fig eff_compute;             /* achievable dense GEMM / datasheet    */
+    gp_fig eff_compute_fp8;         /* the same for tensor math narrower than
+                                       16 bits (fp8, int8, fp4, int4); 0 =
+                                       eff_compute x GP_EFF_NARROW_RATIO    */
     gp_fig eff_mfu;                 /* default training MFU                 */
     gp_fig eff_decode;              /* decode: achieved fraction of bw      */
     gp_fig decode_layer_overhead;   /* decode: seconds per layer per token  */
@@ -403,10 +415,27 @@ double gp_gpu_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
 gp_pipeline gp_gpu_default_pipeline(const gp_gpu *g, gp_precision p);
 
 /* Expected (achievable) FLOP/s: the calibrated figure when measured (at
- * most the datasheet's: gp_gpu_peak_capped), else peak x eff_compute.  0
- * when unsupported. */
+ * most the datasheet's: gp_gpu_peak_capped), else peak x
+ * gp_gpu_compute_eff.  0 when unsupported. */
 double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
                             gp_accum acc, int sparse);
+
+/* The fraction of the datasheet rate a GEMM in precision p on pipe reaches
+ * without a calibration: efficiency.compute; for tensor math narrower than
+ * 16 bits (fp8, int8, fp4, int4) efficiency.compute_fp8, else efficiency.compute
+ * x GP_EFF_NARROW_RATIO; 1 when the database has none.  *src (when src is
+ * not NULL) names the figure's source: the database's, or "derived" text
+ * naming the ratio; NULL when it is 1. */
+double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, const char **src);
+
+/* 1 for Tensor Core math narrower than 16 bits (fp8, int8, fp4, int4): the
+ * formats gp_gpu_compute_eff gives efficiency.compute_fp8. */
+int gp_precision_is_narrow(gp_precision p, gp_pipeline pipe);
+
+/* The database field gp_gpu_compute_eff takes for p on pipe, for labels:
+ * "efficiency.compute", "efficiency.compute_fp8", or
+ * "efficiency.compute x 0.883" when the narrow figure is derived. */
+const char *gp_gpu_compute_eff_field(const gp_gpu *g, gp_precision p, gp_pipeline pipe);
 
 /* Expected device-memory bytes/s: calibrated (at most the datasheet's:
  * gp_gpu_mem_bw_capped), else mem_bw x eff_mem. */
