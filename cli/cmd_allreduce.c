@@ -486,7 +486,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         if (r.trivial)
             json_object_set_new(o, "note",
-                                json_string("1 GPU: nothing to communicate, zero cost"));
+                                json_string(r.gpus == 1 ? "1 GPU: nothing to communicate, zero cost"
+                                                        : "0 bytes: an empty collective, which NCCL "
+                                                          "discards before launching anything; "
+                                                          "zero cost"));
         json_object_set_new(o, "expected", exp);
         json_object_set_new(o, "ceiling", ceil);
         json_object_set_new(o, "link", jlink(up));
@@ -585,8 +588,12 @@ static int run(gp_cli *cli, int argc, char **argv)
                op == GP_COLL_ALLTOALL ? "direct" : gp_coll_algo_name(algo), gp_coll_op_name(op), gp_format_qty(bytes, GP_Q_BYTES, 2, 0, b, sizeof b), r.gpus,
                r.gpus == 1 ? "" : "s", r.nodes, r.nodes == 1 ? "" : "s", r.gpus_per_node);
         if (r.trivial) {
-            printf("  1 GPU: nothing to communicate, so the collective costs nothing "
-                   "(time 0 s, 0 bytes sent).\n");
+            if (r.gpus == 1)
+                printf("  1 GPU: nothing to communicate, so the collective costs nothing "
+                       "(time 0 s, 0 bytes sent).\n");
+            else
+                printf("  0 bytes: an empty collective, which NCCL discards before it launches "
+                       "anything (src/enqueue.cc, taskAppend), so it costs nothing (time 0 s).\n");
             return GP_EXIT_OK;
         }
         printf("assumptions:\n");
@@ -615,10 +622,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             gp_cli_qrow("host staging bandwidth", gp_comm_host_bw(&params), GP_Q_RATE, 1, note);
         }
         printf("result (expected: achievable link figures):\n");
-        if (!(bytes > 0.0)) /* no ratio to S = 0; the bus factor is on the busbw row */
-            snprintf(note, sizeof note, "S = 0: nothing to send");
-        else
-            snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / bytes,
+        /* S > 0 here: an empty collective is trivial (returned above) */
+        snprintf(note, sizeof note, "%.4g x S%s", r.bytes_per_gpu / bytes,
                      !r.hierarchical          ? ""
                      : op == GP_COLL_ALLTOALL ? " (to the node's peers, then off the node)"
                      : r.expected.flat_ring   ? " (one ring across all nodes: scale-up hops plus"

@@ -499,7 +499,7 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
     r->bus_factor = gp_comm_bus_factor(op, r->gpus);
     r->hierarchical = t->gpus_per_node > 1 && t->nodes > 1;
     r->host_staged = t->gpus_per_node > 1 && t->scale_up->p2p == 0;
-    if (r->gpus == 1) {
+    if (r->gpus == 1 || bytes == 0.0) { /* 0 B: NCCL discards it (taskAppend) */
         r->trivial = 1;
         r->expected.algbw = r->ceiling.algbw = INFINITY; /* S / 0 */
         r->expected.ledger.rule = GP_OVERLAP_SUM;

@@ -142,7 +142,8 @@ typedef struct gp_comm_result {
     double bytes_per_gpu;  /* bytes each GPU sends, all levels               */
     double bytes_per_gpu_intra; /* of which on the scale-up link             */
     double bytes_per_gpu_inter; /* of which on the scale-out link            */
-    int trivial;           /* 1: n == 1, nothing to move (all costs 0)       */
+    int trivial;           /* 1: n == 1 or bytes == 0, nothing to move (all
+                              costs 0: NCCL discards an empty collective)    */
     int hierarchical;      /* 1: RS -> inter-node collective -> AG           */
     int host_staged;       /* 1: scale-up traffic goes through host memory   */
     int host_bound;        /* 1: host memory, not the link, limits it        */
@@ -200,7 +201,10 @@ typedef struct gp_comm_result {
  * algbw = S/t, busbw = algbw * bus_factor.  `expected` uses
  * gp_link_expected_bw / gp_link_expected_latency, `ceiling` the datasheet
  * bw and zero latency (the database latency is a typical measurement, not
- * a bound).  n == 1 returns GP_OK with trivial = 1 and zero costs.
+ * a bound).  n == 1, or bytes == 0 (NCCL discards an empty collective
+ * before it launches anything: src/enqueue.cc, taskAppend, "Empty
+ * collectives can be discarded"), returns GP_OK with trivial = 1 and zero
+ * costs.
  * p may be NULL (defaults).  Returns GP_OK, or GP_EINVAL (bytes < 0 or not
  * finite, gpus or nodes < 1, a needed link NULL or without bandwidth),
  * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree or
