@@ -82,6 +82,9 @@ static void usage(FILE *f)
         "                        scale-up link is NVLink or Infinity Fabric, else 1)\n"
         "  --interleave V        virtual pipeline stages per GPU (default 1)\n"
         "  --attention A         flash (default) | unfused (s x s scores in memory)\n"
+        "  --attention-eff F     the fused attention kernel's rate / the expected GEMM\n"
+        "                        rate, in [0.05, 1] (default 0.70; cuDNN 0.66, FA3 0.72,\n"
+        "                        FlashAttention-2 on Hopper 0.41: training.md 9.1)\n"
         "  --no-dp-overlap       gradient AllReduce after the backward pass, not during\n"
         "  --moe-imbalance F     MoE: tokens on the busiest expert rank / its balanced\n"
         "                        share, in [1, min(ep, experts/active)] (default 1;\n"
@@ -117,7 +120,7 @@ enum {
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
     O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_LAYERS, O_HIDDEN, O_HEADS,
     O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_NODELIM, O_MOEOVL, O_BASEFMT,
-    O_LINK_BW, O_LINK_LAT, O_HELP
+    O_LINK_BW, O_LINK_LAT, O_AEFF, O_HELP
 };
 
 static const struct option opts[] = {
@@ -156,6 +159,7 @@ static const struct option opts[] = {
     {"nics-per-node", required_argument, NULL, O_NICS},
     {"interleave", required_argument, NULL, O_INTERLEAVE},
     {"attention", required_argument, NULL, O_ATTN},
+    {"attention-eff", required_argument, NULL, O_AEFF},
     {"no-dp-overlap", no_argument, NULL, O_NODPOV},
     {"ep", required_argument, NULL, O_EP},
     {"cp", required_argument, NULL, O_CP},
@@ -440,9 +444,15 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             "%.0f sequences", r->step.global_batch);
         if (in->attn_unfused)
             ADD("attention", "--attention unfused (Megatron 2021)", "%s", "unfused");
-        else
-            ADD("attention", "Dao 2023 (bwd 2.5x fwd); Shah et al. 2024 (rate)",
+        else {
+            gp_train_params d;
+            gp_train_params_init(&d);
+            ADD("attention",
+                p->step_flash_eff != d.step_flash_eff
+                    ? "--attention-eff; Dao 2023 (bwd 2.5x fwd)"
+                    : "Dao 2023 (bwd 2.5x fwd); Shah et al. 2024 (rate)",
                 "flash, causal half, %.2f x the GEMM rate", p->step_flash_eff);
+        }
         ADD("element-wise traffic", "Korthikanti et al. 2022 tensors, docs/models/training.md",
             "%.0f B/(token x h) fwd, bwd %.0fx", p->step_ew_res_bytes, p->step_ew_bwd);
         if (r->step.fp8_cast_bytes > 0.0)
@@ -1090,7 +1100,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     const char *gpu_id = NULL, *model_id = NULL, *seq_src, *sup_id = NULL, *sout_id = NULL;
     const char *base_fmt = NULL;
     double gb_tokens = 0.0;
-    int step_opts = 0, imb_set = 0, shape_given;
+    int step_opts = 0, imb_set = 0, aeff_set = 0, shape_given;
     int c, have_params = 0, have_tokens = 0, rc, ffn_kind = 0, tied = 0;
     long lv;
     double dv, dims[7] = {0, 0, 0, 0, 0, 0, 0}; /* --layers .. --ffn          */
@@ -1256,6 +1266,17 @@ static int run(gp_cli *cli, int argc, char **argv)
         case O_ATTN:
             rc = gp_cli_attention(cli, optarg, &in.attn_unfused);
             break;
+        case O_AEFF: {
+            double f;
+            if (gp_cli_qty(cli, "--attention-eff", optarg, GP_Q_FRACTION, &f))
+                return GP_EXIT_USAGE;
+            if (!(f >= 0.05 && f <= 1.0))
+                return gp_cli_usage(cli, "'--attention-eff' must lie in [0.05, 1] (got '%s')",
+                                    optarg);
+            p.step_flash_eff = f;
+            aeff_set = 1;
+            break;
+        }
         case O_NODPOV:
             in.dp_no_overlap = 1;
             break;
@@ -1361,6 +1382,12 @@ static int run(gp_cli *cli, int argc, char **argv)
                                  "'--link-latency', '--scale-out', '--gpus-per-node', "
                                  "'--nics-per-node', '--interleave', '--attention' and "
                                  "'--no-dp-overlap' need '--mfu model'");
+    if (aeff_set && in.mfu_mode != GP_MFU_MODEL)
+        return gp_cli_usage(cli, "option '--attention-eff' needs '--mfu model' (a given or "
+                                 "default MFU already holds the attention's rate)");
+    if (aeff_set && in.attn_unfused)
+        return gp_cli_usage(cli, "option '--attention-eff' is the fused kernel's rate; "
+                                 "'--attention unfused' prices its GEMMs on their roofline");
     if (in.moe_node_limit > 0 && !in.moe_dedup)
         return gp_cli_usage(cli, "option '--moe-node-limit' needs '--moe-dispatch dedup'");
     if (imb_set && in.mfu_mode != GP_MFU_MODEL)

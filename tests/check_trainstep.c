@@ -880,6 +880,32 @@ START_TEST(block_recompute_counts_each_virtual_chunk)
 }
 END_TEST
 
+/* --attention-eff sets the fused kernel's rate: every attention FLOP runs
+ * at eff x the expected 16-bit GEMM rate, so the attention core's time is
+ * the default's x 0.70 / eff (0.70 / 0.41 = 1.7073171 for FlashAttention-2
+ * on Hopper, Shah et al. 2024 Figs. 5-6: 333 and 318 TFLOP/s against the
+ * H100's 791.5) and the GEMMs do not move. */
+START_TEST(cli_attention_eff)
+{
+    const char *def[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                         "--tokens", "1T", "--seq", "8192", "--zero", "3", "--mfu", "model",
+                         "--json", NULL};
+    const char *fa2[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                         "--tokens", "1T", "--seq", "8192", "--zero", "3", "--mfu", "model",
+                         "--attention-eff", "0.41", "--json", NULL};
+    json_t *a = gp_test_cli_json(def), *b = gp_test_cli_json(fa2);
+    json_t *sa = json_object_get(a, "step"), *sb = json_object_get(b, "step");
+    GP_ASSERT_REL(gp_test_jnum(sa, "attention_efficiency"), 0.70, 0);
+    GP_ASSERT_REL(gp_test_jnum(sb, "attention_efficiency"), 0.41, 0);
+    GP_ASSERT_REL(gp_test_jnum(sb, "attention_s") / gp_test_jnum(sa, "attention_s"),
+                  0.70 / 0.41, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(sb, "gemm_s"), gp_test_jnum(sa, "gemm_s"), 0);
+    ck_assert(gp_test_jnum(b, "step_s") > gp_test_jnum(a, "step_s"));
+    json_decref(a);
+    json_decref(b);
+}
+END_TEST
+
 START_TEST(cli_block_recompute_json)
 {
     const char *argv[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
@@ -1756,6 +1782,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_bridge_gives_way);
     tcase_add_test(cli, cli_count_above_the_step);
     tcase_add_test(cli, cli_moe_json);
+    tcase_add_test(cli, cli_attention_eff);
     tcase_add_test(cli, cli_block_recompute_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     suite_add_tcase(s, model);
