@@ -362,6 +362,11 @@ START_TEST(gh200_matches_sources)
                   1e-12);
     GP_ASSERT_REL(g->eff_mem.v, 3783.0 / 4000.0, 0.01);
     GP_ASSERT_REL(g->eff_compute.v, 828.6 / 989.4, 0.01);
+    /* MAMF FP8 1535.0 of 1979 = 0.7757 -> 0.776; 1978.9e12 x 0.776 =
+     * 1535.6264e12 expected. */
+    GP_ASSERT_REL(g->eff_compute_fp8.v, 1535.0 / 1979.0, 0.001);
+    GP_ASSERT_REL(gp_gpu_expected_peak(g, GP_FP8, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 1535.6264e12,
+                  1e-9);
     GP_ASSERT_REL(g->eff_mfu.v, 0.40, 1e-12);
     ck_assert_str_eq(g->host_link, "nvlink-c2c");
     c2c = gp_db_find_link(gp_test_db(), g->host_link);
