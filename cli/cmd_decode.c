@@ -1330,8 +1330,11 @@ static int run(gp_cli *cli, int argc, char **argv)
                  : "");
     qrow("matmul peak", r.ceiling.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.ceiling.peak, 4), note);
     {
+        /* The expected figure's own precision (the format's compute), not
+         * the ceiling's mma path: Q4_0's expected rate is fp16 x
+         * efficiency.compute, though its ceiling runs on int8. */
         const char *es;
-        gp_precision pp = r.ceiling.peak_precision;
+        gp_precision pp = r.expected.peak_precision;
         (void)gp_gpu_compute_eff(gpu, pp, gp_gpu_default_pipeline(gpu, pp), &es);
         qrow("  expected", r.expected.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.expected.peak, 4),
              src_or(es, "hwdb efficiency.compute"));

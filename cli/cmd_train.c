@@ -369,6 +369,21 @@ static void layer_kinds(const gp_train_shape *s, double *la, double *lw)
                                                                : *la;
 }
 
+/* "datasheet x FIELD" for an efficiency field gp_gpu_compute_eff_field
+ * names, as a string literal: an assumption's source is printed after
+ * build_assumptions returns, so it may not point into its locals. */
+static const char *datasheet_x(const char *field)
+{
+    static const char *const known[] = {"datasheet x efficiency.compute",
+                                        "datasheet x efficiency.compute_fp8",
+                                        "datasheet x efficiency.compute x 0.883"};
+    size_t i, skip = strlen("datasheet x ");
+    for (i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(known[i] + skip, field) == 0)
+            return known[i];
+    return "datasheet x efficiency";
+}
+
 /* Assumptions shared by the table and JSON: name, value text, source. */
 typedef struct assumption {
     const char *name;
@@ -414,10 +429,9 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             gp_precision_name(r->precision), 1.0 / r->mfu_precision_scale);
     if (r->step_model) {
         const char *ef = gp_gpu_compute_eff_field(g, r->precision, r->pipeline);
-        char eb[64], ds[64];
+        char eb[64];
         snprintf(eb, sizeof eb, "peak x %s", ef);
-        snprintf(ds, sizeof ds, "datasheet x %s", ef);
-        ADD("expected GEMM rate", nz(g->calibration, ds),
+        ADD("expected GEMM rate", nz(g->calibration, datasheet_x(ef)),
             "%s (%s)", gp_cli_fmt_sig(r->step.peak_expected, GP_Q_FLOPS, 4, buf, sizeof buf),
             gp_gpu_peak_capped(g, r->precision, r->pipeline)
                 ? "the datasheet peak: calibrated above it, capped"

@@ -516,7 +516,7 @@ END_TEST
  * docs/models/inference.md 5.2): static batches of B prompts of P tokens
  * decoding N, output tokens/s per GPU = B N / e2e latency; H100 builds
  * with an FP8 KV cache, A100 FP16.  The one-GPU rows within 35 % (they
- * read -13 % to +30 %); not fitted. */
+ * read -13 % to +29 %); not fitted. */
 START_TEST(trt_peak_throughput_rows)
 {
     static const struct {

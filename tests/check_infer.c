@@ -1594,6 +1594,42 @@ START_TEST(cli_diagnosis_article_row10)
 }
 END_TEST
 
+/* The table's "expected" matmul row names the efficiency of the rate it
+ * prints: the expected side runs at the format's compute precision, not at
+ * the ceiling's mma path.  RTX 4090 (efficiency.compute 1.0, torch_mm):
+ *   Q4_0 (compute fp16, mma int8): ceiling 660.6 int8 TOPS, expected fp16
+ *     165.2 x 1.0 = 165.2 TFLOP/s, sourced to efficiency.compute (it once
+ *     named the int8 path's derived "efficiency.compute x 0.883");
+ *   FP8 (compute fp8): 330.3 x 1.0 x GP_EFF_NARROW_RATIO 0.8826 = 291.5
+ *     TFLOP/s, the derived narrow efficiency. */
+START_TEST(cli_expected_matmul_source)
+{
+    static const struct {
+        const char *weights, *value, *src;
+    } rows[] = {
+        {"q4_0", "165.2 TFLOP/s", "zzc0721/torch-performance-test-data"},
+        {"fp8", "291.5 TFLOP/s", "efficiency.compute x 0.883 (GP_EFF_NARROW_RATIO"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *t[] = {"decode", "--gpu", "rtx-4090", "--model", "llama-2-7b", "--weights",
+                           rows[i].weights, NULL};
+        char *out = NULL, *line, *end;
+        ck_assert_int_eq(gp_test_cli(t, &out, NULL), 0);
+        line = strstr(out, "\n    expected ");
+        ck_assert_msg(line != NULL, "%s: no expected matmul row", rows[i].weights);
+        end = strchr(line + 1, '\n');
+        if (end != NULL)
+            *end = '\0';
+        ck_assert_msg(strstr(line, rows[i].value) != NULL && strstr(line, rows[i].src) != NULL,
+                      "%s: %s", rows[i].weights, line);
+        if (strcmp(rows[i].weights, "q4_0") == 0)
+            ck_assert_msg(strstr(line, "0.883") == NULL, "%s", line);
+        free(out);
+    }
+}
+END_TEST
+
 START_TEST(cli_kv_and_long_context)
 {
     int rc;
@@ -2074,6 +2110,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_scale_out_one_node);
     tcase_add_test(tc, cli_published_rows_default_engine);
     tcase_add_test(tc, gguf_implies_llamacpp_unless_told);
+    tcase_add_test(tc, cli_expected_matmul_source);
     suite_add_tcase(s, tc);
     return s;
 }

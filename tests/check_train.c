@@ -1541,6 +1541,58 @@ START_TEST(cli_gpt3_json)
 }
 END_TEST
 
+/* The step model's "expected GEMM rate" assumption names the efficiency
+ * field its rate comes from, as its source (table and JSON alike):
+ *   H100 SXM fp8: 1978.9 x efficiency.compute_fp8 0.709 = 1403.0 TFLOP/s;
+ *   H800 fp8 (no FP8 figure): 1978.9 x 0.80 x GP_EFF_NARROW_RATIO 0.8826
+ *     = 1397.3 TFLOP/s, "efficiency.compute x 0.883";
+ *   H100 SXM bf16: 989.4 x efficiency.compute 0.80 = 791.5 TFLOP/s.
+ * The source is a string that outlives the assumptions' builder (it once
+ * pointed into its locals and printed whatever the stack held next). */
+START_TEST(cli_gemm_rate_source_names_its_efficiency)
+{
+    static const struct {
+        const char *gpu, *prec, *value, *src;
+    } rows[] = {
+        {"h100-sxm", "fp8", "1.403 PFLOP/s (peak x efficiency.compute_fp8)",
+         "datasheet x efficiency.compute_fp8"},
+        {"h800", "fp8", "1.397 PFLOP/s (peak x efficiency.compute x 0.883)",
+         "datasheet x efficiency.compute x 0.883"},
+        {"h100-sxm", "bf16", "791.5 TFLOP/s (peak x efficiency.compute)",
+         "datasheet x efficiency.compute"},
+    };
+    size_t i, k;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *argv[] = {"train", "--gpu", rows[i].gpu, "--gpus", "8", "--model",
+                              "llama-3.1-8b", "--tokens", "1T", "--mfu", "model", "--zero",
+                              "3", "--seq", "8192", "--global-batch", "128", "--precision",
+                              rows[i].prec, "--json", NULL};
+        const char *text[] = {"train", "--gpu", rows[i].gpu, "--gpus", "8", "--model",
+                              "llama-3.1-8b", "--tokens", "1T", "--mfu", "model", "--zero",
+                              "3", "--seq", "8192", "--global-batch", "128", "--precision",
+                              rows[i].prec, NULL};
+        json_t *j = gp_test_cli_json(argv);
+        const json_t *as = json_object_get(j, "assumptions"), *found = NULL;
+        char *out = NULL, line[256];
+        ck_assert(json_is_array(as));
+        for (k = 0; k < json_array_size(as); k++) {
+            const json_t *a = json_array_get(as, k);
+            if (strcmp(json_string_value(json_object_get(a, "name")), "expected GEMM rate") == 0)
+                found = a;
+        }
+        ck_assert_msg(found != NULL, "%s %s: no expected GEMM rate", rows[i].gpu, rows[i].prec);
+        ck_assert_str_eq(json_string_value(json_object_get(found, "value")), rows[i].value);
+        ck_assert_str_eq(json_string_value(json_object_get(found, "source")), rows[i].src);
+        json_decref(j);
+        ck_assert_int_eq(gp_test_cli(text, &out, NULL), 0);
+        snprintf(line, sizeof line, "%s %s\n", rows[i].value, rows[i].src);
+        ck_assert_msg(strstr(out, line) != NULL, "%s %s: no '%s' in the table", rows[i].gpu,
+                      rows[i].prec, line);
+        free(out);
+    }
+}
+END_TEST
+
 /* A shape on the command line.  GPT-2 small's dimensions (12 layers, h
  * 768, 12 heads, V 50257, plain FFN 3072, tied embeddings), counted by
  * gp_model_count_params: per layer attention 4 h^2 = 2,359,296 + FFN 2 h f
@@ -2230,6 +2282,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_zero_with_pp_warns);
     tcase_add_test(cli, cli_ffn_on_moe);
     tcase_add_test(cli, cli_help_and_table);
+    tcase_add_test(cli, cli_gemm_rate_source_names_its_efficiency);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
     suite_add_tcase(s, cli);
