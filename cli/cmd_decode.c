@@ -1335,7 +1335,12 @@ static int run(gp_cli *cli, int argc, char **argv)
          * efficiency.compute, though its ceiling runs on int8. */
         const char *es;
         gp_precision pp = r.expected.peak_precision;
-        (void)gp_gpu_compute_eff(gpu, pp, gp_gpu_default_pipeline(gpu, pp), &es);
+        gp_pipeline pipe = gp_gpu_default_pipeline(gpu, pp);
+        (void)gp_gpu_compute_eff(gpu, pp, pipe, &es);
+        if (gp_gpu_peak_capped(gpu, pp, pipe))
+            es = "the datasheet peak: the calibration measured above it (a boost clock)";
+        else if (gpu->meas_peak[pp][pipe].v > 0.0) /* a calibration: its file and date */
+            es = gpu->calibration != NULL ? gpu->calibration : "calibration (measured GEMM)";
         qrow("  expected", r.expected.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.expected.peak, 4),
              src_or(es, "hwdb efficiency.compute"));
     }

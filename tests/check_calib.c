@@ -926,6 +926,25 @@ START_TEST(cli_import_idempotent_and_used)
         fclose(fp);
     }
     {
+        /* decode's expected matmul rate is the measured 780e12 (bf16 on the
+         * tensor cores), and its source the calibration, not
+         * efficiency.compute. */
+        const char *av[] = {"--db", dir, "decode", "--gpu", "h100-sxm", "--model",
+                            "llama-2-7b", "--weights", "bf16", NULL};
+        char line[512];
+        const char *row, *end;
+        ck_assert_int_eq(cli(av, &out, &err), 0);
+        row = strstr(out, "    expected                   780.0 TFLOP/s");
+        ck_assert_msg(row != NULL, "%s", out);
+        end = strchr(row, '\n');
+        ck_assert_ptr_nonnull(end);
+        snprintf(line, sizeof line, "%.*s", (int)(end - row), row);
+        ck_assert_msg(strstr(line, "synthetic-h100.yaml") != NULL, "%s", line);
+        ck_assert_msg(strstr(line, "efficiency") == NULL, "%s", line);
+        free(out);
+        free(err);
+    }
+    {
         /* hw show prints measured beside datasheet figures. */
         const char *av[] = {"--db", dir, "hw", "show", "h100-sxm", NULL};
         ck_assert_int_eq(cli(av, &out, &err), 0);
