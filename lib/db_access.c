@@ -137,17 +137,27 @@ int gp_precision_is_narrow(gp_precision p, gp_pipeline pipe)
     return pipe == GP_PIPE_TENSOR && (p == GP_FP8 || p == GP_INT8 || p == GP_FP4 || p == GP_INT4);
 }
 
+/* 1 for a GPU of the Blackwell generation (architecture "Blackwell",
+ * "Blackwell Ultra"): its derived narrow ratio is Blackwell's. */
+static int is_blackwell(const gp_gpu *g)
+{
+    return g != NULL && g->architecture != NULL &&
+           strncmp(g->architecture, "Blackwell", 9) == 0;
+}
+
 const char *gp_gpu_compute_eff_field(const gp_gpu *g, gp_precision p, gp_pipeline pipe)
 {
     if (!gp_precision_is_narrow(p, pipe))
         return "efficiency.compute";
-    return g != NULL && g->eff_compute_fp8.v > 0.0 ? "efficiency.compute_fp8"
-                                                   : "efficiency.compute x 0.883";
+    if (g != NULL && g->eff_compute_fp8.v > 0.0)
+        return "efficiency.compute_fp8";
+    return is_blackwell(g) ? "efficiency.compute x 0.983" : "efficiency.compute x 0.883";
 }
 
 double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, const char **src)
 {
     int narrow = gp_precision_is_narrow(p, pipe);
+    double ratio;
     if (src != NULL)
         *src = NULL;
     if (g == NULL)
@@ -159,11 +169,18 @@ double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, con
     }
     if (g->eff_compute.v <= 0.0)
         return 1.0;
+    if (!narrow) {
+        if (src != NULL)
+            *src = g->eff_compute.src;
+        return g->eff_compute.v;
+    }
+    ratio = is_blackwell(g) ? GP_EFF_NARROW_RATIO_BLACKWELL : GP_EFF_NARROW_RATIO;
     if (src != NULL)
-        *src = narrow ? "efficiency.compute x 0.883 (GP_EFF_NARROW_RATIO: H100 MAMF FP8 0.709 / "
-                        "BF16 0.803)"
-                      : g->eff_compute.src;
-    return narrow ? g->eff_compute.v * GP_EFF_NARROW_RATIO : g->eff_compute.v;
+        *src = is_blackwell(g) ? "efficiency.compute x 0.983 (GP_EFF_NARROW_RATIO_BLACKWELL: "
+                                 "B200 MAMF FP8 0.763 / BF16 0.776)"
+                               : "efficiency.compute x 0.883 (GP_EFF_NARROW_RATIO: H100 MAMF "
+                                 "FP8 0.709 / BF16 0.803)";
+    return g->eff_compute.v * ratio;
 }
 
 int gp_gpu_peak_capped(const gp_gpu *g, gp_precision p, gp_pipeline pipe)

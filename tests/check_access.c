@@ -101,6 +101,21 @@ START_TEST(narrow_formats_take_their_own_efficiency)
     GP_ASSERT_REL(gp_gpu_compute_eff(&g, GP_FP8, GP_PIPE_TENSOR, &src), 1.0, 0);
     ck_assert_ptr_null(src);
     GP_ASSERT_REL(gp_gpu_compute_eff(NULL, GP_FP8, GP_PIPE_TENSOR, NULL), 1.0, 0);
+    /* A Blackwell part without its own FP8 figure takes Blackwell's ratio,
+     * (3432.5/4500)/(1745.0/2250) = 0.7627778/0.7755556 = 0.9835244 (B200
+     * MAMF): 0.8 x 0.9835244 = 0.7868195. */
+    g.eff_compute.v = 0.8;
+    g.architecture = "Blackwell";
+    GP_ASSERT_REL(gp_gpu_compute_eff(&g, GP_FP8, GP_PIPE_TENSOR, &src), 0.7868195, 1e-6);
+    ck_assert_ptr_nonnull(strstr(src, "0.983"));
+    ck_assert_str_eq(gp_gpu_compute_eff_field(&g, GP_FP8, GP_PIPE_TENSOR),
+                     "efficiency.compute x 0.983");
+    g.architecture = "Blackwell Ultra";
+    GP_ASSERT_REL(gp_gpu_compute_eff(&g, GP_FP4, GP_PIPE_TENSOR, NULL), 0.7868195, 1e-6);
+    g.architecture = "Ada Lovelace";
+    ck_assert_str_eq(gp_gpu_compute_eff_field(&g, GP_FP8, GP_PIPE_TENSOR),
+                     "efficiency.compute x 0.883");
+    ck_assert_str_eq(gp_gpu_compute_eff_field(&g, GP_BF16, GP_PIPE_TENSOR), "efficiency.compute");
 }
 END_TEST
 

@@ -76,6 +76,13 @@ typedef enum gp_accum { GP_ACC_FP32, GP_ACC_FP16 } gp_accum;
  * scales applied) and the power it draws do not shrink with it. */
 #define GP_EFF_NARROW_RATIO ((1402.6 / 1978.9) / (794.5 / 989.4))
 
+/* The same ratio on Blackwell, whose tensor cores keep 8-bit GEMMs nearly
+ * as busy as 16-bit ones: MAMF on the B200, FP8 3432.5 of 4500 TFLOP/s
+ * (0.7628) against BF16 1745.0 of 2250 (0.7756) -- 0.9835 (GB200: 0.723 /
+ * 0.729, B300: 0.745 / 0.786).  For GPUs whose architecture starts with
+ * "Blackwell" and that have no efficiency.compute_fp8. */
+#define GP_EFF_NARROW_RATIO_BLACKWELL ((3432.5 / 4500.0) / (1745.0 / 2250.0))
+
 /* MEAS against DATASHEET (> 0): 1 when it stands more than GP_MEAS_BOOST_MAX
  * above it, or (a figure > 0) below GP_MEAS_FLOOR_MIN of it -- with 1e-9 of
  * room, so that a figure written at exactly a bound (calib import prints
@@ -423,7 +430,8 @@ double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
 /* The fraction of the datasheet rate a GEMM in precision p on pipe reaches
  * without a calibration: efficiency.compute; for tensor math narrower than
  * 16 bits (fp8, int8, fp4, int4) efficiency.compute_fp8, else efficiency.compute
- * x GP_EFF_NARROW_RATIO; 1 when the database has none.  *src (when src is
+ * x GP_EFF_NARROW_RATIO (x GP_EFF_NARROW_RATIO_BLACKWELL on a Blackwell
+ * GPU); 1 when the database has none.  *src (when src is
  * not NULL) names the figure's source: the database's, or "derived" text
  * naming the ratio; NULL when it is 1. */
 double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, const char **src);
@@ -434,7 +442,8 @@ int gp_precision_is_narrow(gp_precision p, gp_pipeline pipe);
 
 /* The database field gp_gpu_compute_eff takes for p on pipe, for labels:
  * "efficiency.compute", "efficiency.compute_fp8", or
- * "efficiency.compute x 0.883" when the narrow figure is derived. */
+ * "efficiency.compute x 0.883" ("x 0.983" on Blackwell) when the narrow
+ * figure is derived. */
 const char *gp_gpu_compute_eff_field(const gp_gpu *g, gp_precision p, gp_pipeline pipe);
 
 /* Expected device-memory bytes/s: calibrated (at most the datasheet's:
