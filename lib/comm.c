@@ -522,7 +522,9 @@ int gp__comm_time(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double byt
 
     if ((rc = validate(t, op, algo, bytes, p, e)) != GP_OK)
         return rc;
-    if (t->gpus_per_node * t->nodes == 1) {
+    /* As gp_comm_eval: one GPU, or an empty collective (NCCL discards it
+     * before launching anything: src/enqueue.cc, taskAppend), costs 0. */
+    if (t->gpus_per_node * t->nodes == 1 || bytes == 0.0) {
         *time_s = 0.0;
         return GP_OK;
     }

@@ -1095,6 +1095,31 @@ START_TEST(cli_zero3)
 }
 END_TEST
 
+/* An empty gradient AllReduce costs what `allreduce --bytes 0` says it
+ * costs, nothing: NCCL discards a collective of count 0 before it launches
+ * anything (src/enqueue.cc, taskAppend), so 8 GPUs on nvlink4 step in
+ * T = 1 s, efficiency 1, not 1 s + 14 hops x 2 us.  One byte is priced:
+ * 14 x 2e-6 + 2 x 7/8 x 1 B / 370e9 B/s = 28e-6 + 4.7297e-12 s. */
+START_TEST(cli_empty_gradients_cost_nothing)
+{
+    const char *zero[] = {"scale", "--link", "nvlink4", "--grad-bytes", "0", "--step-compute-s",
+                          "1", "--gpus", "1,8", "--json", NULL};
+    const char *one[] = {"scale", "--link", "nvlink4", "--grad-bytes", "1", "--step-compute-s",
+                         "1", "--gpus", "1,8", "--json", NULL};
+    json_t *j = gp_test_cli_json(zero);
+    json_t *r8 = json_array_get(json_object_get(j, "rows"), 1);
+    GP_ASSERT_REL(gp_test_jnum(r8, "gpus"), 8.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(r8, "comm_s"), 0.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(r8, "step_s"), 1.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(r8, "efficiency"), 1.0, 0);
+    json_decref(j);
+    j = gp_test_cli_json(one);
+    r8 = json_array_get(json_object_get(j, "rows"), 1);
+    GP_ASSERT_REL(gp_test_jnum(r8, "comm_s"), 28e-6 + 2.0 * 7.0 / 8.0 / 370e9, 1e-12);
+    json_decref(j);
+}
+END_TEST
+
 /* --zero 3 gathers W = 2 B x N (or, with --grad-bytes alone, W = G).  A W
  * the AllGather cannot price is the user's --params or --grad-bytes, so the
  * refusal names that option and its value, not '--zero' (which was right):
@@ -1321,6 +1346,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, overlap_hides_behind_backward);
     tcase_add_test(tc, cli_nic_as_link_with_nodes_note);
     tcase_add_test(tc, cli_zero_step_refused_before_warnings);
+    tcase_add_test(tc, cli_empty_gradients_cost_nothing);
     tcase_add_test(tc, verdict_below_threshold_prints_apart);
     tcase_add_test(tc, two_nodes_on_100g_do_not_help);
     tcase_add_test(tc, marginal_rule);
