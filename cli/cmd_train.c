@@ -429,9 +429,15 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
             gp_precision_name(r->precision), 1.0 / r->mfu_precision_scale);
     if (r->step_model) {
         const char *ef = gp_gpu_compute_eff_field(g, r->precision, r->pipeline);
+        /* The calibration is the source only when it measured this GEMM
+         * (or above its datasheet): a calibration of bf16 alone leaves an
+         * fp8 run at datasheet x efficiency, as decode's row says. */
+        int calibrated = gp_gpu_peak_capped(g, r->precision, r->pipeline) ||
+                         g->meas_peak[r->precision][r->pipeline].v > 0.0;
         char eb[64];
         snprintf(eb, sizeof eb, "peak x %s", ef);
-        ADD("expected GEMM rate", nz(g->calibration, datasheet_x(ef)),
+        ADD("expected GEMM rate",
+            calibrated ? nz(g->calibration, "calibration (measured GEMM)") : datasheet_x(ef),
             "%s (%s)", gp_cli_fmt_sig(r->step.peak_expected, GP_Q_FLOPS, 4, buf, sizeof buf),
             gp_gpu_peak_capped(g, r->precision, r->pipeline)
                 ? "the datasheet peak: calibrated above it, capped"

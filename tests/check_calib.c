@@ -994,6 +994,59 @@ START_TEST(cli_refused_import_leaves_dir_unchanged)
 }
 END_TEST
 
+/* train's "expected GEMM rate" cites the calibration only for a GEMM it
+ * measured.  synthetic-rtx4090.yaml measures bf16 on the tensor cores
+ * (1,099,511,627,776 FLOP in a median 6.87194767 ms = 160.0 TFLOP/s) and no
+ * fp8: an fp8 run's rate is the datasheet's 330.3 x efficiency.compute 1.0
+ * x GP_EFF_NARROW_RATIO 0.8826 = 291.5 TFLOP/s, whose source is that
+ * product, not the calibration file (it once named the file for both). */
+START_TEST(cli_train_gemm_source_only_when_measured)
+{
+    static const struct {
+        const char *prec, *value;
+        int calibrated;
+    } rows[] = {
+        {"bf16", "160.0 TFLOP/s (calibrated)", 1},
+        {"fp8", "291.5 TFLOP/s (peak x efficiency.compute x 0.883)", 0},
+    };
+    char dir[256], *out = NULL, *err = NULL;
+    const char *imp[] = {"--db", dir, "calib", "import", DATA "synthetic-rtx4090.yaml", NULL};
+    size_t i, k;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(cli(imp, &out, &err), 0);
+    free(out);
+    free(err);
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *av[] = {"--db", dir, "--json", "train", "--gpu", "rtx-4090", "--gpus", "1",
+                            "--model", "llama-3.2-1b", "--tokens", "1B", "--mfu", "model",
+                            "--seq", "2048", "--global-batch", "8", "--precision", rows[i].prec,
+                            NULL};
+        const json_t *as, *found = NULL;
+        const char *src;
+        json_t *j;
+        ck_assert_int_eq(cli(av, &out, &err), 0);
+        j = json_loads(out, 0, NULL);
+        ck_assert_msg(j != NULL, "%s", out);
+        as = json_object_get(j, "assumptions");
+        for (k = 0; k < json_array_size(as); k++)
+            if (strcmp(json_string_value(json_object_get(json_array_get(as, k), "name")),
+                       "expected GEMM rate") == 0)
+                found = json_array_get(as, k);
+        ck_assert_msg(found != NULL, "%s: no expected GEMM rate", rows[i].prec);
+        ck_assert_str_eq(json_string_value(json_object_get(found, "value")), rows[i].value);
+        src = json_string_value(json_object_get(found, "source"));
+        if (rows[i].calibrated)
+            ck_assert_msg(strstr(src, "synthetic-rtx4090.yaml") != NULL, "%s", src);
+        else
+            ck_assert_str_eq(src, "datasheet x efficiency.compute x 0.883");
+        json_decref(j);
+        free(out);
+        free(err);
+    }
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(cli_target_dir_env_and_xdg)
 {
     char dir[256], env1[600], env2[300], p[512], *out = NULL, *err = NULL;
@@ -1457,6 +1510,7 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tcli, cli_import_shadowed_by_later_overlay);
     tcase_add_test(tcli, cli_refused_import_leaves_dir_unchanged);
     tcase_add_test(tcli, cli_target_dir_env_and_xdg);
+    tcase_add_test(tcli, cli_train_gemm_source_only_when_measured);
     tcase_add_test(tcli, cli_as_and_unknown_device);
     tcase_add_test(tcli, cli_show_json);
     tcase_add_test(tcli, cli_usage_errors);
