@@ -570,7 +570,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                        gp_format_qty(sz, GP_Q_BYTES, 0, 1, b1, sizeof b1),
                        gp_format_qty(rs.expected.time_s, GP_Q_DURATION, 2, 0, b2, sizeof b2),
                        gp_format_qty(rs.expected.algbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
-                       gp_format_qty(rs.expected.busbw, GP_Q_RATE, 2, 0, b4, sizeof b4),
+                       gp_format_qty(busbw_of(&rs.expected), GP_Q_RATE, 2, 0, b4, sizeof b4),
                        gp_format_qty(rs.ceiling.time_s, GP_Q_DURATION, 2, 0, b5, sizeof b5),
                        rs.trivial ? "none" : dominant(&rs.expected));
             if (sz >= bytes)

@@ -1541,6 +1541,8 @@ END_TEST
 START_TEST(cli_zero_bytes_outputs_agree)
 {
     const char *tab[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "0", NULL};
+    const char *swp[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "0",
+                         "--sweep", NULL};
     const char *csv[] = {"--csv", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
                          "0", NULL};
     const char *js[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
@@ -1552,6 +1554,14 @@ START_TEST(cli_zero_bytes_outputs_agree)
     ck_assert_msg(strstr(out, "time 0 s") != NULL, "%s", out);
     ck_assert_ptr_null(strstr(out, "28.000 us"));
     ck_assert_ptr_null(strstr(out, "hint: "));
+    free(out);
+    free(err);
+    /* The sweep table's one row says it too: algbw and busbw n/a (it
+     * printed busbw 0.00 B/s beside algbw n/a). */
+    ck_assert_int_eq(gp_test_cli(swp, &out, &err), 0);
+    ck_assert_msg(strstr(out, "0 B       0.00 s            n/a            n/a       0.00 s  none") !=
+                      NULL,
+                  "%s", out);
     free(out);
     free(err);
     ck_assert_int_eq(gp_test_cli(csv, &out, &err), 0);
