@@ -370,18 +370,23 @@ static void layer_kinds(const gp_train_shape *s, double *la, double *lw)
 }
 
 /* "datasheet x FIELD" for an efficiency field gp_gpu_compute_eff_field
- * names, as a string literal: an assumption's source is printed after
- * build_assumptions returns, so it may not point into its locals. */
+ * names: an assumption's source is printed after build_assumptions
+ * returns, so it may not point into its locals.  A string literal for the
+ * fields known here; any other (a ratio added to the library later) in a
+ * static buffer, naming it all the same rather than "efficiency" alone. */
 static const char *datasheet_x(const char *field)
 {
     static const char *const known[] = {"datasheet x efficiency.compute",
                                         "datasheet x efficiency.compute_fp8",
-                                        "datasheet x efficiency.compute x 0.883"};
+                                        "datasheet x efficiency.compute x 0.883",
+                                        "datasheet x efficiency.compute x 0.983"};
+    static char other[96];
     size_t i, skip = strlen("datasheet x ");
     for (i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(known[i] + skip, field) == 0)
             return known[i];
-    return "datasheet x efficiency";
+    snprintf(other, sizeof other, "datasheet x %s", field);
+    return other;
 }
 
 /* Assumptions shared by the table and JSON: name, value text, source. */

@@ -1546,7 +1546,10 @@ END_TEST
  *   H100 SXM fp8: 1978.9 x efficiency.compute_fp8 0.709 = 1403.0 TFLOP/s;
  *   H800 fp8 (no FP8 figure): 1978.9 x 0.80 x GP_EFF_NARROW_RATIO 0.8826
  *     = 1397.3 TFLOP/s, "efficiency.compute x 0.883";
- *   H100 SXM bf16: 989.4 x efficiency.compute 0.80 = 791.5 TFLOP/s.
+ *   H100 SXM bf16: 989.4 x efficiency.compute 0.80 = 791.5 TFLOP/s;
+ *   RTX 5090 fp8 (Blackwell, no FP8 figure): 419 x 1.0 x
+ *     GP_EFF_NARROW_RATIO_BLACKWELL 0.98352 = 412.1 TFLOP/s, "x 0.983" (it
+ *     once read "datasheet x efficiency", the field unnamed).
  * The source is a string that outlives the assumptions' builder (it once
  * pointed into its locals and printed whatever the stack held next). */
 START_TEST(cli_gemm_rate_source_names_its_efficiency)
@@ -1560,6 +1563,8 @@ START_TEST(cli_gemm_rate_source_names_its_efficiency)
          "datasheet x efficiency.compute x 0.883"},
         {"h100-sxm", "bf16", "791.5 TFLOP/s (peak x efficiency.compute)",
          "datasheet x efficiency.compute"},
+        {"rtx-5090", "fp8", "412.1 TFLOP/s (peak x efficiency.compute x 0.983)",
+         "datasheet x efficiency.compute x 0.983"},
     };
     size_t i, k;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
