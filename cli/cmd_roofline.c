@@ -243,7 +243,8 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
            "    fully (the slowest account sets the time)\n"
            "  - expected = calibration overlay when present, else datasheet x the GPU's\n"
            "    default efficiency (hwdb efficiency.memory / efficiency.compute; fp8, int8,\n"
-           "    fp4, int4 tensor math efficiency.compute_fp8, else efficiency.compute x 0.883)\n");
+           "    fp4, int4 tensor math efficiency.compute_fp8, else efficiency.compute x 0.883,\n"
+           "    on Blackwell x 0.983)\n");
     if (plot != NULL)
         printf("chart written to %s\n", plot);
 }
