@@ -442,12 +442,12 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
         const char *es = eng->src, *os = eng->src;
         int wide = p->weights == NULL || fmt_bits(p->weights) >= 16.0;
         double clk, sm_flop;
-        /* Matmuls narrower than 16 bits (fp8, int8, fp4, int4) have their
-         * own fraction where the engine has one. */
+        /* Tensor matmuls narrower than 16 bits (fp8, int8, fp4, int4) have
+         * their own fraction where the engine has one; int8 on CUDA cores
+         * (a P40's dp4a) is not the narrow tensor path it was fitted on. */
         o->prefill_eff = p->prefill_eff > 0.0
                              ? p->prefill_eff
-                             : gp_engine_prefill_eff(eng, prec == GP_FP8 || prec == GP_INT8 ||
-                                                              prec == GP_FP4 || prec == GP_INT4);
+                             : gp_engine_prefill_eff(eng, gp_precision_is_narrow(prec, pipe));
         o->prefill_rate = o->prefill_peak * o->prefill_eff;
         /* An engine whose quantised-weight prefill kernels run at their own
          * per-SM rate (llama.cpp's MMQ) is capped by it, at the boost clock

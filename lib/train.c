@@ -1613,6 +1613,12 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     g = in->gpu;
     if (g == NULL)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpu", 0, 0, "no GPU given");
+    /* A fused attention kernel's rate a caller set by hand (the CLI's
+     * --attention-eff takes [0.05, 1]): 0 would make the step infinite. */
+    if (!(p->step_flash_eff > 0.0 && p->step_flash_eff <= 1.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--attention-eff", 0, 0,
+                           "the fused attention rate must lie in (0, 1] of the GEMM rate "
+                           "(got %g)", p->step_flash_eff);
     /* Enumerations a caller set by hand (the CLI parses names). */
     if ((unsigned)in->recompute > (unsigned)GP_RECOMPUTE_BLOCK)
         return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0, "recompute mode %d out of range",

@@ -1134,6 +1134,28 @@ START_TEST(prefill_worked_row)
         j = decode(fp4);
         GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_eff"), 0.743, 1e-12);
         json_decref(j);
+        {
+            /* The 8-bit fraction is the narrow tensor path's: int8 weights
+             * on an A100 compute on its int8 tensor cores (0.743, the
+             * generic profile's 8-bit figure); on a P40, which has no
+             * tensor cores, int8 runs on the CUDA cores and takes the
+             * 16-bit 0.845. */
+            const char *a100[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b",
+                                  "--weights", "int8", "--prompt", "512", NULL};
+            const char *p40[] = {"--gpu", "p40", "--model", "llama-2-7b", "--weights", "int8",
+                                 "--prompt", "512", NULL};
+            j = decode(a100);
+            GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_eff"), 0.743,
+                          1e-12);
+            json_decref(j);
+            j = decode(p40);
+            ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "expected"),
+                                                               "prefill_pipeline")),
+                             "cuda");
+            GP_ASSERT_REL(gp_test_jnum(json_object_get(j, "expected"), "prefill_eff"), 0.845,
+                          1e-12);
+            json_decref(j);
+        }
     }
     {
         const char *big[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights",

@@ -105,6 +105,32 @@ static int toy_run_eval(toy_run *t)
     return gp_train_estimate(&t->in, NULL, &t->r, &t->e);
 }
 
+/* The library refuses a fused attention rate outside (0, 1] set by hand
+ * in gp_train_params (the CLI's --attention-eff takes [0.05, 1]): 0 would
+ * price an infinite step.  At 0.35, half the default 0.70, the toy step's
+ * attention takes twice the default's 2.1474e-4 s per micro-batch
+ * (fp8_layer_gemms_fast_attention_and_logits_at_16_bit's figure, bf16). */
+START_TEST(flash_eff_out_of_range_is_refused)
+{
+    toy_run t;
+    gp_train_params p;
+    char buf[512];
+    toy_run_init(&t, 0);
+    t.in.gpus = 4;
+    t.in.tp = 2;
+    t.in.micro_batch = 2;
+    gp_train_params_init(&p);
+    p.step_flash_eff = 0.0;
+    ck_assert_int_eq(gp_train_estimate(&t.in, &p, &t.r, &t.e), GP_EINVAL);
+    ck_assert_ptr_nonnull(strstr(gp_err_format(&t.e, buf, sizeof buf), "--attention-eff"));
+    p.step_flash_eff = 1.5;
+    ck_assert_int_eq(gp_train_estimate(&t.in, &p, &t.r, &t.e), GP_EINVAL);
+    p.step_flash_eff = 0.35;
+    ck_assert_int_eq(gp_train_estimate(&t.in, &p, &t.r, &t.e), GP_OK);
+    GP_ASSERT_REL(t.r.step.attn_s, 2.0 * 2.1474e-4, 1e-4);
+}
+END_TEST
+
 START_TEST(hand_worked_step)
 {
     /* tp 2, pp 1, 4 GPUs in one node (dp 2), b 2, s 1024, B 8 sequences
@@ -1753,6 +1779,7 @@ Suite *gp_test_suite_trainstep(void)
     TCase *model = tcase_create("model");
     TCase *db = tcase_create("db");
     TCase *cli = tcase_create("cli");
+    tcase_add_test(model, flash_eff_out_of_range_is_refused);
     tcase_add_test(model, hand_worked_step);
     tcase_add_test(model, zero2_reduces_every_micro_batch);
     tcase_add_test(model, recompute_reruns_tp_collectives);
