@@ -64,6 +64,10 @@ int gp_cli_attention(const gp_cli *cli, const char *arg, int *unfused);
  * option and quoting the value) and returns 2, else 0. */
 int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
                double *out);
+/* An efficiency option's fraction in [lo, 1] (decode --prefill-eff, train
+ * --attention-eff): outside it the usage error names the option, the range
+ * and the value, and 2 is returned (0 on success). */
+int gp_cli_fraction(const gp_cli *cli, const char *opt, const char *arg, double lo, double *out);
 /* A message size (allreduce --bytes, scale --grad-bytes): a size, and a
  * whole number of bytes ('1.5B' is 1.5 bytes, not 1.5 billion: refused). */
 int gp_cli_msg_bytes(const gp_cli *cli, const char *opt, const char *arg, double *out);

@@ -496,11 +496,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             break;
         case O_PEFF:
-            if (gp_cli_qty(cli, "--prefill-eff", optarg, GP_Q_FRACTION, &d))
+            if (gp_cli_fraction(cli, "--prefill-eff", optarg, 0.01, &d))
                 return GP_EXIT_USAGE;
-            if (!(d >= 0.01 && d <= 1.0))
-                return gp_cli_usage(cli, "'--prefill-eff' must lie in [0.01, 1] (got '%s')",
-                                    optarg);
             p.prefill_eff = d;
             break;
         case O_LOVH:

@@ -1293,11 +1293,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             break;
         case O_AEFF: {
             double f;
-            if (gp_cli_qty(cli, "--attention-eff", optarg, GP_Q_FRACTION, &f))
+            if (gp_cli_fraction(cli, "--attention-eff", optarg, 0.05, &f))
                 return GP_EXIT_USAGE;
-            if (!(f >= 0.05 && f <= 1.0))
-                return gp_cli_usage(cli, "'--attention-eff' must lie in [0.05, 1] (got '%s')",
-                                    optarg);
             p.step_flash_eff = f;
             aeff_set = 1;
             break;

@@ -74,6 +74,15 @@ int gp_cli_qty(const gp_cli *cli, const char *opt, const char *arg, gp_qty kind,
     return 0;
 }
 
+int gp_cli_fraction(const gp_cli *cli, const char *opt, const char *arg, double lo, double *out)
+{
+    if (gp_cli_qty(cli, opt, arg, GP_Q_FRACTION, out))
+        return GP_EXIT_USAGE;
+    if (!(*out >= lo && *out <= 1.0))
+        return gp_cli_usage(cli, "'%s' must lie in [%g, 1] (got '%s')", opt, lo, arg);
+    return 0;
+}
+
 int gp_cli_msg_bytes(const gp_cli *cli, const char *opt, const char *arg, double *out)
 {
     if (gp_cli_qty(cli, opt, arg, GP_Q_BYTES, out))
