@@ -2096,6 +2096,10 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
             gp_pipeline pp;
             double pref = dense_peak(g, precision16(g), &pp), slow = 1.0;
             if (pref > 0.0 && pref != r->peak_flop_per_s) {
+                /* gs divides by the database's efficiency, not a
+                 * calibration: the default MFU was quoted on reference
+                 * hardware at that efficiency; the speed ratio below is
+                 * this GPU's (calibrated where measured). */
                 double gs = r->mfu * ref_hfu_ratio / gp_gpu_compute_eff(g, precision16(g), pp, NULL);
                 double xref = gp_gpu_expected_peak(g, precision16(g), pp, GP_ACC_FP32, 0);
                 double xrun = gp_gpu_expected_peak(g, r->precision, r->pipeline, GP_ACC_FP32, 0);
