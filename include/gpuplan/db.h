@@ -137,7 +137,8 @@ typedef struct gp_gpu {
     gp_fig eff_compute;             /* achievable dense GEMM / datasheet    */
     gp_fig eff_compute_fp8;         /* the same for tensor math narrower than
                                        16 bits (fp8, int8, fp4, int4); 0 =
-                                       eff_compute x GP_EFF_NARROW_RATIO    */
+                                       eff_compute x GP_EFF_NARROW_RATIO
+                                       (_BLACKWELL on Blackwell)            */
     gp_fig eff_mfu;                 /* default training MFU                 */
     gp_fig eff_decode;              /* decode: achieved fraction of bw      */
     gp_fig decode_layer_overhead;   /* decode: seconds per layer per token  */
