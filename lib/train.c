@@ -451,16 +451,13 @@ int gp_train_recompute_parse_layers(const char *s, gp_train_recompute *out, long
                                "'%s': block:N needs N, the layers of each model chunk to "
                                "recompute in full (a whole number >= 0)", s);
         for (; *d != '\0'; d++) {
-            if (*d < '0' || *d > '9' || n > 1000000)
+            if (*d >= '0' && *d <= '9')
+                n = n * 10 + (*d - '0');
+            if (*d < '0' || *d > '9' || n > 1000000) /* checked per digit: no overflow */
                 return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
                                    "'%s': N in block:N must be a whole number of layers in "
                                    "[0, 1000000]", s);
-            n = n * 10 + (*d - '0');
         }
-        if (n > 1000000)
-            return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
-                               "'%s': N in block:N must be a whole number of layers in "
-                               "[0, 1000000]", s);
         if (layers == NULL)
             return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0,
                                "'%s': block:N needs gp_train_recompute_parse_layers", s);
@@ -858,17 +855,17 @@ static void dp_gradient_times(gp_train_step_result *st, double t_ar, double t_rs
                                              (m - 1.0) * fmax(t_rs * share, t_rs - st->bwd_s);
 }
 
-/* The share of `held` layers that run their forward twice: 1 under full
- * recompute; under block recompute (Megatron-LM's recompute_method
- * 'block') the first N of each of the `chunks` model chunks, min(N chunks,
- * held) / held; 0 otherwise.  The other layers of a block run recompute
- * nothing.  docs/models/training.md "Partial full recompute". */
-/* Layers of the largest model chunk: ceil(L / (p v)), v = --interleave
- * (1 without) -- the most block:N can re-run. */
+/* Virtual pipeline stages per GPU: --interleave, 1 without. */
+static double virtual_stages(const gp_train_in *in)
+{
+    return in->interleave > 1 ? (double)in->interleave : 1.0;
+}
+
+/* Layers of the largest model chunk: ceil(L / (p v)) -- the most block:N
+ * can re-run. */
 static double chunk_layers(const gp_train_in *in, double layers)
 {
-    double v = in->interleave > 1 ? (double)in->interleave : 1.0;
-    return ceil(layers / ((double)(in->pp > 0 ? in->pp : 1) * v));
+    return ceil(layers / ((double)(in->pp > 0 ? in->pp : 1) * virtual_stages(in)));
 }
 
 int gp_train_recomputes_all(const gp_train_in *in, double layers)
@@ -881,6 +878,11 @@ int gp_train_recomputes_all(const gp_train_in *in, double layers)
            (double)in->recompute_layers >= chunk_layers(in, layers);
 }
 
+/* The share of `held` layers that run their forward twice: 1 under full
+ * recompute; under block recompute (Megatron-LM's recompute_method
+ * 'block') the first N of each of the `chunks` model chunks, min(N chunks,
+ * held) / held; 0 otherwise.  The other layers of a block run recompute
+ * nothing.  docs/models/training.md "Partial full recompute". */
 static double recompute_share(const gp_train_in *in, double held, double chunks)
 {
     if (in->recompute == GP_RECOMPUTE_FULL)
@@ -942,7 +944,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     /* An inferred shape has fractional layers and heads: round them to
      * multiples of the layout (layers of pp x v, heads of tp). */
     if (sh.inferred) {
-        double lu = (double)in->pp * (in->interleave > 1 ? (double)in->interleave : 1.0);
+        double lu = (double)in->pp * virtual_stages(in);
         double hu = (double)in->tp;
         sh.layers = round_pos(sh.layers / lu) < 1.0 ? lu : round_pos(sh.layers / lu) * lu;
         sh.heads = round_pos(sh.heads / hu) < 1.0 ? hu : round_pos(sh.heads / hu) * hu;
@@ -973,7 +975,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     pp = (double)in->pp;
     d = (double)r->dp;
     dg = d * cp; /* the gradient group: data- and context-parallel ranks  */
-    v = in->interleave > 1 ? (double)in->interleave : 1.0;
+    v = virtual_stages(in);
     if ((rc = check_layout(&sh, in->tp, in->pp, v, e)) != GP_OK)
         return rc;
     /* Node size: given; else a switched scale-up link's whole domain (an
@@ -1888,7 +1890,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
      * when interleaved; Megatron-LM's recompute_num_layers), at most the
      * ceil(L / (p v)) layers the largest chunk holds. */
     if (in->recompute == GP_RECOMPUTE_BLOCK) {
-        double vv = in->interleave > 1 ? (double)in->interleave : 1.0;
+        double vv = virtual_stages(in);
         double lc = chunk_layers(in, r->shape.layers);
         /* More virtual stages than layers is the layout's own error
          * (check_layout, --interleave), not N's: only N < 0 here then. */
@@ -1996,9 +1998,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
          * layers' recurrence, whose kernel keeps no s^2 scores to drop. */
         /* Block recompute re-runs the share phi_m = min(N p v, L) / L of the
          * layers (training.md "Partial full recompute"). */
-        phi_m = recompute_share(in, r->shape.layers,
-                                (double)in->pp * (in->interleave > 1 ? (double)in->interleave
-                                                                     : 1.0));
+        phi_m = recompute_share(in, r->shape.layers, (double)in->pp * virtual_stages(in));
         if (phi_m > 0.0) /* adapters' forward too */
             extra = phi_m * ((in->count == GP_COUNT_EXACT ? mm + at : 2.0 * na) +
                              2.0 * in->lora_params);
@@ -2258,7 +2258,7 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         kept = in->attn_unfused ? GP_RECOMPUTE_NONE : GP_RECOMPUTE_SELECTIVE;
     phi = in->recompute == GP_RECOMPUTE_BLOCK
               ? recompute_share(in, in->pp > 1 ? nlayers_act / (double)in->pp : r->shape.layers,
-                                in->interleave > 1 ? (double)in->interleave : 1.0)
+                                virtual_stages(in))
               : in->recompute == GP_RECOMPUTE_FULL ? 1.0 : 0.0;
     per_layer = gp_train_activation_bytes_per_layer(
         seq / (double)r->cp, in->micro_batch, r->shape.hidden, r->shape.heads, (double)in->tp,
