@@ -545,7 +545,7 @@ void gp_cli_qrow(const char *label, double v, gp_qty kind, int digits,
 
 void gp_cli_print_ledger(const char *title, const gp_ledger *l)
 {
-    int i, next = -1;
+    int i;
     char buf[64], note[128];
     const char *rule = l->rule == GP_OVERLAP_SUM    ? "accounts add up"
                        : l->rule == GP_OVERLAP_ROOF ? "max(compute, memory) + movement"
@@ -560,10 +560,6 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l)
         printf("%.*s; %s):\n", (int)(tl - 1), title, rule);
     else
         printf("%s (%s):\n", title, rule);
-    /* The runner-up the margin is taken against (gp_ledger_close's "second"). */
-    for (i = 0; i < GP_ACCT__COUNT; i++)
-        if ((gp_account)i != l->binding && (next < 0 || l->t[i] > l->t[next]))
-            next = i;
     for (i = 0; i < GP_ACCT__COUNT; i++) {
         const char *mark = (gp_account)i == l->binding && l->total > 0 ? "<- binds" : "";
         gp_cli_row(gp_account_name((gp_account)i),
@@ -572,10 +568,10 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l)
     gp_cli_row("total", gp_format_qty(l->total, GP_Q_DURATION, 3, 0, buf, sizeof buf), NULL);
     if (l->margin > 0 && l->margin < 1e4)
         snprintf(note, sizeof note, "%s binds by %.2fx over the next account, %s",
-                 gp_account_name(l->binding), l->margin, gp_account_name((gp_account)next));
+                 gp_account_name(l->binding), l->margin, gp_account_name(l->runner_up));
     else if (l->margin > 0) /* not hundreds of digits: 3.39e+297x */
         snprintf(note, sizeof note, "%s binds by %.3gx over the next account, %s",
-                 gp_account_name(l->binding), l->margin, gp_account_name((gp_account)next));
+                 gp_account_name(l->binding), l->margin, gp_account_name(l->runner_up));
     else
         snprintf(note, sizeof note, "%s is the only account charged", gp_account_name(l->binding));
     printf("  %s\n", note);

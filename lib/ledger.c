@@ -12,15 +12,18 @@ void gp_ledger_close(gp_ledger *l, gp_overlap rule)
         return;
     l->rule = rule;
     l->binding = GP_ACCT_COMPUTE;
+    l->runner_up = GP_ACCT_COMPUTE;
     for (i = 0; i < GP_ACCT__COUNT; i++) {
         double t = l->t[i];
         sum += t;
         if (t > best) {
             second = best > 0.0 ? best : 0.0;
+            l->runner_up = l->binding;
             best = t;
             l->binding = (gp_account)i;
         } else if (t > second) {
             second = t;
+            l->runner_up = (gp_account)i;
         }
     }
     if (rule == GP_OVERLAP_SUM) {

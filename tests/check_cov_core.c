@@ -20,6 +20,9 @@ START_TEST(ledger_rules_and_names)
     GP_ASSERT_REL(l.total, 3.0, 1e-12);
     ck_assert_int_eq(l.binding, GP_ACCT_MEMORY);
     GP_ASSERT_REL(l.margin, 1.5, 1e-12);
+    /* The runner-up follows the old binding account out: compute (1 s)
+     * binds first, memory (3 s) takes over, movement (2 s) beats compute. */
+    ck_assert_int_eq(l.runner_up, GP_ACCT_MOVEMENT);
     gp_ledger_close(&l, GP_OVERLAP_SUM);
     GP_ASSERT_REL(l.total, 6.0, 1e-12);
     gp_ledger_close(&l, GP_OVERLAP_ROOF);

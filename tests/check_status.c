@@ -105,6 +105,7 @@ START_TEST(ledger_max_and_sum)
     GP_ASSERT_REL(l.total, 2.0, 1e-12);
     ck_assert_int_eq(l.binding, GP_ACCT_COMPUTE);
     GP_ASSERT_REL(l.margin, 2.0 / 0.84, 1e-12);
+    ck_assert_int_eq(l.runner_up, GP_ACCT_MOVEMENT); /* 0.84 s, the margin's other side */
     gp_ledger_close(&l, GP_OVERLAP_SUM);
     GP_ASSERT_REL(l.total, 3.34, 1e-12);
     /* Roof rule (decode): max(2, 0.5) + 0.84 = 2.84 s. */

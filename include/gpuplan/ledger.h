@@ -29,9 +29,12 @@ typedef struct gp_ledger {
     gp_account binding;       /* account with the largest time            */
     double margin;            /* binding time / runner-up time (>= 1; 0
                                  when the runner-up is 0: nothing else)   */
+    gp_account runner_up;     /* the account margin is taken against
+                                 (meaningful when margin > 0)             */
 } gp_ledger;
 
-/* Set total, binding and margin from t[] under `rule`.  NULL is a no-op. */
+/* Set total, binding, margin and runner_up from t[] under `rule`.  NULL is
+ * a no-op. */
 void gp_ledger_close(gp_ledger *l, gp_overlap rule);
 
 /* "max", "sum", "roof+movement". */
