@@ -584,24 +584,26 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
          * separate dequantisation; the first such batch at the least.  It
          * decides too when the GEMV batches are compute-bound (dequantising
          * on slow fp32 cores, an A100's) but the first MMQ batch is not:
-         * compute-bound from a batch means every larger batch too. */
+         * compute-bound from a batch means every larger batch too.  With
+         * per-sequence unpacking but no MMQ rate (llama.cpp-rocm,
+         * --prefill-eff) the step past the GEMV batches unpacks once
+         * (side_eval): the ridge there is the once-a-step one, at the
+         * matmul peak. */
+        double rate = 0.0, wq = 0.0;
+        int past = 1;
         if (mmq > 0.0 || mxp > 0.0) {
-            double sq = div0(s->flop_seq / n, mmq > 0.0 ? mmq : mxp) - div0(per_seq / n, bwo) -
-                        div0(s->emb_seq / n, bwe);
-            double wq = mmq > 0.0 ? wb : w1;
-            double rq = sq > 0.0 ? (wq > 0.0 ? wq / sq : 1.0) : INFINITY;
-            if (rq < GP_INFER_MMVQ_MAX_BATCH + 1.0)
-                rq = GP_INFER_MMVQ_MAX_BATCH + 1.0;
-            if (o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH || rq > GP_INFER_MMVQ_MAX_BATCH + 1.0)
-                o->ridge_batch = rq;
+            rate = mmq > 0.0 ? mmq : mxp;
+            wq = mmq > 0.0 ? wb : w1;
         } else if (!ceiling && s->deq_seq > 0.0) {
-            /* Per-sequence unpacking but no MMQ rate (llama.cpp-rocm,
-             * --prefill-eff): past the GEMV batches the step unpacks once
-             * (side_eval), so the ridge there is the once-a-step one. */
-            double so = div0(s->flop_seq / n, o->peak) - div0(per_seq / n, bwo) -
+            rate = o->peak;
+            wq = wb - div0(s->deq_once / n, o->cuda_peak);
+        } else {
+            past = 0;
+        }
+        if (past) {
+            double sq = div0(s->flop_seq / n, rate) - div0(per_seq / n, bwo) -
                         div0(s->emb_seq / n, bwe);
-            double wo = wb - div0(s->deq_once / n, o->cuda_peak);
-            double rq = so > 0.0 ? (wo > 0.0 ? wo / so : 1.0) : INFINITY;
+            double rq = sq > 0.0 ? (wq > 0.0 ? wq / sq : 1.0) : INFINITY;
             if (rq < GP_INFER_MMVQ_MAX_BATCH + 1.0)
                 rq = GP_INFER_MMVQ_MAX_BATCH + 1.0;
             if (o->ridge_batch > GP_INFER_MMVQ_MAX_BATCH || rq > GP_INFER_MMVQ_MAX_BATCH + 1.0)
