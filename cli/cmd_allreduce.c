@@ -177,9 +177,6 @@ static void note_scope(const char *cmd, const gp_link *up, long per_node, const 
                 "priced here as the link between nodes\n", cmd, out->id ? out->id : "?");
 }
 
-/* NCCL enables NVLink SHARP only on more than 2 GPUs (src/transport/nvls.cc:
- * gpuCount <= 2 disables it; vllm#9699 observes the same). */
-#define NVLS_MIN_GPUS 3
 /* NCCL runs small AllReduces as a ring (LL protocol) and switches to NVLS
  * from about 2 MiB (H200, calibration_methods.md section 3; nccl#1259: not
  * faster below that): the hint is for sizes where NVLS is what NCCL runs. */
@@ -197,7 +194,8 @@ static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double
     if (op != GP_COLL_ALLREDUCE || t->nodes != 1 || t->scale_up == NULL ||
         !(t->scale_up->bw_nvls.v > 0.0) || r->trivial)
         return;
-    if (algo == GP_COLL_RING && t->gpus_per_node >= NVLS_MIN_GPUS && bytes >= NVLS_MIN_BYTES) {
+    if (algo == GP_COLL_RING && t->gpus_per_node >= GP_COMM_NVLS_MIN_GPUS &&
+        bytes >= NVLS_MIN_BYTES) {
         if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
             return;
         printf("hint: on this NVSwitch NCCL's default AllReduce from about 2 MiB up is NVLink "
@@ -207,13 +205,13 @@ static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double
                gp_format_qty(r->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
                o.expected.time_s > r->expected.time_s ? " (slower than the ring at this size)"
                                                       : "");
-    } else if (algo == GP_COLL_NVLS && t->gpus_per_node < NVLS_MIN_GPUS) {
+    } else if (algo == GP_COLL_NVLS && t->gpus_per_node < GP_COMM_NVLS_MIN_GPUS) {
         if (gp_comm_eval(t, op, GP_COLL_RING, bytes, p, &o, NULL) != GP_OK)
             return;
         fprintf(stderr,
                 "gpuplan allreduce: note: NCCL does not use NVLS on %ld GPUs (it needs %d or "
                 "more) and runs a ring, which reaches busbw %s here\n",
-                t->gpus_per_node, NVLS_MIN_GPUS,
+                t->gpus_per_node, GP_COMM_NVLS_MIN_GPUS,
                 gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1));
     }
 }

@@ -518,7 +518,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                             "nodes of one GPU talk only over --scale-out");
     }
     /* NCCL runs NVLS (NVLS-tree over nodes) only on nodes of 3 or more. */
-    if (sp.algo == GP_COLL_NVLS && node < 3)
+    if (sp.algo == GP_COLL_NVLS && node < GP_COMM_NVLS_MIN_GPUS)
         fprintf(stderr, "gpuplan scale: note: --algo nvls used by no row: NCCL runs NVLS "
                         "only on nodes of 3 or more GPUs; priced as the ring on one node, "
                         "the tree over nodes\n");

@@ -431,7 +431,7 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
     /* NCCL sets NVLS (and NVLS-tree) up only for nodes of more than 2 GPUs
      * (ncclNvlsInit returns early at gpuCount <= 2); scale prices such rows
      * as the tree NCCL runs instead. */
-    if (algo == GP_COLL_NVLS && t->nodes > 1 && t->gpus_per_node < 3)
+    if (algo == GP_COLL_NVLS && t->nodes > 1 && t->gpus_per_node < GP_COMM_NVLS_MIN_GPUS)
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
                            "nvls reduces in a node's NVSwitch and NCCL sets it up only for "
                            "nodes of 3 or more GPUs (%ld nodes of %ld): use --algo tree, what "

@@ -216,11 +216,12 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
         algo = p->algo;
         /* NCCL enables NVLink SHARP only above 2 GPUs (src/transport/nvls.cc);
          * on 2 it runs a ring, which is also faster there (S/B vs 1.5 S/B). */
-        if (algo == GP_COLL_NVLS && topo.nodes == 1 && g < 3 && topo.scale_up != NULL &&
+        if (algo == GP_COLL_NVLS && topo.nodes == 1 && g < GP_COMM_NVLS_MIN_GPUS &&
+            topo.scale_up != NULL &&
             topo.scale_up->bw_nvls.v > 0.0)
             algo = GP_COLL_RING;
         /* Over nodes of 1 or 2 GPUs NCCL has no NVLS-tree either: its tree. */
-        if (algo == GP_COLL_NVLS && topo.nodes > 1 && g < 3)
+        if (algo == GP_COLL_NVLS && topo.nodes > 1 && g < GP_COMM_NVLS_MIN_GPUS)
             algo = GP_COLL_TREE;
         if (q->zero3) {
             /* Two AllGathers of the weights and a ReduceScatter of the

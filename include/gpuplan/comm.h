@@ -91,6 +91,12 @@ typedef struct gp_comm_params {
  * hops.  NVLS runs the Simple protocol only.  The ceiling charges none. */
 #define GP_COMM_NVLS_LATENCY 23e-6
 
+/* The fewest GPUs a node needs for NCCL to set NVLS (and NVLS-tree) up:
+ * ncclNvlsInit returns early at gpuCount <= 2 (src/transport/nvls.cc;
+ * vllm#9699 observes the same).  On fewer NCCL runs a ring on one node,
+ * its tree over nodes. */
+#define GP_COMM_NVLS_MIN_GPUS 3
+
 /* H for p: p->host_bw when > 0, else GP_COMM_HOST_BW_DEFAULT (also for a
  * NULL p). */
 double gp_comm_host_bw(const gp_comm_params *p);
