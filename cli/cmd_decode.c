@@ -1330,16 +1330,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         /* The expected figure's own precision (the format's compute), not
          * the ceiling's mma path: Q4_0's expected rate is fp16 x
          * efficiency.compute, though its ceiling runs on int8. */
-        const char *es;
         gp_precision pp = r.expected.peak_precision;
-        gp_pipeline pipe = gp_gpu_default_pipeline(gpu, pp);
-        (void)gp_gpu_compute_eff(gpu, pp, pipe, &es);
-        if (gp_gpu_peak_capped(gpu, pp, pipe))
-            es = "the datasheet peak: the calibration measured above it (a boost clock)";
-        else if (gpu->meas_peak[pp][pipe].v > 0.0) /* a calibration: its file and date */
-            es = gpu->calibration != NULL ? gpu->calibration : "calibration (measured GEMM)";
         qrow("  expected", r.expected.peak, GP_Q_FLOPS, gp_cli_sig_digits(r.expected.peak, 4),
-             src_or(es, "hwdb efficiency.compute"));
+             src_or(gp_gpu_expected_peak_src(gpu, pp, gp_gpu_default_pipeline(gpu, pp)),
+                    "hwdb efficiency.compute"));
     }
     snprintf(buf, sizeof buf, "%.2f weights, %.2f KV", r.expected.eff_weights,
              r.expected.eff_other);

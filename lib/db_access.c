@@ -183,6 +183,20 @@ double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, con
     return g->eff_compute.v * ratio;
 }
 
+const char *gp_gpu_expected_peak_src(const gp_gpu *g, gp_precision p, gp_pipeline pipe)
+{
+    const char *src;
+    if (g == NULL || (unsigned)p >= GP_PREC__COUNT || (unsigned)pipe >= GP_PIPE__COUNT)
+        return NULL;
+    if (gp_gpu_peak_capped(g, p, pipe))
+        return "the datasheet peak: the calibration measured above it (a boost clock), and no "
+               "expected figure passes its ceiling";
+    if (g->meas_peak[p][pipe].v > 0.0)
+        return g->calibration != NULL ? g->calibration : g->meas_peak[p][pipe].src;
+    (void)gp_gpu_compute_eff(g, p, pipe, &src);
+    return src;
+}
+
 int gp_gpu_peak_capped(const gp_gpu *g, gp_precision p, gp_pipeline pipe)
 {
     if (g == NULL || (unsigned)p >= GP_PREC__COUNT || (unsigned)pipe >= GP_PIPE__COUNT)

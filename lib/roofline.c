@@ -200,17 +200,9 @@ int gp_roofline_eval(const gp_gpu *g, const gp_roofline_params *p, double flop,
         r->peak_src = g->peak_fp16acc[p->precision].src;
     else
         r->peak_src = g->peak[p->precision][pipe].src;
-    if (gp_gpu_peak_capped(g, p->precision, pipe))
-        r->peak_expected_src = "the datasheet peak: the calibration measured above it (a boost "
-                               "clock), and no expected figure passes its ceiling";
-    else if (g->meas_peak[p->precision][pipe].v > 0.0)
-        r->peak_expected_src =
-            first_src(g->calibration, g->meas_peak[p->precision][pipe].src);
-    else {
-        const char *es;
-        (void)gp_gpu_compute_eff(g, p->precision, pipe, &es);
-        r->peak_expected_src = es != NULL ? es : r->peak_src;
-    }
+    r->peak_expected_src = gp_gpu_expected_peak_src(g, p->precision, pipe);
+    if (r->peak_expected_src == NULL)
+        r->peak_expected_src = r->peak_src;
 
     /* Bandwidth roofs. */
     /* Vendors publish no L2 bandwidth: the database's figure is itself a

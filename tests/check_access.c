@@ -134,11 +134,21 @@ START_TEST(measured_above_datasheet_plans_at_the_ceiling)
     ck_assert(!gp_gpu_peak_capped(&g, GP_FP16, GP_PIPE_CUDA));
     ck_assert(gp_gpu_mem_bw_capped(&g));
     ck_assert(!gp_gpu_peak_capped(NULL, GP_FP16, GP_PIPE_TENSOR) && !gp_gpu_mem_bw_capped(NULL));
+    /* The expected figure's source says which of the three it is: the
+     * capped datasheet, the calibration, else the efficiency's source. */
+    g.calibration = "probe.yaml, 2026-12-01";
+    g.eff_compute.src = "bf16 gemm";
+    ck_assert_ptr_nonnull(strstr(gp_gpu_expected_peak_src(&g, GP_FP16, GP_PIPE_TENSOR),
+                                 "the datasheet peak"));
+    ck_assert_str_eq(gp_gpu_expected_peak_src(&g, GP_FP16, GP_PIPE_CUDA), "bf16 gemm");
+    ck_assert_ptr_null(gp_gpu_expected_peak_src(NULL, GP_FP16, GP_PIPE_TENSOR));
     /* Below the datasheet a measurement is the expected figure. */
     g.meas_peak[GP_FP16][GP_PIPE_TENSOR].v = 150e12;
     ck_assert(!gp_gpu_peak_capped(&g, GP_FP16, GP_PIPE_TENSOR));
     GP_ASSERT_REL(gp_gpu_expected_peak(&g, GP_FP16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 150e12,
                   1e-12);
+    ck_assert_str_eq(gp_gpu_expected_peak_src(&g, GP_FP16, GP_PIPE_TENSOR),
+                     "probe.yaml, 2026-12-01");
 }
 END_TEST
 

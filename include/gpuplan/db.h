@@ -437,6 +437,13 @@ double gp_gpu_expected_peak(const gp_gpu *g, gp_precision p, gp_pipeline pipe,
  * naming the ratio; NULL when it is 1. */
 double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, const char **src);
 
+/* Where gp_gpu_expected_peak's figure for p on pipe comes from, for
+ * labels: the datasheet when a calibration measured above it (said so), the
+ * calibration (its file and date, else the measured figure's source) when
+ * it measured that GEMM, else gp_gpu_compute_eff's source; NULL when
+ * there is none (no efficiency: the datasheet peak itself). */
+const char *gp_gpu_expected_peak_src(const gp_gpu *g, gp_precision p, gp_pipeline pipe);
+
 /* 1 for Tensor Core math narrower than 16 bits (fp8, int8, fp4, int4): the
  * formats gp_gpu_compute_eff gives efficiency.compute_fp8. */
 int gp_precision_is_narrow(gp_precision p, gp_pipeline pipe);
