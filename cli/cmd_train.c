@@ -370,23 +370,14 @@ static void layer_kinds(const gp_train_shape *s, double *la, double *lw)
 }
 
 /* "datasheet x FIELD" for an efficiency field gp_gpu_compute_eff_field
- * names: an assumption's source is printed after build_assumptions
- * returns, so it may not point into its locals.  A string literal for the
- * fields known here; any other (a ratio added to the library later) in a
- * static buffer, naming it all the same rather than "efficiency" alone. */
+ * names, in static storage: an assumption's source is printed after
+ * build_assumptions returns, so it may not point into its locals (one
+ * call a run). */
 static const char *datasheet_x(const char *field)
 {
-    static const char *const known[] = {"datasheet x efficiency.compute",
-                                        "datasheet x efficiency.compute_fp8",
-                                        "datasheet x efficiency.compute x 0.883",
-                                        "datasheet x efficiency.compute x 0.983"};
-    static char other[96];
-    size_t i, skip = strlen("datasheet x ");
-    for (i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (strcmp(known[i] + skip, field) == 0)
-            return known[i];
-    snprintf(other, sizeof other, "datasheet x %s", field);
-    return other;
+    static char buf[96];
+    snprintf(buf, sizeof buf, "datasheet x %s", field);
+    return buf;
 }
 
 /* Assumptions shared by the table and JSON: name, value text, source. */
