@@ -137,12 +137,28 @@ int gp_precision_is_narrow(gp_precision p, gp_pipeline pipe)
     return pipe == GP_PIPE_TENSOR && (p == GP_FP8 || p == GP_INT8 || p == GP_FP4 || p == GP_INT4);
 }
 
-/* 1 for a GPU of the Blackwell generation (architecture "Blackwell",
- * "Blackwell Ultra"): its derived narrow ratio is Blackwell's. */
-static int is_blackwell(const gp_gpu *g)
+/* The derived narrow-math ratio a GPU takes without efficiency.compute_fp8
+ * (Blackwell's for "Blackwell", "Blackwell Ultra"; else Hopper's), the
+ * field label that names it and the source that explains it. */
+typedef struct narrow_ratio {
+    double ratio;
+    const char *field, *src;
+} narrow_ratio;
+
+#define HOPPER_FIELD "efficiency.compute x 0.883"
+#define BLACKWELL_FIELD "efficiency.compute x 0.983"
+static const narrow_ratio hopper = {GP_EFF_NARROW_RATIO, HOPPER_FIELD,
+                                    HOPPER_FIELD " (GP_EFF_NARROW_RATIO: H100 MAMF FP8 0.709 / "
+                                                 "BF16 0.803)"};
+static const narrow_ratio blackwell = {GP_EFF_NARROW_RATIO_BLACKWELL, BLACKWELL_FIELD,
+                                       BLACKWELL_FIELD " (GP_EFF_NARROW_RATIO_BLACKWELL: B200 "
+                                                       "MAMF FP8 0.763 / BF16 0.776)"};
+
+static const narrow_ratio *derived_narrow(const gp_gpu *g)
 {
-    return g != NULL && g->architecture != NULL &&
-           strncmp(g->architecture, "Blackwell", 9) == 0;
+    return g != NULL && g->architecture != NULL && strncmp(g->architecture, "Blackwell", 9) == 0
+               ? &blackwell
+               : &hopper;
 }
 
 const char *gp_gpu_compute_eff_field(const gp_gpu *g, gp_precision p, gp_pipeline pipe)
@@ -151,13 +167,13 @@ const char *gp_gpu_compute_eff_field(const gp_gpu *g, gp_precision p, gp_pipelin
         return "efficiency.compute";
     if (g != NULL && g->eff_compute_fp8.v > 0.0)
         return "efficiency.compute_fp8";
-    return is_blackwell(g) ? "efficiency.compute x 0.983" : "efficiency.compute x 0.883";
+    return derived_narrow(g)->field;
 }
 
 double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, const char **src)
 {
     int narrow = gp_precision_is_narrow(p, pipe);
-    double ratio;
+    const narrow_ratio *d;
     if (src != NULL)
         *src = NULL;
     if (g == NULL)
@@ -174,13 +190,10 @@ double gp_gpu_compute_eff(const gp_gpu *g, gp_precision p, gp_pipeline pipe, con
             *src = g->eff_compute.src;
         return g->eff_compute.v;
     }
-    ratio = is_blackwell(g) ? GP_EFF_NARROW_RATIO_BLACKWELL : GP_EFF_NARROW_RATIO;
+    d = derived_narrow(g);
     if (src != NULL)
-        *src = is_blackwell(g) ? "efficiency.compute x 0.983 (GP_EFF_NARROW_RATIO_BLACKWELL: "
-                                 "B200 MAMF FP8 0.763 / BF16 0.776)"
-                               : "efficiency.compute x 0.883 (GP_EFF_NARROW_RATIO: H100 MAMF "
-                                 "FP8 0.709 / BF16 0.803)";
-    return g->eff_compute.v * ratio;
+        *src = d->src;
+    return g->eff_compute.v * d->ratio;
 }
 
 const char *gp_gpu_expected_peak_src(const gp_gpu *g, gp_precision p, gp_pipeline pipe)
