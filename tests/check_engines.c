@@ -372,6 +372,20 @@ START_TEST(non_cuda_llama_cpp)
 }
 END_TEST
 
+/* decode's JSON for argv holds one warning, which says both texts, and
+ * prices its KV cache at kv_bytes. */
+static void one_kv_warning(const char **argv, const char *says, const char *and_says,
+                           double kv_bytes)
+{
+    json_t *j = gp_test_cli_json(argv);
+    const char *w;
+    ck_assert_ptr_nonnull(j);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "warnings")), 1);
+    w = json_string_value(json_array_get(json_object_get(j, "warnings"), 0));
+    ck_assert_msg(strstr(w, says) != NULL && strstr(w, and_says) != NULL, "%s", w);
+    GP_ASSERT_REL(gp_test_jnum(j, "kv_bytes"), kv_bytes, 1e-12);
+    json_decref(j);
+}
 
 /* llama.cpp on Apple silicon (docs/models/inference.md §4, "llama.cpp off
  * CUDA"): the Nov 2023 Metal profile, llama.cpp-metal-2023, fitted to
@@ -592,26 +606,12 @@ START_TEST(apple_metal_rows)
                                 "--kv", "q8_0", "--engine", "vllm", NULL};
             const char *vf[] = {"--json", "decode", "--gpu", "a100", "--model", "llama-3-8b",
                                 "--kv", "fp8", "--engine", "vllm", NULL};
-            const char *w;
-            wj = gp_test_cli_json(lf);
-            ck_assert_ptr_nonnull(wj);
-            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 1);
-            w = json_string_value(json_array_get(json_object_get(wj, "warnings"), 0));
-            ck_assert_msg(strstr(w, "engine 'llama.cpp' keeps its KV cache in f32, f16, bf16, "
-                                    "q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1") != NULL &&
-                              strstr(w, "--kv fp8-e4m3 is none: priced by its 8 bits") != NULL,
-                          "%s", w);
-            GP_ASSERT_REL(gp_test_jnum(wj, "kv_bytes"), 8388608.0, 1e-12);
-            json_decref(wj);
-            wj = gp_test_cli_json(vq);
-            ck_assert_ptr_nonnull(wj);
-            ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 1);
-            w = json_string_value(json_array_get(json_object_get(wj, "warnings"), 0));
-            ck_assert_msg(strstr(w, "engine 'vllm' keeps its KV cache in") != NULL &&
-                              strstr(w, "--kv q8_0 is none: priced by its 8.5 bits") != NULL,
-                          "%s", w);
-            GP_ASSERT_REL(gp_test_jnum(wj, "kv_bytes"), 8912896.0, 1e-12);
-            json_decref(wj);
+            one_kv_warning(lf,
+                           "engine 'llama.cpp' keeps its KV cache in f32, f16, bf16, q8_0, "
+                           "q4_0, q4_1, iq4_nl, q5_0, q5_1",
+                           "--kv fp8-e4m3 is none: priced by its 8 bits", 8388608.0);
+            one_kv_warning(vq, "engine 'vllm' keeps its KV cache in",
+                           "--kv q8_0 is none: priced by its 8.5 bits", 8912896.0);
             wj = gp_test_cli_json(vf);
             ck_assert_ptr_nonnull(wj);
             ck_assert_uint_eq(json_array_size(json_object_get(wj, "warnings")), 0);
