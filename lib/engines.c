@@ -74,13 +74,14 @@ static const gp_engine engines[] = {
      " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
      " #6183, Mar 2024)",
      1, 11.0e9, 47e-6, 0.0, 0.0, 476.0, 0.0, 0, 0, 0.0, 1},
-    {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.85, 0.70, 38e-6, 8.0,
-     "pytorch-labs/gpt-fast README (A100-80GB 330 W: 7B bf16 104.9, int8"
-     " 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25 tok/s): bf16"
-     " ~0.85, int8/int4 kernels ~0.70 of achievable bw, ~27 us/layer at"
-     " 1.41 GHz"
-     "; MoE: no extra (gpt-fast mixtral-moe README: Mixtral 8x7B int8 on "
-     "one A100 97.92 tok/s, bf16 TP2 96.67, at or above the dense profile)", 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
+    {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.88, 0.74, 32e-6, 8.0,
+     "pytorch-labs/gpt-fast READMEs (A100-80GB 330 W: Llama 2 7B bf16 104.9,"
+     " int8 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25; bf16 TP"
+     " 2/4/8 7B 168.84/254.02/328.43, 70B 21.32/38.01/62.50; Mixtral 8x7B"
+     " int8 97.92, bf16 TP 2/4/8 96.67/155.35/227.82 tok/s): least squares"
+     " in log over the 15, bf16 0.88 and int8/int4 0.74 of achievable bw,"
+     " 32 us/layer at 2 GHz (45 us at 1.41 GHz), rms 5.3 %"
+     "; MoE: no extra (the Mixtral rows fit with the dense profile)", 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
     {"mlc", "MLC LLM (TVM, CUDA graphs)", 0.90, 0.99, 32e-6, 4.0,
      "mlc-ai/llm-perf-bench README (q4f16_1 Llama2-7B/13B on RTX 4090 and"
      " 3090 Ti: 204.8/113.5 and 186.7/107.4 tok/s; least squares with the"

@@ -111,6 +111,61 @@ START_TEST(exllamav2_worked_row)
 }
 END_TEST
 
+/* gpt-fast, A100 SXM 80GB (2039 GB/s x 0.88 achievable, boost 1.41 GHz),
+ * Llama 2 7B bf16, context 100 (gpt-fast README: 5-token prompt + ~200
+ * generated, 104.9 t/s at 330 W).  By hand:
+ *   weights: body (6738415616 - 2 x 32000 x 4096) x 2 = 12952543232 B +
+ *     lm_head 32000 x 4096 x 2 = 262144000 B + one input row 8192 B =
+ *     13214695424 B at 2039e9 x 0.88 x 0.88 (eff_float) = 8.36902 ms;
+ *   KV 100 x 524288 = 52428800 B + activations 32 x (10 x 4096 + 4 x 11008)
+ *     x 2 = 5439488 B at the same rate = 0.03665 ms;
+ *   overhead 32 layers x 32 us x 2 / 1.41 = 1.45248 ms;
+ *   step 9.85815 ms: 101.44 t/s (-3.3 %). */
+START_TEST(gpt_fast_worked_row)
+{
+    const char *a[] = {"--gpu", "a100-sxm-80gb", "--model", "llama-2-7b", "--weights", "bf16",
+                       "--context", "100", "--engine", "gpt-fast", NULL};
+    json_t *j = decode(a);
+    double bw = 2039e9 * 0.88 * 0.88;
+    double step = 13214695424.0 / bw + (52428800.0 + 5439488.0) / bw + 32.0 * 32e-6 * 2.0 / 1.41;
+    GP_ASSERT_REL(gp_test_jnum(j, "weight_bytes"), 13214695424.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "expected_tokens_per_s"), 1.0 / step, 1e-6);
+    GP_ASSERT_REL(1.0 / step, 101.44, 1e-3);
+    json_decref(j);
+}
+END_TEST
+
+/* The 15 rows the gpt-fast profile was fitted to (least squares in log,
+ * docs/models/inference.md §4 and §8.1; pytorch-labs/gpt-fast README and its
+ * mixtral-moe README, A100 80GB at 330 W, context ~100): the fit leaves each
+ * within 9 % (rms 5.3 %); the profile it replaced (0.85 / 0.70 / 38 us) read
+ * every dense row low, to -15 %. */
+START_TEST(gpt_fast_fit_rows)
+{
+#define GF(m, w, g) {"--gpu", "a100-sxm-80gb", "--model", m, "--weights", w, "--gpus", g, \
+                     "--context", "100", "--engine", "gpt-fast", NULL}
+    static const prow rows[] = {
+        {"7b bf16", 104.9, GF("llama-2-7b", "bf16", "1")},
+        {"7b int8", 155.58, GF("llama-2-7b", "int8", "1")},
+        {"7b int4-g32", 196.8, GF("llama-2-7b", "5", "1")},
+        {"70b int8", 19.13, GF("llama-2-70b", "int8", "1")},
+        {"70b int4-g32", 25.25, GF("llama-2-70b", "5", "1")},
+        {"7b bf16 tp2", 168.84, GF("llama-2-7b", "bf16", "2")},
+        {"7b bf16 tp4", 254.02, GF("llama-2-7b", "bf16", "4")},
+        {"7b bf16 tp8", 328.43, GF("llama-2-7b", "bf16", "8")},
+        {"70b bf16 tp2", 21.32, GF("llama-2-70b", "bf16", "2")},
+        {"70b bf16 tp4", 38.01, GF("llama-2-70b", "bf16", "4")},
+        {"70b bf16 tp8", 62.50, GF("llama-2-70b", "bf16", "8")},
+        {"mixtral int8", 97.92, GF("mixtral-8x7b", "int8", "1")},
+        {"mixtral bf16 tp2", 96.67, GF("mixtral-8x7b", "bf16", "2")},
+        {"mixtral bf16 tp4", 155.35, GF("mixtral-8x7b", "bf16", "4")},
+        {"mixtral bf16 tp8", 227.82, GF("mixtral-8x7b", "bf16", "8")},
+    };
+#undef GF
+    check_rows(rows, sizeof rows / sizeof rows[0], 0.09);
+}
+END_TEST
+
 /* MLC's q4f16_1 names its engine and quantises the lm_head too (mlc-llm
  * quantization.py: quantize_final_fc).  RTX 4090, Llama 2 7B, context 135
  * (llm-perf-bench: ~7-token prompt + 256 generated), by hand:
@@ -2258,6 +2313,8 @@ Suite *gp_test_suite_engines(void)
     TCase *tc = tcase_create("profiles");
     tcase_add_test(tc, aliases_resolve);
     tcase_add_test(tc, exllamav2_worked_row);
+    tcase_add_test(tc, gpt_fast_worked_row);
+    tcase_add_test(tc, gpt_fast_fit_rows);
     tcase_add_test(tc, mlc_q4f16_1_rows);
     tcase_add_test(tc, gguf_and_mlc_formats);
     tcase_add_test(tc, published_rows);
