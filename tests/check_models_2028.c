@@ -1,0 +1,91 @@
+/* The large open MoE models of 2025 that planners ask for next: GLM-4.5
+ * (355B-A32B).
+ *
+ * As in check_models_2026.c, each entry's parameter count is rebuilt here
+ * per layer by hand from the config.json shapes its sources quote; the
+ * database figure must equal it to 1e-9 and lie within the stated tolerance
+ * of the count the card gives (the active count against the card's figure
+ * plus the two embedding matrices where the card leaves them out).  Then:
+ * the FFN kind train infers (SwiGLU experts: 3 matrices), and the names the Hugging Face repo ids
+ * give.  Never values copied from the program's output. */
+#include <jansson.h>
+#include <string.h>
+
+#include "testutil.h"
+
+START_TEST(glm_4_5)
+{
+    /* 92 layers, h 5120, 96 heads x 128 (12,288), 8 KV heads, q/k/v
+     * biases, per-head q/k norms (2 x 128); first 3 layers dense (FFN
+     * 12,288), 89 MoE of 160 experts of 1536 + 1 shared, top-8, router
+     * 5120 x 160 + 160 (bias); vocab 151,552, untied.
+     *   attention 62,914,560 + 12,288 + 2 x (5,242,880 + 1,024) + 62,914,560
+     *             + 256 = 136,329,472
+     *   dense layer + 3 x 5120 x 12288 (188,743,680) + 10,240 = 325,083,392
+     *   MoE layer + 819,360 + 161 x 23,592,960 + 10,240 = 3,935,625,632
+     *   3 x 325,083,392 + 89 x 3,935,625,632 + 2 x 151552 x 5120 + 5120
+     *   = 975,250,176 + 350,270,681,248 + 1,551,892,480 + 5,120
+     *   = 352,797,829,024 (card 355B: -0.62 %, the MTP layer left out).
+     * Active: MoE layer 136,329,472 + 819,360 + 9 x 23,592,960 + 10,240 =
+     * 349,495,712; x 89 + 975,250,176 + 1,551,892,480 + 5,120 =
+     * 33,632,266,144; the card's 32B leaves both embeddings out
+     * (32,080,373,664, +0.25 %). */
+    const double attn = 5120.0 * 12288 + 12288 + 2 * (5120.0 * 1024 + 1024) + 12288.0 * 5120 + 256;
+    const double dense = attn + 3 * 5120.0 * 12288 + 2 * 5120.0;
+    const double expert = 3 * 5120.0 * 1536;
+    const double router = 5120.0 * 160 + 160;
+    const double emb = 2 * 151552.0 * 5120;
+    static gp_test_model w = {
+        "glm-4.5", "zai-org/GLM-4.5", 0, 355e9, 0.01,
+        92, 5120, 96, 8, 128, 12288, 151552, 131072, 0, 0, 0, 160, 8,
+        0, 0};
+    const gp_model *m;
+    w.derived = 3 * dense + 89 * (attn + router + 161 * expert + 2 * 5120.0) + emb + 5120;
+    w.active_derived = 3 * dense + 89 * (attn + router + 9 * expert + 2 * 5120.0) + emb + 5120;
+    w.active_card = 32e9 + emb;
+    m = gp_test_model_check(&w);
+    GP_ASSERT_REL(attn, 136329472.0, 0);
+    GP_ASSERT_REL(dense, 325083392.0, 0);
+    GP_ASSERT_REL(w.derived, 352797829024.0, 0);
+    GP_ASSERT_REL(w.active_derived, 33632266144.0, 0);
+    GP_ASSERT_REL(w.active_derived - emb, 32080373664.0, 0);
+    GP_ASSERT_REL(m->shared_experts.v, 1, 0);
+    GP_ASSERT_REL(m->dense_layers.v, 3, 0);
+    GP_ASSERT_REL(m->expert_ffn_hidden.v, 1536, 0);
+    ck_assert_str_eq(m->attention, "gqa");
+    /* the Air is still its own entry */
+    ck_assert_str_eq(gp_db_find_model(gp_test_db(), "zai-org/GLM-4.5-Air")->id, "glm-4.5-air");
+    ck_assert_str_eq(gp_db_find_model(gp_test_db(), "glm-4.5-base")->id, "glm-4.5");
+}
+END_TEST
+
+static double ffn_matrices(const char *id)
+{
+    gp_train_shape s;
+    gp_err e;
+    const gp_model *m = gp_db_find_model(gp_test_db(), id);
+    ck_assert_msg(m != NULL, "%s not in the database", id);
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_train_shape_from_model(m, &s, &e), GP_OK);
+    return s.ffn_matrices;
+}
+
+START_TEST(ffn_kind)
+{
+    /* SwiGLU experts throughout: train infers 3 matrices for each. */
+    static const char *const three[] = {"glm-4.5"};
+    size_t i;
+    for (i = 0; i < sizeof three / sizeof three[0]; i++)
+        ck_assert_msg(ffn_matrices(three[i]) == 3.0, "%s: want a gated FFN (3 matrices)", three[i]);
+}
+END_TEST
+
+Suite *gp_test_suite_models_2028(void)
+{
+    Suite *s = suite_create("models_2028");
+    TCase *tc = tcase_create("entries");
+    tcase_add_test(tc, glm_4_5);
+    tcase_add_test(tc, ffn_kind);
+    suite_add_tcase(s, tc);
+    return s;
+}
