@@ -1,12 +1,13 @@
 /* The large open MoE models of 2025 that planners ask for next: GLM-4.5
- * (355B-A32B).
+ * (355B-A32B) and Qwen3-Coder-480B-A35B.
  *
  * As in check_models_2026.c, each entry's parameter count is rebuilt here
  * per layer by hand from the config.json shapes its sources quote; the
  * database figure must equal it to 1e-9 and lie within the stated tolerance
  * of the count the card gives (the active count against the card's figure
  * plus the two embedding matrices where the card leaves them out).  Then:
- * the FFN kind train infers (SwiGLU experts: 3 matrices), and the names the Hugging Face repo ids
+ * the FFN kind train infers (SwiGLU experts: 3 matrices), the KV cache of a
+ * long context worked out by hand, and the names the Hugging Face repo ids
  * give.  Never values copied from the program's output. */
 #include <jansson.h>
 #include <string.h>
@@ -59,6 +60,35 @@ START_TEST(glm_4_5)
 }
 END_TEST
 
+START_TEST(qwen3_coder_480b)
+{
+    /* 62 layers all MoE, h 6144, 96 heads x 128, 8 KV heads, per-head q/k
+     * norms, 160 experts of 2560, top-8, no shared expert, vocab 151,936,
+     * untied.  attention 6144 x 12288 x 2 + 2 x 6144 x 1024 + 256 =
+     * 163,578,112; router 983,040; experts 160 x 47,185,920 =
+     * 7,549,747,200; norms 12,288: 7,714,320,640 a layer; x 62 +
+     * 1,866,989,568 + 6,144 = 480,154,875,392 (card 480B: +0.03 %).
+     * Active 163,578,112 + 983,040 + 8 x 47,185,920 + 12,288 = 542,060,800
+     * a layer; x 62 + 1,866,989,568 + 6,144 = 35,474,765,312 (card 35B:
+     * +1.4 %, counted as the Qwen3-235B-A22B entry counts it). */
+    const double attn = 2 * 6144.0 * 12288 + 2 * 6144.0 * 1024 + 256;
+    const double expert = 3 * 6144.0 * 2560;
+    const double emb = 2 * 151936.0 * 6144;
+    static gp_test_model w = {
+        "qwen3-coder-480b-a35b", "Qwen/Qwen3-Coder-480B-A35B-Instruct", 0, 480e9, 0.02,
+        62, 6144, 96, 8, 128, 2560, 151936, 262144, 0, 0, 0, 160, 8,
+        0, 35e9};
+    w.derived = 62 * (attn + 6144.0 * 160 + 160 * expert + 2 * 6144.0) + emb + 6144;
+    w.active_derived = 62 * (attn + 6144.0 * 160 + 8 * expert + 2 * 6144.0) + emb + 6144;
+    gp_test_model_check(&w);
+    GP_ASSERT_REL(attn, 163578112.0, 0);
+    GP_ASSERT_REL(w.derived, 480154875392.0, 0);
+    GP_ASSERT_REL(w.active_derived, 35474765312.0, 0);
+    ck_assert_str_eq(gp_db_find_model(gp_test_db(), "qwen3-coder-480b")->id,
+                     "qwen3-coder-480b-a35b");
+}
+END_TEST
+
 static double ffn_matrices(const char *id)
 {
     gp_train_shape s;
@@ -70,13 +100,24 @@ static double ffn_matrices(const char *id)
     return s.ffn_matrices;
 }
 
-START_TEST(ffn_kind)
+START_TEST(ffn_kind_and_kv)
 {
     /* SwiGLU experts throughout: train infers 3 matrices for each. */
-    static const char *const three[] = {"glm-4.5"};
+    static const char *const three[] = {"glm-4.5", "qwen3-coder-480b-a35b"};
     size_t i;
+    json_t *j;
+    const char *argv[] = {"--json", "decode", "--gpu", "h200", "--model", "qwen3-coder-480b-a35b",
+                          "--weights", "fp8-e4m3", "--context", "131072", "--gpus", "8", NULL};
     for (i = 0; i < sizeof three / sizeof three[0]; i++)
         ck_assert_msg(ffn_matrices(three[i]) == 3.0, "%s: want a gated FFN (3 matrices)", three[i]);
+    /* KV cache of one 131,072-token sequence at bf16: 2 (K, V) x 62 layers
+     * x 8 KV heads x 128 x 2 bytes = 253,952 B a token; x 131,072 =
+     * 33,285,996,544 B (31.0 GiB). */
+    j = gp_test_cli_json(argv);
+    ck_assert_ptr_nonnull(j);
+    GP_ASSERT_REL(gp_test_jnum(j, "kv_bytes"), 2 * 62 * 8 * 128 * 2 * 131072.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(j, "kv_bytes"), 33285996544.0, 0);
+    json_decref(j);
 }
 END_TEST
 
@@ -85,7 +126,8 @@ Suite *gp_test_suite_models_2028(void)
     Suite *s = suite_create("models_2028");
     TCase *tc = tcase_create("entries");
     tcase_add_test(tc, glm_4_5);
-    tcase_add_test(tc, ffn_kind);
+    tcase_add_test(tc, qwen3_coder_480b);
+    tcase_add_test(tc, ffn_kind_and_kv);
     suite_add_tcase(s, tc);
     return s;
 }
