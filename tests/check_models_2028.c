@@ -1,5 +1,5 @@
 /* The large open MoE models of 2025 that planners ask for next: GLM-4.5
- * (355B-A32B) and Qwen3-Coder-480B-A35B.
+ * (355B-A32B), Qwen3-Coder-480B-A35B and MiniMax-M2 (230B-A10B).
  *
  * As in check_models_2026.c, each entry's parameter count is rebuilt here
  * per layer by hand from the config.json shapes its sources quote; the
@@ -89,6 +89,46 @@ START_TEST(qwen3_coder_480b)
 }
 END_TEST
 
+START_TEST(minimax_m2)
+{
+    /* 62 layers all MoE, h 3072, 48 heads x 128 (6,144), 8 KV heads, q/k
+     * RMSNorms over the whole projections (6,144 + 1,024), 256 experts of
+     * 1536, top-8, router 3072 x 256 + 256 (e_score_correction_bias), vocab
+     * 200,064, untied.
+     *   attention 3072 x 6144 x 2 + 2 x 3072 x 1024 + 7,168 = 44,047,360
+     *   layer + 786,688 + 256 x 14,155,776 + 6,144 = 3,668,718,848
+     *   x 62 + 2 x 200064 x 3072 + 3072 = 228,689,764,864 (card 230B:
+     *   -0.57 %).  M2.5's FP8 checkpoint (the same shapes) counts
+     *   228,703,644,928 on Hugging Face: this plus its 128 x 128 block
+     *   scales, 62 x (256 x 3 x 12 x 24 + 2 x 48 x 24 + 2 x 8 x 24) =
+     *   13,880,064, to the parameter.
+     * Active 44,047,360 + 786,688 + 8 x 14,155,776 + 6,144 = 158,086,400 a
+     * layer; x 62 + 1,229,193,216 + 3,072 = 11,030,553,088; the card's 10B
+     * leaves both embeddings out (9,801,359,872: -2.0 % of one significant
+     * digit, hence 2.5 % here). */
+    const double attn = 2 * 3072.0 * 6144 + 2 * 3072.0 * 1024 + 6144 + 1024;
+    const double expert = 3 * 3072.0 * 1536;
+    const double router = 3072.0 * 256 + 256;
+    const double emb = 2 * 200064.0 * 3072;
+    const double scales = 62 * (256 * 3 * 12 * 24 + 2 * 48 * 24 + 2 * 8 * 24);
+    static gp_test_model w = {
+        "minimax-m2", "MiniMaxAI/MiniMax-M2", 0, 230e9, 0.025,
+        62, 3072, 48, 8, 128, 1536, 200064, 196608, 0, 0, 0, 256, 8,
+        0, 0};
+    const gp_model *m;
+    w.derived = 62 * (attn + router + 256 * expert + 2 * 3072.0) + emb + 3072;
+    w.active_derived = 62 * (attn + router + 8 * expert + 2 * 3072.0) + emb + 3072;
+    w.active_card = 10e9 + emb;
+    m = gp_test_model_check(&w);
+    GP_ASSERT_REL(attn, 44047360.0, 0);
+    GP_ASSERT_REL(w.derived, 228689764864.0, 0);
+    GP_ASSERT_REL(w.derived + scales, 228703644928.0, 0);
+    GP_ASSERT_REL(w.active_derived, 11030553088.0, 0);
+    ck_assert(m->window.v == 0.0);        /* full attention, no window */
+    ck_assert(m->linear_layers.v == 0.0); /* no lightning (linear) attention */
+}
+END_TEST
+
 static double ffn_matrices(const char *id)
 {
     gp_train_shape s;
@@ -103,7 +143,7 @@ static double ffn_matrices(const char *id)
 START_TEST(ffn_kind_and_kv)
 {
     /* SwiGLU experts throughout: train infers 3 matrices for each. */
-    static const char *const three[] = {"glm-4.5", "qwen3-coder-480b-a35b"};
+    static const char *const three[] = {"glm-4.5", "qwen3-coder-480b-a35b", "minimax-m2"};
     size_t i;
     json_t *j;
     const char *argv[] = {"--json", "decode", "--gpu", "h200", "--model", "qwen3-coder-480b-a35b",
@@ -127,6 +167,7 @@ Suite *gp_test_suite_models_2028(void)
     TCase *tc = tcase_create("entries");
     tcase_add_test(tc, glm_4_5);
     tcase_add_test(tc, qwen3_coder_480b);
+    tcase_add_test(tc, minimax_m2);
     tcase_add_test(tc, ffn_kind_and_kv);
     suite_add_tcase(s, tc);
     return s;
