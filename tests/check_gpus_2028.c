@@ -1,12 +1,12 @@
 /* Data-centre parts planners ask for next: the GB300 (Blackwell Ultra GPU of
- * the GB300 NVL72 rack).
+ * the GB300 NVL72 rack) and the AMD Instinct MI250 (one GCD, as mi250x).
  *
  * Expected values are written out by hand from the figures cited in each
  * entry's sources (rack totals of the datasheet, per-GPU tables, driver
  * printouts) and from SMs x clock x per-SM rate, converted to SI in the
  * comments -- never copied from the program's output.  Per-SM dense rates
  * per clock used below: Blackwell datacenter tensor cores BF16 8192 (as the
- * GB200 test). */
+ * GB200 test); CDNA 2 matrix cores FP16/BF16 1024 per CU. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,12 +78,56 @@ START_TEST(gb300_matches_nvl72_datasheet)
 }
 END_TEST
 
-START_TEST(gb300_names_resolve)
+START_TEST(mi250_counts_one_gcd)
+{
+    static const gp_test_card card = {"mi250",
+                                      104, 1.7e9, 4096 / 8 * 3.2e9, 64 * GIB,
+                                      0, 250, 8 * MIB, 0,
+                                      NULL};
+    const gp_gpu *g = gp_test_card_check(&card);
+    const gp_gpu *x = gp_db_find_gpu(gp_test_db(), "mi250x");
+    const gp_gpu *mi210 = gp_db_find_gpu(gp_test_db(), "mi210");
+    /* Package: 208 CUs, BF16 362.1e12, FP32/FP64 vector 45.3e12, matrix
+     * 90.5e12, 128 GB at 8192 bit x 3.2 Gb/s / 8 = 3,276.8e9 B/s, 500 W.
+     * One GCD is half: 104 CUs, BF16 104 x 1.7e9 x 1024 = 181.04e12 ->
+     * 181.05e12; vector 22.65e12, matrix 45.25e12; 1,638.4e9 B/s; 64 GiB;
+     * 250 W.  The MI250X's GCD has 110 CUs: 181.05 / 191.5 = 104 / 110
+     * within 0.01 %; the MI210 is the same die as one MI250 GCD. */
+    GP_ASSERT_REL(peak(g, GP_BF16, GP_PIPE_TENSOR, 0), 362.1e12 / 2, 1e-12);
+    GP_ASSERT_REL(peak(g, GP_BF16, GP_PIPE_TENSOR, 0), 104 * 1.7e9 * 1024, 1e-4);
+    GP_ASSERT_REL(peak(g, GP_FP16, GP_PIPE_TENSOR, 0), 181.05e12, 1e-12);
+    GP_ASSERT_REL(peak(g, GP_INT8, GP_PIPE_TENSOR, 0), 181.05e12, 1e-12);
+    GP_ASSERT_REL(peak(g, GP_FP32, GP_PIPE_CUDA, 0), 45.3e12 / 2, 1e-12);
+    GP_ASSERT_REL(peak(g, GP_FP64, GP_PIPE_TENSOR, 0), 90.5e12 / 2, 1e-12);
+    GP_ASSERT_REL(2 * g->mem_bw.v, 8192 / 8 * 3.2e9, 1e-12);
+    GP_ASSERT_REL(2 * g->mem_capacity.v, 128 * GIB, 1e-12);
+    ck_assert(peak(g, GP_TF32, GP_PIPE_TENSOR, 0) == 0.0);
+    ck_assert(peak(g, GP_FP8, GP_PIPE_TENSOR, 0) == 0.0);
+    ck_assert(g->sparsity.v == 0.0);
+    ck_assert_ptr_nonnull(x);
+    ck_assert_ptr_nonnull(mi210);
+    GP_ASSERT_REL(peak(g, GP_BF16, GP_PIPE_TENSOR, 0) / peak(x, GP_BF16, GP_PIPE_TENSOR, 0),
+                  104.0 / 110.0, 1e-4);
+    GP_ASSERT_REL(g->mem_bw.v, x->mem_bw.v, 1e-12);
+    GP_ASSERT_REL(peak(g, GP_BF16, GP_PIPE_TENSOR, 0), peak(mi210, GP_BF16, GP_PIPE_TENSOR, 0),
+                  1e-3);
+    GP_ASSERT_REL(g->eff_compute.v, x->eff_compute.v, 1e-12);
+    GP_ASSERT_REL(g->eff_mem.v, x->eff_mem.v, 1e-12);
+    ck_assert_ptr_null(g->compute_capability);
+    ck_assert_ptr_null(g->scale_up_link);
+    ck_assert_str_eq(g->host_link, "pcie4-x16");
+}
+END_TEST
+
+START_TEST(names_resolve)
 {
     static const gp_test_name pairs[] = {
         {"NVIDIA GB300", "gb300"},
         {"GB300 NVL72", "gb300"},
         {"gb300", "gb300"},
+        {"AMD Instinct MI250", "mi250"},
+        {"MI250", "mi250"},
+        {"AMD Instinct MI250X", "mi250x"},
     };
     static const gp_test_name device[] = {
         {"NVIDIA GB300", "gb300"},
@@ -111,7 +155,8 @@ Suite *gp_test_suite_gpus_2028(void)
     TCase *tc = tcase_create("db");
     TCase *tcli = tcase_create("cli");
     tcase_add_test(tc, gb300_matches_nvl72_datasheet);
-    tcase_add_test(tc, gb300_names_resolve);
+    tcase_add_test(tc, mi250_counts_one_gcd);
+    tcase_add_test(tc, names_resolve);
     tcase_add_test(tcli, cli_decode_gb300_ceiling);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tcli);
