@@ -240,7 +240,13 @@ static const family families[] = {
     /* V3's routers carry e_score_correction_bias, one per routed expert. */
     {.prefix = "deepseek-v3", .rope = 64, .q_lora = 1536, .router_bias = 1, .pos_extra = -1},
     {.prefix = "kimi-k2", .rope = 64, .q_lora = 1536, .router_bias = 1, .pos_extra = -1},
-    {.prefix = "glm-4.5-", .qkv_bias = 1, .router_bias = 1, .pos_extra = -1},
+    /* GLM-4.5-Air has no q/k norms (use_qk_norm false); GLM-4.5 has
+     * per-head ones.  "glm-4.5-air" before "glm-4.5": the first match wins. */
+    {.prefix = "glm-4.5-air", .qkv_bias = 1, .router_bias = 1, .pos_extra = -1},
+    {.prefix = "glm-4.5", .qkv_bias = 1, .qk_norm = 1, .router_bias = 1, .pos_extra = -1},
+    /* MiniMax-M2: q/k RMSNorms over the whole projection (as OLMo 2), a
+     * router bias (e_score_correction_bias) of E per layer. */
+    {.prefix = "minimax-m2", .qk_norm_full = 1, .router_bias = 1, .pos_extra = -1},
     /* The classic runs: plain GeLU MLPs, LayerNorms with biases. */
     {.prefix = "bloom-", .ungated = 1, .norm_bias = 1, .qkv_bias = 1, .o_bias = 1,
      .mlp_bias = 1, .embed_norm = 1, .pos_extra = -1},

@@ -667,8 +667,8 @@ END_TEST
  * (H100 whitepaper: 133.8 vs 66.9): L4 30.3, RTX 6000 Ada 91.1, A10 31.2,
  * H100 NVL 2 x 60 = 120 TFLOPS.  B200 and MI300X publish no such figure
  * (gpu_specs.yaml marks them unverified) and are the only exceptions, with
- * their siblings B300, GB200, MI325X, MI355X and MI250X, MI210 (the
- * MI250X's GCD) and MI100 (no figure published either). */
+ * their siblings B300, GB200, GB300, MI325X, MI355X and MI250X, MI250,
+ * MI210 (the MI250X's GCD) and MI100 (no figure published either). */
 START_TEST(fp16_cuda_core_rates)
 {
     const gp_db *db = gp_test_db();
@@ -686,6 +686,7 @@ START_TEST(fp16_cuda_core_rates)
         if (strcmp(g->id, "b200") == 0 || strcmp(g->id, "mi300x") == 0 ||
             strcmp(g->id, "b300") == 0 || strcmp(g->id, "mi325x") == 0 ||
             strcmp(g->id, "gb200") == 0 || strcmp(g->id, "mi355x") == 0 ||
+            strcmp(g->id, "gb300") == 0 || strcmp(g->id, "mi250") == 0 ||
             strcmp(g->id, "mi250x") == 0 || strcmp(g->id, "mi210") == 0 ||
             strcmp(g->id, "mi100") == 0)
             continue;
