@@ -955,6 +955,17 @@ static int run(gp_cli *cli, int argc, char **argv)
                 gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, buf2, sizeof buf2));
         if (strict)
             status = GP_EXIT_USAGE;
+    } else if (p.prompt > 0 && r.fits && !r.prefill_fits) {
+        /* A --context below --prompt: the step fits, the prefill that
+         * precedes it holds the whole prompt (inference.md §6). */
+        fprintf(stderr, "gpuplan decode: %s: batch %.0f does not fit during the prefill (%.0f "
+                "prompt tokens cached, --prompt %.0f, beyond --context %.0f): it needs %s of %s "
+                "usable\n",
+                strict ? "error" : "warning", p.batch, p.prompt, p.prompt, p.context,
+                gp_format_qty(r.prefill_mem_need, GP_Q_BYTES, 2, 0, buf, sizeof buf),
+                gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, buf2, sizeof buf2));
+        if (strict)
+            status = GP_EXIT_USAGE;
     }
     if (!r.fits_batch1) {
         fprintf(stderr,
@@ -1100,6 +1111,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "ceiling_ridge_batch", gp_cli_jnum(r.ceiling.ridge_batch));
         json_object_set_new(o, "fits", json_boolean(r.fits));
         json_object_set_new(o, "fits_batch1", json_boolean(r.fits_batch1));
+        json_object_set_new(o, "prefill_fits", json_boolean(r.prefill_fits));
         json_object_set_new(o, "memory_need_bytes", gp_cli_jnum(r.mem_need));
         json_object_set_new(o, "memory_usable_bytes", gp_cli_jnum(r.mem_usable));
         json_object_set_new(o, "runtime_overhead_bytes", gp_cli_jnum(r.runtime_overhead));
@@ -1146,6 +1158,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (output > 0 && r.fits && !e2e.fits)
             json_array_append_new(w, json_string("batch does not fit at the request's end "
                                                  "(prompt + output tokens cached)"));
+        else if (p.prompt > 0 && r.fits && !r.prefill_fits)
+            json_array_append_new(w, json_string("batch does not fit during the prefill "
+                                                 "(prompt tokens cached)"));
         json_object_set_new(o, "warnings", w);
         if (measured > 0.0) {
             json_t *dj = gp_cli_jdiag(&diag, DECODE_IDLE);
@@ -1305,6 +1320,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     qrow("usable", r.mem_usable, GP_Q_BYTES, 2, src_or(gpu->mem_usable.src, gpu->mem_capacity.src));
     gp_cli_row("fits", r.fits ? "yes" : "no",
                r.fits_batch1 ? NULL : "not even at batch 1");
+    if (p.prompt > 0 && !r.prefill_fits) {
+        snprintf(note, sizeof note, "needs %s with the %.0f-token prompt cached",
+                 gp_format_qty(r.prefill_mem_need, GP_Q_BYTES, 2, 0, buf, sizeof buf), p.prompt);
+        gp_cli_row("prefill fits", "no", note);
+    }
     /* Labels fit gp_cli_row's 28-character column. */
     snprintf(buf, sizeof buf, "%.0f", r.max_batch);
     gp_cli_row("max batch at this context", isinf(r.max_batch) ? "unbounded" : buf, NULL);

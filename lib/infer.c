@@ -1173,6 +1173,17 @@ static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
                                                                          (B * kv_all)))
                                           : INFINITY;
     }
+    /* The prefill holds the whole prompt before the first step, whatever
+     * --context says the step sees (inference.md §6). */
+    if (p->prompt > 0.0) {
+        r->prefill_mem_need = store +
+                              B * (gp_model_kv_positions(m, p->prompt) * kv_all + st_seq) +
+                              ovh_mem * p->gpus;
+        r->prefill_fits = r->prefill_mem_need <= usable;
+    } else {
+        r->prefill_mem_need = 0.0;
+        r->prefill_fits = 1;
+    }
     r->kv_dominates = r->kv_bytes > r->weight_bytes;
     r->context_exceeds = m->context.v > 0.0 &&
                          (ctx > m->context.v || p->prompt > m->context.v);

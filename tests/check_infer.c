@@ -1307,6 +1307,46 @@ START_TEST(memory_fit)
 }
 END_TEST
 
+/* The prefill holds the whole prompt: a --context below --prompt describes
+ * the decode step, not what the prefill caches (inference.md §6).  Llama 2
+ * 70B int8 on one A100 80GB (81920 MiB usable), batch 8: free for the KV
+ * cache = 85,899,345,920 - 69,504,288,000 (68.98e9 - 2 x 262.144e6 int8 +
+ * 2 x 262.144e6 x 2 B) - 1 GiB 1,073,741,824 = 15,321,316,096 B; a
+ * sequence caches 327,680 B a token.  Context 4096: 8 x 4096 x 327,680 =
+ * 10,737,418,240 B fits.  Prompt 8192: 8 x 8192 x 327,680 =
+ * 21,474,836,480 B does not; the prefill needs 69,504,288,000 +
+ * 21,474,836,480 + 1,073,741,824 = 92,052,866,304 B. */
+START_TEST(prefill_memory_fit)
+{
+    gp_gpu g = a100();
+    gp_model m = llama2_70b();
+    gp_format i8 = fmt("int8", GP_FMT_INT, 8, GP_INT8);
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.weights = &i8;
+    p.batch = 8;
+    p.context = 4096;
+    r = gp_test_infer_eval(&p);
+    ck_assert_int_eq(r.fits, 1);
+    ck_assert_int_eq(r.prefill_fits, 1); /* no prompt */
+    GP_ASSERT_REL(r.prefill_mem_need, 0.0, 0);
+    p.prompt = 2048; /* below the context: the step's fit decides */
+    r = gp_test_infer_eval(&p);
+    ck_assert_int_eq(r.prefill_fits, 1);
+    GP_ASSERT_REL(r.prefill_mem_need, 69504288000.0 + 8.0 * 2048.0 * 327680.0 + 1073741824.0,
+                  1e-12);
+    p.prompt = 8192;
+    r = gp_test_infer_eval(&p);
+    ck_assert_int_eq(r.fits, 1); /* the step at context 4096 */
+    ck_assert_int_eq(r.prefill_fits, 0);
+    GP_ASSERT_REL(r.prefill_mem_need, 92052866304.0, 1e-12);
+    GP_ASSERT_REL(r.mem_need, 69504288000.0 + 10737418240.0 + 1073741824.0, 1e-12);
+}
+END_TEST
+
 /* ---- engines -------------------------------------------------------------- */
 START_TEST(engine_table)
 {
@@ -2094,6 +2134,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, prefill_ceiling_takes_the_fastest_tensor_path);
     tcase_add_test(tc, block_scaled_formats);
     tcase_add_test(tc, memory_fit);
+    tcase_add_test(tc, prefill_memory_fit);
     tcase_add_test(tc, engine_table);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);

@@ -424,6 +424,14 @@ typedef struct gp_infer_result {
      * (MHA and GQA differ up to 8x), so kv_bytes stays 0 until given. */
     double layers, hidden;
     int shape_inferred;
+    /* The prefill's memory (appended: ABI order).  A prompt of P tokens
+     * caches P positions a sequence before the first decode step, so a
+     * --context below --prompt does not describe what the prefill holds:
+     * prefill_mem_need = weights + batch x (kv_positions(P) x KV per token
+     * + state) + runtime x gpus; prefill_fits = that <= mem_usable.  No
+     * prompt: 0 and 1.  inference.md §6. */
+    double prefill_mem_need;
+    int prefill_fits;
 } gp_infer_result;
 
 /* Evaluate one decode configuration.
