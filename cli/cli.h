@@ -152,6 +152,14 @@ void gp_cli_note_ignored(const gp_cli *cli, const char *const *names, size_t n,
  * priced as G" on stderr when K > G: comm.h lets each GPU's inter-node
  * traffic leave through one NIC (allreduce, scale, train). */
 void gp_cli_note_nics(const gp_cli *cli, long nics, long per_node);
+/* A scale-out link (a NIC) named as the link inside a node (up_opt:
+ * "--link", "--scale-up") with per_node > 1 GPUs on it, or a scale-up link
+ * named as --scale-out between nodes (multi_node), is priced as asked and
+ * said on stderr: either a flat ring of single-GPU nodes or a mix-up of the
+ * two options.  node_opts: the options that make nodes ("--nodes M"). */
+void gp_cli_note_link_scopes(const gp_cli *cli, const char *up_opt, const gp_link *up,
+                             double per_node, const gp_link *out, int multi_node,
+                             const char *node_opts);
 
 /* GPU g is one per machine and shares the CPU's memory (gp_gpu_unified):
  * refuses (returns 2) "LEAD<id> is one GPU per machine, ...; WHAT needs 'OPT'

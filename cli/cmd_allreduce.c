@@ -154,29 +154,6 @@ static void print_link(const char *what, const gp_link *l, gp_coll_algo algo, lo
         printf("      no peer-to-peer: GPU-to-GPU traffic is staged through host memory\n");
 }
 
-/* A scale-out link (NIC) given as --link, or a scale-up link given as
- * --scale-out, is priced as asked and said on stderr: it is either a flat
- * ring of single-GPU nodes (fine) or a mix-up of the two options. */
-static void note_scope(const char *cmd, const gp_link *up, long per_node, const gp_link *out,
-                       long nodes)
-{
-    if (up != NULL && per_node > 1 && up->scope == GP_SCOPE_SCALE_OUT && nodes > 1)
-        fprintf(stderr,
-                "gpuplan %s: note: --link %s is a scale-out link (between nodes): priced as "
-                "the link among each node's %ld GPUs; --link names the link inside a node "
-                "(nvlink4, pcie4-x16, ...)\n",
-                cmd, up->id ? up->id : "?", per_node);
-    else if (up != NULL && per_node > 1 && up->scope == GP_SCOPE_SCALE_OUT)
-        fprintf(stderr,
-                "gpuplan %s: note: --link %s is a scale-out link (between nodes): priced as "
-                "%ld GPUs on it; for nodes of several GPUs give --nodes M --scale-out %s\n",
-                cmd, up->id ? up->id : "?", per_node, up->id ? up->id : "?");
-    if (out != NULL && nodes > 1 && out->scope == GP_SCOPE_SCALE_UP)
-        fprintf(stderr,
-                "gpuplan %s: warning: --scale-out %s is a scale-up link (inside a node); it is "
-                "priced here as the link between nodes\n", cmd, out->id ? out->id : "?");
-}
-
 /* NCCL runs small AllReduces as a ring (LL protocol) and switches to NVLS
  * from about 2 MiB (H200, calibration_methods.md section 3; nccl#1259: not
  * faster below that): the hint is for sizes where NVLS is what NCCL runs. */
@@ -394,7 +371,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (out_id != NULL && (rc = gp_cli_scale_out(cli, db, out_id, &out)) != 0)
         return rc;
 
-    note_scope("allreduce", up, gpus / nodes, out, nodes);
+    gp_cli_note_link_scopes(cli, "--link", up, (double)(gpus / nodes), out, nodes > 1,
+                            "--nodes M");
     /* Options that price nothing here are said, not silently dropped. */
     if (nodes == 1) {
         const char *un[] = {out_id != NULL ? "--scale-out" : NULL,

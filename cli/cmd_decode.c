@@ -257,9 +257,14 @@ static const char *roof_bound(const gp_infer_side *s)
 }
 
 /* Decimals for a tokens/s figure: one below 1000 tok/s (132.7), three
- * above (1.675 ktok/s, not 1.7): four figures either way. */
+ * above (1.675 ktok/s, not 1.7): four figures either way; below 0.95 three
+ * significant figures (0.0401 tok/s, not 0.0). */
 static int tok_digits(double v)
 {
+    if (v > 0.0 && v < 0.95) {
+        int d = 2 - (int)floor(log10(v));
+        return d > 12 ? 12 : d;
+    }
     return v >= 999.95 ? 3 : 1;
 }
 
@@ -782,6 +787,11 @@ static int run(gp_cli *cli, int argc, char **argv)
     p.model = &model;
     if (gp_infer_eval(&p, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    /* A NIC named as the link inside a node is said (the other mix-up,
+     * --scale-out on a scale-up link, is a warning above). */
+    if (link_id != NULL)
+        gp_cli_note_link_scopes(cli, "--link", p.link, node, NULL, nodes,
+                                "--gpus-per-node G");
     /* More options that price nothing here, said rather than dropped: the
      * split and the link of one GPU, an MoE cost on a dense model, the
      * prefill's options without a prefill (no --prompt, no --output). */
@@ -1173,9 +1183,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
 
     /* Table. */
-    printf("decode: %s on %.0f x %s, weights %s (%.4g bits), KV %s, context %.0f, batch %.0f,"
-           " engine %s\n", model.id, p.gpus, gpu->id, fmt_name(p.weights), fmt_bits(p.weights),
-           fmt_name(p.kv), p.context, p.batch, r.engine->id);
+    printf("decode: %s on %.0f x %s, weights %s (%.4g bits), KV %s (%.4g bits), context %.0f,"
+           " batch %.0f, engine %s\n", model.id, p.gpus, gpu->id, fmt_name(p.weights),
+           fmt_bits(p.weights), fmt_name(p.kv), fmt_bits(p.kv), p.context, p.batch,
+           r.engine->id);
     printf("bytes per decode step (all GPUs):\n");
     if (p.weights != NULL && p.weights->dense != NULL)
         snprintf(note, sizeof note, "%.4g expert params x %.4g bits + %.4g others x %.4g (%s)",
@@ -1196,9 +1207,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                  model.window.v);
     else
         snprintf(buf2, sizeof buf2, "%.0f tokens", p.context);
-    snprintf(note, sizeof note, "%.0f seq x %s x %s/token (%s)", p.batch, buf2,
+    snprintf(note, sizeof note, "%.0f seq x %s x %s/token (%s, %.4g bits)", p.batch, buf2,
              gp_format_qty(r.kv_bytes_per_token, GP_Q_BYTES, 1, 1, buf, sizeof buf),
-             fmt_name(p.kv));
+             fmt_name(p.kv), fmt_bits(p.kv));
     if (r.kv_replicas > 1) {
         size_t n = strlen(note);
         snprintf(note + n, sizeof note - n, " x %.4g copies (each GPU holds whole KV heads)",

@@ -1525,6 +1525,13 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                     : "model context capped at 8192")
                          : "default 2048 (GPT-3 / LLaMA-1 pre-training length)";
     nas = build_assumptions(&in, &r, &p, seq_src, as, sizeof as / sizeof as[0]);
+    /* The two links' scopes mixed up (a NIC inside a node, NVLink between
+     * nodes) are priced as asked and said, as allreduce says them. */
+    if (r.step_model)
+        gp_cli_note_link_scopes(cli, "--scale-up", sup_id != NULL ? in.scale_up : NULL,
+                                fmin((double)r.step.gpus_per_node, (double)in.gpus),
+                                in.scale_out, in.gpus > r.step.gpus_per_node,
+                                "--gpus-per-node G");
     /* Options that price nothing here are said, as allreduce and scale say
      * them: the step model's GPUs all in one node use no scale-out. */
     if (r.step_model && in.gpus <= r.step.gpus_per_node) {

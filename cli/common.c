@@ -253,6 +253,32 @@ void gp_cli_note_nics(const gp_cli *cli, long nics, long per_node)
                 per_node == 1 ? "" : "s", per_node);
 }
 
+void gp_cli_note_link_scopes(const gp_cli *cli, const char *up_opt, const gp_link *up,
+                             double per_node, const gp_link *out, int multi_node,
+                             const char *node_opts)
+{
+    const char *cmd = cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
+    if (up != NULL && per_node > 1.0 && up->scope == GP_SCOPE_SCALE_OUT) {
+        const char *id = up->id != NULL ? up->id : "?";
+        if (multi_node)
+            fprintf(stderr,
+                    "gpuplan %s: note: %s %s is a scale-out link (between nodes): priced as "
+                    "the link among each node's %.0f GPUs; %s names the link inside a node "
+                    "(nvlink4, pcie4-x16, ...)\n",
+                    cmd, up_opt, id, per_node, up_opt);
+        else
+            fprintf(stderr,
+                    "gpuplan %s: note: %s %s is a scale-out link (between nodes): priced as "
+                    "%.0f GPUs on it; for nodes of several GPUs give %s --scale-out %s\n",
+                    cmd, up_opt, id, per_node, node_opts, id);
+    }
+    if (out != NULL && multi_node && out->scope == GP_SCOPE_SCALE_UP)
+        fprintf(stderr,
+                "gpuplan %s: warning: --scale-out %s is a scale-up link (inside a node); it is "
+                "priced here as the link between nodes\n",
+                cmd, out->id != NULL ? out->id : "?");
+}
+
 int gp_cli_unified_needs_link(const gp_gpu *g, int scale_out, double per_node)
 {
     return gp_gpu_unified(g) && !(scale_out && per_node == 1.0);

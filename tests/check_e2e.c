@@ -482,6 +482,28 @@ START_TEST(cli_output)
 }
 END_TEST
 
+/* A figure below 1 tok/s keeps three significant figures in the text (it
+ * printed "0.0 tok/s" for an hour-long request): the text's number is the
+ * JSON's e2e_output_tokens_per_s rounded to 3 figures. */
+START_TEST(cli_output_slow_rate_digits)
+{
+    const char *j[] = {"--json", "decode", "--gpu", "h100", "--model", "llama-3.1-8b",
+                       "--prompt", "100", "--output", "1000000000", NULL};
+    const char *t[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt", "100",
+                       "--output", "1000000000", NULL};
+    json_t *o = gp_test_cli_json(j);
+    double v = gp_test_jnum(o, "e2e_output_tokens_per_s");
+    char want[64], *out = NULL;
+    json_decref(o);
+    ck_assert(v > 0.001 && v < 0.95);
+    snprintf(want, sizeof want, "%.*f tok/s", 2 - (int)floor(log10(v)), v);
+    ck_assert_int_eq(gp_test_cli(t, &out, NULL), 0);
+    ck_assert_msg(strstr(out, want) != NULL, "want '%s'", want);
+    ck_assert_ptr_null(strstr(out, " 0.0 tok/s"));
+    free(out);
+}
+END_TEST
+
 START_TEST(cli_output_context)
 {
     /* Llama 2 7B holds 4096 positions: 4000 + 200 = 4200 beyond it, a
@@ -749,6 +771,7 @@ Suite *gp_test_suite_e2e(void)
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, cli_output);
+    tcase_add_test(tc, cli_output_slow_rate_digits);
     tcase_add_test(tc, cli_output_context);
     tcase_add_test(tc, trt_peak_throughput_rows);
     tcase_add_test(tc, repeated_options);
