@@ -815,6 +815,17 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (p.prompt == 0.0 && output == 0.0)
             gp_cli_note_ignored(cli, pre, sizeof pre / sizeof pre[0],
                                 "no prefill is priced (give --prompt P or --output N)");
+        /* Without the shape no KV cache is counted, so the options that
+         * shape it price nothing (--params 7B --window 4096). */
+        if (r.kv_bytes_per_token <= 0) {
+            const char *kvo[] = {heads > 0 ? "--heads" : NULL, kvh > 0 ? "--kv-heads" : NULL,
+                                 hd > 0 ? "--head-dim" : NULL, window > 0 ? "--window" : NULL,
+                                 wlayers > 0 ? "--window-layers" : NULL,
+                                 kvname != NULL ? "--kv" : NULL};
+            gp_cli_note_ignored(cli, kvo, sizeof kvo / sizeof kvo[0],
+                                "no KV cache is counted without the shape (give --layers, "
+                                "--hidden and --heads, or --model)");
+        }
         /* Plain MXFP4 on a MoE model reads the attention and router at
          * 4.25 bits too; the MXFP4 checkpoints published for such models
          * (gpt-oss: quantization_config's modules_to_not_convert) keep them
