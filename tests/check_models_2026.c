@@ -592,17 +592,6 @@ END_TEST
 
 /* ---- what train infers from them ----------------------------------------- */
 
-static double ffn_matrices(const char *id)
-{
-    gp_train_shape s;
-    gp_err e;
-    const gp_model *m = gp_db_find_model(gp_test_db(), id);
-    ck_assert_msg(m != NULL, "%s not in the database", id);
-    gp_err_clear(&e);
-    ck_assert_int_eq(gp_train_shape_from_model(m, &s, &e), GP_OK);
-    return s.ffn_matrices;
-}
-
 START_TEST(ffn_kind)
 {
     /* The database has no "gated" flag: gp_train_shape_from_model keeps the
@@ -628,10 +617,10 @@ START_TEST(ffn_kind)
                                         "qwen3-235b-a22b", "glm-4.5-air", "kimi-k2"};
     size_t i;
     for (i = 0; i < sizeof two / sizeof two[0]; i++)
-        ck_assert_msg(ffn_matrices(two[i]) == 2.0, "%s: want a non-gated FFN (2 matrices)",
+        ck_assert_msg(gp_test_ffn_matrices(two[i]) == 2.0, "%s: want a non-gated FFN (2 matrices)",
                       two[i]);
     for (i = 0; i < sizeof three / sizeof three[0]; i++)
-        ck_assert_msg(ffn_matrices(three[i]) == 3.0, "%s: want a gated FFN (3 matrices)",
+        ck_assert_msg(gp_test_ffn_matrices(three[i]) == 3.0, "%s: want a gated FFN (3 matrices)",
                       three[i]);
 }
 END_TEST

@@ -296,17 +296,6 @@ END_TEST
 
 /* ---- what train infers ------------------------------------------------------ */
 
-static double ffn_matrices(const char *id)
-{
-    gp_train_shape s;
-    gp_err e;
-    const gp_model *m = gp_db_find_model(gp_test_db(), id);
-    ck_assert_msg(m != NULL, "%s not in the database", id);
-    gp_err_clear(&e);
-    ck_assert_int_eq(gp_train_shape_from_model(m, &s, &e), GP_OK);
-    return s.ffn_matrices;
-}
-
 START_TEST(ffn_kind)
 {
     /* gp_train_shape_from_model keeps the matrix count whose shape-implied
@@ -330,10 +319,10 @@ START_TEST(ffn_kind)
     GP_ASSERT_REL(32 * 4 * 4096.0 * 4096 + 2 * 100352.0 * 4096 + 3 * 32 * 4096.0 * 11008,
                   7298088960.0, 0);
     for (i = 0; i < sizeof two / sizeof two[0]; i++)
-        ck_assert_msg(ffn_matrices(two[i]) == 2.0, "%s: want a non-gated FFN (2 matrices)",
+        ck_assert_msg(gp_test_ffn_matrices(two[i]) == 2.0, "%s: want a non-gated FFN (2 matrices)",
                       two[i]);
     for (i = 0; i < sizeof three / sizeof three[0]; i++)
-        ck_assert_msg(ffn_matrices(three[i]) == 3.0, "%s: want a gated FFN (3 matrices)",
+        ck_assert_msg(gp_test_ffn_matrices(three[i]) == 3.0, "%s: want a gated FFN (3 matrices)",
                       three[i]);
 }
 END_TEST

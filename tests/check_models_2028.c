@@ -129,17 +129,6 @@ START_TEST(minimax_m2)
 }
 END_TEST
 
-static double ffn_matrices(const char *id)
-{
-    gp_train_shape s;
-    gp_err e;
-    const gp_model *m = gp_db_find_model(gp_test_db(), id);
-    ck_assert_msg(m != NULL, "%s not in the database", id);
-    gp_err_clear(&e);
-    ck_assert_int_eq(gp_train_shape_from_model(m, &s, &e), GP_OK);
-    return s.ffn_matrices;
-}
-
 START_TEST(ffn_kind_and_kv)
 {
     /* SwiGLU experts throughout: train infers 3 matrices for each. */
@@ -149,7 +138,7 @@ START_TEST(ffn_kind_and_kv)
     const char *argv[] = {"--json", "decode", "--gpu", "h200", "--model", "qwen3-coder-480b-a35b",
                           "--weights", "fp8-e4m3", "--context", "131072", "--gpus", "8", NULL};
     for (i = 0; i < sizeof three / sizeof three[0]; i++)
-        ck_assert_msg(ffn_matrices(three[i]) == 3.0, "%s: want a gated FFN (3 matrices)", three[i]);
+        ck_assert_msg(gp_test_ffn_matrices(three[i]) == 3.0, "%s: want a gated FFN (3 matrices)", three[i]);
     /* KV cache of one 131,072-token sequence at bf16: 2 (K, V) x 62 layers
      * x 8 KV heads x 128 x 2 bytes = 253,952 B a token; x 131,072 =
      * 33,285,996,544 B (31.0 GiB). */

@@ -50,6 +50,17 @@ const gp_db *gp_test_db(void)
     return test_db;
 }
 
+double gp_test_ffn_matrices(const char *id)
+{
+    gp_train_shape s;
+    gp_err e;
+    const gp_model *m = gp_db_find_model(gp_test_db(), id);
+    ck_assert_msg(m != NULL, "%s not in the database", id);
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_train_shape_from_model(m, &s, &e), GP_OK);
+    return s.ffn_matrices;
+}
+
 const gp_model *gp_test_model_check(const gp_test_model *w)
 {
     const gp_db *db = gp_test_db();

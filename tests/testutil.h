@@ -52,6 +52,8 @@ typedef struct gp_test_model {
     double experts, experts_active;
     double active_derived, active_card;
 } gp_test_model;
+/* The FFN matrices train infers for a database model (2: plain, 3: gated). */
+double gp_test_ffn_matrices(const char *id);
 const gp_model *gp_test_model_check(const gp_test_model *w);
 
 /* A name a user or a tool writes, and the GPU id it must find. */
