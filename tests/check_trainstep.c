@@ -1177,6 +1177,30 @@ START_TEST(cli_zero2_dp_note)
 }
 END_TEST
 
+/* The context-parallel row is the step's exposed ring time; its note gives
+ * the ring's own times, which are one layer's of one micro-batch, so it
+ * must not read "exposed of" them (it did: "1.071 s ... exposed of 5.38 +
+ * 10.7 ms").  Llama 3 8B on 8 H100, cp 2, s 8192: a K+V chunk b (s/cp) 2
+ * kv e = 4096 x 2 x 1024 x 2 = 16,777,216 B, one hop at 370 GB/s + 2 us =
+ * 4.734e-5 s forward, 2 x 16,777,216 / 370e9 + 2 us = 9.269e-5 s backward:
+ * "0.0473 + 0.0927 ms". */
+START_TEST(cli_cp_note_is_per_layer)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                          "--tokens", "1B", "--mfu", "model", "--cp", "2", "--seq", "8192",
+                          NULL};
+    char *out = NULL, *row;
+    ck_assert_int_eq(gp_test_cli(argv, &out, NULL), 0);
+    row = strstr(out, "context-parallel comm");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_msg(strstr(row, "1.678e+07 B of K, V per layer; 0.0473 + 0.0927 ms fwd + bwd a "
+                              "layer and micro-batch") != NULL,
+                  "%.300s", row);
+    ck_assert_ptr_null(strstr(out, "exposed of 0.0473"));
+    free(out);
+}
+END_TEST
+
 /* 8 RTX 3090s in one box: the GA102 NVLink bridge joins a pair, so the step
  * model's node of 8 takes the GPU's wide_link, pcie4-x16-host (no PCIe P2P
  * on GeForce: staged through host memory, 13 GB/s achievable, 15 us a hop;
@@ -1881,6 +1905,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_block_recompute_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     tcase_add_test(cli, least_gpus_fill_the_step_models_nodes);
+    tcase_add_test(cli, cli_cp_note_is_per_layer);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
     suite_add_tcase(s, cli);
