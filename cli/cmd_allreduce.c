@@ -72,6 +72,16 @@ static const char *exp_src(const gp_link *l)
 
 /* busbw = algbw x the bus factor; with algbw undefined (1 GPU: S / 0 s)
  * so is busbw (NaN: null in JSON, an empty CSV field). */
+/* Whether bytes v are a whole number of the binary unit (B, KiB, MiB ...)
+ * gp_format_qty shows them in. */
+static int whole_binary(double v)
+{
+    double u = 1.0;
+    while (u * 1024.0 <= v)
+        u *= 1024.0;
+    return fmod(v, u) == 0.0;
+}
+
 static double busbw_of(const gp_comm_cost *c)
 {
     return isfinite(c->algbw) ? c->busbw : NAN;
@@ -542,8 +552,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                        gp_cli_csvnum(busbw_of(&rs.ceiling), b5, sizeof b5),
                        rs.trivial ? "none" : dominant(&rs.expected));
             else
+                /* The doubling sizes are whole binary units; the last, S
+                 * itself, need not be (100 MB is 95.37 MiB, not "95 MiB"). */
                 printf("  %12s %12s %14s %14s %12s  %s\n",
-                       gp_format_qty(sz, GP_Q_BYTES, 0, 1, b1, sizeof b1),
+                       gp_format_qty(sz, GP_Q_BYTES, whole_binary(sz) ? 0 : 2, 1, b1, sizeof b1),
                        gp_format_qty(rs.expected.time_s, GP_Q_DURATION, 2, 0, b2, sizeof b2),
                        gp_format_qty(rs.expected.algbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
                        gp_format_qty(busbw_of(&rs.expected), GP_Q_RATE, 2, 0, b4, sizeof b4),

@@ -626,9 +626,11 @@ static void print_step(const gp_train_in *in, const gp_train_result *r)
                            : "tp 1: none");
     gp_cli_qrow("pipeline sends", st->pp_comm_s, GP_Q_DURATION, 3, NULL);
     if (r->cp > 1) {
-        snprintf(note, sizeof note, "ring of %ld: %.4g B of K, V per layer; exposed of %.3g + "
-                 "%.3g ms fwd + bwd", r->cp, st->cp_bytes, 1e3 * st->cp_ring_fwd_s,
-                 1e3 * st->cp_ring_bwd_s);
+        /* The ring's times are one layer's, one micro-batch's; the row is
+         * the step's exposed total (training.md 9.9). */
+        snprintf(note, sizeof note, "ring of %ld: %.4g B of K, V per layer; %.3g + %.3g ms fwd + "
+                 "bwd a layer and micro-batch, exposed beyond its attention", r->cp,
+                 st->cp_bytes, 1e3 * st->cp_ring_fwd_s, 1e3 * st->cp_ring_bwd_s);
         gp_cli_qrow("context-parallel comm", st->cp_comm_s, GP_Q_DURATION, 3, note);
     }
     snprintf(note, sizeof note, "(p-1)/(m v) = %.3f of the pipeline time", st->bubble_fraction);

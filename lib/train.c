@@ -598,6 +598,67 @@ static long to_long(double v)
     return v > 0.0 && v < 9.0e15 ? (long)v : 0L;
 }
 
+/* The step model's node size before the run caps it: given; else a
+ * switched scale-up link's whole domain (an NVSwitch joins max_gpus: DGX-2
+ * 16, GB200 NVL72 72, HGX boards 8); else 8 (HGX/DGX), capped by the
+ * link. */
+static double step_node_gpus(const gp_train_in *in)
+{
+    double gn = in->gpus_per_node > 0 ? (double)in->gpus_per_node : 8.0;
+    if (in->gpus_per_node == 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
+        (in->scale_up->switched || in->scale_up->max_gpus.v < gn))
+        gn = in->scale_up->max_gpus.v;
+    return gn;
+}
+
+/* Whether the step model takes the layout of the run on d x tp x pp GPUs,
+ * d the data- and context-parallel ranks: whole nodes, tp x cp x pp and
+ * the node dividing one another, a MoE run's data-parallel ranks filling
+ * its nodes, and a given global batch a multiple of dp x micro-batch --
+ * the checks of step_model on the GPU count. */
+static int step_layout_ok(const gp_train_in *in, const gp_train_result *r, double d)
+{
+    double t = (double)in->tp, cp = (double)r->cp, gpus = d * t * (double)in->pp;
+    double dp = d / cp, tpp = t * cp * (double)in->pp, gn = step_node_gpus(in), gdpm, E;
+    if (gn > gpus)
+        gn = gpus;
+    if ((gpus > gn && fmod(gpus, gn) != 0.0) || t > gn)
+        return 0;
+    if (cp > 1.0 && ((t * cp < gn && fmod(gn, t * cp) != 0.0) ||
+                     (t * cp > gn && fmod(t * cp, gn) != 0.0)))
+        return 0;
+    if ((tpp < gn && fmod(gn, tpp) != 0.0) || (tpp > gn && fmod(tpp, gn) != 0.0))
+        return 0;
+    if (in->global_batch > 0.0 && fmod(in->global_batch, dp * in->micro_batch) != 0.0)
+        return 0;
+    if (r->shape.experts > 0.0) {
+        E = (double)r->ep;
+        gdpm = t < gn ? fmin(dp, gn / t) : 1.0;
+        if ((dp > gdpm && fmod(dp, gdpm) != 0.0) ||
+            (fmod(E, gdpm) != 0.0 && fmod(gdpm, E) != 0.0))
+            return 0;
+    }
+    return 1;
+}
+
+/* The least sharding group d' >= d, in multiples of m, whose layout the
+ * step model takes (step_layout_ok), so that the least GPU count a run
+ * under --mfu model reports is one it would price; d itself when none is
+ * found within 2^20 candidates or below the GPU cap (0 stays 0). */
+static double step_min_dp(const gp_train_in *in, const gp_train_result *r, double d, double m)
+{
+    double c = d, cap = (double)(1L << 30) / ((double)in->tp * (double)in->pp);
+    long i;
+    if (!(d > 0.0))
+        return d;
+    if (!(m >= 1.0))
+        m = 1.0;
+    for (i = 0; i < (1L << 20) && c <= cap; i++, c += m)
+        if (step_layout_ok(in, r, c))
+            return c;
+    return d;
+}
+
 /* ---- step-time model (GP_MFU_MODEL) -------------------------------------- */
 
 /* Inputs of the GEMM pricing: expected peak and memory bandwidth, element
@@ -978,13 +1039,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     v = virtual_stages(in);
     if ((rc = check_layout(&sh, in->tp, in->pp, v, e)) != GP_OK)
         return rc;
-    /* Node size: given; else a switched scale-up link's whole domain (an
-     * NVSwitch joins max_gpus: DGX-2 16, GB200 NVL72 72, HGX boards 8);
-     * else 8 (HGX/DGX), capped by the link. */
-    gn = in->gpus_per_node > 0 ? (double)in->gpus_per_node : 8.0;
-    if (in->gpus_per_node == 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
-        (in->scale_up->switched || in->scale_up->max_gpus.v < gn))
-        gn = in->scale_up->max_gpus.v;
+    gn = step_node_gpus(in);
     if (in->gpus_per_node > 0 && in->scale_up != NULL && in->scale_up->max_gpus.v > 0.0 &&
         gn > in->scale_up->max_gpus.v && gpus > in->scale_up->max_gpus.v)
         return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
@@ -2315,8 +2370,12 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     /* The sharding group dp x cp comes in multiples of cp, and dp in
      * multiples of ep (the expert ranks are drawn from it). */
     d = dp_multiple(min_dp(a, b, room), (double)(r->ep * r->cp));
+    if (in->mfu_mode == GP_MFU_MODEL)
+        d = step_min_dp(in, r, d, (double)(r->ep * r->cp));
     r->min_gpus = to_long(d * (double)shards);
     d = dp_multiple(min_dp(0.0, zall, room), (double)(r->ep * r->cp));
+    if (in->mfu_mode == GP_MFU_MODEL)
+        d = step_min_dp(in, r, d, (double)(r->ep * r->cp));
     r->min_gpus_zero3 = to_long(d * (double)shards);
 
     /* --- cost and energy ----------------------------------------------------- */

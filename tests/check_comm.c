@@ -1437,6 +1437,28 @@ START_TEST(cli_two_nodes_and_sweep)
 }
 END_TEST
 
+/* The text sweep's size column: the doubling sizes are whole binary units
+ * (64 MiB); the last row is S itself, 1e8 B = 1e8 / 1048576 = 95.367 MiB,
+ * printed "95.37 MiB" (it read "95 MiB", a size the run did not price);
+ * 1000 B stays "1000 B". */
+START_TEST(cli_sweep_last_size_not_rounded)
+{
+    const char *a[] = {"allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "100MB",
+                       "--sweep", NULL};
+    const char *b[] = {"allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "1000",
+                       "--sweep", NULL};
+    char *out = NULL;
+    ck_assert_int_eq(gp_test_cli(a, &out, NULL), 0);
+    ck_assert_msg(strstr(out, "     64 MiB ") != NULL, "%.400s", out);
+    ck_assert_msg(strstr(out, "  95.37 MiB ") != NULL, "%.400s", out);
+    ck_assert_ptr_null(strstr(out, " 95 MiB "));
+    free(out);
+    ck_assert_int_eq(gp_test_cli(b, &out, NULL), 0);
+    ck_assert_msg(strstr(out, "  1000 B ") != NULL, "%.400s", out);
+    free(out);
+}
+END_TEST
+
 /* Links in the other role: priced as asked (a flat ring of 8 single-GPU
  * nodes on NDR is legitimate: 1.75 x 1 GiB / 47e9 + 14 x 2 us = 40.008 ms),
  * with a note on stderr naming the option and the alternative; an NVLink
@@ -2006,6 +2028,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_article_row7);
     tcase_add_test(tc, cli_small_message_and_one_gpu);
     tcase_add_test(tc, cli_two_nodes_and_sweep);
+    tcase_add_test(tc, cli_sweep_last_size_not_rounded);
     tcase_add_test(tc, cli_multi_node_published);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, cli_link_scope_notes);

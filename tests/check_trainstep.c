@@ -322,6 +322,74 @@ START_TEST(nic_share_stretches_bandwidth_not_latency)
 }
 END_TEST
 
+/* "Least GPUs that fit" under --mfu model is a count the step model prices
+ * (whole nodes, a global batch of whole micro-batches), not one it refuses.
+ * Toy GPU with 2.2e9 B of memory, toy run (N 1e8, s 1024, b 1, B 8), tp 1,
+ * pp 1, ZeRO-1, Adam bf16:
+ *   reserve = 1 GiB + 5 % x 2.2e9 = 1,073,741,824 + 110,000,000
+ *           = 1,183,741,824 B;
+ *   activations (FlashAttention keeps 34 s b h a layer): 34 x 1024 x 1024
+ *     = 35,651,584 x 2 layers = 71,303,168 + embedding mask s b h =
+ *     1,048,576 + output and fp32 loss 4 s b h (1 + V/h) = 4,194,304 x 9
+ *     = 37,748,736: 110,100,480 B;
+ *   room = 2.2e9 - 1,183,741,824 - 110,100,480 = 906,157,696 B;
+ *   unsharded weights + gradients 2N + 2N = 4e8, sharded optimizer 12N =
+ *     1.2e9: d = ceil(1.2e9 / 506,157,696 = 2.371) = 3 -- 3 GPUs, which
+ *     nodes of 2 do not fill: the least count the step model takes is 4.
+ *   ZeRO-3: 16N = 1.6e9 / 906,157,696 = 1.766 -> 2 GPUs, one node.
+ * With a given MFU there are no nodes to fill: 3.  With nodes of 1 GPU
+ * the global batch decides: B 8 is no multiple of 3 x 1 (-> 4), B 6 is
+ * (-> 3). */
+START_TEST(least_gpus_fill_the_step_models_nodes)
+{
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+
+    g.mem_capacity.v = 2.2e9;
+    toy_in(&in, &g, &sh, &up);
+    in.gpus = 4;
+    in.micro_batch = 1;
+    in.zero = 1;
+    in.scale_out = &out;
+    in.gpus_per_node = 2;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    GP_ASSERT_REL(r.reserve_bytes, 1183741824.0, 1e-12);
+    GP_ASSERT_REL(r.activation_bytes, 110100480.0, 1e-12);
+    ck_assert_int_eq(r.min_gpus, 4);
+    ck_assert_int_eq(r.min_gpus_zero3, 2);
+    /* The count it names is priced. */
+    in.gpus = r.min_gpus;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    ck_assert_int_eq(r.fits, 1);
+    /* A given MFU: no step layout to satisfy. */
+    in.mfu_mode = 0;
+    in.mfu = 0.4;
+    in.gpus_per_node = 0;
+    in.scale_out = NULL;
+    in.scale_up = NULL;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    ck_assert_int_eq(r.min_gpus, 3);
+    /* Nodes of one GPU: the global batch's micro-batches decide. */
+    toy_in(&in, &g, &sh, &up);
+    in.gpus = 4;
+    in.micro_batch = 1;
+    in.zero = 1;
+    in.scale_out = &out;
+    in.gpus_per_node = 1;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    ck_assert_int_eq(r.min_gpus, 4);
+    in.global_batch = 6;
+    in.gpus = 6;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    ck_assert_int_eq(r.min_gpus, 3);
+}
+END_TEST
+
 /* An uneven pipeline split is priced on its slowest stage: 3 layers on pp
  * 2 put ceil(3/2) = 2 layers on the slower stage (BLOOM: 70 on 12,
  * Llama 3 405B: 126 on 16).  Toy shape with L 3, tp 1, pp 2 on 2 GPUs (dp
@@ -1109,6 +1177,30 @@ START_TEST(cli_zero2_dp_note)
 }
 END_TEST
 
+/* The context-parallel row is the step's exposed ring time; its note gives
+ * the ring's own times, which are one layer's of one micro-batch, so it
+ * must not read "exposed of" them (it did: "1.071 s ... exposed of 5.38 +
+ * 10.7 ms").  Llama 3 8B on 8 H100, cp 2, s 8192: a K+V chunk b (s/cp) 2
+ * kv e = 4096 x 2 x 1024 x 2 = 16,777,216 B, one hop at 370 GB/s + 2 us =
+ * 4.734e-5 s forward, 2 x 16,777,216 / 370e9 + 2 us = 9.269e-5 s backward:
+ * "0.0473 + 0.0927 ms". */
+START_TEST(cli_cp_note_is_per_layer)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                          "--tokens", "1B", "--mfu", "model", "--cp", "2", "--seq", "8192",
+                          NULL};
+    char *out = NULL, *row;
+    ck_assert_int_eq(gp_test_cli(argv, &out, NULL), 0);
+    row = strstr(out, "context-parallel comm");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_msg(strstr(row, "1.678e+07 B of K, V per layer; 0.0473 + 0.0927 ms fwd + bwd a "
+                              "layer and micro-batch") != NULL,
+                  "%.300s", row);
+    ck_assert_ptr_null(strstr(out, "exposed of 0.0473"));
+    free(out);
+}
+END_TEST
+
 /* 8 RTX 3090s in one box: the GA102 NVLink bridge joins a pair, so the step
  * model's node of 8 takes the GPU's wide_link, pcie4-x16-host (no PCIe P2P
  * on GeForce: staged through host memory, 13 GB/s achievable, 15 us a hop;
@@ -1812,6 +1904,8 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_attention_eff);
     tcase_add_test(cli, cli_block_recompute_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
+    tcase_add_test(cli, least_gpus_fill_the_step_models_nodes);
+    tcase_add_test(cli, cli_cp_note_is_per_layer);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
     suite_add_tcase(s, cli);
