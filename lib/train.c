@@ -671,10 +671,8 @@ typedef struct gemm_hw {
  * (Williams et al. 2009): max(2mnk / (P x wave), e(mk + kn + mn) / B). */
 static double gemm_one(const gemm_hw *h, double m, double n, double k, double batch)
 {
-    double tf = 2.0 * m * n * k * batch /
-                (h->peak * gp__wave_eff(m, n, batch, h->sms, h->tm, h->tn));
-    double tb = h->e * (m * k + k * n + m * n) * batch / h->bw;
-    return tf > tb ? tf : tb;
+    return gp__gemm_time(m, n, k, batch, h->peak, h->bw, h->e * (m * k + k * n) * batch, h->e,
+                         h->sms, h->tm, h->tn, NULL);
 }
 
 /* Forward and backward (data and weight gradients) of Y[m x n] = X[m x k]

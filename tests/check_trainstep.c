@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "testutil.h"
+#include "../lib/gemm_int.h" /* the GEMM tile model, private to the library */
 
 /* A round-number GPU: dense bf16 200 TFLOP/s x efficiency 0.5 = 1e14 FLOP/s
  * expected; 2 TB/s x 0.5 = 1e12 B/s expected; no SM count (no wave
@@ -128,6 +129,68 @@ START_TEST(flash_eff_out_of_range_is_refused)
     p.step_flash_eff = 0.35;
     ck_assert_int_eq(gp_train_estimate(&t.in, &p, &t.r, &t.e), GP_OK);
     GP_ASSERT_REL(t.r.step.attn_s, 2.0 * 2.1474e-4, 1e-4);
+}
+END_TEST
+
+/* Split-K (gemm_int.h, docs/models/training.md 9.1).  A MoE expert's
+ * weight gradient with one expert per GPU: out 2048 x 768 (h x f_e), inner
+ * k = 16384 tokens, at 1e15 FLOP/s and 3e12 B/s, 2-byte operands, 132 SMs,
+ * 256 x 128 tiles: 8 x 6 = 48 tiles.  FLOP 2 x 2048 x 768 x 16384 =
+ * 5.1540e10; inputs 2 x (2048 x 16384 + 16384 x 768) = 92,274,688 B;
+ * output 1,572,864 elements.
+ *   s = 1: one wave, 48/132: 5.1540e10 / 3.6364e14 = 1.41734e-4 s (the
+ *     bytes, (92,274,688 + 2 x 1,572,864) / 3e12 = 3.18e-5 s, hide);
+ *   s = 2: 96/132: 7.0868e-5 + the reduction (8 + 2) x 1,572,864 / 3e12 =
+ *     5.2429e-6: 7.6110e-5;
+ *   s = 5: 240 tiles in 2 waves, 240/264: 5.6694e-5 (bytes (92,274,688 +
+ *     20 x 1,572,864) / 3e12 = 4.1244e-5 hide) + (20 + 2) x 1,572,864 /
+ *     3e12 = 1.15343e-5: 6.82279e-5 s, the least of s = 1..16 (s = 8:
+ *     384/396, 7.0976e-5; s = 11: one full wave of 528 but the partials'
+ *     bytes bind, 7.7944e-5).
+ * A GEMM that fills the SMs keeps s = 1 (8192^3: 2048 tiles, 0.9697 either
+ * way, the reduction only adds), and k = 256 cannot split (k/2 < 256). */
+START_TEST(split_k_fills_idle_sms)
+{
+    double s = 0.0, t;
+    t = gp__gemm_time(2048, 768, 16384, 1, 1e15, 3e12, 92274688.0, 2, 132, GP_GEMM_TILE_M,
+                      GP_GEMM_TILE_N, &s);
+    GP_ASSERT_REL(s, 5.0, 0);
+    GP_ASSERT_REL(t, 2.0 * 2048 * 768 * 16384 / (1e15 * 240.0 / 264.0) + 22.0 * 1572864.0 / 3e12,
+                  1e-9);
+    GP_ASSERT_REL(t, 6.82279e-5, 1e-5);
+    t = gp__gemm_time(8192, 8192, 8192, 1, 1e15, 3e12, 2.0 * 2 * 8192.0 * 8192, 2, 132,
+                      GP_GEMM_TILE_M, GP_GEMM_TILE_N, &s);
+    GP_ASSERT_REL(s, 1.0, 0);
+    GP_ASSERT_REL(t, 2.0 * 8192.0 * 8192 * 8192 / (1e15 * 2048.0 / 2112.0), 1e-12);
+    t = gp__gemm_time(2048, 768, 256, 1, 1e15, 3e12, 2.0 * (2048 * 256 + 256 * 768), 2, 132,
+                      GP_GEMM_TILE_M, GP_GEMM_TILE_N, &s);
+    GP_ASSERT_REL(s, 1.0, 0);
+    /* No SM count: no waves, no split. */
+    t = gp__gemm_time(2048, 768, 16384, 1, 1e15, 3e12, 92274688.0, 2, 0, GP_GEMM_TILE_M,
+                      GP_GEMM_TILE_N, &s);
+    GP_ASSERT_REL(s, 1.0, 0);
+    GP_ASSERT_REL(t, 5.1540e10 / 1e15, 1e-4);
+}
+END_TEST
+
+/* Expert parallelism spreads the same expert work over fewer, bigger
+ * GEMMs per GPU; with split-K filling the SMs a wider EP group no longer
+ * prices them slower (Qwen3-30B-A3B on 128 H100: 0.931 s at ep 128 against
+ * 0.811 at ep 8 before; within 2 % now). */
+START_TEST(expert_gemms_do_not_slow_with_ep)
+{
+    double g8, g128;
+    const char *a[] = {"--json", "train", "--gpu", "h100", "--gpus", "128", "--model",
+                       "qwen3-30b-a3b", "--tokens", "1T", "--mfu", "model", "--zero", "1",
+                       "--scale-out", "ib-ndr", "--ep", "8", NULL};
+    json_t *j = gp_test_cli_json(a);
+    g8 = gp_test_jnum(json_object_get(j, "step"), "gemm_s");
+    json_decref(j);
+    a[17] = "128";
+    j = gp_test_cli_json(a);
+    g128 = gp_test_jnum(json_object_get(j, "step"), "gemm_s");
+    json_decref(j);
+    ck_assert_msg(g128 <= 1.02 * g8, "ep 128 %g s against ep 8 %g s", g128, g8);
 }
 END_TEST
 
@@ -1872,6 +1935,7 @@ Suite *gp_test_suite_trainstep(void)
     TCase *db = tcase_create("db");
     TCase *cli = tcase_create("cli");
     tcase_add_test(model, flash_eff_out_of_range_is_refused);
+    tcase_add_test(model, split_k_fills_idle_sms);
     tcase_add_test(model, hand_worked_step);
     tcase_add_test(model, zero2_reduces_every_micro_batch);
     tcase_add_test(model, recompute_reruns_tp_collectives);
@@ -1906,6 +1970,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     tcase_add_test(cli, least_gpus_fill_the_step_models_nodes);
     tcase_add_test(cli, cli_cp_note_is_per_layer);
+    tcase_add_test(cli, expert_gemms_do_not_slow_with_ep);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
     suite_add_tcase(s, cli);
