@@ -944,11 +944,12 @@ static int engines_list(gp_cli *cli)
             printf("%s,", en->id);
             gp_cli_csv_str(en->name);
             printf("," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G ",%s," GP_CLI_G
-                   "," GP_CLI_G "," GP_CLI_G ",%d,%d," GP_CLI_G "\n",
+                   "," GP_CLI_G "," GP_CLI_G ",%s,%s," GP_CLI_G "\n",
                    en->eff_float, en->eff_quant, en->layer_overhead, en->moe_layer_overhead,
                    en->split_layers ? "layer" : "tensor",
                    gp_engine_prefill_eff(en, 0), gp_engine_prefill_eff(en, 1),
-                   en->prefill_sm_flop, en->prefill_tiled, en->prefill_unfused,
+                   en->prefill_sm_flop, en->prefill_tiled ? "true" : "false",
+                   en->prefill_unfused ? "true" : "false",
                    en->eff_quant4 > 0.0 ? en->eff_quant4 : en->eff_quant);
         } else {
             char o1[32], o2[32], pf[48];

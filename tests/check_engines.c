@@ -2017,6 +2017,16 @@ START_TEST(cli_engine_listing)
         ck_assert(strlen(json_string_value(json_object_get(it, "source"))) > 10);
     }
     json_decref(j);
+    {
+        /* The CSV listing writes booleans as hw show --csv does: true /
+         * false (it wrote 1 / 0); generic runs tiled, fused GEMMs. */
+        const char *c[] = {"--csv", "hw", "list", "engines", NULL};
+        char *out = NULL;
+        ck_assert_int_eq(gp_test_cli(c, &out, NULL), 0);
+        ck_assert_ptr_nonnull(strstr(out, "\ngeneric,\"generic engine (default)\","));
+        ck_assert_ptr_nonnull(strstr(out, ",0.743,0,true,false,"));
+        free(out);
+    }
     j = gp_test_cli_json(v);
     ck_assert_str_eq(json_string_value(json_object_get(j, "id")), "vllm");
     GP_ASSERT_REL(gp_test_jnum(j, "eff_float"), 0.85, 1e-12);
