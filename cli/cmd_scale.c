@@ -205,7 +205,7 @@ static int plot(const gp_cli *cli, const char *file, const gp_scale_row *rows, s
     fprintf(gp, "set title \"%s\" noenhanced\n", title);
     fprintf(gp, "set xlabel 'GPUs'\nset ylabel 'speedup (x one GPU)'\n"
                 "set y2label 'efficiency'\nset ytics nomirror\nset y2tics\n"
-                "set y2range [0:1.05]\nset yrange [0:*]\nset key left top\nset grid\n"
+                "set y2range [0:1.05]\nset yrange [0:*]\nset key below horizontal\nset grid\n"
                 "set logscale x 2\n");
     fprintf(gp, "$d << EOD\n");
     for (i = 0; i < n; i++)
