@@ -996,8 +996,11 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
             unit = u;
             array_bytes = v * u;
         } else if (strncmp(s, "Total size:", 11) == 0 || strncmp(s, "Memory:", 7) == 0 ||
-                   strncmp(s, "Init:", 5) == 0 || strncmp(s, "Read:", 5) == 0) {
-            /* informational (Init/Read time the host-device copies) */
+                   strncmp(s, "Init:", 5) == 0 || strncmp(s, "Read:", 5) == 0 ||
+                   strncmp(s, "Reduction kernel config:", 24) == 0) {
+            /* informational (Init/Read time the host-device copies; the Dot
+             * kernel's launch shape, which 5.0's CUDA, HIP, SYCL and OpenCL
+             * back ends print after 'Using ... device') */
         } else if (strncmp(s, "Driver:", 7) == 0) {
             double v;
             if (nt >= 2 && parse_uint(tok[1], &v) && v < 2147483647.0)

@@ -275,6 +275,49 @@ START_TEST(mi300x_babelstream_gpu_overlay)
 }
 END_TEST
 
+START_TEST(a100_babelstream_cuda_by_hand)
+{
+    /* BabelStream 5.0's CUDA back end prints 'Reduction kernel config: 432
+     * groups of (fixed) size 1024' after its device lines (the HIP, SYCL and
+     * OpenCL back ends print the same kind of line); the reader refused it
+     * as "not a line of BabelStream output", i.e. every 5.0 CUDA run.
+     * Array size 268.4 MB = 268.4e6 bytes; Copy counts 2 arrays:
+     *   536.8e6 bytes at 1709360.800 MB/s -> 536.8e6 / 1.7093608e12
+     *   = 314.03 us (the table: Min 0.00031), one device, one trial:
+     *   memory_bandwidth = 1709.3608 GB/s exactly;
+     * Triad 3 arrays = 805.2e6 bytes at 1724827.354 MB/s -> 1724.827354 GB/s.
+     * vs a100-sxm-80gb's 2039 GB/s: 1709.3608 / 2039 = 0.83833. */
+    gp_calib *c = load(DATA "a100-babelstream-cuda.txt");
+    gp_calib_summary s;
+    gp_calib_eff eff[16];
+    const gp_gpu *g = gp_db_find_gpu(gp_test_db(), "a100-sxm-80gb");
+    const gp_calib_point *p;
+    size_t n, i;
+    int seen = 0;
+    ck_assert_int_eq(c->format, GP_CALIB_FMT_BABELSTREAM);
+    ck_assert_str_eq(c->dev.name, "NVIDIA A100-SXM4-80GB");
+    ck_assert_str_eq(c->tool, "BabelStream 5.0 (CUDA, double)");
+    ck_assert_int_eq(c->dev.driver_version, 12030);
+    ck_assert_int_eq(c->dev.gpus, 1);
+    ck_assert_uint_eq(c->n_pts, 5);
+    p = point_at(c, GP_CALIB_MEMORY, "copy", 536.8e6);
+    ck_assert_ptr_nonnull(p);
+    GP_ASSERT_REL(p->t.min, 536.8e6 / 1.7093608e12, 1e-12);
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.mem_bw, 1709.3608e9, 1e-12);
+    GP_ASSERT_REL(s.mem_triad_bw, 1724.827354e9, 1e-12);
+    ck_assert_ptr_nonnull(g);
+    n = gp_calib_efficiencies(&s, g, NULL, NULL, eff, 16);
+    for (i = 0; i < n && i < 16; i++)
+        if (strcmp(eff[i].what, "memory copy") == 0) {
+            GP_ASSERT_REL(eff[i].eff, 0.83833, 1e-4);
+            seen = 1;
+        }
+    ck_assert_int_eq(seen, 1);
+    gp_calib_free(c);
+}
+END_TEST
+
 /* ---- NVIDIA A100 (nccl-tests) ------------------------------------------------------------------ */
 
 START_TEST(a100_single_node)
@@ -1133,6 +1176,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tc, mi300x_rccl_link_overlay_text);
     tcase_add_test(tc, mi300x_babelstream_by_hand);
     tcase_add_test(tc, mi300x_babelstream_gpu_overlay);
+    tcase_add_test(tc, a100_babelstream_cuda_by_hand);
     tcase_add_test(tc, a100_single_node);
     tcase_add_test(tc, a100_two_nodes_refused_as_link);
     tcase_add_test(tc, detect_by_content);
