@@ -107,6 +107,41 @@ START_TEST(mi300x_rccl_rows_and_identity)
 }
 END_TEST
 
+START_TEST(mi300x_rccl_version_banner)
+{
+    /* Current rccl-tests (RCCL's NCCL_DEBUG=VERSION banner) print 'RCCL
+     * version :', 'HIP version  :', 'ROCm version :', 'Hostname     :' and
+     * 'Librccl path :' between the rank lines and the column header; the
+     * reader refused the 'HIP version' line ("not a line of nccl-tests
+     * output"), i.e. every such log.  The fixture keeps the 9 rows of
+     * 64 MiB .. 16 GiB.  Two rows by hand, c = 2 x 7 / 8 = 1.75:
+     *   1 GiB:  (5970.6 + 5974.5) / 2 = 5972.55 us
+     *   16 GiB: (94254 + 94328) / 2  = 94291 us
+     *   beta = 1.75 x (17179869184 - 1073741824) / (0.094291 - 0.00597255)
+     *        = 1.75 x 16106127360 / 0.08831845 = 319.14 GB/s
+     * The weighted fit over the 9 sizes (weights 1/t^2), done separately in
+     * python3 from the same rows: beta 318.062 GB/s, alpha 65.20 us, max
+     * residual 0.37 % (so the all-size fit is used); 318.062 / 448 = 0.70996
+     * of xgmi-mi300x's datasheet. */
+    gp_calib *c = load(DATA "mi300x-rccl-tests-banner.txt");
+    gp_calib_summary s;
+    ck_assert_int_eq(c->format, GP_CALIB_FMT_NCCL_TESTS);
+    ck_assert_str_eq(c->tool, "rccl-tests develop:448c4c7 (RCCL 2.22.3-develop:f5b15f2)");
+    ck_assert_str_eq(c->dev.name, "AMD Instinct MI300X");
+    ck_assert_str_eq(c->host, "host");
+    ck_assert_int_eq(c->nodes, 1);
+    ck_assert_int_eq(c->gpus_per_node, 8);
+    ck_assert_uint_eq(c->n_pts, 9);
+    ck_assert_uint_eq(c->n_warn, 0);
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.allreduce_busbw, 318.062e9, 1e-5);
+    GP_ASSERT_REL(s.allreduce_busbw, 319.14e9, 0.005);
+    GP_ASSERT_REL(s.allreduce_lat, 65.20e-6, 1e-3);
+    ck_assert(s.allreduce_fit_min_bytes == 0.0);
+    gp_calib_free(c);
+}
+END_TEST
+
 START_TEST(mi300x_rccl_fit_and_efficiency)
 {
     /* By hand, from two rows of the bandwidth regime (c = 2 x 7/8 = 1.75):
@@ -567,6 +602,51 @@ START_TEST(nccl_inline_good_and_variants)
               GP_CALIB_FMT_AUTO, &c, &e),
         GP_OK);
     ck_assert_int_eq(c->pts[0].gpus, 2);
+    gp_calib_free(c);
+}
+END_TEST
+
+START_TEST(nccl_version_lines_name_the_tool)
+{
+    /* nccl-tests >= 2.15 starts with '# nccl-tests version 2.18.3
+     * nccl-headers=23004 nccl-library=23004'; the tool was that whole line
+     * cut at 48 bytes ("nccl-tests nccl-tests version 2.18.3 nccl-headers
+     * =23004 nc"), and so was every overlay's source and every expected
+     * link figure's citation.  NCCL_VERSION_CODE 23004 = 2 x 10000 + 30 x 100
+     * + 4: NCCL 2.30.4.  A log with NCCL's own 'NCCL version 2.21.5+cuda12.4'
+     * line and no tests version names that library. */
+    gp_calib *c = NULL;
+    gp_calib_summary s;
+    gp_err e;
+    char *t = NULL;
+    ck_assert_int_eq(parse("# nccl-tests version 2.18.3 nccl-headers=23004 nccl-library=23004\n"
+                           "# Collective test starting: all_reduce_perf\n" HDR4 COLS ROW1 ROW2
+                               ROW3 FOOT "# Collective test concluded: all_reduce_perf\n",
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_str_eq(c->tool, "nccl-tests 2.18.3 (NCCL 2.30.4)");
+    gp_calib_summarize(c, &s);
+    ck_assert_int_eq(gp_calib_overlay_link(c, &s, "nvlink4", "t.txt", &t, &e), GP_OK);
+    ck_assert_ptr_nonnull(strstr(t, "source: \"nccl-tests 2.18.3 (NCCL 2.30.4) all_reduce_perf on 4 "
+                                    "x NVIDIA H100 80GB HBM3 (1 node, host box), t.txt\""));
+    free(t);
+    gp_calib_free(c);
+    ck_assert_int_eq(parse("NCCL version 2.21.5+cuda12.4\n" HDR4 COLS ROW1 ROW2 ROW3 FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_str_eq(c->tool, "nccl-tests (NCCL 2.21.5+cuda12.4)");
+    gp_calib_free(c);
+    /* RCCL's banner under NCCL_DEBUG=INFO: its first line is a debug line,
+     * the rest are not. */
+    ck_assert_int_eq(parse("rccl-tests: Version HEAD:40b1b17\n" HDR4
+                           "node [0] NCCL INFO RCCL version : 2.27.7-HEAD:29e1567\n"
+                           "HIP version  : 7.2.53211-97f5574fe2\nROCm version : 7.2.4.0-93\n"
+                           "Hostname     : (redacted)\nLibrccl path : /usr/local/lib/librccl.so.1\n"
+                           COLS ROW1 ROW2 ROW3 FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_str_eq(c->tool, "rccl-tests HEAD:40b1b17");
+    ck_assert_uint_eq(c->n_pts, 3);
     gp_calib_free(c);
 }
 END_TEST
@@ -1172,6 +1252,7 @@ Suite *gp_test_suite_calibimport(void)
     TCase *tc = tcase_create("parse");
     TCase *tcli = tcase_create("cli");
     tcase_add_test(tc, mi300x_rccl_rows_and_identity);
+    tcase_add_test(tc, mi300x_rccl_version_banner);
     tcase_add_test(tc, mi300x_rccl_fit_and_efficiency);
     tcase_add_test(tc, mi300x_rccl_link_overlay_text);
     tcase_add_test(tc, mi300x_babelstream_by_hand);
@@ -1182,6 +1263,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tc, detect_by_content);
     tcase_add_test(tc, format_override);
     tcase_add_test(tc, nccl_inline_good_and_variants);
+    tcase_add_test(tc, nccl_version_lines_name_the_tool);
     tcase_add_test(tc, nccl_inline_refusals);
     tcase_add_test(tc, nccl_algo_and_unknown_nodes);
     tcase_add_test(tc, nccl_bad_fixtures);
