@@ -590,6 +590,18 @@ START_TEST(nccl_inline_good_and_variants)
     ck_assert_uint_eq(c->n_warn, 1);
     ck_assert_ptr_nonnull(strstr(c->warn[0], "t.txt:12: size 16777216 dropped: #wrong = 3"));
     gp_calib_free(c);
+    /* nccl-tests prints #wrong with %g (util.cu: "%6g"), so a size with a
+     * million wrong elements reads "1.04858e+06": that row too is dropped
+     * with its warning (the log was refused: "#wrong '1.04858e+06' is not a
+     * count"). */
+    ck_assert_int_eq(parse(HDR4 COLS ROW1 ROW2
+                           "   268435456      67108864     float     sum      -1  2704.35   99.26  148.89 1.04858e+06  2704.35   99.26  148.89      0\n" FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_uint_eq(c->n_pts, 2);
+    ck_assert_uint_eq(c->n_warn, 1);
+    ck_assert_ptr_nonnull(strstr(c->warn[0], "t.txt:13: size 268435456 dropped: #wrong = 1048580"));
+    gp_calib_free(c);
     /* A newer log naming its test, on 2 ranks (ratio 1 is then AllReduce). */
     ck_assert_int_eq(
         parse("# Collective test starting: all_reduce_perf\n"
