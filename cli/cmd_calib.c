@@ -148,11 +148,53 @@ static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, con
 
 /* ---- import ------------------------------------------------------------------------------ */
 
+#define IMPORT_MAX_NEW_DIRS 8
+
+typedef struct import_dir {
+    gp_cli *cli;
+    char dir[PATH_MAX];
+    int is_default;
+    /* Directories this import created (the --db directory, its missing
+     * parents, gpus/, links/), shortest first: a refused or failed import
+     * removes them again, so it leaves the file system as it found it. */
+    char made[IMPORT_MAX_NEW_DIRS][PATH_MAX];
+    size_t n_made;
+} import_dir;
+
+/* gp_cli_mkdir_p(path), noting in d each directory it is about to create. */
+static int mkdir_noted(import_dir *d, const char *path, gp_err *e)
+{
+    char buf[PATH_MAX];
+    size_t i, n = strlen(path);
+    struct stat st;
+    if (n >= sizeof buf)
+        return gp_cli_mkdir_p(path, e); /* refuses the name */
+    memcpy(buf, path, n + 1);
+    for (i = 1; i <= n; i++)
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (stat(buf, &st) != 0 && errno == ENOENT && d->n_made < IMPORT_MAX_NEW_DIRS)
+                snprintf(d->made[d->n_made++], sizeof d->made[0], "%s", buf);
+            buf[i] = c;
+        }
+    return gp_cli_mkdir_p(path, e);
+}
+
+/* Remove, newest first, the directories the import created (only those
+ * still empty: rmdir refuses the others). */
+static void unmake_dirs(import_dir *d)
+{
+    while (d->n_made > 0)
+        (void)rmdir(d->made[--d->n_made]);
+}
+
 /* Put `text` at dir/sub/name unless identical; *old receives the previous
  * content (malloc'd, NULL when none) for a rollback.  *changed = 1 when written. */
-static int place(const char *dir, const char *sub, const char *name, const char *text,
+static int place(import_dir *T, const char *sub, const char *name, const char *text,
                  char **old, int *changed, char *path, size_t pathn, gp_err *e)
 {
+    const char *dir = T->dir;
     char d[PATH_MAX];
     int rc;
     *old = NULL;
@@ -160,7 +202,7 @@ static int place(const char *dir, const char *sub, const char *name, const char 
     if ((size_t)snprintf(d, sizeof d, "%s/%s", dir, sub) >= sizeof d ||
         (size_t)snprintf(path, pathn, "%s/%s/%s", dir, sub, name) >= pathn)
         return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "path too long");
-    if ((rc = gp_cli_mkdir_p(d, e)) != GP_OK)
+    if ((rc = mkdir_noted(T, d, e)) != GP_OK)
         return rc;
     if ((rc = gp_cli_slurp(path, old, e)) != GP_OK)
         return rc;
@@ -189,19 +231,13 @@ static void rollback(const char *path, const char *old)
     (void)gp_cli_write_atomic(d, slash + 1, old, &e);
 }
 
-typedef struct import_dir {
-    gp_cli *cli;
-    char dir[PATH_MAX];
-    int is_default;
-} import_dir;
-
 static int prepare_dir(void *arg)
 {
     import_dir *d = arg;
     gp_err e;
     gp_err_clear(&e);
     if (gp_cli_user_db_dir(d->cli, d->dir, sizeof d->dir, &d->is_default, &e) != GP_OK ||
-        gp_cli_mkdir_p(d->dir, &e) != GP_OK)
+        mkdir_noted(d, d->dir, &e) != GP_OK)
         return gp_cli_fail(d->cli, &e);
     return GP_EXIT_OK;
 }
@@ -588,23 +624,22 @@ out:
     gp_db_free(all);
 }
 
-static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
-                     const readopts *ro)
+static int import_into(gp_cli *cli, const char *file, const char *as, const char *shown,
+                       const readopts *ro, import_dir *T)
 {
     loaded L;
     gp_err e;
-    import_dir T;
     char name[300], gpath[PATH_MAX] = "", lpath[PATH_MAX] = "";
     char *gtext = NULL, *ltext = NULL, *gold = NULL, *lold = NULL;
-    const char *link_id = NULL, *dir = T.dir;
+    const char *link_id = NULL, *dir = T->dir;
     const gp_link *lk = NULL;
     int rc, is_default, gchanged = 0, lchanged = 0, status = GP_EXIT_OK;
     int has_link_data, no_link = 0;
 
-    T.cli = cli;
-    T.dir[0] = '\0';
-    T.is_default = 0;
-    if ((rc = load(cli, file, as, 1, ro, &L, prepare_dir, &T)) != GP_EXIT_OK) {
+    T->cli = cli;
+    T->dir[0] = '\0';
+    T->is_default = 0;
+    if ((rc = load(cli, file, as, 1, ro, &L, prepare_dir, T)) != GP_EXIT_OK) {
         gp_calib_free(L.c);
         return rc;
     }
@@ -657,15 +692,15 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
     }
     warn_above_datasheet(file, &L);
     note_dropped(file, &L, gtext != NULL);
-    is_default = T.is_default;
+    is_default = T->is_default;
     snprintf(name, sizeof name, "calib-%s.yaml", L.g->id);
     if (gtext != NULL &&
-        place(dir, "gpus", name, gtext, &gold, &gchanged, gpath, sizeof gpath, &e) != GP_OK) {
+        place(T, "gpus", name, gtext, &gold, &gchanged, gpath, sizeof gpath, &e) != GP_OK) {
         status = gp_cli_fail(cli, &e);
         goto out;
     }
     if (ltext != NULL &&
-        place(dir, "links", name, ltext, &lold, &lchanged, lpath, sizeof lpath, &e) != GP_OK) {
+        place(T, "links", name, ltext, &lold, &lchanged, lpath, sizeof lpath, &e) != GP_OK) {
         if (gchanged)
             rollback(gpath, gold);
         status = gp_cli_fail(cli, &e);
@@ -730,6 +765,26 @@ out:
     free(gold);
     free(lold);
     gp_calib_free(L.c);
+    return status;
+}
+
+/* Import FILE into the user's database directory.  Whatever the outcome
+ * of a refused or failed import, the directories it created for the
+ * overlay are removed again (a refused import left an empty --db DIR). */
+static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
+                     const readopts *ro)
+{
+    import_dir *T = calloc(1, sizeof *T);
+    int status;
+    if (T == NULL) {
+        fprintf(stderr, "gpuplan calib: out of memory\n");
+        return GP_EXIT_FAIL;
+    }
+    T->cli = cli;
+    status = import_into(cli, file, as, shown, ro, T);
+    if (status != GP_EXIT_OK)
+        unmake_dirs(T);
+    free(T);
     return status;
 }
 

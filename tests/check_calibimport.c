@@ -1061,6 +1061,49 @@ START_TEST(cli_refusals_leave_dir_unchanged)
 }
 END_TEST
 
+START_TEST(cli_refused_import_creates_no_directory)
+{
+    /* The target directory was created before the figures were checked, so
+     * a refused import left an empty --db DIR (with its missing parents), or
+     * an empty ${XDG_CONFIG_HOME}/gpuplan that gpuplan then read as an
+     * overlay.  A refusal now leaves no directory behind; a good import
+     * still creates the whole path. */
+    char dir[256], db[400], xdg[400], env[420], p[512], *out = NULL, *err = NULL;
+    struct stat st;
+    const char *bad[] = {"--db", db, "calib", "import", BAD "nccl-nvls-h100.txt", NULL};
+    const char *bad2[] = {"--db", db, "calib", "import", DATA "a100-2node-nccl-tests-allreduce.txt",
+                          NULL};
+    const char *badx[] = {"calib", "import", BAD "rccl-mi300x-2gpu.txt", NULL};
+    const char *good[] = {"--db", db, "calib", "import", DATA "mi300x-rccl-tests-banner.txt", NULL};
+    const char *envs[] = {env, "GPUPLAN_DB=", NULL};
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    snprintf(db, sizeof db, "%s/new/db", dir);
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "exceeds the datasheet 450.0 GB/s"));
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(bad2, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "the AllReduce sweep ran on 2 nodes"));
+    free(out);
+    free(err);
+    snprintf(p, sizeof p, "%s/new", dir);
+    ck_assert_msg(stat(p, &st) != 0, "%s was left behind", p);
+    snprintf(xdg, sizeof xdg, "%s/xdg", dir);
+    snprintf(env, sizeof env, "XDG_CONFIG_HOME=%s", xdg);
+    ck_assert_int_eq(gp_test_cli_env(badx, envs, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "is a point-to-point mesh of 8 GPUs"));
+    free(out);
+    free(err);
+    ck_assert_msg(stat(xdg, &st) != 0, "%s was left behind", xdg);
+    ck_assert_int_eq(gp_test_cli(good, &out, &err), 0);
+    free(out);
+    free(err);
+    snprintf(p, sizeof p, "%s/links/calib-mi300x.yaml", db);
+    ck_assert_int_eq(stat(p, &st), 0);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(cli_options)
 {
     static const struct {
@@ -1286,6 +1329,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tcli, cli_show_each_file);
     tcase_add_test(tcli, cli_import_then_hw_show);
     tcase_add_test(tcli, cli_refusals_leave_dir_unchanged);
+    tcase_add_test(tcli, cli_refused_import_creates_no_directory);
     tcase_add_test(tcli, cli_options);
     tcase_add_test(tcli, cli_import_says_what_it_drops);
     tcase_add_test(tcli, cli_nvls_sweep_is_refused);
