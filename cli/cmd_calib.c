@@ -12,6 +12,7 @@
  * entry of $GPUPLAN_DB), else ${XDG_CONFIG_HOME:-~/.config}/gpuplan, as
  * gpus/calib-<id>.yaml (and links/calib-<id>.yaml for peer links): temp file
  * in the same directory + fsync + rename; shipped files are never touched. */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -624,6 +625,54 @@ out:
     gp_db_free(all);
 }
 
+/* Earlier imports' overlays for the same link from another GPU's file
+ * (links/calib-<other gpu>.yaml with that link's id): the link's figure is
+ * one, so the new one replaces them.  Left in place, the file that sorts last
+ * won, whatever the order of the imports, and import said "wrote" for a
+ * figure that was not in effect (an H100 sweep after an H200 one on
+ * nvlink4). */
+#define SUPERSEDED_MAX 16
+
+typedef struct superseded {
+    char path[SUPERSEDED_MAX][PATH_MAX];
+    char *old[SUPERSEDED_MAX];
+    size_t n;
+} superseded;
+
+static void find_superseded(const char *dir, const char *mine, const char *link_id,
+                            superseded *S)
+{
+    char d[PATH_MAX], want[300];
+    DIR *dp;
+    struct dirent *de;
+    S->n = 0;
+    if ((size_t)snprintf(d, sizeof d, "%s/links", dir) >= sizeof d ||
+        (size_t)snprintf(want, sizeof want, "\nid: \"%s\"\n", link_id) >= sizeof want)
+        return;
+    if ((dp = opendir(d)) == NULL)
+        return;
+    while ((de = readdir(dp)) != NULL && S->n < SUPERSEDED_MAX) {
+        size_t nl = strlen(de->d_name);
+        char path[PATH_MAX], *text = NULL;
+        gp_err e;
+        if (strncmp(de->d_name, "calib-", 6) != 0 || nl < 11 ||
+            strcmp(de->d_name + nl - 5, ".yaml") != 0 || strcmp(de->d_name, mine) == 0)
+            continue;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", d, de->d_name) >= sizeof path)
+            continue;
+        gp_err_clear(&e);
+        if (gp_cli_slurp(path, &text, &e) != GP_OK || text == NULL)
+            continue;
+        if (strncmp(text, OVERLAY_MARK, strlen(OVERLAY_MARK)) == 0 && strstr(text, want) != NULL) {
+            snprintf(S->path[S->n], sizeof S->path[0], "%s", path);
+            S->old[S->n++] = text;
+        } else {
+            free(text);
+        }
+    }
+    closedir(dp);
+}
+
 static int import_into(gp_cli *cli, const char *file, const char *as, const char *shown,
                        const readopts *ro, import_dir *T)
 {
@@ -634,7 +683,9 @@ static int import_into(gp_cli *cli, const char *file, const char *as, const char
     const char *link_id = NULL, *dir = T->dir;
     const gp_link *lk = NULL;
     int rc, is_default, gchanged = 0, lchanged = 0, status = GP_EXIT_OK;
-    int has_link_data, no_link = 0;
+    int has_link_data, no_link = 0, removed = 0;
+    superseded *S = NULL;
+    size_t k;
 
     T->cli = cli;
     T->dir[0] = '\0';
@@ -706,8 +757,30 @@ static int import_into(gp_cli *cli, const char *file, const char *as, const char
         status = gp_cli_fail(cli, &e);
         goto out;
     }
+    /* The link's figure from another GPU's earlier import goes: one figure
+     * per link (find_superseded). */
+    if (ltext != NULL && link_id != NULL) {
+        S = calloc(1, sizeof *S);
+        if (S == NULL) {
+            if (gchanged)
+                rollback(gpath, gold);
+            if (lchanged)
+                rollback(lpath, lold);
+            fprintf(stderr, "gpuplan calib: out of memory\n");
+            status = GP_EXIT_FAIL;
+            goto out;
+        }
+        find_superseded(dir, name, link_id, S);
+        for (k = 0; k < S->n; k++)
+            if (unlink(S->path[k]) == 0) {
+                removed = 1;
+            } else {
+                free(S->old[k]); /* still there: nothing to restore */
+                S->old[k] = NULL;
+            }
+    }
     /* Check that the database still loads with the new overlay; undo if not. */
-    if (gchanged || lchanged) {
+    if (gchanged || lchanged || removed) {
         const char *dirs[17];
         size_t nd = import_layers(cli, dir, is_default, dirs, 17);
         gp_db *db2 = NULL;
@@ -717,6 +790,9 @@ static int import_into(gp_cli *cli, const char *file, const char *as, const char
                 rollback(gpath, gold);
             if (lchanged)
                 rollback(lpath, lold);
+            for (k = 0; S != NULL && k < S->n; k++)
+                if (S->old[k] != NULL)
+                    rollback(S->path[k], S->old[k]);
             fprintf(stderr, "gpuplan calib: import: the overlay does not load; nothing written "
                             "to %s:\n", dir);
             status = gp_cli_fail(cli, &e);
@@ -741,8 +817,15 @@ static int import_into(gp_cli *cli, const char *file, const char *as, const char
         if (ltext != NULL)
             json_array_append_new(files, json_string(lpath));
         json_object_set_new(o, "files", files);
+        {
+            json_t *rm = json_array();
+            for (k = 0; S != NULL && k < S->n; k++)
+                if (S->old[k] != NULL)
+                    json_array_append_new(rm, json_string(S->path[k]));
+            json_object_set_new(o, "removed", rm);
+        }
         json_object_set_new(o, "link", link_id && ltext ? json_string(link_id) : json_null());
-        json_object_set_new(o, "changed", json_boolean(gchanged || lchanged));
+        json_object_set_new(o, "changed", json_boolean(gchanged || lchanged || removed));
         status = gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
     } else {
         printf("calibration of '%s' (%s, %s) -> GPU '%s'\n",
@@ -755,6 +838,10 @@ static int import_into(gp_cli *cli, const char *file, const char *as, const char
                    "copies)\n", file_kind(L.c));
         if (ltext != NULL)
             printf("  %s %s (link '%s')\n", lchanged ? "wrote" : "unchanged", lpath, link_id);
+        for (k = 0; S != NULL && k < S->n; k++)
+            if (S->old[k] != NULL)
+                printf("  removed %s (an earlier import's figure for link '%s', replaced)\n",
+                       S->path[k], link_id);
         if (is_default)
             printf("  gpuplan reads %s as an overlay from now on (before $GPUPLAN_DB and "
                    "--db)\n", dir);
@@ -764,6 +851,11 @@ out:
     free(ltext);
     free(gold);
     free(lold);
+    if (S != NULL) {
+        for (k = 0; k < S->n; k++)
+            free(S->old[k]);
+        free(S);
+    }
     gp_calib_free(L.c);
     return status;
 }

@@ -1104,6 +1104,84 @@ START_TEST(cli_refused_import_creates_no_directory)
 }
 END_TEST
 
+/* `text` with every "NVIDIA H100 80GB HBM3" written "NVIDIA H200" (malloc'd). */
+static char *as_h200(const char *text)
+{
+    static const char from[] = "NVIDIA H100 80GB HBM3";
+    char *out = malloc(strlen(text) + 1), *d = out;
+    const char *p = text, *q;
+    ck_assert_ptr_nonnull(out);
+    while ((q = strstr(p, from)) != NULL) {
+        memcpy(d, p, (size_t)(q - p));
+        d += q - p;
+        d += sprintf(d, "NVIDIA H200");
+        p = q + strlen(from);
+    }
+    strcpy(d, p);
+    return out;
+}
+
+START_TEST(cli_link_overlay_of_another_gpu_is_replaced)
+{
+    /* H100 and H200 share link nvlink4, but each import wrote
+     * links/calib-<GPU>.yaml: after an H200 sweep and then an H100 sweep the
+     * directory held two figures for nvlink4, the one that sorts last
+     * (calib-h200.yaml) won, and the H100 import said "wrote" for a figure
+     * not in effect.  The later import now replaces the other file, in
+     * either order, and says so; importing again changes nothing. */
+    char dir[256], db[300], *out = NULL, *err = NULL, *h200 = as_h200(HDR4 COLS ROW1 ROW2 ROW3 FOOT),
+         *listing, *t;
+    const char *imp100[] = {"--db", db, "calib", "import", NULL, NULL};
+    const char *imp200[] = {"--db", db, "calib", "import", NULL, NULL};
+    const char *show[] = {"--db", db, "hw", "show", "nvlink4", NULL};
+    char f100[400], f200[400];
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "h100.txt", HDR4 COLS ROW1 ROW2 ROW3 FOOT), 0);
+    ck_assert_int_eq(gp_test_write(dir, "h200.txt", h200), 0);
+    snprintf(f100, sizeof f100, "%s/h100.txt", dir);
+    snprintf(f200, sizeof f200, "%s/h200.txt", dir);
+    snprintf(db, sizeof db, "%s/db", dir);
+    imp100[4] = f100;
+    imp200[4] = f200;
+    ck_assert_int_eq(gp_test_cli(imp200, &out, &err), 0);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(imp100, &out, &err), 0);
+    ck_assert_msg(strstr(out, "/links/calib-h200.yaml (an earlier import's figure for link "
+                              "'nvlink4', replaced)") != NULL, "%s", out);
+    free(out);
+    free(err);
+    listing = gp_test_dir_listing(db);
+    ck_assert_ptr_nonnull(strstr(listing, "links/calib-h100-sxm.yaml"));
+    ck_assert_ptr_null(strstr(listing, "calib-h200.yaml"));
+    free(listing);
+    ck_assert_int_eq(gp_test_cli(show, &out, &err), 0);
+    ck_assert_msg(strstr(out, "/links/calib-h100-sxm.yaml:") != NULL, "%s", out);
+    free(out);
+    free(err);
+    /* Again: nothing changes. */
+    ck_assert_int_eq(gp_test_cli(imp100, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "unchanged"));
+    ck_assert_ptr_null(strstr(out, "removed"));
+    free(out);
+    free(err);
+    /* The other order. */
+    ck_assert_int_eq(gp_test_cli(imp200, &out, &err), 0);
+    free(out);
+    free(err);
+    listing = gp_test_dir_listing(db);
+    ck_assert_ptr_nonnull(strstr(listing, "links/calib-h200.yaml"));
+    ck_assert_ptr_null(strstr(listing, "calib-h100-sxm.yaml"));
+    free(listing);
+    snprintf(f100, sizeof f100, "%s/links/calib-h200.yaml", db);
+    t = gp_test_slurp(f100);
+    ck_assert_ptr_nonnull(strstr(t, "on 4 x NVIDIA H200 (1 node"));
+    free(t);
+    free(h200);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(cli_options)
 {
     static const struct {
@@ -1330,6 +1408,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tcli, cli_import_then_hw_show);
     tcase_add_test(tcli, cli_refusals_leave_dir_unchanged);
     tcase_add_test(tcli, cli_refused_import_creates_no_directory);
+    tcase_add_test(tcli, cli_link_overlay_of_another_gpu_is_replaced);
     tcase_add_test(tcli, cli_options);
     tcase_add_test(tcli, cli_import_says_what_it_drops);
     tcase_add_test(tcli, cli_nvls_sweep_is_refused);
