@@ -12,6 +12,7 @@
  * entry of $GPUPLAN_DB), else ${XDG_CONFIG_HOME:-~/.config}/gpuplan, as
  * gpus/calib-<id>.yaml (and links/calib-<id>.yaml for peer links): temp file
  * in the same directory + fsync + rename; shipped files are never touched. */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -148,11 +149,53 @@ static int load(gp_cli *cli, const char *file, const char *as, int need_gpu, con
 
 /* ---- import ------------------------------------------------------------------------------ */
 
+#define IMPORT_MAX_NEW_DIRS 8
+
+typedef struct import_dir {
+    gp_cli *cli;
+    char dir[PATH_MAX];
+    int is_default;
+    /* Directories this import created (the --db directory, its missing
+     * parents, gpus/, links/), shortest first: a refused or failed import
+     * removes them again, so it leaves the file system as it found it. */
+    char made[IMPORT_MAX_NEW_DIRS][PATH_MAX];
+    size_t n_made;
+} import_dir;
+
+/* gp_cli_mkdir_p(path), noting in d each directory it is about to create. */
+static int mkdir_noted(import_dir *d, const char *path, gp_err *e)
+{
+    char buf[PATH_MAX];
+    size_t i, n = strlen(path);
+    struct stat st;
+    if (n >= sizeof buf)
+        return gp_cli_mkdir_p(path, e); /* refuses the name */
+    memcpy(buf, path, n + 1);
+    for (i = 1; i <= n; i++)
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (stat(buf, &st) != 0 && errno == ENOENT && d->n_made < IMPORT_MAX_NEW_DIRS)
+                snprintf(d->made[d->n_made++], sizeof d->made[0], "%s", buf);
+            buf[i] = c;
+        }
+    return gp_cli_mkdir_p(path, e);
+}
+
+/* Remove, newest first, the directories the import created (only those
+ * still empty: rmdir refuses the others). */
+static void unmake_dirs(import_dir *d)
+{
+    while (d->n_made > 0)
+        (void)rmdir(d->made[--d->n_made]);
+}
+
 /* Put `text` at dir/sub/name unless identical; *old receives the previous
  * content (malloc'd, NULL when none) for a rollback.  *changed = 1 when written. */
-static int place(const char *dir, const char *sub, const char *name, const char *text,
+static int place(import_dir *T, const char *sub, const char *name, const char *text,
                  char **old, int *changed, char *path, size_t pathn, gp_err *e)
 {
+    const char *dir = T->dir;
     char d[PATH_MAX];
     int rc;
     *old = NULL;
@@ -160,7 +203,7 @@ static int place(const char *dir, const char *sub, const char *name, const char 
     if ((size_t)snprintf(d, sizeof d, "%s/%s", dir, sub) >= sizeof d ||
         (size_t)snprintf(path, pathn, "%s/%s/%s", dir, sub, name) >= pathn)
         return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "path too long");
-    if ((rc = gp_cli_mkdir_p(d, e)) != GP_OK)
+    if ((rc = mkdir_noted(T, d, e)) != GP_OK)
         return rc;
     if ((rc = gp_cli_slurp(path, old, e)) != GP_OK)
         return rc;
@@ -189,19 +232,13 @@ static void rollback(const char *path, const char *old)
     (void)gp_cli_write_atomic(d, slash + 1, old, &e);
 }
 
-typedef struct import_dir {
-    gp_cli *cli;
-    char dir[PATH_MAX];
-    int is_default;
-} import_dir;
-
 static int prepare_dir(void *arg)
 {
     import_dir *d = arg;
     gp_err e;
     gp_err_clear(&e);
     if (gp_cli_user_db_dir(d->cli, d->dir, sizeof d->dir, &d->is_default, &e) != GP_OK ||
-        gp_cli_mkdir_p(d->dir, &e) != GP_OK)
+        mkdir_noted(d, d->dir, &e) != GP_OK)
         return gp_cli_fail(d->cli, &e);
     return GP_EXIT_OK;
 }
@@ -588,23 +625,72 @@ out:
     gp_db_free(all);
 }
 
-static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
-                     const readopts *ro)
+/* Earlier imports' overlays for the same link from another GPU's file
+ * (links/calib-<other gpu>.yaml with that link's id): the link's figure is
+ * one, so the new one replaces them.  Left in place, the file that sorts last
+ * won, whatever the order of the imports, and import said "wrote" for a
+ * figure that was not in effect (an H100 sweep after an H200 one on
+ * nvlink4). */
+#define SUPERSEDED_MAX 16
+
+typedef struct superseded {
+    char path[SUPERSEDED_MAX][PATH_MAX];
+    char *old[SUPERSEDED_MAX];
+    size_t n;
+} superseded;
+
+static void find_superseded(const char *dir, const char *mine, const char *link_id,
+                            superseded *S)
+{
+    char d[PATH_MAX], want[300];
+    DIR *dp;
+    struct dirent *de;
+    S->n = 0;
+    if ((size_t)snprintf(d, sizeof d, "%s/links", dir) >= sizeof d ||
+        (size_t)snprintf(want, sizeof want, "\nid: \"%s\"\n", link_id) >= sizeof want)
+        return;
+    if ((dp = opendir(d)) == NULL)
+        return;
+    while ((de = readdir(dp)) != NULL && S->n < SUPERSEDED_MAX) {
+        size_t nl = strlen(de->d_name);
+        char path[PATH_MAX], *text = NULL;
+        gp_err e;
+        if (strncmp(de->d_name, "calib-", 6) != 0 || nl < 11 ||
+            strcmp(de->d_name + nl - 5, ".yaml") != 0 || strcmp(de->d_name, mine) == 0)
+            continue;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", d, de->d_name) >= sizeof path)
+            continue;
+        gp_err_clear(&e);
+        if (gp_cli_slurp(path, &text, &e) != GP_OK || text == NULL)
+            continue;
+        if (strncmp(text, OVERLAY_MARK, strlen(OVERLAY_MARK)) == 0 && strstr(text, want) != NULL) {
+            snprintf(S->path[S->n], sizeof S->path[0], "%s", path);
+            S->old[S->n++] = text;
+        } else {
+            free(text);
+        }
+    }
+    closedir(dp);
+}
+
+static int import_into(gp_cli *cli, const char *file, const char *as, const char *shown,
+                       const readopts *ro, import_dir *T)
 {
     loaded L;
     gp_err e;
-    import_dir T;
     char name[300], gpath[PATH_MAX] = "", lpath[PATH_MAX] = "";
     char *gtext = NULL, *ltext = NULL, *gold = NULL, *lold = NULL;
-    const char *link_id = NULL, *dir = T.dir;
+    const char *link_id = NULL, *dir = T->dir;
     const gp_link *lk = NULL;
     int rc, is_default, gchanged = 0, lchanged = 0, status = GP_EXIT_OK;
-    int has_link_data, no_link = 0;
+    int has_link_data, no_link = 0, removed = 0;
+    superseded *S = NULL;
+    size_t k;
 
-    T.cli = cli;
-    T.dir[0] = '\0';
-    T.is_default = 0;
-    if ((rc = load(cli, file, as, 1, ro, &L, prepare_dir, &T)) != GP_EXIT_OK) {
+    T->cli = cli;
+    T->dir[0] = '\0';
+    T->is_default = 0;
+    if ((rc = load(cli, file, as, 1, ro, &L, prepare_dir, T)) != GP_EXIT_OK) {
         gp_calib_free(L.c);
         return rc;
     }
@@ -657,22 +743,44 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
     }
     warn_above_datasheet(file, &L);
     note_dropped(file, &L, gtext != NULL);
-    is_default = T.is_default;
+    is_default = T->is_default;
     snprintf(name, sizeof name, "calib-%s.yaml", L.g->id);
     if (gtext != NULL &&
-        place(dir, "gpus", name, gtext, &gold, &gchanged, gpath, sizeof gpath, &e) != GP_OK) {
+        place(T, "gpus", name, gtext, &gold, &gchanged, gpath, sizeof gpath, &e) != GP_OK) {
         status = gp_cli_fail(cli, &e);
         goto out;
     }
     if (ltext != NULL &&
-        place(dir, "links", name, ltext, &lold, &lchanged, lpath, sizeof lpath, &e) != GP_OK) {
+        place(T, "links", name, ltext, &lold, &lchanged, lpath, sizeof lpath, &e) != GP_OK) {
         if (gchanged)
             rollback(gpath, gold);
         status = gp_cli_fail(cli, &e);
         goto out;
     }
+    /* The link's figure from another GPU's earlier import goes: one figure
+     * per link (find_superseded). */
+    if (ltext != NULL && link_id != NULL) {
+        S = calloc(1, sizeof *S);
+        if (S == NULL) {
+            if (gchanged)
+                rollback(gpath, gold);
+            if (lchanged)
+                rollback(lpath, lold);
+            fprintf(stderr, "gpuplan calib: out of memory\n");
+            status = GP_EXIT_FAIL;
+            goto out;
+        }
+        find_superseded(dir, name, link_id, S);
+        for (k = 0; k < S->n; k++)
+            if (unlink(S->path[k]) == 0) {
+                removed = 1;
+            } else {
+                free(S->old[k]); /* still there: nothing to restore */
+                S->old[k] = NULL;
+            }
+    }
     /* Check that the database still loads with the new overlay; undo if not. */
-    if (gchanged || lchanged) {
+    if (gchanged || lchanged || removed) {
         const char *dirs[17];
         size_t nd = import_layers(cli, dir, is_default, dirs, 17);
         gp_db *db2 = NULL;
@@ -682,6 +790,9 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
                 rollback(gpath, gold);
             if (lchanged)
                 rollback(lpath, lold);
+            for (k = 0; S != NULL && k < S->n; k++)
+                if (S->old[k] != NULL)
+                    rollback(S->path[k], S->old[k]);
             fprintf(stderr, "gpuplan calib: import: the overlay does not load; nothing written "
                             "to %s:\n", dir);
             status = gp_cli_fail(cli, &e);
@@ -706,8 +817,15 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
         if (ltext != NULL)
             json_array_append_new(files, json_string(lpath));
         json_object_set_new(o, "files", files);
+        {
+            json_t *rm = json_array();
+            for (k = 0; S != NULL && k < S->n; k++)
+                if (S->old[k] != NULL)
+                    json_array_append_new(rm, json_string(S->path[k]));
+            json_object_set_new(o, "removed", rm);
+        }
         json_object_set_new(o, "link", link_id && ltext ? json_string(link_id) : json_null());
-        json_object_set_new(o, "changed", json_boolean(gchanged || lchanged));
+        json_object_set_new(o, "changed", json_boolean(gchanged || lchanged || removed));
         status = gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
     } else {
         printf("calibration of '%s' (%s, %s) -> GPU '%s'\n",
@@ -720,6 +838,10 @@ static int do_import(gp_cli *cli, const char *file, const char *as, const char *
                    "copies)\n", file_kind(L.c));
         if (ltext != NULL)
             printf("  %s %s (link '%s')\n", lchanged ? "wrote" : "unchanged", lpath, link_id);
+        for (k = 0; S != NULL && k < S->n; k++)
+            if (S->old[k] != NULL)
+                printf("  removed %s (an earlier import's figure for link '%s', replaced)\n",
+                       S->path[k], link_id);
         if (is_default)
             printf("  gpuplan reads %s as an overlay from now on (before $GPUPLAN_DB and "
                    "--db)\n", dir);
@@ -729,7 +851,32 @@ out:
     free(ltext);
     free(gold);
     free(lold);
+    if (S != NULL) {
+        for (k = 0; k < S->n; k++)
+            free(S->old[k]);
+        free(S);
+    }
     gp_calib_free(L.c);
+    return status;
+}
+
+/* Import FILE into the user's database directory.  Whatever the outcome
+ * of a refused or failed import, the directories it created for the
+ * overlay are removed again (a refused import left an empty --db DIR). */
+static int do_import(gp_cli *cli, const char *file, const char *as, const char *shown,
+                     const readopts *ro)
+{
+    import_dir *T = calloc(1, sizeof *T);
+    int status;
+    if (T == NULL) {
+        fprintf(stderr, "gpuplan calib: out of memory\n");
+        return GP_EXIT_FAIL;
+    }
+    T->cli = cli;
+    status = import_into(cli, file, as, shown, ro, T);
+    if (status != GP_EXIT_OK)
+        unmake_dirs(T);
+    free(T);
     return status;
 }
 

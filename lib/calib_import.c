@@ -58,6 +58,13 @@ char *gp__calib_lines_next(gp__calib_lines *L)
     return s;
 }
 
+static const char *cskip_ws(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
 static char *skip_ws(char *s)
 {
     while (*s == ' ' || *s == '\t')
@@ -264,9 +271,74 @@ typedef struct nctx {
     int have_cols, has_root, wrong_is_count, ncols;
     char op[48];           /* from '# Collective test starting' */
     char type[24], redop[24];
-    char version[48];
+    char version[48];      /* the tests' version: "2.18.3", "develop:ae3e635" */
+    char libver[48];       /* the library's: "NCCL 2.21.5+cuda12.4", "RCCL 2.22.3-..." */
     int rccl;
 } nctx;
+
+/* Copy the first blank-free word of s (at most cap - 1 bytes). */
+static void first_word(char *dst, size_t cap, const char *s)
+{
+    size_t n = 0;
+    while (s[n] != '\0' && !isspace((unsigned char)s[n]))
+        n++;
+    snprintf(dst, cap, "%.*s", (int)n, s);
+}
+
+/* A version line (with or without the leading '#', blanks skipped): 1 when
+ * it was one.  The tests' own version and the library's are kept apart, so
+ * the overlay's source reads "nccl-tests 2.18.3 (NCCL 2.30.4)", not the line
+ * as printed:
+ *   "nccl-tests version 2.18.3 nccl-headers=23004 nccl-library=23004"
+ *   "rccl-tests: Version develop:ae3e635", "nccl-tests: ..."
+ *   "NCCL version 2.21.5+cuda12.4", "RCCL version 2.18.3+hip6.0 ..."
+ *   "RCCL version : 2.22.3-develop:f5b15f2" (RCCL's NCCL_DEBUG=VERSION
+ *   banner, followed by "HIP version  : ...", "ROCm version : ...",
+ *   "Hostname     : ...", "Librccl path : ..." lines, taken here too). */
+static int version_line(nctx *x, const char *s)
+{
+    static const char *const banner[] = {"HIP version", "ROCm version", "Hostname",
+                                         "Librccl path"};
+    size_t i;
+    if (strncmp(s, "nccl-tests version ", 19) == 0) {
+        const char *lib = strstr(s, "nccl-library=");
+        first_word(x->version, sizeof x->version, s + 19);
+        if (lib != NULL && x->libver[0] == '\0') {
+            /* NCCL_VERSION_CODE: major * 10000 + minor * 100 + patch (>= 2.9) */
+            long code = strtol(lib + 13, NULL, 10);
+            if (code >= 20900 && code < 1000000)
+                snprintf(x->libver, sizeof x->libver, "NCCL %ld.%ld.%ld", code / 10000,
+                         code / 100 % 100, code % 100);
+        }
+        return 1;
+    }
+    if (strncmp(s, "rccl-tests:", 11) == 0 || strncmp(s, "nccl-tests:", 11) == 0) {
+        const char *v = cskip_ws(s + 11);
+        x->rccl |= s[0] == 'r';
+        if (strncmp(v, "Version ", 8) == 0) /* "rccl-tests: Version develop:ae3e635" */
+            v = cskip_ws(v + 8);
+        first_word(x->version, sizeof x->version, v);
+        return 1;
+    }
+    if (strncmp(s, "NCCL version", 12) == 0 || strncmp(s, "RCCL version", 12) == 0) {
+        const char *v = cskip_ws(s + 12);
+        char w[40];
+        x->rccl |= s[0] == 'R';
+        if (*v == ':')
+            v = cskip_ws(v + 1);
+        first_word(w, sizeof w, v);
+        snprintf(x->libver, sizeof x->libver, "%.4s %s", s, w);
+        return 1;
+    }
+    for (i = 0; i < sizeof banner / sizeof banner[0]; i++) {
+        size_t n = strlen(banner[i]);
+        if (strncmp(s, banner[i], n) == 0 && *cskip_ws(s + n) == ':') {
+            x->rccl = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
 
 /* "# Rank 3 [Group 0] Pid 806883 on HOST device 3 [0000:65:00.0] NAME" */
 static int rank_line(nctx *x, char *s, const char *base, unsigned line)
@@ -505,7 +577,13 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
         r->wrong_na[h] = strcmp(tok[i + 3], "N/A") == 0;
         if (!r->wrong_na[h]) {
             if (x->wrong_is_count) {
-                if (!parse_int(tok[i + 3], &r->wrong[h]) || r->wrong[h] < 0)
+                double wv;
+                /* nccl-tests prints the count with %g: 1048576 wrong
+                 * elements read "1.04858e+06". */
+                if (!parse_int(tok[i + 3], &r->wrong[h]) && gp__calib_num(tok[i + 3], &wv) &&
+                    wv >= 0.0 && wv == floor(wv))
+                    r->wrong[h] = wv < 2147483647.0 ? (long)wv : 2147483647L;
+                else if (!parse_int(tok[i + 3], &r->wrong[h]) || r->wrong[h] < 0)
                     return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
                                           "%s #wrong '%s' is not a count (or N/A)", what,
                                           tok[i + 3]);
@@ -661,9 +739,8 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                     phase = PH_DONE;
                     saw_footer = 1;
                 }
-            } else if (strncmp(h, "nccl-tests version", 18) == 0 ||
-                       strncmp(h, "NCCL version", 12) == 0 || strncmp(h, "RCCL version", 12) == 0) {
-                copy_str(x.version, sizeof x.version, h);
+            } else if (version_line(&x, h)) {
+                /* the tests' or the library's version */
             } else {
                 /* comments: '#', '# Using devices', '#  out-of-place in-place',
                  * the units line, '# Errors with asterisks ...' */
@@ -672,20 +749,9 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                 break;
             continue;
         }
-        /* Version lines the tools print without '#'. */
-        if (strncmp(s, "rccl-tests:", 11) == 0 || strncmp(s, "nccl-tests:", 11) == 0) {
-            const char *v = skip_ws(s + 11);
-            x.rccl |= s[0] == 'r';
-            if (strncmp(v, "Version ", 8) == 0) /* "rccl-tests: Version develop:ae3e635" */
-                v = skip_ws(s + (v - s) + 8);
-            copy_str(x.version, sizeof x.version, v);
+        /* Version lines the tools print without '#', RCCL's version banner. */
+        if (version_line(&x, s))
             continue;
-        }
-        if (strncmp(s, "NCCL version", 12) == 0 || strncmp(s, "RCCL version", 12) == 0) {
-            x.rccl |= s[0] == 'R';
-            copy_str(x.version, sizeof x.version, s);
-            continue;
-        }
         if (phase == PH_PRE) { /* a preamble: the command line, launcher chatter */
             find_algo(c, s);
             continue;
@@ -877,8 +943,15 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
     c->dev.gpus = c->gpus_per_node > 0 ? c->gpus_per_node : (int)n;
     if (strncmp(c->dev.name, "AMD", 3) == 0)
         x.rccl = 1;
-    snprintf(c->tool, sizeof c->tool, "%s%s%s", x.rccl ? "rccl-tests" : "nccl-tests",
-             x.version[0] ? " " : "", x.version);
+    {
+        /* "nccl-tests 2.18.3 (NCCL 2.30.4)"; the library's part is left out
+         * rather than cut when the whole does not fit. */
+        const char *t = x.rccl ? "rccl-tests" : "nccl-tests";
+        int tl = snprintf(c->tool, sizeof c->tool, "%s%s%s%s%s%s", t, x.version[0] ? " " : "",
+                          x.version, x.libver[0] ? " (" : "", x.libver, x.libver[0] ? ")" : "");
+        if (tl < 0 || (size_t)tl >= sizeof c->tool)
+            snprintf(c->tool, sizeof c->tool, "%s%s%s", t, x.version[0] ? " " : "", x.version);
+    }
     if (c->algo[0] != '\0' && strcasecmp(c->algo, "ring") != 0)
         gp__calib_warn(c, "%s: the log sets NCCL_ALGO=%s (not the ring a link figure means)", name,
                  c->algo);
@@ -996,8 +1069,11 @@ int gp_calib_read_babelstream(const char *name, const char *text, size_t len, gp
             unit = u;
             array_bytes = v * u;
         } else if (strncmp(s, "Total size:", 11) == 0 || strncmp(s, "Memory:", 7) == 0 ||
-                   strncmp(s, "Init:", 5) == 0 || strncmp(s, "Read:", 5) == 0) {
-            /* informational (Init/Read time the host-device copies) */
+                   strncmp(s, "Init:", 5) == 0 || strncmp(s, "Read:", 5) == 0 ||
+                   strncmp(s, "Reduction kernel config:", 24) == 0) {
+            /* informational (Init/Read time the host-device copies; the Dot
+             * kernel's launch shape, which 5.0's CUDA, HIP, SYCL and OpenCL
+             * back ends print after 'Using ... device') */
         } else if (strncmp(s, "Driver:", 7) == 0) {
             double v;
             if (nt >= 2 && parse_uint(tok[1], &v) && v < 2147483647.0)

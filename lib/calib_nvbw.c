@@ -173,7 +173,8 @@ static int emit_matrix(nvbw *x, const char *sumkey, unsigned line)
 
     (void)line;
     if (x->latency) {
-        gp__calib_warn(c, "line %u: '%s' is a latency matrix (ns); not imported", x->title_line,
+        gp__calib_warn(c, "%s:%u: '%s' is a latency matrix (ns); not imported", x->name,
+                       x->title_line,
                 sumkey);
         return GP_OK;
     }
@@ -185,7 +186,8 @@ static int emit_matrix(nvbw *x, const char *sumkey, unsigned line)
         if (!isnan(x->v[i]))
             n++;
     if (n == 0) {
-        gp__calib_warn(c, "line %u: '%s' has no measured pair (every cell N/A)", x->title_line, sumkey);
+        gp__calib_warn(c, "%s:%u: '%s' has no measured pair (every cell N/A)", x->name,
+                       x->title_line, sumkey);
         return GP_OK;
     }
     for (i = 0; i < cells; i++)
@@ -580,11 +582,11 @@ int gp_calib_read_nvbandwidth(const char *name, const char *text, size_t len, gp
         if (starts(s, "Waiv") || starts(s, "WAIV")) {
             /* "Waiving KEY." (v0.2) or "WAIVED: why": the test did not run. */
             if (x.key[0] != '\0') {
-                gp__calib_warn(c, "line %u: testcase '%s' was waived by nvbandwidth", ln, x.key);
+                gp__calib_warn(c, "%s:%u: testcase '%s' was waived by nvbandwidth", name, ln, x.key);
                 x.key_done = 1;
                 x.state = M_NONE;
             } else {
-                gp__calib_warn(c, "line %u: %.120s", ln, s);
+                gp__calib_warn(c, "%s:%u: %.120s", name, ln, s);
             }
             continue;
         }

@@ -107,6 +107,41 @@ START_TEST(mi300x_rccl_rows_and_identity)
 }
 END_TEST
 
+START_TEST(mi300x_rccl_version_banner)
+{
+    /* Current rccl-tests (RCCL's NCCL_DEBUG=VERSION banner) print 'RCCL
+     * version :', 'HIP version  :', 'ROCm version :', 'Hostname     :' and
+     * 'Librccl path :' between the rank lines and the column header; the
+     * reader refused the 'HIP version' line ("not a line of nccl-tests
+     * output"), i.e. every such log.  The fixture keeps the 9 rows of
+     * 64 MiB .. 16 GiB.  Two rows by hand, c = 2 x 7 / 8 = 1.75:
+     *   1 GiB:  (5970.6 + 5974.5) / 2 = 5972.55 us
+     *   16 GiB: (94254 + 94328) / 2  = 94291 us
+     *   beta = 1.75 x (17179869184 - 1073741824) / (0.094291 - 0.00597255)
+     *        = 1.75 x 16106127360 / 0.08831845 = 319.14 GB/s
+     * The weighted fit over the 9 sizes (weights 1/t^2), done separately in
+     * python3 from the same rows: beta 318.062 GB/s, alpha 65.20 us, max
+     * residual 0.37 % (so the all-size fit is used); 318.062 / 448 = 0.70996
+     * of xgmi-mi300x's datasheet. */
+    gp_calib *c = load(DATA "mi300x-rccl-tests-banner.txt");
+    gp_calib_summary s;
+    ck_assert_int_eq(c->format, GP_CALIB_FMT_NCCL_TESTS);
+    ck_assert_str_eq(c->tool, "rccl-tests develop:448c4c7 (RCCL 2.22.3-develop:f5b15f2)");
+    ck_assert_str_eq(c->dev.name, "AMD Instinct MI300X");
+    ck_assert_str_eq(c->host, "host");
+    ck_assert_int_eq(c->nodes, 1);
+    ck_assert_int_eq(c->gpus_per_node, 8);
+    ck_assert_uint_eq(c->n_pts, 9);
+    ck_assert_uint_eq(c->n_warn, 0);
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.allreduce_busbw, 318.062e9, 1e-5);
+    GP_ASSERT_REL(s.allreduce_busbw, 319.14e9, 0.005);
+    GP_ASSERT_REL(s.allreduce_lat, 65.20e-6, 1e-3);
+    ck_assert(s.allreduce_fit_min_bytes == 0.0);
+    gp_calib_free(c);
+}
+END_TEST
+
 START_TEST(mi300x_rccl_fit_and_efficiency)
 {
     /* By hand, from two rows of the bandwidth regime (c = 2 x 7/8 = 1.75):
@@ -271,6 +306,49 @@ START_TEST(mi300x_babelstream_gpu_overlay)
     free(text);
     text = NULL;
     ck_assert_int_eq(gp_calib_overlay_link(c, &s, "xgmi-mi300x", "x", &text, &e), GP_ENOTFOUND);
+    gp_calib_free(c);
+}
+END_TEST
+
+START_TEST(a100_babelstream_cuda_by_hand)
+{
+    /* BabelStream 5.0's CUDA back end prints 'Reduction kernel config: 432
+     * groups of (fixed) size 1024' after its device lines (the HIP, SYCL and
+     * OpenCL back ends print the same kind of line); the reader refused it
+     * as "not a line of BabelStream output", i.e. every 5.0 CUDA run.
+     * Array size 268.4 MB = 268.4e6 bytes; Copy counts 2 arrays:
+     *   536.8e6 bytes at 1709360.800 MB/s -> 536.8e6 / 1.7093608e12
+     *   = 314.03 us (the table: Min 0.00031), one device, one trial:
+     *   memory_bandwidth = 1709.3608 GB/s exactly;
+     * Triad 3 arrays = 805.2e6 bytes at 1724827.354 MB/s -> 1724.827354 GB/s.
+     * vs a100-sxm-80gb's 2039 GB/s: 1709.3608 / 2039 = 0.83833. */
+    gp_calib *c = load(DATA "a100-babelstream-cuda.txt");
+    gp_calib_summary s;
+    gp_calib_eff eff[16];
+    const gp_gpu *g = gp_db_find_gpu(gp_test_db(), "a100-sxm-80gb");
+    const gp_calib_point *p;
+    size_t n, i;
+    int seen = 0;
+    ck_assert_int_eq(c->format, GP_CALIB_FMT_BABELSTREAM);
+    ck_assert_str_eq(c->dev.name, "NVIDIA A100-SXM4-80GB");
+    ck_assert_str_eq(c->tool, "BabelStream 5.0 (CUDA, double)");
+    ck_assert_int_eq(c->dev.driver_version, 12030);
+    ck_assert_int_eq(c->dev.gpus, 1);
+    ck_assert_uint_eq(c->n_pts, 5);
+    p = point_at(c, GP_CALIB_MEMORY, "copy", 536.8e6);
+    ck_assert_ptr_nonnull(p);
+    GP_ASSERT_REL(p->t.min, 536.8e6 / 1.7093608e12, 1e-12);
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.mem_bw, 1709.3608e9, 1e-12);
+    GP_ASSERT_REL(s.mem_triad_bw, 1724.827354e9, 1e-12);
+    ck_assert_ptr_nonnull(g);
+    n = gp_calib_efficiencies(&s, g, NULL, NULL, eff, 16);
+    for (i = 0; i < n && i < 16; i++)
+        if (strcmp(eff[i].what, "memory copy") == 0) {
+            GP_ASSERT_REL(eff[i].eff, 0.83833, 1e-4);
+            seen = 1;
+        }
+    ck_assert_int_eq(seen, 1);
     gp_calib_free(c);
 }
 END_TEST
@@ -512,6 +590,18 @@ START_TEST(nccl_inline_good_and_variants)
     ck_assert_uint_eq(c->n_warn, 1);
     ck_assert_ptr_nonnull(strstr(c->warn[0], "t.txt:12: size 16777216 dropped: #wrong = 3"));
     gp_calib_free(c);
+    /* nccl-tests prints #wrong with %g (util.cu: "%6g"), so a size with a
+     * million wrong elements reads "1.04858e+06": that row too is dropped
+     * with its warning (the log was refused: "#wrong '1.04858e+06' is not a
+     * count"). */
+    ck_assert_int_eq(parse(HDR4 COLS ROW1 ROW2
+                           "   268435456      67108864     float     sum      -1  2704.35   99.26  148.89 1.04858e+06  2704.35   99.26  148.89      0\n" FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_uint_eq(c->n_pts, 2);
+    ck_assert_uint_eq(c->n_warn, 1);
+    ck_assert_ptr_nonnull(strstr(c->warn[0], "t.txt:13: size 268435456 dropped: #wrong = 1048580"));
+    gp_calib_free(c);
     /* A newer log naming its test, on 2 ranks (ratio 1 is then AllReduce). */
     ck_assert_int_eq(
         parse("# Collective test starting: all_reduce_perf\n"
@@ -524,6 +614,51 @@ START_TEST(nccl_inline_good_and_variants)
               GP_CALIB_FMT_AUTO, &c, &e),
         GP_OK);
     ck_assert_int_eq(c->pts[0].gpus, 2);
+    gp_calib_free(c);
+}
+END_TEST
+
+START_TEST(nccl_version_lines_name_the_tool)
+{
+    /* nccl-tests >= 2.15 starts with '# nccl-tests version 2.18.3
+     * nccl-headers=23004 nccl-library=23004'; the tool was that whole line
+     * cut at 48 bytes ("nccl-tests nccl-tests version 2.18.3 nccl-headers
+     * =23004 nc"), and so was every overlay's source and every expected
+     * link figure's citation.  NCCL_VERSION_CODE 23004 = 2 x 10000 + 30 x 100
+     * + 4: NCCL 2.30.4.  A log with NCCL's own 'NCCL version 2.21.5+cuda12.4'
+     * line and no tests version names that library. */
+    gp_calib *c = NULL;
+    gp_calib_summary s;
+    gp_err e;
+    char *t = NULL;
+    ck_assert_int_eq(parse("# nccl-tests version 2.18.3 nccl-headers=23004 nccl-library=23004\n"
+                           "# Collective test starting: all_reduce_perf\n" HDR4 COLS ROW1 ROW2
+                               ROW3 FOOT "# Collective test concluded: all_reduce_perf\n",
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_str_eq(c->tool, "nccl-tests 2.18.3 (NCCL 2.30.4)");
+    gp_calib_summarize(c, &s);
+    ck_assert_int_eq(gp_calib_overlay_link(c, &s, "nvlink4", "t.txt", &t, &e), GP_OK);
+    ck_assert_ptr_nonnull(strstr(t, "source: \"nccl-tests 2.18.3 (NCCL 2.30.4) all_reduce_perf on 4 "
+                                    "x NVIDIA H100 80GB HBM3 (1 node, host box), t.txt\""));
+    free(t);
+    gp_calib_free(c);
+    ck_assert_int_eq(parse("NCCL version 2.21.5+cuda12.4\n" HDR4 COLS ROW1 ROW2 ROW3 FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_str_eq(c->tool, "nccl-tests (NCCL 2.21.5+cuda12.4)");
+    gp_calib_free(c);
+    /* RCCL's banner under NCCL_DEBUG=INFO: its first line is a debug line,
+     * the rest are not. */
+    ck_assert_int_eq(parse("rccl-tests: Version HEAD:40b1b17\n" HDR4
+                           "node [0] NCCL INFO RCCL version : 2.27.7-HEAD:29e1567\n"
+                           "HIP version  : 7.2.53211-97f5574fe2\nROCm version : 7.2.4.0-93\n"
+                           "Hostname     : (redacted)\nLibrccl path : /usr/local/lib/librccl.so.1\n"
+                           COLS ROW1 ROW2 ROW3 FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_str_eq(c->tool, "rccl-tests HEAD:40b1b17");
+    ck_assert_uint_eq(c->n_pts, 3);
     gp_calib_free(c);
 }
 END_TEST
@@ -926,6 +1061,127 @@ START_TEST(cli_refusals_leave_dir_unchanged)
 }
 END_TEST
 
+START_TEST(cli_refused_import_creates_no_directory)
+{
+    /* The target directory was created before the figures were checked, so
+     * a refused import left an empty --db DIR (with its missing parents), or
+     * an empty ${XDG_CONFIG_HOME}/gpuplan that gpuplan then read as an
+     * overlay.  A refusal now leaves no directory behind; a good import
+     * still creates the whole path. */
+    char dir[256], db[400], xdg[400], env[420], p[512], *out = NULL, *err = NULL;
+    struct stat st;
+    const char *bad[] = {"--db", db, "calib", "import", BAD "nccl-nvls-h100.txt", NULL};
+    const char *bad2[] = {"--db", db, "calib", "import", DATA "a100-2node-nccl-tests-allreduce.txt",
+                          NULL};
+    const char *badx[] = {"calib", "import", BAD "rccl-mi300x-2gpu.txt", NULL};
+    const char *good[] = {"--db", db, "calib", "import", DATA "mi300x-rccl-tests-banner.txt", NULL};
+    const char *envs[] = {env, "GPUPLAN_DB=", NULL};
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    snprintf(db, sizeof db, "%s/new/db", dir);
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "exceeds the datasheet 450.0 GB/s"));
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(bad2, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "the AllReduce sweep ran on 2 nodes"));
+    free(out);
+    free(err);
+    snprintf(p, sizeof p, "%s/new", dir);
+    ck_assert_msg(stat(p, &st) != 0, "%s was left behind", p);
+    snprintf(xdg, sizeof xdg, "%s/xdg", dir);
+    snprintf(env, sizeof env, "XDG_CONFIG_HOME=%s", xdg);
+    ck_assert_int_eq(gp_test_cli_env(badx, envs, &out, &err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "is a point-to-point mesh of 8 GPUs"));
+    free(out);
+    free(err);
+    ck_assert_msg(stat(xdg, &st) != 0, "%s was left behind", xdg);
+    ck_assert_int_eq(gp_test_cli(good, &out, &err), 0);
+    free(out);
+    free(err);
+    snprintf(p, sizeof p, "%s/links/calib-mi300x.yaml", db);
+    ck_assert_int_eq(stat(p, &st), 0);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+/* `text` with every "NVIDIA H100 80GB HBM3" written "NVIDIA H200" (malloc'd). */
+static char *as_h200(const char *text)
+{
+    static const char from[] = "NVIDIA H100 80GB HBM3";
+    char *out = malloc(strlen(text) + 1), *d = out;
+    const char *p = text, *q;
+    ck_assert_ptr_nonnull(out);
+    while ((q = strstr(p, from)) != NULL) {
+        memcpy(d, p, (size_t)(q - p));
+        d += q - p;
+        d += sprintf(d, "NVIDIA H200");
+        p = q + strlen(from);
+    }
+    strcpy(d, p);
+    return out;
+}
+
+START_TEST(cli_link_overlay_of_another_gpu_is_replaced)
+{
+    /* H100 and H200 share link nvlink4, but each import wrote
+     * links/calib-<GPU>.yaml: after an H200 sweep and then an H100 sweep the
+     * directory held two figures for nvlink4, the one that sorts last
+     * (calib-h200.yaml) won, and the H100 import said "wrote" for a figure
+     * not in effect.  The later import now replaces the other file, in
+     * either order, and says so; importing again changes nothing. */
+    char dir[256], db[300], *out = NULL, *err = NULL, *h200 = as_h200(HDR4 COLS ROW1 ROW2 ROW3 FOOT),
+         *listing, *t;
+    const char *imp100[] = {"--db", db, "calib", "import", NULL, NULL};
+    const char *imp200[] = {"--db", db, "calib", "import", NULL, NULL};
+    const char *show[] = {"--db", db, "hw", "show", "nvlink4", NULL};
+    char f100[400], f200[400];
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_write(dir, "h100.txt", HDR4 COLS ROW1 ROW2 ROW3 FOOT), 0);
+    ck_assert_int_eq(gp_test_write(dir, "h200.txt", h200), 0);
+    snprintf(f100, sizeof f100, "%s/h100.txt", dir);
+    snprintf(f200, sizeof f200, "%s/h200.txt", dir);
+    snprintf(db, sizeof db, "%s/db", dir);
+    imp100[4] = f100;
+    imp200[4] = f200;
+    ck_assert_int_eq(gp_test_cli(imp200, &out, &err), 0);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(imp100, &out, &err), 0);
+    ck_assert_msg(strstr(out, "/links/calib-h200.yaml (an earlier import's figure for link "
+                              "'nvlink4', replaced)") != NULL, "%s", out);
+    free(out);
+    free(err);
+    listing = gp_test_dir_listing(db);
+    ck_assert_ptr_nonnull(strstr(listing, "links/calib-h100-sxm.yaml"));
+    ck_assert_ptr_null(strstr(listing, "calib-h200.yaml"));
+    free(listing);
+    ck_assert_int_eq(gp_test_cli(show, &out, &err), 0);
+    ck_assert_msg(strstr(out, "/links/calib-h100-sxm.yaml:") != NULL, "%s", out);
+    free(out);
+    free(err);
+    /* Again: nothing changes. */
+    ck_assert_int_eq(gp_test_cli(imp100, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "unchanged"));
+    ck_assert_ptr_null(strstr(out, "removed"));
+    free(out);
+    free(err);
+    /* The other order. */
+    ck_assert_int_eq(gp_test_cli(imp200, &out, &err), 0);
+    free(out);
+    free(err);
+    listing = gp_test_dir_listing(db);
+    ck_assert_ptr_nonnull(strstr(listing, "links/calib-h200.yaml"));
+    ck_assert_ptr_null(strstr(listing, "calib-h100-sxm.yaml"));
+    free(listing);
+    snprintf(f100, sizeof f100, "%s/links/calib-h200.yaml", db);
+    t = gp_test_slurp(f100);
+    ck_assert_ptr_nonnull(strstr(t, "on 4 x NVIDIA H200 (1 node"));
+    free(t);
+    free(h200);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 START_TEST(cli_options)
 {
     static const struct {
@@ -1129,15 +1385,18 @@ Suite *gp_test_suite_calibimport(void)
     TCase *tc = tcase_create("parse");
     TCase *tcli = tcase_create("cli");
     tcase_add_test(tc, mi300x_rccl_rows_and_identity);
+    tcase_add_test(tc, mi300x_rccl_version_banner);
     tcase_add_test(tc, mi300x_rccl_fit_and_efficiency);
     tcase_add_test(tc, mi300x_rccl_link_overlay_text);
     tcase_add_test(tc, mi300x_babelstream_by_hand);
     tcase_add_test(tc, mi300x_babelstream_gpu_overlay);
+    tcase_add_test(tc, a100_babelstream_cuda_by_hand);
     tcase_add_test(tc, a100_single_node);
     tcase_add_test(tc, a100_two_nodes_refused_as_link);
     tcase_add_test(tc, detect_by_content);
     tcase_add_test(tc, format_override);
     tcase_add_test(tc, nccl_inline_good_and_variants);
+    tcase_add_test(tc, nccl_version_lines_name_the_tool);
     tcase_add_test(tc, nccl_inline_refusals);
     tcase_add_test(tc, nccl_algo_and_unknown_nodes);
     tcase_add_test(tc, nccl_bad_fixtures);
@@ -1148,6 +1407,8 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tcli, cli_show_each_file);
     tcase_add_test(tcli, cli_import_then_hw_show);
     tcase_add_test(tcli, cli_refusals_leave_dir_unchanged);
+    tcase_add_test(tcli, cli_refused_import_creates_no_directory);
+    tcase_add_test(tcli, cli_link_overlay_of_another_gpu_is_replaced);
     tcase_add_test(tcli, cli_options);
     tcase_add_test(tcli, cli_import_says_what_it_drops);
     tcase_add_test(tcli, cli_nvls_sweep_is_refused);
