@@ -350,6 +350,17 @@ START_TEST(a100_babelstream_cuda_by_hand)
         }
     ck_assert_int_eq(seen, 1);
     gp_calib_free(c);
+    {
+        /* calib show prints the rates to four figures, the measured copy
+         * beside the datasheet's 2039 GB/s (it printed "1.7 TB/s / 2.0
+         * TB/s" beside 83.8 %). */
+        const char *a[] = {"calib", "show", DATA "a100-babelstream-cuda.txt", NULL};
+        char *out = NULL;
+        ck_assert_int_eq(gp_test_cli(a, &out, NULL), 0);
+        ck_assert_ptr_nonnull(strstr(out, "1.709 TB/s / 2.039 TB/s"));
+        ck_assert_ptr_nonnull(strstr(out, "1.725 TB/s"));
+        free(out);
+    }
 }
 END_TEST
 
