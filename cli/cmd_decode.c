@@ -1058,6 +1058,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "attn_flop", gp_cli_jnum(r.attn_flop));
         json_object_set_new(o, "linear_flop", gp_cli_jnum(r.linear_flop));
         json_object_set_new(o, "dequant_flop", gp_cli_jnum(r.dequant_flop));
+        json_object_set_new(o, "dequant_scale", gp_cli_jnum(r.dequant_scale));
         json_object_set_new(o, "active_params", gp_cli_jnum(r.active_params));
         json_object_set_new(o, "flop_params", gp_cli_jnum(r.flop_params));
         json_object_set_new(o, "experts_touched", gp_cli_jnum(r.experts_touched));
@@ -1254,10 +1255,14 @@ static int run(gp_cli *cli, int argc, char **argv)
              r.linear_flop > 0 ? " + linear recurrence" : "");
     qrow("FLOPs per step", r.flop, GP_Q_FLOP, 2, note);
     if (r.dequant_flop > 0) {
-        snprintf(note, sizeof note, "%s%s",
+        char sc[64] = "";
+        if (r.dequant_scale != 1.0)
+            snprintf(sc, sizeof sc, ", %.3g x Q4_0's unpacking per weight", r.dequant_scale);
+        snprintf(note, sizeof note, "%s%s%s",
                  gpu->vendor != NULL && strcmp(gpu->vendor, "NVIDIA") == 0
                      ? "CUDA cores (fp32 rate)"
                      : "vector ALUs (fp32 rate)",
+                 sc,
                  r.engine != NULL && r.engine->dequant_per_seq &&
                          p.batch <= GP_INFER_MMVQ_MAX_BATCH
                      ? ", each sequence unpacks its own (x batch)"

@@ -133,6 +133,7 @@ static const frow model_rows[] = {
 static const frow format_rows[] = {
     {"effective bits per element", "bits", GP_Q_NUMBER, 0, offsetof(gp_format, bits)},
     {"elements per scale group", "group", GP_Q_NUMBER, 0, offsetof(gp_format, group)},
+    {"dequant work vs Q4_0", "dequant_scale", GP_Q_NUMBER, 0, offsetof(gp_format, dequant_scale)},
 };
 
 static const gp_fig *fig_at(const void *entry, size_t off)
@@ -1003,6 +1004,11 @@ static int engine_show(gp_cli *cli, const char *id)
     snprintf(buf, sizeof buf, "%.0f", en->dequant_flop);
     gp_cli_row("dequant FLOP/weight", buf,
                "quantised weights, at the fp32 rate (CUDA cores, AMD/Apple vector ALUs)");
+    if (en->dequant_scale_mult > 0.0) {
+        snprintf(buf, sizeof buf, "%.3g", en->dequant_scale_mult);
+        gp_cli_row("  dearer formats", buf,
+                   "x the format's dequant_scale where it is above 1 (these builds)");
+    }
     snprintf(buf, sizeof buf, "%.3g", gp_engine_prefill_eff(en, 0));
     gp_cli_row("prefill", buf, "fraction of the expected matmul rate its prefill reaches");
     if (en->prefill_eff8 > 0.0) {

@@ -192,6 +192,7 @@ static const fdesc format_fields[] = {
     {"compute", T_PREC, GP_Q_NUMBER, offsetof(gp_format, compute), F_REQ, 0, 0, NULL, 0},
     {"mma", T_PREC, GP_Q_NUMBER, offsetof(gp_format, mma), 0, 0, 0, NULL, 0},
     FIG("group", GP_Q_COUNT, gp_format, group, F_INT, 1, 1e9),
+    FIG("dequant_scale", GP_Q_NUMBER, gp_format, dequant_scale, 0, 0.1, 64),
     {"engine", T_ENGINE, GP_Q_NUMBER, offsetof(gp_format, engine), 0, 0, 0, NULL, 0},
     {"output", T_LINKREF, GP_Q_NUMBER, offsetof(gp_format, output_id), 0, 0, 0, NULL, 0},
     {"dense", T_LINKREF, GP_Q_NUMBER, offsetof(gp_format, dense_id), 0, 0, 0, NULL, 0},

@@ -30,7 +30,7 @@ static const gp_engine engines[] = {
      " matmuls, the one measured 8-bit figure (tensorrt-llm's); tiled"
      " library GEMMs, each layer GEMM on its roofline over whole waves"
      " (docs/models/inference.md 5.4)",
-     0, 0.0, 52e-6, 0.845, 0.743, 0.0, 0.0, 1, 0, 0.0, 0},
+     0, 0.0, 52e-6, 0.845, 0.743, 0.0, 0.0, 1, 0, 0.0, 0, 0.0},
     {"llama.cpp", "llama.cpp (CUDA backend, 2025-26 builds)", 0.90, 0.90, 35e-6, 8.0,
      "ggml-org/llama.cpp discussion #15013 CUDA scoreboard (Llama 2 7B Q4_0"
      " tg128, no FA; builds 2025-26): RTX 5090 290.02, 4090 186.21, 6000 Ada"
@@ -73,7 +73,7 @@ static const gp_engine engines[] = {
      "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
      " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
      " #6183, Mar 2024)",
-     1, 11.0e9, 47e-6, 0.0, 0.0, 476.0, 0.0, 0, 0, 0.0, 1},
+     1, 11.0e9, 47e-6, 0.0, 0.0, 476.0, 0.0, 0, 0, 0.0, 1, 0.0},
     {"gpt-fast", "gpt-fast / torch.compile + CUDA graphs", 0.88, 0.74, 32e-6, 8.0,
      "pytorch-labs/gpt-fast READMEs (A100-80GB 330 W: Llama 2 7B bf16 104.9,"
      " int8 155.58, int4-g32 196.8; 70B int8 19.13, int4 25.25; bf16 TP"
@@ -81,20 +81,20 @@ static const gp_engine engines[] = {
      " int8 97.92, bf16 TP 2/4/8 96.67/155.35/227.82 tok/s): least squares"
      " in log over the 15, bf16 0.88 and int8/int4 0.74 of achievable bw,"
      " 32 us/layer at 2 GHz (45 us at 1.41 GHz), rms 5.3 %"
-     "; MoE: no extra (the Mixtral rows fit with the dense profile)", 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
+     "; MoE: no extra (the Mixtral rows fit with the dense profile)", 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0, 0, 0.0},
     {"mlc", "MLC LLM (TVM, CUDA graphs)", 0.90, 0.99, 32e-6, 4.0,
      "mlc-ai/llm-perf-bench README (q4f16_1 Llama2-7B/13B on RTX 4090 and"
      " 3090 Ti: 204.8/113.5 and 186.7/107.4 tok/s; least squares with the"
      " lm_head quantised as q4f16_1 stores it: 0.99 of achievable bw, 32 us"
      " per layer at 2 GHz, rms 2.8 %); eff_float assumed 0.90"
-     "; MoE: 52 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
+     "; MoE: 52 us per MoE layer assumed (generic; no MLC MoE row)", 0, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0, 0.0},
     {"exllama", "ExLlama (v1, GPTQ 4-bit; 2023)", 0.90, 0.92, 100e-6, 16.0,
      "mlc-ai/llm-perf-bench README Exllama column (4090 152.56/93.88, 3090 Ti"
      " 112.72/69.31 tok/s for Llama2-7B/13B): host-launched kernels ~80"
      " us/layer at 2.52 GHz; eff_float assumed 0.90; multi-GPU: gpu_split by"
      " layers"
      "; MoE: v1 runs no MoE models; the generic 52 us is kept for a MoE "
-     "shape", 1, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
+     "shape", 1, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0, 0.0},
     {"vllm", "vLLM / SGLang / LMDeploy (CUDA graphs, Marlin/AWQ kernels)", 0.85, 0.85, 25e-6,
      4.0,
      "CUDA-graph decode (25 us/layer at 2 GHz) at 0.85 of achievable bw;"
@@ -117,7 +117,7 @@ static const gp_engine engines[] = {
      " (vLLM --kv-cache-dtype, engine args v0.5.3, vllm.config CacheDType"
      " v0.9; SGLang and TGI the same pair), int8 and int4 (LMDeploy"
      " --quant-policy 8 and 4, v0.4.0 on)",
-     0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
+     0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0, 0.0},
     {"tensorrt-llm", "TensorRT-LLM / NIM", 0.82, 0.72, 25e-6, 4.0,
      "CUDA graphs as vLLM (25 us/layer at 2 GHz); 0.82 of achievable bw on"
      " 16-bit weights from TensorRT-LLM blogs/H100vsA100.md (GPT-J 6B FP16"
@@ -144,7 +144,7 @@ static const gp_engine engines[] = {
      "; KV cache: the model's dtype, FP8 and NVFP4 (TensorRT-LLM docs"
      " features/quantization, KvCacheConfig dtype), INT8 (examples'"
      " convert_checkpoint.py --int8_kv_cache)",
-     0, 0.0, 57e-6, 0.865, 0.743, 0.0, 0.0, 1, 0, 0.86, 0},
+     0, 0.0, 57e-6, 0.865, 0.743, 0.0, 0.0, 1, 0, 0.86, 0, 0.0},
     {"exllamav2", "ExLlamaV2 (EXL2 / GPTQ 4-bit)", 0.90, 0.92, 38e-6, 16.0,
      "turboderp/exllamav2 README 'Performance' table, RTX 4090: Llama 2 7B"
      " EXL2 3.0/4.0/5.0 bpw 245/207/170, 70B 2.5 bpw 37, Llama 7B/13B GPTQ"
@@ -152,13 +152,13 @@ static const gp_engine engines[] = {
      " at 2.52 GHz (38 at 2 GHz), rms 1.4 %; the same table's 33B GPTQ (48)"
      " and CodeLlama 34B 4.0 bpw (50) rows, not fitted: -2 %, -4 %;"
      " eff_float assumed; multi-GPU: gpu_split by layers"
-     "; MoE: 52 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
+     "; MoE: 52 us per MoE layer assumed (generic; no ExLlamaV2 MoE row)", 1, 0.0, 52e-6, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0, 0.0},
     {"hf-transformers", "Hugging Face transformers (eager PyTorch)", 0.80, 0.50, 400e-6, 16.0,
      "h2oai/h2ogpt perf.md (Llama-2-7B 16-bit: 4090 40.9, A100 31.0 tok/s):"
      " eager launches ~300-600 us/layer; bitsandbytes 4/8-bit kernels well"
      " below the roof; multi-GPU: device_map=auto splits by layers"
      "; MoE: 400 us per MoE layer assumed (eager launches per routed "
-     "expert; no measured row)", 1, 0.0, 400e-6, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
+     "expert; no measured row)", 1, 0.0, 400e-6, 0.0, 0.0, 0.0, 0.0, 1, 0, 0.0, 0, 0.0},
     {"llama.cpp-rocm", "llama.cpp (ROCm/HIP backend, AMD GPUs; 2025-26 builds)", 0.90, 0.92,
      127e-6, 8.0,
      "least squares over 14 llama-bench tg rows on AMD GPUs, ROCm/HIP"
@@ -181,7 +181,7 @@ static const gp_engine engines[] = {
      "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
      " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
      " #6183, Mar 2024)", 1, 0.0, 47e-6,
-     0.43, 0.0, 0.0, 0.0, 0, 0, 0.0, 1},
+     0.43, 0.0, 0.0, 0.0, 0, 0, 0.0, 1, 0.0},
     {"llama.cpp-vulkan", "llama.cpp (Vulkan backend)", 0.90, 0.95, 38e-6, 8.0,
      "least squares over 18 llama-bench / Ollama tg rows of Vulkan builds:"
      " Ryzen AI Max+ 395 (lhl/strix-halo-testing, llama.cpp-vulkan: Llama"
@@ -196,7 +196,7 @@ static const gp_engine engines[] = {
      " Max+ 395 0.24); MoE: 47 us per MoE layer assumed (the CUDA profile's)"
      "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
      " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
-     " #6183, Mar 2024)", 1, 0.0, 47e-6, 0.50, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
+     " #6183, Mar 2024)", 1, 0.0, 47e-6, 0.50, 0.0, 0.0, 0.0, 0, 0, 0.0, 0, 0.0},
     {"llama.cpp-sycl", "llama.cpp (SYCL backend, Intel GPUs)", 0.90, 0.90, 260e-6, 8.0,
      "two llama-bench tg128 rows on an Arc B580 (ggml-org/llama.cpp PR #13885:"
      " Qwen2 1.5B Q4_0 134.93, Llama 2 7B Q4_0 65.13) solve to 0.90 of"
@@ -207,7 +207,7 @@ static const gp_engine engines[] = {
      " (0.26, 0.36); MoE: 47 us per MoE layer assumed (the CUDA profile's)"
      "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
      " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
-     " #6183, Mar 2024)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
+     " #6183, Mar 2024)", 1, 0.0, 47e-6, 0.31, 0.0, 0.0, 0.0, 0, 0, 0.0, 0, 0.0},
     {"llama.cpp-metal", "llama.cpp (Metal backend, Apple silicon; 2025-26 builds)", 1.0, 1.0,
      70e-6, 8.0,
      "least squares over 10 llama-bench tg rows of 2025-26 builds on eight"
@@ -244,7 +244,7 @@ static const gp_engine engines[] = {
      "; KV cache: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"
      " (common/arg.cpp --cache-type-k/-v; q5_0, q5_1, iq4_nl since PR"
      " #6183, Mar 2024)",
-     1, 0.0, 47e-6, 1.0, 0.0, 170.0, 630.0, 0, 0, 0.0, 0},
+     1, 0.0, 47e-6, 1.0, 0.0, 170.0, 630.0, 0, 0, 0.0, 0, 0.0},
     {"vllm-rocm", "vLLM on ROCm (AMD Instinct; 2025 builds)", 0.78, 0.78, 45e-6, 4.0,
      "least squares over 12 benchmark_latency rows of vLLM on 8 x MI300X"
      " (TP8, FP8 Llama 3.1 70B and 405B, batch 1, 128 and 2048 prompt"
@@ -262,13 +262,20 @@ static const gp_engine engines[] = {
      "; KV cache: the model's dtype (auto), fp8 = fp8_e4m3, fp8_e5m2"
      " (vLLM --kv-cache-dtype, engine args v0.5.3, vllm.config CacheDType"
      " v0.9; SGLang and TGI the same pair), int8 and int4 (LMDeploy"
-     " --quant-policy 8 and 4, v0.4.0 on)", 0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0},
+     " --quant-policy 8 and 4, v0.4.0 on)", 0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0, 0.0},
     {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.82, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
      " gives ~0.9 of achievable bw, remainder ~46 us/layer at 2.52 GHz; Q4_0"
      " weights at 0.82 with the output matrix at Q6_K); dequant: mmvq dp4a on CUDA cores ~8"
-     " FLOP/weight (explains A100 < 4090 on Q4_0); multi-GPU: --split-mode"
+     " FLOP/weight (explains A100 < 4090 on Q4_0), 2.8 x a format's"
+     " dequant_scale where that is above 1: llama.cpp PR #4766's Jan 2024"
+     " tg128 rows of LLaMA 7B Q2_K and Q3_K_S (RTX 3090 92.69 / 87.26, P40"
+     " 33.52 / 30.93 t/s) ask 5.0 and 5.45 x Q4_0's unpacking, 3.3 and 2.4"
+     " x the current builds' 1.5 and 2.3; least squares in log over the"
+     " four, rms 14 % (+13 %, +19 %, -14 %, -11 %), was +82 % to +139 %;"
+     " Q4_0, Q4_1, Q4_K_S, Q5_0 rows unchanged (docs/models/inference.md 2)"
+     "; multi-GPU: --split-mode"
      " layer, the default since PR #4766 (XiongjieDai May 2024: 8B Q4_K_M"
      " 130.6 tok/s on one 4090, 124.7 on two, 118.1 on eight); per-SM"
      " stream limit 11.2 GB/s: the same README's A100 80GB and H100 PCIe rows"
@@ -288,7 +295,7 @@ static const gp_engine engines[] = {
      " +64 %, median +10 % (+35 % to +231 % at the full tensor rate)"
      "; KV cache: f32, f16, q8_0, q4_0, q4_1 (-ctk since PR #4309, 7 Dec"
      " 2023; bf16, q5_0, q5_1, iq4_nl came in 2024, PR #6183 and later)",
-     1, 11.2e9, 139e-6, 0.0, 0.0, 350.0, 0.0, 0, 1, 0.0, 0},
+     1, 11.2e9, 139e-6, 0.0, 0.0, 350.0, 0.0, 0, 1, 0.0, 0, 2.8},
     {"llama.cpp-metal-2023", "llama.cpp (Metal backend, Apple silicon; Nov 2023 builds)", 1.0,
      1.0, 95e-6, 8.0,
      "least squares over the 79 tg128 rows of ggml-org/llama.cpp discussion"
@@ -305,7 +312,7 @@ static const gp_engine engines[] = {
      " 188, of the 256 an Apple GPU core peaks at); MoE: 47 us per MoE layer"
      " assumed (the CUDA profile's)"
      "; KV cache: f16 or f32 (--memory-f32; -ctk came with PR #4309, 7 Dec"
-     " 2023, after these builds)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0, 0.0, 0, 1, 0.0, 0},
+     " 2023, after these builds)", 1, 0.0, 47e-6, 1.0, 0.0, 170.0, 0.0, 0, 1, 0.0, 0, 0.0},
     {"mlx", "MLX LM (mlx-lm, LM Studio's MLX engine; Apple silicon)", 1.0, 1.0, 23e-6, 8.0,
      "least squares over 18 published decode rows of mlx-lm and LM Studio's"
      " MLX engine (mlx-lm inside) on five Apple chips, 4-, 6- and 8-bit MLX"
@@ -334,7 +341,7 @@ static const gp_engine engines[] = {
      " about 21K 557, M3 Pro Qwen3-4B at 2048 615)"
      "; KV cache: the model's dtype, or MLX affine groups (mlx_lm"
      " --kv-bits, --kv-group-size 64)",
-     0, 0.0, 58e-6, 1.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0},
+     0, 0.0, 58e-6, 1.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0, 0.0},
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
@@ -405,6 +412,14 @@ double gp_engine_prefill_eff(const gp_engine *e, int narrow)
     if (narrow && e->prefill_eff8 > 0.0)
         return e->prefill_eff8;
     return e->prefill_eff > 0.0 ? e->prefill_eff : 1.0;
+}
+
+double gp_engine_dequant_scale(const gp_engine *e, const gp_format *f)
+{
+    double s = f != NULL && f->dequant_scale.v > 0.0 ? f->dequant_scale.v : 1.0;
+    if (s > 1.0 && e != NULL && e->dequant_scale_mult > 0.0)
+        s *= e->dequant_scale_mult;
+    return s;
 }
 
 /* The profile an engine runs as on another vendor's GPUs: its build for

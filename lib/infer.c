@@ -727,7 +727,7 @@ static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     sums s;
     double wbits, dbits, kbits, ebits, ibits, touched, body_t, B, ctx, act_elems, ex_t;
     double store, kv_tok, kv_all, usable, ovh_mem, free1, pos, tok_params, emb_row;
-    double st_seq, st_elems, lin, la, per_seq;
+    double st_seq, st_elems, lin, la, per_seq, deq_w;
     int quant, dquant, split;
 
     if (p == NULL)
@@ -950,7 +950,12 @@ static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         tok_params = r->active_params;
     r->flop = 2.0 * tok_params * B + r->attn_flop + r->linear_flop;
     r->flop_params = tok_params;
-    r->dequant_flop = quant ? (dquant ? body_t : ex_t) * eng->dequant_flop : 0.0;
+    /* Unpacking work per weight: the engine's figure (Q4_0-like blocks)
+     * times the format's relative cost (K-quant sub-block scales, i-quant
+     * grids; inference.md 2). */
+    r->dequant_scale = quant ? gp_engine_dequant_scale(eng, p->weights) : 0.0;
+    deq_w = eng->dequant_flop * r->dequant_scale;
+    r->dequant_flop = quant ? (dquant ? body_t : ex_t) * deq_w : 0.0;
     s.deq_once = r->dequant_flop;
     s.deq_seq = 0.0;
     if (quant && eng->dequant_per_seq) {
@@ -959,7 +964,7 @@ static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
          * once per sequence (inference.md 2).  Past its GEMV batches the
          * MMQ kernels' rate holds the unpacking (side_eval). */
         double tok_t, tok_routed, tok_body = body_touched(&sh, 1.0, &tok_t, &tok_routed);
-        s.deq_seq = (dquant ? tok_body : tok_routed) * eng->dequant_flop;
+        s.deq_seq = (dquant ? tok_body : tok_routed) * deq_w;
         if (B <= GP_INFER_MMVQ_MAX_BATCH)
             r->dequant_flop = B * s.deq_seq;
     }
@@ -1029,7 +1034,7 @@ static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         w.dbits = dbits;
         w.lm_fixed = sh.embed_params * ebits / 8.0;
         w.emb_row = emb_row;
-        w.deq_per_param = quant ? eng->dequant_flop : 0.0;
+        w.deq_per_param = quant ? deq_w : 0.0;
         w.deq_dense = dquant;
         w.prec = r->precision;
         w.eng = eng;

@@ -32,7 +32,7 @@ static gp_gpu toy_gpu(void)
  * MoE layer, no dequantisation, no per-SM limit, prefill at the expected
  * matmul rate (0 = 1). */
 static const gp_engine toy_engine = {"toy", "toy engine", 1.0, 1.0, 10e-6, 0.0, "test",
-                                     0,     0.0,          0.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0};
+                                     0,     0.0,          0.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, 0, 0.0};
 
 /* Toy MQA model: 1e9 params (no embeddings: vocab 0, tied), 2 layers,
  * hidden 1024, 32 heads of 32, one KV head, ffn 4096, 4M positions.

@@ -1837,6 +1837,108 @@ START_TEST(db_published_rows)
 }
 END_TEST
 
+/* Per-format dequantisation (inference.md 2), by hand: V100-PCIE-32GB,
+ * Llama 3 8B Q2_K (dequant_scale 1.5, formats/q2_k.yaml), llama.cpp,
+ * context 64 (llama.cpp PR #28912: llama 8B Q2_K_M, pp128 at micro-batch 1,
+ * 113.68 t/s).
+ *   dequant  6,979,588,096 body weights x 8 FLOP x 1.5 = 83.755 GFLOP
+ *            at 14.0e12 x 0.87 = 12.18 TFLOP/s (fp32)      = 6.8764 ms
+ *   matmuls  15.0434 GFLOP at 112e12 x 0.87 = 97.44 TFLOP/s = 0.1544 ms
+ *   compute  7.0308 ms, above memory's 2.98634e9 B / (900e9 x 0.88 x 0.90)
+ *            + 14.68e6 B of KV and activations at the same = 4.2102 ms
+ *   overhead 32 x 35 us x 2 / 1.38 GHz = 1.6232 ms
+ *   step 8.6540 ms -> 115.55 tok/s (+1.6 %; at Q4_0's unpacking, scale 1:
+ *   compute 4.7382 ms, step 6.3614 ms, 157.2 tok/s, +38 %). */
+START_TEST(dequant_scale_worked_row)
+{
+    const gp_db *db = gp_test_db();
+    gp_infer_params p;
+    gp_infer_result r;
+    double deq = 6979588096.0 * 8.0 * 1.5, t_c = 15043403776.0 / 97.44e12 + deq / 12.18e12;
+    gp_infer_params_init(&p);
+    p.gpu = gp_db_find_gpu(db, "v100-pcie-32gb");
+    p.model = gp_db_find_model(db, "llama-3-8b");
+    p.weights = gp_db_find_format(db, "q2_k");
+    p.engine = gp_engine_find("llama.cpp");
+    p.context = 64;
+    ck_assert_ptr_nonnull(p.gpu);
+    ck_assert_ptr_nonnull(p.model);
+    ck_assert_ptr_nonnull(p.weights);
+    GP_ASSERT_REL(p.weights->dequant_scale.v, 1.5, 1e-15);
+    r = gp_test_infer_eval(&p);
+    GP_ASSERT_REL(r.dequant_scale, 1.5, 1e-15);
+    GP_ASSERT_REL(r.dequant_flop, deq, 1e-12);
+    GP_ASSERT_REL(r.expected.ledger.t[GP_ACCT_COMPUTE], t_c, 1e-9);
+    GP_ASSERT_REL(r.expected.step_s, t_c + 32.0 * 35e-6 * 2.0 / 1.38, 1e-9);
+    GP_ASSERT_REL(r.expected.tokens_per_s, 115.55, 1e-4);
+    GP_ASSERT_REL(r.expected.tokens_per_s, 113.68, 0.02);
+    /* Q4_0 keeps the engine's 8 FLOP a weight; so does Q4_K_M (no row). */
+    p.weights = gp_db_find_format(db, "q4_0");
+    r = gp_test_infer_eval(&p);
+    GP_ASSERT_REL(r.dequant_scale, 1.0, 1e-15);
+    GP_ASSERT_REL(r.dequant_flop, 6979588096.0 * 8.0, 1e-12);
+    /* The Dec 2023 profile: 2.8 x a scale above 1 (Q2_K: 4.2), Q4_0 as is. */
+    ck_assert(gp_engine_dequant_scale(gp_engine_find("llama.cpp-2023"),
+                                      gp_db_find_format(db, "q2_k")) == 1.5 * 2.8);
+    ck_assert(gp_engine_dequant_scale(gp_engine_find("llama.cpp-2023"), p.weights) == 1.0);
+    ck_assert(gp_engine_dequant_scale(gp_engine_find("llama.cpp"), NULL) == 1.0);
+    ck_assert(gp_engine_dequant_scale(NULL, gp_db_find_format(db, "iq3_xxs")) == 2.9);
+}
+END_TEST
+
+/* The rows dequant_scale was fitted to and those held out (inference.md 2,
+ * "Per-format dequantisation"): each within its stated tolerance.  Fitted:
+ * PR #28912 (V100, current builds), PR #8215 (RTX 3090, IQ types), PR #4766
+ * (Jan 2024 builds: the llama.cpp-2023 multiplier); held out: PR #8215's
+ * RTX 4090 rows and the Q4_0 / Q4_K_S / Q5_0 rows of PR #4766. */
+START_TEST(dequant_scale_fit_rows)
+{
+    static const struct {
+        const char *gpu, *model, *weights, *engine;
+        double context, measured, tol;
+    } rows[] = {
+        {"v100-pcie-32gb", "llama-3-8b", "q2_k", "llama.cpp", 64, 113.68, 0.03},
+        {"v100-pcie-32gb", "llama-3-8b", "q3_k_s", "llama.cpp", 64, 81.65, 0.03},
+        {"rtx-3090", "llama-3-8b", "iq1_m", "llama.cpp", 256, 167.03, 0.03},
+        {"rtx-3090", "llama-3-8b", "iq2_s", "llama.cpp", 256, 151.47, 0.03},
+        {"rtx-3090", "llama-3-8b", "iq3_xxs", "llama.cpp", 256, 143.46, 0.03},
+        {"rtx-3090", "llama-3-8b", "iq3_s", "llama.cpp", 256, 143.17, 0.03},
+        {"rtx-3090", "llama-2-7b", "q2_k", "llama.cpp-2023", 64, 92.69, 0.20},
+        {"rtx-3090", "llama-2-7b", "q3_k_s", "llama.cpp-2023", 64, 87.26, 0.20},
+        {"p40", "llama-2-7b", "q2_k", "llama.cpp-2023", 64, 33.52, 0.20},
+        {"p40", "llama-2-7b", "q3_k_s", "llama.cpp-2023", 64, 30.93, 0.20},
+        /* held out */
+        {"rtx-4090", "llama-3-8b", "iq1_m", "llama.cpp", 256, 315.04, 0.10},
+        {"rtx-4090", "llama-3-8b", "iq2_s", "llama.cpp", 256, 276.89, 0.10},
+        {"rtx-4090", "llama-3-8b", "iq3_xxs", "llama.cpp", 256, 235.58, 0.10},
+        {"rtx-4090", "llama-3-8b", "iq3_s", "llama.cpp", 256, 221.34, 0.10},
+        {"rtx-3090", "llama-2-7b", "q4_0", "llama.cpp-2023", 64, 121.82, 0.10},
+        {"p40", "llama-2-7b", "q4_0", "llama.cpp-2023", 64, 56.79, 0.10},
+        {"p40", "llama-2-7b", "q4_k_s", "llama.cpp-2023", 64, 54.23, 0.10},
+        {"p40", "llama-2-7b", "q5_0", "llama.cpp-2023", 64, 48.30, 0.10},
+    };
+    const gp_db *db = gp_test_db();
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        gp_infer_params p;
+        gp_infer_result r;
+        double err;
+        gp_infer_params_init(&p);
+        p.gpu = gp_db_find_gpu(db, rows[i].gpu);
+        p.model = gp_db_find_model(db, rows[i].model);
+        p.weights = gp_db_find_format(db, rows[i].weights);
+        p.engine = gp_engine_find(rows[i].engine);
+        p.context = rows[i].context;
+        ck_assert_msg(p.gpu && p.model && p.weights && p.engine, "row %zu: missing entry", i);
+        r = gp_test_infer_eval(&p);
+        err = r.expected.tokens_per_s / rows[i].measured - 1.0;
+        ck_assert_msg(fabs(err) <= rows[i].tol, "row %zu (%s %s %s): expected %.2f vs %.2f (%+.1f %%)",
+                      i, rows[i].gpu, rows[i].weights, rows[i].engine,
+                      r.expected.tokens_per_s, rows[i].measured, 100.0 * err);
+    }
+}
+END_TEST
+
 /* The same five rows as a user without --engine would ask them (default
  * context 128): measured below the ceiling and expected within 25 % of each
  * (published_measurements.md "Decode at batch 1").  A GGUF format implies
@@ -2147,6 +2249,8 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_cost_per_mtok);
     tcase_add_test(tc, cli_bad_input);
     tcase_add_test(tc, db_published_rows);
+    tcase_add_test(tc, dequant_scale_worked_row);
+    tcase_add_test(tc, dequant_scale_fit_rows);
     tcase_add_test(tc, cli_tensor_parallel);
     tcase_add_test(tc, cli_scale_out_one_node);
     tcase_add_test(tc, cli_published_rows_default_engine);

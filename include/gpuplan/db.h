@@ -291,6 +291,12 @@ typedef struct gp_format {
                                as none too and refused in YAML).  Only the
                                ceiling uses it (docs/models/inference.md 5) */
     gp_fig group;           /* elements per scale group (0 = per tensor/none) */
+    gp_fig dequant_scale;   /* unpacking work per weight relative to Q4_0's
+                               simple blocks: the engine's dequant_flop is
+                               multiplied by it (K-quant super-blocks with
+                               sub-block scales and mins, i-quant grid
+                               lookups cost more); 0 = not given = 1
+                               (docs/models/inference.md 2)               */
     const char *engine;     /* id of the engine (infer.h) whose kernels the
                                format implies: GGUF types run on llama.cpp;
                                NULL = any engine                          */

@@ -96,6 +96,13 @@ typedef struct gp_engine {
                               for every column), so dequant_flop is spent per
                               weight per sequence the step runs; 0: once per
                               weight per step (inference.md 2)          */
+    double dequant_scale_mult; /* multiplies the dequant_scale of formats
+                              that state one above 1 (their unpacking
+                              dearer than Q4_0's): builds whose GEMV
+                              kernels for those types were slower than the
+                              current ones the format figures were fitted
+                              to (llama.cpp-2023: 2.8, inference.md 2);
+                              0 = 1                                      */
 } gp_engine;
 
 /* How --gpus N shares the model. */
@@ -131,6 +138,12 @@ const gp_engine *gp_engine_default(void);
  * its prefill_eff8 for matmuls narrower than 16 bits (`narrow`) when it has
  * one, else its prefill_eff, else 1 (also for a NULL e). */
 double gp_engine_prefill_eff(const gp_engine *e, int narrow);
+
+/* The unpacking work per weight of format f under engine e relative to
+ * Q4_0's: f's dequant_scale (1 when not given or f is NULL), times e's
+ * dequant_scale_mult when the scale is above 1 (inference.md 2).  The
+ * dequantisation FLOP per weight is e->dequant_flop times this. */
+double gp_engine_dequant_scale(const gp_engine *e, const gp_format *f);
 
 /* The profile `e` runs as on GPU g: llama.cpp's CUDA profile ("llama.cpp",
  * and what stands for it: ollama, lmstudio) becomes its ROCm/HIP profile on
@@ -364,7 +377,11 @@ typedef struct gp_infer_result {
                                    kv_positions x batch                      */
     double linear_flop;         /* GP_INFER_LINEAR_FLOP x state elements
                                    (gp_model_state_elems) x batch            */
-    double dequant_flop;        /* quantised weights x engine dequant_flop   */
+    double dequant_flop;        /* quantised weights x engine dequant_flop
+                                   x dequant_scale                          */
+    double dequant_scale;       /* gp_engine_dequant_scale of the weights'
+                                   format (1: Q4_0-like; 0 when nothing
+                                   dequantises)                             */
     double active_params;       /* params used per token (MoE: active)       */
     double flop_params;         /* matmul params a token runs through: the
                                    layers (its routed experts) + the output
