@@ -273,7 +273,7 @@ static const gp_engine engines[] = {
      " tg128 rows of LLaMA 7B Q2_K and Q3_K_S (RTX 3090 92.69 / 87.26, P40"
      " 33.52 / 30.93 t/s) ask 5.0 and 5.45 x Q4_0's unpacking, 3.3 and 2.4"
      " x the current builds' 1.5 and 2.3; least squares in log over the"
-     " four, rms 14 % (+13 %, +19 %, -14 %, -11 %), was +82 % to +139 %;"
+     " four, rms 14 % (3090 +12 %, -15 %; P40 +18 %, -12 %), was +82 % to +139 %;"
      " Q4_0, Q4_1, Q4_K_S, Q5_0 rows unchanged (docs/models/inference.md 2)"
      "; multi-GPU: --split-mode"
      " layer, the default since PR #4766 (XiongjieDai May 2024: 8B Q4_K_M"
