@@ -644,7 +644,10 @@ static int step_layout_ok(const gp_train_in *in, const gp_train_result *r, doubl
 /* The least sharding group d' >= d, in multiples of m, whose layout the
  * step model takes (step_layout_ok), so that the least GPU count a run
  * under --mfu model reports is one it would price; d itself when none is
- * found within 2^20 candidates or below the GPU cap (0 stays 0). */
+ * found within 2^20 candidates or below the GPU cap (0 stays 0).  A given
+ * global batch bounds the search: past B / b data-parallel ranks no
+ * candidate holds a whole micro-batch each, so the loop stops there
+ * rather than trying all 2^20. */
 static double step_min_dp(const gp_train_in *in, const gp_train_result *r, double d, double m)
 {
     double c = d, cap = (double)(1L << 30) / ((double)in->tp * (double)in->pp);
@@ -653,6 +656,9 @@ static double step_min_dp(const gp_train_in *in, const gp_train_result *r, doubl
         return d;
     if (!(m >= 1.0))
         m = 1.0;
+    if (in->global_batch > 0.0 && in->micro_batch >= 1.0 &&
+        in->global_batch / in->micro_batch * (double)r->cp < cap)
+        cap = in->global_batch / in->micro_batch * (double)r->cp;
     for (i = 0; i < (1L << 20) && c <= cap; i++, c += m)
         if (step_layout_ok(in, r, c))
             return c;
@@ -668,7 +674,8 @@ typedef struct gemm_hw {
 } gemm_hw;
 
 /* One GEMM (out m x n, inner k; `batch` of them) on its own roofline
- * (Williams et al. 2009): max(2mnk / (P x wave), e(mk + kn + mn) / B). */
+ * (Williams et al. 2009), its best split-K included (gp__gemm_time,
+ * gemm_int.h): unsplit, max(2mnk / (P x wave), e(mk + kn + mn) / B). */
 static double gemm_one(const gemm_hw *h, double m, double n, double k, double batch)
 {
     return gp__gemm_time(m, n, k, batch, h->peak, h->bw, h->e * (m * k + k * n) * batch, h->e,
