@@ -70,8 +70,6 @@ static const char *exp_src(const gp_link *l)
 }
 
 
-/* busbw = algbw x the bus factor; with algbw undefined (1 GPU: S / 0 s)
- * so is busbw (NaN: null in JSON, an empty CSV field). */
 /* Whether bytes v are a whole number of the binary unit (B, KiB, MiB ...)
  * gp_format_qty shows them in. */
 static int whole_binary(double v)
@@ -82,6 +80,8 @@ static int whole_binary(double v)
     return fmod(v, u) == 0.0;
 }
 
+/* busbw = algbw x the bus factor; with algbw undefined (1 GPU: S / 0 s)
+ * so is busbw (NaN: null in JSON, an empty CSV field). */
 static double busbw_of(const gp_comm_cost *c)
 {
     return isfinite(c->algbw) ? c->busbw : NAN;

@@ -931,7 +931,6 @@ static json_t *jpoint(const gp_calib_point *p)
     return o;
 }
 
-/* A quantity row, left out when the figure was not measured (0). */
 /* Decimals that give a rate four significant figures under the prefix
  * gp_format_qty picks (1.709 TB/s, 232.0 GB/s): a measurement read against
  * a datasheet figure (1.555 TB/s) needs more than "1.6 TB/s". */
@@ -942,6 +941,8 @@ static int rate_digits(double v, gp_qty kind)
     return m >= 100.0 ? 1 : m >= 10.0 ? 2 : 3;
 }
 
+/* A quantity row, left out when the figure was not measured (0); rates
+ * to four significant figures (rate_digits). */
 static void mrow(const char *label, double v, gp_qty kind, int digits, const char *note)
 {
     if (v > 0.0)
