@@ -297,8 +297,12 @@ static void first_word(char *dst, size_t cap, const char *s)
  *   "Hostname     : ...", "Librccl path : ..." lines, taken here too). */
 static int version_line(nctx *x, const char *s)
 {
-    static const char *const banner[] = {"HIP version", "ROCm version", "Hostname",
-                                         "Librccl path"};
+    /* The banner's lines; all but "Hostname" are ROCm's alone (a launcher
+     * may print "Hostname: node1" before an NCCL log: that names no tool). */
+    static const struct {
+        const char *key;
+        int rocm;
+    } banner[] = {{"HIP version", 1}, {"ROCm version", 1}, {"Hostname", 0}, {"Librccl path", 1}};
     size_t i;
     if (strncmp(s, "nccl-tests version ", 19) == 0) {
         const char *lib = strstr(s, "nccl-library=");
@@ -331,9 +335,9 @@ static int version_line(nctx *x, const char *s)
         return 1;
     }
     for (i = 0; i < sizeof banner / sizeof banner[0]; i++) {
-        size_t n = strlen(banner[i]);
-        if (strncmp(s, banner[i], n) == 0 && *cskip_ws(s + n) == ':') {
-            x->rccl = 1;
+        size_t n = strlen(banner[i].key);
+        if (strncmp(s, banner[i].key, n) == 0 && *cskip_ws(s + n) == ':') {
+            x->rccl |= banner[i].rocm;
             return 1;
         }
     }

@@ -671,6 +671,14 @@ START_TEST(nccl_version_lines_name_the_tool)
     ck_assert_str_eq(c->tool, "rccl-tests HEAD:40b1b17");
     ck_assert_uint_eq(c->n_pts, 3);
     gp_calib_free(c);
+    /* A launcher's "Hostname: node1" before an NCCL log is no ROCm banner:
+     * the log stays nccl-tests' (it was named rccl-tests). */
+    ck_assert_int_eq(parse("Hostname: node1\n# nccl-tests version 2.18.3 nccl-headers=23004 "
+                           "nccl-library=23004\n" HDR4 COLS ROW1 ROW2 ROW3 FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_str_eq(c->tool, "nccl-tests 2.18.3 (NCCL 2.30.4)");
+    gp_calib_free(c);
 }
 END_TEST
 
