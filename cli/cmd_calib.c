@@ -156,13 +156,16 @@ typedef struct import_dir {
     char dir[PATH_MAX];
     int is_default;
     /* Directories this import created (the --db directory, its missing
-     * parents, gpus/, links/), shortest first: a refused or failed import
-     * removes them again, so it leaves the file system as it found it. */
+     * parents, gpus/, links/): each mkdir_noted call's path and the length
+     * of its first missing prefix (it and every directory below it on the
+     * path were created), so that a refused or failed import removes them
+     * again and leaves the file system as it found it, however deep. */
     char made[IMPORT_MAX_NEW_DIRS][PATH_MAX];
+    size_t made_top[IMPORT_MAX_NEW_DIRS];
     size_t n_made;
 } import_dir;
 
-/* gp_cli_mkdir_p(path), noting in d each directory it is about to create. */
+/* gp_cli_mkdir_p(path), noting in d the directories it is about to create. */
 static int mkdir_noted(import_dir *d, const char *path, gp_err *e)
 {
     char buf[PATH_MAX];
@@ -174,20 +177,36 @@ static int mkdir_noted(import_dir *d, const char *path, gp_err *e)
     for (i = 1; i <= n; i++)
         if (buf[i] == '/' || buf[i] == '\0') {
             char c = buf[i];
+            int missing;
             buf[i] = '\0';
-            if (stat(buf, &st) != 0 && errno == ENOENT && d->n_made < IMPORT_MAX_NEW_DIRS)
-                snprintf(d->made[d->n_made++], sizeof d->made[0], "%s", buf);
+            missing = stat(buf, &st) != 0 && errno == ENOENT;
             buf[i] = c;
+            if (missing) {
+                if (d->n_made < IMPORT_MAX_NEW_DIRS) {
+                    memcpy(d->made[d->n_made], path, n + 1);
+                    d->made_top[d->n_made++] = i;
+                }
+                break; /* everything below a missing directory is new too */
+            }
         }
     return gp_cli_mkdir_p(path, e);
 }
 
-/* Remove, newest first, the directories the import created (only those
- * still empty: rmdir refuses the others). */
+/* Remove, newest first, the directories the import created: each noted
+ * path, then its parents up to its first missing prefix (rmdir refuses
+ * any that is no longer empty, and so its parents). */
 static void unmake_dirs(import_dir *d)
 {
-    while (d->n_made > 0)
-        (void)rmdir(d->made[--d->n_made]);
+    while (d->n_made > 0) {
+        char *p = d->made[--d->n_made], *slash;
+        size_t top = d->made_top[d->n_made];
+        while (strlen(p) >= top) {
+            (void)rmdir(p);
+            if ((slash = strrchr(p, '/')) == NULL)
+                break;
+            *slash = '\0';
+        }
+    }
 }
 
 /* Put `text` at dir/sub/name unless identical; *old receives the previous

@@ -1107,6 +1107,14 @@ START_TEST(cli_refused_import_creates_no_directory)
     free(err);
     snprintf(p, sizeof p, "%s/new", dir);
     ck_assert_msg(stat(p, &st) != 0, "%s was left behind", p);
+    /* However deep the new path (more missing levels than the 8 it noted,
+     * shortest first, the whole chain stayed). */
+    snprintf(db, sizeof db, "%s/new/1/2/3/4/5/6/7/8/9/db", dir);
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    free(out);
+    free(err);
+    ck_assert_msg(stat(p, &st) != 0, "%s was left behind", p);
+    snprintf(db, sizeof db, "%s/new/db", dir);
     snprintf(xdg, sizeof xdg, "%s/xdg", dir);
     snprintf(env, sizeof env, "XDG_CONFIG_HOME=%s", xdg);
     ck_assert_int_eq(gp_test_cli_env(badx, envs, &out, &err), 2);
