@@ -450,6 +450,14 @@ START_TEST(least_gpus_fill_the_step_models_nodes)
     in.gpus = 6;
     ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
     ck_assert_int_eq(r.min_gpus, 3);
+    /* B 2 holds at most 2 ranks of one sequence, fewer than the 3 the
+     * memory needs: no count the step model prices, so the memory's 3
+     * (training.md 3.3), found without trying 2^20 candidates. */
+    in.global_batch = 2;
+    in.gpus = 2;
+    ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+    ck_assert_int_eq(r.min_gpus, 3);
+    ck_assert_int_eq(r.min_gpus_zero3, 2);
 }
 END_TEST
 
