@@ -891,6 +891,25 @@ START_TEST(babelstream_variants_and_refusals)
     GP_ASSERT_REL(s.mem_triad_bw, 3.1e12, 1e-12);
     ck_assert_ptr_nonnull(point_at(c, GP_CALIB_MEMORY, "triad", 805.2e6));
     gp_calib_free(c);
+    /* A failed sum check (BabelStream src/main.cpp check_solution: "Validation
+     * failed on sum. Error E" and "Sum was S but should be G", a relative
+     * 1e-8 that float sums miss) leaves Dot out with a warning; the arrays
+     * validated, so Copy and Triad stay.  Dot 2 x 268.4e6 = 536.8e6 bytes at
+     * 2800000.000 MB/s -> 191.71 us. */
+    ck_assert_int_eq(parse(BS_HEAD BS_TABLE
+                           "Dot         2800000.000 0.00019     0.00020     0.00019     \n"
+                           "Validation failed on sum. Error 2.3e-06\n"
+                           "Sum was 1234.5 but should be 1234.6\n",
+                           GP_CALIB_FMT_BABELSTREAM, &c, &e),
+                     GP_OK);
+    ck_assert_ptr_null(point_at(c, GP_CALIB_MEMORY, "dot", 536.8e6));
+    ck_assert_ptr_nonnull(point_at(c, GP_CALIB_MEMORY, "copy", 536.8e6));
+    ck_assert_uint_eq(c->n_warn, 1);
+    ck_assert_ptr_nonnull(strstr(c->warn[0], "t.txt:15: 'Validation failed on sum"));
+    ck_assert_ptr_nonnull(strstr(c->warn[0], "Dot is left out"));
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.mem_bw, 3.0e12, 1e-12);
+    gp_calib_free(c);
     /* --mibibytes: MiB = 2^20.  Array 256.0 MiB = 268435456 bytes; Copy
      * 2 x 268435456 = 536870912 bytes at 2861022.949 MiB/s =
      * 2861022.949 x 1048576 = 3.0e12 B/s -> 178.96 us. */
