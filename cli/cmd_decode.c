@@ -979,10 +979,16 @@ static int run(gp_cli *cli, int argc, char **argv)
     } else if (p.prompt > 0 && r.fits && !r.prefill_fits) {
         /* A --context below --prompt: the step fits, the prefill that
          * precedes it holds the whole prompt (inference.md §6). */
-        fprintf(stderr, "gpuplan decode: %s: batch %.0f does not fit during the prefill (%.0f "
-                "prompt tokens cached, --prompt %.0f, beyond --context %.0f): it needs %s of %s "
-                "usable\n",
-                strict ? "error" : "warning", p.batch, p.prompt, p.prompt, p.context,
+        /* A sliding window caches fewer positions than the prompt. */
+        double pos = gp_model_kv_positions(&model, p.prompt);
+        char held[96];
+        if (pos < p.prompt)
+            snprintf(held, sizeof held, ": %.0f positions a sequence, its sliding window", pos);
+        else
+            held[0] = '\0';
+        fprintf(stderr, "gpuplan decode: %s: batch %.0f does not fit during the prefill "
+                "(--prompt %.0f cached%s, beyond --context %.0f): it needs %s of %s usable\n",
+                strict ? "error" : "warning", p.batch, p.prompt, held, p.context,
                 gp_format_qty(r.prefill_mem_need, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                 gp_format_qty(r.mem_usable, GP_Q_BYTES, 2, 0, buf2, sizeof buf2));
         if (strict)
