@@ -380,6 +380,9 @@ typedef struct sums {
                           GEMVs unpack per sequence: dequant_per_seq)     */
     double deq_once;   /* dequant FLOP at this batch unpacked once a step
                           (the figure past the GEMV batches)              */
+    double deq_fixed;  /* of deq, what does not grow with the batch: all of
+                          it unpacked once a step, else a dearer format's
+                          extra over Q4_0 (dequant_per_seq)               */
     double comm_exp;   /* link time per step, expected (comm.h)              */
     double comm_ceil;  /* link time per step, ceiling (bandwidth terms only) */
     double kv_seq;     /* KV bytes per sequence at this context              */
@@ -574,7 +577,7 @@ static void side_eval(const gp_infer_params *p, const sums *s, gp_precision prec
                           (ceiling ? s->w_save_ceil : 0.0)) / n, bwe);
         /* Dequantisation per sequence (dequant_per_seq) joins the slope;
          * the rest stays a fixed cost beside the weights. */
-        double w1 = wb - (ceiling || s->deq_seq > 0.0 ? 0.0 : div0(s->deq / n, o->cuda_peak));
+        double w1 = wb - (ceiling ? 0.0 : div0(s->deq_fixed / n, o->cuda_peak));
         if (!ceiling && s->deq_seq > 0.0)
             slope += div0(s->deq_seq / n, o->cuda_peak);
         o->ridge_batch = slope > 0.0 ? (w1 > 0.0 ? w1 / slope : 1.0) : INFINITY;
@@ -958,15 +961,23 @@ static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     r->dequant_flop = quant ? (dquant ? body_t : ex_t) * deq_w : 0.0;
     s.deq_once = r->dequant_flop;
     s.deq_seq = 0.0;
+    s.deq_fixed = r->dequant_flop;
     if (quant && eng->dequant_per_seq) {
         /* llama.cpp's GEMVs (MMVQ) unpack and dot every block once per
          * sequence: each sequence's own weights (a MoE token's k experts),
-         * once per sequence (inference.md 2).  Past its GEMV batches the
-         * MMQ kernels' rate holds the unpacking (side_eval). */
+         * once per sequence, at Q4_0's cost (inference.md 2).  What a
+         * dearer format adds (K-quant sub-block scales, i-quant grid
+         * lookups: dequant_scale - 1) depends on the weights alone, which
+         * the unrolled columns share: once a step over the weights
+         * touched.  Past its GEMV batches the MMQ kernels' rate holds the
+         * unpacking (side_eval). */
         double tok_t, tok_routed, tok_body = body_touched(&sh, 1.0, &tok_t, &tok_routed);
-        s.deq_seq = (dquant ? tok_body : tok_routed) * deq_w;
+        double extra = r->dequant_scale > 1.0 ? r->dequant_scale - 1.0 : 0.0;
+        double base = r->dequant_scale < 1.0 ? r->dequant_scale : 1.0;
+        s.deq_seq = (dquant ? tok_body : tok_routed) * eng->dequant_flop * base;
+        s.deq_fixed = (dquant ? body_t : ex_t) * eng->dequant_flop * extra;
         if (B <= GP_INFER_MMVQ_MAX_BATCH)
-            r->dequant_flop = B * s.deq_seq;
+            r->dequant_flop = B * s.deq_seq + s.deq_fixed;
     }
     r->precision = pick_precision(g, p->weights);
     r->pipeline = apple_mx(g, r->precision) ? GP_PIPE_CUDA
