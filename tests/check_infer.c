@@ -1801,6 +1801,24 @@ START_TEST(cli_bad_input)
 }
 END_TEST
 
+/* One decode row on the shipped database at batch 1: GPU, model, weights
+ * format and engine by id, at `context`. */
+static gp_infer_result db_row(const char *gpu, const char *model, const char *weights,
+                              const char *engine, double context)
+{
+    const gp_db *db = gp_test_db();
+    gp_infer_params p;
+    gp_infer_params_init(&p);
+    p.gpu = gp_db_find_gpu(db, gpu);
+    p.model = gp_db_find_model(db, model);
+    p.weights = gp_db_find_format(db, weights);
+    p.engine = gp_engine_find(engine);
+    p.context = context;
+    ck_assert_msg(p.gpu && p.model && p.weights && p.engine, "%s %s %s %s: missing entry", gpu,
+                  model, weights, engine);
+    return gp_test_infer_eval(&p);
+}
+
 /* The published rows again, with the shipped database's figures. */
 START_TEST(db_published_rows)
 {
@@ -1814,21 +1832,11 @@ START_TEST(db_published_rows)
         {"a100-sxm-80gb", "llama-2-70b", "int8", "gpt-fast", 100, 19.13},
         {"rtx-4090", "llama-2-7b", "q4f16_1", "mlc", 135, 204.8},
     };
-    const gp_db *db = gp_test_db();
     size_t i;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        gp_infer_params p;
-        gp_infer_result r;
-        double err;
-        gp_infer_params_init(&p);
-        p.gpu = gp_db_find_gpu(db, rows[i].gpu);
-        p.model = gp_db_find_model(db, rows[i].model);
-        p.weights = gp_db_find_format(db, rows[i].weights);
-        p.engine = gp_engine_find(rows[i].engine);
-        p.context = rows[i].context;
-        ck_assert_msg(p.gpu && p.model && p.weights, "row %zu: missing db entry", i);
-        r = gp_test_infer_eval(&p);
-        err = r.expected.tokens_per_s / rows[i].measured - 1.0;
+        gp_infer_result r = db_row(rows[i].gpu, rows[i].model, rows[i].weights, rows[i].engine,
+                                   rows[i].context);
+        double err = r.expected.tokens_per_s / rows[i].measured - 1.0;
         ck_assert_msg(rows[i].measured < r.ceiling.tokens_per_s, "row %zu above ceiling", i);
         ck_assert_msg(fabs(err) <= 0.25, "row %zu (%s %s %s): expected %.1f vs %.2f", i,
                       rows[i].gpu, rows[i].model, rows[i].engine, r.expected.tokens_per_s,
@@ -1917,21 +1925,11 @@ START_TEST(dequant_scale_fit_rows)
         {"p40", "llama-2-7b", "q4_k_s", "llama.cpp-2023", 64, 54.23, 0.10},
         {"p40", "llama-2-7b", "q5_0", "llama.cpp-2023", 64, 48.30, 0.10},
     };
-    const gp_db *db = gp_test_db();
     size_t i;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        gp_infer_params p;
-        gp_infer_result r;
-        double err;
-        gp_infer_params_init(&p);
-        p.gpu = gp_db_find_gpu(db, rows[i].gpu);
-        p.model = gp_db_find_model(db, rows[i].model);
-        p.weights = gp_db_find_format(db, rows[i].weights);
-        p.engine = gp_engine_find(rows[i].engine);
-        p.context = rows[i].context;
-        ck_assert_msg(p.gpu && p.model && p.weights && p.engine, "row %zu: missing entry", i);
-        r = gp_test_infer_eval(&p);
-        err = r.expected.tokens_per_s / rows[i].measured - 1.0;
+        gp_infer_result r = db_row(rows[i].gpu, rows[i].model, rows[i].weights, rows[i].engine,
+                                   rows[i].context);
+        double err = r.expected.tokens_per_s / rows[i].measured - 1.0;
         ck_assert_msg(fabs(err) <= rows[i].tol, "row %zu (%s %s %s): expected %.2f vs %.2f (%+.1f %%)",
                       i, rows[i].gpu, rows[i].weights, rows[i].engine,
                       r.expected.tokens_per_s, rows[i].measured, 100.0 * err);
