@@ -1264,15 +1264,17 @@ static int run(gp_cli *cli, int argc, char **argv)
         char sc[64] = "";
         if (r.dequant_scale != 1.0)
             snprintf(sc, sizeof sc, ", %.3g x Q4_0's unpacking per weight", r.dequant_scale);
+        const int per_seq = r.engine != NULL && r.engine->dequant_per_seq &&
+                            p.batch <= GP_INFER_MMVQ_MAX_BATCH;
         snprintf(note, sizeof note, "%s%s%s",
                  gpu->vendor != NULL && strcmp(gpu->vendor, "NVIDIA") == 0
                      ? "CUDA cores (fp32 rate)"
                      : "vector ALUs (fp32 rate)",
                  sc,
-                 r.engine != NULL && r.engine->dequant_per_seq &&
-                         p.batch <= GP_INFER_MMVQ_MAX_BATCH
-                     ? ", each sequence unpacks its own (x batch)"
-                     : "");
+                 !per_seq ? ""
+                 : r.dequant_scale > 1.0
+                     ? ", each sequence unpacks its own at Q4_0's cost (x batch), the rest once"
+                     : ", each sequence unpacks its own (x batch)");
         qrow("dequant FLOPs per step", r.dequant_flop, GP_Q_FLOP, 2, note);
     }
     if (r.experts_touched > 0) {

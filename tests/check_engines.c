@@ -2201,6 +2201,16 @@ START_TEST(dearer_format_unpacks_once_a_step)
     GP_ASSERT_REL(gp_test_jnum(j, "dequant_flop"), 6979588096.0 * 8.0 * 3.9, 1e-12);
     GP_ASSERT_REL(gp_test_jnum(j, "dequant_scale"), 2.9, 1e-12);
     json_decref(j);
+    {
+        /* The table's dequant row says which part grows with the batch. */
+        const char *t[] = {"decode", "--gpu", "rtx-3090", "--model", "llama-3-8b", "--weights",
+                           "iq3_xxs", "--context", "256", "--batch", "2", NULL};
+        char *out = NULL;
+        ck_assert_int_eq(gp_test_cli(t, &out, NULL), 0);
+        ck_assert_ptr_nonnull(strstr(out, "2.9 x Q4_0's unpacking per weight, each sequence "
+                                          "unpacks its own at Q4_0's cost (x batch), the rest once"));
+        free(out);
+    }
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         double got;
         a[1] = rows[i].gpu;
