@@ -1832,7 +1832,7 @@ int gp_calib_overlay_link(const gp_calib *c, const gp_calib_summary *s, const ch
                                "the log does not list every rank's host ('# Rank N ... on "
                                "HOST' lines), so it does not show the sweep ran on one node; "
                                "link '%s' takes only a single-node figure", link_id);
-        if (c->algo[0] != '\0' && strcasecmp(c->algo, "ring") != 0)
+        if (c->algo[0] != '\0' && !gp__calib_algo_ring(c->algo))
             return GP_RAISE_AT(e, GP_EUNSUP, c->path, 0, 0,
                                "the sweep ran NCCL_ALGO=%s, not the ring a link figure means "
                                "(NVLS reduces in the switch, Tree/CollNet move other "

@@ -169,6 +169,24 @@ static int parse_int(const char *t, long *v)
 
 /* Append a warning to c (counted beyond GP_CALIB_MAX_WARN, not stored);
  * shared with the nvbandwidth reader (calib_int.h). */
+int gp__calib_algo_ring(const char *algo)
+{
+    char buf[64], *tok, *save = NULL;
+    int nvls = 0, ring = 1;
+    if (algo == NULL || strcasecmp(algo, "ring") == 0)
+        return 1;
+    if (algo[0] != '^' || strlen(algo) >= sizeof buf)
+        return 0;
+    snprintf(buf, sizeof buf, "%s", algo + 1);
+    for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+        if (strcasecmp(tok, "nvls") == 0)
+            nvls = 1;
+        else if (strcasecmp(tok, "ring") == 0)
+            ring = 0;
+    }
+    return nvls && ring;
+}
+
 void gp__calib_warn(gp_calib *c, const char *fmt, ...)
 {
     va_list ap;
@@ -956,9 +974,13 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
         if (tl < 0 || (size_t)tl >= sizeof c->tool)
             snprintf(c->tool, sizeof c->tool, "%s%s%s", t, x.version[0] ? " " : "", x.version);
     }
-    if (c->algo[0] != '\0' && strcasecmp(c->algo, "ring") != 0)
+    if (c->algo[0] != '\0' && !gp__calib_algo_ring(c->algo))
         gp__calib_warn(c, "%s: the log sets NCCL_ALGO=%s (not the ring a link figure means)", name,
                  c->algo);
+    else if (c->algo[0] == '^')
+        gp__calib_warn(c, "%s: the log sets NCCL_ALGO=%s: NCCL chose between the ring and the "
+                          "tree, and on one node its model caps the tree far below the ring "
+                          "(tuning.cc), so the large sizes ran the ring", name, c->algo);
     free(rows);
     free(row_line);
     nctx_free(&x);

@@ -20,6 +20,13 @@ int gp__calib_num(const char *t, double *v);
 #define GP__CALIB_FAIL(x, code, line, col, ...)                                 \
     GP_RAISE_AT((x)->e, (code), (x)->name, (line), (col), __VA_ARGS__)
 
+/* Whether an NCCL_ALGO value leaves a single-node AllReduce sweep's large
+ * sizes on the ring a link figure means: "Ring", or an exclusion list
+ * ("^NVLS", "^NVLS,CollNet") that names NVLS and keeps Ring -- on one node
+ * NCCL's cost model caps the tree far below the ring (tuning.cc maxTreeBw,
+ * 110-130 GB/s busbw), so the ring carries the bandwidth regime. */
+int gp__calib_algo_ring(const char *algo);
+
 void gp__calib_warn(gp_calib *c, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

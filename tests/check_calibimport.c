@@ -778,6 +778,30 @@ START_TEST(nccl_algo_and_unknown_nodes)
     ck_assert_int_eq(gp_calib_overlay_link(c, &s, "nvlink4", "x", &t, &e), GP_EUNSUP);
     ck_assert_ptr_nonnull(strstr(e.msg, "ran NCCL_ALGO=NVLS, not the ring"));
     gp_calib_free(c);
+    /* NCCL_ALGO=^NVLS (everything but NVLS) leaves NCCL the ring and the
+     * tree, and on one node its cost model caps the tree far below the
+     * ring (tuning.cc maxTreeBw): the large sizes ran the ring, so the
+     * figure is a link's -- said in a warning.  Excluding the ring too is
+     * refused, as a list that does not exclude NVLS is. */
+    ck_assert_int_eq(parse("$ NCCL_ALGO=^NVLS ./build/all_reduce_perf -b 1M -e 256M -f 16 -g 4\n"
+                           HDR4 COLS ROW1 ROW2 ROW3 FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    ck_assert_str_eq(c->algo, "^NVLS");
+    ck_assert_uint_eq(c->n_warn, 1);
+    ck_assert_ptr_nonnull(strstr(c->warn[0], "chose between the ring and the tree"));
+    gp_calib_summarize(c, &s);
+    ck_assert_int_eq(gp_calib_overlay_link(c, &s, "nvlink4", "x", &t, &e), GP_OK);
+    free(t);
+    t = NULL;
+    gp_calib_free(c);
+    ck_assert_int_eq(parse("$ NCCL_ALGO=^NVLS,Ring ./build/all_reduce_perf -b 1M -e 256M -f 16 -g 4\n"
+                           HDR4 COLS ROW1 ROW2 ROW3 FOOT,
+                           GP_CALIB_FMT_AUTO, &c, &e),
+                     GP_OK);
+    gp_calib_summarize(c, &s);
+    ck_assert_int_eq(gp_calib_overlay_link(c, &s, "nvlink4", "x", &t, &e), GP_EUNSUP);
+    gp_calib_free(c);
     ck_assert_int_eq(parse(COLS ROW1 ROW2 ROW3 FOOT, GP_CALIB_FMT_NCCL_TESTS, &c, &e), GP_OK);
     ck_assert_int_eq(c->pts[0].gpus, 4);
     ck_assert_int_eq(c->nodes, 0);
