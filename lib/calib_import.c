@@ -979,8 +979,8 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                  c->algo);
     else if (c->algo[0] == '^')
         gp__calib_warn(c, "%s: the log sets NCCL_ALGO=%s: NCCL chose between the ring and the "
-                          "tree, and on one node its model caps the tree far below the ring "
-                          "(tuning.cc), so the large sizes ran the ring", name, c->algo);
+                          "tree; on one node the ring is the faster at large sizes (a chain "
+                          "moves 2S a GPU each way), so those ran the ring", name, c->algo);
     free(rows);
     free(row_line);
     nctx_free(&x);

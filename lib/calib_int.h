@@ -23,8 +23,8 @@ int gp__calib_num(const char *t, double *v);
 /* Whether an NCCL_ALGO value leaves a single-node AllReduce sweep's large
  * sizes on the ring a link figure means: "Ring", or an exclusion list
  * ("^NVLS", "^NVLS,CollNet") that names NVLS and keeps Ring -- on one node
- * NCCL's cost model caps the tree far below the ring (tuning.cc maxTreeBw,
- * 110-130 GB/s busbw), so the ring carries the bandwidth regime. */
+ * the tree is a chain moving 2S a GPU each way against the ring's
+ * 2(n-1)/n S, so the ring carries the bandwidth regime (docs/calibration.md). */
 int gp__calib_algo_ring(const char *algo);
 
 void gp__calib_warn(gp_calib *c, const char *fmt, ...)

@@ -779,9 +779,9 @@ START_TEST(nccl_algo_and_unknown_nodes)
     ck_assert_ptr_nonnull(strstr(e.msg, "ran NCCL_ALGO=NVLS, not the ring"));
     gp_calib_free(c);
     /* NCCL_ALGO=^NVLS (everything but NVLS) leaves NCCL the ring and the
-     * tree, and on one node its cost model caps the tree far below the
-     * ring (tuning.cc maxTreeBw): the large sizes ran the ring, so the
-     * figure is a link's -- said in a warning.  Excluding the ring too is
+     * tree; on one node the tree is a chain moving 2S a GPU each way (the
+     * ring 2(n-1)/n S), so the large sizes ran the ring and the figure is a
+     * link's -- said in a warning.  Excluding the ring too is
      * refused, as a list that does not exclude NVLS is. */
     ck_assert_int_eq(parse("$ NCCL_ALGO=^NVLS ./build/all_reduce_perf -b 1M -e 256M -f 16 -g 4\n"
                            HDR4 COLS ROW1 ROW2 ROW3 FOOT,
