@@ -1273,6 +1273,12 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     if (b >= 0)
         m->s.mlp_bias = b;
     m->s.qk_norm = in_list(mt, QK_NORM);
+    /* GLM-4.5 states its per-head q/k norms (use_qk_norm true; the Air
+     * false), which the model type alone does not tell. */
+    if ((rc = get_bool(m, path, c, "use_qk_norm", &b, e)) != GP_OK)
+        goto out;
+    if (b >= 0)
+        m->s.qk_norm = b;
     m->s.sandwich_norm = in_list(mt, SANDWICH);
     if (mt != NULL && strcmp(mt, "gpt_oss") == 0) {
         m->s.attn_sinks = 1;

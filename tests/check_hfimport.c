@@ -834,6 +834,32 @@ START_TEST(cli_import_right_types)
 }
 END_TEST
 
+/* use_qk_norm (GLM-4.5 true, GLM-4.5-Air false) adds the per-head q and k
+ * RMSNorm weights, head_dim each: the Air's shape with it true has 46
+ * layers x 2 x 128 = 11,776 more parameters (GLM-4.5's 92 layers: 23,552,
+ * which the model type alone missed). */
+START_TEST(cli_import_use_qk_norm)
+{
+    char src[256], dir[256];
+    const char *file;
+    json_t *o = NULL;
+    double air;
+    ck_assert_int_eq(gp_test_tmpdir(src, sizeof src), 0);
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    ck_assert_int_eq(gp_test_import_model(dir, "tests/data/hf/glm-4.5-air.json", "t0", &o, NULL),
+                     0);
+    air = gp_test_jnum(o, "params");
+    json_decref(o);
+    file = gp_test_json_edit(src, "config", "tests/data/hf/glm-4.5-air.json",
+                             "{\"use_qk_norm\": true, \"_name_or_path\": \"me/qkn\"}");
+    ck_assert_int_eq(gp_test_import_model(dir, file, "t1", &o, NULL), 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params") - air, 46.0 * 2.0 * 128.0, 0);
+    json_decref(o);
+    gp_test_rmtree(src);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 /* The man page as docs/mkman.sh writes it (`make man`, `make install`);
  * malloc'd, the caller frees. */
 static char *man_page(void)
@@ -912,6 +938,7 @@ Suite *gp_test_suite_hfimport(void)
     tcase_add_loop_test(tc, cli_import_wrong_types, 0,
                         (int)(sizeof wrong_types / sizeof wrong_types[0]));
     tcase_add_test(tc, cli_import_right_types);
+    tcase_add_test(tc, cli_import_use_qk_norm);
     tcase_add_test(tc, man_page_has_import_model_options);
     tcase_add_test(tc, man_page_environment_order);
     suite_add_tcase(s, tc);
