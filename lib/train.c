@@ -611,34 +611,77 @@ static double step_node_gpus(const gp_train_in *in)
     return gn;
 }
 
-/* Whether the step model takes the layout of the run on d x tp x pp GPUs,
- * d the data- and context-parallel ranks: whole nodes, tp x cp x pp and
- * the node dividing one another, a MoE run's data-parallel ranks filling
- * its nodes, and a given global batch a multiple of dp x micro-batch --
- * the checks of step_model on the GPU count. */
-static int step_layout_ok(const gp_train_in *in, const gp_train_result *r, double d)
+/* The step model's layout checks on a GPU count, shared by step_model
+ * (which raises them) and step_layout_ok (which asks them with e NULL):
+ * gpus in whole nodes of gn (already capped at gpus), tensor ranks inside
+ * a node, and tp x cp and tp x cp x pp dividing the node or divided by it. */
+static int step_node_check(const gp_train_in *in, double gpus, double gn, double cp, gp_err *e)
 {
-    double t = (double)in->tp, cp = (double)r->cp, gpus = d * t * (double)in->pp;
-    double dp = d / cp, tpp = t * cp * (double)in->pp, gn = step_node_gpus(in), gdpm, E;
-    if (gn > gpus)
-        gn = gpus;
-    if ((gpus > gn && fmod(gpus, gn) != 0.0) || t > gn)
-        return 0;
+    double t = (double)in->tp, tpp = t * cp * (double)in->pp;
+    if (gpus > gn && fmod(gpus, gn) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           "%.0f GPUs do not fill whole nodes of %g", gpus, gn);
+    if (t > gn)
+        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
+                           "tensor parallelism across nodes is not modelled (tp %ld > %g "
+                           "GPUs per node)", in->tp, gn);
+    /* Layout inside a node: tensor, context, pipeline, then data ranks;
+     * tpp is the span of one data-parallel replica. */
     if (cp > 1.0 && ((t * cp < gn && fmod(gn, t * cp) != 0.0) ||
                      (t * cp > gn && fmod(t * cp, gn) != 0.0)))
-        return 0;
+        return GP_RAISE_AT(e, GP_EINVAL, "--cp", 0, 0,
+                           "tp x cp = %g and %g GPUs per node must divide one another", t * cp,
+                           gn);
     if ((tpp < gn && fmod(gn, tpp) != 0.0) || (tpp > gn && fmod(tpp, gn) != 0.0))
-        return 0;
-    if (in->global_batch > 0.0 && fmod(in->global_batch, dp * in->micro_batch) != 0.0)
-        return 0;
-    if (r->shape.experts > 0.0) {
-        E = (double)r->ep;
-        gdpm = t < gn ? fmin(dp, gn / t) : 1.0;
-        if ((dp > gdpm && fmod(dp, gdpm) != 0.0) ||
-            (fmod(E, gdpm) != 0.0 && fmod(gdpm, E) != 0.0))
-            return 0;
-    }
-    return 1;
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           cp > 1.0 ? "tp x cp x pp = %g and %g GPUs per node must divide one "
+                                      "another"
+                                    : "tp x pp = %g and %g GPUs per node must divide one another",
+                           tpp, gn);
+    return GP_OK;
+}
+
+/* A given global batch of B sequences: whole micro-batches of b on each
+ * of the d data-parallel ranks. */
+static int step_batch_check(const gp_train_in *in, double d, gp_err *e)
+{
+    double B = in->global_batch, b = (double)in->micro_batch;
+    if (B > 0.0 && (B != floor(B) || fmod(B, d * b) != 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--global-batch", 0, 0,
+                           "global batch of %.15g sequences is not a multiple of dp x "
+                           "micro-batch = %.15g x %.15g", B, d, b);
+    return GP_OK;
+}
+
+/* A MoE run's d data-parallel ranks, *gdpm of them per node (pipeline
+ * stages outermost), fill whole nodes, and the expert-parallel degree ep
+ * and *gdpm divide one another. */
+static int step_moe_check(const gp_train_in *in, long ep, double d, double gn, double *gdpm,
+                          gp_err *e)
+{
+    double t = (double)in->tp, E = (double)ep;
+    *gdpm = t < gn ? fmin(d, gn / t) : 1.0;
+    if (d > *gdpm && fmod(d, *gdpm) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
+                           "the %g data-parallel ranks do not fill whole nodes of %g "
+                           "(MoE layout: pipeline stages outermost)", d, *gdpm);
+    if (fmod(E, *gdpm) != 0.0 && fmod(*gdpm, E) != 0.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--ep", 0, 0,
+                           "expert-parallel degree '%ld' and the %g data-parallel ranks "
+                           "per node must divide one another", ep, *gdpm);
+    return GP_OK;
+}
+
+/* Whether the step model takes the layout of the run on d x tp x pp GPUs,
+ * d the data- and context-parallel ranks: step_model's layout checks on
+ * that count (the links it also asks for are not the count's). */
+static int step_layout_ok(const gp_train_in *in, const gp_train_result *r, double d)
+{
+    double cp = (double)r->cp, gpus = d * (double)in->tp * (double)in->pp, dp = d / cp;
+    double gn = fmin(step_node_gpus(in), gpus), gdpm;
+    return step_node_check(in, gpus, gn, cp, NULL) == GP_OK &&
+           step_batch_check(in, dp, NULL) == GP_OK &&
+           (!(r->shape.experts > 0.0) || step_moe_check(in, r->ep, dp, gn, &gdpm, NULL) == GP_OK);
 }
 
 /* The least sharding group d' >= d, in multiples of m, whose layout the
@@ -1053,27 +1096,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
                            in->scale_up->max_gpus.v, in->gpus_per_node);
     if (gn > gpus)
         gn = gpus;
-    if (gpus > gn && fmod(gpus, gn) != 0.0)
-        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
-                           "%ld GPUs do not fill whole nodes of %g", in->gpus, gn);
-    if (t > gn)
-        return GP_RAISE_AT(e, GP_EINVAL, "--tp", 0, 0,
-                           "tensor parallelism across nodes is not modelled (tp %ld > %g "
-                           "GPUs per node)", in->tp, gn);
-    /* Layout inside a node: tensor, context, pipeline, then data ranks;
-     * tpp is the span of one data-parallel replica. */
+    if ((rc = step_node_check(in, gpus, gn, cp, e)) != GP_OK)
+        return rc;
     tpp = t * cp * pp;
-    if (cp > 1.0 && ((t * cp < gn && fmod(gn, t * cp) != 0.0) ||
-                     (t * cp > gn && fmod(t * cp, gn) != 0.0)))
-        return GP_RAISE_AT(e, GP_EINVAL, "--cp", 0, 0,
-                           "tp x cp = %g and %g GPUs per node must divide one another", t * cp,
-                           gn);
-    if ((tpp < gn && fmod(gn, tpp) != 0.0) || (tpp > gn && fmod(tpp, gn) != 0.0))
-        return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
-                           cp > 1.0 ? "tp x cp x pp = %g and %g GPUs per node must divide one "
-                                      "another"
-                                    : "tp x pp = %g and %g GPUs per node must divide one another",
-                           tpp, gn);
     if (gn > 1.0 && in->scale_up == NULL)
         return GP_RAISE_AT(e, GP_EINVAL, "--scale-up", 0, 0,
                            "%g GPUs per node need a scale-up link (the GPU has none in the "
@@ -1088,11 +1113,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
         return GP_RAISE_AT(e, GP_EINVAL, "--global-batch", 0, 0,
                            "global batch must be > 0 (got '%g')", in->global_batch);
     if (in->global_batch > 0.0) {
+        if ((rc = step_batch_check(in, d, e)) != GP_OK)
+            return rc;
         B = in->global_batch;
-        if (B != floor(B) || fmod(B, unit) != 0.0)
-            return GP_RAISE_AT(e, GP_EINVAL, "--global-batch", 0, 0,
-                               "global batch of %.15g sequences is not a multiple of dp x "
-                               "micro-batch = %.15g x %.15g", B, d, b);
     } else {
         /* One sequence per micro-batch slot already above the cap: the
          * GPUs or the micro-batch set it, not a --global-batch never given. */
@@ -1440,15 +1463,8 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
          * rank's F T/t_r tokens x k copies over the E ranks; forward 2,
          * backward 2, + 2 in a fully recomputed forward; not overlapped
          * unless moe_overlap (the step, below). */
-        gdpm = t < gn ? fmin(d, gn / t) : 1.0;
-        if (d > gdpm && fmod(d, gdpm) != 0.0)
-            return GP_RAISE_AT(e, GP_EINVAL, "--gpus-per-node", 0, 0,
-                               "the %g data-parallel ranks do not fill whole nodes of %g "
-                               "(MoE layout: pipeline stages outermost)", d, gdpm);
-        if (fmod(E, gdpm) != 0.0 && fmod(gdpm, E) != 0.0)
-            return GP_RAISE_AT(e, GP_EINVAL, "--ep", 0, 0,
-                               "expert-parallel degree '%ld' and the %g data-parallel ranks "
-                               "per node must divide one another", r->ep, gdpm);
+        if ((rc = step_moe_check(in, r->ep, d, gn, &gdpm, e)) != GP_OK)
+            return rc;
         g_ep = fmin(E, gdpm);
         grp_topo(in, gn, g_ep, E / g_ep, &tt, &nic_scale);
         S = F * T / tr * ka * h * hw.e;
