@@ -950,23 +950,15 @@ static json_t *jpoint(const gp_calib_point *p)
     return o;
 }
 
-/* Decimals that give a rate four significant figures under the prefix
- * gp_format_qty picks (1.709 TB/s, 232.0 GB/s): a measurement read against
- * a datasheet figure (1.555 TB/s) needs more than "1.6 TB/s". */
-static int rate_digits(double v, gp_qty kind)
-{
-    char b[48];
-    double m = strtod(gp_format_qty(v, kind, 3, 0, b, sizeof b), NULL);
-    return m >= 100.0 ? 1 : m >= 10.0 ? 2 : 3;
-}
-
 /* A quantity row, left out when the figure was not measured (0); rates
- * to four significant figures (rate_digits). */
+ * to four significant figures (gp_cli_sig_digits: 1.709 TB/s, 232.0 GB/s),
+ * a measurement read against a datasheet figure (1.555 TB/s) needing more
+ * than "1.6 TB/s". */
 static void mrow(const char *label, double v, gp_qty kind, int digits, const char *note)
 {
     if (v > 0.0)
         gp_cli_qrow(label, v, kind,
-                    kind == GP_Q_RATE || kind == GP_Q_FLOPS ? rate_digits(v, kind) : digits,
+                    kind == GP_Q_RATE || kind == GP_Q_FLOPS ? gp_cli_sig_digits(v, 4) : digits,
                     note);
 }
 
@@ -1325,8 +1317,8 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
         for (i = 0; i < neff; i++) {
             char m[32], d[32], v[96];
             gp_qty k = strstr(eff[i].what, "GEMM") ? GP_Q_FLOPS : GP_Q_RATE;
-            gp_format_qty(eff[i].measured, k, rate_digits(eff[i].measured, k), 0, m, sizeof m);
-            gp_format_qty(eff[i].datasheet, k, rate_digits(eff[i].datasheet, k), 0, d, sizeof d);
+            gp_cli_fmt_sig(eff[i].measured, k, 4, m, sizeof m);
+            gp_cli_fmt_sig(eff[i].datasheet, k, 4, d, sizeof d);
             if (gp_meas_below_floor(eff[i].measured, eff[i].datasheet)) /* import refuses it */
                 snprintf(v, sizeof v, "%.2g%% BELOW %g%%", 100.0 * eff[i].eff,
                          100.0 * GP_MEAS_FLOOR_MIN);
