@@ -635,10 +635,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     /* The count holds the embedding matrices (vocab x hidden, one tied, two
      * untied): at or below them no parameter is left for the layers, and
      * the lm_head was priced at 0 B with every parameter as the body. */
-    if (gp_model_embed_params(&model) > 0.0 && model.params.v > 0) {
+    {
         double ne = model.tied_embeddings ? 1.0 : 2.0;
         double emb = gp_model_embed_params(&model);
-        if (emb >= model.params.v) {
+        if (emb > 0.0 && model.params.v > 0 && emb >= model.params.v) {
             if (params > 0)
                 return gp_cli_usage(cli, "'--params' %.4g is no more than the embedding "
                                          "matrices alone (vocab %.0f x hidden %.0f x %.0f = "
@@ -978,8 +978,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             status = GP_EXIT_USAGE;
     } else if (p.prompt > 0 && r.fits && !r.prefill_fits) {
         /* A --context below --prompt: the step fits, the prefill that
-         * precedes it holds the whole prompt (inference.md §6). */
-        /* A sliding window caches fewer positions than the prompt. */
+         * precedes it holds the whole prompt (inference.md §6) -- fewer
+         * positions under a sliding window. */
         double pos = gp_model_kv_positions(&model, p.prompt);
         char held[96];
         if (pos < p.prompt)
@@ -1261,11 +1261,11 @@ static int run(gp_cli *cli, int argc, char **argv)
              r.linear_flop > 0 ? " + linear recurrence" : "");
     qrow("FLOPs per step", r.flop, GP_Q_FLOP, 2, note);
     if (r.dequant_flop > 0) {
+        const int per_seq = r.engine != NULL && r.engine->dequant_per_seq &&
+                            p.batch <= GP_INFER_MMVQ_MAX_BATCH;
         char sc[64] = "";
         if (r.dequant_scale != 1.0)
             snprintf(sc, sizeof sc, ", %.3g x Q4_0's unpacking per weight", r.dequant_scale);
-        const int per_seq = r.engine != NULL && r.engine->dequant_per_seq &&
-                            p.batch <= GP_INFER_MMVQ_MAX_BATCH;
         snprintf(note, sizeof note, "%s%s%s",
                  gpu->vendor != NULL && strcmp(gpu->vendor, "NVIDIA") == 0
                      ? "CUDA cores (fp32 rate)"
