@@ -67,9 +67,7 @@ static const char *cskip_ws(const char *s)
 
 static char *skip_ws(char *s)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
-    return s;
+    return s + (cskip_ws(s) - s);
 }
 
 /* Strip the line prefix an MPI launcher adds: "[0] ", "[1,0]<stdout>:",
@@ -167,8 +165,6 @@ static int parse_int(const char *t, long *v)
     return 1;
 }
 
-/* Append a warning to c (counted beyond GP_CALIB_MAX_WARN, not stored);
- * shared with the nvbandwidth reader (calib_int.h). */
 int gp__calib_algo_ring(const char *algo)
 {
     char buf[64], *tok, *save = NULL;
@@ -187,6 +183,8 @@ int gp__calib_algo_ring(const char *algo)
     return nvls && ring;
 }
 
+/* Append a warning to c (counted beyond GP_CALIB_MAX_WARN, not stored);
+ * shared with the nvbandwidth reader (calib_int.h). */
 void gp__calib_warn(gp_calib *c, const char *fmt, ...)
 {
     va_list ap;
@@ -600,12 +598,14 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
         if (!r->wrong_na[h]) {
             if (x->wrong_is_count) {
                 double wv;
+                int ok = parse_int(tok[i + 3], &r->wrong[h]);
                 /* nccl-tests prints the count with %g: 1048576 wrong
                  * elements read "1.04858e+06". */
-                if (!parse_int(tok[i + 3], &r->wrong[h]) && gp__calib_num(tok[i + 3], &wv) &&
-                    wv >= 0.0 && wv == floor(wv))
+                if (!ok && gp__calib_num(tok[i + 3], &wv) && wv >= 0.0 && wv == floor(wv)) {
                     r->wrong[h] = wv < 2147483647.0 ? (long)wv : 2147483647L;
-                else if (!parse_int(tok[i + 3], &r->wrong[h]) || r->wrong[h] < 0)
+                    ok = 1;
+                }
+                if (!ok || r->wrong[h] < 0)
                     return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i + 3]),
                                           "%s #wrong '%s' is not a count (or N/A)", what,
                                           tok[i + 3]);
