@@ -1754,6 +1754,7 @@ static int validate(gp_db *db, gp_err *e)
                 }
             } else if (k == GP_KIND_MODEL) {
                 gp_model *md = (gp_model *)(void *)entry;
+                double emb;
                 int rc;
                 if (md->params_active.v <= 0.0)
                     md->params_active = md->params;
@@ -1778,13 +1779,14 @@ static int validate(gp_db *db, gp_err *e)
                 /* params holds the embedding matrices (vocab x hidden, one
                  * tied, two untied); a count at or below them left the layers
                  * nothing and decode priced the lm_head at 0 B. */
-                if (gp_model_embed_params(md) > 0.0 && gp_model_embed_params(md) >= md->params.v)
+                emb = gp_model_embed_params(md);
+                if (emb > 0.0 && emb >= md->params.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "params", &md->params, "vocab",
                                          &md->vocab, e,
                                          "%.4g parameters are no more than the embedding "
                                          "matrices alone (vocab %.0f x hidden %.0f x %d = %.4g)",
                                          md->params.v, md->vocab.v, md->hidden.v,
-                                         md->tied_embeddings ? 1 : 2, gp_model_embed_params(md));
+                                         md->tied_embeddings ? 1 : 2, emb);
                 if (md->experts_active.v > md->experts.v)
                     return conflict_fail(db, GP_KIND_MODEL, i, "moe.active", &md->experts_active,
                                          "moe.experts", &md->experts, e,
