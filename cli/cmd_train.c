@@ -85,6 +85,11 @@ static void usage(FILE *f)
         "  --attention-eff F     the fused attention kernel's rate / the expected GEMM\n"
         "                        rate, in [0.05, 1] (default 0.70; cuDNN 0.66, FA3 0.72,\n"
         "                        FlashAttention-2 on Hopper 0.41: training.md 9.1)\n"
+        "  --fp8-scaling S       8- and 4-bit training's scaling: current (default; an\n"
+        "                        amax pass reads each tensor before its cast, as\n"
+        "                        Transformer Engine's current scaling and torchao's\n"
+        "                        dynamic scaling do) | delayed (the scale from earlier\n"
+        "                        steps' amax history: no extra pass)\n"
         "  --no-dp-overlap       gradient AllReduce after the backward pass, not during\n"
         "  --moe-imbalance F     MoE: tokens on the busiest expert rank / its balanced\n"
         "                        share, in [1, min(ep, experts/active)] (default 1;\n"
@@ -120,7 +125,7 @@ enum {
     O_BATCH, O_PRICE, O_PURCHASE, O_YEARS, O_PUE, O_KWH, O_GB, O_SUP, O_SOUT, O_GPN,
     O_NICS, O_INTERLEAVE, O_ATTN, O_NODPOV, O_EP, O_IMB, O_CP, O_LAYERS, O_HIDDEN, O_HEADS,
     O_KVHEADS, O_HEADDIM, O_VOCAB, O_FFN, O_FFNKIND, O_TIED, O_DISPATCH, O_NODELIM, O_MOEOVL, O_BASEFMT,
-    O_LINK_BW, O_LINK_LAT, O_AEFF, O_HELP
+    O_LINK_BW, O_LINK_LAT, O_AEFF, O_FP8S, O_HELP
 };
 
 static const struct option opts[] = {
@@ -160,6 +165,7 @@ static const struct option opts[] = {
     {"interleave", required_argument, NULL, O_INTERLEAVE},
     {"attention", required_argument, NULL, O_ATTN},
     {"attention-eff", required_argument, NULL, O_AEFF},
+    {"fp8-scaling", required_argument, NULL, O_FP8S},
     {"no-dp-overlap", no_argument, NULL, O_NODPOV},
     {"ep", required_argument, NULL, O_EP},
     {"cp", required_argument, NULL, O_CP},
@@ -472,8 +478,11 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         ADD("element-wise traffic", "Korthikanti et al. 2022 tensors, docs/models/training.md",
             "%.0f B/(token x h) fwd, bwd %.0fx", p->step_ew_res_bytes, p->step_ew_bwd);
         if (r->step.fp8_cast_bytes > 0.0)
-            ADD("8-bit casts", "Transformer Engine cast-transpose, docs/models/training.md",
-                "%.0f B per GEMM input / output-gradient element", p->step_fp8_cast_bytes);
+            ADD("8-bit casts",
+                p->step_fp8_amax_bytes > 0.0
+                    ? "current scaling: amax pass + Transformer Engine cast-transpose"
+                    : "delayed scaling (--fp8-scaling): Transformer Engine cast-transpose",
+                "%.3g B per GEMM input / output-gradient element", r->step.fp8_cast_elem_bytes);
         ADD("gradient sync", in->dp_no_overlap ? "--no-dp-overlap" : "PyTorch DDP 25 MiB buckets",
             "%s", in->dp_no_overlap ? "after the backward" : "overlapped; last bucket exposed");
         if (r->shape.experts > 0) {
@@ -1043,6 +1052,7 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
         SNUM("elementwise_s", st->elementwise_s * st->micro_batches);
         SNUM("elementwise_bytes", st->elementwise_bytes * st->micro_batches);
         SNUM("fp8_cast_bytes", st->fp8_cast_bytes * st->micro_batches);
+        SNUM("fp8_cast_bytes_per_element", st->fp8_cast_elem_bytes);
         SNUM("dequant_bytes", st->dequant_bytes * st->micro_batches);
         SNUM("optimizer_s", st->optimizer_s);
         SNUM("optimizer_bytes", st->optimizer_bytes);
@@ -1118,7 +1128,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     const char *gpu_id = NULL, *model_id = NULL, *seq_src, *sup_id = NULL, *sout_id = NULL;
     const char *base_fmt = NULL;
     double gb_tokens = 0.0;
-    int step_opts = 0, imb_set = 0, aeff_set = 0, shape_given;
+    int step_opts = 0, imb_set = 0, aeff_set = 0, fp8s_set = 0, shape_given;
     int c, have_params = 0, have_tokens = 0, rc, ffn_kind = 0, tied = 0;
     long lv;
     double dv, dims[7] = {0, 0, 0, 0, 0, 0, 0}; /* --layers .. --ffn          */
@@ -1292,6 +1302,16 @@ static int run(gp_cli *cli, int argc, char **argv)
             aeff_set = 1;
             break;
         }
+        case O_FP8S:
+            if (strcmp(optarg, "current") == 0)
+                p.step_fp8_amax_bytes = 2.0;
+            else if (strcmp(optarg, "delayed") == 0)
+                p.step_fp8_amax_bytes = 0.0;
+            else
+                return gp_cli_usage(cli, "option '--fp8-scaling' takes current or delayed "
+                                         "(got '%s')", optarg);
+            fp8s_set = 1;
+            break;
         case O_NODPOV:
             in.dp_no_overlap = 1;
             break;
@@ -1400,6 +1420,12 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (aeff_set && in.mfu_mode != GP_MFU_MODEL)
         return gp_cli_usage(cli, "option '--attention-eff' needs '--mfu model' (a given or "
                                  "default MFU already holds the attention's rate)");
+    if (fp8s_set && in.mfu_mode != GP_MFU_MODEL)
+        return gp_cli_usage(cli, "option '--fp8-scaling' needs '--mfu model' (a given or "
+                                 "default MFU already holds the casts' cost)");
+    if (fp8s_set && !(in.precision_set && (in.precision == GP_FP8 || in.precision == GP_FP4)))
+        return gp_cli_usage(cli, "option '--fp8-scaling' needs '--precision fp8' or 'fp4' "
+                                 "(16-bit training casts nothing)");
     if (aeff_set && in.attn_unfused)
         return gp_cli_usage(cli, "option '--attention-eff' is the fused kernel's rate; "
                                  "'--attention unfused' prices its GEMMs on their roofline");

@@ -55,6 +55,7 @@ void gp_train_params_init(gp_train_params *p)
     p->step_flash_bwd = 2.5;
     p->step_flash_eff = 0.70;
     p->step_fp8_cast_bytes = 4.0;
+    p->step_fp8_amax_bytes = 2.0;
     p->step_tile_m = GP_GEMM_TILE_M;
     p->step_tile_n = GP_GEMM_TILE_N;
     p->step_bucket_bytes = 26214400.0; /* PyTorch DDP bucket_cap_mb = 25    */
@@ -933,6 +934,17 @@ static double stage_embed(const gp_train_result *r, double n, double p)
 
 /* Whether a QLoRA frozen base is stored narrower than `width` bytes a
  * parameter (--base-format below the training weights). */
+/* Bytes per element that an 8- or 4-bit GEMM operand costs to make from its
+ * 16-bit tensor: current scaling's amax pass reads the tensor
+ * (step_fp8_amax_bytes; Transformer Engine's Float8CurrentScalingQuantizer
+ * runs nvte_compute_amax before nvte_quantize), then the cast-transpose reads
+ * it again and writes a row-wise and a transposed copy (step_fp8_cast_bytes
+ * at 8 bits; at 4 bits each copy is half a byte, block scales not counted). */
+static double cast_elem_bytes(const gp_train_params *p, gp_precision pr)
+{
+    return p->step_fp8_amax_bytes + p->step_fp8_cast_bytes - (pr == GP_FP4 ? 1.0 : 0.0);
+}
+
 static int packed_base(const gp_train_in *in, double width)
 {
     return in->lora_params > 0.0 && in->base_bits > 0.0 && in->base_bits < 8.0 * width;
@@ -1271,8 +1283,9 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * FFN-in T (k_f - 1) f / t); full recompute casts the inputs again. */
     cast_f = cast_b = 0.0;
     if (low) {
-        cast_f = p->step_fp8_cast_bytes * T * (2.0 * h / tr + (qo + f) / t);
-        cast_b = p->step_fp8_cast_bytes * T * ((qkv + (kk - 1.0) * f) / t + 2.0 * h / tr);
+        st->fp8_cast_elem_bytes = cast_elem_bytes(p, r->precision);
+        cast_f = st->fp8_cast_elem_bytes * T * (2.0 * h / tr + (qo + f) / t);
+        cast_b = st->fp8_cast_elem_bytes * T * ((qkv + (kk - 1.0) * f) / t + 2.0 * h / tr);
         ew_fwd += cast_f;
         ew_bwd += cast_b + fr * cast_f;
     }
@@ -1429,7 +1442,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
              * experts' (each of the F T k copies) and the shared experts'
              * (one FFN of width n_s f_e on the T tokens); the router stays
              * 16-bit. */
-            double c = p->step_fp8_cast_bytes, rows = F * T * ka;
+            double c = cast_elem_bytes(p, r->precision), rows = F * T * ka;
             double ca_f = c * T * (h / tr + qo / t), ca_b = c * T * (nqkv / t + h / tr);
             double cd_f = c * T * (h / tr + f / t), cd_b = c * T * ((kk - 1.0) * f / t + h / tr);
             double cm_f = c * rows * (h + fe / t), cm_b = c * rows * ((ke - 1.0) * fe / t + h);
@@ -1441,6 +1454,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             ewm_f += ca_f + cm_f;
             ewd_b += ca_b + cd_b + fr * (ca_f + cd_f);
             ewm_b += ca_b + cm_b + fr * (ca_f + cm_f);
+            st->fp8_cast_elem_bytes = c;
             st->fp8_cast_bytes = ld * ((ca_f + cd_f) * (1.0 + fr) + ca_b + cd_b) +
                                  lm * ((ca_f + cm_f) * (1.0 + fr) + ca_b + cm_b);
         }
@@ -1697,6 +1711,11 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
         return GP_RAISE_AT(e, GP_EINVAL, "--attention-eff", 0, 0,
                            "the fused attention rate must lie in (0, 1] of the GEMM rate "
                            "(got %g)", p->step_flash_eff);
+    /* The amax pass of 8-bit casts (the CLI's --fp8-scaling sets 2 or 0). */
+    if (!(p->step_fp8_amax_bytes >= 0.0 && p->step_fp8_amax_bytes <= 8.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "--fp8-scaling", 0, 0,
+                           "the amax pass reads 0 to 8 bytes an element (got %g)",
+                           p->step_fp8_amax_bytes);
     /* Enumerations a caller set by hand (the CLI parses names). */
     if ((unsigned)in->recompute > (unsigned)GP_RECOMPUTE_BLOCK)
         return GP_RAISE_AT(e, GP_EINVAL, "--recompute", 0, 0, "recompute mode %d out of range",

@@ -641,15 +641,19 @@ END_TEST
  * TFLOP/s x 0.5 (efficiency.compute_fp8 = efficiency.compute) = 2e14: layer GEMMs 1.5462e11 FLOP / 2e14 = 7.731e-4 s,
  * logits 5.1540e10 / 1e14 = 5.154e-4 s: 1.2885e-3 s per micro-batch
  * (2.0616e-3 in BF16); attention still 1.5032e10 / (0.70 x 1e14) =
- * 2.1474e-4 s.  The 8-bit casts, 4 B per element (read 2, write 1 + 1
- * transposed), T = 2048, h = q = kv = 1024, f = 4096 plain (k_f = 2), t =
- * t_r = 2: forward inputs T (2h/t_r + (q + f)/t) = 2048 x (1024 + 2560) x 4
- * = 29,360,128 B; backward output gradients T ((q + 2kv + f)/t + 2h/t_r) =
- * 2048 x (3584 + 1024) x 4 = 37,748,736 B; x 2 layers = 134,217,728 B per
- * micro-batch on top of the 16-bit element-wise 373,293,056. */
+ * 2.1474e-4 s.  The 8-bit casts, 6 B per element under current scaling
+ * (the amax pass reads 2; the cast reads 2, writes 1 + 1 transposed), T =
+ * 2048, h = q = kv = 1024, f = 4096 plain (k_f = 2), t = t_r = 2: forward
+ * inputs T (2h/t_r + (q + f)/t) = 2048 x (1024 + 2560) x 6 = 44,040,192 B;
+ * backward output gradients T ((q + 2kv + f)/t + 2h/t_r) = 2048 x (3584 +
+ * 1024) x 6 = 56,623,104 B; x 2 layers = 201,326,592 B per micro-batch on
+ * top of the 16-bit element-wise 373,293,056.  Delayed scaling (no amax
+ * pass) casts at 4 B: 2 x 2048 x 8192 x 4 = 134,217,728 B; 4-bit at 5 B
+ * (two half-byte copies): 167,772,160 B. */
 START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
 {
     toy_run t;
+    gp_train_params p;
     toy_run_init(&t, 0);
     t.g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
     t.g.eff_compute_fp8.v = 0.5;
@@ -663,8 +667,22 @@ START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
     GP_ASSERT_REL(t.r.step.attn_peak_expected, 1e14, 1e-12);
     GP_ASSERT_REL(t.r.step.gemm_s, 7.731e-4 + 5.154e-4, 1e-4);
     GP_ASSERT_REL(t.r.step.attn_s, 2.1474e-4, 1e-4);
+    GP_ASSERT_REL(t.r.step.fp8_cast_bytes, 201326592.0, 1e-12);
+    GP_ASSERT_REL(t.r.step.fp8_cast_elem_bytes, 6.0, 0);
+    GP_ASSERT_REL(t.r.step.elementwise_bytes, 373293056.0 + 201326592.0, 1e-12);
+    gp_train_params_init(&p);
+    p.step_fp8_amax_bytes = 0.0; /* delayed scaling */
+    ck_assert_int_eq(gp_train_estimate(&t.in, &p, &t.r, &t.e), GP_OK);
     GP_ASSERT_REL(t.r.step.fp8_cast_bytes, 134217728.0, 1e-12);
     GP_ASSERT_REL(t.r.step.elementwise_bytes, 373293056.0 + 134217728.0, 1e-12);
+    t.g.peak[GP_FP4][GP_PIPE_TENSOR].v = 800e12;
+    t.in.precision = GP_FP4;
+    ck_assert_int_eq(toy_run_eval(&t), GP_OK);
+    GP_ASSERT_REL(t.r.step.fp8_cast_bytes, 167772160.0, 1e-12);
+    /* An amax pass a caller set out of range is refused, naming the option. */
+    p.step_fp8_amax_bytes = -1.0;
+    ck_assert_int_eq(gp_train_estimate(&t.in, &p, &t.r, &t.e), GP_EINVAL);
+    ck_assert_str_eq(t.e.where, "--fp8-scaling");
 }
 END_TEST
 
@@ -1066,6 +1084,33 @@ START_TEST(cli_attention_eff)
                   0.70 / 0.41, 1e-12);
     GP_ASSERT_REL(gp_test_jnum(sb, "gemm_s"), gp_test_jnum(sa, "gemm_s"), 0);
     ck_assert(gp_test_jnum(b, "step_s") > gp_test_jnum(a, "step_s"));
+    json_decref(a);
+    json_decref(b);
+}
+END_TEST
+
+/* --fp8-scaling: current (default) casts at 6 B an element, delayed at 4;
+ * the cast bytes and the per-element figure scale by 4/6 and nothing but
+ * the element-wise traffic moves (the GEMMs are the same). */
+START_TEST(cli_fp8_scaling)
+{
+    const char *cur[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                         "--tokens", "1T", "--seq", "8192", "--zero", "3", "--mfu", "model",
+                         "--precision", "fp8", "--json", NULL};
+    const char *del[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
+                         "--tokens", "1T", "--seq", "8192", "--zero", "3", "--mfu", "model",
+                         "--precision", "fp8", "--fp8-scaling", "delayed", "--json", NULL};
+    json_t *a = gp_test_cli_json(cur), *b = gp_test_cli_json(del);
+    json_t *sa = json_object_get(a, "step"), *sb = json_object_get(b, "step");
+    GP_ASSERT_REL(gp_test_jnum(sa, "fp8_cast_bytes_per_element"), 6.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(sb, "fp8_cast_bytes_per_element"), 4.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(sb, "fp8_cast_bytes") / gp_test_jnum(sa, "fp8_cast_bytes"),
+                  4.0 / 6.0, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(sa, "elementwise_bytes") - gp_test_jnum(sa, "fp8_cast_bytes"),
+                  gp_test_jnum(sb, "elementwise_bytes") - gp_test_jnum(sb, "fp8_cast_bytes"),
+                  1e-12);
+    GP_ASSERT_REL(gp_test_jnum(sb, "gemm_s"), gp_test_jnum(sa, "gemm_s"), 0);
+    ck_assert(gp_test_jnum(b, "step_s") < gp_test_jnum(a, "step_s"));
     json_decref(a);
     json_decref(b);
 }
@@ -1693,20 +1738,22 @@ START_TEST(hand_worked_moe_step)
     in.ep = 8;
     in.moe_overlap = 0;
 
-    /* FP8 (balanced again): 4 B per cast element, t = t_r = 1, both layers
-     * MoE, no shared expert, the router left 16-bit.  Attention: inputs T
-     * (h + q) = 1024 x 2048 x 4 = 8,388,608 B, gradients T (q + 2kv + h) =
-     * 1024 x 4096 x 4 = 16,777,216; routed experts on F T k = 2048 rows:
-     * inputs (h + f_e) = 2048 x 2048 x 4 = 16,777,216, gradients (2 f_e +
-     * h) = 2048 x 3072 x 4 = 25,165,824.  67,108,864 B a layer, x 2 =
-     * 134,217,728 B per micro-batch, on top of the 448,790,528. */
+    /* FP8 (balanced again): 6 B per cast element (current scaling: amax
+     * pass 2 + cast 4), t = t_r = 1, both layers MoE, no shared expert, the
+     * router left 16-bit.  Attention: inputs T (h + q) = 1024 x 2048 x 6 =
+     * 12,582,912 B, gradients T (q + 2kv + h) = 1024 x 4096 x 6 =
+     * 25,165,824; routed experts on F T k = 2048 rows: inputs (h + f_e) =
+     * 2048 x 2048 x 6 = 25,165,824, gradients (2 f_e + h) = 2048 x 3072 x 6
+     * = 37,748,736.  100,663,296 B a layer, x 2 = 201,326,592 B per
+     * micro-batch, on top of the 448,790,528. */
     in.moe_imbalance = 1.0;
     in.precision_set = 1;
     in.precision = GP_FP8;
     g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
     ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
-    GP_ASSERT_REL(st->fp8_cast_bytes, 134217728.0, 1e-12);
-    GP_ASSERT_REL(st->elementwise_bytes, 448790528.0 + 134217728.0, 1e-12);
+    GP_ASSERT_REL(st->fp8_cast_bytes, 201326592.0, 1e-12);
+    GP_ASSERT_REL(st->fp8_cast_elem_bytes, 6.0, 0);
+    GP_ASSERT_REL(st->elementwise_bytes, 448790528.0 + 201326592.0, 1e-12);
 }
 END_TEST
 
@@ -1974,6 +2021,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_count_above_the_step);
     tcase_add_test(cli, cli_moe_json);
     tcase_add_test(cli, cli_attention_eff);
+    tcase_add_test(cli, cli_fp8_scaling);
     tcase_add_test(cli, cli_block_recompute_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     tcase_add_test(cli, least_gpus_fill_the_step_models_nodes);

@@ -96,7 +96,10 @@ typedef struct gp_train_params {
     double step_fp8_cast_bytes; /* 8-bit training: bytes per element of each
                                    GEMM input (forward) and output gradient
                                    (backward) quantised: read 2, write 1 + 1
-                                   transposed = 4                            */
+                                   transposed = 4 (4-bit: 1 less)            */
+    double step_fp8_amax_bytes; /* current (dynamic per-tensor) scaling's
+                                   amax pass before each cast: read 2; 0
+                                   under delayed scaling                     */
     double step_tile_m, step_tile_n; /* GEMM output tile for wave quantisation
                                    (256 x 128)                               */
     double step_bucket_bytes;   /* last gradient bucket, exposed (25 MiB)    */
@@ -350,6 +353,8 @@ typedef struct gp_train_step_result {
                                    softmax (unfused), cross-entropy          */
     double elementwise_bytes;
     double fp8_cast_bytes;      /* of those: 8-bit training's casts (0 else) */
+    double fp8_cast_elem_bytes; /* their bytes per element cast: amax pass +
+                                   cast (0 at 16 bits and wider)             */
     double dequant_bytes;       /* of those: a quantised frozen base's
                                    dequantisation (QLoRA; 0 else)            */
     double tp_comm_mb_s;        /* tensor-parallel collectives, exposed      */
