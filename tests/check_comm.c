@@ -1009,6 +1009,99 @@ START_TEST(cli_efa_held_out)
 }
 END_TEST
 
+/* GCP A3 Mega / A3 High / A4 (hwdb/links/gcp-a3-*.yaml, roce-400), worked
+ * by hand.  --gpu h100: NVLink 4 inside (370 GB/s, 2 us; NVLS 308.6 GB/s,
+ * 23 us).  S = 8 GiB = 8589934592 B, 2 nodes x 8 GPUs.
+ * A3 Mega (23.6 GB/s, 47.5 us a NIC, nics_per_gpu 1 -> 8 NICs a node):
+ *   default (ring over 16 ranks vs the hierarchical phases; the phases win
+ *   on latency): intra ReduceScatter + AllGather 2 x 7/8 x S / 370e9 =
+ *   40.628069 ms; the 1 GiB shard of each GPU, AllReduced between 2 nodes,
+ *   sends 2 x 1/2 x S/8 = 1073741824 B through its own NIC at 23.6e9 =
+ *   45.497535 ms; bandwidth term 86.125604 ms (the flat ring's V =
+ *   2 x 15/16 x S = 16106127360 B through 8 x 23.6e9 would be 85.307878 ms
+ *   + 30 x 47.5 us, 86.733 ms, slower); latency 14 x 2 us + 2 x 47.5 us =
+ *   123 us; t = 86.248604 ms, busbw S / t x 30/16 = 186.74 GB/s.
+ *   --algo nvls (NVLS inside, tree of the S/8 shards between nodes, NCCL's
+ *   default on H100 nodes): max(9/8 x S / 308.6e9 = 31.314570 ms,
+ *   1073741824 / 23.6e9 = 45.497535 ms) + 23 us + 2 x 47.5 us = 45.615535
+ *   ms, busbw 353.08 GB/s -- held out: nccl-tests on 2 A3 Mega nodes,
+ *   NCCL's default, 338.82 GB/s (+4.2 %; NVIDIA's TCPXO guide: ~340).
+ *   16 B AllReduce: 14 x 2 us + 2 x 47.5 us = 123 us, the measured time the
+ *   entry's alpha was derived from (not a check).
+ *   AllGather (the run behind 23.6 GB/s): 7/8 x S / 370e9 = 20.314035 ms
+ *   intra, 1/2 x S/8 = 536870912 B / 23.6e9 = 22.748768 ms inter, together
+ *   43.062802 ms + 7 x 2 + 47.5 us = 43.124302 ms, busbw S / t x 15/16 =
+ *   186.74 GB/s (measured 188.54, -1.0 %).
+ * A3 High (22.4 GB/s, 53 us, nics_per_gpu 0.5 -> 4 NICs for 8 GPUs): the
+ *   phases' 40.628069 ms inside + each 1 GiB shard through half a NIC
+ *   (11.2e9) 95.869806 ms = 136.5 ms are raised to the ring's bandwidth term
+ *   (ring_floor), V = 16106127360 B through the node's 4 NICs at 22.4e9 =
+ *   179.755886 ms; latency of the phases 14 x 2 us + 2 x 53 us = 134 us
+ *   (the ring's 30 x 53 us is more); t = 179.889886 ms against 179.880 ms in
+ *   Google's sample (the run that set both figures: not a check).
+ * A4 (--gpu b200, NVLS 533.6 GB/s; --scale-out gcp-a4 = roce-400, 47 GB/s,
+ *   5.8 us): --algo nvls max(9/8 x S / 533.6e9 = 18.110338 ms, 1073741824 /
+ *   47e9 = 22.845571 ms) + 23 us + 2 x 5.8 us = 22.880171 ms, busbw 703.93
+ *   GB/s -- held out: dstack, 2 x 8 B200, 683.52 GB/s (+3.0 %). */
+START_TEST(cli_gcp_a3_worked)
+{
+    const char *mega[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
+                          "--scale-out", "gcp-a3-mega", "--bytes", "8GiB", NULL};
+    const char *nvls[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
+                          "--scale-out", "gcp-a3-mega", "--bytes", "8GiB", "--algo", "nvls", NULL};
+    const char *tiny[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
+                          "--scale-out", "tcpxo", "--bytes", "16", NULL};
+    const char *ag[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
+                        "--scale-out", "gcp-a3-mega", "--bytes", "8GiB", "--op", "allgather", NULL};
+    const char *high[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
+                          "--scale-out", "gcp-a3-high", "--bytes", "8GiB", NULL};
+    const char *a4[] = {"--json", "allreduce", "--gpu", "b200", "--gpus", "16", "--nodes", "2",
+                        "--scale-out", "gcp-a4", "--bytes", "8GiB", "--algo", "nvls", NULL};
+    const double S = 8589934592.0, shard = S / 8.0;
+    double bw, t;
+    json_t *j = gp_test_cli_json(mega), *x;
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node")), 8);
+    x = json_object_get(j, "expected");
+    bw = 2.0 * 7.0 / 8.0 * S / 370e9 + shard / 23.6e9;
+    GP_ASSERT_REL(bw, 86.125604e-3, 1e-7);
+    GP_ASSERT_REL(gp_test_jnum(x, "bandwidth_term_s"), bw, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(x, "latency_term_s"), 14 * 2e-6 + 2 * 47.5e-6, 1e-9);
+    t = bw + 123e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), S / t * 30.0 / 16.0, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 186.74e9, 1e-4);
+    json_decref(j);
+    j = gp_test_cli_json(nvls);
+    t = shard / 23.6e9 + 23e-6 + 2 * 47.5e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 353.08e9, 1e-4);
+    /* held out: 338.82 GB/s measured, within 5 % */
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 338.82e9, 0.05);
+    json_decref(j);
+    j = gp_test_cli_json(tiny); /* the 16 bytes themselves add 0.16 ns */
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 123e-6, 1e-5);
+    json_decref(j);
+    j = gp_test_cli_json(ag);
+    t = 7.0 / 8.0 * S / 370e9 + 0.5 * shard / 23.6e9 + 7 * 2e-6 + 47.5e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 188.54e9, 0.02);
+    json_decref(j);
+    j = gp_test_cli_json(high);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node")), 4);
+    t = 2.0 * 15.0 / 16.0 * S / (4 * 22.4e9) + 14 * 2e-6 + 2 * 53e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 179.880e-3, 1e-3);
+    json_decref(j);
+    j = gp_test_cli_json(a4);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "scale_out"), "id")),
+                     "roce-400");
+    t = shard / 47e9 + 23e-6 + 2 * 5.8e-6;
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), t, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 683.52e9, 0.05);
+    json_decref(j);
+}
+END_TEST
+
 /* GeForce Turing has no PCIe P2P (nvidia-smi topo -p2p 'NS'): --gpu
  * rtx-2080-ti takes its scale-up link pcie3-x16-host (15.75 GB/s datasheet,
  * 3.05 achievable = half the 6.10 GB/s bidirectional P2P=Disabled copy of
@@ -2046,6 +2139,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_nvls_tree_over_nodes);
     tcase_add_test(tc, ring_over_nodes_port_share);
     tcase_add_test(tc, cli_efa_held_out);
+    tcase_add_test(tc, cli_gcp_a3_worked);
     tcase_add_test(tc, cli_nics_above_gpus_noted);
     suite_add_tcase(s, tc);
     return s;

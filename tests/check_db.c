@@ -1523,8 +1523,8 @@ START_TEST(cli_hw_list)
         ck_assert_ptr_null(strstr(out, "\n\n"));
         for (line = out; (line = strchr(line, '\n')) != NULL; line++)
             rows++;
-        /* header + 136 GPUs + 31 links + 81 models + 53 formats (README) */
-        ck_assert_uint_eq(rows, 1 + 136 + 31 + 81 + 53);
+        /* header + 136 GPUs + 33 links + 81 models + 53 formats (README) */
+        ck_assert_uint_eq(rows, 1 + 136 + 33 + 81 + 53);
         free(out);
         free(err);
     }

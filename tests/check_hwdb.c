@@ -499,6 +499,72 @@ START_TEST(links_spot_checks)
 }
 END_TEST
 
+/* Scale-out fabrics of rented instances.  Figures per NIC, per direction;
+ * Gb/s / 8 = GB/s (SI).
+ * GCP A3 Mega (a3-megagpu-8g, GPUDirect-TCPXO): 1,800 Gbps a VM over 8 GPU
+ *   NICs + 1 host NIC = 200 Gb/s a NIC (Google's 200 Gbps A3 IPU) = 25e9
+ *   B/s.  Achievable: dstack, 2 x 8 H100, all_gather_perf 8 GiB busbw
+ *   188.54 GB/s, a ring through the node's 8 NICs: 188.54 / 8 = 23.5675 ->
+ *   23.6e9.  alpha: nccl-tests AllReduce of 16-256 B on 2 nodes, 123 us =
+ *   14 NVLink hops x 2 us + 2 network hops: (123 - 28) / 2 = 47.5e-6 s.
+ *   One NIC a GPU: nics_per_gpu 1 -> 8 for 8 GPUs.
+ * GCP A3 High (a3-highgpu-8g, GPUDirect-TCPX): 1,000 Gbps over 4 GPU NICs
+ *   + 1 host NIC = 200 Gb/s = 25e9.  Achievable: Google's sample, 2 x 8,
+ *   ring forced, 8 GiB AllReduce busbw 89.54 GB/s through 4 NICs a node:
+ *   89.54 / 4 = 22.385 -> 22.4e9.  alpha: the 2 MiB ring AllReduce, 1645.1
+ *   us over 30 steps, less 2 x 15/16 x 2097152 B / (4 x 22.4e9) = 43.886 us:
+ *   (1645.1 - 43.886) / 30 = 53.37 us -> 53e-6.  nics_per_gpu 0.5 -> 4.
+ * GCP A3 Ultra / A4 (8 x 400 Gb/s ConnectX-7 RoCE, one a GPU), AWS p6-b200
+ *   (3.2 Tbps / 8 GPUs = 400 Gb/s a GPU) and Azure ND H100 v5 (8 x 400 Gb/s
+ *   NDR, one a GPU) are aliases of roce-400, efa-p5 and ib-ndr: 50e9. */
+START_TEST(links_cloud_fabrics)
+{
+    const gp_db *db = gp_test_db();
+    const gp_link *nv4 = gp_db_find_link(db, "nvlink4");
+    const gp_link *l = gp_db_find_link(db, "gcp-a3-mega");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_int_eq(l->scope, GP_SCOPE_SCALE_OUT);
+    ck_assert_int_eq(l->kind, GP_LINK_ETHERNET);
+    GP_ASSERT_REL(l->bw.v, 1800e9 / 9 / 8, 1e-12);
+    GP_ASSERT_REL(l->bw.v, 25e9, 1e-12);
+    GP_ASSERT_REL(l->bw_achievable.v, 188.54e9 / 8, 2e-3);
+    GP_ASSERT_REL(l->bw_achievable.v, 23.6e9, 1e-12);
+    GP_ASSERT_REL(l->latency.v, (123e-6 - 14 * 2e-6) / 2, 1e-12);
+    GP_ASSERT_REL(l->nics_per_gpu.v, 1, 1e-12);
+    ck_assert_int_eq(gp_topo_default_nics(nv4, l, 8), 8);
+    ck_assert_ptr_nonnull(strstr(l->bw.src, "Networking and GPU machines"));
+    ck_assert_ptr_nonnull(strstr(l->bw_achievable.src, "188.54"));
+    ck_assert_ptr_eq(gp_db_find_link(db, "tcpxo"), l);
+    ck_assert_ptr_eq(gp_db_find_link(db, "a3-megagpu-8g"), l);
+    ck_assert_ptr_eq(gp_db_find_link(db, "GCP A3 Mega, GPUDirect-TCPXO"), l);
+
+    l = gp_db_find_link(db, "gcp-a3-high");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_int_eq(l->scope, GP_SCOPE_SCALE_OUT);
+    GP_ASSERT_REL(l->bw.v, 1000e9 / 5 / 8, 1e-12);
+    GP_ASSERT_REL(l->bw_achievable.v, 89.54e9 / 4, 1e-3);
+    GP_ASSERT_REL(l->bw_achievable.v, 22.4e9, 1e-12);
+    GP_ASSERT_REL(l->latency.v, (1645.1e-6 - 2 * 15.0 / 16.0 * 2097152 / (4 * 22.4e9)) / 30,
+                  1e-2);
+    GP_ASSERT_REL(l->latency.v, 53e-6, 1e-12);
+    GP_ASSERT_REL(l->nics_per_gpu.v, 0.5, 1e-12);
+    ck_assert_int_eq(gp_topo_default_nics(nv4, l, 8), 4);
+    ck_assert_ptr_eq(gp_db_find_link(db, "tcpx"), l);
+
+    l = gp_db_find_link(db, "roce-400");
+    ck_assert_ptr_eq(gp_db_find_link(db, "gcp-a4"), l);
+    ck_assert_ptr_eq(gp_db_find_link(db, "gcp-a3-ultra"), l);
+    GP_ASSERT_REL(l->bw.v, 3200e9 / 8 / 8, 1e-12);
+    ck_assert_int_eq(gp_topo_default_nics(nv4, l, 8), 8);
+    l = gp_db_find_link(db, "efa-p5");
+    ck_assert_ptr_eq(gp_db_find_link(db, "efa-p6-b200"), l);
+    GP_ASSERT_REL(l->bw.v, 3200e9 / 8 / 8, 1e-12);
+    l = gp_db_find_link(db, "ib-ndr");
+    ck_assert_ptr_eq(gp_db_find_link(db, "azure-nd-h100-v5"), l);
+    GP_ASSERT_REL(l->bw.v, 3200e9 / 8 / 8, 1e-12);
+}
+END_TEST
+
 START_TEST(models_spot_checks)
 {
     const gp_db *db = gp_test_db();
@@ -715,6 +781,7 @@ Suite *gp_test_suite_hwdb(void)
     tcase_add_test(ts, other_gpus_spot_checks);
     tcase_add_test(ts, gpu_aliases_resolve);
     tcase_add_test(ts, links_spot_checks);
+    tcase_add_test(ts, links_cloud_fabrics);
     tcase_add_test(ts, models_spot_checks);
     tcase_add_test(ts, formats_spot_checks);
     tcase_add_test(tcli, cli_shows_every_shipped_entry);
