@@ -94,7 +94,9 @@ void gp_cli_getopt_reset(void);
  * with different values ("--gpu h100 --gpu a100": which one was meant?):
  * says so (exit-2 message) and returns GP_CLI_OPT_REPEAT; the same value
  * twice, or a flag twice, passes.  Short options are tracked through the
- * long option that has the same val. */
+ * long option that has the same val.  A long option named by a prefix of
+ * its name ('--micro-batch' for '--micro-batches') is refused the same way:
+ * commands share option names that mean different things. */
 #define GP_CLI_OPT_REPEAT 0x10000
 struct option; /* <getopt.h> */
 int gp_cli_getopt(gp_cli *cli, int argc, char **argv, const char *optstring,

@@ -120,15 +120,44 @@ void gp_cli_getopt_reset(void)
     opterr = 0;
 }
 
+/* The word that named long option o, when it named it by a prefix of its
+ * name: getopt_long takes any unique prefix ('--micro-batch' for scale's
+ * '--micro-batches', '--n' for '--nics-per-node'), and gpuplan's commands
+ * share option names that mean different things, so a prefix would silently
+ * become another option.  The word is argv[optind - 1], or the one before
+ * when the value was the next word. */
+static const char *abbreviation(int argc, char **argv, const struct option *o)
+{
+    int i = optind - 1;
+    const char *t, *eq;
+    size_t n;
+    if (o->has_arg != no_argument && optarg != NULL && i >= 1 && i < argc && argv[i] == optarg)
+        i--;
+    if (i < 1 || i >= argc || strncmp(argv[i], "--", 2) != 0)
+        return NULL;
+    t = argv[i] + 2;
+    eq = strchr(t, '=');
+    n = eq != NULL ? (size_t)(eq - t) : strlen(t);
+    return n == strlen(o->name) && strncmp(t, o->name, n) == 0 ? NULL : argv[i];
+}
+
 int gp_cli_getopt(gp_cli *cli, int argc, char **argv, const char *optstring,
                   const struct option *opts)
 {
     int li = -1, c;
-    const char *v;
+    const char *v, *abbr;
     if (optind == 0) /* the first call after gp_cli_getopt_reset: a new table */
         memset(cli->opt_seen, 0, sizeof cli->opt_seen);
     c = getopt_long(argc, argv, optstring, opts, &li);
-    if (c == -1 || c == '?' || c == ':' || optarg == NULL)
+    if (c == -1 || c == '?' || c == ':')
+        return c;
+    if (li >= 0 && (abbr = abbreviation(argc, argv, &opts[li])) != NULL) {
+        size_t n = strcspn(abbr, "=");
+        gp_cli_usage(cli, "unknown option '%.*s' (did you mean '--%s'? options are not abbreviated)",
+                     (int)n, abbr, opts[li].name);
+        return GP_CLI_OPT_REPEAT;
+    }
+    if (optarg == NULL)
         return c;
     if (li < 0) /* a short option: its long twin */
         for (li = 0; opts[li].name != NULL && opts[li].val != c; li++)
