@@ -694,15 +694,22 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
            in->gpus, nz(in->gpu->name, in->gpu->id));
     printf("compute:\n");
     snprintf(v, sizeof v, "%.4g FLOP", r->model_flop);
-    gp_cli_row("model FLOPs", v, in->count == GP_COUNT_EXACT ? "exact count (MFU basis)"
-                                                              : "6 N D (MFU basis)");
+    gp_cli_row("model FLOPs", v,
+               in->lora_params > 0.0
+                   ? (in->count == GP_COUNT_EXACT ? "exact count, frozen base (MFU basis)"
+                                                  : "(4 N + 6 N_a) D: frozen base (MFU basis)")
+                   : (in->count == GP_COUNT_EXACT ? "exact count (MFU basis)"
+                                                  : "6 N D (MFU basis)"));
     if (in->count != GP_COUNT_EXACT) {
         snprintf(v, sizeof v, "%.4g FLOP", r->flop_exact);
         gp_cli_row("exact count (for reference)", v,
                    r->shape_known ? "24h^2-type per-layer count" : "on an inferred shape");
     }
     snprintf(v, sizeof v, "%.4g FLOP", r->hardware_flop);
-    snprintf(note, sizeof note, "with %s recompute (HFU basis)",
+    snprintf(note, sizeof note, "%s + %s recompute (HFU basis)",
+             in->count == GP_COUNT_EXACT ? "exact count"
+             : in->lora_params > 0.0     ? "(4 N + 6 N_a) D, no attention"
+                                         : "6 N D, no attention",
              rc_label(in));
     gp_cli_row("hardware FLOPs", v, note);
     gp_cli_qrow("dense peak per GPU", r->peak_flop_per_s, GP_Q_FLOPS,
@@ -716,7 +723,11 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     gp_cli_row("MFU", v,
                r->mfu_origin == GP_MFU_PROFILE ? "implied by the measured step" : r->mfu_src);
     snprintf(v, sizeof v, r->hfu < 1e3 ? "%.3f" : "%.4g", r->hfu);
-    gp_cli_row("HFU", v, "MFU x hardware / model FLOPs");
+    gp_cli_row("HFU", v,
+               in->count != GP_COUNT_EXACT && r->mfu_palm > r->hfu
+                   ? "MFU x hardware / model FLOPs (below the PaLM MFU, which counts the "
+                     "attention: --exact counts it in both)"
+                   : "MFU x hardware / model FLOPs");
     if (fabs(r->mfu_palm - r->mfu) > 5e-4 * r->mfu) {
         snprintf(v, sizeof v, r->mfu_palm < 1e3 ? "%.3f" : "%.4g", r->mfu_palm);
         gp_cli_row("MFU, PaLM count", v,

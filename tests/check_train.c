@@ -1719,6 +1719,40 @@ START_TEST(cli_moe_overlap_json)
 }
 END_TEST
 
+/* The table names the count it charges: adapter fine-tuning's model FLOPs
+ * are (4 N + 6 N_a) D, not 6 N D (8.03e9 x 4 + 42e6 x 6 = 3.2372e10 a
+ * token, x 1e8 tokens = 3.2372e18); the hardware count on 6 N D leaves the
+ * attention out, so its HFU can sit below the PaLM MFU, and it says so. */
+START_TEST(cli_count_labels)
+{
+    const char *lora[] = {"train", "--gpu", "rtx-4090", "--model", "llama-3.1-8b", "--tokens",
+                          "100M", "--lora-params", "42M", "--base-format", "nf4", NULL};
+    const char *prof[] = {"train", "--gpu", "h100", "--gpus", "64", "--model", "llama-3-8b",
+                          "--tokens", "1T", "--step-time", "6s", "--tokens-per-step", "4M", NULL};
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_cli(lora, &out, &err), 0);
+    ck_assert_msg(strstr(out, "(4 N + 6 N_a) D: frozen base (MFU basis)") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "6 N D (MFU basis)") == NULL, "%s", out);
+    free(out);
+    free(err);
+    {
+        const char *lj[] = {"train", "--gpu", "rtx-4090", "--model", "llama-3.1-8b",
+                            "--tokens", "100M", "--lora-params", "42M", "--base-format", "nf4",
+                            "--json", NULL};
+        json_t *o = gp_test_cli_json(lj);
+        GP_ASSERT_REL(gp_test_jnum(o, "total_flop"), 3.2372e18, 1e-3);
+        json_decref(o);
+    }
+    ck_assert_int_eq(gp_test_cli(prof, &out, &err), 0);
+    ck_assert_msg(strstr(out, "6 N D, no attention + selective recompute (HFU basis)") != NULL,
+                  "%s", out);
+    ck_assert_msg(strstr(out, "below the PaLM MFU, which counts the attention") != NULL, "%s",
+                  out);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(cli_qlora_base_format)
 {
     const char *argv[] = {"train", "--gpu", "rtx-4090", "--model", "llama-3.1-8b", "--tokens",
@@ -2271,6 +2305,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_gpt3_json);
     tcase_add_test(cli, cli_shape_options);
     tcase_add_test(cli, cli_qlora_base_format);
+    tcase_add_test(cli, cli_count_labels);
     tcase_add_test(cli, cli_step_model_one_node_notes);
     tcase_add_test(cli, cli_short_wall_clock);
     tcase_add_test(cli, cli_small_cost_keeps_cents);
