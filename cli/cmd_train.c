@@ -821,7 +821,7 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
 
 /* What a reader should not miss, as one line each: printed on stderr and
  * kept in the JSON `warnings` array. */
-#define TRAIN_WARN_MAX 5
+#define TRAIN_WARN_MAX 6
 /* Why a count can claim more FLOPs than the step model's step runs (its
  * HFU above 1): the exact count's whole s x s attention on a causal model,
  * or 6N's input embedding, which runs no matmul (training.md 9.7). */
@@ -915,6 +915,20 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
                  gp_format_qty(r->total_bytes, GP_Q_BYTES, 1, 0, need, sizeof need),
                  gp_format_qty(r->usable_bytes, GP_Q_BYTES, 1, 0, have, sizeof have), in->tp,
                  in->pp, in->zero, hint);
+    }
+    /* A pipeline starved of micro-batches idles more than it works
+     * (Narayanan et al. 2021 §2.2: bubble (p - 1)/(m v) of the ideal
+     * time): say so, and how many sequences keep it under a quarter, m >=
+     * 4 (p - 1)/v micro-batches of the step's d x b sequences each. */
+    if (r->step_model && in->pp > 1 && r->step.bubble_fraction > 0.5) {
+        double v = r->step.interleave > 0 ? (double)r->step.interleave : 1.0;
+        double m_need = ceil(4.0 * (double)(in->pp - 1) / v);
+        snprintf(w[n++], 256,
+                 "the pipeline bubble is %.3g x the pipeline's work ((p-1)/(m v), %.0f "
+                 "micro-batches for %ld stages): --global-batch %.0f or more brings it to "
+                 "0.25",
+                 r->step.bubble_fraction, r->step.micro_batches, in->pp,
+                 m_need * r->step.global_batch / r->step.micro_batches);
     }
     if (r->seq > 0.0 && in->tokens / (double)in->gpus < r->seq)
         snprintf(w[n++], 256,

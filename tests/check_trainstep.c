@@ -1116,6 +1116,38 @@ START_TEST(cli_fp8_scaling)
 }
 END_TEST
 
+/* A starved pipeline is warned: 16 GPUs at pp 8 leave dp 2, so a global
+ * batch of 4 sequences at b 1 is m = 2 micro-batches and a bubble of (8 -
+ * 1)/2 = 3.5 x the pipeline's work; 4 (p - 1) = 28 micro-batches of 2
+ * sequences, --global-batch 56, bring it to 0.25 and the warning goes. */
+START_TEST(cli_bubble_warning)
+{
+    const char *few[] = {"train", "--gpu", "h100", "--gpus", "16", "--model", "llama-2-7b",
+                         "--tokens", "1T", "--mfu", "model", "--pp", "8", "--global-batch", "4",
+                         "--scale-out", "ib-ndr", "--json", NULL};
+    const char *enough[] = {"train", "--gpu", "h100", "--gpus", "16", "--model", "llama-2-7b",
+                            "--tokens", "1T", "--mfu", "model", "--pp", "8", "--global-batch",
+                            "56", "--scale-out", "ib-ndr", "--json", NULL};
+    json_t *a = gp_test_cli_json(few), *b = gp_test_cli_json(enough);
+    json_t *wa = json_object_get(a, "warnings"), *wb = json_object_get(b, "warnings");
+    size_t i;
+    int found = 0;
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(a, "step"), "bubble_fraction"), 3.5, 1e-12);
+    GP_ASSERT_REL(gp_test_jnum(json_object_get(b, "step"), "bubble_fraction"), 0.25, 1e-12);
+    for (i = 0; i < json_array_size(wa); i++) {
+        const char *t = json_string_value(json_array_get(wa, i));
+        if (t != NULL && strstr(t, "pipeline bubble is 3.5 x") != NULL &&
+            strstr(t, "--global-batch 56 or more") != NULL)
+            found = 1;
+    }
+    ck_assert_msg(found, "no bubble warning in %s", json_dumps(wa, 0));
+    for (i = 0; i < json_array_size(wb); i++)
+        ck_assert(strstr(json_string_value(json_array_get(wb, i)), "bubble") == NULL);
+    json_decref(a);
+    json_decref(b);
+}
+END_TEST
+
 START_TEST(cli_block_recompute_json)
 {
     const char *argv[] = {"train", "--gpu", "h100", "--gpus", "8", "--model", "llama-3-8b",
@@ -2022,6 +2054,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(cli, cli_moe_json);
     tcase_add_test(cli, cli_attention_eff);
     tcase_add_test(cli, cli_fp8_scaling);
+    tcase_add_test(cli, cli_bubble_warning);
     tcase_add_test(cli, cli_block_recompute_json);
     tcase_add_test(cli, moe_least_gpus_respect_ep);
     tcase_add_test(cli, least_gpus_fill_the_step_models_nodes);
