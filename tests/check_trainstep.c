@@ -563,6 +563,81 @@ START_TEST(context_parallel_ring_by_hand)
 }
 END_TEST
 
+/* Recompute re-runs the context-parallel ring (docs/models/training.md 9.9,
+ * 9.11): a recomputed layer's forward runs its attention again, and with it
+ * the K/V ring, which that attention hides as it did the first time; the
+ * backward's ring does not repeat.  context_parallel_ring_by_hand's run (4
+ * GPUs, cp 2, tp 1, dp 2, b 1, m 4, T = 512, 2 layers) with none, full and
+ * block:1 (1 of the 2 layers: phi = min(1 x 1, 2) / 2 = 0.5).
+ *   Ring per layer (all modes): forward 1 hop of 2,097,152 B at 100 GB/s =
+ *   2.097152e-5 s, backward 4.194304e-5 s; attention forward 1,073,741,824
+ *   FLOP / 7e13 = 1.5339168914e-5 s.  Exposed: forward 2.097152e-5 -
+ *   1.5339168914e-5 = 5.632351086e-6, backward 4.194304e-5 - 2.5 x
+ *   1.5339168914e-5 = 3.595117714e-6.
+ *   Per micro-batch (2 layers): none 2 x (5.632351086e-6 + 3.595117714e-6)
+ *   = 1.84549376e-5; full 2 x (2 x 5.632351086e-6 + 3.595117714e-6) =
+ *   2.9719639771e-5; block:1 2 x (1.5 x 5.632351086e-6 + 3.595117714e-6) =
+ *   2.4087288686e-5.  Per step (x 4): 7.38197504e-5, 1.1887855909e-4,
+ *   9.6349154743e-5; full - none = 4 x 2 x 5.632351086e-6 = 4.5058808686e-5.
+ *   The last backward grows by phi x the recomputed forward, ring included
+ *   (tp 1: no collectives): per layer GEMMs 12,884,901,888 / 1e14 =
+ *   1.2884901888e-4 + attention 1.5339168914e-5 + exposed ring
+ *   5.632351086e-6 + element-wise 19,922,944 / 1e12 = 1.9922944e-5 =
+ *   1.6974348288e-4; x 2 layers = 3.3948696576e-4 (full), 1.6974348288e-4
+ *   (block:1): none's 8.8432705536e-4 becomes 1.22381402112e-3 and
+ *   1.05407053824e-3.  The forward is unchanged.  The 3e-3 s gradient
+ *   AllReduce stays above the last 25 MiB bucket (3.93216e-4 s), so its
+ *   exposed part shrinks by the same 3.3948696576e-4: 2.11567294464e-3 ->
+ *   1.77618597888e-3 (full).
+ *   Step, full - none: m x (GEMMs 2 x 1.2884901888e-4 + attention 2 x
+ *   1.5339168914e-5 + element-wise 2 x 1.9922944e-5) = 4 x 3.2822226359e-4
+ *   = 1.3128890544e-3, + the ring 4.5058808686e-5, - the DP exposure
+ *   3.3948696576e-4 = 1.0184608973e-3 (1.028874414e-2 -> 1.130720504e-2);
+ *   block:1 half of it, 5.0923044864e-4.
+ *   Activations at s / cp = 512 tokens (sbh = 524,288): full 2 sbh a layer
+ *   x 2 = 2,097,152 + embedding mask 524,288 + the re-run layer 34 sbh =
+ *   17,825,792 + output and loss 4 sbh (1 + 8192/1024) = 18,874,368:
+ *   39,321,600 B; block:1 (0.5 x 2 + 0.5 x 34 =) 18 sbh x 2 = 18,874,368 +
+ *   524,288 + 18,874,368 = 38,273,024 B (no re-run layer: phi < 1). */
+START_TEST(recompute_reruns_context_parallel_ring)
+{
+    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
+                                               GP_RECOMPUTE_BLOCK};
+    static const double mb[3] = {1.84549376e-5, 2.9719639771e-5, 2.4087288686e-5};
+    static const double bwd[3] = {8.8432705536e-4, 1.22381402112e-3, 1.05407053824e-3};
+    static const double act[3] = {55050240.0, 39321600.0, 38273024.0};
+    gp_train_step_result st[3];
+    int i;
+    for (i = 0; i < 3; i++) {
+        toy_run t;
+        toy_run_init(&t, 0);
+        t.in.gpus = 4;
+        t.in.cp = 2;
+        t.in.micro_batch = 1;
+        t.in.recompute = mode[i];
+        t.in.recompute_layers = 1;
+        ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+        st[i] = t.r.step;
+        GP_ASSERT_REL(st[i].micro_batches, 4.0, 0);
+        GP_ASSERT_REL(st[i].cp_ring_fwd_s, 2.097152e-5, 1e-12);
+        GP_ASSERT_REL(st[i].cp_ring_bwd_s, 4.194304e-5, 1e-12);
+        GP_ASSERT_REL(st[i].cp_comm_mb_s, mb[i], 1e-9);
+        GP_ASSERT_REL(st[i].cp_comm_s, 4.0 * mb[i], 1e-9);
+        GP_ASSERT_REL(st[i].bwd_s, bwd[i], 1e-9);
+        GP_ASSERT_REL(t.r.activation_bytes, act[i], 1e-12);
+    }
+    GP_ASSERT_REL(st[1].cp_comm_s - st[0].cp_comm_s, 4.5058808686e-5, 1e-9);
+    GP_ASSERT_REL(st[2].cp_comm_s - st[0].cp_comm_s, 0.5 * 4.5058808686e-5, 1e-9);
+    GP_ASSERT_REL(st[1].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[2].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[0].dp_comm_exposed_s, 2.11567294464e-3, 1e-9);
+    GP_ASSERT_REL(st[1].dp_comm_exposed_s, 1.77618597888e-3, 1e-9);
+    GP_ASSERT_REL(st[0].step_s, 1.028874414e-2, 1e-9);
+    GP_ASSERT_REL(st[1].step_s - st[0].step_s, 1.0184608973e-3, 1e-9);
+    GP_ASSERT_REL(st[2].step_s - st[0].step_s, 5.0923044864e-4, 1e-9);
+}
+END_TEST
+
 /* Interleaving an uneven split: 5 layers on pp 2 x v 2 = 4 virtual stages
  * (Megatron's embedding/loss stage accounting and custom pipeline layouts
  * make such splits): chunks of 2, 1 | 1, 1 leave ceil(5/2) = 3 layers on
@@ -1955,6 +2030,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, default_node_is_the_switched_domain);
     tcase_add_test(model, fp8_layer_gemms_fast_attention_and_logits_at_16_bit);
     tcase_add_test(model, context_parallel_ring_by_hand);
+    tcase_add_test(model, recompute_reruns_context_parallel_ring);
     tcase_add_test(model, lora_step_skips_frozen_weight_gradients);
     tcase_add_test(model, uneven_interleaved_split_prices_the_slowest_gpu);
     tcase_add_test(model, pipeline_activations_in_flight);
