@@ -743,6 +743,75 @@ START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
 }
 END_TEST
 
+/* A recomputed forward quantises its GEMMs' inputs again (docs/models/
+ * training.md 9.1, 9.11): the FP8 casts grow by phi x the forward's, the
+ * backward's output-gradient casts do not repeat.  The FP8 run of
+ * fp8_layer_gemms_fast_attention_and_logits_at_16_bit (tp 2 with sequence
+ * parallelism, 4 GPUs, b 2, T = 2048, m 2, 2 layers; FP8 rate 2e14, 16-bit
+ * 1e14) with none, full and block:1 (phi = min(1, 2) / 2 = 0.5).
+ *   Casts per layer, 4 B an element: forward T (2h/t_r + (q + f)/t) = 2048
+ *   x (1024 + 2560) x 4 = 29,360,128 B; backward T ((q + 2kv + f)/t +
+ *   2h/t_r) = 2048 x (3584 + 1024) x 4 = 37,748,736 B.  Per micro-batch, 2
+ *   layers: none 2 x (29,360,128 + 37,748,736) = 134,217,728; full 2 x (2 x
+ *   29,360,128 + 37,748,736) = 192,937,984; block:1 2 x (1.5 x 29,360,128 +
+ *   37,748,736) = 163,577,856.
+ *   The same run in BF16 has no casts: its element-wise bytes are 2 x (3 +
+ *   phi) x 39,845,888 (the 16-bit forward) + the cross-entropy 134,217,728:
+ *   373,293,056 / 452,984,832 / 413,138,944, so FP8 - BF16 = the casts
+ *   above, and FP8's own totals are 507,510,784 / 645,922,816 /
+ *   576,716,800 B.
+ *   The recomputed forward's GEMMs run at the FP8 rate (2 layers x
+ *   2.5769803776e10 / 2e14 = 2.5769803776e-4 s more, full), its attention
+ *   at the 16-bit one (2 x 2,147,483,648 / (0.70 x 1e14) = 6.1356675657e-5
+ *   s more, full).  The last backward grows by the whole recomputed
+ *   forward, casts included: per layer GEMMs 1.2884901888e-4 + 2 TP
+ *   collectives 2 x 4,194,304 / 1e11 = 8.388608e-5 + attention
+ *   3.0678337829e-5 + element-wise (39,845,888 + 29,360,128) / 1e12 =
+ *   6.9206016e-5 = 3.1261945271e-4; x 2 layers = 6.2523890542e-4 (full),
+ *   half (block:1). */
+START_TEST(recompute_recasts_fp8_inputs)
+{
+    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
+                                               GP_RECOMPUTE_BLOCK};
+    static const double cast[3] = {134217728.0, 192937984.0, 163577856.0};
+    static const double ew16[3] = {373293056.0, 452984832.0, 413138944.0};
+    static const double ew8[3] = {507510784.0, 645922816.0, 576716800.0};
+    gp_train_step_result st[3];
+    int i;
+    for (i = 0; i < 3; i++) {
+        toy_run t;
+        double bf16_ew;
+        toy_run_init(&t, 0);
+        t.g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
+        t.g.eff_compute_fp8.v = 0.5;
+        t.in.gpus = 4;
+        t.in.tp = 2;
+        t.in.micro_batch = 2;
+        t.in.recompute = mode[i];
+        t.in.recompute_layers = 1;
+        ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+        bf16_ew = t.r.step.elementwise_bytes;
+        GP_ASSERT_REL(bf16_ew, ew16[i], 1e-12);
+        GP_ASSERT_REL(t.r.step.fp8_cast_bytes, 0.0, 0);
+        t.in.precision_set = 1;
+        t.in.precision = GP_FP8;
+        ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+        st[i] = t.r.step;
+        GP_ASSERT_REL(st[i].peak_expected, 2e14, 1e-12);
+        GP_ASSERT_REL(st[i].fp8_cast_bytes, cast[i], 1e-12);
+        GP_ASSERT_REL(st[i].elementwise_bytes, ew8[i], 1e-12);
+        GP_ASSERT_REL(st[i].elementwise_bytes - bf16_ew, cast[i], 1e-12);
+    }
+    GP_ASSERT_REL(st[1].fp8_cast_bytes - st[0].fp8_cast_bytes, 2.0 * 29360128.0, 1e-12);
+    GP_ASSERT_REL(st[2].fp8_cast_bytes - st[0].fp8_cast_bytes, 29360128.0, 1e-12);
+    GP_ASSERT_REL(st[1].gemm_s - st[0].gemm_s, 2.5769803776e-4, 1e-9);
+    GP_ASSERT_REL(st[1].attn_s - st[0].attn_s, 6.1356675657e-5, 1e-9);
+    GP_ASSERT_REL(st[1].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[1].bwd_s - st[0].bwd_s, 6.2523890542e-4, 1e-9);
+    GP_ASSERT_REL(st[2].bwd_s - st[0].bwd_s, 0.5 * 6.2523890542e-4, 1e-9);
+}
+END_TEST
+
 /* The default node is a switched scale-up link's whole domain: an NVSwitch
  * rack of 72 (GB200 NVL72) makes 144 GPUs two nodes of 72, not 18 of 8; a
  * bridged pair (not switched, max 2) still caps it at 2. */
@@ -2029,6 +2098,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, uneven_pipeline_split_prices_the_slowest_stage);
     tcase_add_test(model, default_node_is_the_switched_domain);
     tcase_add_test(model, fp8_layer_gemms_fast_attention_and_logits_at_16_bit);
+    tcase_add_test(model, recompute_recasts_fp8_inputs);
     tcase_add_test(model, context_parallel_ring_by_hand);
     tcase_add_test(model, recompute_reruns_context_parallel_ring);
     tcase_add_test(model, lora_step_skips_frozen_weight_gradients);
