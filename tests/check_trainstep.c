@@ -1854,6 +1854,115 @@ START_TEST(hand_worked_moe_step)
 }
 END_TEST
 
+/* A recomputed MoE layer re-runs its whole forward (docs/models/
+ * training.md 9.8, 9.11): the router, the experts' grouped GEMMs, the
+ * permutation and the two AllToAlls (dispatch, combine), and under FP8 its
+ * casts.  hand_worked_moe_step's run (16 GPUs, 4 nodes of 4, ep 8, tp 1, T
+ * = 1024, m 2, 2 MoE layers) with none, full and block:1 (phi = min(1, 2) /
+ * 2 = 0.5).
+ *   AllToAll 2.097152e-4 s each, 4 + 2 phi a layer: per micro-batch 2 x 4 x
+ *   = 1.6777216e-3 (none), 2 x 6 x = 2.5165824e-3 (full), 2 x 5 x =
+ *   2.097152e-3 (block:1); per step (m 2) 3.3554432e-3, 5.0331648e-3,
+ *   4.194304e-3.
+ *   Experts 12,884,901,888 FLOP a layer forward (1.2884901888e-4 s), 3 +
+ *   phi products: FLOP 2 x 3 x = 77,309,411,328 / 2 x 4 x =
+ *   103,079,215,104 / 2 x 3.5 x = 90,194,313,216; time 7.7309411328e-4 /
+ *   1.03079215104e-3 / 9.0194313216e-4 s.
+ *   All GEMMs: a layer's forward is QKV 6,442,450,944 + out-proj
+ *   2,147,483,648 + router 16,777,216 + experts 12,884,901,888 =
+ *   21,491,613,696 FLOP, taking 8.589934592e-5 + 2.12992e-6 (the router
+ *   memory-bound, 2,129,920 B at 1e12) + 1.2884901888e-4 = 2.168782848e-4
+ *   s; logits 51,539,607,552 FLOP and 3 x 1.7179869184e-4 s, not re-run.
+ *   FLOP 2 x (3 + phi) x 21,491,613,696 + 51,539,607,552 =
+ *   180,489,289,728 / 223,472,517,120 / 201,980,903,424; time 2 x (3 +
+ *   phi) x 2.168782848e-4 + 5.1539607552e-4 = 1.81666578432e-3 /
+ *   2.25042235392e-3 / 2.03354406912e-3 s.
+ *   Element-wise: a layer's forward 52,428,800 B (residual kernels
+ *   23,068,672, SwiGLU on the routed rows 12,582,912, permutation
+ *   16,777,216), 3 + phi of it, x 2 layers + cross-entropy 134,217,728:
+ *   448,790,528 / 553,648,128 / 501,219,328 B.
+ *   The last backward grows by phi x the recomputed forward: per layer
+ *   GEMMs 2.168782848e-4 + attention 2,147,483,648 / 7e13 =
+ *   3.0678337829e-5 + 2 AllToAlls 4.194304e-4 + element-wise 5.24288e-5
+ *   = 7.194158226e-4 s; x 2 layers = 1.4388316453e-3 (full), half
+ *   (block:1); the forward is unchanged.  The gradients' 5.976883e-3 s
+ *   stay above the last bucket, so the exposed data-parallel time falls
+ *   by as much: 3.496696e-3 -> 2.057864e-3 (full).
+ *   FP8 (8-bit rate 4e14 x 0.5): a layer's forward casts the attention's
+ *   inputs T (h + q) = 1024 x 2048 x 4 = 8,388,608 B and the routed rows'
+ *   2048 x (h + f_e) x 4 = 16,777,216 B, 25,165,824 B, again in a
+ *   recomputed forward; none 134,217,728 (hand_worked_moe_step), full +
+ *   2 x 25,165,824 = 184,549,376, block:1 + 25,165,824 = 159,383,552 B
+ *   (the router stays 16-bit: no cast).
+ *   With tp 2 (dp 8, ep 8) a MoE layer's tensor-parallel collectives are
+ *   the attention's AllReduce of T h e = 2,097,152 B on 2 GPUs at 100 GB/s,
+ *   2.097152e-5 s, and the routed rows' gather and reduce-scatter, one
+ *   AllReduce of F T k h e = 4,194,304 B, 4.194304e-5 s: 6.291456e-5 s a
+ *   pass, 2 + phi passes a layer: per micro-batch 2 x 2 x = 2.5165824e-4,
+ *   2 x 3 x = 3.7748736e-4, 2 x 2.5 x = 3.145728e-4 s. */
+START_TEST(recompute_reruns_moe_dispatch_and_experts)
+{
+    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
+                                               GP_RECOMPUTE_BLOCK};
+    static const double a2a_mb[3] = {1.6777216e-3, 2.5165824e-3, 2.097152e-3};
+    static const double ex_flop[3] = {77309411328.0, 103079215104.0, 90194313216.0};
+    static const double ex_s[3] = {7.7309411328e-4, 1.03079215104e-3, 9.0194313216e-4};
+    static const double flop[3] = {180489289728.0, 223472517120.0, 201980903424.0};
+    static const double gemm[3] = {1.81666578432e-3, 2.25042235392e-3, 2.03354406912e-3};
+    static const double ew[3] = {448790528.0, 553648128.0, 501219328.0};
+    static const double cast[3] = {134217728.0, 184549376.0, 159383552.0};
+    static const double tp[3] = {2.5165824e-4, 3.7748736e-4, 3.145728e-4};
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_moe_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    gp_train_step_result st[3];
+    int i;
+
+    g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
+    g.eff_compute_fp8.v = 0.5;
+    for (i = 0; i < 3; i++) {
+        toy_moe_in(&in, &g, &sh, &up, &out);
+        in.recompute = mode[i];
+        in.recompute_layers = 1;
+        ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+        st[i] = r.step;
+        GP_ASSERT_REL(st[i].micro_batches, 2.0, 0);
+        GP_ASSERT_REL(st[i].alltoall_1_s, 2.097152e-4, 1e-12);
+        GP_ASSERT_REL(st[i].alltoall_mb_s, a2a_mb[i], 1e-12);
+        GP_ASSERT_REL(st[i].alltoall_s, 2.0 * a2a_mb[i], 1e-12);
+        GP_ASSERT_REL(st[i].expert_gemm_flop, ex_flop[i], 1e-12);
+        GP_ASSERT_REL(st[i].expert_gemm_s, ex_s[i], 1e-9);
+        GP_ASSERT_REL(st[i].gemm_flop, flop[i], 1e-12);
+        GP_ASSERT_REL(st[i].gemm_s, gemm[i], 1e-9);
+        GP_ASSERT_REL(st[i].elementwise_bytes, ew[i], 1e-12);
+        GP_ASSERT_REL(st[i].tp_comm_mb_s, 0.0, 0); /* tp 1 */
+        /* FP8: the casts, and nothing else in the element-wise bytes. */
+        in.precision_set = 1;
+        in.precision = GP_FP8;
+        ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+        GP_ASSERT_REL(r.step.fp8_cast_bytes, cast[i], 1e-12);
+        GP_ASSERT_REL(r.step.elementwise_bytes - ew[i], cast[i], 1e-12);
+        /* tp 2: the MoE layer's tensor-parallel collectives. */
+        in.precision_set = 0;
+        in.precision = GP_BF16;
+        in.tp = 2;
+        ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+        GP_ASSERT_REL(r.step.tp_comm_mb_s, tp[i], 1e-12);
+    }
+    GP_ASSERT_REL(st[1].alltoall_s - st[0].alltoall_s, 2.0 * 2.0 * 2.0 * 2.097152e-4, 1e-12);
+    GP_ASSERT_REL(st[2].alltoall_s - st[0].alltoall_s, 2.0 * 2.0 * 2.097152e-4, 1e-12);
+    GP_ASSERT_REL(st[1].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[2].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[1].bwd_s - st[0].bwd_s, 1.4388316453e-3, 1e-9);
+    GP_ASSERT_REL(st[2].bwd_s - st[0].bwd_s, 0.5 * 1.4388316453e-3, 1e-9);
+    GP_ASSERT_REL(st[0].dp_comm_exposed_s - st[1].dp_comm_exposed_s, 1.4388316453e-3, 1e-9);
+}
+END_TEST
+
 START_TEST(moe_small_expert_gemms_are_memory_bound)
 {
     /* 256 experts over ep 8: 32 per GPU of m = T k E / X = 1024 x 2 x 8 /
@@ -2108,6 +2217,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);
     tcase_add_test(model, hand_worked_moe_step);
+    tcase_add_test(model, recompute_reruns_moe_dispatch_and_experts);
     tcase_add_test(model, moe_small_expert_gemms_are_memory_bound);
     tcase_add_test(model, moe_zero1_memory_by_hand);
     tcase_add_test(model, moe_bad_input_names_option);
