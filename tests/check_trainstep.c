@@ -563,6 +563,81 @@ START_TEST(context_parallel_ring_by_hand)
 }
 END_TEST
 
+/* Recompute re-runs the context-parallel ring (docs/models/training.md 9.9,
+ * 9.11): a recomputed layer's forward runs its attention again, and with it
+ * the K/V ring, which that attention hides as it did the first time; the
+ * backward's ring does not repeat.  context_parallel_ring_by_hand's run (4
+ * GPUs, cp 2, tp 1, dp 2, b 1, m 4, T = 512, 2 layers) with none, full and
+ * block:1 (1 of the 2 layers: phi = min(1 x 1, 2) / 2 = 0.5).
+ *   Ring per layer (all modes): forward 1 hop of 2,097,152 B at 100 GB/s =
+ *   2.097152e-5 s, backward 4.194304e-5 s; attention forward 1,073,741,824
+ *   FLOP / 7e13 = 1.5339168914e-5 s.  Exposed: forward 2.097152e-5 -
+ *   1.5339168914e-5 = 5.632351086e-6, backward 4.194304e-5 - 2.5 x
+ *   1.5339168914e-5 = 3.595117714e-6.
+ *   Per micro-batch (2 layers): none 2 x (5.632351086e-6 + 3.595117714e-6)
+ *   = 1.84549376e-5; full 2 x (2 x 5.632351086e-6 + 3.595117714e-6) =
+ *   2.9719639771e-5; block:1 2 x (1.5 x 5.632351086e-6 + 3.595117714e-6) =
+ *   2.4087288686e-5.  Per step (x 4): 7.38197504e-5, 1.1887855909e-4,
+ *   9.6349154743e-5; full - none = 4 x 2 x 5.632351086e-6 = 4.5058808686e-5.
+ *   The last backward grows by phi x the recomputed forward, ring included
+ *   (tp 1: no collectives): per layer GEMMs 12,884,901,888 / 1e14 =
+ *   1.2884901888e-4 + attention 1.5339168914e-5 + exposed ring
+ *   5.632351086e-6 + element-wise 19,922,944 / 1e12 = 1.9922944e-5 =
+ *   1.6974348288e-4; x 2 layers = 3.3948696576e-4 (full), 1.6974348288e-4
+ *   (block:1): none's 8.8432705536e-4 becomes 1.22381402112e-3 and
+ *   1.05407053824e-3.  The forward is unchanged.  The 3e-3 s gradient
+ *   AllReduce stays above the last 25 MiB bucket (3.93216e-4 s), so its
+ *   exposed part shrinks by the same 3.3948696576e-4: 2.11567294464e-3 ->
+ *   1.77618597888e-3 (full).
+ *   Step, full - none: m x (GEMMs 2 x 1.2884901888e-4 + attention 2 x
+ *   1.5339168914e-5 + element-wise 2 x 1.9922944e-5) = 4 x 3.2822226359e-4
+ *   = 1.3128890544e-3, + the ring 4.5058808686e-5, - the DP exposure
+ *   3.3948696576e-4 = 1.0184608973e-3 (1.028874414e-2 -> 1.130720504e-2);
+ *   block:1 half of it, 5.0923044864e-4.
+ *   Activations at s / cp = 512 tokens (sbh = 524,288): full 2 sbh a layer
+ *   x 2 = 2,097,152 + embedding mask 524,288 + the re-run layer 34 sbh =
+ *   17,825,792 + output and loss 4 sbh (1 + 8192/1024) = 18,874,368:
+ *   39,321,600 B; block:1 (0.5 x 2 + 0.5 x 34 =) 18 sbh x 2 = 18,874,368 +
+ *   524,288 + 18,874,368 = 38,273,024 B (no re-run layer: phi < 1). */
+START_TEST(recompute_reruns_context_parallel_ring)
+{
+    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
+                                               GP_RECOMPUTE_BLOCK};
+    static const double mb[3] = {1.84549376e-5, 2.9719639771e-5, 2.4087288686e-5};
+    static const double bwd[3] = {8.8432705536e-4, 1.22381402112e-3, 1.05407053824e-3};
+    static const double act[3] = {55050240.0, 39321600.0, 38273024.0};
+    gp_train_step_result st[3];
+    int i;
+    for (i = 0; i < 3; i++) {
+        toy_run t;
+        toy_run_init(&t, 0);
+        t.in.gpus = 4;
+        t.in.cp = 2;
+        t.in.micro_batch = 1;
+        t.in.recompute = mode[i];
+        t.in.recompute_layers = 1;
+        ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+        st[i] = t.r.step;
+        GP_ASSERT_REL(st[i].micro_batches, 4.0, 0);
+        GP_ASSERT_REL(st[i].cp_ring_fwd_s, 2.097152e-5, 1e-12);
+        GP_ASSERT_REL(st[i].cp_ring_bwd_s, 4.194304e-5, 1e-12);
+        GP_ASSERT_REL(st[i].cp_comm_mb_s, mb[i], 1e-9);
+        GP_ASSERT_REL(st[i].cp_comm_s, 4.0 * mb[i], 1e-9);
+        GP_ASSERT_REL(st[i].bwd_s, bwd[i], 1e-9);
+        GP_ASSERT_REL(t.r.activation_bytes, act[i], 1e-12);
+    }
+    GP_ASSERT_REL(st[1].cp_comm_s - st[0].cp_comm_s, 4.5058808686e-5, 1e-9);
+    GP_ASSERT_REL(st[2].cp_comm_s - st[0].cp_comm_s, 0.5 * 4.5058808686e-5, 1e-9);
+    GP_ASSERT_REL(st[1].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[2].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[0].dp_comm_exposed_s, 2.11567294464e-3, 1e-9);
+    GP_ASSERT_REL(st[1].dp_comm_exposed_s, 1.77618597888e-3, 1e-9);
+    GP_ASSERT_REL(st[0].step_s, 1.028874414e-2, 1e-9);
+    GP_ASSERT_REL(st[1].step_s - st[0].step_s, 1.0184608973e-3, 1e-9);
+    GP_ASSERT_REL(st[2].step_s - st[0].step_s, 5.0923044864e-4, 1e-9);
+}
+END_TEST
+
 /* Interleaving an uneven split: 5 layers on pp 2 x v 2 = 4 virtual stages
  * (Megatron's embedding/loss stage accounting and custom pipeline layouts
  * make such splits): chunks of 2, 1 | 1, 1 leave ceil(5/2) = 3 layers on
@@ -683,6 +758,75 @@ START_TEST(fp8_layer_gemms_fast_attention_and_logits_at_16_bit)
     p.step_fp8_amax_bytes = -1.0;
     ck_assert_int_eq(gp_train_estimate(&t.in, &p, &t.r, &t.e), GP_EINVAL);
     ck_assert_str_eq(t.e.where, "--fp8-scaling");
+}
+END_TEST
+
+/* A recomputed forward quantises its GEMMs' inputs again (docs/models/
+ * training.md 9.1, 9.11): the FP8 casts grow by phi x the forward's, the
+ * backward's output-gradient casts do not repeat.  The FP8 run of
+ * fp8_layer_gemms_fast_attention_and_logits_at_16_bit (tp 2 with sequence
+ * parallelism, 4 GPUs, b 2, T = 2048, m 2, 2 layers; FP8 rate 2e14, 16-bit
+ * 1e14) with none, full and block:1 (phi = min(1, 2) / 2 = 0.5).
+ *   Casts per layer, 4 B an element: forward T (2h/t_r + (q + f)/t) = 2048
+ *   x (1024 + 2560) x 4 = 29,360,128 B; backward T ((q + 2kv + f)/t +
+ *   2h/t_r) = 2048 x (3584 + 1024) x 4 = 37,748,736 B.  Per micro-batch, 2
+ *   layers: none 2 x (29,360,128 + 37,748,736) = 134,217,728; full 2 x (2 x
+ *   29,360,128 + 37,748,736) = 192,937,984; block:1 2 x (1.5 x 29,360,128 +
+ *   37,748,736) = 163,577,856.
+ *   The same run in BF16 has no casts: its element-wise bytes are 2 x (3 +
+ *   phi) x 39,845,888 (the 16-bit forward) + the cross-entropy 134,217,728:
+ *   373,293,056 / 452,984,832 / 413,138,944, so FP8 - BF16 = the casts
+ *   above, and FP8's own totals are 507,510,784 / 645,922,816 /
+ *   576,716,800 B.
+ *   The recomputed forward's GEMMs run at the FP8 rate (2 layers x
+ *   2.5769803776e10 / 2e14 = 2.5769803776e-4 s more, full), its attention
+ *   at the 16-bit one (2 x 2,147,483,648 / (0.70 x 1e14) = 6.1356675657e-5
+ *   s more, full).  The last backward grows by the whole recomputed
+ *   forward, casts included: per layer GEMMs 1.2884901888e-4 + 2 TP
+ *   collectives 2 x 4,194,304 / 1e11 = 8.388608e-5 + attention
+ *   3.0678337829e-5 + element-wise (39,845,888 + 29,360,128) / 1e12 =
+ *   6.9206016e-5 = 3.1261945271e-4; x 2 layers = 6.2523890542e-4 (full),
+ *   half (block:1). */
+START_TEST(recompute_recasts_fp8_inputs)
+{
+    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
+                                               GP_RECOMPUTE_BLOCK};
+    static const double cast[3] = {134217728.0, 192937984.0, 163577856.0};
+    static const double ew16[3] = {373293056.0, 452984832.0, 413138944.0};
+    static const double ew8[3] = {507510784.0, 645922816.0, 576716800.0};
+    gp_train_step_result st[3];
+    int i;
+    for (i = 0; i < 3; i++) {
+        toy_run t;
+        double bf16_ew;
+        toy_run_init(&t, 0);
+        t.g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
+        t.g.eff_compute_fp8.v = 0.5;
+        t.in.gpus = 4;
+        t.in.tp = 2;
+        t.in.micro_batch = 2;
+        t.in.recompute = mode[i];
+        t.in.recompute_layers = 1;
+        ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+        bf16_ew = t.r.step.elementwise_bytes;
+        GP_ASSERT_REL(bf16_ew, ew16[i], 1e-12);
+        GP_ASSERT_REL(t.r.step.fp8_cast_bytes, 0.0, 0);
+        t.in.precision_set = 1;
+        t.in.precision = GP_FP8;
+        ck_assert_msg(toy_run_eval(&t) == GP_OK, "%s", t.e.msg);
+        st[i] = t.r.step;
+        GP_ASSERT_REL(st[i].peak_expected, 2e14, 1e-12);
+        GP_ASSERT_REL(st[i].fp8_cast_bytes, cast[i], 1e-12);
+        GP_ASSERT_REL(st[i].elementwise_bytes, ew8[i], 1e-12);
+        GP_ASSERT_REL(st[i].elementwise_bytes - bf16_ew, cast[i], 1e-12);
+    }
+    GP_ASSERT_REL(st[1].fp8_cast_bytes - st[0].fp8_cast_bytes, 2.0 * 29360128.0, 1e-12);
+    GP_ASSERT_REL(st[2].fp8_cast_bytes - st[0].fp8_cast_bytes, 29360128.0, 1e-12);
+    GP_ASSERT_REL(st[1].gemm_s - st[0].gemm_s, 2.5769803776e-4, 1e-9);
+    GP_ASSERT_REL(st[1].attn_s - st[0].attn_s, 6.1356675657e-5, 1e-9);
+    GP_ASSERT_REL(st[1].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[1].bwd_s - st[0].bwd_s, 6.2523890542e-4, 1e-9);
+    GP_ASSERT_REL(st[2].bwd_s - st[0].bwd_s, 0.5 * 6.2523890542e-4, 1e-9);
 }
 END_TEST
 
@@ -1789,6 +1933,115 @@ START_TEST(hand_worked_moe_step)
 }
 END_TEST
 
+/* A recomputed MoE layer re-runs its whole forward (docs/models/
+ * training.md 9.8, 9.11): the router, the experts' grouped GEMMs, the
+ * permutation and the two AllToAlls (dispatch, combine), and under FP8 its
+ * casts.  hand_worked_moe_step's run (16 GPUs, 4 nodes of 4, ep 8, tp 1, T
+ * = 1024, m 2, 2 MoE layers) with none, full and block:1 (phi = min(1, 2) /
+ * 2 = 0.5).
+ *   AllToAll 2.097152e-4 s each, 4 + 2 phi a layer: per micro-batch 2 x 4 x
+ *   = 1.6777216e-3 (none), 2 x 6 x = 2.5165824e-3 (full), 2 x 5 x =
+ *   2.097152e-3 (block:1); per step (m 2) 3.3554432e-3, 5.0331648e-3,
+ *   4.194304e-3.
+ *   Experts 12,884,901,888 FLOP a layer forward (1.2884901888e-4 s), 3 +
+ *   phi products: FLOP 2 x 3 x = 77,309,411,328 / 2 x 4 x =
+ *   103,079,215,104 / 2 x 3.5 x = 90,194,313,216; time 7.7309411328e-4 /
+ *   1.03079215104e-3 / 9.0194313216e-4 s.
+ *   All GEMMs: a layer's forward is QKV 6,442,450,944 + out-proj
+ *   2,147,483,648 + router 16,777,216 + experts 12,884,901,888 =
+ *   21,491,613,696 FLOP, taking 8.589934592e-5 + 2.12992e-6 (the router
+ *   memory-bound, 2,129,920 B at 1e12) + 1.2884901888e-4 = 2.168782848e-4
+ *   s; logits 51,539,607,552 FLOP and 3 x 1.7179869184e-4 s, not re-run.
+ *   FLOP 2 x (3 + phi) x 21,491,613,696 + 51,539,607,552 =
+ *   180,489,289,728 / 223,472,517,120 / 201,980,903,424; time 2 x (3 +
+ *   phi) x 2.168782848e-4 + 5.1539607552e-4 = 1.81666578432e-3 /
+ *   2.25042235392e-3 / 2.03354406912e-3 s.
+ *   Element-wise: a layer's forward 52,428,800 B (residual kernels
+ *   23,068,672, SwiGLU on the routed rows 12,582,912, permutation
+ *   16,777,216), 3 + phi of it, x 2 layers + cross-entropy 134,217,728:
+ *   448,790,528 / 553,648,128 / 501,219,328 B.
+ *   The last backward grows by phi x the recomputed forward: per layer
+ *   GEMMs 2.168782848e-4 + attention 2,147,483,648 / 7e13 =
+ *   3.0678337829e-5 + 2 AllToAlls 4.194304e-4 + element-wise 5.24288e-5
+ *   = 7.194158226e-4 s; x 2 layers = 1.4388316453e-3 (full), half
+ *   (block:1); the forward is unchanged.  The gradients' 5.976883e-3 s
+ *   stay above the last bucket, so the exposed data-parallel time falls
+ *   by as much: 3.496696e-3 -> 2.057864e-3 (full).
+ *   FP8 (8-bit rate 4e14 x 0.5): a layer's forward casts the attention's
+ *   inputs T (h + q) = 1024 x 2048 x 4 = 8,388,608 B and the routed rows'
+ *   2048 x (h + f_e) x 4 = 16,777,216 B, 25,165,824 B, again in a
+ *   recomputed forward; none 134,217,728 (hand_worked_moe_step), full +
+ *   2 x 25,165,824 = 184,549,376, block:1 + 25,165,824 = 159,383,552 B
+ *   (the router stays 16-bit: no cast).
+ *   With tp 2 (dp 8, ep 8) a MoE layer's tensor-parallel collectives are
+ *   the attention's AllReduce of T h e = 2,097,152 B on 2 GPUs at 100 GB/s,
+ *   2.097152e-5 s, and the routed rows' gather and reduce-scatter, one
+ *   AllReduce of F T k h e = 4,194,304 B, 4.194304e-5 s: 6.291456e-5 s a
+ *   pass, 2 + phi passes a layer: per micro-batch 2 x 2 x = 2.5165824e-4,
+ *   2 x 3 x = 3.7748736e-4, 2 x 2.5 x = 3.145728e-4 s. */
+START_TEST(recompute_reruns_moe_dispatch_and_experts)
+{
+    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
+                                               GP_RECOMPUTE_BLOCK};
+    static const double a2a_mb[3] = {1.6777216e-3, 2.5165824e-3, 2.097152e-3};
+    static const double ex_flop[3] = {77309411328.0, 103079215104.0, 90194313216.0};
+    static const double ex_s[3] = {7.7309411328e-4, 1.03079215104e-3, 9.0194313216e-4};
+    static const double flop[3] = {180489289728.0, 223472517120.0, 201980903424.0};
+    static const double gemm[3] = {1.81666578432e-3, 2.25042235392e-3, 2.03354406912e-3};
+    static const double ew[3] = {448790528.0, 553648128.0, 501219328.0};
+    static const double cast[3] = {134217728.0, 184549376.0, 159383552.0};
+    static const double tp[3] = {2.5165824e-4, 3.7748736e-4, 3.145728e-4};
+    gp_gpu g = toy_gpu();
+    gp_link up = toy_link("toy-up", 100e9, 8, GP_SCOPE_SCALE_UP);
+    gp_link out = toy_link("toy-out", 10e9, 1 << 20, GP_SCOPE_SCALE_OUT);
+    gp_train_shape sh = toy_moe_shape();
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    gp_train_step_result st[3];
+    int i;
+
+    g.peak[GP_FP8][GP_PIPE_TENSOR].v = 400e12;
+    g.eff_compute_fp8.v = 0.5;
+    for (i = 0; i < 3; i++) {
+        toy_moe_in(&in, &g, &sh, &up, &out);
+        in.recompute = mode[i];
+        in.recompute_layers = 1;
+        ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+        st[i] = r.step;
+        GP_ASSERT_REL(st[i].micro_batches, 2.0, 0);
+        GP_ASSERT_REL(st[i].alltoall_1_s, 2.097152e-4, 1e-12);
+        GP_ASSERT_REL(st[i].alltoall_mb_s, a2a_mb[i], 1e-12);
+        GP_ASSERT_REL(st[i].alltoall_s, 2.0 * a2a_mb[i], 1e-12);
+        GP_ASSERT_REL(st[i].expert_gemm_flop, ex_flop[i], 1e-12);
+        GP_ASSERT_REL(st[i].expert_gemm_s, ex_s[i], 1e-9);
+        GP_ASSERT_REL(st[i].gemm_flop, flop[i], 1e-12);
+        GP_ASSERT_REL(st[i].gemm_s, gemm[i], 1e-9);
+        GP_ASSERT_REL(st[i].elementwise_bytes, ew[i], 1e-12);
+        GP_ASSERT_REL(st[i].tp_comm_mb_s, 0.0, 0); /* tp 1 */
+        /* FP8: the casts, and nothing else in the element-wise bytes. */
+        in.precision_set = 1;
+        in.precision = GP_FP8;
+        ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+        GP_ASSERT_REL(r.step.fp8_cast_bytes, cast[i], 1e-12);
+        GP_ASSERT_REL(r.step.elementwise_bytes - ew[i], cast[i], 1e-12);
+        /* tp 2: the MoE layer's tensor-parallel collectives. */
+        in.precision_set = 0;
+        in.precision = GP_BF16;
+        in.tp = 2;
+        ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_OK, "%s", e.msg);
+        GP_ASSERT_REL(r.step.tp_comm_mb_s, tp[i], 1e-12);
+    }
+    GP_ASSERT_REL(st[1].alltoall_s - st[0].alltoall_s, 2.0 * 2.0 * 2.0 * 2.097152e-4, 1e-12);
+    GP_ASSERT_REL(st[2].alltoall_s - st[0].alltoall_s, 2.0 * 2.0 * 2.097152e-4, 1e-12);
+    GP_ASSERT_REL(st[1].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[2].fwd_s, st[0].fwd_s, 1e-12);
+    GP_ASSERT_REL(st[1].bwd_s - st[0].bwd_s, 1.4388316453e-3, 1e-9);
+    GP_ASSERT_REL(st[2].bwd_s - st[0].bwd_s, 0.5 * 1.4388316453e-3, 1e-9);
+    GP_ASSERT_REL(st[0].dp_comm_exposed_s - st[1].dp_comm_exposed_s, 1.4388316453e-3, 1e-9);
+}
+END_TEST
+
 START_TEST(moe_small_expert_gemms_are_memory_bound)
 {
     /* 256 experts over ep 8: 32 per GPU of m = T k E / X = 1024 x 2 x 8 /
@@ -2033,7 +2286,9 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, uneven_pipeline_split_prices_the_slowest_stage);
     tcase_add_test(model, default_node_is_the_switched_domain);
     tcase_add_test(model, fp8_layer_gemms_fast_attention_and_logits_at_16_bit);
+    tcase_add_test(model, recompute_recasts_fp8_inputs);
     tcase_add_test(model, context_parallel_ring_by_hand);
+    tcase_add_test(model, recompute_reruns_context_parallel_ring);
     tcase_add_test(model, lora_step_skips_frozen_weight_gradients);
     tcase_add_test(model, uneven_interleaved_split_prices_the_slowest_gpu);
     tcase_add_test(model, pipeline_activations_in_flight);
@@ -2041,6 +2296,7 @@ Suite *gp_test_suite_trainstep(void)
     tcase_add_test(model, unfused_attention_on_the_roofline);
     tcase_add_test(model, bad_input_names_option);
     tcase_add_test(model, hand_worked_moe_step);
+    tcase_add_test(model, recompute_reruns_moe_dispatch_and_experts);
     tcase_add_test(model, moe_small_expert_gemms_are_memory_bound);
     tcase_add_test(model, moe_zero1_memory_by_hand);
     tcase_add_test(model, moe_bad_input_names_option);
