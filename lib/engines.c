@@ -263,7 +263,7 @@ static const gp_engine engines[] = {
      " (vLLM --kv-cache-dtype, engine args v0.5.3, vllm.config CacheDType"
      " v0.9; SGLang and TGI the same pair), int8 and int4 (LMDeploy"
      " --quant-policy 8 and 4, v0.4.0 on)", 0, 0.0, 57e-6, 0.824, 0.0, 0.0, 0.0, 1, 0, 0.0, 0, 0.0},
-    {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 builds)", 0.90, 0.82, 58e-6, 8.0,
+    {"llama.cpp-2023", "llama.cpp (CUDA backend, Dec 2023 to May 2024 builds)", 0.90, 0.82, 58e-6, 8.0,
      "XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (Llama 2 7B Q4_0/F16,"
      " 70B Q4_0 on 9 NVIDIA GPUs, Dec 2023 builds: F16-Q4_0 time difference"
      " gives ~0.9 of achievable bw, remainder ~46 us/layer at 2.52 GHz; Q4_0"
@@ -274,7 +274,9 @@ static const gp_engine engines[] = {
      " 33.52 / 30.93 t/s) ask 5.0 and 5.45 x Q4_0's unpacking, 3.3 and 2.4"
      " x the current builds' 1.5 and 2.3; least squares in log over the"
      " four, rms 14 % (3090 +12 %, -15 %; P40 +18 %, -12 %), was +82 % to +139 %;"
-     " Q4_0, Q4_1, Q4_K_S, Q5_0 rows unchanged (docs/models/inference.md 2)"
+     " Q4_0, Q4_1, Q4_K_S, Q5_0 rows unchanged (docs/models/inference.md 2);"
+     " May 2024 builds (b2796-b2843, the same README's Llama 3 8B Q4_K_M and"
+     " F16 tg rows) read -15 % to +6 % on GDDR cards"
      "; multi-GPU: --split-mode"
      " layer, the default since PR #4766 (XiongjieDai May 2024: 8B Q4_K_M"
      " 130.6 tok/s on one 4090, 124.7 on two, 118.1 on eight); per-SM"
