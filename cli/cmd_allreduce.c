@@ -655,8 +655,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         {
             double hi = fmax(r.expected.bw_s, r.expected.lat_s);
             double lo = fmin(r.expected.bw_s, r.expected.lat_s);
+            char x[32];
             if (lo > 0)
-                printf("  %s dominates (%.3gx the %s term)\n", dominant(&r.expected), hi / lo,
+                printf("  %s dominates (%sx the %s term)\n", dominant(&r.expected),
+                       gp_cli_g(hi / lo, 3, x, sizeof x),
                        r.expected.bw_s >= r.expected.lat_s ? "latency" : "bandwidth");
             else
                 printf("  %s is the only term\n", dominant(&r.expected));

@@ -286,8 +286,8 @@ static void print_side(const char *title, const gp_infer_side *s, double batch,
          tok_digits(s->aggregate_tokens_per_s), note);
     if (s->usd_per_mtok > 0) {
         char v[32];
-        snprintf(v, sizeof v, "USD %.4g", s->usd_per_mtok);
-        gp_cli_row("cost per 1M tokens", v, "price x GPUs / (aggregate tok/s x 3600) x 1e6");
+        gp_cli_row("cost per 1M tokens", gp_cli_usd(s->usd_per_mtok, v, sizeof v),
+                   "price x GPUs / (aggregate tok/s x 3600) x 1e6");
     }
 }
 
@@ -1370,7 +1370,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     printf("\nassumptions:\n");
     qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
     if (p.price > 0 || gpu->rent.v > 0) {
-        snprintf(buf, sizeof buf, "USD %.4g/GPU-h", p.price > 0 ? p.price : gpu->rent.v);
+        char usd[32];
+        snprintf(buf, sizeof buf, "%s/GPU-h",
+                 gp_cli_usd(p.price > 0 ? p.price : gpu->rent.v, usd, sizeof usd));
         gp_cli_row("rent", buf, p.price > 0 ? "--price" : src_or(gpu->rent.src, "hwdb rent"));
     }
     qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 3, achievable_src(gpu));

@@ -665,8 +665,10 @@ static void fmt_duration(char *buf, size_t n, const char *sign, double a,
     for (i = 0; i + 1 < NELEM(lad); i++)
         if (!printed_ge(a / lad[i].scale, digits, lad[i].upto))
             break;
-    if (i + 1 == NELEM(lad) && printed_ge(a / lad[i].scale, digits, 1e6)) {
-        fmt_sci(buf, n, sign, a / lad[i].scale, digits, lad[i].name); /* 1.16e25 d */
+    /* From 10^4 days (27 years) scientific, not "171239.988 d" beside
+     * "1.319e6 d": 1.16e25 d. */
+    if (i + 1 == NELEM(lad) && printed_ge(a / lad[i].scale, digits, 1e4)) {
+        fmt_sci(buf, n, sign, a / lad[i].scale, digits, lad[i].name);
         return;
     }
     snprintf(buf, n, "%s%.*f %s", sign, digits, a / lad[i].scale, lad[i].name);

@@ -431,6 +431,12 @@ static const fmt_case fmts[] = {
     {2e299, GP_Q_BYTES, 2, 1, "2.00e299 B"},
     {5e24, GP_Q_RATE, 1, 0, "5.0e24 B/s"},
     {1e30, GP_Q_DURATION, 2, 0, "1.16e25 d"},
+    /* Days go scientific from 10^4 (27 years), as the wall-clock row does:
+     * 9999.94 d prints as it is; 171239.988 d (a ledger beside 1.319e6 d)
+     * and 9999.96 d, which would round to 10000.0, in scientific form. */
+    {9999.94 * 86400.0, GP_Q_DURATION, 1, 0, "9999.9 d"},
+    {9999.96 * 86400.0, GP_Q_DURATION, 1, 0, "1.0e4 d"},
+    {171239.988 * 86400.0, GP_Q_DURATION, 3, 0, "1.712e5 d"},
     {5e300, GP_Q_TOKEN_RATE, 1, 0, "5.0e300 tok/s"},
 };
 
