@@ -1040,7 +1040,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "prompt", gp_cli_jcount(p.prompt));
         json_object_set_new(o, "split", json_string(r.split_layers ? "layer" : "tensor"));
         json_object_set_new(o, "weight_bytes", gp_cli_jnum(r.weight_bytes));
-        json_object_set_new(o, "weight_store_bytes", gp_cli_jnum(r.weight_store_bytes));
+        json_object_set_new(o, "weight_store_bytes", gp_cli_jbytes(r.weight_store_bytes));
         json_object_set_new(o, "body_bytes", gp_cli_jnum(r.body_bytes));
         json_object_set_new(o, "body_params", gp_cli_jnum(r.body_params));
         json_object_set_new(o, "body_dense_params", gp_cli_jnum(r.body_dense_params));
@@ -1053,7 +1053,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "linear_layers", gp_cli_jcount(r.linear_layers));
         json_object_set_new(o, "state_bytes", gp_cli_jnum(r.state_bytes));
         json_object_set_new(o, "state_bytes_per_seq", gp_cli_jnum(r.state_bytes_per_seq));
-        json_object_set_new(o, "state_stored_bytes", gp_cli_jnum(p.batch * r.state_bytes_per_seq));
+        json_object_set_new(o, "state_stored_bytes", gp_cli_jbytes(p.batch * r.state_bytes_per_seq));
         json_object_set_new(o, "act_bytes", gp_cli_jnum(r.act_bytes));
         json_object_set_new(o, "layers", gp_cli_jcount(r.layers));
         json_object_set_new(o, "hidden", gp_cli_jcount(r.hidden));
@@ -1140,10 +1140,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "fits", json_boolean(r.fits));
         json_object_set_new(o, "fits_batch1", json_boolean(r.fits_batch1));
         json_object_set_new(o, "prefill_fits", json_boolean(r.prefill_fits));
-        json_object_set_new(o, "memory_need_bytes", gp_cli_jnum(r.mem_need));
-        json_object_set_new(o, "memory_usable_bytes", gp_cli_jnum(r.mem_usable));
-        json_object_set_new(o, "runtime_overhead_bytes", gp_cli_jnum(r.runtime_overhead));
-        json_object_set_new(o, "short_bytes", gp_cli_jnum(r.short_bytes > 0 ? r.short_bytes : 0));
+        json_object_set_new(o, "memory_need_bytes", gp_cli_jbytes(r.mem_need));
+        json_object_set_new(o, "memory_usable_bytes", gp_cli_jbytes(r.mem_usable));
+        json_object_set_new(o, "runtime_overhead_bytes", gp_cli_jbytes(r.runtime_overhead));
+        json_object_set_new(o, "short_bytes", gp_cli_jbytes(r.short_bytes > 0 ? r.short_bytes : 0));
         json_object_set_new(o, "max_batch", gp_cli_jcount(r.max_batch));
         json_object_set_new(o, "max_context", gp_cli_jcount(r.max_context));
         json_object_set_new(o, "kv_dominates", json_boolean(r.kv_dominates));

@@ -699,14 +699,14 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(o, "tokens_per_gpu", gp_cli_jnum(tok_gpu));
         if (mem_known) {
             json_t *m = json_object();
-            json_object_set_new(m, "weight_bytes", gp_cli_jnum(mem.weight_bytes));
-            json_object_set_new(m, "grad_bytes", gp_cli_jnum(mem.grad_bytes));
-            json_object_set_new(m, "optimizer_bytes", gp_cli_jnum(mem.optim_bytes));
+            json_object_set_new(m, "weight_bytes", gp_cli_jbytes(mem.weight_bytes));
+            json_object_set_new(m, "grad_bytes", gp_cli_jbytes(mem.grad_bytes));
+            json_object_set_new(m, "optimizer_bytes", gp_cli_jbytes(mem.optim_bytes));
             json_object_set_new(m, "activation_bytes",
-                                act >= 0.0 ? gp_cli_jnum(act) : json_null());
-            json_object_set_new(m, "reserve_bytes", gp_cli_jnum(mem.reserve_bytes));
-            json_object_set_new(m, "total_bytes", gp_cli_jnum(mem.total_bytes));
-            json_object_set_new(m, "usable_bytes", gp_cli_jnum(mem.usable_bytes));
+                                act >= 0.0 ? gp_cli_jbytes(act) : json_null());
+            json_object_set_new(m, "reserve_bytes", gp_cli_jbytes(mem.reserve_bytes));
+            json_object_set_new(m, "total_bytes", gp_cli_jbytes(mem.total_bytes));
+            json_object_set_new(m, "usable_bytes", gp_cli_jbytes(mem.usable_bytes));
             json_object_set_new(m, "fits", json_boolean(mem.fits));
             json_object_set_new(m, "min_gpus_zero3", mem.zero3_min_gpus > 0
                                                          ? json_integer(mem.zero3_min_gpus)

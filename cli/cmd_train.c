@@ -1032,15 +1032,18 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
                                                                        : "inferred"));
         json_object_set_new(o, "shape", sh);
     }
-    NUM("weight_bytes", r->weight_bytes);
-    NUM("grad_bytes", r->grad_bytes);
-    NUM("optimizer_bytes", r->optim_bytes);
-    NUM("state_bytes", r->state_bytes);
-    NUM("model_state_bytes", r->state_bytes);
-    NUM("activation_bytes", r->activation_bytes);
-    NUM("reserve_bytes", r->reserve_bytes);
-    NUM("total_bytes", r->total_bytes);
-    NUM("usable_bytes", r->usable_bytes);
+    /* Memory sizes: whole bytes, rounded up (gp_cli_jbytes). */
+#define BYTES(k, v) json_object_set_new(o, k, gp_cli_jbytes(v))
+    BYTES("weight_bytes", r->weight_bytes);
+    BYTES("grad_bytes", r->grad_bytes);
+    BYTES("optimizer_bytes", r->optim_bytes);
+    BYTES("state_bytes", r->state_bytes);
+    BYTES("model_state_bytes", r->state_bytes);
+    BYTES("activation_bytes", r->activation_bytes);
+    BYTES("reserve_bytes", r->reserve_bytes);
+    BYTES("total_bytes", r->total_bytes);
+    BYTES("usable_bytes", r->usable_bytes);
+#undef BYTES
     json_object_set_new(o, "fits", json_boolean(r->fits));
     json_object_set_new(o, "min_gpus", r->min_gpus > 0 ? json_integer(r->min_gpus) : json_null());
     json_object_set_new(o, "min_gpus_zero3",
