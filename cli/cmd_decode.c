@@ -559,7 +559,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
     if (gpu_id == NULL)
-        return gp_cli_usage(cli, "'--gpu' is required");
+        return gp_cli_required(cli, "--gpu", NULL, NULL);
     if ((model_id == NULL) == (params <= 0))
         return gp_cli_usage(cli, "give exactly one of '--model' and '--params'");
     if ((rc = gp_cli_model_file(cli, &model_id)) != GP_EXIT_OK)

@@ -388,9 +388,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
     if (gpu_id == NULL)
-        return gp_cli_usage(cli, "missing --gpu ID");
+        return gp_cli_required(cli, "--gpu", NULL, NULL);
     if (prec_s == NULL)
-        return gp_cli_usage(cli, "missing --precision P (fp64 fp32 tf32 fp16 bf16 fp8 ...)");
+        return gp_cli_required(cli, "--precision", NULL, "(fp64 fp32 tf32 fp16 bf16 fp8 ...)");
     if (gp_precision_parse(prec_s, &p.precision, &e) != GP_OK) {
         snprintf(e.where, sizeof e.where, "--precision");
         return gp_cli_fail(cli, &e);

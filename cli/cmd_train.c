@@ -1421,9 +1421,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
     if (gpu_id == NULL)
-        return gp_cli_usage(cli, "option '--gpu' is required");
+        return gp_cli_required(cli, "--gpu", NULL, NULL);
     if (!have_tokens)
-        return gp_cli_usage(cli, "option '--tokens' is required");
+        return gp_cli_required(cli, "--tokens", NULL, NULL);
     for (k = 0; k < 7 && !(dims[k] > 0.0); k++)
         ;
     shape_given = k < 7 || ffn_kind != 0 || tied;
@@ -1435,10 +1435,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (in.tokens_per_step > 0 && in.batch > 0)
         return gp_cli_usage(cli, "give '--tokens-per-step' or '--batch', not both");
     if ((in.tokens_per_step > 0 || in.batch > 0) && in.step_time <= 0)
-        return gp_cli_usage(cli, "option '--step-time' is required in profile mode");
+        return gp_cli_required(cli, "--step-time", NULL,
+                               "with '--tokens-per-step' or '--batch' (profile mode)");
     if (in.step_time > 0 && in.tokens_per_step <= 0 && in.batch <= 0)
-        return gp_cli_usage(cli, "option '--tokens-per-step' (or '--batch') is required "
-                                 "with '--step-time'");
+        return gp_cli_required(cli, "--tokens-per-step", "'--batch'", "with '--step-time'");
     step_opts = in.global_batch > 0 || gb_tokens > 0 || sup_id != NULL || sout_id != NULL ||
                 in.gpus_per_node > 0 || in.nics_per_node > 0 || in.interleave > 0 ||
                 in.attn_unfused || in.dp_no_overlap || gp_cli_link_opt_given(&lk) || lk.lat >= 0.0;
