@@ -222,6 +222,44 @@ int gp_cli_sig_digits(double v, int sig);
 /* gp_format_qty of v with gp_cli_sig_digits(v, sig) decimals into buf. */
 const char *gp_cli_fmt_sig(double v, gp_qty kind, int sig, char *buf, size_t n);
 
+/* Numbers in table output (docs/units.md, "Formatting"): scientific
+ * notation drops the exponent's '+' and its leading zeros, "3.15e23",
+ * "2.5e-5", as gp_format_qty writes it; never C's "3.15e+23".
+ * gp_cli_exp_fix: rewrites every C exponent in s ("1.57e+04", "2.5e-05",
+ * a digit or '.' before the 'e') into that form, in place; returns s.
+ * gp_cli_row and gp_cli_print_ledger pass what they print through it, so
+ * a "%g" in a row's value or note cannot print "e+NN".
+ * gp_cli_g: "%.*g" of v, SIG significant digits with trailing zeros dropped,
+ * in that form: an echoed input or a ratio ("1.5e12 params", "8.22x").
+ * gp_cli_num: v to SIG significant digits, trailing zeros kept ("9.700e4",
+ * "214.0", "1234"), scientific from 10^SIG up and below 1e-4 (as %g): a
+ * computed figure, so that figures of one kind side by side show the same
+ * precision (GPU-days next to GPU-hours).  Both write "n/a" for NaN and
+ * infinities and return buf. */
+char *gp_cli_exp_fix(char *s);
+const char *gp_cli_g(double v, int sig, char *buf, size_t n);
+const char *gp_cli_num(double v, int sig, char *buf, size_t n);
+/* Money (docs/units.md, "Money"): "USD " and the amount, below USD 100 in
+ * cents with at least 2 significant digits ("USD 8.00", "USD 17.01",
+ * "USD 0.87", "USD 0.051"), whole dollars below a million ("USD 345081"),
+ * then 4 significant digits on the count ladder ("USD 19.41 M",
+ * "USD 114.5 T", "USD 1.145e15"); "n/a" when not finite.  Returns buf. */
+const char *gp_cli_usd(double v, char *buf, size_t n);
+
+/* A memory size for --json (what a GPU holds: weights, states, activations,
+ * the reserve, totals, usable memory): a whole number of bytes, rounded up
+ * (a partial byte occupies a byte); the models keep the unrounded figure.
+ * Bytes moved (a step's traffic, bytes read per token) are averages and go
+ * through gp_cli_jnum.  docs/units.md, "Numbers in --json and --csv". */
+json_t *gp_cli_jbytes(double v);
+
+/* A required option that was not given, through gp_cli_usage (exit 2):
+ * "option 'OPT' is required", with ALTS, the options that would do instead,
+ * in parentheses after it ("option '--step-compute-s' (or
+ * '--tokens-per-gpu') is required") and WHEN after it ("... is required
+ * with '--step-time'"); either may be NULL.  Every command words it so. */
+int gp_cli_required(const gp_cli *cli, const char *opt, const char *alts, const char *when);
+
 /* Table output: "  label ........ value  note" aligned; note may be NULL. */
 void gp_cli_row(const char *label, const char *value, const char *note);
 /* A quantity row: formats v as kind with `digits` decimals. */

@@ -313,15 +313,16 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
     if (link_id == NULL && gpu_id == NULL && !gp_cli_link_opt_given(&lk))
-        return gp_cli_usage(cli, "--link ID (or --gpu ID: its scale-up link, or --link-bw "
-                                 "RATE: a link of your own) is required");
+        return gp_cli_required(cli, "--link",
+                               "'--gpu': its scale-up link, or '--link-bw': a link of your own",
+                               NULL);
     if (link_id != NULL && gpu_id != NULL)
         return gp_cli_usage(cli, "--link %s and --gpu %s both name the link: give one", link_id,
                             gpu_id);
     if (gpus < 1)
-        return gp_cli_usage(cli, "--gpus N is required");
+        return gp_cli_required(cli, "--gpus", NULL, NULL);
     if (bytes < 0.0)
-        return gp_cli_usage(cli, "--bytes S is required");
+        return gp_cli_required(cli, "--bytes", NULL, NULL);
     if (per_node >= gpus) { /* one node holds them all, as scale and decode take it */
         if (nodes_given && nodes != 1)
             return gp_cli_usage(cli, "--nodes %ld and --gpus-per-node %ld disagree: %ld GPUs in "
@@ -655,8 +656,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         {
             double hi = fmax(r.expected.bw_s, r.expected.lat_s);
             double lo = fmin(r.expected.bw_s, r.expected.lat_s);
+            char x[32];
             if (lo > 0)
-                printf("  %s dominates (%.3gx the %s term)\n", dominant(&r.expected), hi / lo,
+                printf("  %s dominates (%sx the %s term)\n", dominant(&r.expected),
+                       gp_cli_g(hi / lo, 3, x, sizeof x),
                        r.expected.bw_s >= r.expected.lat_s ? "latency" : "bandwidth");
             else
                 printf("  %s is the only term\n", dominant(&r.expected));

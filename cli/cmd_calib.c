@@ -13,6 +13,7 @@
  * gpus/calib-<id>.yaml (and links/calib-<id>.yaml for peer links): temp file
  * in the same directory + fsync + rename; shipped files are never touched. */
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -1018,6 +1019,21 @@ static void nvbw_rows(const gp_calib *c)
     }
 }
 
+/* 1 when s contains word, ignoring ASCII case. */
+static int contains_icase(const char *s, const char *word)
+{
+    size_t n = strlen(word), i;
+    for (; n > 0 && *s != '\0'; s++) {
+        for (i = 0; i < n && s[i] != '\0' &&
+                    tolower((unsigned char)s[i]) == tolower((unsigned char)word[i]);
+             i++)
+            ;
+        if (i == n)
+            return 1;
+    }
+    return 0;
+}
+
 static int do_show(gp_cli *cli, const char *file, const char *as, const readopts *ro)
 {
     loaded L;
@@ -1025,7 +1041,7 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
     size_t neff = 0, i;
     const gp_link *host = NULL, *peer = NULL;
     const gp_calib_summary *s;
-    int rc, p, q;
+    int rc, p, q, fits_said = 0;
     char buf[64], note[160];
 
     if ((rc = load(cli, file, as, as != NULL, ro, &L, NULL, NULL)) != GP_EXIT_OK) {
@@ -1177,8 +1193,17 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
         return rc;
     }
 
-    printf("calibration %s (%s, %s, %s)\n", file, gp_calib_format_name(L.c->format), L.c->tool,
-           L.c->date[0] ? L.c->date : "no date");
+    {
+        /* The format, unless the tool's name says it: "(nccl-tests,
+         * rccl-tests 2.13)" but "(nvbandwidth v0.10.0, ...)", never
+         * "(nccl-tests, nccl-tests, ...)". */
+        const char *fmt = gp_calib_format_name(L.c->format);
+        const char *date = L.c->date[0] ? L.c->date : "no date";
+        if (L.c->tool[0] == '\0' || contains_icase(L.c->tool, fmt))
+            printf("calibration %s (%s, %s)\n", file, L.c->tool[0] ? L.c->tool : fmt, date);
+        else
+            printf("calibration %s (%s, %s, %s)\n", file, fmt, L.c->tool, date);
+    }
     {
         char dnote[400];
         device_note(L.c, s, dnote, sizeof dnote);
@@ -1265,7 +1290,13 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
     }
     if (L.c->format == GP_CALIB_FMT_NVBANDWIDTH)
         nvbw_rows(L.c);
-    printf("alpha-beta fits, t(S) = alpha + c S / beta (weights 1/t^2):\n");
+    /* The section's title with its first row: none when nothing fits
+     * (BabelStream, nvbandwidth: one size a test). */
+#define FITS_TITLE()                                                                               \
+    do {                                                                                           \
+        if (!fits_said++)                                                                          \
+            printf("alpha-beta fits, t(S) = alpha + c S / beta (weights 1/t^2):\n");              \
+    } while (0)
     for (i = 0; i < sizeof k_fits / sizeof k_fits[0]; i++) {
         gp_calib_fit f;
         gp_err e;
@@ -1294,6 +1325,7 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
                      GP_CALIB_BW_MIN_BYTES / 1048576.0);
             snprintf(note, sizeof note, "beta n/a");
         }
+        FITS_TITLE();
         gp_cli_row(k_fits[i].label, note, line);
     }
     if (s->allreduce_fit.n > 0 && s->allreduce_fit_min_bytes > 0.0) {
@@ -1307,12 +1339,14 @@ static int do_show(gp_cli *cli, const char *file, const char *as, const readopts
                  f->alpha > 0 ? 100.0 * f->alpha_se / f->alpha : 0.0, nh, f->n,
                  100.0 * f->max_rel_resid);
         snprintf(note, sizeof note, "%s (+-%.1f%%)", b, f->beta > 0 ? 100.0 * f->beta_se / f->beta : 0.0);
+        FITS_TITLE();
         gp_cli_row(lab, note, line);
     }
+#undef FITS_TITLE
     if (L.c->nodes > 1 && s->allreduce_busbw > 0.0)
         printf("note: %d nodes: the busbw is bounded by the network between them; it is not "
                "compared with (nor imported as) the scale-up link\n", L.c->nodes);
-    if (L.g != NULL) {
+    if (L.g != NULL && neff > 0) { /* no empty section either */
         printf("efficiency vs datasheet (%s):\n", L.g->id);
         for (i = 0; i < neff; i++) {
             char m[32], d[32], v[96];

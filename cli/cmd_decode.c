@@ -286,8 +286,8 @@ static void print_side(const char *title, const gp_infer_side *s, double batch,
          tok_digits(s->aggregate_tokens_per_s), note);
     if (s->usd_per_mtok > 0) {
         char v[32];
-        snprintf(v, sizeof v, "USD %.4g", s->usd_per_mtok);
-        gp_cli_row("cost per 1M tokens", v, "price x GPUs / (aggregate tok/s x 3600) x 1e6");
+        gp_cli_row("cost per 1M tokens", gp_cli_usd(s->usd_per_mtok, v, sizeof v),
+                   "price x GPUs / (aggregate tok/s x 3600) x 1e6");
     }
 }
 
@@ -559,7 +559,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
     if (gpu_id == NULL)
-        return gp_cli_usage(cli, "'--gpu' is required");
+        return gp_cli_required(cli, "--gpu", NULL, NULL);
     if ((model_id == NULL) == (params <= 0))
         return gp_cli_usage(cli, "give exactly one of '--model' and '--params'");
     if ((rc = gp_cli_model_file(cli, &model_id)) != GP_EXIT_OK)
@@ -1040,7 +1040,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "prompt", gp_cli_jcount(p.prompt));
         json_object_set_new(o, "split", json_string(r.split_layers ? "layer" : "tensor"));
         json_object_set_new(o, "weight_bytes", gp_cli_jnum(r.weight_bytes));
-        json_object_set_new(o, "weight_store_bytes", gp_cli_jnum(r.weight_store_bytes));
+        json_object_set_new(o, "weight_store_bytes", gp_cli_jbytes(r.weight_store_bytes));
         json_object_set_new(o, "body_bytes", gp_cli_jnum(r.body_bytes));
         json_object_set_new(o, "body_params", gp_cli_jnum(r.body_params));
         json_object_set_new(o, "body_dense_params", gp_cli_jnum(r.body_dense_params));
@@ -1053,7 +1053,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "linear_layers", gp_cli_jcount(r.linear_layers));
         json_object_set_new(o, "state_bytes", gp_cli_jnum(r.state_bytes));
         json_object_set_new(o, "state_bytes_per_seq", gp_cli_jnum(r.state_bytes_per_seq));
-        json_object_set_new(o, "state_stored_bytes", gp_cli_jnum(p.batch * r.state_bytes_per_seq));
+        json_object_set_new(o, "state_stored_bytes", gp_cli_jbytes(p.batch * r.state_bytes_per_seq));
         json_object_set_new(o, "act_bytes", gp_cli_jnum(r.act_bytes));
         json_object_set_new(o, "layers", gp_cli_jcount(r.layers));
         json_object_set_new(o, "hidden", gp_cli_jcount(r.hidden));
@@ -1140,10 +1140,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "fits", json_boolean(r.fits));
         json_object_set_new(o, "fits_batch1", json_boolean(r.fits_batch1));
         json_object_set_new(o, "prefill_fits", json_boolean(r.prefill_fits));
-        json_object_set_new(o, "memory_need_bytes", gp_cli_jnum(r.mem_need));
-        json_object_set_new(o, "memory_usable_bytes", gp_cli_jnum(r.mem_usable));
-        json_object_set_new(o, "runtime_overhead_bytes", gp_cli_jnum(r.runtime_overhead));
-        json_object_set_new(o, "short_bytes", gp_cli_jnum(r.short_bytes > 0 ? r.short_bytes : 0));
+        json_object_set_new(o, "memory_need_bytes", gp_cli_jbytes(r.mem_need));
+        json_object_set_new(o, "memory_usable_bytes", gp_cli_jbytes(r.mem_usable));
+        json_object_set_new(o, "runtime_overhead_bytes", gp_cli_jbytes(r.runtime_overhead));
+        json_object_set_new(o, "short_bytes", gp_cli_jbytes(r.short_bytes > 0 ? r.short_bytes : 0));
         json_object_set_new(o, "max_batch", gp_cli_jcount(r.max_batch));
         json_object_set_new(o, "max_context", gp_cli_jcount(r.max_context));
         json_object_set_new(o, "kv_dominates", json_boolean(r.kv_dominates));
@@ -1370,7 +1370,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     printf("\nassumptions:\n");
     qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
     if (p.price > 0 || gpu->rent.v > 0) {
-        snprintf(buf, sizeof buf, "USD %.4g/GPU-h", p.price > 0 ? p.price : gpu->rent.v);
+        char usd[32];
+        snprintf(buf, sizeof buf, "%s/GPU-h",
+                 gp_cli_usd(p.price > 0 ? p.price : gpu->rent.v, usd, sizeof usd));
         gp_cli_row("rent", buf, p.price > 0 ? "--price" : src_or(gpu->rent.src, "hwdb rent"));
     }
     qrow("achievable bandwidth", gp_gpu_expected_mem_bw(gpu), GP_Q_RATE, 3, achievable_src(gpu));

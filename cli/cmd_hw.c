@@ -58,8 +58,8 @@ static const frow gpu_rows[] = {
     GROW("L2 latency", "lat_l2_s", GP_Q_DURATION, 0, lat_l2),
     GROW("DRAM latency", "lat_dram_s", GP_Q_DURATION, 0, lat_dram),
     GROW("power (TDP)", "tdp_w", GP_Q_POWER, 0, tdp),
-    GROW("price (USD)", "price_usd", GP_Q_NUMBER, 0, price),
-    GROW("rent (USD per GPU-hour)", "rent_usd_per_hour", GP_Q_NUMBER, 0, rent),
+    GROW("price", "price_usd", GP_Q_NUMBER, 0, price),
+    GROW("rent per GPU-hour", "rent_usd_per_hour", GP_Q_NUMBER, 0, rent),
     GROW("efficiency: memory", "eff_mem", GP_Q_FRACTION, 0, eff_mem),
     GROW("efficiency: compute", "eff_compute", GP_Q_FRACTION, 0, eff_compute),
     GROW("efficiency: compute (fp8)", "eff_compute_fp8", GP_Q_FRACTION, 0, eff_compute_fp8),
@@ -287,7 +287,7 @@ static void gpu_table(const gp_gpu *g)
             char note[512];
             if (f->v <= 0.0)
                 continue;
-            snprintf(buf, sizeof buf, "$%.2f", f->v);
+            gp_cli_usd(f->v, buf, sizeof buf); /* the one money rule */
             snprintf(note, sizeof note, "[%d] %s", note_id(&ns, f->src), f->origin);
             gp_cli_row(r->label, buf, note);
             continue;

@@ -161,7 +161,7 @@ static int emit_json(const gp_gpu *g, const gp_roofline *r, const gp_kernel_desc
 static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_desc *k,
                         const gp_kernel_counts *kc, double elem, const char *plot)
 {
-    char buf[96], note[256];
+    char buf[96], note[256], num[32];
     int i;
     printf("roofline: %s on %s (%s), %s on %s cores%s%s\n", k != NULL ? k->name : "kernel",
            g->name != NULL ? g->name : g->id, g->id, gp_precision_name(r->precision),
@@ -186,7 +186,8 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
         gp_cli_qrow("FLOPs", r->flop, GP_Q_FLOP, 3, "--flop");
         gp_cli_qrow("bytes", r->bytes, GP_Q_BYTES, 3, "--bytes");
     }
-    snprintf(buf, sizeof buf, "%.4g FLOP/B", r->intensity);
+    /* Intensities and ridges: 4 significant digits (gp_cli_num). */
+    snprintf(buf, sizeof buf, "%s FLOP/B", gp_cli_num(r->intensity, 4, num, sizeof num));
     gp_cli_row("intensity", buf, "FLOP / bytes");
     snprintf(note, sizeof note, "datasheet: %s", src_or(r->peak_src));
     gp_cli_qrow("peak", r->peak, GP_Q_FLOPS, 3, note);
@@ -195,7 +196,7 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
                  ? " (per direction)" : "",
              src_or(r->roofs[r->binding_roof].src));
     gp_cli_qrow("bandwidth (binding roof)", r->bw, GP_Q_RATE, 3, note);
-    snprintf(buf, sizeof buf, "%.4g FLOP/B", r->critical);
+    snprintf(buf, sizeof buf, "%s FLOP/B", gp_cli_num(r->critical, 4, num, sizeof num));
     gp_cli_row("ridge (critical intensity)", buf, "peak / bandwidth");
     if (r->compute_bound)
         snprintf(note, sizeof note, "intensity %.3gx the ridge", 1.0 / r->below_ridge);
@@ -215,7 +216,8 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
              100.0 * r->bw_expected / r->roofs[r->binding_roof_expected].bw,
              src_or(r->roofs[r->binding_roof_expected].src_expected));
     gp_cli_qrow("bandwidth", r->bw_expected, GP_Q_RATE, 3, note);
-    snprintf(buf, sizeof buf, "%.4g FLOP/B", r->critical_expected);
+    snprintf(buf, sizeof buf, "%s FLOP/B",
+             gp_cli_num(r->critical_expected, 4, num, sizeof num));
     gp_cli_row("ridge", buf, r->compute_bound_expected ? "compute-bound" : "memory-bound");
     gp_cli_qrow("attainable", r->attainable_expected, GP_Q_FLOPS, 2, NULL);
     gp_cli_qrow("time", r->time_expected, GP_Q_DURATION, 3, NULL);
@@ -226,9 +228,10 @@ static void print_table(const gp_gpu *g, const gp_roofline *r, const gp_kernel_d
         if (!f->known)
             continue;
         /* A link's rate is one direction's (the bytes come in over it). */
-        snprintf(note, sizeof note, "%sexpected %s, ridge %.4g FLOP/B%s%s; %s",
+        snprintf(note, sizeof note, "%sexpected %s, ridge %s FLOP/B%s%s; %s",
                  i == GP_ROOF_HOST || i == GP_ROOF_PEER ? "per direction, " : "",
-                 gp_format_qty(f->bw_expected, GP_Q_RATE, 3, 0, bwe, sizeof bwe), f->ridge,
+                 gp_format_qty(f->bw_expected, GP_Q_RATE, 3, 0, bwe, sizeof bwe),
+                 gp_cli_num(f->ridge, 4, num, sizeof num),
                  f->on_path ? "" : ", not on the path",
                  (gp_roof_level)i == r->binding_roof ? ", binds" : "", src_or(f->src));
         gp_cli_row(gp_roof_level_name((gp_roof_level)i),
@@ -385,9 +388,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
     if (gpu_id == NULL)
-        return gp_cli_usage(cli, "missing --gpu ID");
+        return gp_cli_required(cli, "--gpu", NULL, NULL);
     if (prec_s == NULL)
-        return gp_cli_usage(cli, "missing --precision P (fp64 fp32 tf32 fp16 bf16 fp8 ...)");
+        return gp_cli_required(cli, "--precision", NULL, "(fp64 fp32 tf32 fp16 bf16 fp8 ...)");
     if (gp_precision_parse(prec_s, &p.precision, &e) != GP_OK) {
         snprintf(e.where, sizeof e.where, "--precision");
         return gp_cli_fail(cli, &e);

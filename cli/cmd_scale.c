@@ -427,7 +427,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (sources != 1 && sources != 2 && sources != 4) /* one of the three, once or repeated */
         return gp_cli_usage(cli, "give exactly one of --model ID, --params N, --grad-bytes S");
     if (step < 0.0 && tok_gpu < 0.0)
-        return gp_cli_usage(cli, "--step-compute-s T (or --tokens-per-gpu K) is required");
+        return gp_cli_required(cli, "--step-compute-s", "'--tokens-per-gpu'", NULL);
     if (step >= 0.0 && tok_gpu >= 0.0)
         return gp_cli_usage(cli, "--step-compute-s and --tokens-per-gpu exclude each other");
     /* Refused here, before the memory warnings a zero step would have
@@ -443,8 +443,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (seq > 0.0 && tok_gpu < 0.0)
         return gp_cli_usage(cli, "--seq needs --tokens-per-gpu");
     if (gpu_id == NULL && link_id == NULL && !gp_cli_link_opt_given(&lk))
-        return gp_cli_usage(cli, "--gpu ID (or --link ID, or --link-bw RATE: a link of your "
-                                 "own) is required");
+        return gp_cli_required(cli, "--gpu", "'--link', or '--link-bw': a link of your own",
+                               NULL);
     if (out_id != NULL && per_node == 0)
         return gp_cli_usage(cli, "--scale-out needs --gpus-per-node G");
     if ((mrc = gp_cli_model_file(cli, &model_id)) != GP_EXIT_OK)
@@ -699,14 +699,14 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(o, "tokens_per_gpu", gp_cli_jnum(tok_gpu));
         if (mem_known) {
             json_t *m = json_object();
-            json_object_set_new(m, "weight_bytes", gp_cli_jnum(mem.weight_bytes));
-            json_object_set_new(m, "grad_bytes", gp_cli_jnum(mem.grad_bytes));
-            json_object_set_new(m, "optimizer_bytes", gp_cli_jnum(mem.optim_bytes));
+            json_object_set_new(m, "weight_bytes", gp_cli_jbytes(mem.weight_bytes));
+            json_object_set_new(m, "grad_bytes", gp_cli_jbytes(mem.grad_bytes));
+            json_object_set_new(m, "optimizer_bytes", gp_cli_jbytes(mem.optim_bytes));
             json_object_set_new(m, "activation_bytes",
-                                act >= 0.0 ? gp_cli_jnum(act) : json_null());
-            json_object_set_new(m, "reserve_bytes", gp_cli_jnum(mem.reserve_bytes));
-            json_object_set_new(m, "total_bytes", gp_cli_jnum(mem.total_bytes));
-            json_object_set_new(m, "usable_bytes", gp_cli_jnum(mem.usable_bytes));
+                                act >= 0.0 ? gp_cli_jbytes(act) : json_null());
+            json_object_set_new(m, "reserve_bytes", gp_cli_jbytes(mem.reserve_bytes));
+            json_object_set_new(m, "total_bytes", gp_cli_jbytes(mem.total_bytes));
+            json_object_set_new(m, "usable_bytes", gp_cli_jbytes(mem.usable_bytes));
             json_object_set_new(m, "fits", json_boolean(mem.fits));
             json_object_set_new(m, "min_gpus_zero3", mem.zero3_min_gpus > 0
                                                          ? json_integer(mem.zero3_min_gpus)

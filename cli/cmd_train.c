@@ -551,29 +551,33 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
         "%s", gp_format_qty(r->usable_bytes, GP_Q_BYTES, 1, 0, buf, sizeof buf));
     ADD("power", nz(g->tdp.src, "database"), "%.0f W TDP x PUE %.2f", g->tdp.v, r->pue);
     ADD("PUE", in->pue > 0 ? "--pue" : p->pue_src, "%.2f", r->pue);
-    ADD("electricity", in->kwh_price > 0 ? "--kwh-price" : p->kwh_src, "USD %.3f/kWh",
-        r->kwh_price);
+    ADD("electricity", in->kwh_price > 0 ? "--kwh-price" : p->kwh_src, "%s/kWh",
+        gp_cli_usd(r->kwh_price, buf, sizeof buf));
     ADD("amortisation", in->years > 0 ? "--years" : p->years_src, "%.1f years", r->years);
     if (isfinite(r->rent_per_gpu_hour))
         ADD("rent", in->price > 0 ? "--price" : nz(g->rent.src, "database"),
-            "USD %.2f per GPU-hour", r->rent_per_gpu_hour);
+            "%s per GPU-hour", gp_cli_usd(r->rent_per_gpu_hour, buf, sizeof buf));
     else
         ADD("rent", "give --price", "unknown");
     if (in->purchase > 0 || g->price.v > 0)
         ADD("purchase", in->purchase > 0 ? "--purchase" : nz(g->price.src, "database"),
-            "USD %.0f per GPU", in->purchase > 0 ? in->purchase : g->price.v);
+            "%s per GPU",
+            gp_cli_usd(in->purchase > 0 ? in->purchase : g->price.v, buf, sizeof buf));
     else
         ADD("purchase", "give --purchase", "unknown");
 #undef ADD
     return n;
 }
 
+/* Whole days from 100, scientific from 10^4 (27 years) as GPU-days beside
+ * it: "1.233e7 days", never "12328384 days". */
 static void fmt_days(double d, char *buf, size_t n)
 {
+    char t[32];
     if (!isfinite(d))
         snprintf(buf, n, "n/a");
-    else if (d >= 1e9)
-        snprintf(buf, n, "%.4g days", d);
+    else if (d >= 9999.5)
+        snprintf(buf, n, "%s days", gp_cli_num(d, 4, t, sizeof t));
     else if (d >= 100)
         snprintf(buf, n, "%.0f days", d);
     else if (d >= 1.0)
@@ -582,16 +586,10 @@ static void fmt_days(double d, char *buf, size_t n)
         gp_format_qty(d * 86400.0, GP_Q_DURATION, 2, 0, buf, n);
 }
 
+/* Money: gp_cli_usd (a fine-tuning run's cents, not "USD 1" for 0.87). */
 static void fmt_usd(double v, char *buf, size_t n)
 {
-    if (!isfinite(v))
-        snprintf(buf, n, "n/a");
-    else if (v >= 1e12)
-        snprintf(buf, n, "USD %.4g", v);
-    else if (v < 100.0) /* a fine-tuning run's cents, not "USD 1" for 0.87 */
-        snprintf(buf, n, "USD %.2f", v);
-    else
-        snprintf(buf, n, "USD %.0f", v);
+    gp_cli_usd(v, buf, n);
 }
 
 /* The step-time model's ledger for one optimizer step, per GPU. */
@@ -690,10 +688,12 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
 {
     char v[96], note[160], buf[64];
     size_t i;
-    printf("gpuplan train: %.4g params x %.4g tokens on %ld x %s\n", r->params, in->tokens,
+    printf("gpuplan train: %s params x %s tokens on %ld x %s\n",
+           gp_cli_g(r->params, 4, buf, sizeof buf), gp_cli_g(in->tokens, 4, v, sizeof v),
            in->gpus, nz(in->gpu->name, in->gpu->id));
     printf("compute:\n");
-    snprintf(v, sizeof v, "%.4g FLOP", r->model_flop);
+    /* FLOP counts, days and hours: 4 significant digits (gp_cli_num). */
+    gp_cli_fmt_sig(r->model_flop, GP_Q_FLOP, 4, v, sizeof v);
     gp_cli_row("model FLOPs", v,
                in->lora_params > 0.0
                    ? (in->count == GP_COUNT_EXACT ? "exact count, frozen base (MFU basis)"
@@ -701,11 +701,11 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
                    : (in->count == GP_COUNT_EXACT ? "exact count (MFU basis)"
                                                   : "6 N D (MFU basis)"));
     if (in->count != GP_COUNT_EXACT) {
-        snprintf(v, sizeof v, "%.4g FLOP", r->flop_exact);
+        gp_cli_fmt_sig(r->flop_exact, GP_Q_FLOP, 4, v, sizeof v);
         gp_cli_row("exact count (for reference)", v,
                    r->shape_known ? "24h^2-type per-layer count" : "on an inferred shape");
     }
-    snprintf(v, sizeof v, "%.4g FLOP", r->hardware_flop);
+    gp_cli_fmt_sig(r->hardware_flop, GP_Q_FLOP, 4, v, sizeof v);
     snprintf(note, sizeof note, "%s + %s recompute (HFU basis)",
              in->count == GP_COUNT_EXACT ? "exact count"
              : in->lora_params > 0.0     ? "(4 N + 6 N_a) D, no attention"
@@ -739,13 +739,13 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     snprintf(v, sizeof v, r->tokens_per_s_per_gpu >= 0.1 && r->tokens_per_s_per_gpu < 1e7 ? "%.1f tok/s" : "%.4g tok/s",
              r->tokens_per_s_per_gpu);
     gp_cli_row("tokens/s per GPU", v, NULL);
-    snprintf(v, sizeof v, "%.4g", r->gpu_days);
-    snprintf(note, sizeof note, "%.4g GPU-hours", r->gpu_hours);
+    gp_cli_num(r->gpu_days, 4, v, sizeof v);
+    snprintf(note, sizeof note, "%s GPU-hours", gp_cli_num(r->gpu_hours, 4, buf, sizeof buf));
     gp_cli_row("GPU-days", v, note);
     fmt_days(r->wall_days, v, sizeof v);
     snprintf(note, sizeof note, "on %ld GPU%s", in->gpus, in->gpus == 1 ? "" : "s");
     gp_cli_row("wall-clock", v, note);
-    snprintf(v, sizeof v, "%.4g", r->ceiling_gpu_days);
+    gp_cli_num(r->ceiling_gpu_days, 4, v, sizeof v);
     gp_cli_row("ceiling GPU-days (MFU 1)", v, "datasheet bound");
 
     if (r->step_model)
@@ -807,7 +807,7 @@ static void print_table(const gp_train_in *in, const gp_train_result *r,
     snprintf(note, sizeof note, "purchase share %s + energy", buf);
     gp_cli_row("own", v, note);
     fmt_usd(r->cost_energy_usd, v, sizeof v);
-    snprintf(note, sizeof note, "%.4g kWh", r->energy_kwh);
+    snprintf(note, sizeof note, "%s kWh", gp_cli_num(r->energy_kwh, 4, buf, sizeof buf));
     gp_cli_row("energy", v, note);
 
     gp_cli_print_ledger(r->step_model
@@ -839,7 +839,7 @@ static const char *overcount_why(const gp_train_in *in, const gp_train_params *p
 static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
                              const gp_train_result *r, char w[][256])
 {
-    size_t n = 0;
+    size_t n = 0, wi;
     /* ZeRO-2/3 with pipeline parallelism: priced, but DeepSpeed's
      * PipelineEngine asserts ZeRO stage < 2 ("ZeRO-2 and ZeRO-3 are
      * incompatible with pipeline parallelism"), and torchtitan, which runs
@@ -934,6 +934,8 @@ static size_t train_warnings(const gp_train_in *in, const gp_train_params *p,
         snprintf(w[n++], 256,
                  "%.3g tokens over %ld GPUs is less than one %.0f-token sequence per GPU",
                  in->tokens, in->gpus, r->seq);
+    for (wi = 0; wi < n; wi++) /* "%g" exponents as the table prints them: 1.5e13 */
+        gp_cli_exp_fix(w[wi]);
     return n;
 }
 
@@ -1030,15 +1032,18 @@ static int emit_json(const gp_train_in *in, const gp_train_result *r,
                                                                        : "inferred"));
         json_object_set_new(o, "shape", sh);
     }
-    NUM("weight_bytes", r->weight_bytes);
-    NUM("grad_bytes", r->grad_bytes);
-    NUM("optimizer_bytes", r->optim_bytes);
-    NUM("state_bytes", r->state_bytes);
-    NUM("model_state_bytes", r->state_bytes);
-    NUM("activation_bytes", r->activation_bytes);
-    NUM("reserve_bytes", r->reserve_bytes);
-    NUM("total_bytes", r->total_bytes);
-    NUM("usable_bytes", r->usable_bytes);
+    /* Memory sizes: whole bytes, rounded up (gp_cli_jbytes). */
+#define BYTES(k, v) json_object_set_new(o, k, gp_cli_jbytes(v))
+    BYTES("weight_bytes", r->weight_bytes);
+    BYTES("grad_bytes", r->grad_bytes);
+    BYTES("optimizer_bytes", r->optim_bytes);
+    BYTES("state_bytes", r->state_bytes);
+    BYTES("model_state_bytes", r->state_bytes);
+    BYTES("activation_bytes", r->activation_bytes);
+    BYTES("reserve_bytes", r->reserve_bytes);
+    BYTES("total_bytes", r->total_bytes);
+    BYTES("usable_bytes", r->usable_bytes);
+#undef BYTES
     json_object_set_new(o, "fits", json_boolean(r->fits));
     json_object_set_new(o, "min_gpus", r->min_gpus > 0 ? json_integer(r->min_gpus) : json_null());
     json_object_set_new(o, "min_gpus_zero3",
@@ -1416,9 +1421,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (optind < argc)
         return gp_cli_usage(cli, "unexpected argument '%s'", argv[optind]);
     if (gpu_id == NULL)
-        return gp_cli_usage(cli, "option '--gpu' is required");
+        return gp_cli_required(cli, "--gpu", NULL, NULL);
     if (!have_tokens)
-        return gp_cli_usage(cli, "option '--tokens' is required");
+        return gp_cli_required(cli, "--tokens", NULL, NULL);
     for (k = 0; k < 7 && !(dims[k] > 0.0); k++)
         ;
     shape_given = k < 7 || ffn_kind != 0 || tied;
@@ -1430,10 +1435,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (in.tokens_per_step > 0 && in.batch > 0)
         return gp_cli_usage(cli, "give '--tokens-per-step' or '--batch', not both");
     if ((in.tokens_per_step > 0 || in.batch > 0) && in.step_time <= 0)
-        return gp_cli_usage(cli, "option '--step-time' is required in profile mode");
+        return gp_cli_required(cli, "--step-time", NULL,
+                               "with '--tokens-per-step' or '--batch' (profile mode)");
     if (in.step_time > 0 && in.tokens_per_step <= 0 && in.batch <= 0)
-        return gp_cli_usage(cli, "option '--tokens-per-step' (or '--batch') is required "
-                                 "with '--step-time'");
+        return gp_cli_required(cli, "--tokens-per-step", "'--batch'", "with '--step-time'");
     step_opts = in.global_batch > 0 || gb_tokens > 0 || sup_id != NULL || sout_id != NULL ||
                 in.gpus_per_node > 0 || in.nics_per_node > 0 || in.interleave > 0 ||
                 in.attn_unfused || in.dp_no_overlap || gp_cli_link_opt_given(&lk) || lk.lat >= 0.0;

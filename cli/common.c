@@ -567,14 +567,24 @@ int gp_cli_sig_digits(double v, int sig)
     if (!isfinite(m) || m == 0.0)
         return sig > 1 ? sig - 1 : 0;
     for (;;) {
-        double p;
+        double p, r;
         d = sig - 1 - (int)floor(log10(m));
         d = d < 0 ? 0 : d > 6 ? 6 : d;
         p = pow(10.0, d);
-        /* The ladder moves up once the mantissa prints as 1000 or more. */
-        if (m < 1000.0 && round(m * p) / p < 1000.0)
-            return d;
-        m /= 1000.0;
+        r = round(m * p) / p; /* as printed */
+        /* The ladder moves up once the mantissa prints as 1000 or more
+         * (999999.6 with 4: "1.000 M", not "999.9996 K"). */
+        if (r >= 1000.0) {
+            m = r / 1000.0;
+            continue;
+        }
+        /* Rounded up to the next power of ten: 99.996 is "100.0", not
+         * "100.00". */
+        if (floor(log10(r)) > floor(log10(m))) {
+            d = sig - 1 - (int)floor(log10(r));
+            d = d < 0 ? 0 : d > 6 ? 6 : d;
+        }
+        return d;
     }
 }
 
@@ -583,8 +593,110 @@ const char *gp_cli_fmt_sig(double v, gp_qty kind, int sig, char *buf, size_t n)
     return gp_format_qty(v, kind, gp_cli_sig_digits(v, sig), 0, buf, n);
 }
 
+char *gp_cli_exp_fix(char *s)
+{
+    char *r, *w;
+    if (s == NULL)
+        return s;
+    for (r = w = s; *r != '\0';) {
+        /* A mantissa's last digit (or point), 'e', a sign, a digit. */
+        if (r[0] == 'e' && r > s && ((r[-1] >= '0' && r[-1] <= '9') || r[-1] == '.') &&
+            (r[1] == '+' || r[1] == '-') && r[2] >= '0' && r[2] <= '9') {
+            *w++ = *r++;       /* e */
+            if (*r++ == '-')
+                *w++ = '-';
+            while (r[0] == '0' && r[1] >= '0' && r[1] <= '9')
+                r++;           /* e+04 -> e4, e-05 -> e-5, e+00 -> e0 */
+            while (*r >= '0' && *r <= '9')
+                *w++ = *r++;
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+    return s;
+}
+
+const char *gp_cli_g(double v, int sig, char *buf, size_t n)
+{
+    if (buf == NULL || n == 0)
+        return buf;
+    if (!isfinite(v))
+        snprintf(buf, n, "n/a");
+    else
+        snprintf(buf, n, "%.*g", sig < 1 ? 1 : sig > 17 ? 17 : sig, v);
+    return gp_cli_exp_fix(buf);
+}
+
+const char *gp_cli_num(double v, int sig, char *buf, size_t n)
+{
+    char t[64], *e;
+    int x;
+    if (buf == NULL || n == 0)
+        return buf;
+    if (!isfinite(v)) {
+        snprintf(buf, n, "n/a");
+        return buf;
+    }
+    sig = sig < 1 ? 1 : sig > 17 ? 17 : sig;
+    /* C's %g rule, with the exponent X of the rounded %e form (9999.6 to
+     * 4 digits is 1.000e4), and its trailing zeros kept (glibc's "%#.4g"
+     * prints 9999.6 as "1.e+04"). */
+    snprintf(t, sizeof t, "%.*e", sig - 1, v);
+    e = strchr(t, 'e');
+    x = e != NULL ? atoi(e + 1) : 0;
+    if (v != 0.0 && (x < -4 || x >= sig)) {
+        snprintf(buf, n, "%s", t);
+        return gp_cli_exp_fix(buf);
+    }
+    snprintf(buf, n, "%.*f", sig - 1 - x, v);
+    return buf;
+}
+
+const char *gp_cli_usd(double v, char *buf, size_t n)
+{
+    double a = fabs(v);
+    char t[48];
+    if (buf == NULL || n == 0)
+        return buf;
+    if (!isfinite(v)) {
+        snprintf(buf, n, "n/a");
+    } else if (a < 99.995) {
+        /* Cents, more decimals below a dime: 2 significant digits. */
+        int d = 2;
+        while (d < 6 && a > 0.0 && round(a * pow(10.0, d)) < 10.0)
+            d++;
+        snprintf(buf, n, "USD %.*f", d, v);
+    } else if (a < 999999.5) {
+        snprintf(buf, n, "USD %.0f", v);
+    } else {
+        snprintf(buf, n, "USD %s", gp_cli_fmt_sig(v, GP_Q_COUNT, 4, t, sizeof t));
+    }
+    return buf;
+}
+
+json_t *gp_cli_jbytes(double v)
+{
+    return gp_cli_jnum(isfinite(v) ? ceil(v) : v);
+}
+
+int gp_cli_required(const gp_cli *cli, const char *opt, const char *alts, const char *when)
+{
+    return gp_cli_usage(cli, "option '%s'%s%s%s is required%s%s", opt, alts ? " (or " : "",
+                        alts ? alts : "", alts ? ")" : "", when ? " " : "", when ? when : "");
+}
+
 void gp_cli_row(const char *label, const char *value, const char *note)
 {
+    char v[256], t[2048];
+    /* Copies with the exponents in the house form; a text too long for the
+     * buffer prints as it is. */
+    if (value == NULL)
+        value = "";
+    if (strlen(value) < sizeof v)
+        value = gp_cli_exp_fix(strcpy(v, value));
+    if (note != NULL && strlen(note) < sizeof t)
+        note = gp_cli_exp_fix(strcpy(t, note));
     if (note != NULL && note[0] != '\0')
         printf("  %-28s %-18s %s\n", label, value, note);
     else
@@ -605,9 +717,12 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l)
     const char *rule = l->rule == GP_OVERLAP_SUM    ? "accounts add up"
                        : l->rule == GP_OVERLAP_ROOF ? "max(compute, memory) + movement"
                                                     : "accounts overlap; the slowest sets the time";
+    char tb[256];
     size_t tl;
     if (title == NULL)
         title = "ledger";
+    if (strlen(title) < sizeof tb) /* "... 1.4e3 GB of gradients" */
+        title = gp_cli_exp_fix(strcpy(tb, title));
     tl = strlen(title);
     /* A title with its own parenthesis takes the rule inside it:
      * "step on 8 GPUs (best; accounts add up)", not "(best) (accounts add up)". */
@@ -624,9 +739,10 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l)
     if (l->margin > 0 && l->margin < 1e4)
         snprintf(note, sizeof note, "%s binds by %.2fx over the next account, %s",
                  gp_account_name(l->binding), l->margin, gp_account_name(l->runner_up));
-    else if (l->margin > 0) /* not hundreds of digits: 3.39e+297x */
-        snprintf(note, sizeof note, "%s binds by %.3gx over the next account, %s",
-                 gp_account_name(l->binding), l->margin, gp_account_name(l->runner_up));
+    else if (l->margin > 0) /* not hundreds of digits: 3.39e297x */
+        snprintf(note, sizeof note, "%s binds by %sx over the next account, %s",
+                 gp_account_name(l->binding), gp_cli_g(l->margin, 3, buf, sizeof buf),
+                 gp_account_name(l->runner_up));
     else
         snprintf(note, sizeof note, "%s is the only account charged", gp_account_name(l->binding));
     printf("  %s\n", note);
@@ -693,13 +809,14 @@ json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
     return o;
 }
 
-/* A share as a percentage: "12.3%", and "1.23e+07%" from a million per
+/* A share as a percentage: "12.3%", and "1.23e7%" from a million per
  * cent on (an impossible measurement), not 25 digits. */
 static const char *pct(double share, int decimals, char *buf, size_t n)
 {
     double v = 100.0 * share;
+    char t[32];
     if (fabs(v) >= 1e6)
-        snprintf(buf, n, "%.3g%%", v);
+        snprintf(buf, n, "%s%%", gp_cli_g(v, 3, t, sizeof t));
     else
         snprintf(buf, n, "%.*f%%", decimals, v);
     return buf;

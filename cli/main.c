@@ -35,7 +35,8 @@ static void print_help(FILE *f)
                "  --json       print one JSON object (SI units, unit-suffixed keys)\n"
                "  --csv        comma-separated values: a command's rows, else its JSON object as\n"
                "               one header record and one value record (nested keys joined by '.')\n"
-               "  --help       this text; 'gpuplan COMMAND --help' for a command\n"
+               "  --help       this text; 'gpuplan COMMAND --help' (or 'gpuplan help COMMAND')\n"
+               "               for a command\n"
                "  --version    print the version\n");
 }
 
@@ -97,7 +98,9 @@ int gp_cli_main(int argc, char **argv)
 {
     gp_cli cli;
     char **rest;
-    int nrest = 0, i, status, ended = 0;
+    static char help_word[] = "help", help_opt[] = "--help";
+    char help_cmd[32], *help_argv[3];
+    int nrest = 0, i, status, ended = 0, version = 0;
     const char *opt_dirs[MAX_DIRS];
     size_t n_opt = 0, c;
 
@@ -139,10 +142,14 @@ int gp_cli_main(int argc, char **argv)
         } else if (strcmp(a, "--csv") == 0) {
             cli.csv = 1;
         } else if (strcmp(a, "--version") == 0 && nrest == 1) {
-            printf("gpuplan %s\n", gp_version_string());
-            free(rest);
-            return GP_EXIT_OK;
-        } else if ((strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) && nrest == 1) {
+            version = 1; /* printed once the rest is known to be empty */
+        } else if ((strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) && nrest == 1 &&
+                   !version) {
+            /* "gpuplan --help decode" is "gpuplan help decode". */
+            if (i + 1 < argc && argv[i + 1][0] != '-') {
+                rest[nrest++] = help_word;
+                continue;
+            }
             print_help(stdout);
             free(rest);
             return GP_EXIT_OK;
@@ -151,6 +158,56 @@ int gp_cli_main(int argc, char **argv)
         }
     }
     rest[nrest] = NULL;
+    if (version) {
+        /* "gpuplan --version extra": an argument it does not take. */
+        if (nrest > 1) {
+            fprintf(stderr, "gpuplan: '--version' takes no argument (got '%s'); try 'gpuplan "
+                            "--help'\n",
+                    rest[1]);
+            free(rest);
+            return GP_EXIT_USAGE;
+        }
+        printf("gpuplan %s\n", gp_version_string());
+        free(rest);
+        return GP_EXIT_OK;
+    }
+    if (nrest >= 2 && strcmp(rest[1], "help") == 0) {
+        /* "gpuplan help" is "gpuplan --help"; "gpuplan help COMMAND" is
+         * "gpuplan COMMAND --help". */
+        if (nrest == 2 || (nrest == 3 && (strcmp(rest[2], "--help") == 0 ||
+                                          strcmp(rest[2], "-h") == 0))) {
+            print_help(stdout);
+            free(rest);
+            return GP_EXIT_OK;
+        }
+        for (c = 0; c < N_COMMANDS && strcmp(rest[2], commands[c]->name) != 0; c++)
+            ;
+        if (nrest > 3 || c == N_COMMANDS) {
+            size_t k;
+            if (nrest > 3)
+                fprintf(stderr, "gpuplan: 'help' takes one command (got '%s' after '%s')",
+                        rest[3], rest[2]);
+            else {
+                fprintf(stderr, "gpuplan: help: unknown command '%s' (commands:", rest[2]);
+                for (k = 0; k < N_COMMANDS; k++)
+                    fprintf(stderr, " %s", commands[k]->name);
+                fprintf(stderr, ")");
+            }
+            fprintf(stderr, "; try 'gpuplan --help'\n");
+            free(rest);
+            return GP_EXIT_USAGE;
+        }
+        snprintf(help_cmd, sizeof help_cmd, "%s", commands[c]->name);
+        help_argv[0] = help_cmd;
+        help_argv[1] = help_opt;
+        help_argv[2] = NULL;
+        cli.cmd = commands[c]->name;
+        gp_cli_getopt_reset();
+        status = commands[c]->run(&cli, 2, help_argv);
+        free_cli(&cli);
+        free(rest);
+        return status;
+    }
     if (cli.json && cli.csv) {
         fprintf(stderr, "gpuplan: '--json' and '--csv' exclude each other; try 'gpuplan --help'\n");
         free(rest);

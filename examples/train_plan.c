@@ -43,8 +43,10 @@ int main(void)
             fprintf(stderr, "train_plan: %s\n", gp_err_format(&e, buf, sizeof buf));
             goto out;
         }
-        printf("GPT-3 on H100 at MFU %.1f: %.3g FLOP, %.0f GPU-days, %.1f days on %ld GPUs\n",
-               in.mfu, r.model_flop, r.gpu_days, r.wall_days, in.gpus);
+        /* gp_format_qty writes the FLOP count as docs/units.md has it: 3.15e23. */
+        printf("GPT-3 on H100 at MFU %.1f: %s, %.0f GPU-days, %.1f days on %ld GPUs\n",
+               in.mfu, gp_format_qty(r.model_flop, GP_Q_FLOP, 2, 0, buf, sizeof buf), r.gpu_days,
+               r.wall_days, in.gpus);
     }
 
     /* Llama 2 7B, Adam (16 B/param): one A100 vs ZeRO-3 over 8. */

@@ -86,8 +86,8 @@ static const char *const kind_noun[GP_Q__COUNT] = {
 static const char *const kind_units[GP_Q__COUNT] = {
     "no unit: a plain number such as 0.5 or 1e3",
     "B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, PiB",
-    "B/s, kB/s, MB/s, GB/s, TB/s, KiB/s, MiB/s, GiB/s, TiB/s; bits: kb/s, "
-    "Mb/s, Gb/s, Tb/s",
+    "B/s, kB/s, MB/s, GB/s, TB/s, KiB/s, MiB/s, GiB/s, TiB/s (or GBps); bits: "
+    "kb/s, Mb/s, Gb/s, Tb/s (or Gbps, Gbit/s)",
     "FLOPS, FLOP/s, OPS or OP/s with k, M, G, T, P, E (e.g. TFLOPS)",
     "FLOP or OP with k, M, G, T, P, E (e.g. PFLOP), or PF-days",
     "k or K (1e3), M (1e6), B (1e9), T (1e12), Ki, Mi, Gi, Ti (powers of "
@@ -151,7 +151,12 @@ static const unit_def bin_prefix[] = {
 /* Base units per prefixed kind.  icase: the base matches in any case (the
  * prefix never does: m would be milli). */
 static const unit_def base_bytes[] = {{"B", 1.0, 0.0}};
-static const unit_def base_rate[] = {{"B/s", 1.0, 0.0}, {"b/s", 1.0, 8.0}};
+/* Bytes are B, bits b or "bit": the common spellings Bps, bps, bit/s and
+ * bits/s keep the two apart as B/s and b/s do (docs/units.md, "Bits and
+ * bytes"). */
+static const unit_def base_rate[] = {{"B/s", 1.0, 0.0}, {"b/s", 1.0, 8.0}, {"Bps", 1.0, 0.0},
+                                     {"bps", 1.0, 8.0}, {"bit/s", 1.0, 8.0},
+                                     {"bits/s", 1.0, 8.0}};
 static const unit_def base_flops[] = {
     {"FLOPS", 1.0, 0.0}, {"FLOP/s", 1.0, 0.0}, {"OPS", 1.0, 0.0}, {"OP/s", 1.0, 0.0}};
 static const unit_def base_flop[] = {
@@ -660,8 +665,10 @@ static void fmt_duration(char *buf, size_t n, const char *sign, double a,
     for (i = 0; i + 1 < NELEM(lad); i++)
         if (!printed_ge(a / lad[i].scale, digits, lad[i].upto))
             break;
-    if (i + 1 == NELEM(lad) && printed_ge(a / lad[i].scale, digits, 1e6)) {
-        fmt_sci(buf, n, sign, a / lad[i].scale, digits, lad[i].name); /* 1.16e25 d */
+    /* From 10^4 days (27 years) scientific, not "171239.988 d" beside
+     * "1.319e6 d": 1.16e25 d. */
+    if (i + 1 == NELEM(lad) && printed_ge(a / lad[i].scale, digits, 1e4)) {
+        fmt_sci(buf, n, sign, a / lad[i].scale, digits, lad[i].name);
         return;
     }
     snprintf(buf, n, "%s%.*f %s", sign, digits, a / lad[i].scale, lad[i].name);

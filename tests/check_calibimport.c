@@ -962,7 +962,7 @@ START_TEST(cli_show_each_file)
          {"(nccl-tests, rccl-tests develop:ae3e635, no date)", "allreduce, S >= 64 MiB",
           "8 ranks on 1 node (SMC-SC-DC19-06)"}},
         {DATA "mi300x-babelstream.txt",
-         {"(babelstream, BabelStream 5.0 (HIP, double), no date)", "memory dot",
+         {"(BabelStream 5.0 (HIP, double), no date)", "memory dot",
           "2 devices (one table each), driver 60241133"}},
         {DATA "a100-nccl-tests-allreduce.txt",
          {"database GPU                 a100-sxm-40gb", "efficiency vs datasheet (a100-sxm-40gb)", NULL}},

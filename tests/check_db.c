@@ -991,7 +991,7 @@ static const bad bads[] = {
     {"unknown key in a figure", "gpus/bad.yaml", GPU_OK "tdp_extra: 1\n", GP_ESCHEMA,
      ":13:1: ", "tdp_extra"},
     {"bad unit", "gpus/bad.yaml", GPU_HEAD GPU_SM GPU_COMPUTE
-     "memory: {capacity: 80GiB, bandwidth: 3.35TBps}\n", GP_ESCHEMA, ":12:38: ",
+     "memory: {capacity: 80GiB, bandwidth: 3.35TB/h}\n", GP_ESCHEMA, ":12:38: ",
      "memory.bandwidth"},
     {"negative value", "gpus/bad.yaml", GPU_HEAD "sm_count: -132\n" GPU_COMPUTE GPU_MEM,
      GP_ESCHEMA, ":10:11: ", "sm_count"},

@@ -1490,7 +1490,7 @@ START_TEST(cli_cp_note_is_per_layer)
     ck_assert_int_eq(gp_test_cli(argv, &out, NULL), 0);
     row = strstr(out, "context-parallel comm");
     ck_assert_ptr_nonnull(row);
-    ck_assert_msg(strstr(row, "1.678e+07 B of K, V per layer; 0.0473 + 0.0927 ms fwd + bwd a "
+    ck_assert_msg(strstr(row, "1.678e7 B of K, V per layer; 0.0473 + 0.0927 ms fwd + bwd a "
                               "layer and micro-batch") != NULL,
                   "%.300s", row);
     ck_assert_ptr_null(strstr(out, "exposed of 0.0473"));

@@ -47,6 +47,15 @@ static const good_case good[] = {
     {"1GiB/s", GP_Q_RATE, 1073741824.0},
     {"8b/s", GP_Q_RATE, 1.0},                   /* 8 bits = 1 byte */
     {"12B/s", GP_Q_RATE, 12.0},
+    /* The common spellings keep bits and bytes apart by the case of b, or
+     * the word bit: 400Gbps = 400Gbit/s = 400Gb/s = 50e9 B/s; GBps = GB/s. */
+    {"400Gbps", GP_Q_RATE, 50e9},               /* 400e9 bits / 8 */
+    {"200Gbit/s", GP_Q_RATE, 25e9},             /* 200e9 / 8 */
+    {"800Gbits/s", GP_Q_RATE, 100e9},           /* 800e9 / 8 */
+    {"1.6Tbps", GP_Q_RATE, 200e9},              /* 1.6e12 / 8 */
+    {"50GBps", GP_Q_RATE, 50e9},                /* bytes: capital B */
+    {"64bps", GP_Q_RATE, 8.0},                  /* bare bps: 64 / 8 */
+    {"1Gibit/s", GP_Q_RATE, 134217728.0},       /* 2^30 / 8 */
     {"5e9", GP_Q_RATE, 5e9},                    /* bare number = bytes/s */
     /* ---- FLOP/s ---- */
     {"989.4TFLOPS", GP_Q_FLOPS, 989.4e12},      /* H100 SXM bf16 dense */
@@ -219,6 +228,10 @@ static const bad_case bad[] = {
     {"5 parsecs", GP_Q_DURATION, GP_EINVAL, "unknown unit 'parsecs'"},
     {"1Ki", GP_Q_FLOPS, GP_EINVAL, "unknown unit 'Ki'"},
     {"1KiFLOPS", GP_Q_FLOPS, GP_EINVAL, "unknown unit"},     /* no binary FLOPS */
+    {"400gbps", GP_Q_RATE, GP_EINVAL, "unknown unit 'gbps'"}, /* prefix case */
+    {"400GBits/s", GP_Q_RATE, GP_EINVAL, "unknown unit"},    /* bytes or bits? */
+    {"400Gbit", GP_Q_RATE, GP_EINVAL, "unknown unit"},       /* a rate needs /s */
+    {"8Gbit", GP_Q_BYTES, GP_EINVAL, "unknown unit"},        /* bits: rates only */
 };
 
 START_TEST(reject_bad_input)
@@ -418,6 +431,12 @@ static const fmt_case fmts[] = {
     {2e299, GP_Q_BYTES, 2, 1, "2.00e299 B"},
     {5e24, GP_Q_RATE, 1, 0, "5.0e24 B/s"},
     {1e30, GP_Q_DURATION, 2, 0, "1.16e25 d"},
+    /* Days go scientific from 10^4 (27 years), as the wall-clock row does:
+     * 9999.94 d prints as it is; 171239.988 d (a ledger beside 1.319e6 d)
+     * and 9999.96 d, which would round to 10000.0, in scientific form. */
+    {9999.94 * 86400.0, GP_Q_DURATION, 1, 0, "9999.9 d"},
+    {9999.96 * 86400.0, GP_Q_DURATION, 1, 0, "1.0e4 d"},
+    {171239.988 * 86400.0, GP_Q_DURATION, 3, 0, "1.712e5 d"},
     {5e300, GP_Q_TOKEN_RATE, 1, 0, "5.0e300 tok/s"},
 };
 

@@ -80,8 +80,8 @@ int gp_parse_int(const char *s, long min, const char *what, long *out,
  *
  * The prefix is the largest that keeps the printed number >= 1 (a value
  * that would print as 1000.0 moves up a rung).  Durations use ns, us, ms
- * (below 0.1 s), s (below 60 s), min, h, d (from 1 day: "20.8 d"; from a
- * million days scientific: "1.16e25 d"); counts use K, M, B, T then
+ * (below 0.1 s), s (below 60 s), min, h, d (from 1 day: "20.8 d"; from
+ * 10^4 days scientific: "1.16e25 d"); counts use K, M, B, T then
  * scientific ("2.50e15"); FLOP counts use up to PFLOP then scientific
  * ("3.15e23 FLOP"); every other ladder past its last prefix goes
  * scientific in the base unit ("2.00e299 B", never a 300-digit number);
