@@ -16,8 +16,14 @@
     "device-to-device), kernel-launch gaps (no CUDA graphs), sampling on the host; profile " \
     "the timeline (nsys) before the kernels (ncu)"
 
-/* Said when the model has no layers or heads to size its KV cache. */
-#define KV_UNKNOWN "KV cache not counted: unknown without the shape (give --model, or --layers, --hidden and --heads; --kv-heads for GQA)"
+/* Said when the model has no layers or heads to size its KV cache: then
+ * the fit is the weights' alone and the largest batch and context are not
+ * known (inference.md 6). */
+#define KV_UNKNOWN                                                                           \
+    "KV cache not counted: unknown without the shape (give --model, or --layers, --hidden "  \
+    "and --heads; --kv-heads for GQA): the memory fit covers the weights only, and the "     \
+    "largest batch and context are unknown"
+#define KV_UNKNOWN_ROW "needs the shape: --model, or --layers, --hidden and --heads"
 #define MLA_NOTE                                                                                   \
     "MLA models run more kernels per layer than the engine profiles' fixed costs assume: "        \
     "measured DeepSeek decode has run 1.5 to 4.2 times slower than expected (docs/models/inference.md "    \
@@ -386,7 +392,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_diagnosis diag;
     gp_infer_e2e e2e;
     char e2e_msg[256], engine_msg[256], kv_msg[384], link_msg[320], out_msg[160];
-    const char *warn[5];
+    const char *warn[8];
     size_t nwarn = 0, wi;
     const char *runs_on = NULL, *kv_types = NULL;
 
@@ -938,6 +944,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                  "%.3g bits", r.engine->id, kv_types, fmt_name(p.kv), fmt_bits(p.kv));
 
     /* The plain warnings: on stderr, or in JSON's warnings with --json. */
+    if (!r.kv_counted)
+        warn[nwarn++] = KV_UNKNOWN;
     if (uneven)
         warn[nwarn++] = uneven_msg;
     if (link_msg[0] != '\0')
@@ -1001,8 +1009,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                 strict ? "error" : "warning", model.id, p.gpus, gpu->id,
                 gp_format_qty(r.short_bytes + r.mem_usable, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                 gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2),
-                gp_format_qty(r.kv_positions * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES,
-                              2, 0, note, 64),
+                r.kv_counted ? gp_format_qty(r.kv_positions * r.kv_bytes_per_token *
+                                                 r.kv_replicas, GP_Q_BYTES, 2, 0, note, 64)
+                             : "not counted",
                 r.state_bytes_per_seq > 0 ? " + state " : "",
                 r.state_bytes_per_seq > 0 ? gp_format_qty(r.state_bytes_per_seq, GP_Q_BYTES, 2,
                                                           0, stbuf, sizeof stbuf)
@@ -1138,6 +1147,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "ridge_batch", gp_cli_jnum(r.expected.ridge_batch));
         json_object_set_new(o, "ceiling_ridge_batch", gp_cli_jnum(r.ceiling.ridge_batch));
         json_object_set_new(o, "fits", json_boolean(r.fits));
+        /* What `fits` covers: without the shape no KV cache is counted
+         * (then max_batch and max_context are null for want of it). */
+        json_object_set_new(o, "kv_counted", json_boolean(r.kv_counted));
+        json_object_set_new(o, "fits_scope",
+                            json_string(r.kv_counted ? "weights_and_kv" : "weights_only"));
         json_object_set_new(o, "fits_batch1", json_boolean(r.fits_batch1));
         json_object_set_new(o, "prefill_fits", json_boolean(r.prefill_fits));
         json_object_set_new(o, "memory_need_bytes", gp_cli_jnum(r.mem_need));
@@ -1175,8 +1189,6 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_array_append_new(w, json_string("batch does not fit at this context"));
         if (r.kv_dominates)
             json_array_append_new(w, json_string("KV cache dominates the weights"));
-        if (r.kv_bytes_per_token <= 0)
-            json_array_append_new(w, json_string(KV_UNKNOWN));
         for (wi = 0; wi < nwarn; wi++)
             json_array_append_new(w, json_string(warn[wi]));
         if (mla)
@@ -1238,7 +1250,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(note + n, sizeof note - n, "; %.0f of %.0f layers attend", r.layers -
                  r.linear_layers, r.layers);
     }
-    qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, r.kv_bytes_per_token > 0 ? note : KV_UNKNOWN);
+    if (r.kv_counted)
+        qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, note);
+    else
+        gp_cli_row("KV cache", "not counted", KV_UNKNOWN_ROW);
     if (r.linear_layers > 0) {
         snprintf(note, sizeof note, "%.0f seq x %s read + written: %.0f linear-attention layers' "
                  "state at %s, any context", p.batch,
@@ -1341,9 +1356,12 @@ static int run(gp_cli *cli, int argc, char **argv)
         print_e2e(&e2e, output);
     printf("\nmemory (%.0f GPU%s):\n", p.gpus, p.gpus > 1 ? "s" : "");
     qrow("weights stored", r.weight_store_bytes, GP_Q_BYTES, 2, NULL);
-    qrow("KV cache stored", p.batch * r.kv_positions * r.kv_bytes_per_token * r.kv_replicas,
-         GP_Q_BYTES,
-         2, r.kv_replicas > 1 ? "with the copies tensor parallelism keeps (above)" : NULL);
+    if (r.kv_counted)
+        qrow("KV cache stored", p.batch * r.kv_positions * r.kv_bytes_per_token * r.kv_replicas,
+             GP_Q_BYTES, 2,
+             r.kv_replicas > 1 ? "with the copies tensor parallelism keeps (above)" : NULL);
+    else
+        gp_cli_row("KV cache stored", "not counted", KV_UNKNOWN_ROW);
     if (r.linear_layers > 0) {
         snprintf(note, sizeof note, "%.0f seq x %s, whatever the context", p.batch,
                  gp_format_qty(r.state_bytes_per_seq, GP_Q_BYTES, 2, 0, buf, sizeof buf));
@@ -1353,8 +1371,12 @@ static int run(gp_cli *cli, int argc, char **argv)
          p.runtime_overhead >= 0 ? "--runtime-overhead" : "1 GiB per GPU (gpuplan default)");
     qrow("need", r.mem_need, GP_Q_BYTES, 2, NULL);
     qrow("usable", r.mem_usable, GP_Q_BYTES, 2, src_or(gpu->mem_usable.src, gpu->mem_capacity.src));
-    gp_cli_row("fits", r.fits ? "yes" : "no",
-               r.fits_batch1 ? NULL : "not even at batch 1");
+    /* Without the KV cache the fit is the weights': a "no" stands, a "yes"
+     * is only theirs (inference.md 6). */
+    gp_cli_row("fits", !r.fits ? "no" : r.kv_counted ? "yes" : "weights only",
+               !r.fits_batch1 ? "not even at batch 1"
+               : !r.kv_counted ? "the KV cache is not counted without the shape"
+                               : NULL);
     if (p.prompt > 0 && !r.prefill_fits) {
         snprintf(note, sizeof note, "needs %s with the %.0f-token prompt cached",
                  gp_format_qty(r.prefill_mem_need, GP_Q_BYTES, 2, 0, buf, sizeof buf), p.prompt);
@@ -1362,11 +1384,15 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     /* Labels fit gp_cli_row's 28-character column. */
     snprintf(buf, sizeof buf, "%.0f", r.max_batch);
-    gp_cli_row("max batch at this context", isinf(r.max_batch) ? "unbounded" : buf, NULL);
+    gp_cli_row("max batch at this context",
+               !r.kv_counted ? "unknown (no shape)" : isinf(r.max_batch) ? "unbounded" : buf,
+               NULL);
     snprintf(buf, sizeof buf, "%.0f", r.max_context);
     snprintf(note, sizeof note, "beyond the model's %.0f-token context", model.context.v);
-    gp_cli_row("max context at this batch", isinf(r.max_context) ? "unbounded" : buf,
-               model.context.v > 0 && r.max_context > model.context.v ? note : NULL);
+    gp_cli_row("max context at this batch",
+               !r.kv_counted ? "unknown (no shape)" : isinf(r.max_context) ? "unbounded" : buf,
+               r.kv_counted && model.context.v > 0 && r.max_context > model.context.v ? note
+                                                                                     : NULL);
     printf("\nassumptions:\n");
     qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
     if (p.price > 0 || gpu->rent.v > 0) {

@@ -1286,6 +1286,7 @@ START_TEST(memory_fit)
         GP_ASSERT_REL(r.max_batch, 11.0, 0);
         GP_ASSERT_REL(r.max_context, floor(free1 / (8.0 * kv_tok)), 0);
         ck_assert_int_eq(r.fits, 1);
+        ck_assert_int_eq(r.kv_counted, 1); /* the shape sizes the cache */
     }
     /* Two GPUs double the memory: fp16 now fits at batch 1. */
     {
@@ -1298,12 +1299,17 @@ START_TEST(memory_fit)
         ck_assert_int_eq(r.fits, 1);
         GP_ASSERT_REL(r.mem_usable, 2.0 * usable, 1e-12);
     }
-    /* No KV shape: max batch/context are unbounded. */
+    /* No KV shape: the cache is not counted, so the fit is the weights'
+     * and max batch/context are Inf for want of the figure (kv_counted 0
+     * tells that from a cache that stops growing under a window). */
     m = params_only(7e9);
     p.gpus = 1;
     p.link = NULL;
     r = gp_test_infer_eval(&p);
     ck_assert(isinf(r.max_batch));
+    ck_assert(isinf(r.max_context));
+    ck_assert_int_eq(r.kv_counted, 0);
+    GP_ASSERT_REL(r.kv_bytes, 0.0, 0);
 }
 END_TEST
 
@@ -2179,6 +2185,63 @@ START_TEST(cli_tensor_parallel)
 }
 END_TEST
 
+/* ---- what the decode table and JSON claim --------------------------------- */
+
+/* Without the shape no KV cache is counted (inference.md 6): the fit is the
+ * weights' alone, so the table says "weights only" and "unknown (no shape)"
+ * where it said "yes" and "unbounded", the warning reaches stderr in table
+ * mode too, and JSON keeps `fits` a boolean beside kv_counted / fits_scope.
+ * 13B fp16 = 26 GB + 1 GiB runtime on an A100 80GB: the weights fit. */
+START_TEST(cli_no_shape_fit_is_weights_only)
+{
+    const char *t[] = {"decode", "--gpu", "a100", "--params", "13B", "--batch", "512",
+                       "--context", "4096", NULL};
+    const char *j[] = {"--gpu", "a100", "--params", "13B", "--batch", "512", "--context",
+                       "4096", NULL};
+    const char *shaped[] = {"--gpu", "a100", "--model", "llama-2-7b", NULL};
+    const char *big[] = {"decode", "--gpu", "4090", "--params", "70B", NULL};
+    char *out = NULL, *err = NULL;
+    int rc;
+    json_t *o;
+    rc = gp_test_cli(t, &out, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(err, "warning: KV cache not counted"));
+    ck_assert_ptr_nonnull(strstr(err, "the memory fit covers the weights only"));
+    ck_assert_ptr_nonnull(strstr(out, "fits                         weights only"));
+    ck_assert_ptr_nonnull(strstr(out, "max batch at this context    unknown (no shape)"));
+    ck_assert_ptr_nonnull(strstr(out, "max context at this batch    unknown (no shape)"));
+    ck_assert_ptr_nonnull(strstr(out, "KV cache                     not counted"));
+    ck_assert_ptr_nonnull(strstr(out, "KV cache stored              not counted"));
+    ck_assert_ptr_null(strstr(out, "unbounded"));
+    ck_assert_ptr_null(strstr(out, "fits                         yes"));
+    free(out);
+    free(err);
+    o = decode_json(j, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(o);
+    ck_assert(json_is_true(json_object_get(o, "fits")));
+    ck_assert(json_is_false(json_object_get(o, "kv_counted")));
+    ck_assert_str_eq(json_string_value(json_object_get(o, "fits_scope")), "weights_only");
+    ck_assert(json_is_null(json_object_get(o, "max_batch")));
+    ck_assert(json_is_null(json_object_get(o, "max_context")));
+    ck_assert_str_eq(err, ""); /* with --json, the warning is in `warnings` */
+    json_decref(o);
+    free(err);
+    o = decode_json(shaped, &rc, NULL);
+    ck_assert(json_is_true(json_object_get(o, "kv_counted")));
+    ck_assert_str_eq(json_string_value(json_object_get(o, "fits_scope")), "weights_and_kv");
+    GP_ASSERT_REL(jnum(o, "max_batch"), 1063.0, 0);
+    json_decref(o);
+    /* Weights that do not fit alone: a "no" stands, shape or not. */
+    rc = gp_test_cli(big, &out, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "fits                         no"));
+    ck_assert_ptr_nonnull(strstr(err, "KV not counted"));
+    free(out);
+    free(err);
+}
+END_TEST
+
 /* Enumerations set by hand are checked like every other input (roofline.h
  * and comm.h do the same): an out-of-range split or accumulate mode is
  * GP_EINVAL naming the option, not a silent tensor split / fp32 accumulate
@@ -2254,6 +2317,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_published_rows_default_engine);
     tcase_add_test(tc, gguf_implies_llamacpp_unless_told);
     tcase_add_test(tc, cli_expected_matmul_source);
+    tcase_add_test(tc, cli_no_shape_fit_is_weights_only);
     suite_add_tcase(s, tc);
     return s;
 }
