@@ -392,6 +392,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_diagnosis diag;
     gp_infer_e2e e2e;
     char e2e_msg[256], engine_msg[256], kv_msg[384], link_msg[320], out_msg[160];
+    char ctx_msg[384];
     const char *warn[8];
     size_t nwarn = 0, wi;
     const char *runs_on = NULL, *kv_types = NULL;
@@ -943,6 +944,30 @@ static int run(gp_cli *cli, int argc, char **argv)
                  "engine '%s' keeps its KV cache in %s, and --kv %s is none: priced by its "
                  "%.3g bits", r.engine->id, kv_types, fmt_name(p.kv), fmt_bits(p.kv));
 
+    /* A --context below --prompt: the step is priced at fewer cached
+     * positions than the prefill leaves a sequence (equal under a sliding
+     * window both reach: nothing to say).  The documented use, a prefill
+     * and a decode step timed apart as llama-bench's pp and tg tests are
+     * (inference.md 6), stays; a step that follows this prompt is not it. */
+    ctx_msg[0] = '\0';
+    if (have_prompt && have_context && p.context < p.prompt &&
+        gp_model_kv_positions(&model, p.context) < gp_model_kv_positions(&model, p.prompt)) {
+        if (output > 0)
+            snprintf(ctx_msg, sizeof ctx_msg,
+                     "--context %.0f is below --prompt %.0f: the decode step is priced at %.0f "
+                     "cached tokens, not the %.0f or more a sequence holds after this prompt; "
+                     "the end-to-end figures' steps run at contexts %.0f on",
+                     p.context, p.prompt, p.context, p.prompt, p.prompt + 1.0);
+        else
+            snprintf(ctx_msg, sizeof ctx_msg,
+                     "--context %.0f is below --prompt %.0f: the decode step is priced at %.0f "
+                     "cached tokens, not the %.0f or more a sequence holds after this prompt's "
+                     "prefill (the two are priced apart, as llama-bench's pp and tg tests); give "
+                     "--context %.0f or more for the steps after it, or --output N for the "
+                     "whole request",
+                     p.context, p.prompt, p.context, p.prompt, p.prompt);
+    }
+
     /* The plain warnings: on stderr, or in JSON's warnings with --json. */
     if (!r.kv_counted)
         warn[nwarn++] = KV_UNKNOWN;
@@ -956,6 +981,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         warn[nwarn++] = engine_msg;
     if (kv_msg[0] != '\0')
         warn[nwarn++] = kv_msg;
+    if (ctx_msg[0] != '\0')
+        warn[nwarn++] = ctx_msg;
 
     /* Warnings and refusals (stderr). */
     for (wi = 0; wi < nwarn && !cli->json; wi++)

@@ -1762,7 +1762,10 @@ START_TEST(cli_bad_input)
         free(err);
         rc = gp_test_cli(pr2, NULL, &err);
         ck_assert_int_eq(rc, 2);
-        ck_assert_msg(strstr(err, "--prompt 5000") != NULL && strstr(err, "--context 100") == NULL,
+        /* The refusal names --prompt; --context 100 appears only in the
+         * warning that it lies below the prompt. */
+        ck_assert_msg(strstr(err, "error: --prompt 5000 exceeds") != NULL &&
+                          strstr(err, "error: --context") == NULL,
                       "stderr: %s", err);
         free(err);
     }
@@ -2242,6 +2245,73 @@ START_TEST(cli_no_shape_fit_is_weights_only)
 }
 END_TEST
 
+/* A --context below --prompt prices the decode step at fewer cached tokens
+ * than the prefill leaves (inference.md 6): allowed (a prefill and a step
+ * timed apart, as llama-bench's pp and tg), but warned, naming both; not
+ * under a window that caches as many positions at either (Mistral 7B v0.1:
+ * 4096 on every layer, context 5000 and prompt 8192 both hold 4096). */
+START_TEST(cli_context_below_prompt_warns)
+{
+    const char *t[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt", "4096",
+                       "--context", "128", NULL};
+    const char *j[] = {"--gpu", "h100", "--model", "llama-3.1-8b", "--prompt", "4096",
+                       "--context", "128", "--output", "16", NULL};
+    const char *same[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt",
+                          "4096", "--context", "4096", NULL};
+    const char *dflt[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt",
+                          "4096", NULL};
+    const char *win[] = {"decode", "--gpu", "h100", "--model", "mistral-7b", "--prompt", "8192",
+                         "--context", "5000", NULL};
+    const char *win2[] = {"decode", "--gpu", "h100", "--model", "mistral-7b", "--prompt", "8192",
+                          "--context", "2000", NULL};
+    char *out = NULL, *err = NULL;
+    int rc;
+    size_t i, hits = 0;
+    json_t *o, *w;
+    rc = gp_test_cli(t, NULL, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(err, "warning: --context 128 is below --prompt 4096: the decode "
+                                      "step is priced at 128 cached tokens"));
+    ck_assert_ptr_nonnull(strstr(err, "--output N"));
+    free(err);
+    /* --strict keeps it a warning: the run is a documented use. */
+    {
+        const char *st[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt",
+                            "4096", "--context", "128", "--strict", NULL};
+        rc = gp_test_cli(st, NULL, &err);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_ptr_nonnull(strstr(err, "--context 128 is below --prompt 4096"));
+        free(err);
+    }
+    o = decode_json(j, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(o);
+    w = json_object_get(o, "warnings");
+    for (i = 0; i < json_array_size(w); i++) {
+        const char *m = json_string_value(json_array_get(w, i));
+        if (strstr(m, "--context 128 is below --prompt 4096") != NULL) {
+            hits++;
+            ck_assert_ptr_nonnull(strstr(m, "contexts 4097 on"));
+        }
+    }
+    ck_assert_uint_eq(hits, 1);
+    json_decref(o);
+    free(err);
+    for (i = 0; i < 3; i++) {
+        const char *const *a = i == 0 ? same : i == 1 ? dflt : win;
+        rc = gp_test_cli(a, &out, &err);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_msg(strstr(err, "is below --prompt") == NULL, "case %zu: %s", i, err);
+        free(out);
+        free(err);
+    }
+    rc = gp_test_cli(win2, NULL, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(err, "--context 2000 is below --prompt 8192"));
+    free(err);
+}
+END_TEST
+
 /* Enumerations set by hand are checked like every other input (roofline.h
  * and comm.h do the same): an out-of-range split or accumulate mode is
  * GP_EINVAL naming the option, not a silent tensor split / fp32 accumulate
@@ -2318,6 +2388,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, gguf_implies_llamacpp_unless_told);
     tcase_add_test(tc, cli_expected_matmul_source);
     tcase_add_test(tc, cli_no_shape_fit_is_weights_only);
+    tcase_add_test(tc, cli_context_below_prompt_warns);
     suite_add_tcase(s, tc);
     return s;
 }
