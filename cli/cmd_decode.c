@@ -1215,7 +1215,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         else if (!r.fits)
             json_array_append_new(w, json_string("batch does not fit at this context"));
         if (r.kv_dominates)
-            json_array_append_new(w, json_string("KV cache dominates the weights"));
+            json_array_append_new(w, json_string("KV cache dominates the weights: more KV "
+                                                 "cache than weights read per step"));
         for (wi = 0; wi < nwarn; wi++)
             json_array_append_new(w, json_string(warn[wi]));
         if (mla)
@@ -1325,11 +1326,21 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (mla)
         printf("  note: %s\n", MLA_NOTE);
-    if (r.kv_dominates)
-        printf("  note: the KV cache (%s) now dominates the weights (%s): context and batch,"
-               " not model size, set the speed; a narrower --kv cuts it\n",
+    if (r.kv_dominates) {
+        /* Like with like: both are bytes read per step.  A MoE model reads
+         * the experts its batch touches, fewer than it holds. */
+        char held[96] = "";
+        if (r.moe_layers > 0.0 && r.weight_store_bytes > r.weight_bytes) {
+            char hb[32];
+            snprintf(held, sizeof held, ": the experts this batch touches, of %s held",
+                     gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, hb, sizeof hb));
+        }
+        printf("  note: the KV cache read each step (%s) now dominates the weights read each"
+               " step (%s%s): context and batch, not model size, set the speed; a narrower --kv"
+               " cuts it\n",
                gp_format_qty(r.kv_bytes, GP_Q_BYTES, 2, 0, buf, sizeof buf),
-               gp_format_qty(r.weight_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2));
+               gp_format_qty(r.weight_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2), held);
+    }
     printf("\n");
     print_side("ceiling: datasheet bandwidth and peak, zero overhead", &r.ceiling, p.batch,
                p.gpus <= 1 ? "0: a ceiling has no per-layer overhead and one GPU no link"

@@ -2312,6 +2312,35 @@ START_TEST(cli_context_below_prompt_warns)
 }
 END_TEST
 
+/* "The KV cache dominates" holds bytes read per step against bytes read
+ * per step; a MoE model's are the experts its batch touches, so the note
+ * says so and names what is held.  Llama 4 Scout, 10Mi context, 8 x H100:
+ * 516.60 GB of KV against 32.28 GB of weights read, 215.54 GB held. */
+START_TEST(cli_kv_dominates_reads_per_step)
+{
+    const char *t[] = {"decode", "--gpu", "h100", "--model", "llama-4-scout", "--context", "10Mi",
+                       "--gpus", "8", NULL};
+    const char *d[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--context", "32768",
+                       NULL};
+    char *out = NULL, *err = NULL;
+    int rc = gp_test_cli(t, &out, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "the KV cache read each step (516.60 GB) now dominates the "
+                                      "weights read each step (32.28 GB: the experts this batch "
+                                      "touches, of 215.54 GB held)"));
+    ck_assert_ptr_nonnull(strstr(err, "weights 215.54 GB"));
+    free(out);
+    free(err);
+    /* A dense model reads what it holds: no "held" clause. */
+    rc = gp_test_cli(d, &out, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "the KV cache read each step (17.18 GB) now dominates"));
+    ck_assert_ptr_null(strstr(out, "held)"));
+    free(out);
+    free(err);
+}
+END_TEST
+
 /* Enumerations set by hand are checked like every other input (roofline.h
  * and comm.h do the same): an out-of-range split or accumulate mode is
  * GP_EINVAL naming the option, not a silent tensor split / fp32 accumulate
@@ -2389,6 +2418,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_expected_matmul_source);
     tcase_add_test(tc, cli_no_shape_fit_is_weights_only);
     tcase_add_test(tc, cli_context_below_prompt_warns);
+    tcase_add_test(tc, cli_kv_dominates_reads_per_step);
     suite_add_tcase(s, tc);
     return s;
 }

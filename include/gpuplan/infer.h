@@ -437,7 +437,9 @@ typedef struct gp_infer_result {
     double max_context;         /* largest context at this batch (Inf: every
                                    attending layer windowed, or, with
                                    kv_counted 0, unknown)                   */
-    int kv_dominates;           /* kv_bytes > weight_bytes                   */
+    int kv_dominates;           /* kv_bytes > weight_bytes: bytes read per
+                                   step, both (a MoE model's weight_bytes
+                                   are the experts touched, not all held)   */
     int split_layers;           /* 1: layer split used, 0: tensor parallel   */
     int context_exceeds;        /* context (or prompt) > model's maximum     */
     /* Shape used for the per-layer costs, activations and tensor-parallel
