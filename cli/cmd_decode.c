@@ -274,16 +274,40 @@ static int tok_digits(double v)
     return v >= 999.95 ? 3 : 1;
 }
 
-static void print_side(const char *title, const gp_infer_side *s, double batch,
-                       const char *what)
+/* What the larger part of the movement account is: "communication" (the
+ * link's AllReduces or layer hand-offs, comm_s) or "overhead" (the fixed
+ * per-layer and MoE-layer costs, overhead_s); "none" when it is empty. */
+static const char *movement_largest(const gp_infer_side *s)
 {
-    char note[160];
+    if (!(s->comm_s > 0.0) && !(s->overhead_s > 0.0))
+        return "none";
+    return s->comm_s > s->overhead_s ? "communication" : "overhead";
+}
+
+static void print_side(const char *title, const gp_infer_side *s, double batch,
+                       const char *what, int split_layers)
+{
+    char note[160], a[32], b[32];
     gp_cli_print_ledger(title, &s->ledger);
     printf("  movement = %s\n", what);
-    if (s->ledger.binding == GP_ACCT_MOVEMENT)
-        printf("  %s-bound under the roofline, but fixed costs (movement) take the largest"
-               " share\n", roof_bound(s));
-    else
+    if (s->ledger.binding == GP_ACCT_MOVEMENT) {
+        /* Name the part of the movement account that makes it the largest:
+         * the link's traffic is no fixed cost (inference.md 3). */
+        const char *comm = split_layers ? "layer hand-offs" : "AllReduces";
+        gp_format_qty(s->comm_s, GP_Q_DURATION, 1, 0, a, sizeof a);
+        gp_format_qty(s->overhead_s, GP_Q_DURATION, 1, 0, b, sizeof b);
+        if (strcmp(movement_largest(s), "communication") == 0)
+            printf("  %s-bound under the roofline, but movement takes the largest share, most of"
+                   " it communication: %s of %s over the link, %s of fixed per-layer overhead\n",
+                   roof_bound(s), a, comm, b);
+        else if (s->comm_s > 0.0)
+            printf("  %s-bound under the roofline, but movement takes the largest share, most of"
+                   " it fixed per-layer overhead: %s, against %s of %s over the link\n",
+                   roof_bound(s), b, a, comm);
+        else
+            printf("  %s-bound under the roofline, but movement takes the largest share: %s of"
+                   " fixed per-layer overhead\n", roof_bound(s), b);
+    } else
         printf("  %s-bound\n", roof_bound(s));
     qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE, tok_digits(s->tokens_per_s),
          NULL);
@@ -354,6 +378,7 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "moe_layer_overhead_s", gp_cli_jnum(s->moe_overhead_s));
     json_object_set_new(o, "overhead_s", gp_cli_jnum(s->overhead_s));
     json_object_set_new(o, "comm_s", gp_cli_jnum(s->comm_s));
+    json_object_set_new(o, "movement_largest", json_string(movement_largest(s)));
     json_object_set_new(o, "ttft_s", gp_cli_jnum(s->ttft_s));
     json_object_set_new(o, "prefill_eff", gp_cli_jnum(s->prefill_eff));
     json_object_set_new(o, "prefill_peak_flop_per_s", gp_cli_jnum(s->prefill_peak));
@@ -1130,6 +1155,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "ceiling_bound", json_string(roof_bound(&r.ceiling)));
         json_object_set_new(o, "binding",
                             json_string(gp_account_name(r.expected.ledger.binding)));
+        json_object_set_new(o, "movement_largest", json_string(movement_largest(&r.expected)));
         json_object_set_new(o, "ttft_s", gp_cli_jnum(r.expected.ttft_s));
         json_object_set_new(o, "ceiling_ttft_s", gp_cli_jnum(r.ceiling.ttft_s));
         json_object_set_new(o, "prefill_flop", gp_cli_jnum(r.prefill_flop));
@@ -1346,7 +1372,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                p.gpus <= 1 ? "0: a ceiling has no per-layer overhead and one GPU no link"
                : r.split_layers
                    ? "layer hand-offs at datasheet link bandwidth, zero latency (added)"
-                   : "AllReduces at datasheet link bandwidth, zero latency (added)");
+                   : "AllReduces at datasheet link bandwidth, zero latency (added)",
+               r.split_layers);
     if (r.kv_replicas > 1 && r.kv_bytes > 0)
         printf("  the ceiling reads one copy of the KV cache (data-parallel attention needs no "
                "more); the expected figure reads the %.4g copies\n",
@@ -1356,7 +1383,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                p.batch,
                p.gpus <= 1      ? "per-layer fixed costs, added to the step (not overlapped)"
                : r.split_layers ? "per-layer fixed costs + layer hand-offs, added to the step"
-                                : "per-layer fixed costs + AllReduces, added to the step");
+                                : "per-layer fixed costs + AllReduces, added to the step",
+               r.split_layers);
     printf("\n");
     if (p.prompt > 0) {
         snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s", p.prompt, p.batch,

@@ -2341,6 +2341,72 @@ START_TEST(cli_kv_dominates_reads_per_step)
 }
 END_TEST
 
+/* When movement binds, the table names which part of it: the link's
+ * traffic or the fixed per-layer costs (inference.md 3).  Llama 3.1 8B on
+ * 4 x RTX 4090 (host-staged AllReduces), vLLM, batch 64: 9.0 ms of the
+ * 9.6 ms is AllReduces.  Llama 3.2 1B on 2 x H100 NVLink, hf-transformers:
+ * its large per-layer cost outweighs 128 us of AllReduces. */
+START_TEST(cli_movement_names_its_largest_part)
+{
+    const char *c[] = {"--gpu", "4090", "--model", "llama-3.1-8b", "--gpus", "4", "--split",
+                       "tensor", "--batch", "64", "--engine", "vllm", NULL};
+    const char *v[] = {"--gpu", "h100", "--model", "llama-3.2-1b", "--gpus", "2", "--split",
+                       "tensor", "--engine", "hf-transformers", NULL};
+    const char *t[16];
+    char *out = NULL;
+    int rc;
+    size_t i;
+    json_t *o, *ex;
+    t[0] = "decode";
+    for (i = 0; c[i] != NULL; i++)
+        t[i + 1] = c[i];
+    t[i + 1] = NULL;
+    rc = gp_test_cli(t, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "memory-bound under the roofline, but movement takes the "
+                                      "largest share, most of it communication: 9.0 ms of "
+                                      "AllReduces over the link, 634.9 us of fixed per-layer "
+                                      "overhead"));
+    ck_assert_ptr_null(strstr(out, "fixed costs (movement)"));
+    free(out);
+    o = decode_json(c, &rc, NULL);
+    ck_assert_str_eq(json_string_value(json_object_get(o, "binding")), "movement");
+    ck_assert_str_eq(json_string_value(json_object_get(o, "movement_largest")), "communication");
+    ex = json_object_get(o, "expected");
+    ck_assert(jnum(ex, "comm_s") > jnum(ex, "overhead_s"));
+    ck_assert_str_eq(json_string_value(json_object_get(ex, "movement_largest")), "communication");
+    json_decref(o);
+    t[0] = "decode";
+    for (i = 0; v[i] != NULL; i++)
+        t[i + 1] = v[i];
+    t[i + 1] = NULL;
+    rc = gp_test_cli(t, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "but movement takes the largest share, most of it fixed "
+                                      "per-layer overhead: "));
+    ck_assert_ptr_nonnull(strstr(out, "of AllReduces over the link\n"));
+    free(out);
+    o = decode_json(v, &rc, NULL);
+    ck_assert_str_eq(json_string_value(json_object_get(o, "movement_largest")), "overhead");
+    ex = json_object_get(o, "expected");
+    ck_assert(jnum(ex, "overhead_s") > jnum(ex, "comm_s"));
+    /* The ceiling has no fixed costs: its movement is the link's. */
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o, "ceiling"),
+                                                       "movement_largest")),
+                     "communication");
+    json_decref(o);
+    /* One GPU's ceiling moves nothing. */
+    {
+        const char *one[] = {"--gpu", "h100", "--model", "llama-3.2-1b", NULL};
+        o = decode_json(one, &rc, NULL);
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o, "ceiling"),
+                                                           "movement_largest")),
+                         "none");
+        json_decref(o);
+    }
+}
+END_TEST
+
 /* Enumerations set by hand are checked like every other input (roofline.h
  * and comm.h do the same): an out-of-range split or accumulate mode is
  * GP_EINVAL naming the option, not a silent tensor split / fp32 accumulate
@@ -2419,6 +2485,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_no_shape_fit_is_weights_only);
     tcase_add_test(tc, cli_context_below_prompt_warns);
     tcase_add_test(tc, cli_kv_dominates_reads_per_step);
+    tcase_add_test(tc, cli_movement_names_its_largest_part);
     suite_add_tcase(s, tc);
     return s;
 }
