@@ -411,6 +411,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_err e;
     char buf[64], buf2[64], note[256], uneven_msg[160], stbuf[64];
     int uneven, mla, nodes, own;
+    double ridge_whole; /* first whole batch compute binds at (Inf: never) */
     gp_cli_link_opt lk;
     double node; /* GPUs per node (all of them in one node) */
     double measured = 0.0, output = 0.0;
@@ -908,6 +909,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                      e2e.prompt, output, e2e.final_context, model.id, model.context.v);
     }
 
+    /* The ridge as a batch one can run: the first whole batch at which
+     * compute time reaches memory time (inference.md 5). */
+    ridge_whole = isfinite(r.expected.ridge_batch) ? ceil(r.expected.ridge_batch) : INFINITY;
+
     /* A measured run: one step per token of each stream. */
     memset(&diag, 0, sizeof diag);
     if (measured > 0.0)
@@ -1199,6 +1204,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         json_object_set_new(o, "ridge_batch", gp_cli_jnum(r.expected.ridge_batch));
         json_object_set_new(o, "ceiling_ridge_batch", gp_cli_jnum(r.ceiling.ridge_batch));
+        /* The first whole batch at which compute binds, and whether it fits
+         * (null: never compute-bound, or the fit unknown without the KV). */
+        json_object_set_new(o, "compute_bound_batch", gp_cli_jcount(ridge_whole));
+        json_object_set_new(o, "compute_bound_batch_fits",
+                            isinf(ridge_whole) || !r.kv_counted
+                                ? json_null()
+                                : json_boolean(ridge_whole <= r.max_batch));
         json_object_set_new(o, "fits", json_boolean(r.fits));
         /* What `fits` covers: without the shape no KV cache is counted
          * (then max_batch and max_context are null for want of it). */
@@ -1415,9 +1427,21 @@ static int run(gp_cli *cli, int argc, char **argv)
         gp_cli_row("prefill rows per expert", buf, note);
     }
 
-    snprintf(buf, sizeof buf, "%.1f", r.expected.ridge_batch);
-    gp_cli_row("compute-bound from batch", isinf(r.expected.ridge_batch) ? "never" : buf,
-               "ridge: FLOPs/peak = bytes/bandwidth (expected figures)");
+    /* A whole batch (the ridge, rounded up), and said when no batch that
+     * large fits at this context. */
+    if (isinf(ridge_whole))
+        snprintf(buf, sizeof buf, "never");
+    else if (r.kv_counted && ridge_whole > r.max_batch && r.max_batch <= 0.0)
+        snprintf(buf, sizeof buf, "%.0f (no batch fits)", ridge_whole);
+    else if (r.kv_counted && ridge_whole > r.max_batch)
+        snprintf(buf, sizeof buf, "%.0f (beyond the %.0f that fit)", ridge_whole, r.max_batch);
+    else
+        snprintf(buf, sizeof buf, "%.0f", ridge_whole);
+    snprintf(note, sizeof note, "ridge %.1f: FLOPs/peak = bytes/bandwidth (expected figures)",
+             r.expected.ridge_batch);
+    gp_cli_row("compute-bound from batch", buf,
+               isinf(ridge_whole) ? "ridge: FLOPs/peak = bytes/bandwidth (expected figures)"
+                                  : note);
     if (output > 0)
         print_e2e(&e2e, output);
     printf("\nmemory (%.0f GPU%s):\n", p.gpus, p.gpus > 1 ? "s" : "");

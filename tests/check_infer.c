@@ -2227,6 +2227,8 @@ START_TEST(cli_no_shape_fit_is_weights_only)
     ck_assert_str_eq(json_string_value(json_object_get(o, "fits_scope")), "weights_only");
     ck_assert(json_is_null(json_object_get(o, "max_batch")));
     ck_assert(json_is_null(json_object_get(o, "max_context")));
+    /* The ridge (193) cannot be held against an unknown largest batch. */
+    ck_assert(json_is_null(json_object_get(o, "compute_bound_batch_fits")));
     ck_assert_str_eq(err, ""); /* with --json, the warning is in `warnings` */
     json_decref(o);
     free(err);
@@ -2407,6 +2409,43 @@ START_TEST(cli_movement_names_its_largest_part)
 }
 END_TEST
 
+/* The ridge as a batch one can run: ceil(B*), and said when it lies beyond
+ * the largest batch that fits.  Llama 2 7B fp16 on an A100 at context 128:
+ * B* = 6379.4 (inference.md 5), max batch 1063 -> "6380 (beyond the 1063
+ * that fit)".  Llama 3.1 8B there: B* = 243.5 -> 244, which fits (4098). */
+START_TEST(cli_ridge_is_a_whole_batch)
+{
+    const char *t[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", NULL};
+    const char *j[] = {"--gpu", "a100", "--model", "llama-2-7b", NULL};
+    const char *t8[] = {"decode", "--gpu", "a100", "--model", "llama-3.1-8b", NULL};
+    const char *j8[] = {"--gpu", "a100", "--model", "llama-3.1-8b", NULL};
+    char *out = NULL;
+    int rc;
+    json_t *o;
+    rc = gp_test_cli(t, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "compute-bound from batch     6380 (beyond the 1063 that "
+                                      "fit) ridge 6379.4"));
+    ck_assert_ptr_null(strstr(out, "from batch     6379.4"));
+    free(out);
+    o = decode_json(j, &rc, NULL);
+    GP_ASSERT_REL(jnum(o, "ridge_batch"), 6379.4, 1e-5);
+    ck_assert(json_is_integer(json_object_get(o, "compute_bound_batch")));
+    ck_assert_int_eq(json_integer_value(json_object_get(o, "compute_bound_batch")), 6380);
+    ck_assert(json_is_false(json_object_get(o, "compute_bound_batch_fits")));
+    json_decref(o);
+    rc = gp_test_cli(t8, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "compute-bound from batch     244                ridge "
+                                      "243.5"));
+    free(out);
+    o = decode_json(j8, &rc, NULL);
+    ck_assert_int_eq(json_integer_value(json_object_get(o, "compute_bound_batch")), 244);
+    ck_assert(json_is_true(json_object_get(o, "compute_bound_batch_fits")));
+    json_decref(o);
+}
+END_TEST
+
 /* Enumerations set by hand are checked like every other input (roofline.h
  * and comm.h do the same): an out-of-range split or accumulate mode is
  * GP_EINVAL naming the option, not a silent tensor split / fp32 accumulate
@@ -2486,6 +2525,7 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_context_below_prompt_warns);
     tcase_add_test(tc, cli_kv_dominates_reads_per_step);
     tcase_add_test(tc, cli_movement_names_its_largest_part);
+    tcase_add_test(tc, cli_ridge_is_a_whole_batch);
     suite_add_tcase(s, tc);
     return s;
 }
