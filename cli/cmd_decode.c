@@ -296,7 +296,10 @@ static void print_side(const char *title, const gp_infer_side *s, double batch,
         const char *comm = split_layers ? "layer hand-offs" : "AllReduces";
         gp_format_qty(s->comm_s, GP_Q_DURATION, 1, 0, a, sizeof a);
         gp_format_qty(s->overhead_s, GP_Q_DURATION, 1, 0, b, sizeof b);
-        if (strcmp(movement_largest(s), "communication") == 0)
+        if (strcmp(movement_largest(s), "communication") == 0 && !(s->overhead_s > 0.0))
+            printf("  %s-bound under the roofline, but movement takes the largest share: %s of"
+                   " %s over the link\n", roof_bound(s), a, comm);
+        else if (strcmp(movement_largest(s), "communication") == 0)
             printf("  %s-bound under the roofline, but movement takes the largest share, most of"
                    " it communication: %s of %s over the link, %s of fixed per-layer overhead\n",
                    roof_bound(s), a, comm, b);

@@ -2397,6 +2397,19 @@ START_TEST(cli_movement_names_its_largest_part)
                                                        "movement_largest")),
                      "communication");
     json_decref(o);
+    /* A ceiling has no fixed costs: when its link binds, the line says the
+     * link alone (8 x RTX 4090, no P2P, batch 256: 1.9 ms of AllReduces). */
+    {
+        const char *c8[] = {"decode", "--gpu", "4090", "--model", "llama-3.2-1b", "--gpus", "8",
+                            "--batch", "256", NULL};
+        rc = gp_test_cli(c8, &out, NULL);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_ptr_nonnull(strstr(out, "memory-bound under the roofline, but movement takes "
+                                          "the largest share: 1.9 ms of AllReduces over the "
+                                          "link\n"));
+        ck_assert_ptr_null(strstr(out, "0.0 s of fixed"));
+        free(out);
+    }
     /* One GPU's ceiling moves nothing. */
     {
         const char *one[] = {"--gpu", "h100", "--model", "llama-3.2-1b", NULL};
