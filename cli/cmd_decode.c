@@ -16,8 +16,14 @@
     "device-to-device), kernel-launch gaps (no CUDA graphs), sampling on the host; profile " \
     "the timeline (nsys) before the kernels (ncu)"
 
-/* Said when the model has no layers or heads to size its KV cache. */
-#define KV_UNKNOWN "KV cache not counted: unknown without the shape (give --model, or --layers, --hidden and --heads; --kv-heads for GQA)"
+/* Said when the model has no layers or heads to size its KV cache: then
+ * the fit is the weights' alone and the largest batch and context are not
+ * known (inference.md 6). */
+#define KV_UNKNOWN                                                                           \
+    "KV cache not counted: unknown without the shape (give --model, or --layers, --hidden "  \
+    "and --heads; --kv-heads for GQA): the memory fit covers the weights only, and the "     \
+    "largest batch and context are unknown"
+#define KV_UNKNOWN_ROW "needs the shape: --model, or --layers, --hidden and --heads"
 #define MLA_NOTE                                                                                   \
     "MLA models run more kernels per layer than the engine profiles' fixed costs assume: "        \
     "measured DeepSeek decode has run 1.5 to 4.2 times slower than expected (docs/models/inference.md "    \
@@ -268,16 +274,43 @@ static int tok_digits(double v)
     return v >= 999.95 ? 3 : 1;
 }
 
-static void print_side(const char *title, const gp_infer_side *s, double batch,
-                       const char *what)
+/* What the larger part of the movement account is: "communication" (the
+ * link's AllReduces or layer hand-offs, comm_s) or "overhead" (the fixed
+ * per-layer and MoE-layer costs, overhead_s); "none" when it is empty. */
+static const char *movement_largest(const gp_infer_side *s)
 {
-    char note[160];
+    if (!(s->comm_s > 0.0) && !(s->overhead_s > 0.0))
+        return "none";
+    return s->comm_s > s->overhead_s ? "communication" : "overhead";
+}
+
+static void print_side(const char *title, const gp_infer_side *s, double batch,
+                       const char *what, int split_layers)
+{
+    char note[160], a[32], b[32];
     gp_cli_print_ledger(title, &s->ledger);
     printf("  movement = %s\n", what);
-    if (s->ledger.binding == GP_ACCT_MOVEMENT)
-        printf("  %s-bound under the roofline, but fixed costs (movement) take the largest"
-               " share\n", roof_bound(s));
-    else
+    if (s->ledger.binding == GP_ACCT_MOVEMENT) {
+        /* Name the part of the movement account that makes it the largest:
+         * the link's traffic is no fixed cost (inference.md 3). */
+        const char *comm = split_layers ? "layer hand-offs" : "AllReduces";
+        gp_format_qty(s->comm_s, GP_Q_DURATION, 1, 0, a, sizeof a);
+        gp_format_qty(s->overhead_s, GP_Q_DURATION, 1, 0, b, sizeof b);
+        if (strcmp(movement_largest(s), "communication") == 0 && !(s->overhead_s > 0.0))
+            printf("  %s-bound under the roofline, but movement takes the largest share: %s of"
+                   " %s over the link\n", roof_bound(s), a, comm);
+        else if (strcmp(movement_largest(s), "communication") == 0)
+            printf("  %s-bound under the roofline, but movement takes the largest share, most of"
+                   " it communication: %s of %s over the link, %s of fixed per-layer overhead\n",
+                   roof_bound(s), a, comm, b);
+        else if (s->comm_s > 0.0)
+            printf("  %s-bound under the roofline, but movement takes the largest share, most of"
+                   " it fixed per-layer overhead: %s, against %s of %s over the link\n",
+                   roof_bound(s), b, a, comm);
+        else
+            printf("  %s-bound under the roofline, but movement takes the largest share: %s of"
+                   " fixed per-layer overhead\n", roof_bound(s), b);
+    } else
         printf("  %s-bound\n", roof_bound(s));
     qrow("tokens/s per stream", s->tokens_per_s, GP_Q_TOKEN_RATE, tok_digits(s->tokens_per_s),
          NULL);
@@ -348,6 +381,7 @@ static json_t *jside(const gp_infer_side *s)
     json_object_set_new(o, "moe_layer_overhead_s", gp_cli_jnum(s->moe_overhead_s));
     json_object_set_new(o, "overhead_s", gp_cli_jnum(s->overhead_s));
     json_object_set_new(o, "comm_s", gp_cli_jnum(s->comm_s));
+    json_object_set_new(o, "movement_largest", json_string(movement_largest(s)));
     json_object_set_new(o, "ttft_s", gp_cli_jnum(s->ttft_s));
     json_object_set_new(o, "prefill_eff", gp_cli_jnum(s->prefill_eff));
     json_object_set_new(o, "prefill_peak_flop_per_s", gp_cli_jnum(s->prefill_peak));
@@ -380,13 +414,15 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_err e;
     char buf[64], buf2[64], note[256], uneven_msg[160], stbuf[64];
     int uneven, mla, nodes, own;
+    double ridge_whole; /* first whole batch compute binds at (Inf: never) */
     gp_cli_link_opt lk;
     double node; /* GPUs per node (all of them in one node) */
     double measured = 0.0, output = 0.0;
     gp_diagnosis diag;
     gp_infer_e2e e2e;
     char e2e_msg[256], engine_msg[256], kv_msg[384], link_msg[320], out_msg[160];
-    const char *warn[5];
+    char ctx_msg[384];
+    const char *warn[8];
     size_t nwarn = 0, wi;
     const char *runs_on = NULL, *kv_types = NULL;
 
@@ -876,6 +912,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                      e2e.prompt, output, e2e.final_context, model.id, model.context.v);
     }
 
+    /* The ridge as a batch one can run: the first whole batch at which
+     * compute time reaches memory time (inference.md 5). */
+    ridge_whole = isfinite(r.expected.ridge_batch) ? ceil(r.expected.ridge_batch) : INFINITY;
+
     /* A measured run: one step per token of each stream. */
     memset(&diag, 0, sizeof diag);
     if (measured > 0.0)
@@ -937,7 +977,33 @@ static int run(gp_cli *cli, int argc, char **argv)
                  "engine '%s' keeps its KV cache in %s, and --kv %s is none: priced by its "
                  "%.3g bits", r.engine->id, kv_types, fmt_name(p.kv), fmt_bits(p.kv));
 
+    /* A --context below --prompt: the step is priced at fewer cached
+     * positions than the prefill leaves a sequence (equal under a sliding
+     * window both reach: nothing to say).  The documented use, a prefill
+     * and a decode step timed apart as llama-bench's pp and tg tests are
+     * (inference.md 6), stays; a step that follows this prompt is not it. */
+    ctx_msg[0] = '\0';
+    if (have_prompt && have_context && p.context < p.prompt &&
+        gp_model_kv_positions(&model, p.context) < gp_model_kv_positions(&model, p.prompt)) {
+        if (output > 0)
+            snprintf(ctx_msg, sizeof ctx_msg,
+                     "--context %.0f is below --prompt %.0f: the decode step is priced at %.0f "
+                     "cached tokens, not the %.0f or more a sequence holds after this prompt; "
+                     "the end-to-end figures' steps run at contexts %.0f on",
+                     p.context, p.prompt, p.context, p.prompt, p.prompt + 1.0);
+        else
+            snprintf(ctx_msg, sizeof ctx_msg,
+                     "--context %.0f is below --prompt %.0f: the decode step is priced at %.0f "
+                     "cached tokens, not the %.0f or more a sequence holds after this prompt's "
+                     "prefill (the two are priced apart, as llama-bench's pp and tg tests); give "
+                     "--context %.0f or more for the steps after it, or --output N for the "
+                     "whole request",
+                     p.context, p.prompt, p.context, p.prompt, p.prompt);
+    }
+
     /* The plain warnings: on stderr, or in JSON's warnings with --json. */
+    if (!r.kv_counted)
+        warn[nwarn++] = KV_UNKNOWN;
     if (uneven)
         warn[nwarn++] = uneven_msg;
     if (link_msg[0] != '\0')
@@ -948,6 +1014,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         warn[nwarn++] = engine_msg;
     if (kv_msg[0] != '\0')
         warn[nwarn++] = kv_msg;
+    if (ctx_msg[0] != '\0')
+        warn[nwarn++] = ctx_msg;
 
     /* Warnings and refusals (stderr). */
     for (wi = 0; wi < nwarn && !cli->json; wi++)
@@ -1001,8 +1069,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                 strict ? "error" : "warning", model.id, p.gpus, gpu->id,
                 gp_format_qty(r.short_bytes + r.mem_usable, GP_Q_BYTES, 2, 0, buf, sizeof buf),
                 gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2),
-                gp_format_qty(r.kv_positions * r.kv_bytes_per_token * r.kv_replicas, GP_Q_BYTES,
-                              2, 0, note, 64),
+                r.kv_counted ? gp_format_qty(r.kv_positions * r.kv_bytes_per_token *
+                                                 r.kv_replicas, GP_Q_BYTES, 2, 0, note, 64)
+                             : "not counted",
                 r.state_bytes_per_seq > 0 ? " + state " : "",
                 r.state_bytes_per_seq > 0 ? gp_format_qty(r.state_bytes_per_seq, GP_Q_BYTES, 2,
                                                           0, stbuf, sizeof stbuf)
@@ -1094,6 +1163,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "ceiling_bound", json_string(roof_bound(&r.ceiling)));
         json_object_set_new(o, "binding",
                             json_string(gp_account_name(r.expected.ledger.binding)));
+        json_object_set_new(o, "movement_largest", json_string(movement_largest(&r.expected)));
         json_object_set_new(o, "ttft_s", gp_cli_jnum(r.expected.ttft_s));
         json_object_set_new(o, "ceiling_ttft_s", gp_cli_jnum(r.ceiling.ttft_s));
         json_object_set_new(o, "prefill_flop", gp_cli_jnum(r.prefill_flop));
@@ -1137,7 +1207,19 @@ static int run(gp_cli *cli, int argc, char **argv)
         }
         json_object_set_new(o, "ridge_batch", gp_cli_jnum(r.expected.ridge_batch));
         json_object_set_new(o, "ceiling_ridge_batch", gp_cli_jnum(r.ceiling.ridge_batch));
+        /* The first whole batch at which compute binds, and whether it fits
+         * (null: never compute-bound, or the fit unknown without the KV). */
+        json_object_set_new(o, "compute_bound_batch", gp_cli_jcount(ridge_whole));
+        json_object_set_new(o, "compute_bound_batch_fits",
+                            isinf(ridge_whole) || !r.kv_counted
+                                ? json_null()
+                                : json_boolean(ridge_whole <= r.max_batch));
         json_object_set_new(o, "fits", json_boolean(r.fits));
+        /* What `fits` covers: without the shape no KV cache is counted
+         * (then max_batch and max_context are null for want of it). */
+        json_object_set_new(o, "kv_counted", json_boolean(r.kv_counted));
+        json_object_set_new(o, "fits_scope",
+                            json_string(r.kv_counted ? "weights_and_kv" : "weights_only"));
         json_object_set_new(o, "fits_batch1", json_boolean(r.fits_batch1));
         json_object_set_new(o, "prefill_fits", json_boolean(r.prefill_fits));
         json_object_set_new(o, "memory_need_bytes", gp_cli_jbytes(r.mem_need));
@@ -1174,9 +1256,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         else if (!r.fits)
             json_array_append_new(w, json_string("batch does not fit at this context"));
         if (r.kv_dominates)
-            json_array_append_new(w, json_string("KV cache dominates the weights"));
-        if (r.kv_bytes_per_token <= 0)
-            json_array_append_new(w, json_string(KV_UNKNOWN));
+            json_array_append_new(w, json_string("KV cache dominates the weights: more KV "
+                                                 "cache than weights read per step"));
         for (wi = 0; wi < nwarn; wi++)
             json_array_append_new(w, json_string(warn[wi]));
         if (mla)
@@ -1238,7 +1319,10 @@ static int run(gp_cli *cli, int argc, char **argv)
         snprintf(note + n, sizeof note - n, "; %.0f of %.0f layers attend", r.layers -
                  r.linear_layers, r.layers);
     }
-    qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, r.kv_bytes_per_token > 0 ? note : KV_UNKNOWN);
+    if (r.kv_counted)
+        qrow("KV cache", r.kv_bytes, GP_Q_BYTES, 2, note);
+    else
+        gp_cli_row("KV cache", "not counted", KV_UNKNOWN_ROW);
     if (r.linear_layers > 0) {
         snprintf(note, sizeof note, "%.0f seq x %s read + written: %.0f linear-attention layers' "
                  "state at %s, any context", p.batch,
@@ -1283,17 +1367,28 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     if (mla)
         printf("  note: %s\n", MLA_NOTE);
-    if (r.kv_dominates)
-        printf("  note: the KV cache (%s) now dominates the weights (%s): context and batch,"
-               " not model size, set the speed; a narrower --kv cuts it\n",
+    if (r.kv_dominates) {
+        /* Like with like: both are bytes read per step.  A MoE model reads
+         * the experts its batch touches, fewer than it holds. */
+        char held[96] = "";
+        if (r.moe_layers > 0.0 && r.weight_store_bytes > r.weight_bytes) {
+            char hb[32];
+            snprintf(held, sizeof held, ": the experts this batch touches, of %s held",
+                     gp_format_qty(r.weight_store_bytes, GP_Q_BYTES, 2, 0, hb, sizeof hb));
+        }
+        printf("  note: the KV cache read each step (%s) now dominates the weights read each"
+               " step (%s%s): context and batch, not model size, set the speed; a narrower --kv"
+               " cuts it\n",
                gp_format_qty(r.kv_bytes, GP_Q_BYTES, 2, 0, buf, sizeof buf),
-               gp_format_qty(r.weight_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2));
+               gp_format_qty(r.weight_bytes, GP_Q_BYTES, 2, 0, buf2, sizeof buf2), held);
+    }
     printf("\n");
     print_side("ceiling: datasheet bandwidth and peak, zero overhead", &r.ceiling, p.batch,
                p.gpus <= 1 ? "0: a ceiling has no per-layer overhead and one GPU no link"
                : r.split_layers
                    ? "layer hand-offs at datasheet link bandwidth, zero latency (added)"
-                   : "AllReduces at datasheet link bandwidth, zero latency (added)");
+                   : "AllReduces at datasheet link bandwidth, zero latency (added)",
+               r.split_layers);
     if (r.kv_replicas > 1 && r.kv_bytes > 0)
         printf("  the ceiling reads one copy of the KV cache (data-parallel attention needs no "
                "more); the expected figure reads the %.4g copies\n",
@@ -1303,7 +1398,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                p.batch,
                p.gpus <= 1      ? "per-layer fixed costs, added to the step (not overlapped)"
                : r.split_layers ? "per-layer fixed costs + layer hand-offs, added to the step"
-                                : "per-layer fixed costs + AllReduces, added to the step");
+                                : "per-layer fixed costs + AllReduces, added to the step",
+               r.split_layers);
     printf("\n");
     if (p.prompt > 0) {
         snprintf(note, sizeof note, "%.0f-token prompt x %.0f: %s", p.prompt, p.batch,
@@ -1334,16 +1430,31 @@ static int run(gp_cli *cli, int argc, char **argv)
         gp_cli_row("prefill rows per expert", buf, note);
     }
 
-    snprintf(buf, sizeof buf, "%.1f", r.expected.ridge_batch);
-    gp_cli_row("compute-bound from batch", isinf(r.expected.ridge_batch) ? "never" : buf,
-               "ridge: FLOPs/peak = bytes/bandwidth (expected figures)");
+    /* A whole batch (the ridge, rounded up), and said when no batch that
+     * large fits at this context. */
+    if (isinf(ridge_whole))
+        snprintf(buf, sizeof buf, "never");
+    else if (r.kv_counted && ridge_whole > r.max_batch && r.max_batch <= 0.0)
+        snprintf(buf, sizeof buf, "%.0f (no batch fits)", ridge_whole);
+    else if (r.kv_counted && ridge_whole > r.max_batch)
+        snprintf(buf, sizeof buf, "%.0f (beyond the %.0f that fit)", ridge_whole, r.max_batch);
+    else
+        snprintf(buf, sizeof buf, "%.0f", ridge_whole);
+    snprintf(note, sizeof note, "ridge %.1f: FLOPs/peak = bytes/bandwidth (expected figures)",
+             r.expected.ridge_batch);
+    gp_cli_row("compute-bound from batch", buf,
+               isinf(ridge_whole) ? "ridge: FLOPs/peak = bytes/bandwidth (expected figures)"
+                                  : note);
     if (output > 0)
         print_e2e(&e2e, output);
     printf("\nmemory (%.0f GPU%s):\n", p.gpus, p.gpus > 1 ? "s" : "");
     qrow("weights stored", r.weight_store_bytes, GP_Q_BYTES, 2, NULL);
-    qrow("KV cache stored", p.batch * r.kv_positions * r.kv_bytes_per_token * r.kv_replicas,
-         GP_Q_BYTES,
-         2, r.kv_replicas > 1 ? "with the copies tensor parallelism keeps (above)" : NULL);
+    if (r.kv_counted)
+        qrow("KV cache stored", p.batch * r.kv_positions * r.kv_bytes_per_token * r.kv_replicas,
+             GP_Q_BYTES, 2,
+             r.kv_replicas > 1 ? "with the copies tensor parallelism keeps (above)" : NULL);
+    else
+        gp_cli_row("KV cache stored", "not counted", KV_UNKNOWN_ROW);
     if (r.linear_layers > 0) {
         snprintf(note, sizeof note, "%.0f seq x %s, whatever the context", p.batch,
                  gp_format_qty(r.state_bytes_per_seq, GP_Q_BYTES, 2, 0, buf, sizeof buf));
@@ -1353,8 +1464,12 @@ static int run(gp_cli *cli, int argc, char **argv)
          p.runtime_overhead >= 0 ? "--runtime-overhead" : "1 GiB per GPU (gpuplan default)");
     qrow("need", r.mem_need, GP_Q_BYTES, 2, NULL);
     qrow("usable", r.mem_usable, GP_Q_BYTES, 2, src_or(gpu->mem_usable.src, gpu->mem_capacity.src));
-    gp_cli_row("fits", r.fits ? "yes" : "no",
-               r.fits_batch1 ? NULL : "not even at batch 1");
+    /* Without the KV cache the fit is the weights': a "no" stands, a "yes"
+     * is only theirs (inference.md 6). */
+    gp_cli_row("fits", !r.fits ? "no" : r.kv_counted ? "yes" : "weights only",
+               !r.fits_batch1 ? "not even at batch 1"
+               : !r.kv_counted ? "the KV cache is not counted without the shape"
+                               : NULL);
     if (p.prompt > 0 && !r.prefill_fits) {
         snprintf(note, sizeof note, "needs %s with the %.0f-token prompt cached",
                  gp_format_qty(r.prefill_mem_need, GP_Q_BYTES, 2, 0, buf, sizeof buf), p.prompt);
@@ -1362,11 +1477,15 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     /* Labels fit gp_cli_row's 28-character column. */
     snprintf(buf, sizeof buf, "%.0f", r.max_batch);
-    gp_cli_row("max batch at this context", isinf(r.max_batch) ? "unbounded" : buf, NULL);
+    gp_cli_row("max batch at this context",
+               !r.kv_counted ? "unknown (no shape)" : isinf(r.max_batch) ? "unbounded" : buf,
+               NULL);
     snprintf(buf, sizeof buf, "%.0f", r.max_context);
     snprintf(note, sizeof note, "beyond the model's %.0f-token context", model.context.v);
-    gp_cli_row("max context at this batch", isinf(r.max_context) ? "unbounded" : buf,
-               model.context.v > 0 && r.max_context > model.context.v ? note : NULL);
+    gp_cli_row("max context at this batch",
+               !r.kv_counted ? "unknown (no shape)" : isinf(r.max_context) ? "unbounded" : buf,
+               r.kv_counted && model.context.v > 0 && r.max_context > model.context.v ? note
+                                                                                     : NULL);
     printf("\nassumptions:\n");
     qrow("memory bandwidth", gpu->mem_bw.v, GP_Q_RATE, 3, src_or(gpu->mem_bw.src, "hwdb"));
     if (p.price > 0 || gpu->rent.v > 0) {

@@ -1201,6 +1201,7 @@ static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
         r->prefill_fits = 1;
     }
     r->kv_dominates = r->kv_bytes > r->weight_bytes;
+    r->kv_counted = r->kv_bytes_per_token > 0.0;
     r->context_exceeds = m->context.v > 0.0 &&
                          (ctx > m->context.v || p->prompt > m->context.v);
     return GP_OK;

@@ -1286,6 +1286,7 @@ START_TEST(memory_fit)
         GP_ASSERT_REL(r.max_batch, 11.0, 0);
         GP_ASSERT_REL(r.max_context, floor(free1 / (8.0 * kv_tok)), 0);
         ck_assert_int_eq(r.fits, 1);
+        ck_assert_int_eq(r.kv_counted, 1); /* the shape sizes the cache */
     }
     /* Two GPUs double the memory: fp16 now fits at batch 1. */
     {
@@ -1298,12 +1299,17 @@ START_TEST(memory_fit)
         ck_assert_int_eq(r.fits, 1);
         GP_ASSERT_REL(r.mem_usable, 2.0 * usable, 1e-12);
     }
-    /* No KV shape: max batch/context are unbounded. */
+    /* No KV shape: the cache is not counted, so the fit is the weights'
+     * and max batch/context are Inf for want of the figure (kv_counted 0
+     * tells that from a cache that stops growing under a window). */
     m = params_only(7e9);
     p.gpus = 1;
     p.link = NULL;
     r = gp_test_infer_eval(&p);
     ck_assert(isinf(r.max_batch));
+    ck_assert(isinf(r.max_context));
+    ck_assert_int_eq(r.kv_counted, 0);
+    GP_ASSERT_REL(r.kv_bytes, 0.0, 0);
 }
 END_TEST
 
@@ -1756,7 +1762,10 @@ START_TEST(cli_bad_input)
         free(err);
         rc = gp_test_cli(pr2, NULL, &err);
         ck_assert_int_eq(rc, 2);
-        ck_assert_msg(strstr(err, "--prompt 5000") != NULL && strstr(err, "--context 100") == NULL,
+        /* The refusal names --prompt; --context 100 appears only in the
+         * warning that it lies below the prompt. */
+        ck_assert_msg(strstr(err, "error: --prompt 5000 exceeds") != NULL &&
+                          strstr(err, "error: --context") == NULL,
                       "stderr: %s", err);
         free(err);
     }
@@ -2225,6 +2234,277 @@ START_TEST(cli_tensor_parallel)
 }
 END_TEST
 
+/* ---- what the decode table and JSON claim --------------------------------- */
+
+/* Without the shape no KV cache is counted (inference.md 6): the fit is the
+ * weights' alone, so the table says "weights only" and "unknown (no shape)"
+ * where it said "yes" and "unbounded", the warning reaches stderr in table
+ * mode too, and JSON keeps `fits` a boolean beside kv_counted / fits_scope.
+ * 13B fp16 = 26 GB + 1 GiB runtime on an A100 80GB: the weights fit. */
+START_TEST(cli_no_shape_fit_is_weights_only)
+{
+    const char *t[] = {"decode", "--gpu", "a100", "--params", "13B", "--batch", "512",
+                       "--context", "4096", NULL};
+    const char *j[] = {"--gpu", "a100", "--params", "13B", "--batch", "512", "--context",
+                       "4096", NULL};
+    const char *shaped[] = {"--gpu", "a100", "--model", "llama-2-7b", NULL};
+    const char *big[] = {"decode", "--gpu", "4090", "--params", "70B", NULL};
+    char *out = NULL, *err = NULL;
+    int rc;
+    json_t *o;
+    rc = gp_test_cli(t, &out, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(err, "warning: KV cache not counted"));
+    ck_assert_ptr_nonnull(strstr(err, "the memory fit covers the weights only"));
+    ck_assert_ptr_nonnull(strstr(out, "fits                         weights only"));
+    ck_assert_ptr_nonnull(strstr(out, "max batch at this context    unknown (no shape)"));
+    ck_assert_ptr_nonnull(strstr(out, "max context at this batch    unknown (no shape)"));
+    ck_assert_ptr_nonnull(strstr(out, "KV cache                     not counted"));
+    ck_assert_ptr_nonnull(strstr(out, "KV cache stored              not counted"));
+    ck_assert_ptr_null(strstr(out, "unbounded"));
+    ck_assert_ptr_null(strstr(out, "fits                         yes"));
+    free(out);
+    free(err);
+    o = decode_json(j, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(o);
+    ck_assert(json_is_true(json_object_get(o, "fits")));
+    ck_assert(json_is_false(json_object_get(o, "kv_counted")));
+    ck_assert_str_eq(json_string_value(json_object_get(o, "fits_scope")), "weights_only");
+    ck_assert(json_is_null(json_object_get(o, "max_batch")));
+    ck_assert(json_is_null(json_object_get(o, "max_context")));
+    /* The ridge (193) cannot be held against an unknown largest batch. */
+    ck_assert(json_is_null(json_object_get(o, "compute_bound_batch_fits")));
+    ck_assert_str_eq(err, ""); /* with --json, the warning is in `warnings` */
+    json_decref(o);
+    free(err);
+    o = decode_json(shaped, &rc, NULL);
+    ck_assert(json_is_true(json_object_get(o, "kv_counted")));
+    ck_assert_str_eq(json_string_value(json_object_get(o, "fits_scope")), "weights_and_kv");
+    GP_ASSERT_REL(jnum(o, "max_batch"), 1063.0, 0);
+    json_decref(o);
+    /* Weights that do not fit alone: a "no" stands, shape or not. */
+    rc = gp_test_cli(big, &out, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "fits                         no"));
+    ck_assert_ptr_nonnull(strstr(err, "KV not counted"));
+    free(out);
+    free(err);
+}
+END_TEST
+
+/* A --context below --prompt prices the decode step at fewer cached tokens
+ * than the prefill leaves (inference.md 6): allowed (a prefill and a step
+ * timed apart, as llama-bench's pp and tg), but warned, naming both; not
+ * under a window that caches as many positions at either (Mistral 7B v0.1:
+ * 4096 on every layer, context 5000 and prompt 8192 both hold 4096). */
+START_TEST(cli_context_below_prompt_warns)
+{
+    const char *t[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt", "4096",
+                       "--context", "128", NULL};
+    const char *j[] = {"--gpu", "h100", "--model", "llama-3.1-8b", "--prompt", "4096",
+                       "--context", "128", "--output", "16", NULL};
+    const char *same[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt",
+                          "4096", "--context", "4096", NULL};
+    const char *dflt[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt",
+                          "4096", NULL};
+    const char *win[] = {"decode", "--gpu", "h100", "--model", "mistral-7b", "--prompt", "8192",
+                         "--context", "5000", NULL};
+    const char *win2[] = {"decode", "--gpu", "h100", "--model", "mistral-7b", "--prompt", "8192",
+                          "--context", "2000", NULL};
+    char *out = NULL, *err = NULL;
+    int rc;
+    size_t i, hits = 0;
+    json_t *o, *w;
+    rc = gp_test_cli(t, NULL, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(err, "warning: --context 128 is below --prompt 4096: the decode "
+                                      "step is priced at 128 cached tokens"));
+    ck_assert_ptr_nonnull(strstr(err, "--output N"));
+    free(err);
+    /* --strict keeps it a warning: the run is a documented use. */
+    {
+        const char *st[] = {"decode", "--gpu", "h100", "--model", "llama-3.1-8b", "--prompt",
+                            "4096", "--context", "128", "--strict", NULL};
+        rc = gp_test_cli(st, NULL, &err);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_ptr_nonnull(strstr(err, "--context 128 is below --prompt 4096"));
+        free(err);
+    }
+    o = decode_json(j, &rc, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(o);
+    w = json_object_get(o, "warnings");
+    for (i = 0; i < json_array_size(w); i++) {
+        const char *m = json_string_value(json_array_get(w, i));
+        if (strstr(m, "--context 128 is below --prompt 4096") != NULL) {
+            hits++;
+            ck_assert_ptr_nonnull(strstr(m, "contexts 4097 on"));
+        }
+    }
+    ck_assert_uint_eq(hits, 1);
+    json_decref(o);
+    free(err);
+    for (i = 0; i < 3; i++) {
+        const char *const *a = i == 0 ? same : i == 1 ? dflt : win;
+        rc = gp_test_cli(a, &out, &err);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_msg(strstr(err, "is below --prompt") == NULL, "case %zu: %s", i, err);
+        free(out);
+        free(err);
+    }
+    rc = gp_test_cli(win2, NULL, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(err, "--context 2000 is below --prompt 8192"));
+    free(err);
+}
+END_TEST
+
+/* "The KV cache dominates" holds bytes read per step against bytes read
+ * per step; a MoE model's are the experts its batch touches, so the note
+ * says so and names what is held.  Llama 4 Scout, 10Mi context, 8 x H100:
+ * 516.60 GB of KV against 32.28 GB of weights read, 215.54 GB held. */
+START_TEST(cli_kv_dominates_reads_per_step)
+{
+    const char *t[] = {"decode", "--gpu", "h100", "--model", "llama-4-scout", "--context", "10Mi",
+                       "--gpus", "8", NULL};
+    const char *d[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", "--context", "32768",
+                       NULL};
+    char *out = NULL, *err = NULL;
+    int rc = gp_test_cli(t, &out, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "the KV cache read each step (516.60 GB) now dominates the "
+                                      "weights read each step (32.28 GB: the experts this batch "
+                                      "touches, of 215.54 GB held)"));
+    ck_assert_ptr_nonnull(strstr(err, "weights 215.54 GB"));
+    free(out);
+    free(err);
+    /* A dense model reads what it holds: no "held" clause. */
+    rc = gp_test_cli(d, &out, &err);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "the KV cache read each step (17.18 GB) now dominates"));
+    ck_assert_ptr_null(strstr(out, "held)"));
+    free(out);
+    free(err);
+}
+END_TEST
+
+/* When movement binds, the table names which part of it: the link's
+ * traffic or the fixed per-layer costs (inference.md 3).  Llama 3.1 8B on
+ * 4 x RTX 4090 (host-staged AllReduces), vLLM, batch 64: 9.0 ms of the
+ * 9.6 ms is AllReduces.  Llama 3.2 1B on 2 x H100 NVLink, hf-transformers:
+ * its large per-layer cost outweighs 128 us of AllReduces. */
+START_TEST(cli_movement_names_its_largest_part)
+{
+    const char *c[] = {"--gpu", "4090", "--model", "llama-3.1-8b", "--gpus", "4", "--split",
+                       "tensor", "--batch", "64", "--engine", "vllm", NULL};
+    const char *v[] = {"--gpu", "h100", "--model", "llama-3.2-1b", "--gpus", "2", "--split",
+                       "tensor", "--engine", "hf-transformers", NULL};
+    const char *t[16];
+    char *out = NULL;
+    int rc;
+    size_t i;
+    json_t *o, *ex;
+    t[0] = "decode";
+    for (i = 0; c[i] != NULL; i++)
+        t[i + 1] = c[i];
+    t[i + 1] = NULL;
+    rc = gp_test_cli(t, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "memory-bound under the roofline, but movement takes the "
+                                      "largest share, most of it communication: 9.0 ms of "
+                                      "AllReduces over the link, 634.9 us of fixed per-layer "
+                                      "overhead"));
+    ck_assert_ptr_null(strstr(out, "fixed costs (movement)"));
+    free(out);
+    o = decode_json(c, &rc, NULL);
+    ck_assert_str_eq(json_string_value(json_object_get(o, "binding")), "movement");
+    ck_assert_str_eq(json_string_value(json_object_get(o, "movement_largest")), "communication");
+    ex = json_object_get(o, "expected");
+    ck_assert(jnum(ex, "comm_s") > jnum(ex, "overhead_s"));
+    ck_assert_str_eq(json_string_value(json_object_get(ex, "movement_largest")), "communication");
+    json_decref(o);
+    t[0] = "decode";
+    for (i = 0; v[i] != NULL; i++)
+        t[i + 1] = v[i];
+    t[i + 1] = NULL;
+    rc = gp_test_cli(t, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "but movement takes the largest share, most of it fixed "
+                                      "per-layer overhead: "));
+    ck_assert_ptr_nonnull(strstr(out, "of AllReduces over the link\n"));
+    free(out);
+    o = decode_json(v, &rc, NULL);
+    ck_assert_str_eq(json_string_value(json_object_get(o, "movement_largest")), "overhead");
+    ex = json_object_get(o, "expected");
+    ck_assert(jnum(ex, "overhead_s") > jnum(ex, "comm_s"));
+    /* The ceiling has no fixed costs: its movement is the link's. */
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o, "ceiling"),
+                                                       "movement_largest")),
+                     "communication");
+    json_decref(o);
+    /* A ceiling has no fixed costs: when its link binds, the line says the
+     * link alone (8 x RTX 4090, no P2P, batch 256: 1.9 ms of AllReduces). */
+    {
+        const char *c8[] = {"decode", "--gpu", "4090", "--model", "llama-3.2-1b", "--gpus", "8",
+                            "--batch", "256", NULL};
+        rc = gp_test_cli(c8, &out, NULL);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_ptr_nonnull(strstr(out, "memory-bound under the roofline, but movement takes "
+                                          "the largest share: 1.9 ms of AllReduces over the "
+                                          "link\n"));
+        ck_assert_ptr_null(strstr(out, "0.0 s of fixed"));
+        free(out);
+    }
+    /* One GPU's ceiling moves nothing. */
+    {
+        const char *one[] = {"--gpu", "h100", "--model", "llama-3.2-1b", NULL};
+        o = decode_json(one, &rc, NULL);
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(o, "ceiling"),
+                                                           "movement_largest")),
+                         "none");
+        json_decref(o);
+    }
+}
+END_TEST
+
+/* The ridge as a batch one can run: ceil(B*), and said when it lies beyond
+ * the largest batch that fits.  Llama 2 7B fp16 on an A100 at context 128:
+ * B* = 6379.4 (inference.md 5), max batch 1063 -> "6380 (beyond the 1063
+ * that fit)".  Llama 3.1 8B there: B* = 243.5 -> 244, which fits (4098). */
+START_TEST(cli_ridge_is_a_whole_batch)
+{
+    const char *t[] = {"decode", "--gpu", "a100", "--model", "llama-2-7b", NULL};
+    const char *j[] = {"--gpu", "a100", "--model", "llama-2-7b", NULL};
+    const char *t8[] = {"decode", "--gpu", "a100", "--model", "llama-3.1-8b", NULL};
+    const char *j8[] = {"--gpu", "a100", "--model", "llama-3.1-8b", NULL};
+    char *out = NULL;
+    int rc;
+    json_t *o;
+    rc = gp_test_cli(t, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "compute-bound from batch     6380 (beyond the 1063 that "
+                                      "fit) ridge 6379.4"));
+    ck_assert_ptr_null(strstr(out, "from batch     6379.4"));
+    free(out);
+    o = decode_json(j, &rc, NULL);
+    GP_ASSERT_REL(jnum(o, "ridge_batch"), 6379.4, 1e-5);
+    ck_assert(json_is_integer(json_object_get(o, "compute_bound_batch")));
+    ck_assert_int_eq(json_integer_value(json_object_get(o, "compute_bound_batch")), 6380);
+    ck_assert(json_is_false(json_object_get(o, "compute_bound_batch_fits")));
+    json_decref(o);
+    rc = gp_test_cli(t8, &out, NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "compute-bound from batch     244                ridge "
+                                      "243.5"));
+    free(out);
+    o = decode_json(j8, &rc, NULL);
+    ck_assert_int_eq(json_integer_value(json_object_get(o, "compute_bound_batch")), 244);
+    ck_assert(json_is_true(json_object_get(o, "compute_bound_batch_fits")));
+    json_decref(o);
+}
+END_TEST
+
 /* Enumerations set by hand are checked like every other input (roofline.h
  * and comm.h do the same): an out-of-range split or accumulate mode is
  * GP_EINVAL naming the option, not a silent tensor split / fp32 accumulate
@@ -2301,6 +2581,11 @@ Suite *gp_test_suite_infer(void)
     tcase_add_test(tc, cli_published_rows_default_engine);
     tcase_add_test(tc, gguf_implies_llamacpp_unless_told);
     tcase_add_test(tc, cli_expected_matmul_source);
+    tcase_add_test(tc, cli_no_shape_fit_is_weights_only);
+    tcase_add_test(tc, cli_context_below_prompt_warns);
+    tcase_add_test(tc, cli_kv_dominates_reads_per_step);
+    tcase_add_test(tc, cli_movement_names_its_largest_part);
+    tcase_add_test(tc, cli_ridge_is_a_whole_batch);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -26,7 +26,9 @@ static const char *const null_ok[] = {
     "busbw_bytes_per_s", "ceiling_busbw_bytes_per_s", "scale_out", "model", "kernel", "plot",
     "gpu", "source", "calibration", "link", "stop_gpus" /* no count stops paying */,
     "memory" /* scale without --gpu or a parameter count */,
-    "activation_bytes" /* scale without --tokens-per-gpu */};
+    "activation_bytes" /* scale without --tokens-per-gpu */,
+    "compute_bound_batch", "compute_bound_batch_fits" /* decode: never compute-bound, as
+                                                         ridge_batch */};
 
 typedef struct ncase {
     const char *argv[24];

@@ -426,12 +426,20 @@ typedef struct gp_infer_result {
     double runtime_overhead;    /* bytes per GPU                             */
     double mem_need;            /* weights + KV + state + runtime x gpus     */
     double mem_usable;          /* usable bytes x gpus                       */
-    int fits;                   /* mem_need <= mem_usable                    */
+    int fits;                   /* mem_need <= mem_usable (without the KV
+                                   cache when kv_counted is 0: the weights,
+                                   states and runtime only)                 */
     int fits_batch1;            /* fits at batch 1 (same context)            */
     double short_bytes;         /* need - usable at batch 1 (> 0: no fit)    */
-    double max_batch;           /* largest batch at this context (Inf: no KV; 0: none) */
-    double max_context;         /* largest context at this batch (Inf: no KV) */
-    int kv_dominates;           /* kv_bytes > weight_bytes                   */
+    double max_batch;           /* largest batch at this context (Inf: nothing
+                                   grows with it, which with kv_counted 0
+                                   means unknown, not unbounded; 0: none)   */
+    double max_context;         /* largest context at this batch (Inf: every
+                                   attending layer windowed, or, with
+                                   kv_counted 0, unknown)                   */
+    int kv_dominates;           /* kv_bytes > weight_bytes: bytes read per
+                                   step, both (a MoE model's weight_bytes
+                                   are the experts touched, not all held)   */
     int split_layers;           /* 1: layer split used, 0: tensor parallel   */
     int context_exceeds;        /* context (or prompt) > model's maximum     */
     /* Shape used for the per-layer costs, activations and tensor-parallel
@@ -449,6 +457,12 @@ typedef struct gp_infer_result {
      * prompt: 0 and 1.  inference.md §6. */
     double prefill_mem_need;
     int prefill_fits;
+    /* 1: the KV cache is counted (kv_bytes_per_token > 0); 0: the model has
+     * no heads to size it (--params without its shape), so kv_bytes is 0,
+     * `fits` covers the weights (and any states) alone, and max_batch /
+     * max_context are Inf for want of the figure, not because nothing
+     * bounds them (appended: ABI order; inference.md §6). */
+    int kv_counted;
 } gp_infer_result;
 
 /* Evaluate one decode configuration.
