@@ -2065,6 +2065,26 @@ START_TEST(default_nics_one_per_gpu_on_baseboards)
                                           gp_db_find_link(db, "efa-p4d"), 8), 4);
     ck_assert_int_eq(gp_topo_default_nics(nv4, gp_db_find_link(db, "efa-p5"), 8), 8);
     ck_assert_int_eq(gp_topo_default_nics(NULL, gp_db_find_link(db, "efa-p4d"), 8), 4);
+    /* gp_topo_nics, the count priced: the given K or the default, at most
+     * one a GPU (1000 on 8 -> 8; 2 -> 2; none on efa-p4d -> 4). */
+    {
+        gp_topo tn;
+        memset(&tn, 0, sizeof tn);
+        tn.scale_up = nv4;
+        tn.gpus_per_node = 8;
+        tn.scale_out = gp_db_find_link(db, "ib-ndr");
+        tn.nodes = 2;
+        tn.nics_per_node = 1000;
+        ck_assert_int_eq(gp_topo_nics(&tn), 8);
+        tn.nics_per_node = 2;
+        ck_assert_int_eq(gp_topo_nics(&tn), 2);
+        tn.nics_per_node = 0;
+        ck_assert_int_eq(gp_topo_nics(&tn), 8);
+        tn.scale_out = gp_db_find_link(db, "efa-p4d");
+        ck_assert_int_eq(gp_topo_nics(&tn), 4);
+        tn.gpus_per_node = 0;
+        ck_assert_int_eq(gp_topo_nics(&tn), 1);
+    }
     /* Two DGX H100 nodes, 8 GiB AllReduce, no NIC count given (0).  Flat
      * ring over 16 GPUs: sent 2 x 15/16 x S = 16,106,127,360 bytes; each
      * node sends all of it off-node over its 8 NICs at 8 x 47 = 376 GB/s:
