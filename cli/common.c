@@ -218,65 +218,131 @@ const char *gp_cli_csvnum(double v, char *buf, size_t n)
     return buf;
 }
 
+static const char *cmd_name(const gp_cli *cli)
+{
+    return cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
+}
+
+static void print_note(const gp_cli *cli, const char *level, const char *msg)
+{
+    fprintf(stderr, "gpuplan %s: %s: %s\n", cmd_name(cli), level, msg);
+}
+
+void gp_cli_note(const gp_cli *cli, const char *level, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    json_t *o;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (level == NULL)
+        level = "note";
+    if (cli == NULL || cli->notes == NULL) {
+        print_note(cli, level, msg);
+        return;
+    }
+    o = json_pack("{s:s, s:s}", "level", level, "message", msg);
+    if (o == NULL || json_array_append_new(cli->notes, o) != 0)
+        print_note(cli, level, msg); /* not kept: said now, not lost */
+}
+
+void gp_cli_notes_defer(gp_cli *cli)
+{
+    if (cli != NULL && cli->notes == NULL) {
+        cli->notes = json_array();
+        cli->notes_printed = 0;
+    }
+}
+
+void gp_cli_notes_flush(gp_cli *cli)
+{
+    size_t n;
+    if (cli == NULL || cli->notes == NULL)
+        return;
+    n = json_array_size(cli->notes);
+    for (; cli->notes_printed < n; cli->notes_printed++) {
+        const json_t *o = json_array_get(cli->notes, cli->notes_printed);
+        print_note(cli, json_string_value(json_object_get(o, "level")),
+                   json_string_value(json_object_get(o, "message")));
+    }
+}
+
+json_t *gp_cli_jwarnings(const gp_cli *cli)
+{
+    json_t *a = json_array();
+    size_t i, n = cli != NULL && cli->notes != NULL ? json_array_size(cli->notes) : 0;
+    for (i = 0; a != NULL && i < n; i++)
+        json_array_append_new(
+            a, json_string(json_string_value(
+                   json_object_get(json_array_get(cli->notes, i), "message"))));
+    return a;
+}
+
 void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw)
 {
     if (host_bw > 0.0 && up != NULL && up->p2p)
-        fprintf(stderr, "gpuplan %s: note: --host-bw ignored: link '%s' has peer-to-peer, so "
-                        "nothing is staged through host memory\n",
-                cli != NULL && cli->cmd != NULL ? cli->cmd : "allreduce", up->id ? up->id : "?");
+        gp_cli_note(cli, "note", "--host-bw ignored: link '%s' has peer-to-peer, so nothing is "
+                                 "staged through host memory",
+                    up->id ? up->id : "?");
 }
 
 void gp_cli_note_ignored(const gp_cli *cli, const char *const *names, size_t n,
                          const char *why)
 {
     const char *given[16];
-    size_t i, k = 0;
+    char list[512];
+    size_t i, k = 0, off = 0;
     for (i = 0; i < n && k < sizeof given / sizeof given[0]; i++)
         if (names[i] != NULL)
             given[k++] = names[i];
     if (k == 0)
         return;
-    fprintf(stderr, "gpuplan %s: note: ", cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan");
-    for (i = 0; i < k; i++) /* "A", "A and B", "A, B and C" */
-        fprintf(stderr, "%s%s", i == 0 ? "" : i + 1 == k ? " and " : ", ", given[i]);
-    fprintf(stderr, " ignored: %s\n", why);
+    list[0] = '\0';
+    for (i = 0; i < k && off < sizeof list; i++) { /* "A", "A and B", "A, B and C" */
+        int w = snprintf(list + off, sizeof list - off, "%s%s",
+                         i == 0 ? "" : i + 1 == k ? " and " : ", ", given[i]);
+        if (w < 0)
+            break;
+        off += (size_t)w;
+    }
+    gp_cli_note(cli, "note", "%s ignored: %s", list, why);
 }
 
 void gp_cli_note_nics(const gp_cli *cli, long nics, long per_node)
 {
     if (nics > 0 && per_node >= 1 && nics > per_node)
-        fprintf(stderr, "gpuplan %s: note: --nics-per-node %ld is more than the node's %ld GPU%s: "
-                        "priced as %ld, one NIC a GPU (each GPU's traffic between nodes leaves "
-                        "through one NIC; for several NICs a GPU name a scale-out link of their "
-                        "sum, e.g. 4 x 100 Gb/s as roce-400)\n",
-                cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan", nics, per_node,
-                per_node == 1 ? "" : "s", per_node);
+        gp_cli_note(cli, "note",
+                    "--nics-per-node %ld is more than the node's %ld GPU%s: priced as %ld, one "
+                    "NIC a GPU (each GPU's traffic between nodes leaves through one NIC; for "
+                    "several NICs a GPU name a scale-out link of their sum, e.g. 4 x 100 Gb/s "
+                    "as roce-400)",
+                    nics, per_node, per_node == 1 ? "" : "s", per_node);
 }
 
 void gp_cli_note_link_scopes(const gp_cli *cli, const char *up_opt, const gp_link *up,
                              double per_node, const gp_link *out, int multi_node,
                              const char *node_opts)
 {
-    const char *cmd = cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
     if (up != NULL && per_node > 1.0 && up->scope == GP_SCOPE_SCALE_OUT) {
         const char *id = up->id != NULL ? up->id : "?";
         if (multi_node)
-            fprintf(stderr,
-                    "gpuplan %s: note: %s %s is a scale-out link (between nodes): priced as "
-                    "the link among each node's %.0f GPUs; %s names the link inside a node "
-                    "(nvlink4, pcie4-x16, ...)\n",
-                    cmd, up_opt, id, per_node, up_opt);
+            gp_cli_note(cli, "note",
+                        "%s %s is a scale-out link (between nodes): priced as the link among "
+                        "each node's %.0f GPUs; %s names the link inside a node (nvlink4, "
+                        "pcie4-x16, ...)",
+                        up_opt, id, per_node, up_opt);
         else
-            fprintf(stderr,
-                    "gpuplan %s: note: %s %s is a scale-out link (between nodes): priced as "
-                    "%.0f GPUs on it; for nodes of several GPUs give %s --scale-out %s\n",
-                    cmd, up_opt, id, per_node, node_opts, id);
+            gp_cli_note(cli, "note",
+                        "%s %s is a scale-out link (between nodes): priced as %.0f GPUs on it; "
+                        "for nodes of several GPUs give %s --scale-out %s",
+                        up_opt, id, per_node, node_opts, id);
     }
     if (out != NULL && multi_node && out->scope == GP_SCOPE_SCALE_UP)
-        fprintf(stderr,
-                "gpuplan %s: warning: --scale-out %s is a scale-up link (inside a node); it is "
-                "priced here as the link between nodes\n",
-                cmd, out->id != NULL ? out->id : "?");
+        gp_cli_note(cli, "warning",
+                    "--scale-out %s is a scale-up link (inside a node); it is priced here as "
+                    "the link between nodes",
+                    out->id != NULL ? out->id : "?");
 }
 
 int gp_cli_unified_needs_link(const gp_gpu *g, int scale_out, double per_node)
@@ -465,7 +531,6 @@ static void csv_walk(json_t *obj, const char *prefix, int header, int *first)
 void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp_link *up,
                            int nvls, int ceiling)
 {
-    const char *cmd = cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
     char b[32];
     /* A link of the user's own has no NVLS figure (refused) and its RATE is
      * the ceiling too: of its figures only the latency can go unused. */
@@ -477,14 +542,16 @@ void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp
         return;
     }
     if (nvls && o->bw > 0.0)
-        fprintf(stderr, "gpuplan %s: note: --link-bw sets %s's ring rate; --algo nvls runs at its "
-                        "in-switch figure, %s per direction\n",
-                cmd, up->id ? up->id : "the link",
-                gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b));
+        gp_cli_note(cli, "note",
+                    "--link-bw sets %s's ring rate; --algo nvls runs at its in-switch figure, "
+                    "%s per direction",
+                    up->id ? up->id : "the link",
+                    gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b));
     if (nvls && o->lat >= 0.0 && !ceiling)
-        fprintf(stderr, "gpuplan %s: note: --link-latency prices %s's hops; --algo nvls's switch "
-                        "phases take NCCL's 23 us (tuning.cc) whatever it is\n",
-                cmd, up->id ? up->id : "the link");
+        gp_cli_note(cli, "note",
+                    "--link-latency prices %s's hops; --algo nvls's switch phases take NCCL's "
+                    "23 us (tuning.cc) whatever it is",
+                    up->id ? up->id : "the link");
     if (ceiling) {
         const char *both[] = {o->bw > 0.0 ? "--link-bw" : NULL,
                               o->lat >= 0.0 ? "--link-latency" : NULL};
