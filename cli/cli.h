@@ -262,6 +262,14 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l);
  * saturation. */
 json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle);
 void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle);
+/* The same with a verdict of the command's own (`verdict`, `advice`) in
+ * place of the ledgers': allreduce's "other_algorithm", a measurement past
+ * the ceiling of the algorithm priced but within another's that NCCL runs
+ * there (docs/models/collectives.md).  The table's ceiling row then calls
+ * the ceiling "a bound of what is priced", not one no run can beat. */
+json_t *gp_cli_jdiag_as(const gp_diagnosis *d, const char *verdict, const char *advice);
+void gp_cli_print_diagnosis_as(const char *what, const gp_diagnosis *d, const char *verdict,
+                               const char *advice);
 
 /* Files in the user's database directory (calib import, hw import-model).
  * gp_cli_mkdir_p: create path and its parents (0755); GP_EIO naming the

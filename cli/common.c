@@ -709,7 +709,10 @@ static void diag_advice(const gp_diagnosis *d, const char *idle, char *buf, size
     }
 }
 
-json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
+/* gp_cli_jdiag and gp_cli_jdiag_as: the verdict's name and advice given
+ * (verdict non-NULL), else the ledgers' (gp_verdict_name, diag_advice). */
+static json_t *jdiag(const gp_diagnosis *d, const char *idle, const char *verdict,
+                     const char *advice)
 {
     json_t *o = json_object(), *u = json_object();
     char adv[400];
@@ -725,10 +728,25 @@ json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
     json_object_set_new(o, "utilisation", u);
     json_object_set_new(o, "busiest", json_string(gp_account_name(d->busiest)));
     json_object_set_new(o, "saturated", json_boolean(d->saturated));
-    json_object_set_new(o, "verdict", json_string(gp_verdict_name(d->verdict)));
-    diag_advice(d, idle, adv, sizeof adv);
-    json_object_set_new(o, "advice", json_string(adv));
+    if (verdict != NULL) {
+        json_object_set_new(o, "verdict", json_string(verdict));
+        json_object_set_new(o, "advice", json_string(advice != NULL ? advice : ""));
+    } else {
+        json_object_set_new(o, "verdict", json_string(gp_verdict_name(d->verdict)));
+        diag_advice(d, idle, adv, sizeof adv);
+        json_object_set_new(o, "advice", json_string(adv));
+    }
     return o;
+}
+
+json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
+{
+    return jdiag(d, idle, NULL, NULL);
+}
+
+json_t *gp_cli_jdiag_as(const gp_diagnosis *d, const char *verdict, const char *advice)
+{
+    return jdiag(d, NULL, verdict, advice);
 }
 
 /* A share as a percentage: "12.3%", and "1.23e+07%" from a million per
@@ -743,12 +761,16 @@ static const char *pct(double share, int decimals, char *buf, size_t n)
     return buf;
 }
 
-void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle)
+static void print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle,
+                            const char *verdict, const char *advice)
 {
     char buf[64], note[160], adv[400], u[3][32];
     printf("diagnosis (%s):\n", what);
-    snprintf(note, sizeof note, "ceiling %s: no run can beat it",
-             gp_format_qty(d->ceiling_s, GP_Q_DURATION, 3, 0, buf, sizeof buf));
+    /* A verdict of the command's own (verdict) may read a run past this
+     * ceiling as another algorithm's: the bound is then only this one's. */
+    snprintf(note, sizeof note, "ceiling %s: %s",
+             gp_format_qty(d->ceiling_s, GP_Q_DURATION, 3, 0, buf, sizeof buf),
+             verdict != NULL ? "a bound of what is priced" : "no run can beat it");
     gp_cli_row("speed, of the ceiling", pct(d->of_ceiling, 1, buf, sizeof buf), note);
     snprintf(note, sizeof note, "expected %s",
              gp_format_qty(d->expected_s, GP_Q_DURATION, 3, 0, buf, sizeof buf));
@@ -760,8 +782,23 @@ void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char 
              pct(d->util[GP_ACCT_MEMORY], 0, u[1], sizeof u[1]),
              pct(d->util[GP_ACCT_MOVEMENT], 0, u[2], sizeof u[2]));
     gp_cli_row("roofs busy at that speed", "", note);
+    if (verdict != NULL) {
+        printf("  verdict: %s: %s\n", verdict, advice != NULL ? advice : "");
+        return;
+    }
     diag_advice(d, idle, adv, sizeof adv);
     printf("  verdict: %s: %s\n", gp_verdict_name(d->verdict), adv);
+}
+
+void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle)
+{
+    print_diagnosis(what, d, idle, NULL, NULL);
+}
+
+void gp_cli_print_diagnosis_as(const char *what, const gp_diagnosis *d, const char *verdict,
+                               const char *advice)
+{
+    print_diagnosis(what, d, NULL, verdict, advice);
 }
 
 /* ---- files in the user's database directory (calib import, hw import-model) ---- */
