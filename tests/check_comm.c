@@ -820,6 +820,102 @@ START_TEST(cli_link_bw)
 }
 END_TEST
 
+/* --nics-per-node above the node's GPUs prices as one NIC a GPU (8 here),
+ * and every output reports the count priced, the given one beside it: the
+ * table's "8 NICs shared by 8 GPUs (--nics-per-node 1000: ...)", JSON
+ * nics_per_node 8 and nics_per_node_given 1000 (they said 1000 while the
+ * note said "priced as 8").  No --nics-per-node: the default (one a GPU on
+ * NVLink), no _given key. */
+START_TEST(cli_nics_priced_reported)
+{
+    const char *js[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                        "2", "--scale-out", "ib-ndr", "--bytes", "1GiB", "--nics-per-node",
+                        "1000", NULL};
+    const char *tab[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                         "--scale-out", "ib-ndr", "--bytes", "1GiB", "--nics-per-node", "1000",
+                         NULL};
+    const char *def[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                         "2", "--scale-out", "ib-ndr", "--bytes", "1GiB", NULL};
+    const char *p4d[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "16", "--nodes",
+                         "2", "--scale-out", "efa-p4d", "--bytes", "1GiB", "--nics-per-node", "2",
+                         NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(js), *d;
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node")), 8);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node_given")), 1000);
+    d = gp_test_cli_json(def);
+    ck_assert_int_eq(json_integer_value(json_object_get(d, "nics_per_node")), 8);
+    ck_assert_ptr_null(json_object_get(d, "nics_per_node_given"));
+    ck_assert(gp_test_jnum(j, "time_s") == gp_test_jnum(d, "time_s"));
+    json_decref(j);
+    json_decref(d);
+    /* Fewer than the GPUs: priced as given, reported as given. */
+    j = gp_test_cli_json(p4d);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node")), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node_given")), 2);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(tab, &out, &err), 0);
+    ck_assert_msg(strstr(out, "8 NICs shared by 8 GPUs (--nics-per-node 1000: one NIC a GPU at "
+                              "most)") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "1000 NICs") == NULL, "%s", out);
+    ck_assert_msg(strstr(err, "priced as 8") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
+/* allreduce's JSON carries its notes in `warnings`, as decode and scale
+ * do, the same messages stderr says (without "gpuplan allreduce: note: "):
+ * none -> []; NVLS on 2 GPUs (NCCL runs a ring there); --scale-out on one
+ * node, ignored; --nics-per-node above the GPUs.  And a refused command
+ * prints its error alone: 24 GPUs on one nvlink4 node (it joins 8) with
+ * --scale-out and --nics-per-node given printed the "ignored" note first. */
+START_TEST(cli_allreduce_warnings)
+{
+    const char *none[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "1GiB", NULL};
+    const char *nv2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes",
+                         "1GiB", "--algo", "nvls", NULL};
+    const char *ign[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                         "1GiB", "--scale-out", "ib-ndr", "--nics-per-node", "1000", NULL};
+    const char *bad[] = {"allreduce", "--link", "nvlink4", "--gpus", "24", "--bytes", "1GiB",
+                         "--scale-out", "ib-ndr", "--nics-per-node", "4", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(none), *w;
+    w = json_object_get(j, "warnings");
+    ck_assert(json_is_array(w));
+    ck_assert_uint_eq(json_array_size(w), 0);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(nv2, &out, &err), 0);
+    j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    w = json_object_get(j, "warnings");
+    ck_assert_uint_eq(json_array_size(w), 1);
+    ck_assert_msg(strstr(json_string_value(json_array_get(w, 0)),
+                         "NCCL does not use NVLS on 2 GPUs") ==
+                      json_string_value(json_array_get(w, 0)),
+                  "%s", json_string_value(json_array_get(w, 0)));
+    /* Said on stderr too, under --json (it was not, nor in the JSON). */
+    ck_assert_msg(strstr(err, "gpuplan allreduce: note: NCCL does not use NVLS on 2 GPUs") != NULL,
+                  "%s", err);
+    json_decref(j);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(ign);
+    w = json_object_get(j, "warnings");
+    ck_assert_uint_eq(json_array_size(w), 1);
+    ck_assert_msg(strstr(json_string_value(json_array_get(w, 0)),
+                         "--scale-out and --nics-per-node ignored: one node") != NULL,
+                  "%s", json_string_value(json_array_get(w, 0)));
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    ck_assert_msg(strstr(err, "joins at most 8 GPUs") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "note:") == NULL && strstr(err, "warning:") == NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 /* --nics-per-node above the node's GPUs is priced as one NIC a GPU (the
  * ring's NIC rate is min(K, g) B_nic, collectives.md) and said:
  * 16 NICs for 8 GPUs cost what 8 do. */
@@ -2161,6 +2257,8 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_efa_held_out);
     tcase_add_test(tc, cli_gcp_a3_worked);
     tcase_add_test(tc, cli_nics_above_gpus_noted);
+    tcase_add_test(tc, cli_nics_priced_reported);
+    tcase_add_test(tc, cli_allreduce_warnings);
     suite_add_tcase(s, tc);
     return s;
 }
