@@ -216,6 +216,66 @@ static void nvls_note(const gp_cli *cli, const gp_topo *t, gp_coll_op op, gp_col
                 gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1));
 }
 
+/* A measured busbw faster than the ceiling of the algorithm priced may be
+ * another algorithm's, one NCCL runs on this topology: NVLS (on one
+ * NVSwitch node of 3 or more GPUs; NVLS-tree over such nodes), its tree,
+ * its ring -- in that order, the first whose ceiling the measurement does
+ * not beat (collectives.md "NVLink SHARP").  1 with *o priced for *alt, else
+ * 0. */
+static int other_algo(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                      const gp_comm_params *p, double measured_s, gp_coll_algo *alt,
+                      gp_comm_result *o)
+{
+    static const gp_coll_algo order[] = {GP_COLL_NVLS, GP_COLL_TREE, GP_COLL_RING};
+    size_t i;
+    if (op != GP_COLL_ALLREDUCE)
+        return 0; /* the ring is the only algorithm priced */
+    for (i = 0; i < sizeof order / sizeof order[0]; i++) {
+        gp_coll_algo a = order[i];
+        if (a == algo)
+            continue;
+        if (a == GP_COLL_NVLS && (t->scale_up == NULL || !(t->scale_up->bw_nvls.v > 0.0) ||
+                                  t->gpus_per_node < GP_COMM_NVLS_MIN_GPUS))
+            continue; /* NCCL sets NVLS up only there */
+        if (gp_comm_eval(t, op, a, bytes, p, o, NULL) != GP_OK || o->trivial)
+            continue;
+        if (measured_s >= o->ceiling.time_s) {
+            *alt = a;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The verdict and advice for a measurement consistent with algorithm alt
+ * (other_algo), not the one priced. */
+static void other_verdict(gp_coll_algo algo, gp_coll_algo alt, int nodes, const gp_comm_result *r,
+                          const gp_comm_result *o, char *adv, size_t n)
+{
+    char b1[32], b2[32], b3[32];
+    const char *what =
+        alt == GP_COLL_NVLS
+            ? (nodes > 1 ? "NVLS-tree (NVLink SHARP: the NVSwitch reduces in-switch, a tree "
+                           "between the nodes), NCCL's default AllReduce over NVSwitch nodes"
+                         : "NVLink SHARP (NVLS: the NVSwitch reduces in-switch), NCCL's default "
+                           "AllReduce on this NVSwitch from about 2 MiB up")
+        : alt == GP_COLL_TREE ? "NCCL's tree (the chain inside nodes pipelined with a tree "
+                                "between them)"
+                              : "NCCL's ring";
+    static const char *const whose[GP_COLL_ALGO__COUNT] = {"the ring's", "the tree's",
+                                                           "NVLS's"};
+    static const char *const runs[GP_COLL_ALGO__COUNT] = {"ring", "tree", "NVLS run"};
+    snprintf(adv, n,
+             "faster than %s datasheet ceiling (busbw %s), which no %s can beat, but within "
+             "%s (busbw %s; expected %s): consistent with %s; rerun with --algo %s to "
+             "diagnose it",
+             whose[algo], gp_format_qty(r->ceiling.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
+             runs[algo], whose[alt],
+             gp_format_qty(o->ceiling.busbw, GP_Q_RATE, 2, 0, b2, sizeof b2),
+             gp_format_qty(o->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3), what,
+             gp_coll_algo_name(alt));
+}
+
 static int parse_id(const char *what, const gp_db *db, const char *name,
                     const gp_link **out, gp_cli *cli)
 {
@@ -253,6 +313,10 @@ static int run(gp_cli *cli, int argc, char **argv)
     double bytes = -1.0, mbus = 0.0;
     int sweep = 0, c, rc;
     gp_diagnosis diag;
+    gp_coll_algo alt = GP_COLL_RING; /* has_alt: the algorithm a measurement fits */
+    gp_comm_result alt_r;
+    int has_alt = 0;
+    char alt_adv[512] = "";
     gp_coll_op op = GP_COLL_ALLREDUCE;
     gp_coll_algo algo = GP_COLL_RING;
     gp_comm_params params;
@@ -438,6 +502,12 @@ static int run(gp_cli *cli, int argc, char **argv)
             return gp_cli_usage(cli, "--measured-busbw needs at least 2 GPUs and --bytes > 0");
         gp_ledger_diagnose(&r.ceiling.ledger, &r.expected.ledger, bytes * r.bus_factor / mbus,
                            &diag);
+        /* Beyond this algorithm's ceiling, within another's NCCL runs here. */
+        if (diag.verdict == GP_VERDICT_IMPOSSIBLE &&
+            other_algo(&t, op, algo, bytes, &params, diag.measured_s, &alt, &alt_r)) {
+            has_alt = 1;
+            other_verdict(algo, alt, (int)nodes, &r, &alt_r, alt_adv, sizeof alt_adv);
+        }
     }
     nvls_note(cli, &t, op, algo, bytes, &params, &r);
     /* Nothing below refuses: the plan is made, its notes are said. */
@@ -543,8 +613,20 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(o, "sweep", a);
         }
         if (mbus > 0.0) {
-            json_t *dj = gp_cli_jdiag(&diag, COLL_IDLE);
+            json_t *dj = has_alt ? gp_cli_jdiag_as(&diag, "other_algorithm", alt_adv)
+                                 : gp_cli_jdiag(&diag, COLL_IDLE);
             json_object_set_new(dj, "measured_busbw_bytes_per_s", gp_cli_jnum(mbus));
+            if (has_alt) {
+                json_t *a = json_object();
+                json_object_set_new(a, "algo", json_string(gp_coll_algo_name(alt)));
+                json_object_set_new(a, "ceiling_s", gp_cli_jnum(alt_r.ceiling.time_s));
+                json_object_set_new(a, "ceiling_busbw_bytes_per_s",
+                                    gp_cli_jnum(alt_r.ceiling.busbw));
+                json_object_set_new(a, "expected_s", gp_cli_jnum(alt_r.expected.time_s));
+                json_object_set_new(a, "expected_busbw_bytes_per_s",
+                                    gp_cli_jnum(alt_r.expected.busbw));
+                json_object_set_new(dj, "other_algorithm", a);
+            }
             json_object_set_new(o, "diagnosis", dj);
         }
         /* The notes said on stderr, as decode and scale keep theirs. */
@@ -699,7 +781,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                      gp_format_qty(mbus, GP_Q_RATE, 2, 0, mb, sizeof mb),
                      gp_format_qty(diag.measured_s, GP_Q_DURATION, 3, 0, tm, sizeof tm));
             printf("\n");
-            gp_cli_print_diagnosis(what, &diag, COLL_IDLE);
+            if (has_alt)
+                gp_cli_print_diagnosis_as(what, &diag, "other_algorithm", alt_adv);
+            else
+                gp_cli_print_diagnosis(what, &diag, COLL_IDLE);
         }
     }
     return GP_EXIT_OK;

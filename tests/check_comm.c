@@ -916,6 +916,87 @@ START_TEST(cli_allreduce_warnings)
 }
 END_TEST
 
+/* A measured busbw past the ring's datasheet ceiling but within NVLS's is
+ * NCCL's default NVLS, not an impossible run.  8 x H100 (nvlink4: 450 GB/s
+ * datasheet, NVLS 308.6 GB/s expected), 8 GiB: the ring's ceiling busbw is
+ * 450 GB/s; NVLS's 2 x 450 x 7/9 = 700 GB/s, expected 2 x 308.6 x 7/9 less
+ * the 23 us: 479.69 GB/s.  Measured 480 GB/s (nccl-tests#212) -> verdict
+ * other_algorithm, nvls, advising --algo nvls (it said "impossible: faster
+ * than the datasheet ceiling").  800 GB/s beats NVLS's 700 too:
+ * impossible.  480 on nvlink3 (no NVLS figure) or 2 GPUs (NCCL sets no
+ * NVLS up there): impossible.  480 with --algo nvls: as_expected.  Two
+ * nodes (2 x 8 over ib-ndr, 8 GiB): the ring's ceiling 400 GB/s, NVLS-tree's
+ * 750 GB/s; nccl#1221's 430 GB/s with NVLS reads other_algorithm. */
+START_TEST(cli_measured_past_ring_is_nvls)
+{
+    const char *m480[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "8GiB", "--measured-busbw", "480GB/s", NULL};
+    const char *t480[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "8GiB",
+                          "--measured-busbw", "480GB/s", NULL};
+    const char *m800[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "8GiB", "--measured-busbw", "800GB/s", NULL};
+    const char *nv3[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "8", "--bytes",
+                         "8GiB", "--measured-busbw", "480GB/s", NULL};
+    const char *two[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes",
+                         "8GiB", "--measured-busbw", "480GB/s", NULL};
+    const char *asnv[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "8GiB", "--measured-busbw", "480GB/s", "--algo", "nvls", NULL};
+    const char *n2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                        "2", "--scale-out", "ib-ndr", "--bytes", "8GiB", "--measured-busbw",
+                        "430GB/s", NULL};
+    double S = 8589934592.0;
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(m480), *d, *a;
+    d = json_object_get(j, "diagnosis");
+    ck_assert_str_eq(json_string_value(json_object_get(d, "verdict")), "other_algorithm");
+    ck_assert_msg(strstr(json_string_value(json_object_get(d, "advice")),
+                         "consistent with NVLink SHARP") != NULL &&
+                      strstr(json_string_value(json_object_get(d, "advice")),
+                             "rerun with --algo nvls") != NULL,
+                  "%s", json_string_value(json_object_get(d, "advice")));
+    /* The ring's own figures stay: 480 is 480/450 of its ceiling. */
+    GP_ASSERT_REL(gp_test_jnum(d, "of_ceiling"), 480.0 / 450.0, 1e-9);
+    a = json_object_get(d, "other_algorithm");
+    ck_assert_str_eq(json_string_value(json_object_get(a, "algo")), "nvls");
+    GP_ASSERT_REL(gp_test_jnum(a, "ceiling_busbw_bytes_per_s"), 700e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(a, "ceiling_s"), 9.0 / 8.0 * S / 450e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(a, "expected_s"), 9.0 / 8.0 * S / 308.6e9 + 23e-6, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(a, "expected_busbw_bytes_per_s"), 479.69e9, 1e-4);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(t480, &out, &err), 0);
+    ck_assert_msg(strstr(out, "verdict: other_algorithm: faster than the ring's datasheet "
+                              "ceiling") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "impossible") == NULL, "%s", out);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(m800);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "impossible");
+    ck_assert_ptr_null(json_object_get(json_object_get(j, "diagnosis"), "other_algorithm"));
+    json_decref(j);
+    j = gp_test_cli_json(nv3);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "impossible");
+    json_decref(j);
+    j = gp_test_cli_json(two);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "impossible");
+    json_decref(j);
+    j = gp_test_cli_json(asnv);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "as_expected");
+    json_decref(j);
+    j = gp_test_cli_json(n2);
+    d = json_object_get(j, "diagnosis");
+    ck_assert_str_eq(json_string_value(json_object_get(d, "verdict")), "other_algorithm");
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(d, "other_algorithm"),
+                                                       "algo")), "nvls");
+    ck_assert_msg(strstr(json_string_value(json_object_get(d, "advice")), "NVLS-tree") != NULL,
+                  "%s", json_string_value(json_object_get(d, "advice")));
+    json_decref(j);
+}
+END_TEST
+
 /* --nics-per-node above the node's GPUs is priced as one NIC a GPU (the
  * ring's NIC rate is min(K, g) B_nic, collectives.md) and said:
  * 16 NICs for 8 GPUs cost what 8 do. */
@@ -2259,6 +2340,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_nics_above_gpus_noted);
     tcase_add_test(tc, cli_nics_priced_reported);
     tcase_add_test(tc, cli_allreduce_warnings);
+    tcase_add_test(tc, cli_measured_past_ring_is_nvls);
     suite_add_tcase(s, tc);
     return s;
 }
