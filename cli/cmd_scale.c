@@ -588,6 +588,28 @@ static int run(gp_cli *cli, int argc, char **argv)
             return gp_cli_usage(cli, "option '--tokens-per-gpu': %g tokens are %g sequences of "
                                      "%g tokens, above the step model's 1e9 a step",
                                 tok_gpu, tin.global_batch, tin.seq);
+        /* Strong scaling splits that global batch over n GPUs: each must
+         * hold whole sequences, as weak scaling's K must be (Megatron-LM
+         * refuses a global batch not divisible by micro-batch x data-parallel
+         * size).  A share below one sequence, or a fraction of one, is no
+         * layout a data-parallel run can take. */
+        if (q.mode == GP_SCALING_STRONG)
+            for (i = 0; i < (size_t)n_counts; i++) {
+                double b = tin.global_batch, nc = (double)counts[i];
+                if (fmod(b, nc) == 0.0)
+                    continue;
+                if (nc > b)
+                    return gp_cli_usage(
+                        cli, "option '--gpus': %ld GPUs under --strong share --tokens-per-gpu "
+                             "%g = %g sequence%s of %g tokens: %.4g of a sequence each, less "
+                             "than one (give counts that divide %g, or more tokens)",
+                        counts[i], tok_gpu, b, b == 1.0 ? "" : "s", tin.seq, b / nc, b);
+                return gp_cli_usage(
+                    cli, "option '--gpus': %ld GPUs under --strong share --tokens-per-gpu %g = "
+                         "%g sequences of %g tokens: %.4g sequences each, not a whole number "
+                         "(give counts that divide %g, or more tokens)",
+                    counts[i], tok_gpu, b, tin.seq, b / nc, b);
+            }
         if (gp_train_estimate(&tin, NULL, &tr, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         step = tr.step.step_s;

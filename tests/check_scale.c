@@ -872,6 +872,51 @@ START_TEST(cli_tokens_per_gpu)
 }
 END_TEST
 
+/* Strong scaling splits --tokens-per-gpu K (the global batch on one GPU)
+ * over the n GPUs, and each must hold whole sequences, as weak scaling's
+ * K must be (docs/bad-input.md row 279).  Llama 3.2 1B trains on 8192-token
+ * sequences: K = 16384 is 2 of them, so 8 GPUs would get 1/4 of one each
+ * (64: 1/32) -- refused naming the count and the options (it priced them
+ * silently); K = 49152 is 6, and 4 GPUs would get 1.5 each: refused; K =
+ * 65536 (8) splits over 1, 2, 4 and 8.  Weak scaling takes any count. */
+START_TEST(cli_strong_whole_sequences)
+{
+    const char *less[] = {"scale", "--gpu", "h100", "--model", "llama-3.2-1b",
+                          "--tokens-per-gpu", "16384", "--gpus", "1,8,16,64",
+                          "--gpus-per-node", "8", "--scale-out", "ib-ndr", "--strong", NULL};
+    const char *frac[] = {"scale", "--gpu", "h100", "--model", "llama-3.2-1b",
+                          "--tokens-per-gpu", "49152", "--gpus", "1,2,4", "--strong", NULL};
+    const char *ok[] = {"--json", "scale", "--gpu", "h100", "--model", "llama-3.2-1b",
+                        "--tokens-per-gpu", "65536", "--gpus", "1,2,4,8", "--strong", NULL};
+    const char *weak[] = {"--json", "scale", "--gpu", "h100", "--model", "llama-3.2-1b",
+                          "--tokens-per-gpu", "16384", "--gpus", "1,8,16,64",
+                          "--gpus-per-node", "8", "--scale-out", "ib-ndr", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j;
+    ck_assert_int_eq(gp_test_cli(less, &out, &err), 2);
+    ck_assert_msg(strstr(err, "option '--gpus': 8 GPUs under --strong share --tokens-per-gpu "
+                              "16384 = 2 sequences of 8192 tokens: 0.25 of a sequence each, less "
+                              "than one") != NULL,
+                  "%s", err);
+    ck_assert_msg(strstr(err, "warning") == NULL, "%s", err);
+    ck_assert_msg(out == NULL || out[0] == '\0', "%s", out);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(frac, &out, &err), 2);
+    ck_assert_msg(strstr(err, "4 GPUs under --strong share --tokens-per-gpu 49152 = 6 sequences "
+                              "of 8192 tokens: 1.5 sequences each, not a whole number") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(ok);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 4);
+    json_decref(j);
+    j = gp_test_cli_json(weak);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 4);
+    json_decref(j);
+}
+END_TEST
+
 /* Validate first, then warn: Llama 2 7B does not fit one H100 (a memory
  * warning), and 16 GPUs in one nvlink4 node (it joins 8) are refused -- the
  * refusal alone, not the warning about rows it will not price.  With the
@@ -1424,6 +1469,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_micro_batches);
     tcase_add_test(tc, cli_gpu_bridge_gives_way);
     tcase_add_test(tc, cli_csv_rows);
+    tcase_add_test(tc, cli_strong_whole_sequences);
     tcase_add_test(tc, cli_refusal_before_warnings);
     suite_add_tcase(s, tc);
     return s;
