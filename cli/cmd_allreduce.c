@@ -43,7 +43,7 @@ static void usage(FILE *f)
             "                     the same with NVLS inside (NVLS-tree)\n"
             "  --gpus-per-node G  instead of --nodes: G GPUs a node, N/G nodes (as scale and\n"
             "                     decode take it); with --nodes the two must agree\n"
-            "  --scale-out ID     link between nodes (ib-ndr, roce-400, efa, efa-p4d ...)\n"
+            "  --scale-out ID     link between nodes (ib-ndr, roce-400, efa-p5, efa-p4d ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default:\n"
             "                     the scale-out link's own count (efa-p4d: 4 for 8 GPUs), else\n"
             "                     one per GPU when --link is NVLink or Infinity Fabric, else 1)\n"

@@ -52,7 +52,7 @@ static void usage(FILE *f)
             "                      model's pre-training sequence, as train)\n"
             "  --gpus LIST         GPU counts to evaluate (default 1,2,4,8)\n"
             "  --gpus-per-node G   GPUs per node (default: every count in one node)\n"
-            "  --scale-out ID      link between nodes (ib-ndr, roce-400, efa ...)\n"
+            "  --scale-out ID      link between nodes (ib-ndr, roce-400, efa-p5 ...)\n"
             "  --nics-per-node K   NICs (ports) per node sharing the inter-node traffic\n"
             "                      (default: one per GPU on NVLink/Infinity Fabric nodes, else 1)\n"
             "  --overlap F         fraction of the AllReduce that can overlap backward, in [0,1]\n"

@@ -73,7 +73,7 @@ static void usage(FILE *f)
         "  --link-bw RATE        without --scale-up: a link of your own inside a node,\n"
         "                        RATE per direction per GPU; with it: its expected rate\n"
         "  --link-latency T      that link's alpha per hop (--link-bw alone: 0)\n"
-        "  --scale-out ID        link between nodes (ib-ndr, roce-400, efa); needed\n"
+        "  --scale-out ID        link between nodes (ib-ndr, roce-400, efa-p5); needed\n"
         "                        when the GPUs span nodes\n"
         "  --gpus-per-node G     GPUs per node (default: a switched scale-up link's whole\n"
         "                        domain -- DGX-2 16, GB200 NVL72 72 --, else 8, capped\n"

@@ -9,11 +9,14 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 #include "cli.h"
+
+static const char *cmd_name(const gp_cli *cli);
 
 const gp_db *gp_cli_db(gp_cli *cli)
 {
@@ -146,6 +149,74 @@ int gp_cli_getopt(gp_cli *cli, int argc, char **argv, const char *optstring,
     return c;
 }
 
+/* Whether `name` begins `s` up to one of its '-' (case-insensitive): "efa"
+ * begins "efa-p4d" and "efa-p5", "ib" "ib-ndr"; not "efav2". */
+static int leads(const char *name, const char *s)
+{
+    size_t n = strlen(name);
+    return s != NULL && n > 0 && strncasecmp(s, name, n) == 0 && s[n] == '-';
+}
+
+/* 1 when `name` begins the id or an alias of scale-out link l. */
+static int leads_link(const char *name, const gp_link *l)
+{
+    size_t j;
+    if (leads(name, l->id))
+        return 1;
+    for (j = 0; j < l->n_aliases; j++)
+        if (leads(name, l->aliases[j]))
+            return 1;
+    return 0;
+}
+
+/* An unknown --scale-out name that begins the names of several links
+ * between nodes ("efa": efa-p4d and efa-p5, whose NICs a node and rates
+ * differ by instance; "ib", "roce") picks none of them: refused, listing
+ * each with its name and the names it goes by that begin the same way.
+ * Returns 2 after the message, else 0 (one such link or none). */
+static int refuse_family(const gp_cli *cli, const gp_db *db, const char *name)
+{
+    char list[1536];
+    size_t i, j, n = gp_db_count(db, GP_KIND_LINK), off = 0, hits = 0;
+    for (i = 0; i < n; i++) {
+        const gp_link *l = gp_db_link_at(db, i);
+        if (l != NULL && l->id != NULL && l->scope == GP_SCOPE_SCALE_OUT && leads_link(name, l))
+            hits++;
+    }
+    if (hits < 2)
+        return 0;
+    list[0] = '\0';
+    for (i = 0; i < n && off < sizeof list; i++) {
+        const gp_link *l = gp_db_link_at(db, i);
+        size_t k = 0;
+        int w;
+        if (l == NULL || l->id == NULL || l->scope != GP_SCOPE_SCALE_OUT || !leads_link(name, l))
+            continue;
+        w = snprintf(list + off, sizeof list - off, "%s%s (%s", off ? "; " : "", l->id,
+                     l->name != NULL ? l->name : "");
+        if (w < 0)
+            break;
+        off += (size_t)w;
+        for (j = 0; j < l->n_aliases && off < sizeof list; j++) {
+            if (!leads(name, l->aliases[j]))
+                continue;
+            w = snprintf(list + off, sizeof list - off, "%s%s", k++ ? ", " : "; also ",
+                         l->aliases[j]);
+            if (w < 0)
+                break;
+            off += (size_t)w;
+        }
+        if (off < sizeof list)
+            off += (size_t)snprintf(list + off, sizeof list - off, ")");
+    }
+    fprintf(stderr,
+            "gpuplan %s: --scale-out: '%s' names no one link but begins the names of %zu "
+            "links between nodes, priced differently: %s; give the id of your nodes' link "
+            "('gpuplan hw show ID' shows its figures)\n",
+            cmd_name(cli), name, hits, list);
+    return GP_EXIT_USAGE;
+}
+
 int gp_cli_scale_out(const gp_cli *cli, const gp_db *db, const char *id, const gp_link **out)
 {
     char near[256], list[512];
@@ -154,6 +225,8 @@ int gp_cli_scale_out(const gp_cli *cli, const gp_db *db, const char *id, const g
     gp_err_clear(&e);
     if (gp_db_get_link(db, id, "--scale-out", out, &e) == GP_OK)
         return 0;
+    if (e.code == GP_ENOTFOUND && refuse_family(cli, db, id) != 0)
+        return GP_EXIT_USAGE;
     /* A near miss keeps the database's "did you mean"; a name nothing like
      * a known one lists the links that join nodes, not all of them. */
     if (e.code != GP_ENOTFOUND || gp_db_suggest(db, GP_KIND_LINK, id, near, sizeof near) > 0)

@@ -455,7 +455,7 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
             return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0,
                                "link '%s' joins at most %.0f GPUs, asked for %ld per node: "
                                "spread them over nodes with --gpus-per-node %.0f (or fewer) and "
-                               "--scale-out ID, the link between the nodes (ib-ndr, efa, ...)",
+                               "--scale-out ID, the link between the nodes (ib-ndr, efa-p5, ...)",
                                t->scale_up->id ? t->scale_up->id : "?",
                                t->scale_up->max_gpus.v, t->gpus_per_node,
                                t->scale_up->max_gpus.v);

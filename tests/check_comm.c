@@ -997,6 +997,54 @@ START_TEST(cli_measured_past_ring_is_nvls)
 }
 END_TEST
 
+/* A bare `efa` named efa-p5 (400 Gb/s a GPU, p5) whatever the node: on 8
+ * A100s it priced 8 NICs at 47 GB/s where a p4d has 4 x 100 Gb/s
+ * (efa-p4d).  It is no alias any more: --scale-out efa is refused, listing
+ * both with the names they go by; so is a name that only begins several
+ * links' (ib); eth begins one only and keeps its "did you mean". */
+START_TEST(cli_efa_family_refused)
+{
+    const char *efa[] = {"allreduce", "--link", "nvlink3", "--gpus", "16", "--nodes", "2",
+                         "--scale-out", "efa", "--bytes", "1GiB", NULL};
+    const char *sc[] = {"scale", "--gpu", "a100", "--model", "llama-2-7b", "--step-compute-s",
+                        "1", "--gpus", "8,16", "--gpus-per-node", "8", "--scale-out", "efa",
+                        NULL};
+    const char *ib[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                        "--scale-out", "ib", "--bytes", "1GiB", NULL};
+    const char *eth[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                         "--scale-out", "eth", "--bytes", "1GiB", NULL};
+    char *out = NULL, *err = NULL;
+    const gp_db *db = gp_test_db();
+    ck_assert_ptr_null(gp_db_find_link(db, "efa"));
+    ck_assert_ptr_null(gp_db_find_link(db, "aws-efa"));
+    ck_assert_ptr_eq(gp_db_find_link(db, "efa-p6"), gp_db_find_link(db, "efa-p5"));
+    ck_assert_int_eq(gp_test_cli(efa, &out, &err), 2);
+    ck_assert_msg(strstr(err, "--scale-out: 'efa' names no one link but begins the names of 2 "
+                              "links between nodes") != NULL &&
+                      strstr(err, "efa-p4d (AWS EFA on p4d") != NULL &&
+                      strstr(err, "efa-p5 (AWS EFA on p5") != NULL &&
+                      strstr(err, "efa-p6") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(sc, &out, &err), 2);
+    ck_assert_msg(strstr(err, "gpuplan scale: --scale-out: 'efa' names no one link") != NULL, "%s",
+                  err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(ib, &out, &err), 2);
+    ck_assert_msg(strstr(err, "'ib' names no one link") != NULL &&
+                      strstr(err, "ib-hdr") != NULL && strstr(err, "ib-xdr") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(eth, &out, &err), 2);
+    ck_assert_msg(strstr(err, "did you mean eth-100?") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 /* --nics-per-node above the node's GPUs is priced as one NIC a GPU (the
  * ring's NIC rate is min(K, g) B_nic, collectives.md) and said:
  * 16 NICs for 8 GPUs cost what 8 do. */
@@ -1161,7 +1209,7 @@ END_TEST
 START_TEST(cli_efa_held_out)
 {
     const char *p5n4[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "32", "--nodes",
-                          "4", "--scale-out", "efa", "--bytes", "8GiB", NULL};
+                          "4", "--scale-out", "efa-p5", "--bytes", "8GiB", NULL};
     const char *p5n2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
                           "2", "--scale-out", "efa-p5", "--bytes", "8GiB", "--algo", "nvls", NULL};
     const char *p4d[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "16", "--nodes",
@@ -2341,6 +2389,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_nics_priced_reported);
     tcase_add_test(tc, cli_allreduce_warnings);
     tcase_add_test(tc, cli_measured_past_ring_is_nvls);
+    tcase_add_test(tc, cli_efa_family_refused);
     suite_add_tcase(s, tc);
     return s;
 }
