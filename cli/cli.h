@@ -31,6 +31,11 @@ typedef struct gp_cli {
      * command's table) was last given, to refuse a second, other value. */
     const char *opt_value[GP_CLI_MAX_OPTS];
     unsigned char opt_seen[GP_CLI_MAX_OPTS];
+    /* gp_cli_notes_defer: the notes and warnings kept for the end (a JSON
+     * array of {"level", "message"}; NULL: each is printed when made).
+     * Freed by gp_cli_main. */
+    json_t *notes;
+    size_t notes_printed; /* how many of them gp_cli_notes_flush printed */
 } gp_cli;
 
 typedef struct gp_cli_command {
@@ -139,6 +144,26 @@ int gp_cli_emit(json_t *obj);
 /* The ledger as {"compute_s","memory_s","movement_s","total_s","binding",
  * "margin","rule"}. */
 json_t *gp_cli_jledger(const gp_ledger *l);
+
+/* Notes and warnings about the plan a command makes (an option clamped or
+ * ignored, a figure used in place of another).  gp_cli_note prints
+ * "gpuplan CMD: LEVEL: MESSAGE" ("note", "warning") on stderr at once --
+ * unless the command called gp_cli_notes_defer: then it keeps them, in
+ * order, and gp_cli_notes_flush prints those not printed yet.  A command
+ * defers its notes, validates everything it can refuse, then flushes: a
+ * refused command prints no warnings about a plan it will not make
+ * (allreduce, scale).  gp_cli_jwarnings: the kept messages as a JSON array
+ * of strings, its `warnings` (an empty array when none, or none kept).
+ * Every gp_cli_note_* helper below goes through gp_cli_note.  A note that
+ * cannot be kept (out of memory) is printed at once. */
+void gp_cli_note(const gp_cli *cli, const char *level, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void gp_cli_notes_defer(gp_cli *cli);
+void gp_cli_notes_flush(gp_cli *cli);
+json_t *gp_cli_jwarnings(const gp_cli *cli);
 
 /* "gpuplan CMD: note: --host-bw ignored: ..." on stderr when a host staging
  * bandwidth was given (host_bw > 0) for a link with peer-to-peer, where
@@ -277,6 +302,14 @@ void gp_cli_print_ledger(const char *title, const gp_ledger *l);
  * saturation. */
 json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle);
 void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle);
+/* The same with a verdict of the command's own (`verdict`, `advice`) in
+ * place of the ledgers': allreduce's "other_algorithm", a measurement past
+ * the ceiling of the algorithm priced but within another's that NCCL runs
+ * there (docs/models/collectives.md).  The table's ceiling row then calls
+ * the ceiling "a bound of what is priced", not one no run can beat. */
+json_t *gp_cli_jdiag_as(const gp_diagnosis *d, const char *verdict, const char *advice);
+void gp_cli_print_diagnosis_as(const char *what, const gp_diagnosis *d, const char *verdict,
+                               const char *advice);
 
 /* Files in the user's database directory (calib import, hw import-model).
  * gp_cli_mkdir_p: create path and its parents (0755); GP_EIO naming the

@@ -43,7 +43,7 @@ static void usage(FILE *f)
             "                     the same with NVLS inside (NVLS-tree)\n"
             "  --gpus-per-node G  instead of --nodes: G GPUs a node, N/G nodes (as scale and\n"
             "                     decode take it); with --nodes the two must agree\n"
-            "  --scale-out ID     link between nodes (ib-ndr, roce-400, efa, efa-p4d ...)\n"
+            "  --scale-out ID     link between nodes (ib-ndr, roce-400, efa-p5, efa-p4d ...)\n"
             "  --nics-per-node K  NICs (ports) per node sharing the inter-node traffic (default:\n"
             "                     the scale-out link's own count (efa-p4d: 4 for 8 GPUs), else\n"
             "                     one per GPU when --link is NVLink or Infinity Fabric, else 1)\n"
@@ -169,38 +169,111 @@ static void print_link(const char *what, const gp_link *l, gp_coll_algo algo, lo
  * faster below that): the hint is for sizes where NVLS is what NCCL runs. */
 #define NVLS_MIN_BYTES 2097152.0
 
+/* One node of a link with an NVLS figure, an AllReduce that is not empty. */
+static int nvls_node(const gp_topo *t, gp_coll_op op, const gp_comm_result *r)
+{
+    return op == GP_COLL_ALLREDUCE && t->nodes == 1 && t->scale_up != NULL &&
+           t->scale_up->bw_nvls.v > 0.0 && !r->trivial;
+}
+
 /* A ring AllReduce on one node of a link with an NVLS figure, from 3 GPUs
  * and 2 MiB up, is not what NCCL runs by default: say what NVLS would reach
- * (one line, computed).  An NVLS AllReduce on 2 GPUs is priced as asked, but NCCL
- * would run a ring there: say so on stderr. */
+ * (one line on stdout, computed; the table only). */
 static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
                       const gp_comm_params *p, const gp_comm_result *r)
 {
     gp_comm_result o;
     char b1[64], b2[64], b3[64];
-    if (op != GP_COLL_ALLREDUCE || t->nodes != 1 || t->scale_up == NULL ||
-        !(t->scale_up->bw_nvls.v > 0.0) || r->trivial)
+    if (!nvls_node(t, op, r) || algo != GP_COLL_RING ||
+        t->gpus_per_node < GP_COMM_NVLS_MIN_GPUS || bytes < NVLS_MIN_BYTES)
         return;
-    if (algo == GP_COLL_RING && t->gpus_per_node >= GP_COMM_NVLS_MIN_GPUS &&
-        bytes >= NVLS_MIN_BYTES) {
-        if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
-            return;
-        printf("hint: on this NVSwitch NCCL's default AllReduce from about 2 MiB up is NVLink "
-               "SHARP (NVLS): --algo nvls gives busbw %s (algbw %s) against %s for this ring%s\n",
-               gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
-               gp_format_qty(o.expected.algbw, GP_Q_RATE, 2, 0, b2, sizeof b2),
-               gp_format_qty(r->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
-               o.expected.time_s > r->expected.time_s ? " (slower than the ring at this size)"
-                                                      : "");
-    } else if (algo == GP_COLL_NVLS && t->gpus_per_node < GP_COMM_NVLS_MIN_GPUS) {
-        if (gp_comm_eval(t, op, GP_COLL_RING, bytes, p, &o, NULL) != GP_OK)
-            return;
-        fprintf(stderr,
-                "gpuplan allreduce: note: NCCL does not use NVLS on %ld GPUs (it needs %d or "
-                "more) and runs a ring, which reaches busbw %s here\n",
+    if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
+        return;
+    printf("hint: on this NVSwitch NCCL's default AllReduce from about 2 MiB up is NVLink "
+           "SHARP (NVLS): --algo nvls gives busbw %s (algbw %s) against %s for this ring%s\n",
+           gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
+           gp_format_qty(o.expected.algbw, GP_Q_RATE, 2, 0, b2, sizeof b2),
+           gp_format_qty(r->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
+           o.expected.time_s > r->expected.time_s ? " (slower than the ring at this size)" : "");
+}
+
+/* An NVLS AllReduce on 2 GPUs is priced as asked, but NCCL would run a
+ * ring there: a note (stderr and JSON warnings). */
+static void nvls_note(const gp_cli *cli, const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
+                      double bytes, const gp_comm_params *p, const gp_comm_result *r)
+{
+    gp_comm_result o;
+    char b1[64];
+    if (!nvls_node(t, op, r) || algo != GP_COLL_NVLS ||
+        t->gpus_per_node >= GP_COMM_NVLS_MIN_GPUS)
+        return;
+    if (gp_comm_eval(t, op, GP_COLL_RING, bytes, p, &o, NULL) != GP_OK)
+        return;
+    gp_cli_note(cli, "note",
+                "NCCL does not use NVLS on %ld GPUs (it needs %d or more) and runs a ring, "
+                "which reaches busbw %s here",
                 t->gpus_per_node, GP_COMM_NVLS_MIN_GPUS,
                 gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1));
+}
+
+/* A measured busbw faster than the ceiling of the algorithm priced may be
+ * another algorithm's, one NCCL runs on this topology: NVLS (on one
+ * NVSwitch node of 3 or more GPUs; NVLS-tree over such nodes), its tree,
+ * its ring -- in that order, the first whose ceiling the measurement does
+ * not beat (collectives.md "NVLink SHARP").  1 with *o priced for *alt, else
+ * 0. */
+static int other_algo(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                      const gp_comm_params *p, double measured_s, gp_coll_algo *alt,
+                      gp_comm_result *o)
+{
+    static const gp_coll_algo order[] = {GP_COLL_NVLS, GP_COLL_TREE, GP_COLL_RING};
+    size_t i;
+    if (op != GP_COLL_ALLREDUCE)
+        return 0; /* the ring is the only algorithm priced */
+    for (i = 0; i < sizeof order / sizeof order[0]; i++) {
+        gp_coll_algo a = order[i];
+        if (a == algo)
+            continue;
+        if (a == GP_COLL_NVLS && (t->scale_up == NULL || !(t->scale_up->bw_nvls.v > 0.0) ||
+                                  t->gpus_per_node < GP_COMM_NVLS_MIN_GPUS))
+            continue; /* NCCL sets NVLS up only there */
+        if (gp_comm_eval(t, op, a, bytes, p, o, NULL) != GP_OK || o->trivial)
+            continue;
+        if (measured_s >= o->ceiling.time_s) {
+            *alt = a;
+            return 1;
+        }
     }
+    return 0;
+}
+
+/* The verdict and advice for a measurement consistent with algorithm alt
+ * (other_algo), not the one priced. */
+static void other_verdict(gp_coll_algo algo, gp_coll_algo alt, int nodes, const gp_comm_result *r,
+                          const gp_comm_result *o, char *adv, size_t n)
+{
+    char b1[32], b2[32], b3[32];
+    const char *what =
+        alt == GP_COLL_NVLS
+            ? (nodes > 1 ? "NVLS-tree (NVLink SHARP: the NVSwitch reduces in-switch, a tree "
+                           "between the nodes), NCCL's default AllReduce over NVSwitch nodes"
+                         : "NVLink SHARP (NVLS: the NVSwitch reduces in-switch), NCCL's default "
+                           "AllReduce on this NVSwitch from about 2 MiB up")
+        : alt == GP_COLL_TREE ? "NCCL's tree (the chain inside nodes pipelined with a tree "
+                                "between them)"
+                              : "NCCL's ring";
+    static const char *const whose[GP_COLL_ALGO__COUNT] = {"the ring's", "the tree's",
+                                                           "NVLS's"};
+    static const char *const runs[GP_COLL_ALGO__COUNT] = {"ring", "tree", "NVLS run"};
+    snprintf(adv, n,
+             "faster than %s datasheet ceiling (busbw %s), which no %s can beat, but within "
+             "%s (busbw %s; expected %s): consistent with %s; rerun with --algo %s to "
+             "diagnose it",
+             whose[algo], gp_format_qty(r->ceiling.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
+             runs[algo], whose[alt],
+             gp_format_qty(o->ceiling.busbw, GP_Q_RATE, 2, 0, b2, sizeof b2),
+             gp_format_qty(o->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3), what,
+             gp_coll_algo_name(alt));
 }
 
 static int parse_id(const char *what, const gp_db *db, const char *name,
@@ -235,11 +308,15 @@ static int run(gp_cli *cli, int argc, char **argv)
         {NULL, 0, NULL, 0}};
     const char *link_id = NULL, *out_id = NULL, *gpu_id = NULL;
     char link_msg[320] = "";
-    long gpus = 0, nodes = 1, nics = 0, per_node = 0;
+    long gpus = 0, nodes = 1, nics = 0, per_node = 0, nics_priced = 0;
     int nics_given = 0, nodes_given = 0;
     double bytes = -1.0, mbus = 0.0;
     int sweep = 0, c, rc;
     gp_diagnosis diag;
+    gp_coll_algo alt = GP_COLL_RING; /* has_alt: the algorithm a measurement fits */
+    gp_comm_result alt_r;
+    int has_alt = 0;
+    char alt_adv[512] = "";
     gp_coll_op op = GP_COLL_ALLREDUCE;
     gp_coll_algo algo = GP_COLL_RING;
     gp_comm_params params;
@@ -254,6 +331,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     gp_cli_link_opt_init(&lk);
     gp_comm_params_default(&params);
     gp_err_clear(&e);
+    /* Notes wait until every refusal is past (gp_cli_notes_flush below). */
+    gp_cli_notes_defer(cli);
     while ((c = gp_cli_getopt(cli, argc, argv, ":h", opts)) != -1) {
         switch (c) {
         case 'l': link_id = optarg; break;
@@ -370,7 +449,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (link_id == NULL)
             return gp_cli_usage(cli, "--gpu %s names no link: give --link ID", gpu_id);
         if (link_msg[0] != '\0')
-            fprintf(stderr, "gpuplan allreduce: note: %s\n", link_msg);
+            gp_cli_note(cli, "note", "%s", link_msg);
     }
     if (link_id != NULL &&
         (rc = parse_id(gpu_id != NULL ? "--gpu" : "--link", db, link_id, &up, cli)) != 0)
@@ -398,9 +477,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     t.gpus_per_node = gpus / nodes;
     t.scale_out = nodes > 1 ? out : NULL;
     t.nodes = nodes;
-    t.nics_per_node = nics; /* 0: the library's default, resolved below */
-    if (nics == 0)
-        nics = gp_topo_default_nics(up, out, gpus / nodes);
+    t.nics_per_node = nics; /* 0: the library's default */
+    /* The count priced: the given or default K, at most one a GPU. */
+    nics_priced = gp_topo_nics(&t);
     if (nodes > 1 && gpus == nodes) {
         /* Nodes of one GPU: the scale-up link carries nothing (--link,
          * which the command asks for, is not said). */
@@ -411,9 +490,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                             "nodes of one GPU talk only over --scale-out");
     }
     if (nodes > 1 && gpus > nodes && !nics_given && up->kind == GP_LINK_OTHER)
-        fprintf(stderr, "gpuplan allreduce: note: a link of your own (--link-bw) is not NVLink: "
-                        "%ld NIC a node shared by its %ld GPUs (--nics-per-node K to say how "
-                        "many)\n", nics, gpus / nodes);
+        gp_cli_note(cli, "note",
+                    "a link of your own (--link-bw) is not NVLink: %ld NIC a node shared by its "
+                    "%ld GPUs (--nics-per-node K to say how many)",
+                    nics_priced, gpus / nodes);
     if (gp_comm_eval(&t, op, algo, bytes, &params, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
     /* A measured busbw (nccl-tests) is a time: t = S x bus_factor / busbw. */
@@ -423,7 +503,16 @@ static int run(gp_cli *cli, int argc, char **argv)
             return gp_cli_usage(cli, "--measured-busbw needs at least 2 GPUs and --bytes > 0");
         gp_ledger_diagnose(&r.ceiling.ledger, &r.expected.ledger, bytes * r.bus_factor / mbus,
                            &diag);
+        /* Beyond this algorithm's ceiling, within another's NCCL runs here. */
+        if (diag.verdict == GP_VERDICT_IMPOSSIBLE &&
+            other_algo(&t, op, algo, bytes, &params, diag.measured_s, &alt, &alt_r)) {
+            has_alt = 1;
+            other_verdict(algo, alt, (int)nodes, &r, &alt_r, alt_adv, sizeof alt_adv);
+        }
     }
+    nvls_note(cli, &t, op, algo, bytes, &params, &r);
+    /* Nothing below refuses: the plan is made, its notes are said. */
+    gp_cli_notes_flush(cli);
 
     if (cli->json) {
         json_t *o = json_object(), *exp = jcost(&r.expected), *ceil = jcost(&r.ceiling);
@@ -438,8 +527,12 @@ static int run(gp_cli *cli, int argc, char **argv)
                             json_real(gp_link_mesh_share(up, (double)r.gpus_per_node)));
         json_object_set_new(o, "nodes", json_integer(r.nodes));
         json_object_set_new(o, "gpus_per_node", json_integer(r.gpus_per_node));
-        if (t.scale_out != NULL)
-            json_object_set_new(o, "nics_per_node", json_integer(nics));
+        if (t.scale_out != NULL) {
+            /* The count priced (at most one a GPU); the given one beside it. */
+            json_object_set_new(o, "nics_per_node", json_integer(nics_priced));
+            if (nics_given)
+                json_object_set_new(o, "nics_per_node_given", json_integer(nics));
+        }
         json_object_set_new(o, "bytes", gp_cli_jnum(bytes));
         json_object_set_new(o, "bytes_per_gpu", gp_cli_jnum(r.bytes_per_gpu));
         json_object_set_new(o, "intra_bytes_per_gpu", gp_cli_jnum(r.bytes_per_gpu_intra));
@@ -521,10 +614,24 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(o, "sweep", a);
         }
         if (mbus > 0.0) {
-            json_t *dj = gp_cli_jdiag(&diag, COLL_IDLE);
+            json_t *dj = has_alt ? gp_cli_jdiag_as(&diag, "other_algorithm", alt_adv)
+                                 : gp_cli_jdiag(&diag, COLL_IDLE);
             json_object_set_new(dj, "measured_busbw_bytes_per_s", gp_cli_jnum(mbus));
+            if (has_alt) {
+                json_t *a = json_object();
+                json_object_set_new(a, "algo", json_string(gp_coll_algo_name(alt)));
+                json_object_set_new(a, "ceiling_s", gp_cli_jnum(alt_r.ceiling.time_s));
+                json_object_set_new(a, "ceiling_busbw_bytes_per_s",
+                                    gp_cli_jnum(alt_r.ceiling.busbw));
+                json_object_set_new(a, "expected_s", gp_cli_jnum(alt_r.expected.time_s));
+                json_object_set_new(a, "expected_busbw_bytes_per_s",
+                                    gp_cli_jnum(alt_r.expected.busbw));
+                json_object_set_new(dj, "other_algorithm", a);
+            }
             json_object_set_new(o, "diagnosis", dj);
         }
+        /* The notes said on stderr, as decode and scale keep theirs. */
+        json_object_set_new(o, "warnings", gp_cli_jwarnings(cli));
         return gp_cli_emit(o) ? GP_EXIT_FAIL : GP_EXIT_OK;
     }
 
@@ -600,8 +707,13 @@ static int run(gp_cli *cli, int argc, char **argv)
             print_link("scale-up link", up, algo, r.gpus_per_node);
         if (t.scale_out != NULL) {
             print_link("scale-out link", t.scale_out, algo, r.nodes);
-            snprintf(note, sizeof note, "%ld NIC%s shared by %ld GPUs", nics,
-                     nics == 1 ? "" : "s", r.gpus_per_node);
+            if (nics_given && nics != nics_priced)
+                snprintf(note, sizeof note, "%ld NIC%s shared by %ld GPUs (--nics-per-node %ld: "
+                                            "one NIC a GPU at most)",
+                         nics_priced, nics_priced == 1 ? "" : "s", r.gpus_per_node, nics);
+            else
+                snprintf(note, sizeof note, "%ld NIC%s shared by %ld GPUs", nics_priced,
+                         nics_priced == 1 ? "" : "s", r.gpus_per_node);
             gp_cli_row("NICs per node", "", note);
         }
         if (r.host_staged) {
@@ -672,7 +784,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                      gp_format_qty(mbus, GP_Q_RATE, 2, 0, mb, sizeof mb),
                      gp_format_qty(diag.measured_s, GP_Q_DURATION, 3, 0, tm, sizeof tm));
             printf("\n");
-            gp_cli_print_diagnosis(what, &diag, COLL_IDLE);
+            if (has_alt)
+                gp_cli_print_diagnosis_as(what, &diag, "other_algorithm", alt_adv);
+            else
+                gp_cli_print_diagnosis(what, &diag, COLL_IDLE);
         }
     }
     return GP_EXIT_OK;

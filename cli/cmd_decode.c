@@ -67,7 +67,7 @@ static void usage(FILE *f)
             "                       datasheet)\n"
             "  --link-latency T     the link's alpha per hop (e.g. 5us; --link-bw alone: 0)\n"
             "  --gpus-per-node G    GPUs per node when --gpus spans nodes (needs --scale-out)\n"
-            "  --scale-out ID       link between the nodes (ib-ndr, roce-400, efa ...): the\n"
+            "  --scale-out ID       link between the nodes (ib-ndr, roce-400, efa-p5 ...): the\n"
             "                       AllReduces run on two levels, hand-offs cross it\n"
             "  --split MODE         tensor | layer: how --gpus shares the model [engine's:\n"
             "                       layer for llama.cpp, exllama(v2), hf-transformers]\n"

@@ -52,7 +52,7 @@ static void usage(FILE *f)
             "                      model's pre-training sequence, as train)\n"
             "  --gpus LIST         GPU counts to evaluate (default 1,2,4,8)\n"
             "  --gpus-per-node G   GPUs per node (default: every count in one node)\n"
-            "  --scale-out ID      link between nodes (ib-ndr, roce-400, efa ...)\n"
+            "  --scale-out ID      link between nodes (ib-ndr, roce-400, efa-p5 ...)\n"
             "  --nics-per-node K   NICs (ports) per node sharing the inter-node traffic\n"
             "                      (default: one per GPU on NVLink/Infinity Fabric nodes, else 1)\n"
             "  --overlap F         fraction of the AllReduce that can overlap backward, in [0,1]\n"
@@ -281,7 +281,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     int n_counts = 4, c, sources = 0, modes = 0;
     double params_n = -1.0, grad_bytes = -1.0, step = -1.0, tok_gpu = -1.0, seq = 0.0;
     const char *step_src = "--step-compute-s";
-    long per_node = 0, nics = 0;
+    long per_node = 0, nics = 0, nics_priced = 0;
     /* One replica's memory: known with --gpu and a parameter count;
      * activations (act) only from --tokens-per-gpu's step, else -1. */
     gp_scale_memory mem;
@@ -310,6 +310,9 @@ static int run(gp_cli *cli, int argc, char **argv)
     memset(&q, 0, sizeof q);
     q.mode = GP_SCALING_WEAK;
     gp_err_clear(&e);
+    /* Validate first, then warn: the notes and warnings wait until every
+     * refusal (the library's included) is past (gp_cli_notes_flush). */
+    gp_cli_notes_defer(cli);
     while ((c = gp_cli_getopt(cli, argc, argv, ":h", opts)) != -1) {
         switch (c) {
         case 'G': gpu_id = optarg; break;
@@ -485,29 +488,32 @@ static int run(gp_cli *cli, int argc, char **argv)
     if (wide_id != NULL) {
         if (gp_db_get_link(db, wide_id, "--gpu", &q.wide_link, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
-        fprintf(stderr, "gpuplan scale: note: %s; counts of up to %.0f a node keep %s\n",
-                wide_msg, up->max_gpus.v, up->id);
+        gp_cli_note(cli, "note", "%s; counts of up to %.0f a node keep %s", wide_msg,
+                    up->max_gpus.v, up->id);
         if (lk.lat >= 0.0)
-            fprintf(stderr, "gpuplan scale: note: --link-latency is %s's; the wider rows' %s "
-                            "keeps its own\n", up->id, q.wide_link->id);
+            gp_cli_note(cli, "note", "--link-latency is %s's; the wider rows' %s keeps its own",
+                        up->id, q.wide_link->id);
     }
     if (out_id != NULL && gp_cli_scale_out(cli, db, out_id, &out) != 0)
         return GP_EXIT_USAGE;
     if (up->scope != GP_SCOPE_SCALE_UP && out != NULL)
-        fprintf(stderr, "gpuplan scale: note: --link %s is a scale-out link (between nodes):"
-                " priced as the link among a node's GPUs; --link names the link inside a node"
-                " (nvlink4, pcie4-x16, ...)\n", up->id ? up->id : "?");
+        gp_cli_note(cli, "note", "--link %s is a scale-out link (between nodes): priced as the "
+                                 "link among a node's GPUs; --link names the link inside a node "
+                                 "(nvlink4, pcie4-x16, ...)", up->id ? up->id : "?");
     else if (up->scope != GP_SCOPE_SCALE_UP)
-        fprintf(stderr, "gpuplan scale: note: --link %s is a scale-out link (between nodes):"
-                " priced as every GPU on it; for nodes of several GPUs give --gpus-per-node G"
-                " --scale-out %s\n", up->id ? up->id : "?", up->id ? up->id : "?");
+        gp_cli_note(cli, "note", "--link %s is a scale-out link (between nodes): priced as "
+                                 "every GPU on it; for nodes of several GPUs give "
+                                 "--gpus-per-node G --scale-out %s",
+                    up->id ? up->id : "?", up->id ? up->id : "?");
     if (out != NULL && out->scope != GP_SCOPE_SCALE_OUT)
-        fprintf(stderr, "gpuplan scale: warning: --scale-out %s is a scale-up link (inside a"
-                " node); it is priced here as the link between nodes\n", out->id ? out->id : "?");
+        gp_cli_note(cli, "warning", "--scale-out %s is a scale-up link (inside a node); it is "
+                                    "priced here as the link between nodes",
+                    out->id ? out->id : "?");
     /* Options that price nothing here are said, as allreduce says them. */
     if (out == NULL && nics > 0)
-        fprintf(stderr, "gpuplan scale: note: --nics-per-node ignored: no scale-out (give "
-                        "--gpus-per-node G --scale-out ID for nodes joined by a network)\n");
+        gp_cli_note(cli, "note", "--nics-per-node ignored: no scale-out (give "
+                                 "--gpus-per-node G --scale-out ID for nodes joined by a "
+                                 "network)");
     else if (out != NULL)
         gp_cli_note_nics(cli, nics, per_node);
     if (out != NULL && per_node == 1) {
@@ -519,18 +525,19 @@ static int run(gp_cli *cli, int argc, char **argv)
     }
     /* NCCL runs NVLS (NVLS-tree over nodes) only on nodes of 3 or more. */
     if (sp.algo == GP_COLL_NVLS && node < GP_COMM_NVLS_MIN_GPUS)
-        fprintf(stderr, "gpuplan scale: note: --algo nvls used by no row: NCCL runs NVLS "
-                        "only on nodes of 3 or more GPUs; priced as the ring on one node, "
-                        "the tree over nodes\n");
+        gp_cli_note(cli, "note", "--algo nvls used by no row: NCCL runs NVLS only on nodes of "
+                                 "3 or more GPUs; priced as the ring on one node, the tree over "
+                                 "nodes");
     if (!q.zero3 && q.micro_batches > 1 && sp.overlap == 0.0)
-        fprintf(stderr, "gpuplan scale: note: --micro-batches %ld changes nothing here: plain "
-                        "data parallelism AllReduces once a step (DDP's no_sync accumulates the "
-                        "micro-batches) and --overlap 0 hides none of it\n", q.micro_batches);
+        gp_cli_note(cli, "note", "--micro-batches %ld changes nothing here: plain data "
+                                 "parallelism AllReduces once a step (DDP's no_sync accumulates "
+                                 "the micro-batches) and --overlap 0 hides none of it",
+                    q.micro_batches);
     gp_cli_note_host_bw(cli, up, sp.comm.host_bw);
     if (sp.comm.host_bw > 0.0 && !up->p2p && sp.ceiling)
-        fprintf(stderr, "gpuplan scale: note: --host-bw ignored by --ceiling: the ceiling has no "
-                        "host cap (each card's datasheet link rate bounds it; "
-                        "docs/models/collectives.md)\n");
+        gp_cli_note(cli, "note", "--host-bw ignored by --ceiling: the ceiling has no host cap "
+                                 "(each card's datasheet link rate bounds it; "
+                                 "docs/models/collectives.md)");
     if (model_id != NULL) {
         if (gp_db_get_model(db, model_id, "--model", &model, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
@@ -581,6 +588,28 @@ static int run(gp_cli *cli, int argc, char **argv)
             return gp_cli_usage(cli, "option '--tokens-per-gpu': %g tokens are %g sequences of "
                                      "%g tokens, above the step model's 1e9 a step",
                                 tok_gpu, tin.global_batch, tin.seq);
+        /* Strong scaling splits that global batch over n GPUs: each must
+         * hold whole sequences, as weak scaling's K must be (Megatron-LM
+         * refuses a global batch not divisible by micro-batch x data-parallel
+         * size).  A share below one sequence, or a fraction of one, is no
+         * layout a data-parallel run can take. */
+        if (q.mode == GP_SCALING_STRONG)
+            for (i = 0; i < (size_t)n_counts; i++) {
+                double b = tin.global_batch, nc = (double)counts[i];
+                if (fmod(b, nc) == 0.0)
+                    continue;
+                if (nc > b)
+                    return gp_cli_usage(
+                        cli, "option '--gpus': %ld GPUs under --strong share --tokens-per-gpu "
+                             "%g = %g sequence%s of %g tokens: %.4g of a sequence each, less "
+                             "than one (give counts that divide %g, or more tokens)",
+                        counts[i], tok_gpu, b, b == 1.0 ? "" : "s", tin.seq, b / nc, b);
+                return gp_cli_usage(
+                    cli, "option '--gpus': %ld GPUs under --strong share --tokens-per-gpu %g = "
+                         "%g sequences of %g tokens: %.4g sequences each, not a whole number "
+                         "(give counts that divide %g, or more tokens)",
+                    counts[i], tok_gpu, b, tin.seq, b / nc, b);
+            }
         if (gp_train_estimate(&tin, NULL, &tr, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
         step = tr.step.step_s;
@@ -610,7 +639,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                          "ZeRO-3 cannot fit it at any count: the activations and reserve alone "
                          "exceed the %s; shard them with --tp/--pp (gpuplan train)",
                          gpu->id);
-            fprintf(stderr, "gpuplan scale: warning: %s\n", warn);
+            gp_cli_note(cli, "warning", "%s", warn);
         }
     } else if (mem_known && !mem.fits) {
         char b1[64], b2[64], hint[160];
@@ -627,15 +656,25 @@ static int run(gp_cli *cli, int argc, char **argv)
                  gp_format_qty(mem.total_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
                  act > 0.0 ? " + activations" : "", gpu->id,
                  gp_format_qty(mem.usable_bytes, GP_Q_BYTES, 2, 0, b2, sizeof b2), hint);
-        fprintf(stderr, "gpuplan scale: warning: %s\n", warn);
+        gp_cli_note(cli, "warning", "%s", warn);
     }
 
     q.scale_up = up;
     q.scale_out = out;
     q.gpus_per_node = per_node;
-    q.nics_per_node = nics; /* 0: the library's default, resolved below */
-    if (nics == 0)
-        nics = gp_topo_default_nics(up, out, per_node);
+    q.nics_per_node = nics; /* 0: the library's default */
+    {
+        /* The count priced for nodes of per_node GPUs: the given or default
+         * K, at most one a GPU (1 when every count is one node). */
+        gp_topo nt;
+        memset(&nt, 0, sizeof nt);
+        nt.scale_up = up;
+        nt.gpus_per_node = per_node;
+        nt.scale_out = out;
+        nt.nodes = 2;
+        nt.nics_per_node = nics;
+        nics_priced = gp_topo_nics(&nt);
+    }
     q.grad_bytes = grad_bytes; /* q.weight_bytes: set with the --params check above */
     q.step_compute_s = step;
     /* Counts that cannot run are never the best or the fastest: a replica
@@ -681,6 +720,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         if ((rc = plot(cli, plot_file, rows, res.n_rows, title)) != GP_EXIT_OK)
             return rc;
     }
+    /* Nothing below refuses: the plan is made, its notes are said. */
+    gp_cli_notes_flush(cli);
 
     if (cli->json) {
         json_t *o = json_object(), *a = json_array();
@@ -690,7 +731,10 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(o, "wide_link", json_string(q.wide_link->id));
         json_object_set_new(o, "scale_out", out ? json_string(out->id) : json_null());
         json_object_set_new(o, "gpus_per_node", json_integer(per_node));
-        json_object_set_new(o, "nics_per_node", json_integer(nics));
+        /* The count priced (at most one a GPU), the given one beside it. */
+        json_object_set_new(o, "nics_per_node", json_integer(nics_priced));
+        if (nics > 0)
+            json_object_set_new(o, "nics_per_node_given", json_integer(nics));
         json_object_set_new(o, "model", model ? json_string(model->id) : json_null());
         json_object_set_new(o, "grad_bytes", gp_cli_jnum(grad_bytes));
         json_object_set_new(o, "step_compute_s", gp_cli_jnum(step));
@@ -715,12 +759,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         } else {
             json_object_set_new(o, "memory", json_null());
         }
-        {
-            json_t *w = json_array();
-            if (warn[0] != '\0')
-                json_array_append_new(w, json_string(warn));
-            json_object_set_new(o, "warnings", w);
-        }
+        /* Every note and warning said on stderr. */
+        json_object_set_new(o, "warnings", gp_cli_jwarnings(cli));
         json_object_set_new(o, "zero", json_integer(q.zero3 ? 3 : 0));
         json_object_set_new(o, "micro_batches",
                             json_integer(q.micro_batches > 0 ? q.micro_batches : 1));
@@ -864,10 +904,11 @@ static int run(gp_cli *cli, int argc, char **argv)
             gp_cli_row("", "", note);
         }
         if (out != NULL) {
-            snprintf(note, sizeof note, "%s per direction, %ld NIC%s per node of %ld GPUs",
+            snprintf(note, sizeof note, "%s per direction, %ld NIC%s per node of %ld GPUs%s",
                      gp_format_qty(sp.ceiling ? out->bw.v : gp_link_expected_bw(out), GP_Q_RATE,
                                    1, 0, b1, sizeof b1),
-                     nics, nics == 1 ? "" : "s", per_node);
+                     nics_priced, nics_priced == 1 ? "" : "s", per_node,
+                     nics > nics_priced ? " (--nics-per-node: one NIC a GPU at most)" : "");
             gp_cli_row("scale-out link", out->id, note);
         }
         snprintf(note, sizeof note, "%s; %s", q.mode == GP_SCALING_STRONG

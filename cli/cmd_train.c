@@ -73,7 +73,7 @@ static void usage(FILE *f)
         "  --link-bw RATE        without --scale-up: a link of your own inside a node,\n"
         "                        RATE per direction per GPU; with it: its expected rate\n"
         "  --link-latency T      that link's alpha per hop (--link-bw alone: 0)\n"
-        "  --scale-out ID        link between nodes (ib-ndr, roce-400, efa); needed\n"
+        "  --scale-out ID        link between nodes (ib-ndr, roce-400, efa-p5); needed\n"
         "                        when the GPUs span nodes\n"
         "  --gpus-per-node G     GPUs per node (default: a switched scale-up link's whole\n"
         "                        domain -- DGX-2 16, GB200 NVL72 72 --, else 8, capped\n"
@@ -455,12 +455,23 @@ static size_t build_assumptions(const gp_train_in *in, const gp_train_result *r,
                                           : "none (one GPU per node)",
             "%s, %ld GPU%s per node", in->scale_up ? in->scale_up->id : "none",
             r->step.gpus_per_node, r->step.gpus_per_node == 1 ? "" : "s");
-        ADD("scale-out link", in->scale_out ? nz(in->scale_out->bw_achievable.src, "database")
-                                            : "none (one node)",
-            "%s, %ld NICs per node", in->scale_out ? in->scale_out->id : "none",
-            in->nics_per_node > 0 ? in->nics_per_node
-                                  : gp_topo_default_nics(in->scale_up, in->scale_out,
-                                                         r->step.gpus_per_node));
+        {
+            /* The count priced: given or default, at most one NIC a GPU. */
+            gp_topo nt;
+            long k;
+            memset(&nt, 0, sizeof nt);
+            nt.scale_up = in->scale_up;
+            nt.gpus_per_node = r->step.gpus_per_node;
+            nt.scale_out = in->scale_out;
+            nt.nodes = 2;
+            nt.nics_per_node = in->nics_per_node;
+            k = gp_topo_nics(&nt);
+            ADD("scale-out link",
+                in->scale_out ? nz(in->scale_out->bw_achievable.src, "database")
+                              : "none (one node)",
+                "%s, %ld NICs per node%s", in->scale_out ? in->scale_out->id : "none", k,
+                in->nics_per_node > k ? " (--nics-per-node: one NIC a GPU at most)" : "");
+        }
         ADD("global batch", in->global_batch > 0 ? "--global-batch"
                                                  : "default: 4M tokens (LLaMA-1/Llama 2)",
             "%.0f sequences", r->step.global_batch);

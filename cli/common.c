@@ -9,11 +9,14 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 #include "cli.h"
+
+static const char *cmd_name(const gp_cli *cli);
 
 const gp_db *gp_cli_db(gp_cli *cli)
 {
@@ -175,6 +178,74 @@ int gp_cli_getopt(gp_cli *cli, int argc, char **argv, const char *optstring,
     return c;
 }
 
+/* Whether `name` begins `s` up to one of its '-' (case-insensitive): "efa"
+ * begins "efa-p4d" and "efa-p5", "ib" "ib-ndr"; not "efav2". */
+static int leads(const char *name, const char *s)
+{
+    size_t n = strlen(name);
+    return s != NULL && n > 0 && strncasecmp(s, name, n) == 0 && s[n] == '-';
+}
+
+/* 1 when `name` begins the id or an alias of scale-out link l. */
+static int leads_link(const char *name, const gp_link *l)
+{
+    size_t j;
+    if (leads(name, l->id))
+        return 1;
+    for (j = 0; j < l->n_aliases; j++)
+        if (leads(name, l->aliases[j]))
+            return 1;
+    return 0;
+}
+
+/* An unknown --scale-out name that begins the names of several links
+ * between nodes ("efa": efa-p4d and efa-p5, whose NICs a node and rates
+ * differ by instance; "ib", "roce") picks none of them: refused, listing
+ * each with its name and the names it goes by that begin the same way.
+ * Returns 2 after the message, else 0 (one such link or none). */
+static int refuse_family(const gp_cli *cli, const gp_db *db, const char *name)
+{
+    char list[1536];
+    size_t i, j, n = gp_db_count(db, GP_KIND_LINK), off = 0, hits = 0;
+    for (i = 0; i < n; i++) {
+        const gp_link *l = gp_db_link_at(db, i);
+        if (l != NULL && l->id != NULL && l->scope == GP_SCOPE_SCALE_OUT && leads_link(name, l))
+            hits++;
+    }
+    if (hits < 2)
+        return 0;
+    list[0] = '\0';
+    for (i = 0; i < n && off < sizeof list; i++) {
+        const gp_link *l = gp_db_link_at(db, i);
+        size_t k = 0;
+        int w;
+        if (l == NULL || l->id == NULL || l->scope != GP_SCOPE_SCALE_OUT || !leads_link(name, l))
+            continue;
+        w = snprintf(list + off, sizeof list - off, "%s%s (%s", off ? "; " : "", l->id,
+                     l->name != NULL ? l->name : "");
+        if (w < 0)
+            break;
+        off += (size_t)w;
+        for (j = 0; j < l->n_aliases && off < sizeof list; j++) {
+            if (!leads(name, l->aliases[j]))
+                continue;
+            w = snprintf(list + off, sizeof list - off, "%s%s", k++ ? ", " : "; also ",
+                         l->aliases[j]);
+            if (w < 0)
+                break;
+            off += (size_t)w;
+        }
+        if (off < sizeof list)
+            off += (size_t)snprintf(list + off, sizeof list - off, ")");
+    }
+    fprintf(stderr,
+            "gpuplan %s: --scale-out: '%s' names no one link but begins the names of %zu "
+            "links between nodes, priced differently: %s; give the id of your nodes' link "
+            "('gpuplan hw show ID' shows its figures)\n",
+            cmd_name(cli), name, hits, list);
+    return GP_EXIT_USAGE;
+}
+
 int gp_cli_scale_out(const gp_cli *cli, const gp_db *db, const char *id, const gp_link **out)
 {
     char near[256], list[512];
@@ -183,6 +254,8 @@ int gp_cli_scale_out(const gp_cli *cli, const gp_db *db, const char *id, const g
     gp_err_clear(&e);
     if (gp_db_get_link(db, id, "--scale-out", out, &e) == GP_OK)
         return 0;
+    if (e.code == GP_ENOTFOUND && refuse_family(cli, db, id) != 0)
+        return GP_EXIT_USAGE;
     /* A near miss keeps the database's "did you mean"; a name nothing like
      * a known one lists the links that join nodes, not all of them. */
     if (e.code != GP_ENOTFOUND || gp_db_suggest(db, GP_KIND_LINK, id, near, sizeof near) > 0)
@@ -247,65 +320,131 @@ const char *gp_cli_csvnum(double v, char *buf, size_t n)
     return buf;
 }
 
+static const char *cmd_name(const gp_cli *cli)
+{
+    return cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
+}
+
+static void print_note(const gp_cli *cli, const char *level, const char *msg)
+{
+    fprintf(stderr, "gpuplan %s: %s: %s\n", cmd_name(cli), level, msg);
+}
+
+void gp_cli_note(const gp_cli *cli, const char *level, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    json_t *o;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (level == NULL)
+        level = "note";
+    if (cli == NULL || cli->notes == NULL) {
+        print_note(cli, level, msg);
+        return;
+    }
+    o = json_pack("{s:s, s:s}", "level", level, "message", msg);
+    if (o == NULL || json_array_append_new(cli->notes, o) != 0)
+        print_note(cli, level, msg); /* not kept: said now, not lost */
+}
+
+void gp_cli_notes_defer(gp_cli *cli)
+{
+    if (cli != NULL && cli->notes == NULL) {
+        cli->notes = json_array();
+        cli->notes_printed = 0;
+    }
+}
+
+void gp_cli_notes_flush(gp_cli *cli)
+{
+    size_t n;
+    if (cli == NULL || cli->notes == NULL)
+        return;
+    n = json_array_size(cli->notes);
+    for (; cli->notes_printed < n; cli->notes_printed++) {
+        const json_t *o = json_array_get(cli->notes, cli->notes_printed);
+        print_note(cli, json_string_value(json_object_get(o, "level")),
+                   json_string_value(json_object_get(o, "message")));
+    }
+}
+
+json_t *gp_cli_jwarnings(const gp_cli *cli)
+{
+    json_t *a = json_array();
+    size_t i, n = cli != NULL && cli->notes != NULL ? json_array_size(cli->notes) : 0;
+    for (i = 0; a != NULL && i < n; i++)
+        json_array_append_new(
+            a, json_string(json_string_value(
+                   json_object_get(json_array_get(cli->notes, i), "message"))));
+    return a;
+}
+
 void gp_cli_note_host_bw(const gp_cli *cli, const gp_link *up, double host_bw)
 {
     if (host_bw > 0.0 && up != NULL && up->p2p)
-        fprintf(stderr, "gpuplan %s: note: --host-bw ignored: link '%s' has peer-to-peer, so "
-                        "nothing is staged through host memory\n",
-                cli != NULL && cli->cmd != NULL ? cli->cmd : "allreduce", up->id ? up->id : "?");
+        gp_cli_note(cli, "note", "--host-bw ignored: link '%s' has peer-to-peer, so nothing is "
+                                 "staged through host memory",
+                    up->id ? up->id : "?");
 }
 
 void gp_cli_note_ignored(const gp_cli *cli, const char *const *names, size_t n,
                          const char *why)
 {
     const char *given[16];
-    size_t i, k = 0;
+    char list[512];
+    size_t i, k = 0, off = 0;
     for (i = 0; i < n && k < sizeof given / sizeof given[0]; i++)
         if (names[i] != NULL)
             given[k++] = names[i];
     if (k == 0)
         return;
-    fprintf(stderr, "gpuplan %s: note: ", cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan");
-    for (i = 0; i < k; i++) /* "A", "A and B", "A, B and C" */
-        fprintf(stderr, "%s%s", i == 0 ? "" : i + 1 == k ? " and " : ", ", given[i]);
-    fprintf(stderr, " ignored: %s\n", why);
+    list[0] = '\0';
+    for (i = 0; i < k && off < sizeof list; i++) { /* "A", "A and B", "A, B and C" */
+        int w = snprintf(list + off, sizeof list - off, "%s%s",
+                         i == 0 ? "" : i + 1 == k ? " and " : ", ", given[i]);
+        if (w < 0)
+            break;
+        off += (size_t)w;
+    }
+    gp_cli_note(cli, "note", "%s ignored: %s", list, why);
 }
 
 void gp_cli_note_nics(const gp_cli *cli, long nics, long per_node)
 {
     if (nics > 0 && per_node >= 1 && nics > per_node)
-        fprintf(stderr, "gpuplan %s: note: --nics-per-node %ld is more than the node's %ld GPU%s: "
-                        "priced as %ld, one NIC a GPU (each GPU's traffic between nodes leaves "
-                        "through one NIC; for several NICs a GPU name a scale-out link of their "
-                        "sum, e.g. 4 x 100 Gb/s as roce-400)\n",
-                cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan", nics, per_node,
-                per_node == 1 ? "" : "s", per_node);
+        gp_cli_note(cli, "note",
+                    "--nics-per-node %ld is more than the node's %ld GPU%s: priced as %ld, one "
+                    "NIC a GPU (each GPU's traffic between nodes leaves through one NIC; for "
+                    "several NICs a GPU name a scale-out link of their sum, e.g. 4 x 100 Gb/s "
+                    "as roce-400)",
+                    nics, per_node, per_node == 1 ? "" : "s", per_node);
 }
 
 void gp_cli_note_link_scopes(const gp_cli *cli, const char *up_opt, const gp_link *up,
                              double per_node, const gp_link *out, int multi_node,
                              const char *node_opts)
 {
-    const char *cmd = cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
     if (up != NULL && per_node > 1.0 && up->scope == GP_SCOPE_SCALE_OUT) {
         const char *id = up->id != NULL ? up->id : "?";
         if (multi_node)
-            fprintf(stderr,
-                    "gpuplan %s: note: %s %s is a scale-out link (between nodes): priced as "
-                    "the link among each node's %.0f GPUs; %s names the link inside a node "
-                    "(nvlink4, pcie4-x16, ...)\n",
-                    cmd, up_opt, id, per_node, up_opt);
+            gp_cli_note(cli, "note",
+                        "%s %s is a scale-out link (between nodes): priced as the link among "
+                        "each node's %.0f GPUs; %s names the link inside a node (nvlink4, "
+                        "pcie4-x16, ...)",
+                        up_opt, id, per_node, up_opt);
         else
-            fprintf(stderr,
-                    "gpuplan %s: note: %s %s is a scale-out link (between nodes): priced as "
-                    "%.0f GPUs on it; for nodes of several GPUs give %s --scale-out %s\n",
-                    cmd, up_opt, id, per_node, node_opts, id);
+            gp_cli_note(cli, "note",
+                        "%s %s is a scale-out link (between nodes): priced as %.0f GPUs on it; "
+                        "for nodes of several GPUs give %s --scale-out %s",
+                        up_opt, id, per_node, node_opts, id);
     }
     if (out != NULL && multi_node && out->scope == GP_SCOPE_SCALE_UP)
-        fprintf(stderr,
-                "gpuplan %s: warning: --scale-out %s is a scale-up link (inside a node); it is "
-                "priced here as the link between nodes\n",
-                cmd, out->id != NULL ? out->id : "?");
+        gp_cli_note(cli, "warning",
+                    "--scale-out %s is a scale-up link (inside a node); it is priced here as "
+                    "the link between nodes",
+                    out->id != NULL ? out->id : "?");
 }
 
 int gp_cli_unified_needs_link(const gp_gpu *g, int scale_out, double per_node)
@@ -494,7 +633,6 @@ static void csv_walk(json_t *obj, const char *prefix, int header, int *first)
 void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp_link *up,
                            int nvls, int ceiling)
 {
-    const char *cmd = cli != NULL && cli->cmd != NULL ? cli->cmd : "gpuplan";
     char b[32];
     /* A link of the user's own has no NVLS figure (refused) and its RATE is
      * the ceiling too: of its figures only the latency can go unused. */
@@ -506,14 +644,16 @@ void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp
         return;
     }
     if (nvls && o->bw > 0.0)
-        fprintf(stderr, "gpuplan %s: note: --link-bw sets %s's ring rate; --algo nvls runs at its "
-                        "in-switch figure, %s per direction\n",
-                cmd, up->id ? up->id : "the link",
-                gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b));
+        gp_cli_note(cli, "note",
+                    "--link-bw sets %s's ring rate; --algo nvls runs at its in-switch figure, "
+                    "%s per direction",
+                    up->id ? up->id : "the link",
+                    gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b));
     if (nvls && o->lat >= 0.0 && !ceiling)
-        fprintf(stderr, "gpuplan %s: note: --link-latency prices %s's hops; --algo nvls's switch "
-                        "phases take NCCL's 23 us (tuning.cc) whatever it is\n",
-                cmd, up->id ? up->id : "the link");
+        gp_cli_note(cli, "note",
+                    "--link-latency prices %s's hops; --algo nvls's switch phases take NCCL's "
+                    "23 us (tuning.cc) whatever it is",
+                    up->id ? up->id : "the link");
     if (ceiling) {
         const char *both[] = {o->bw > 0.0 ? "--link-bw" : NULL,
                               o->lat >= 0.0 ? "--link-latency" : NULL};
@@ -787,7 +927,10 @@ static void diag_advice(const gp_diagnosis *d, const char *idle, char *buf, size
     }
 }
 
-json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
+/* gp_cli_jdiag and gp_cli_jdiag_as: the verdict's name and advice given
+ * (verdict non-NULL), else the ledgers' (gp_verdict_name, diag_advice). */
+static json_t *jdiag(const gp_diagnosis *d, const char *idle, const char *verdict,
+                     const char *advice)
 {
     json_t *o = json_object(), *u = json_object();
     char adv[400];
@@ -803,10 +946,25 @@ json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
     json_object_set_new(o, "utilisation", u);
     json_object_set_new(o, "busiest", json_string(gp_account_name(d->busiest)));
     json_object_set_new(o, "saturated", json_boolean(d->saturated));
-    json_object_set_new(o, "verdict", json_string(gp_verdict_name(d->verdict)));
-    diag_advice(d, idle, adv, sizeof adv);
-    json_object_set_new(o, "advice", json_string(adv));
+    if (verdict != NULL) {
+        json_object_set_new(o, "verdict", json_string(verdict));
+        json_object_set_new(o, "advice", json_string(advice != NULL ? advice : ""));
+    } else {
+        json_object_set_new(o, "verdict", json_string(gp_verdict_name(d->verdict)));
+        diag_advice(d, idle, adv, sizeof adv);
+        json_object_set_new(o, "advice", json_string(adv));
+    }
     return o;
+}
+
+json_t *gp_cli_jdiag(const gp_diagnosis *d, const char *idle)
+{
+    return jdiag(d, idle, NULL, NULL);
+}
+
+json_t *gp_cli_jdiag_as(const gp_diagnosis *d, const char *verdict, const char *advice)
+{
+    return jdiag(d, NULL, verdict, advice);
 }
 
 /* A share as a percentage: "12.3%", and "1.23e7%" from a million per
@@ -822,12 +980,16 @@ static const char *pct(double share, int decimals, char *buf, size_t n)
     return buf;
 }
 
-void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle)
+static void print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle,
+                            const char *verdict, const char *advice)
 {
     char buf[64], note[160], adv[400], u[3][32];
     printf("diagnosis (%s):\n", what);
-    snprintf(note, sizeof note, "ceiling %s: no run can beat it",
-             gp_format_qty(d->ceiling_s, GP_Q_DURATION, 3, 0, buf, sizeof buf));
+    /* A verdict of the command's own (verdict) may read a run past this
+     * ceiling as another algorithm's: the bound is then only this one's. */
+    snprintf(note, sizeof note, "ceiling %s: %s",
+             gp_format_qty(d->ceiling_s, GP_Q_DURATION, 3, 0, buf, sizeof buf),
+             verdict != NULL ? "a bound of what is priced" : "no run can beat it");
     gp_cli_row("speed, of the ceiling", pct(d->of_ceiling, 1, buf, sizeof buf), note);
     snprintf(note, sizeof note, "expected %s",
              gp_format_qty(d->expected_s, GP_Q_DURATION, 3, 0, buf, sizeof buf));
@@ -839,8 +1001,23 @@ void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char 
              pct(d->util[GP_ACCT_MEMORY], 0, u[1], sizeof u[1]),
              pct(d->util[GP_ACCT_MOVEMENT], 0, u[2], sizeof u[2]));
     gp_cli_row("roofs busy at that speed", "", note);
+    if (verdict != NULL) {
+        printf("  verdict: %s: %s\n", verdict, advice != NULL ? advice : "");
+        return;
+    }
     diag_advice(d, idle, adv, sizeof adv);
     printf("  verdict: %s: %s\n", gp_verdict_name(d->verdict), adv);
+}
+
+void gp_cli_print_diagnosis(const char *what, const gp_diagnosis *d, const char *idle)
+{
+    print_diagnosis(what, d, idle, NULL, NULL);
+}
+
+void gp_cli_print_diagnosis_as(const char *what, const gp_diagnosis *d, const char *verdict,
+                               const char *advice)
+{
+    print_diagnosis(what, d, NULL, verdict, advice);
 }
 
 /* ---- files in the user's database directory (calib import, hw import-model) ---- */

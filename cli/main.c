@@ -92,6 +92,8 @@ static void free_cli(gp_cli *cli)
 {
     gp_db_free(cli->db);
     cli->db = NULL;
+    json_decref(cli->notes);
+    cli->notes = NULL;
 }
 
 int gp_cli_main(int argc, char **argv)

@@ -40,6 +40,18 @@ long gp_topo_default_nics(const gp_link *scale_up, const gp_link *scale_out, lon
     return 1;
 }
 
+long gp_topo_nics(const gp_topo *t)
+{
+    long k;
+    if (t == NULL)
+        return 0;
+    if (t->gpus_per_node < 1)
+        return 1;
+    k = t->nics_per_node > 0 ? t->nics_per_node
+                             : gp_topo_default_nics(t->scale_up, t->scale_out, t->gpus_per_node);
+    return k < t->gpus_per_node ? k : t->gpus_per_node;
+}
+
 double gp_comm_bus_factor(gp_coll_op op, long n)
 {
     double dn = (double)n;
@@ -199,7 +211,7 @@ static void price(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double s,
                   gp_comm_cost *c)
 {
     long g = t->gpus_per_node, m = t->nodes;
-    long k = t->nics_per_node > 0 ? t->nics_per_node : gp_topo_default_nics(t->scale_up, t->scale_out, g);
+    long k = gp_topo_nics(t); /* at most g: one NIC a GPU */
     double bu, au, bo, ao, bnic, sent, hops, anv;
     int nvls_lat = algo == GP_COLL_NVLS && g > 1 && !ceiling;
 
@@ -443,7 +455,7 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
             return GP_RAISE_AT(e, GP_ERANGE, "--gpus", 0, 0,
                                "link '%s' joins at most %.0f GPUs, asked for %ld per node: "
                                "spread them over nodes with --gpus-per-node %.0f (or fewer) and "
-                               "--scale-out ID, the link between the nodes (ib-ndr, efa, ...)",
+                               "--scale-out ID, the link between the nodes (ib-ndr, efa-p5, ...)",
                                t->scale_up->id ? t->scale_up->id : "?",
                                t->scale_up->max_gpus.v, t->gpus_per_node,
                                t->scale_up->max_gpus.v);

@@ -820,6 +820,231 @@ START_TEST(cli_link_bw)
 }
 END_TEST
 
+/* --nics-per-node above the node's GPUs prices as one NIC a GPU (8 here),
+ * and every output reports the count priced, the given one beside it: the
+ * table's "8 NICs shared by 8 GPUs (--nics-per-node 1000: ...)", JSON
+ * nics_per_node 8 and nics_per_node_given 1000 (they said 1000 while the
+ * note said "priced as 8").  No --nics-per-node: the default (one a GPU on
+ * NVLink), no _given key. */
+START_TEST(cli_nics_priced_reported)
+{
+    const char *js[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                        "2", "--scale-out", "ib-ndr", "--bytes", "1GiB", "--nics-per-node",
+                        "1000", NULL};
+    const char *tab[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                         "--scale-out", "ib-ndr", "--bytes", "1GiB", "--nics-per-node", "1000",
+                         NULL};
+    const char *def[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                         "2", "--scale-out", "ib-ndr", "--bytes", "1GiB", NULL};
+    const char *p4d[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "16", "--nodes",
+                         "2", "--scale-out", "efa-p4d", "--bytes", "1GiB", "--nics-per-node", "2",
+                         NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(js), *d;
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node")), 8);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node_given")), 1000);
+    d = gp_test_cli_json(def);
+    ck_assert_int_eq(json_integer_value(json_object_get(d, "nics_per_node")), 8);
+    ck_assert_ptr_null(json_object_get(d, "nics_per_node_given"));
+    ck_assert(gp_test_jnum(j, "time_s") == gp_test_jnum(d, "time_s"));
+    json_decref(j);
+    json_decref(d);
+    /* Fewer than the GPUs: priced as given, reported as given. */
+    j = gp_test_cli_json(p4d);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node")), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node_given")), 2);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(tab, &out, &err), 0);
+    ck_assert_msg(strstr(out, "8 NICs shared by 8 GPUs (--nics-per-node 1000: one NIC a GPU at "
+                              "most)") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "1000 NICs") == NULL, "%s", out);
+    ck_assert_msg(strstr(err, "priced as 8") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
+/* allreduce's JSON carries its notes in `warnings`, as decode and scale
+ * do, the same messages stderr says (without "gpuplan allreduce: note: "):
+ * none -> []; NVLS on 2 GPUs (NCCL runs a ring there); --scale-out on one
+ * node, ignored; --nics-per-node above the GPUs.  And a refused command
+ * prints its error alone: 24 GPUs on one nvlink4 node (it joins 8) with
+ * --scale-out and --nics-per-node given printed the "ignored" note first. */
+START_TEST(cli_allreduce_warnings)
+{
+    const char *none[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "1GiB", NULL};
+    const char *nv2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes",
+                         "1GiB", "--algo", "nvls", NULL};
+    const char *ign[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                         "1GiB", "--scale-out", "ib-ndr", "--nics-per-node", "1000", NULL};
+    const char *bad[] = {"allreduce", "--link", "nvlink4", "--gpus", "24", "--bytes", "1GiB",
+                         "--scale-out", "ib-ndr", "--nics-per-node", "4", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(none), *w;
+    w = json_object_get(j, "warnings");
+    ck_assert(json_is_array(w));
+    ck_assert_uint_eq(json_array_size(w), 0);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(nv2, &out, &err), 0);
+    j = json_loads(out, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    w = json_object_get(j, "warnings");
+    ck_assert_uint_eq(json_array_size(w), 1);
+    ck_assert_msg(strstr(json_string_value(json_array_get(w, 0)),
+                         "NCCL does not use NVLS on 2 GPUs") ==
+                      json_string_value(json_array_get(w, 0)),
+                  "%s", json_string_value(json_array_get(w, 0)));
+    /* Said on stderr too, under --json (it was not, nor in the JSON). */
+    ck_assert_msg(strstr(err, "gpuplan allreduce: note: NCCL does not use NVLS on 2 GPUs") != NULL,
+                  "%s", err);
+    json_decref(j);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(ign);
+    w = json_object_get(j, "warnings");
+    ck_assert_uint_eq(json_array_size(w), 1);
+    ck_assert_msg(strstr(json_string_value(json_array_get(w, 0)),
+                         "--scale-out and --nics-per-node ignored: one node") != NULL,
+                  "%s", json_string_value(json_array_get(w, 0)));
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    ck_assert_msg(strstr(err, "joins at most 8 GPUs") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "note:") == NULL && strstr(err, "warning:") == NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
+/* A measured busbw past the ring's datasheet ceiling but within NVLS's is
+ * NCCL's default NVLS, not an impossible run.  8 x H100 (nvlink4: 450 GB/s
+ * datasheet, NVLS 308.6 GB/s expected), 8 GiB: the ring's ceiling busbw is
+ * 450 GB/s; NVLS's 2 x 450 x 7/9 = 700 GB/s, expected 2 x 308.6 x 7/9 less
+ * the 23 us: 479.69 GB/s.  Measured 480 GB/s (nccl-tests#212) -> verdict
+ * other_algorithm, nvls, advising --algo nvls (it said "impossible: faster
+ * than the datasheet ceiling").  800 GB/s beats NVLS's 700 too:
+ * impossible.  480 on nvlink3 (no NVLS figure) or 2 GPUs (NCCL sets no
+ * NVLS up there): impossible.  480 with --algo nvls: as_expected.  Two
+ * nodes (2 x 8 over ib-ndr, 8 GiB): the ring's ceiling 400 GB/s, NVLS-tree's
+ * 750 GB/s; nccl#1221's 430 GB/s with NVLS reads other_algorithm. */
+START_TEST(cli_measured_past_ring_is_nvls)
+{
+    const char *m480[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "8GiB", "--measured-busbw", "480GB/s", NULL};
+    const char *t480[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "8GiB",
+                          "--measured-busbw", "480GB/s", NULL};
+    const char *m800[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "8GiB", "--measured-busbw", "800GB/s", NULL};
+    const char *nv3[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "8", "--bytes",
+                         "8GiB", "--measured-busbw", "480GB/s", NULL};
+    const char *two[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes",
+                         "8GiB", "--measured-busbw", "480GB/s", NULL};
+    const char *asnv[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "8GiB", "--measured-busbw", "480GB/s", "--algo", "nvls", NULL};
+    const char *n2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
+                        "2", "--scale-out", "ib-ndr", "--bytes", "8GiB", "--measured-busbw",
+                        "430GB/s", NULL};
+    double S = 8589934592.0;
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(m480), *d, *a;
+    d = json_object_get(j, "diagnosis");
+    ck_assert_str_eq(json_string_value(json_object_get(d, "verdict")), "other_algorithm");
+    ck_assert_msg(strstr(json_string_value(json_object_get(d, "advice")),
+                         "consistent with NVLink SHARP") != NULL &&
+                      strstr(json_string_value(json_object_get(d, "advice")),
+                             "rerun with --algo nvls") != NULL,
+                  "%s", json_string_value(json_object_get(d, "advice")));
+    /* The ring's own figures stay: 480 is 480/450 of its ceiling. */
+    GP_ASSERT_REL(gp_test_jnum(d, "of_ceiling"), 480.0 / 450.0, 1e-9);
+    a = json_object_get(d, "other_algorithm");
+    ck_assert_str_eq(json_string_value(json_object_get(a, "algo")), "nvls");
+    GP_ASSERT_REL(gp_test_jnum(a, "ceiling_busbw_bytes_per_s"), 700e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(a, "ceiling_s"), 9.0 / 8.0 * S / 450e9, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(a, "expected_s"), 9.0 / 8.0 * S / 308.6e9 + 23e-6, 1e-9);
+    GP_ASSERT_REL(gp_test_jnum(a, "expected_busbw_bytes_per_s"), 479.69e9, 1e-4);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(t480, &out, &err), 0);
+    ck_assert_msg(strstr(out, "verdict: other_algorithm: faster than the ring's datasheet "
+                              "ceiling") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "impossible") == NULL, "%s", out);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(m800);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "impossible");
+    ck_assert_ptr_null(json_object_get(json_object_get(j, "diagnosis"), "other_algorithm"));
+    json_decref(j);
+    j = gp_test_cli_json(nv3);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "impossible");
+    json_decref(j);
+    j = gp_test_cli_json(two);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "impossible");
+    json_decref(j);
+    j = gp_test_cli_json(asnv);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "as_expected");
+    json_decref(j);
+    j = gp_test_cli_json(n2);
+    d = json_object_get(j, "diagnosis");
+    ck_assert_str_eq(json_string_value(json_object_get(d, "verdict")), "other_algorithm");
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(d, "other_algorithm"),
+                                                       "algo")), "nvls");
+    ck_assert_msg(strstr(json_string_value(json_object_get(d, "advice")), "NVLS-tree") != NULL,
+                  "%s", json_string_value(json_object_get(d, "advice")));
+    json_decref(j);
+}
+END_TEST
+
+/* A bare `efa` named efa-p5 (400 Gb/s a GPU, p5) whatever the node: on 8
+ * A100s it priced 8 NICs at 47 GB/s where a p4d has 4 x 100 Gb/s
+ * (efa-p4d).  It is no alias any more: --scale-out efa is refused, listing
+ * both with the names they go by; so is a name that only begins several
+ * links' (ib); eth begins one only and keeps its "did you mean". */
+START_TEST(cli_efa_family_refused)
+{
+    const char *efa[] = {"allreduce", "--link", "nvlink3", "--gpus", "16", "--nodes", "2",
+                         "--scale-out", "efa", "--bytes", "1GiB", NULL};
+    const char *sc[] = {"scale", "--gpu", "a100", "--model", "llama-2-7b", "--step-compute-s",
+                        "1", "--gpus", "8,16", "--gpus-per-node", "8", "--scale-out", "efa",
+                        NULL};
+    const char *ib[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                        "--scale-out", "ib", "--bytes", "1GiB", NULL};
+    const char *eth[] = {"allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes", "2",
+                         "--scale-out", "eth", "--bytes", "1GiB", NULL};
+    char *out = NULL, *err = NULL;
+    const gp_db *db = gp_test_db();
+    ck_assert_ptr_null(gp_db_find_link(db, "efa"));
+    ck_assert_ptr_null(gp_db_find_link(db, "aws-efa"));
+    ck_assert_ptr_eq(gp_db_find_link(db, "efa-p6"), gp_db_find_link(db, "efa-p5"));
+    ck_assert_int_eq(gp_test_cli(efa, &out, &err), 2);
+    ck_assert_msg(strstr(err, "--scale-out: 'efa' names no one link but begins the names of 2 "
+                              "links between nodes") != NULL &&
+                      strstr(err, "efa-p4d (AWS EFA on p4d") != NULL &&
+                      strstr(err, "efa-p5 (AWS EFA on p5") != NULL &&
+                      strstr(err, "efa-p6") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(sc, &out, &err), 2);
+    ck_assert_msg(strstr(err, "gpuplan scale: --scale-out: 'efa' names no one link") != NULL, "%s",
+                  err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(ib, &out, &err), 2);
+    ck_assert_msg(strstr(err, "'ib' names no one link") != NULL &&
+                      strstr(err, "ib-hdr") != NULL && strstr(err, "ib-xdr") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(eth, &out, &err), 2);
+    ck_assert_msg(strstr(err, "did you mean eth-100?") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+END_TEST
+
 /* --nics-per-node above the node's GPUs is priced as one NIC a GPU (the
  * ring's NIC rate is min(K, g) B_nic, collectives.md) and said:
  * 16 NICs for 8 GPUs cost what 8 do. */
@@ -984,7 +1209,7 @@ END_TEST
 START_TEST(cli_efa_held_out)
 {
     const char *p5n4[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "32", "--nodes",
-                          "4", "--scale-out", "efa", "--bytes", "8GiB", NULL};
+                          "4", "--scale-out", "efa-p5", "--bytes", "8GiB", NULL};
     const char *p5n2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
                           "2", "--scale-out", "efa-p5", "--bytes", "8GiB", "--algo", "nvls", NULL};
     const char *p4d[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "16", "--nodes",
@@ -2065,6 +2290,26 @@ START_TEST(default_nics_one_per_gpu_on_baseboards)
                                           gp_db_find_link(db, "efa-p4d"), 8), 4);
     ck_assert_int_eq(gp_topo_default_nics(nv4, gp_db_find_link(db, "efa-p5"), 8), 8);
     ck_assert_int_eq(gp_topo_default_nics(NULL, gp_db_find_link(db, "efa-p4d"), 8), 4);
+    /* gp_topo_nics, the count priced: the given K or the default, at most
+     * one a GPU (1000 on 8 -> 8; 2 -> 2; none on efa-p4d -> 4). */
+    {
+        gp_topo tn;
+        memset(&tn, 0, sizeof tn);
+        tn.scale_up = nv4;
+        tn.gpus_per_node = 8;
+        tn.scale_out = gp_db_find_link(db, "ib-ndr");
+        tn.nodes = 2;
+        tn.nics_per_node = 1000;
+        ck_assert_int_eq(gp_topo_nics(&tn), 8);
+        tn.nics_per_node = 2;
+        ck_assert_int_eq(gp_topo_nics(&tn), 2);
+        tn.nics_per_node = 0;
+        ck_assert_int_eq(gp_topo_nics(&tn), 8);
+        tn.scale_out = gp_db_find_link(db, "efa-p4d");
+        ck_assert_int_eq(gp_topo_nics(&tn), 4);
+        tn.gpus_per_node = 0;
+        ck_assert_int_eq(gp_topo_nics(&tn), 1);
+    }
     /* Two DGX H100 nodes, 8 GiB AllReduce, no NIC count given (0).  Flat
      * ring over 16 GPUs: sent 2 x 15/16 x S = 16,106,127,360 bytes; each
      * node sends all of it off-node over its 8 NICs at 8 x 47 = 376 GB/s:
@@ -2141,6 +2386,10 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, cli_efa_held_out);
     tcase_add_test(tc, cli_gcp_a3_worked);
     tcase_add_test(tc, cli_nics_above_gpus_noted);
+    tcase_add_test(tc, cli_nics_priced_reported);
+    tcase_add_test(tc, cli_allreduce_warnings);
+    tcase_add_test(tc, cli_measured_past_ring_is_nvls);
+    tcase_add_test(tc, cli_efa_family_refused);
     suite_add_tcase(s, tc);
     return s;
 }

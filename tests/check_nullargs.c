@@ -466,8 +466,9 @@ END_TEST
 
 /* ---- comm.h ------------------------------------------------------------- */
 
-/* gp_topo_default_nics: "a NULL link give[s] 1".  gp_comm_host_bw: the
- * default "also for a NULL p".  gp_comm_params_default: "NULL is a no-op".
+/* gp_topo_default_nics: "a NULL link give[s] 1".  gp_topo_nics: "NULL t:
+ * 0".  gp_comm_host_bw: the default "also for a NULL p".
+ * gp_comm_params_default: "NULL is a no-op".
  * gp_comm_eval: "p may be NULL (defaults)", "NULL t or r: GP_EINVAL".
  * gp_coll_op_parse / gp_coll_algo_parse: "GP_EINVAL names `what` (may be
  * NULL) otherwise, *out untouched.  NULL s or out: GP_EINVAL". */
@@ -481,6 +482,7 @@ START_TEST(comm)
     gp_err e;
 
     ck_assert_int_eq(gp_topo_default_nics(NULL, NULL, 8), 1);
+    ck_assert_int_eq(gp_topo_nics(NULL), 0);
     GP_ASSERT_REL(gp_comm_host_bw(NULL), GP_COMM_HOST_BW_DEFAULT, 0.0);
     gp_comm_params_default(NULL);
 

@@ -872,6 +872,99 @@ START_TEST(cli_tokens_per_gpu)
 }
 END_TEST
 
+/* Strong scaling splits --tokens-per-gpu K (the global batch on one GPU)
+ * over the n GPUs, and each must hold whole sequences, as weak scaling's
+ * K must be (docs/bad-input.md row 279).  Llama 3.2 1B trains on 8192-token
+ * sequences: K = 16384 is 2 of them, so 8 GPUs would get 1/4 of one each
+ * (64: 1/32) -- refused naming the count and the options (it priced them
+ * silently); K = 49152 is 6, and 4 GPUs would get 1.5 each: refused; K =
+ * 65536 (8) splits over 1, 2, 4 and 8.  Weak scaling takes any count. */
+START_TEST(cli_strong_whole_sequences)
+{
+    const char *less[] = {"scale", "--gpu", "h100", "--model", "llama-3.2-1b",
+                          "--tokens-per-gpu", "16384", "--gpus", "1,8,16,64",
+                          "--gpus-per-node", "8", "--scale-out", "ib-ndr", "--strong", NULL};
+    const char *frac[] = {"scale", "--gpu", "h100", "--model", "llama-3.2-1b",
+                          "--tokens-per-gpu", "49152", "--gpus", "1,2,4", "--strong", NULL};
+    const char *ok[] = {"--json", "scale", "--gpu", "h100", "--model", "llama-3.2-1b",
+                        "--tokens-per-gpu", "65536", "--gpus", "1,2,4,8", "--strong", NULL};
+    const char *weak[] = {"--json", "scale", "--gpu", "h100", "--model", "llama-3.2-1b",
+                          "--tokens-per-gpu", "16384", "--gpus", "1,8,16,64",
+                          "--gpus-per-node", "8", "--scale-out", "ib-ndr", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j;
+    ck_assert_int_eq(gp_test_cli(less, &out, &err), 2);
+    ck_assert_msg(strstr(err, "option '--gpus': 8 GPUs under --strong share --tokens-per-gpu "
+                              "16384 = 2 sequences of 8192 tokens: 0.25 of a sequence each, less "
+                              "than one") != NULL,
+                  "%s", err);
+    ck_assert_msg(strstr(err, "warning") == NULL, "%s", err);
+    ck_assert_msg(out == NULL || out[0] == '\0', "%s", out);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(frac, &out, &err), 2);
+    ck_assert_msg(strstr(err, "4 GPUs under --strong share --tokens-per-gpu 49152 = 6 sequences "
+                              "of 8192 tokens: 1.5 sequences each, not a whole number") != NULL,
+                  "%s", err);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(ok);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 4);
+    json_decref(j);
+    j = gp_test_cli_json(weak);
+    ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 4);
+    json_decref(j);
+}
+END_TEST
+
+/* Validate first, then warn: Llama 2 7B does not fit one H100 (a memory
+ * warning), and 16 GPUs in one nvlink4 node (it joins 8) are refused -- the
+ * refusal alone, not the warning about rows it will not price.  With the
+ * nodes split (--gpus-per-node 8 --scale-out ib-ndr) the plan is made and
+ * the warning said, on stderr and in JSON warnings, which now also carries
+ * the notes (--nics-per-node 100 above the node's 8 GPUs: priced as 8),
+ * and nics_per_node is the count priced, nics_per_node_given the one given
+ * (it said 100 NICs per node of 8 GPUs). */
+START_TEST(cli_refusal_before_warnings)
+{
+    const char *bad[] = {"scale", "--gpu", "h100", "--model", "llama-2-7b", "--step-compute-s",
+                         "1", "--gpus", "1,16", NULL};
+    const char *good[] = {"scale", "--gpu", "h100", "--model", "llama-2-7b", "--step-compute-s",
+                          "1", "--gpus", "1,16", "--gpus-per-node", "8", "--scale-out", "ib-ndr",
+                          "--nics-per-node", "100", NULL};
+    const char *js[] = {"--json", "scale", "--gpu", "h100", "--model", "llama-2-7b",
+                        "--step-compute-s", "1", "--gpus", "1,16", "--gpus-per-node", "8",
+                        "--scale-out", "ib-ndr", "--nics-per-node", "100", NULL};
+    char *out = NULL, *err = NULL;
+    json_t *j, *w;
+    ck_assert_int_eq(gp_test_cli(bad, &out, &err), 2);
+    ck_assert_msg(strstr(err, "joins at most 8") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "warning:") == NULL && strstr(err, "note:") == NULL, "%s", err);
+    free(out);
+    free(err);
+    ck_assert_int_eq(gp_test_cli(good, &out, &err), 0);
+    ck_assert_msg(strstr(err, "gpuplan scale: warning: data parallelism keeps the whole model") !=
+                      NULL &&
+                      strstr(err, "gpuplan scale: note: --nics-per-node 100 is more than") !=
+                          NULL,
+                  "%s", err);
+    ck_assert_msg(strstr(out, "8 NICs per node of 8 GPUs (--nics-per-node: one NIC a GPU at "
+                              "most)") != NULL, "%s", out);
+    free(out);
+    free(err);
+    j = gp_test_cli_json(js);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node")), 8);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "nics_per_node_given")), 100);
+    w = json_object_get(j, "warnings");
+    ck_assert_uint_eq(json_array_size(w), 2);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(w, 0)),
+                                 "--nics-per-node 100 is more than the node's 8 GPUs"));
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(w, 1)),
+                                 "data parallelism keeps the whole model"));
+    json_decref(j);
+}
+END_TEST
+
 /* One data-parallel replica on an H100 SXM (usable 81,559 MiB =
  * 85,520,809,984 B; reserve 1 GiB + 5 % = 1,073,741,824 + 4,276,040,499.2
  * = 5,349,782,323.2 B).  Llama 3 70B, 70,553,706,496 params x 16 B:
@@ -1376,6 +1469,8 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_micro_batches);
     tcase_add_test(tc, cli_gpu_bridge_gives_way);
     tcase_add_test(tc, cli_csv_rows);
+    tcase_add_test(tc, cli_strong_whole_sequences);
+    tcase_add_test(tc, cli_refusal_before_warnings);
     suite_add_tcase(s, tc);
     return s;
 }

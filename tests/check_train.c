@@ -1598,6 +1598,29 @@ START_TEST(cli_gemm_rate_source_names_its_efficiency)
 }
 END_TEST
 
+/* The scale-out assumption names the NICs priced: --nics-per-node 1000 on
+ * nodes of 8 H100s prices 8 (one NIC a GPU, the note says so) and the row
+ * said "1000 NICs per node". */
+START_TEST(cli_nics_priced_in_assumptions)
+{
+    const char *argv[] = {"--json", "train", "--gpu", "h100", "--gpus", "16", "--model",
+                          "llama-3.1-8b", "--tokens", "1T", "--mfu", "model", "--scale-out",
+                          "ib-ndr", "--nics-per-node", "1000", NULL};
+    json_t *j = gp_test_cli_json(argv);
+    const json_t *as = json_object_get(j, "assumptions"), *found = NULL;
+    size_t k;
+    for (k = 0; k < json_array_size(as); k++) {
+        const json_t *a = json_array_get(as, k);
+        if (strcmp(json_string_value(json_object_get(a, "name")), "scale-out link") == 0)
+            found = a;
+    }
+    ck_assert_ptr_nonnull(found);
+    ck_assert_str_eq(json_string_value(json_object_get(found, "value")),
+                     "ib-ndr, 8 NICs per node (--nics-per-node: one NIC a GPU at most)");
+    json_decref(j);
+}
+END_TEST
+
 /* A shape on the command line.  GPT-2 small's dimensions (12 layers, h
  * 768, 12 heads, V 50257, plain FFN 3072, tied embeddings), counted by
  * gp_model_count_params: per layer attention 4 h^2 = 2,359,296 + FFN 2 h f
@@ -2323,6 +2346,7 @@ Suite *gp_test_suite_train(void)
     tcase_add_test(cli, cli_ffn_on_moe);
     tcase_add_test(cli, cli_help_and_table);
     tcase_add_test(cli, cli_gemm_rate_source_names_its_efficiency);
+    tcase_add_test(cli, cli_nics_priced_in_assumptions);
     suite_add_tcase(s, model);
     suite_add_tcase(s, db);
     suite_add_tcase(s, cli);

@@ -58,6 +58,16 @@ typedef struct gp_topo {
  * be NULL.  g < 1 and NULL links give 1.  docs/models/collectives.md "Two and more nodes". */
 long gp_topo_default_nics(const gp_link *scale_up, const gp_link *scale_out, long gpus_per_node);
 
+/* The NICs a node's inter-node traffic is priced through: K =
+ * t->nics_per_node when > 0, else gp_topo_default_nics(t->scale_up,
+ * t->scale_out, g), at most g = t->gpus_per_node -- each GPU's traffic
+ * between nodes leaves through one NIC, so K > g prices as g (a GPU with
+ * several NICs is named as one scale-out link of their sum, as efa-p5).
+ * This is the count gp_comm_eval uses, and the one to report beside a
+ * given --nics-per-node.  g < 1 gives 1.  NULL t: 0.
+ * docs/models/collectives.md "Two and more nodes". */
+long gp_topo_nics(const gp_topo *t);
+
 /* The largest message gp_comm_eval prices (GP_ERANGE above): 1e18 bytes,
  * far beyond any buffer; it keeps every derived time finite. */
 #define GP_COMM_BYTES_MAX 1e18
