@@ -283,8 +283,14 @@ typedef struct nctx {
     long *host_ranks;
     long n_hosts, hosts_cap;
     int rank_names_differ;
-    /* columns */
+    /* columns (col_header): `head` leading fields (size count type redop
+     * [root]), `halves` blocks of `width` fields (time algbw busbw
+     * #wrong|error, then i_min i_max i_p99 i_cv% with per-iteration
+     * timing), then the two fields of a timestamp when `has_ts` */
     int have_cols, has_root, wrong_is_count, ncols;
+    int head, halves, width, per_iter, has_ts;
+    /* from '# nThread ...': graph launches (-G) and aggregated operations (-m) */
+    long graph, agg;
     char op[48];           /* from '# Collective test starting' */
     char type[24], redop[24];
     char version[48];      /* the tests' version: "2.18.3", "develop:ae3e635" */
@@ -378,6 +384,20 @@ static int rank_line(nctx *x, char *s, const char *base, unsigned line)
             x, GP_EPARSE, line, col_of(base, s),
             "'# Rank' line without a rank number (want '# Rank N Pid P on HOST device D "
             "[BUS] NAME')");
+    /* "Group G": the color NCCL_TESTS_SPLIT_MASK or NCCL_TESTS_SPLIT gives
+     * an MPI rank (nccl-tests common.cu run(): color = proc & mask, then
+     * MPI_Comm_split); each color runs its own communicator, at the same
+     * time as the others, and busbw counts one color's ranks. */
+    if (n > 3 && strcmp(tok[2], "Group") == 0) {
+        long group;
+        if (parse_int(tok[3], &group) && group != 0)
+            return GP__CALIB_FAIL(
+                x, GP_EUNSUP, line, col_of(base, s + (tok[3] - buf)),
+                "rank %ld is in group %ld: NCCL_TESTS_SPLIT_MASK (or NCCL_TESTS_SPLIT) split "
+                "the ranks into groups that each ran their own AllReduce at the same time, "
+                "and busbw counts one group's ranks; rerun without it",
+                rank, group);
+    }
     for (i = 2; i + 1 < n; i++)
         if (strcmp(tok[i], "on") == 0) {
             host = tok[i + 1];
@@ -426,8 +446,13 @@ static int rank_line(nctx *x, char *s, const char *base, unsigned line)
         x->seen_cap = nc;
     }
     if (x->seen[rank])
-        return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, s),
-                              "rank %ld is listed twice (two sweeps in one file?)", rank);
+        return GP__CALIB_FAIL(
+            x, GP_EPARSE, line, col_of(base, s),
+            "rank %ld is listed twice (two sweeps in one file?%s)", rank,
+            rank == 0 ? " or several all_reduce_perf processes that each ran alone: nccl-tests "
+                        "built without MPI=1 but started by mpirun or srun prints one 'Rank 0' "
+                        "per process; rebuild it with 'make MPI=1'"
+                      : "");
     x->seen[rank] = 1;
     x->n_rank_lines++;
     if (rank > x->max_rank)
@@ -473,37 +498,98 @@ static int is_col_header(char *const *tok, size_t n)
     return size && busbw && algbw;
 }
 
+/* The column header of every layout all_reduce_perf prints (nccl-tests
+ * src/util.cu writeResultHeader; older versions print it in common.cu
+ * run()): 'size count type redop [root]', then for out-of-place and for
+ * in-place (rccl-tests -O: one of them) 'time algbw busbw #wrong|error'
+ * ('cputime' for 'time' under -C 1), each followed by 'i_min i_max i_p99
+ * i_cv%' under per-iteration timing (-I 1), then 'timestamp' under -S 1. */
 static int col_header(nctx *x, char *const *tok, size_t n, unsigned line)
 {
     static const char *const head[] = {"size", "count", "type", "redop"};
-    static const char *const half[] = {"time", "algbw", "busbw"};
-    size_t i = 0, k, h;
+    static const char *const half[] = {"algbw", "busbw"};
+    static const char *const iter[] = {"i_min", "i_max", "i_p99", "i_cv%"};
+    size_t i = 0, k;
+    int h, per_iter = -1;
+    const char *want = "";
     for (k = 0; k < 4; k++, i++)
-        if (i >= n || strcmp(tok[i], head[k]) != 0)
+        if (i >= n || strcmp(tok[i], head[k]) != 0) {
+            want = head[k];
             goto bad;
+        }
     x->has_root = i < n && strcmp(tok[i], "root") == 0;
     if (x->has_root)
         i++;
-    for (h = 0; h < 2; h++) {
-        for (k = 0; k < 3; k++, i++)
-            if (i >= n || strcmp(tok[i], half[k]) != 0)
-                goto bad;
-        if (i >= n || (strcmp(tok[i], "#wrong") != 0 && strcmp(tok[i], "error") != 0))
+    x->head = (int)i;
+    for (h = 0; h < 2 && i < n && strcmp(tok[i], "timestamp") != 0; h++) {
+        int it;
+        if (strcmp(tok[i], "cputime") == 0)
+            /* common.cu BenchTime: cputimeSec = tim.elapsed() / (iters *
+             * agg_iters) is read before completeColl(), so it is the time
+             * to enqueue the operations; algBw and busBw come from
+             * deltaSec, read after completion.  The time column is no
+             * AllReduce's time and does not give the printed algbw. */
+            return GP__CALIB_FAIL(
+                x, GP_EUNSUP, line, 0,
+                "the time columns are 'cputime' (all_reduce_perf -C 1, --report_cputime 1): "
+                "nccl-tests reads that clock before the operations complete, so it is the "
+                "host's time to launch one, not the AllReduce's (algbw and busbw still come "
+                "from the completion time); rerun without -C (or with -C 0)");
+        if (strcmp(tok[i], "time") != 0) {
+            want = "time";
             goto bad;
+        }
+        i++;
+        for (k = 0; k < 2; k++, i++)
+            if (i >= n || strcmp(tok[i], half[k]) != 0) {
+                want = half[k];
+                goto bad;
+            }
+        if (i >= n || (strcmp(tok[i], "#wrong") != 0 && strcmp(tok[i], "error") != 0)) {
+            want = "#wrong";
+            goto bad;
+        }
         x->wrong_is_count = strcmp(tok[i], "#wrong") == 0;
         i++;
+        it = i < n && strcmp(tok[i], iter[0]) == 0;
+        if (per_iter >= 0 && it != per_iter) {
+            want = per_iter ? "i_min" : "timestamp' or the end of the line";
+            goto bad;
+        }
+        per_iter = it;
+        if (it)
+            for (k = 0; k < 4; k++, i++)
+                if (i >= n || strcmp(tok[i], iter[k]) != 0) {
+                    want = iter[k];
+                    goto bad;
+                }
     }
-    if (i != n)
+    if (h == 0) {
+        want = "time";
         goto bad;
+    }
+    x->halves = h;
+    x->per_iter = per_iter > 0;
+    x->width = x->per_iter ? 8 : 4;
+    x->has_ts = i < n && strcmp(tok[i], "timestamp") == 0;
+    if (x->has_ts)
+        i++;
+    if (i != n) {
+        want = "the end of the line";
+        goto bad;
+    }
     x->have_cols = 1;
-    x->ncols = (int)n;
+    /* a timestamp ("%Y-%m-%d %H:%M:%S") is two fields of a row */
+    x->ncols = x->head + x->halves * x->width + (x->has_ts ? 2 : 0);
     return GP_OK;
 bad:
     return GP__CALIB_FAIL(
         x, GP_EUNSUP, line, 0,
-        "unsupported column layout: want 'size count type redop [root] time algbw "
-        "busbw #wrong|error' twice (out-of-place, in-place), as nccl-tests and "
-        "rccl-tests print");
+        "unsupported column layout: '%s' where '%s' belongs; gpuplan reads 'size count type "
+        "redop [root]', then 'time algbw busbw #wrong|error' for out-of-place and in-place "
+        "(each with 'i_min i_max i_p99 i_cv%%' under -I 1), then an optional 'timestamp', as "
+        "nccl-tests and rccl-tests print them; rerun without the option that added the column",
+        i < n ? tok[i] : "(end of line)", want);
 }
 
 /* What an AllReduce-shaped ratio check says about a row. */
@@ -523,8 +609,36 @@ typedef struct nrow {
     double err[2];
 } nrow;
 
-/* One data row.  Fields: size count type redop [root] then twice time algbw
- * busbw #wrong. */
+/* Half the place value of a printed number's last digit ("1329.89" 0.005,
+ * "1.2e+07" 5e5): how far the printed value may lie from the true one. */
+static double half_ulp(const char *t)
+{
+    const char *dot = strchr(t, '.'), *ex = strpbrk(t, "eE");
+    int dec = 0;
+    long e10 = 0;
+    if (dot != NULL && (ex == NULL || dot < ex))
+        for (dot++; isdigit((unsigned char)*dot); dot++)
+            dec++;
+    if (ex != NULL) {
+        e10 = strtol(ex + 1, NULL, 10);
+        if (e10 > 300 || e10 < -300)
+            e10 = e10 > 0 ? 300 : -300;
+    }
+    return 0.5 * pow(10.0, (double)(e10 - dec));
+}
+
+/* "YYYY-MM-DD" (dash) or "HH:MM:SS" (colon): a field of -S 1's timestamp. */
+static int stamp_field(const char *t, char sep)
+{
+    static const char *const dash = "dddd-dd-dd", *const colon = "dd:dd:dd";
+    const char *f = sep == '-' ? dash : colon;
+    for (; *f != '\0'; f++, t++)
+        if (*f == 'd' ? !isdigit((unsigned char)*t) : *t != *f)
+            return 0;
+    return *t == '\0';
+}
+
+/* One data row, in the layout col_header read. */
 static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
 {
     char *tok[MAX_TOKENS];
@@ -533,13 +647,16 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
     const size_t want = (size_t)x->ncols;
     long root;
 
+    memset(r, 0, sizeof *r);
     if (more || n != want)
         return GP__CALIB_FAIL(
             x, GP_EPARSE, line, 0,
-            "row has %s%zu columns, expected %zu (size count type redop%s time algbw "
-            "busbw %s, twice); a log cut mid-row?",
+            "row has %s%zu columns, expected %zu (size count type redop%s, then time algbw "
+            "busbw %s%s%s%s); %s",
             more ? "more than " : "", n, want, x->has_root ? " root" : "",
-            x->wrong_is_count ? "#wrong" : "error");
+            x->wrong_is_count ? "#wrong" : "error", x->per_iter ? " i_min i_max i_p99 i_cv%" : "",
+            x->halves == 2 ? ", twice" : "", x->has_ts ? ", then a timestamp" : "",
+            more || n > want ? "fields the column header does not name" : "a log cut mid-row?");
     if (!parse_uint(tok[0], &r->size))
         return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[0]),
                               "size '%s' is not a byte count", tok[0]);
@@ -574,8 +691,9 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
                 root);
         i = 5;
     }
-    for (h = 0; h < 2; h++, i += 4) {
-        const char *what = h == 0 ? "out-of-place" : "in-place";
+    for (h = 0; h < x->halves; h++, i += (size_t)x->width) {
+        const char *what = x->halves == 1 ? "the" : h == 0 ? "out-of-place" : "in-place";
+        size_t k;
         if (!gp__calib_num(tok[i], &r->t[h]) || !(r->t[h] > 0.0))
             return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i]),
                                   "%s time '%s' is not a positive number of microseconds", what,
@@ -614,11 +732,24 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
                                       "%s error '%s' is not a number (or N/A)", what, tok[i + 3]);
             }
         }
+        /* i_min i_max i_p99 (us) and i_cv% (util.cu writePerIterReport):
+         * CUDA-event times of single iterations, kept out of the point
+         * (its trials are the table's mean times, as without -I). */
+        for (k = 4; k < (size_t)x->width; k++) {
+            double v;
+            if (!gp__calib_num(tok[i + k], &v) || v < 0.0)
+                return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i + k]),
+                                      "%s per-iteration field '%s' is not a number", what,
+                                      tok[i + k]);
+        }
         /* algbw = S / t (GB/s with t in us: S / (t 1e3)); printed with 2
-         * decimals, t with 3-5 significant digits: 1 % + 0.01 GB/s. */
+         * decimals, t with 3-5 significant digits (newer versions: 2
+         * decimals below 10^4 us, 2 significant digits from 10^7 us, util.cu
+         * getFloatStr): 1 % + 0.01 GB/s + the time's own rounding. */
         {
             double want_bw = r->size / (r->t[h] * 1e3);
-            if (fabs(r->algbw[h] - want_bw) > 0.01 + 0.01 * want_bw)
+            double tol = 0.01 + 0.01 * want_bw + want_bw * half_ulp(tok[i]) / r->t[h];
+            if (fabs(r->algbw[h] - want_bw) > tol)
                 return GP__CALIB_FAIL(
                     x, GP_EPARSE, line, col_of(base, tok[i + 1]),
                     "%s algbw %s GB/s is not size/time = %.5g GB/s: a column out of "
@@ -626,6 +757,10 @@ static int data_row(nctx *x, char *s, const char *base, unsigned line, nrow *r)
                     what, tok[i + 1], want_bw);
         }
     }
+    if (x->has_ts && (!stamp_field(tok[i], '-') || !stamp_field(tok[i + 1], ':')))
+        return GP__CALIB_FAIL(x, GP_EPARSE, line, col_of(base, tok[i]),
+                              "timestamp '%s %s' is not 'YYYY-MM-DD HH:MM:SS' (-S 1)", tok[i],
+                              tok[i + 1]);
     return GP_OK;
 }
 
@@ -675,6 +810,90 @@ static void test_name(const char *s, char *out, size_t cap)
     }
 }
 
+/* rccl-tests run() prints this on gfx942 (MI300X, MI325X) without a newline
+ * (src/common.cu: PRINT("On gfx942 architecture, using FNUZ FP8 types")),
+ * so the next line of the log starts glued to it. */
+#define FNUZ_NOTE "On gfx942 architecture, using FNUZ FP8 types"
+
+static char *skip_fnuz(char *s)
+{
+    if (strncmp(s, FNUZ_NOTE, sizeof FNUZ_NOTE - 1) == 0)
+        return skip_ws(s + sizeof FNUZ_NOTE - 1);
+    return s;
+}
+
+/* A results file the tools write beside the log, named by its first line:
+ * nccl-tests -J FILE.json (util.cu jsonOutputInit: one JSON object on one
+ * line, '{"version":2,...'), rccl-tests -Z json (an array, '[' then
+ * '{"numCycle":...' objects; older versions one '{"name":...' object a
+ * line) and -Z csv ('numCycle,collective,...'; older 'collective, ...').
+ * Returns what it is, or NULL. */
+static const char *sidecar_kind(const char *s)
+{
+    if (strncmp(s, "{\"version\":", 11) == 0)
+        return "nccl-tests' JSON results file (all_reduce_perf -J FILE.json)";
+    if (strcmp(s, "[") == 0 || strncmp(s, "{\"numCycle\":", 12) == 0 ||
+        strncmp(s, "{\"name\":", 8) == 0)
+        return "rccl-tests' JSON results file (-Z json)";
+    if (strncmp(s, "numCycle,collective,", 20) == 0 || strncmp(s, "collective, ", 12) == 0)
+        return "rccl-tests' CSV results file (-Z csv)";
+    return NULL;
+}
+
+/* Where a line says all_reduce_perf stopped, or NULL: the messages of
+ * common.h CUDACHECK, NCCLCHECK and TESTCHECK and of common.cu
+ * testStreamSynchronize when the -T timeout passes:
+ *   "HOST: Test timeout (5s) common.cu:372"
+ *   "HOST: Test NCCL failure common.cu:400 'unhandled system error / ...'"
+ *   "HOST: Test CUDA failure common.cu:88 'out of memory'"
+ *   " .. HOST pid 1234: Test failure common.cu:613"
+ * The first may follow a row's first fields on the same line (the row's
+ * preamble is printed before the timing).  *secs: the timeout, or -1. */
+static const char *failure_at(const char *s, long *secs)
+{
+    const char *p;
+    *secs = -1;
+    for (p = strstr(s, ": Test "); p != NULL; p = strstr(p + 1, ": Test ")) {
+        const char *q = p + 7;
+        if (strncmp(q, "timeout (", 9) == 0) {
+            char *end;
+            long v = strtol(q + 9, &end, 10);
+            *secs = end > q + 9 && v >= 0 ? v : 0;
+            return p + 2;
+        }
+        if (strncmp(q, "failure ", 8) == 0 || strncmp(q, "NCCL failure ", 13) == 0 ||
+            strncmp(q, "CUDA failure ", 13) == 0 || strncmp(q, "HIP failure ", 12) == 0)
+            return p + 2;
+    }
+    return NULL;
+}
+
+/* '# nThread 1 nGpus 8 ... agg iters: 1 validation: 1 graph: 0': the
+ * operations aggregated into one launch (-m) and the CUDA graph launches
+ * (-G); older versions print neither. */
+static void nthread_line(nctx *x, const char *h)
+{
+    const char *p;
+    if ((p = strstr(h, "agg iters:")) != NULL)
+        x->agg = strtol(p + 10, NULL, 10);
+    if ((p = strstr(h, "graph:")) != NULL)
+        x->graph = strtol(p + 6, NULL, 10);
+}
+
+/* A size and its row, to group the rows of one size (run cycles). */
+typedef struct sized {
+    double size;
+    size_t row;
+} sized;
+
+static int sized_cmp(const void *a, const void *b)
+{
+    const sized *p = a, *q = b;
+    if (p->size != q->size)
+        return p->size < q->size ? -1 : 1;
+    return (p->row > q->row) - (p->row < q->row);
+}
+
 int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_calib **out,
                              gp_err *e)
 {
@@ -699,11 +918,35 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
     x.max_rank = -1;
 
     while (rc == GP_OK && (raw = gp__calib_lines_next(&L)) != NULL) {
-        char *s = skip_ws(strip_prefix(raw));
+        char *s = skip_fnuz(skip_ws(strip_prefix(raw)));
         unsigned ln = L.no;
+        const char *stop, *kind;
+        long secs;
         if (*s == '\0')
             continue;
+        if (last_line == 0 && (kind = sidecar_kind(s)) != NULL) {
+            rc = GP__CALIB_FAIL(&x, GP_EUNSUP, ln, 0,
+                                "%s, not the log all_reduce_perf prints: import the run's "
+                                "standard output (the table under '#  size  count  type  redop "
+                                "...'), or rerun and keep it",
+                                kind);
+            break;
+        }
         last_line = ln;
+        if (phase != PH_DONE && (stop = failure_at(s, &secs)) != NULL) {
+            if (secs >= 0)
+                rc = GP__CALIB_FAIL(&x, GP_EPARSE, ln, col_of(raw, stop),
+                                    "all_reduce_perf stopped here on its -T %ld timeout ('%.80s'): "
+                                    "the sweep is incomplete; rerun with a larger -T, or without "
+                                    "-T",
+                                    secs, stop);
+            else
+                rc = GP__CALIB_FAIL(&x, GP_EPARSE, ln, col_of(raw, stop),
+                                    "all_reduce_perf failed here ('%.80s'): the sweep is "
+                                    "incomplete; mend the failure and rerun",
+                                    stop);
+            break;
+        }
         /* NCCL/RCCL debug output (NCCL_DEBUG=INFO) may interleave anywhere. */
         if (strstr(s, "NCCL INFO") != NULL || strstr(s, "NCCL WARN") != NULL ||
             strstr(s, "RCCL INFO") != NULL) {
@@ -720,9 +963,15 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                 (nt > 0 && is_col_header(tok, nt))) {
                 if (phase == PH_DONE || (phase == PH_DATA && n_rows > 0) ||
                     (strncmp(h, "nThread", 7) == 0 && phase == PH_HEAD && x.n_rank_lines > 0)) {
-                    rc = GP__CALIB_FAIL(&x, GP_EUNSUP, ln, 0,
-                                        "a second sweep starts here; give one sweep (one test, one "
-                                        "run) per file");
+                    rc = GP__CALIB_FAIL(
+                        &x, GP_EUNSUP, ln, 0,
+                        "a second sweep starts here; give one sweep (one test, one run) per "
+                        "file%s",
+                        phase == PH_HEAD ? " (several all_reduce_perf processes that each ran "
+                                           "alone, nccl-tests built without MPI=1 but started by "
+                                           "mpirun or srun, print one header each: rebuild it "
+                                           "with 'make MPI=1')"
+                                         : "");
                     break;
                 }
             }
@@ -740,6 +989,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
             } else if (strncmp(h, "Collective test concluded:", 26) == 0) {
                 /* the footer of newer versions; nothing to read */
             } else if (strncmp(h, "nThread", 7) == 0) {
+                nthread_line(&x, h);
                 phase = PH_HEAD;
             } else if (strncmp(h, "Rank ", 5) == 0 || strncmp(h, "Rank\t", 5) == 0) {
                 if (phase == PH_PRE)
@@ -884,7 +1134,7 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                                         : "");
                 goto fail;
             }
-            for (h = 0; h < 2; h++) {
+            for (h = 0; h < x.halves; h++) {
                 double a = r->algbw[h], b = r->busbw[h], ratio, tol;
                 if (a < 1.0)
                     continue; /* 2-decimal rounding makes small rates uninformative */
@@ -896,51 +1146,99 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
                         snprintf(rb, sizeof rb, "%.3f", ratio);
                     else
                         snprintf(rb, sizeof rb, "%g", ratio);
-                    rc = GP__CALIB_FAIL(
+                    /* nccl-tests all_reduce.cu AllReduceGetBw (NVIDIA/nccl-tests
+                     * 03a204a) prints busbw = algbw (n-1)/(n+1) when the
+                     * environment holds NCCL_ALGO=NVLS or NVLSTREE. */
+                    if (fabs(ratio - (n - 1.0) / (n + 1.0)) <= tol)
+                        rc = GP__CALIB_FAIL(
+                            &x, GP_EUNSUP, row_line[i], 0,
+                            "busbw/algbw = %s = (n-1)/(n+1) on %.0f ranks: nccl-tests' NVLS bus "
+                            "bandwidth, printed when NCCL_ALGO=NVLS or NVLSTree is set; NVLS "
+                            "reduces in the NVSwitch and is not the ring a link figure means: "
+                            "rerun with NCCL_ALGO=Ring",
+                            rb, n);
+                    else
+                        rc = GP__CALIB_FAIL(
                         &x, GP_EUNSUP, row_line[i], 0,
                         "busbw/algbw = %s %s, not AllReduce's 2(n-1)/n = %.3f on %.0f "
                         "ranks; gpuplan imports AllReduce only",
-                        rb, ratio_name(ratio, n, tol), want, n);
+                            rb, ratio_name(ratio, n, tol), want, n);
                     goto fail;
                 }
             }
         }
     }
-    /* Points. */
+    /* Points: one a size, the trials its rows' times (out-of-place and
+     * in-place).  A size on several rows -- the sweep printed again under
+     * the same header by run cycles (nccl-tests -N, rccl-tests -N or -s) --
+     * is one point whose trials are all of them. */
     {
-        size_t pcap = 0;
+        size_t pcap = 0, j = 0, k;
+        sized *ord = malloc(n_rows * sizeof *ord);
+        double *w = malloc(2 * n_rows * sizeof *w), *work2 = malloc(2 * n_rows * sizeof *work2);
+        if (ord == NULL || w == NULL || work2 == NULL) {
+            free(ord);
+            free(w);
+            free(work2);
+            rc = GP_RAISE(e, GP_ENOMEM, "out of memory");
+            goto fail;
+        }
         for (i = 0; i < n_rows; i++) {
-            const nrow *r = &rows[i];
+            ord[i].size = rows[i].size;
+            ord[i].row = i;
+        }
+        qsort(ord, n_rows, sizeof *ord, sized_cmp);
+        for (j = 0; j < n_rows && rc == GP_OK; j = k) {
+            size_t nt = 0;
+            unsigned first = 0;
+            int verified = x.wrong_is_count;
             gp_calib_point *p;
-            double w[2];
-            if (r->size <= 0.0) {
-                gp__calib_warn(c, "%s:%u: size 0 dropped (nothing moved)", name, row_line[i]);
-                continue;
+            for (k = j; k < n_rows && ord[k].size == ord[j].size; k++) {
+                const nrow *r = &rows[ord[k].row];
+                unsigned ln = row_line[ord[k].row];
+                int h;
+                if (r->size <= 0.0) {
+                    gp__calib_warn(c, "%s:%u: size 0 dropped (nothing moved)", name, ln);
+                    continue;
+                }
+                if (r->wrong[0] > 0 || (x.halves == 2 && r->wrong[1] > 0)) {
+                    if (x.halves == 2)
+                        gp__calib_warn(c, "%s:%u: size %.15g dropped: #wrong = %ld out-of-place, "
+                                          "%ld in-place",
+                                       name, ln, r->size, r->wrong[0], r->wrong[1]);
+                    else
+                        gp__calib_warn(c, "%s:%u: size %.15g dropped: #wrong = %ld", name, ln,
+                                       r->size, r->wrong[0]);
+                    continue;
+                }
+                for (h = 0; h < x.halves; h++) {
+                    w[nt++] = r->t[h] * 1e-6;
+                    verified &= !r->wrong_na[h];
+                }
+                if (first == 0)
+                    first = ln;
             }
-            if (r->wrong[0] > 0 || r->wrong[1] > 0) {
-                gp__calib_warn(c, "%s:%u: size %.15g dropped: #wrong = %ld out-of-place, %ld in-place",
-                         name, row_line[i], r->size, r->wrong[0], r->wrong[1]);
+            if (nt == 0)
                 continue;
-            }
             if ((rc = push_point(c, &pcap, &p, e)) != GP_OK)
-                goto fail;
+                break;
             p->kind = GP_CALIB_ALLREDUCE;
             copy_str(p->series, sizeof p->series, "allreduce");
             p->gpus = (int)n;
-            p->work = r->size;
-            p->line = row_line[i];
-            p->verified = x.wrong_is_count && !r->wrong_na[0] && !r->wrong_na[1];
-            w[0] = r->t[0] * 1e-6;
-            w[1] = r->t[1] * 1e-6;
-            {
-                double work2[2];
-                if ((rc = gp_calib_stats_compute(w, 2, work2, &p->t, e)) != GP_OK)
-                    goto fail;
-            }
+            p->work = ord[j].size;
+            p->line = first;
+            p->verified = verified;
+            if ((rc = gp_calib_stats_compute(w, nt, work2, &p->t, e)) != GP_OK)
+                break;
             p->rate_best = p->work / p->t.min;
             p->rate_median = p->work / p->t.median;
             c->n_pts++;
         }
+        free(ord);
+        free(w);
+        free(work2);
+        if (rc != GP_OK)
+            goto fail;
         if (c->n_pts == 0) {
             rc = GP__CALIB_FAIL(&x, GP_EPARSE, first_row_line, 0,
                                 "every row was dropped (#wrong != 0): nothing to import");
@@ -981,6 +1279,18 @@ int gp_calib_read_nccl_tests(const char *name, const char *text, size_t len, gp_
         gp__calib_warn(c, "%s: the log sets NCCL_ALGO=%s: NCCL chose between the ring and the "
                           "tree; on one node the ring is the faster at large sizes (a chain "
                           "moves 2S a GPU each way), so those ran the ring", name, c->algo);
+    if (x.graph > 0)
+        gp__calib_warn(c, "%s: CUDA graph launches (all_reduce_perf -G %ld): each time is an "
+                          "operation launched from a graph, without a call's launch cost, so the "
+                          "small sizes (the latency) read lower than a plain call's; the "
+                          "bandwidth regime is the same",
+                       name, x.graph);
+    if (x.agg > 1)
+        gp__calib_warn(c, "%s: %ld operations grouped in each launch (all_reduce_perf -m %ld): "
+                          "each time is one operation's share of the group, so the small sizes "
+                          "(the latency) read lower than a single call's; the bandwidth regime "
+                          "is the same",
+                       name, x.agg, x.agg);
     free(rows);
     free(row_line);
     nctx_free(&x);
@@ -1324,7 +1634,7 @@ int gp_calib_format_parse(const char *s, gp_calib_format *out, gp_err *e)
 gp_calib_format gp_calib_detect(const char *text, size_t len)
 {
     size_t pos = 0;
-    int banner = 0, table = 0;
+    int banner = 0, table = 0, seen = 0;
     char line[512];
     if (text == NULL)
         return GP_CALIB_FMT_PROBE;
@@ -1345,9 +1655,13 @@ gp_calib_format gp_calib_detect(const char *text, size_t len)
             while (end > line && isspace((unsigned char)end[-1]))
                 *--end = '\0';
         }
-        p = skip_ws(strip_prefix(line));
+        p = skip_fnuz(skip_ws(strip_prefix(line)));
         if (strncmp(p, "format:", 7) == 0)
             return GP_CALIB_FMT_PROBE;
+        if (*p != '\0' && !seen && sidecar_kind(p) != NULL)
+            return GP_CALIB_FMT_NCCL_TESTS; /* refused there, named */
+        if (*p != '\0')
+            seen = 1;
         if (*p == '#') {
             char *h = skip_ws(p + 1);
             if (strncmp(h, "nThread", 7) == 0 || strncmp(h, "Collective test starting", 24) == 0)

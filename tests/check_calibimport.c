@@ -443,6 +443,11 @@ START_TEST(detect_by_content)
         {DATA "synthetic-h100.yaml", GP_CALIB_FMT_PROBE},
         {DATA "corrupt-syntax.yaml", GP_CALIB_FMT_PROBE},
         {BAD "nccl-truncated.txt", GP_CALIB_FMT_NCCL_TESTS},
+        {DATA "h100-nccl-tests-per-iteration.txt", GP_CALIB_FMT_NCCL_TESTS},
+        {DATA "mi300x-rccl-tests-inplace-cycles.txt", GP_CALIB_FMT_NCCL_TESTS},
+        /* the tools' results files: sent to the nccl-tests reader, which names them */
+        {BAD "nccl-json-output.json", GP_CALIB_FMT_NCCL_TESTS},
+        {BAD "rccl-csv-output.csv", GP_CALIB_FMT_NCCL_TESTS},
     };
     size_t i;
     gp_calib_format f;
@@ -741,6 +746,42 @@ START_TEST(nccl_inline_refusals)
          GP_EPARSE, "rank 3 is listed twice"},
         {"rank line without host", "#  Rank  0 Group 0 Pid 1\n" COLS ROW1 FOOT, GP_EPARSE,
          "expected '... on HOST device D [BUS] NAME'"},
+        /* Layouts of other options (nccl-tests util.cu writeResultHeader). */
+        {"cputime columns (-C 1)", HDR4
+         "#       size         count      type   redop    root  cputime   algbw   busbw  #wrong  cputime   algbw   busbw  #wrong\n" ROW1 FOOT,
+         GP_EUNSUP, "t.txt:9: the time columns are 'cputime' (all_reduce_perf -C 1"},
+        {"per-iteration columns after one half only", HDR4
+         "#  size count type redop root time algbw busbw #wrong i_min i_max i_p99 i_cv% time algbw busbw #wrong\n" ROW1 FOOT,
+         GP_EUNSUP, "unsupported column layout: '(end of line)' where 'i_min' belongs"},
+        {"a column gpuplan does not read", HDR4
+         "#  size count type redop root time algbw busbw #wrong #bitdiff time algbw busbw #wrong #bitdiff\n" ROW1 FOOT,
+         GP_EUNSUP, "unsupported column layout: '#bitdiff' where 'time' belongs"},
+        {"a timestamp that is none (-S 1)", HDR4
+         "#  size count type redop root time algbw busbw #wrong time algbw busbw #wrong timestamp\n"
+         "     1048576        262144     float     sum      -1    30.49   34.39   51.59      0    30.49   34.39   51.59      0  2025-6-2 14:03:11\n" FOOT,
+         GP_EPARSE, "timestamp '2025-6-2 14:03:11' is not 'YYYY-MM-DD HH:MM:SS' (-S 1)"},
+        {"fields the header does not name (rccl-tests -A 1)", HDR4 COLS
+         "     1048576        262144     float     sum      -1    30.49   34.39   51.59      0    30.49   34.39   51.59      0    RING    SIMPLE          56\n" FOOT,
+         GP_EPARSE, "row has 16 columns, expected 13 (size count type redop root, then time algbw busbw #wrong, twice); fields the column header does not name"},
+        {"nccl-tests JSON results (-J)", "{\"version\":2,\"start_time\":\"2025-06-02 14:10:02\"}",
+         GP_EUNSUP, "t.txt:1: nccl-tests' JSON results file (all_reduce_perf -J FILE.json)"},
+        {"rccl-tests JSON results (-Z json)", "\n[\n{\"numCycle\":0, \"name\":\"AllReduce\"}\n]\n",
+         GP_EUNSUP, "t.txt:2: rccl-tests' JSON results file (-Z json)"},
+        {"older rccl-tests CSV results (-Z csv)",
+         "collective, gpus, size, type, redop, inplace, time, algbw, busbw, #wrong\n", GP_EUNSUP,
+         "rccl-tests' CSV results file (-Z csv)"},
+        {"the -T timeout, glued to a row", HDR4 COLS ROW1
+         "    16777216       4194304     float     sum      -1box: Test timeout (5s) common.cu:372\n",
+         GP_EPARSE, "t.txt:12:58: all_reduce_perf stopped here on its -T 5 timeout ('Test timeout (5s) common.cu:372')"},
+        {"a failure before the table", HDR4 "box: Test CUDA failure common.cu:88 'out of memory'\n",
+         GP_EPARSE, "t.txt:9:6: all_reduce_perf failed here ('Test CUDA failure common.cu:88"},
+        {"NVLS busbw (n-1)/(n+1)", HDR4 COLS
+         "    16777216       4194304     float     sum      -1   187.77   89.35   53.61      0   187.77   89.35   53.61      0\n" FOOT,
+         GP_EUNSUP, "busbw/algbw = 0.600 = (n-1)/(n+1) on 4 ranks: nccl-tests' NVLS bus bandwidth"},
+        {"a rank of group 1 (NCCL_TESTS_SPLIT_MASK)",
+         "#  Rank  0 Group  0 Pid 1 on box device 0 [0x0f] NVIDIA H100 80GB HBM3\n"
+         "#  Rank  1 Group  1 Pid 2 on box device 1 [0x15] NVIDIA H100 80GB HBM3\n" COLS ROW1 FOOT,
+         GP_EUNSUP, "t.txt:2:19: rank 1 is in group 1: NCCL_TESTS_SPLIT_MASK"},
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -827,6 +868,15 @@ START_TEST(nccl_bad_fixtures)
         {BAD "nccl-wrong-columns.txt", GP_EPARSE, "nccl-wrong-columns.txt:43: row has 12 columns"},
         {BAD "nccl-nan-time.txt", GP_EPARSE, "nccl-nan-time.txt:37:31: out-of-place time 'nan'"},
         {BAD "nccl-reduce-scatter.txt", GP_EUNSUP, "but size/ranks (a ReduceScatter or AllGather"},
+        /* made by tests/data/calib/make_nccl_layouts.py (bad-input rows 522-529) */
+        {BAD "nccl-cputime.txt", GP_EUNSUP, "nccl-cputime.txt:17: the time columns are 'cputime'"},
+        {BAD "nccl-timeout.txt", GP_EPARSE, "nccl-timeout.txt:23:66: all_reduce_perf stopped here on its -T 5 timeout"},
+        {BAD "nccl-test-failure.txt", GP_EPARSE, "nccl-test-failure.txt:15:14: all_reduce_perf failed here ('Test NCCL failure common.cu:241"},
+        {BAD "nccl-json-output.json", GP_EUNSUP, "nccl-json-output.json:1: nccl-tests' JSON results file"},
+        {BAD "rccl-csv-output.csv", GP_EUNSUP, "rccl-csv-output.csv:1: rccl-tests' CSV results file"},
+        {BAD "nccl-nvls-busbw.txt", GP_EUNSUP, "nccl-nvls-busbw.txt:17: busbw/algbw = 0.778 = (n-1)/(n+1) on 8 ranks"},
+        {BAD "nccl-split-groups.txt", GP_EUNSUP, "nccl-split-groups.txt:8:19: rank 1 is in group 1"},
+        {BAD "nccl-no-mpi-mpirun.txt", GP_EPARSE, "nccl-no-mpi-mpirun.txt:13:4: rank 0 is listed twice (two sweeps in one file? or several all_reduce_perf processes that each ran alone"},
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -840,6 +890,192 @@ START_TEST(nccl_bad_fixtures)
         ck_assert_msg(strstr(buf, cases[i].says) != NULL, "'%s' lacks '%s'", buf, cases[i].says);
         ck_assert_ptr_null(c);
     }
+}
+END_TEST
+
+/* ---- layouts of other all_reduce_perf options ------------------------------------------------ */
+
+/* The fixtures below are not recordings: tests/data/calib/make_nccl_layouts.py
+ * rebuilt each one from the printf format strings of nccl-tests' util.cu and
+ * common.cu (NVIDIA/nccl-tests 0fdb00a, 2.19.1) or rccl-tests' common.cu
+ * (ROCm/rccl-tests c0eac93), with times from a ring model; the values below
+ * are worked out from the printed rows, quoted here. */
+
+START_TEST(nccl_layout_cycles_timestamps)
+{
+    /* all_reduce_perf -b 1M -e 256M -f 16 -t 2 -g 4 -N 2 -S 1 -J ar.json: two
+     * threads of four GPUs in one process (8 ranks, one Pid), the sweep printed
+     * twice (-N 2) under one header, a 'timestamp' column (two fields a row),
+     * and the '# Writing JSON output to ar.json' line of -J.  Each size is one
+     * point of four trials (two cycles x out-of-place, in-place):
+     *   1 MiB:   35.10 35.24 | 35.03 35.45    -> sorted 35.03 35.10 35.24 35.45,
+     *            median (35.10 + 35.24) / 2 = 35.17 us
+     *   16 MiB:  111.56 112.00 | 111.33 112.67 -> median (111.56 + 112.00) / 2 = 111.78
+     *   256 MiB: 1334.89 1340.23 | 1332.22 1348.24 -> median (1334.89 + 1340.23) / 2
+     *            = 1337.56 us
+     * beta from the two larger sizes: 1.75 x (268435456 - 16777216) /
+     * (1337.56 - 111.78) us = 440401920 / 1225.78e-6 = 359.283 GB/s; alpha =
+     * 111.78 - 1.75 x 16777216 / 359283 = 30.06 us (the fit over the three
+     * sizes lands within 0.01 % of both). */
+    gp_calib *c = load(DATA "h100-nccl-tests-cycles-timestamps.txt");
+    const gp_calib_point *p;
+    gp_calib_summary s;
+    ck_assert_str_eq(c->tool, "nccl-tests 2.19.1 (NCCL 2.27.7)");
+    ck_assert_str_eq(c->dev.name, "NVIDIA H100 80GB HBM3");
+    ck_assert_str_eq(c->dev.pci_bus_id, "0000:18:00");
+    ck_assert_str_eq(c->host, "dgx-h100-07");
+    ck_assert_int_eq(c->nodes, 1);
+    ck_assert_int_eq(c->gpus_per_node, 8);
+    ck_assert_uint_eq(c->n_pts, 3);
+    ck_assert_uint_eq(c->n_warn, 0);
+    p = point_at(c, GP_CALIB_ALLREDUCE, "allreduce", MIB);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p->gpus, 8);
+    ck_assert_uint_eq(p->t.n, 4);
+    GP_ASSERT_REL(p->t.min, 35.03e-6, 1e-12);
+    GP_ASSERT_REL(p->t.max, 35.45e-6, 1e-12);
+    GP_ASSERT_REL(p->t.median, 35.17e-6, 1e-12);
+    ck_assert_uint_eq(p->line, 19);
+    ck_assert_int_eq(p->verified, 1);
+    p = point_at(c, GP_CALIB_ALLREDUCE, "allreduce", 16 * MIB);
+    ck_assert_ptr_nonnull(p);
+    GP_ASSERT_REL(p->t.median, 111.78e-6, 1e-12);
+    p = point_at(c, GP_CALIB_ALLREDUCE, "allreduce", 256 * MIB);
+    ck_assert_ptr_nonnull(p);
+    GP_ASSERT_REL(p->t.median, 1337.56e-6, 1e-12);
+    ck_assert_uint_eq(p->line, 21);
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.allreduce_busbw, 359.283e9, 1e-4);
+    GP_ASSERT_REL(s.allreduce_lat, 30.06e-6, 1e-3);
+    gp_calib_free(c);
+}
+END_TEST
+
+START_TEST(nccl_layout_per_iteration)
+{
+    /* all_reduce_perf -b 64M -e 1G -f 4 -g 8 -I 1: 'i_min i_max i_p99 i_cv%'
+     * after each half (util.cu writePerIterReport), read as numbers and not
+     * used; the trials are the table's times, out-of-place and in-place:
+     *   64 MiB: (356.22 + 357.29) / 2 = 356.755 us
+     *   256 MiB: (1334.89 + 1338.90) / 2 = 1336.895 us
+     *   1 GiB: (5249.58 + 5265.33) / 2 = 5257.455 us
+     * beta = 1.75 x (1073741824 - 268435456) / (5257.455 - 1336.895) us
+     *      = 1409286144 / 3920.56e-6 = 359.460 GB/s. */
+    gp_calib *c = load(DATA "h100-nccl-tests-per-iteration.txt");
+    const gp_calib_point *p;
+    gp_calib_summary s;
+    ck_assert_uint_eq(c->n_pts, 3);
+    ck_assert_uint_eq(c->n_warn, 0);
+    p = point_at(c, GP_CALIB_ALLREDUCE, "allreduce", 1024 * MIB);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_uint_eq(p->t.n, 2);
+    GP_ASSERT_REL(p->t.min, 5249.58e-6, 1e-12);
+    GP_ASSERT_REL(p->t.median, 5257.455e-6, 1e-12);
+    p = point_at(c, GP_CALIB_ALLREDUCE, "allreduce", 64 * MIB);
+    ck_assert_ptr_nonnull(p);
+    GP_ASSERT_REL(p->t.median, 356.755e-6, 1e-12);
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.allreduce_busbw, 359.460e9, 1e-4);
+    gp_calib_free(c);
+}
+END_TEST
+
+START_TEST(rccl_layout_inplace_cycles)
+{
+    /* rccl-tests all_reduce_perf -b 64M -e 1G -f 4 -g 8 -O 0 -s 2: in-place
+     * only (one 'time algbw busbw #wrong' block, 9 fields a row) and the
+     * sweep twice, '# Testing 2 cycle.' between.  A size's trials are its
+     * two rows:
+     *   64 MiB: (418.8 + 421.4) / 2 = 420.1 us
+     *   256 MiB: (1555.4 + 1564.7) / 2 = 1560.05 us
+     *   1 GiB: (6101.4 + 6138.1) / 2 = 6119.75 us
+     * beta = 1.75 x 805306368 / (6119.75 - 1560.05) us = 1409286144 /
+     * 4559.70e-6 = 309.074 GB/s, the link overlay's figure (8 GPUs: the whole
+     * xGMI mesh). */
+    gp_calib *c = load(DATA "mi300x-rccl-tests-inplace-cycles.txt");
+    const gp_calib_point *p;
+    gp_calib_summary s;
+    gp_err e;
+    char *t = NULL;
+    ck_assert_str_eq(c->tool, "rccl-tests develop:7ba3a9e");
+    ck_assert_str_eq(c->dev.name, "AMD Instinct MI300X");
+    ck_assert_int_eq(c->gpus_per_node, 8);
+    ck_assert_uint_eq(c->n_pts, 3);
+    ck_assert_uint_eq(c->n_warn, 0);
+    p = point_at(c, GP_CALIB_ALLREDUCE, "allreduce", 1024 * MIB);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_uint_eq(p->t.n, 2);
+    GP_ASSERT_REL(p->t.min, 6101.4e-6, 1e-12);
+    GP_ASSERT_REL(p->t.max, 6138.1e-6, 1e-12);
+    GP_ASSERT_REL(p->t.median, 6119.75e-6, 1e-12);
+    ck_assert_uint_eq(p->line, 19);
+    p = point_at(c, GP_CALIB_ALLREDUCE, "allreduce", 256 * MIB);
+    ck_assert_ptr_nonnull(p);
+    GP_ASSERT_REL(p->t.median, 1560.05e-6, 1e-12);
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.allreduce_busbw, 309.074e9, 1e-4);
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_calib_overlay_link(c, &s, "xgmi-mi300x", "x", &t, &e), GP_OK);
+    GP_ASSERT_REL(overlay_rate(t, "bandwidth:"), 309.074e9, 1e-4);
+    free(t);
+    gp_calib_free(c);
+}
+END_TEST
+
+/* HDR4 with other '# nThread' values, and its rank lines alone. */
+#define NTHREAD4(agg, graph)                                                                 \
+    "# nThread 1 nGpus 4 minBytes 1048576 maxBytes 268435456 step: 16(factor) warmup iters: 5 " \
+    "iters: 20 agg iters: " agg " validation: 1 graph: " graph "\n"
+#define RANKS4                                                                               \
+    "#\n# Using devices\n"                                                                   \
+    "#  Rank  0 Group  0 Pid   11 on box device  0 [0x0f] NVIDIA H100 80GB HBM3\n"          \
+    "#  Rank  1 Group  0 Pid   11 on box device  1 [0x15] NVIDIA H100 80GB HBM3\n"          \
+    "#  Rank  2 Group  0 Pid   11 on box device  2 [0x51] NVIDIA H100 80GB HBM3\n"          \
+    "#  Rank  3 Group  0 Pid   11 on box device  3 [0x54] NVIDIA H100 80GB HBM3\n#\n"
+
+START_TEST(nccl_layout_inline_variants)
+{
+    gp_calib *c = NULL;
+    gp_calib_summary s;
+    gp_err e;
+    /* -G 10 (CUDA graph launches) and -m 4 (aggregated operations): the same
+     * table, each time one operation's share; both warned (the small sizes'
+     * times are not a plain call's), the figure unchanged. */
+    ck_assert_int_eq(parse(NTHREAD4("4", "10") RANKS4 COLS ROW1 ROW2 ROW3 FOOT, GP_CALIB_FMT_AUTO,
+                           &c, &e),
+                     GP_OK);
+    ck_assert_uint_eq(c->n_pts, 3);
+    ck_assert_uint_eq(c->n_warn, 2);
+    ck_assert_ptr_nonnull(strstr(c->warn[0], "CUDA graph launches (all_reduce_perf -G 10)"));
+    ck_assert_ptr_nonnull(strstr(c->warn[1], "4 operations grouped in each launch (all_reduce_perf -m 4)"));
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.allreduce_busbw, 150e9, 0.002);
+    gp_calib_free(c);
+    /* rccl-tests on gfx942 prints 'On gfx942 architecture, using FNUZ FP8
+     * types' without a newline: the '# nThread' line is glued to it. */
+    {
+        static const char *const glued =
+            "On gfx942 architecture, using FNUZ FP8 types" NTHREAD4("1", "10") RANKS4 COLS ROW1
+                ROW2 ROW3 FOOT;
+        ck_assert_int_eq(gp_calib_detect(glued, strlen(glued)), GP_CALIB_FMT_NCCL_TESTS);
+        ck_assert_int_eq(parse(glued, GP_CALIB_FMT_AUTO, &c, &e), GP_OK);
+        ck_assert_uint_eq(c->n_pts, 3);
+        ck_assert_uint_eq(c->n_warn, 1); /* the graph: 10 of the glued line was read */
+        gp_calib_free(c);
+    }
+    /* util.cu getFloatStr prints a time of 10^7 us or more with 2 significant
+     * digits: 64 GiB at 5 GB/s is 13744 ms, printed "1.4e+07"; size/time from
+     * the printed time is 68719476736 / 1.4e10 = 4.909 GB/s against the
+     * printed 5.00 (1.8 %), within the time's own rounding (0.05e7 / 1.4e7 =
+     * 3.6 %). */
+    ck_assert_int_eq(
+        parse(HDR4 COLS ROW1 ROW2
+              " 68719476736   17179869184     float     sum      -1  1.4e+07    5.00    7.50       0  1.4e+07    5.00    7.50       0\n" FOOT,
+              GP_CALIB_FMT_AUTO, &c, &e),
+        GP_OK);
+    ck_assert_uint_eq(c->n_pts, 3);
+    GP_ASSERT_REL(c->pts[2].t.median, 14.0, 1e-12);
+    gp_calib_free(c);
 }
 END_TEST
 
@@ -1067,6 +1303,46 @@ START_TEST(cli_import_then_hw_show)
         free(txt);
         json_decref(o);
     }
+    gp_test_rmtree(dir);
+}
+END_TEST
+
+START_TEST(cli_import_other_layouts)
+{
+    /* The -N 2 -S 1 -t 2 -g 4 sweep (nccl_layout_cycles_timestamps) imports
+     * as any: links/calib-h100-sxm.yaml for nvlink4, its bandwidth the fit's
+     * 359.28 GB/s; the -C 1 log is refused (exit 2) and writes nothing. */
+    char dir[256], l[512], *out = NULL, *err = NULL;
+    const char *ok[] = {"--db", dir, "calib", "import",
+                        DATA "h100-nccl-tests-cycles-timestamps.txt", NULL};
+    const char *no[] = {"--db", dir, "calib", "import", BAD "nccl-cputime.txt", NULL};
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    snprintf(l, sizeof l, "%s/links/calib-h100-sxm.yaml", dir);
+    ck_assert_int_eq(gp_test_cli(ok, &out, &err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "(link 'nvlink4')"));
+    free(out);
+    free(err);
+    {
+        char *t = gp_test_slurp(l);
+        ck_assert_ptr_nonnull(t);
+        ck_assert_ptr_nonnull(strstr(t, "source: \"nccl-tests 2.19.1 (NCCL 2.27.7) all_reduce_perf on 8 x "
+                                        "NVIDIA H100 80GB HBM3 (1 node, host dgx-h100-07)"));
+        GP_ASSERT_REL(overlay_rate(t, "bandwidth:"), 359.283e9, 1e-4);
+        free(t);
+    }
+    gp_test_rmtree(dir);
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    {
+        char *before = gp_test_dir_listing(dir), *after;
+        ck_assert_int_eq(gp_test_cli(no, &out, &err), 2);
+        ck_assert_ptr_nonnull(strstr(err, "rerun without -C (or with -C 0)"));
+        after = gp_test_dir_listing(dir);
+        ck_assert_str_eq(before, after);
+        free(before);
+        free(after);
+    }
+    free(out);
+    free(err);
     gp_test_rmtree(dir);
 }
 END_TEST
@@ -1470,6 +1746,10 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tc, nccl_inline_refusals);
     tcase_add_test(tc, nccl_algo_and_unknown_nodes);
     tcase_add_test(tc, nccl_bad_fixtures);
+    tcase_add_test(tc, nccl_layout_cycles_timestamps);
+    tcase_add_test(tc, nccl_layout_per_iteration);
+    tcase_add_test(tc, rccl_layout_inplace_cycles);
+    tcase_add_test(tc, nccl_layout_inline_variants);
     tcase_add_test(tc, babelstream_variants_and_refusals);
     tcase_add_test(tc, latency_sweeps_measure_no_bandwidth);
     suite_add_tcase(s, tc);
@@ -1483,6 +1763,7 @@ Suite *gp_test_suite_calibimport(void)
     tcase_add_test(tcli, cli_import_says_what_it_drops);
     tcase_add_test(tcli, cli_nvls_sweep_is_refused);
     tcase_add_test(tcli, cli_show_latency_sweep);
+    tcase_add_test(tcli, cli_import_other_layouts);
     suite_add_tcase(s, tcli);
     return s;
 }

@@ -330,6 +330,12 @@ static int run_nccl_a100_2node(void **res, gp_err *e)
     return read_calib(DATA "a100-2node-nccl-tests-allreduce.txt", res, e);
 }
 
+/* Repeated sizes (-N 2), a timestamp column: the rows of one size become one point. */
+static int run_nccl_h100_cycles(void **res, gp_err *e)
+{
+    return read_calib(DATA "h100-nccl-tests-cycles-timestamps.txt", res, e);
+}
+
 static int run_rccl_mi300x(void **res, gp_err *e)
 {
     return read_calib(DATA "mi300x-rccl-tests-allreduce.txt", res, e);
@@ -380,6 +386,7 @@ static const oom_op ops_calib[] = {
     {"gp_calib_read_file_any (a100 nccl-tests)", run_nccl_a100, release_calib, 0},
     {"gp_calib_read_file_any (a100 2-node nccl-tests)", run_nccl_a100_2node, release_calib, 0},
     {"gp_calib_read_file_any (mi300x rccl-tests)", run_rccl_mi300x, release_calib, 0},
+    {"gp_calib_read_file_any (h100 nccl-tests -N 2 -S 1)", run_nccl_h100_cycles, release_calib, 0},
     {"gp_calib_read_file_any (mi300x BabelStream)", run_babelstream, release_calib, 0},
 };
 
