@@ -730,7 +730,16 @@ int gp_cli_sig_digits(double v, int sig)
 
 const char *gp_cli_fmt_sig(double v, gp_qty kind, int sig, char *buf, size_t n)
 {
-    return gp_format_qty(v, kind, gp_cli_sig_digits(v, sig), 0, buf, n);
+    const char *e;
+    gp_format_qty(v, kind, gp_cli_sig_digits(v, sig), 0, buf, n);
+    /* Past its ladder's last prefix the quantity prints in scientific form,
+     * where the digits are the mantissa's decimals: sig - 1 of them
+     * (8.751e23 FLOP, not the 8.8e23 the ladder's 875.1 would give). */
+    e = strchr(buf, 'e');
+    if (e != NULL && e > buf && e[-1] >= '0' && e[-1] <= '9' &&
+        (e[1] == '+' || e[1] == '-' || (e[1] >= '0' && e[1] <= '9')))
+        gp_format_qty(v, kind, sig > 1 ? sig - 1 : 0, 0, buf, n);
+    return buf;
 }
 
 char *gp_cli_exp_fix(char *s)

@@ -155,6 +155,22 @@ START_TEST(train_table_numbers)
 }
 END_TEST
 
+/* Past the FLOP ladder's last prefix the mantissa keeps 4 significant
+ * digits whatever power of ten it stands at: 6 x 73e9 x 2e12 = 8.76e23
+ * FLOP is "8.760e23", not the "8.8e23" that counting digits on the
+ * ladder's 876.0 gave. */
+START_TEST(train_flop_mantissa_digits)
+{
+    const char *argv[] = {"train", "--gpu", "h100", "--params", "73B", "--tokens", "2T",
+                          "--gpus", "8", "--mfu", "0.5", NULL};
+    char *out = NULL, *err = NULL;
+    ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
+    assert_row(out, "model FLOPs", "8.760e23 FLOP ");
+    free(out);
+    free(err);
+}
+END_TEST
+
 /* The reviewer's run: 1.5T x 1e18 tokens on 102,400 H100s, step model.  The
  * wall-clock printed "12328384 days" beside "GPU-days 1.262e+12"; the
  * ledger "171239.988 d" beside "1.319e6 d".  The figures are the JSON's
@@ -424,6 +440,7 @@ Suite *gp_test_suite_clifmt(void)
     tc = tcase_create("cli");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, train_table_numbers);
+    tcase_add_test(tc, train_flop_mantissa_digits);
     tcase_add_test(tc, train_large_durations_scientific);
     tcase_add_test(tc, roofline_ridges);
     tcase_add_test(tc, decode_cost_cents);
