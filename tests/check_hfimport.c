@@ -513,7 +513,8 @@ static const char *const files[] = {"llama-3.1-8b", "qwen3-30b-a3b", "mixtral-8x
                                     "gpt-oss-20b",  "gemma-3-12b",   "phi-3-mini",
                                     "bloom-176b",   "mpt-7b",        "glm-4.5-air",
                                     "qwen3-next-80b-a3b", "nemotron-h-8b",
-                                    "nemotron-3-nano-30b-a3b"};
+                                    "nemotron-3-nano-30b-a3b", "minimax-m2", "olmo-2-7b",
+                                    "llama-4-scout"};
 
 static const char *const epoch0[] = {"SOURCE_DATE_EPOCH=0", NULL};
 
