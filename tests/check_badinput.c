@@ -24,7 +24,7 @@
 #include "testutil.h"
 
 #define DOC "docs/bad-input.md"
-#define MAX_ROWS 512
+#define MAX_ROWS 1024
 #define MAX_ARGS 48
 
 typedef struct row {
