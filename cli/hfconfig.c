@@ -359,14 +359,22 @@ static const char *const GATED[] = {"llama", "mistral", "mixtral", "qwen2", "qwe
                                     "qwen3_next", "granitemoehybrid", "jamba", "minimax_m2",
                                     "llama4", "llama4_text", "ernie4_5", "ernie4_5_moe",
                                     "hunyuan", "hunyuan_v1_moe", "hunyuan_v1_dense",
-                                    "seed_oss", "olmo2", "olmo3", NULL};
+                                    "seed_oss", "olmo2", "olmo3", "qwen3_5", "qwen3_5_text",
+                                    "qwen3_5_moe", "qwen3_5_moe_text", NULL};
 static const char *const UNGATED[] = {"gpt2", "gpt_neox", "opt", "falcon", "phi", "bloom",
                                       "mpt", NULL};
 /* A plain FFN (Nemotron-H's relu2 up and down) with RMSNorms, no biases. */
 static const char *const UNGATED_RMS[] = {"nemotron_h", NULL};
 /* Per-head q/k RMSNorms (2 d a layer; `use_qk_norm` overrides). */
 static const char *const QK_NORM[] = {"qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next",
+                                      "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text",
                                       "hunyuan", "hunyuan_v1_moe", "hunyuan_v1_dense", NULL};
+/* Qwen3-Next's decoder: Gated DeltaNet on the linear layers, gated
+ * attention (Qwen3NextAttention) on the others; Qwen3.5's Qwen3_5Attention
+ * is Qwen3NextAttention, its Gated DeltaNet the same widths in four
+ * projections (in_proj_qkv, _z, _b, _a) for Qwen3-Next's two. */
+static const char *const QWEN3_NEXT[] = {"qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
+                                         "qwen3_5_moe_text", NULL};
 /* q/k RMSNorms over the whole projections (H d + K d a layer: OLMo 2's
  * q_norm and k_norm, MiniMax-M2's qk_norm_type per_layer). */
 static const char *const QK_NORM_FULL[] = {"olmo2", "olmo3", "minimax_m2", NULL};
@@ -1020,8 +1028,8 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
 
 /* Hybrid layers (docs/hwdb.md, "linear.layers"): Gated DeltaNet linear
  * attention on the layers `layer_types` calls "linear_attention", else, with
- * `full_attention_interval` k (qwen3_next: 4 when absent, transformers'
- * Qwen3NextConfig default), on every layer i with (i + 1) % k != 0: L -
+ * `full_attention_interval` k (qwen3_next and Qwen3.5: 4 when absent,
+ * transformers' Qwen3NextConfig default), on every layer i with (i + 1) % k != 0: L -
  * floor(L / k) of them.  Their widths (linear_num_key_heads, ...) give the
  * mixer's parameters and the recurrent state per sequence,
  * n_v d_k d_v + (2 n_k d_k + n_v d_v)(K - 1) (vLLM's
@@ -1032,7 +1040,7 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
     json_t *lt, *it;
     double L = m->s.layers, lin = 0.0, other = 0.0, k = 0.0, nk, nv, dk, dv, conv;
     const char *first_other = NULL, *which;
-    int qn = is_mt(mt, "qwen3_next"), rc, b;
+    int qn = in_list(mt, QWEN3_NEXT), rc, b;
     size_t j;
     if (is_mt(mt, "falcon_h1"))
         warnf(m, "falcon_h1 runs attention and a Mamba-2 mixer side by side in every layer (a "
@@ -1077,7 +1085,7 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
         if (!(k > 0.0) && qn) {
             k = 4.0;
             warnf(m, "no full_attention_interval: transformers' Qwen3NextConfig default 4 taken "
-                     "(every fourth layer attends)");
+                     "(Qwen3.5's too: every fourth layer attends)");
         }
         if (k > 0.0)
             lin = L - floor(L / k);
@@ -1475,7 +1483,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     struct stat st;
     double step = 0.0, freq = 0.0, sw = 0.0, pattern = 0.0, maxwl = 0.0, shared_w = 0.0;
     double first_dense = 0.0, moe_layers, granite_shared = 0.0, llama4_expert = 0.0;
-    int rc = GP_OK, b, use_sw = -1, tied;
+    int rc = GP_OK, b, use_sw = -1, tied, ffn_guessed = 0;
     const char *k, *mt, *act, *np;
     char defname[256] = "";
 
@@ -1731,10 +1739,7 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         m->s.ffn = 4.0 * m->s.hidden;
         /* BLOOM's and Falcon's MLPs are 4 x hidden by construction (their
          * configs carry no width); elsewhere it is a guess. */
-        if (!(mt != NULL && (strcmp(mt, "bloom") == 0 || strcmp(mt, "falcon") == 0)))
-            warnf(m, "no intermediate_size (nor n_inner, ffn_dim): FFN width 4 x hidden = "
-                     "%.0f assumed",
-                  m->s.ffn);
+        ffn_guessed = !(mt != NULL && (strcmp(mt, "bloom") == 0 || strcmp(mt, "falcon") == 0));
     }
     if (in_list(mt, LLAMA4)) {
         /* Llama 4: intermediate_size is the experts' (and the shared
@@ -1886,6 +1891,13 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
             m->ffn_hidden = m->s.expert_ffn;
         }
     }
+
+    /* A guessed FFN width is said when a layer uses it (an all-MoE config,
+     * Qwen3.5's, has no intermediate_size to give). */
+    if (ffn_guessed && !(m->s.experts > 0.0 && !(m->s.dense_layers > 0.0)))
+        warnf(m, "no intermediate_size (nor n_inner, ffn_dim): FFN width 4 x hidden = %.0f "
+                 "assumed",
+              m->s.ffn);
 
     /* Sliding window. */
     if ((rc = get_bool(m, path, c, "use_sliding_window", &use_sw, e)) != GP_OK)

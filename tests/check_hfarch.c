@@ -1,6 +1,7 @@
 /* Hugging Face config.json import of the architectures of 2025-26 the
  * importer learned after its first families: MiniMax-M2, OLMo 2 and 3,
- * Seed-OSS, ERNIE 4.5 MoE, Llama 4, DeepSeek-V3.2 and Hunyuan (A13B).  Each
+ * Seed-OSS, ERNIE 4.5 MoE, Llama 4, DeepSeek-V3.2, Hunyuan (A13B) and
+ * Qwen3.5.  Each
  * fixture in tests/data/hf names its source in its test; every count is
  * asserted against the hand arithmetic in the comment and, where the
  * publisher gives a figure, within 1 % of it (or the gap is said and
@@ -469,6 +470,95 @@ START_TEST(hunyuan)
 }
 END_TEST
 
+/* Qwen3.5 (Qwen3_5MoeForConditionalGeneration / Qwen3_5ForConditionalGeneration):
+ * Qwen3-Next's decoder -- Gated DeltaNet on three of every four layers,
+ * gated attention with per-head q/k norms on the fourth (Qwen3_5Attention is
+ * Qwen3NextAttention), its in_proj split in four with the same widths -- in
+ * a text_config.  tests/data/hf/qwen3.5-35b-a3b.json: Qwen/Qwen3.5-35B-A3B's
+ * text_config as a public config inventory (snapshot ec2d4ec) and a
+ * loader's copy of "the real 35B config.json" give it;
+ * max_position_embeddings 262144 as a public copy of the Qwen3.5-27B
+ * text_config gives it; the vision tower trimmed.
+ * Per attending layer: q and gate 2048 x 2 x 16 x 256 = 16,777,216, k, v 2
+ * x 2048 x 512 = 2,097,152, o 4096 x 2048 = 8,388,608, q/k norms 512:
+ * 27,263,488; per linear layer the Gated DeltaNet 33,718,464 (as
+ * Qwen3-Next's, check_linear.c); MoE router 2048 x 256 = 524,288 + 256
+ * experts of 3 x 2048 x 512 = 3,145,728 (805,306,368) + shared 3,145,728 +
+ * its gate 2,048: 808,978,432; norms 4,096.  Total 10 x 27,263,488 +
+ * 30 x 33,718,464 + 40 x 808,982,528 + 2 x 248320 x 2048 + 2048 =
+ * 272,634,880 + 1,011,553,920 + 32,359,301,120 + 1,017,118,720 + 2,048 =
+ * 34,660,610,688 (Qwen: 35B, -0.97 %; its vision tower and MTP layer not
+ * counted).  Active: 40 x (524,288 + 8 x 3,145,728 + 3,147,776 + 4,096 =
+ * 28,841,984) + 1,284,188,800 + 1,017,120,768 = 3,454,988,928 (3B
+ * activated).  The importer without the family took the attention
+ * without its q/k norms (10 x 512 fewer) and warned of an unknown type. */
+START_TEST(qwen3_5)
+{
+    char dir[256];
+    json_t *o;
+    static const char Q[] = "tests/data/hf/qwen3.5-35b-a3b.json";
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    o = imp(dir, Q, "q35", NULL);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 34660610688.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params_active"), 3454988928.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 35e9, 0.01);
+    GP_ASSERT_REL(jget(o, "linear", "layers"), 30.0, 0);
+    GP_ASSERT_REL(jget(o, "linear", "state"), 548864.0, 0);
+    GP_ASSERT_REL(jget(o, "moe", "shared"), 1.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "context"), 262144.0, 0);
+    /* Only the text_config note: no FFN-width guess for an all-MoE model. */
+    ck_assert_int_eq((int)json_array_size(json_object_get(o, "warnings")), 1);
+    json_decref(o);
+    /* The gate does not hang on attn_output_gate: the class always builds
+     * it. */
+    o = imp(dir,
+            gp_test_json_edit(dir, "q35-nogatekey", NULL,
+                              "{\"model_type\": \"qwen3_5_moe_text\", \"hidden_size\": 2048, "
+                              "\"num_hidden_layers\": 40, \"num_attention_heads\": 16, "
+                              "\"num_key_value_heads\": 2, \"head_dim\": 256, "
+                              "\"vocab_size\": 248320, \"max_position_embeddings\": 262144, "
+                              "\"tie_word_embeddings\": false, \"num_experts\": 256, "
+                              "\"num_experts_per_tok\": 8, \"moe_intermediate_size\": 512, "
+                              "\"shared_expert_intermediate_size\": 512, "
+                              "\"linear_num_key_heads\": 16, \"linear_num_value_heads\": 32, "
+                              "\"linear_key_head_dim\": 128, \"linear_value_head_dim\": 128, "
+                              "\"linear_conv_kernel_dim\": 4}"),
+            "q35b", NULL);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 34660610688.0, 0);
+    json_decref(o);
+    /* Qwen3.5-27B, dense (qwen3_5_text; its keys as a public copy of the
+     * config gives them): h 5120, 64 layers (48 Gated DeltaNet with 48
+     * value heads), 24 heads, 4 KV heads of 256, FFN 17408.  Attention 5120
+     * x 2 x 6144 + 2 x 5120 x 1024 + 6144 x 5120 + 512 = 104,858,112; Gated
+     * DeltaNet 5120 x 16384 + 5120 x 96 + 10240 x 4 + 96 + 128 + 6144 x
+     * 5120 = 115,876,064; FFN 3 x 5120 x 17408 = 267,386,880 + norms
+     * 10,240.  16 x 104,858,112 + 48 x 115,876,064 + 64 x 267,397,120 +
+     * 2 x 248320 x 5120 + 5120 = 26,895,998,464 (Qwen: 27B, -0.39 %). */
+    {
+        char lt[2048] = "{\"model_type\": \"qwen3_5_text\", \"vocab_size\": 248320, "
+                        "\"hidden_size\": 5120, \"intermediate_size\": 17408, "
+                        "\"num_hidden_layers\": 64, \"num_attention_heads\": 24, "
+                        "\"num_key_value_heads\": 4, \"head_dim\": 256, "
+                        "\"max_position_embeddings\": 262144, \"tie_word_embeddings\": false, "
+                        "\"linear_conv_kernel_dim\": 4, \"linear_key_head_dim\": 128, "
+                        "\"linear_value_head_dim\": 128, \"linear_num_key_heads\": 16, "
+                        "\"linear_num_value_heads\": 48, \"layer_types\": [";
+        int i;
+        for (i = 0; i < 64; i++)
+            strcat(lt, (i + 1) % 4 ? "\"linear_attention\"," : "\"full_attention\",");
+        lt[strlen(lt) - 1] = '\0';
+        strcat(lt, "]}");
+        o = imp(dir, gp_test_json_edit(dir, "q27", NULL, lt), "q27", NULL);
+        GP_ASSERT_REL(gp_test_jnum(o, "params"), 26895998464.0, 0);
+        GP_ASSERT_REL(gp_test_jnum(o, "params"), 27e9, 0.01);
+        GP_ASSERT_REL(jget(o, "linear", "layers"), 48.0, 0);
+        GP_ASSERT_REL(jget(o, "linear", "mixer_params"), 115876064.0, 0);
+        json_decref(o);
+    }
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 Suite *gp_test_suite_hfarch(void)
 {
     Suite *s = suite_create("hfarch");
@@ -481,6 +571,7 @@ Suite *gp_test_suite_hfarch(void)
     tcase_add_test(tc, llama4);
     tcase_add_test(tc, deepseek_v32);
     tcase_add_test(tc, hunyuan);
+    tcase_add_test(tc, qwen3_5);
     suite_add_tcase(s, tc);
     return s;
 }
