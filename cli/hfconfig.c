@@ -363,12 +363,14 @@ static const char *const GATED[] = {"llama", "mistral", "mixtral", "qwen2", "qwe
                                     "qwen3_5_moe", "qwen3_5_moe_text", NULL};
 static const char *const UNGATED[] = {"gpt2", "gpt_neox", "opt", "falcon", "phi", "bloom",
                                       "mpt", NULL};
-/* A plain FFN (Nemotron-H's relu2 up and down) with RMSNorms, no biases. */
-static const char *const UNGATED_RMS[] = {"nemotron_h", NULL};
+/* A plain FFN (Nemotron-H's relu2 up and down, Apertus's xIELU up and down)
+ * with RMSNorms, no biases. */
+static const char *const UNGATED_RMS[] = {"nemotron_h", "apertus", NULL};
 /* Per-head q/k RMSNorms (2 d a layer; `use_qk_norm` overrides). */
 static const char *const QK_NORM[] = {"qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next",
                                       "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text",
-                                      "hunyuan", "hunyuan_v1_moe", "hunyuan_v1_dense", NULL};
+                                      "hunyuan", "hunyuan_v1_moe", "hunyuan_v1_dense", "apertus",
+                                      NULL};
 /* Qwen3-Next's decoder: Gated DeltaNet on the linear layers, gated
  * attention (Qwen3NextAttention) on the others; Qwen3.5's Qwen3_5Attention
  * is Qwen3NextAttention, its Gated DeltaNet the same widths in four

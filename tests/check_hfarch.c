@@ -1,7 +1,7 @@
 /* Hugging Face config.json import of the architectures of 2025-26 the
  * importer learned after its first families: MiniMax-M2, OLMo 2 and 3,
- * Seed-OSS, ERNIE 4.5 MoE, Llama 4, DeepSeek-V3.2, Hunyuan (A13B) and
- * Qwen3.5.  Each
+ * Seed-OSS, ERNIE 4.5 MoE, Llama 4, DeepSeek-V3.2, Hunyuan (A13B), Qwen3.5
+ * and Apertus.  Each
  * fixture in tests/data/hf names its source in its test; every count is
  * asserted against the hand arithmetic in the comment and, where the
  * publisher gives a figure, within 1 % of it (or the gap is said and
@@ -559,6 +559,32 @@ START_TEST(qwen3_5)
 }
 END_TEST
 
+/* Apertus-8B (tests/data/hf/apertus-8b.json: swiss-ai/Apertus-8B's
+ * config.json as a public Go port's TestParseConfigApertus8B copies it):
+ * ApertusMLP is up and down around xIELU (plain, 2 h f), ApertusAttention
+ * has per-head q/k RMSNorms, RMSNorms without biases
+ * (huggingface/transformers models/apertus/modular_apertus.py).  Attention
+ * 2 x 4096^2 + 2 x 4096 x 1024 = 41,943,040 + q/k norms 256; FFN 2 x 4096 x
+ * 21504 = 176,160,768; norms 8,192: 218,112,256 a layer; x 32 =
+ * 6,979,592,192 + 2 x 131072 x 4096 = 1,073,741,824 + 4,096 =
+ * 8,053,338,112 (Swiss AI: 8B, +0.67 %).  xIELU's two learnable scalars a
+ * layer (alpha_p, alpha_n: 64 in all) are not counted.  The importer
+ * without the family missed the q/k norms (8,192) and warned of an
+ * unknown type. */
+START_TEST(apertus)
+{
+    char dir[256];
+    json_t *o;
+    ck_assert_int_eq(gp_test_tmpdir(dir, sizeof dir), 0);
+    o = imp(dir, "tests/data/hf/apertus-8b.json", "ap8", NULL);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 8053338112.0, 0);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 8e9, 0.01);
+    ck_assert_int_eq((int)json_array_size(json_object_get(o, "warnings")), 0);
+    json_decref(o);
+    gp_test_rmtree(dir);
+}
+END_TEST
+
 Suite *gp_test_suite_hfarch(void)
 {
     Suite *s = suite_create("hfarch");
@@ -572,6 +598,7 @@ Suite *gp_test_suite_hfarch(void)
     tcase_add_test(tc, deepseek_v32);
     tcase_add_test(tc, hunyuan);
     tcase_add_test(tc, qwen3_5);
+    tcase_add_test(tc, apertus);
     suite_add_tcase(s, tc);
     return s;
 }
