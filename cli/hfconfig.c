@@ -1266,6 +1266,14 @@ static int hf_family(hfm *m, const char *path, json_t *c, const char *mt, gp_err
                          "weights are counted",
                       n, m->s.index_head_dim);
             }
+        } else {
+            if ((rc = get_count(m, path, c, K_IT, 1, &topk, e)) != GP_OK)
+                return rc;
+            if (topk > 0.0)
+                warnf(m, "index_topk %.0f without index_n_heads: a sparse-attention indexer whose "
+                         "weights are not counted, its top-k attention priced over the whole "
+                         "context",
+                      topk);
         }
     }
     return GP_OK;

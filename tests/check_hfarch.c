@@ -393,6 +393,14 @@ START_TEST(deepseek_v32)
                                       "index_topk 2048 positions"));
     json_decref(o);
     free(err);
+    /* index_topk without the indexer's heads (another family's sparse
+     * attention): warned, nothing counted for it. */
+    o = imp(dir, gp_test_json_edit(dir, "dsv32-noheads", D, "{\"index_n_heads\": null}"), "dsnh",
+            &err);
+    GP_ASSERT_REL(gp_test_jnum(o, "params"), 671026419200.0, 0);
+    ck_assert_ptr_nonnull(strstr(err, "index_topk 2048 without index_n_heads"));
+    json_decref(o);
+    free(err);
     /* An indexer without its width: refused at the key. */
     refused(dir, gp_test_json_edit(dir, "dsv32-nodim", D, "{\"index_head_dim\": null}"),
             "missing key 'index_head_dim' (the lightning indexer's head width)");
