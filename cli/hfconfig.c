@@ -2172,13 +2172,38 @@ static void note_text(FILE *f, const hfm *m)
                 s->active_no_embed ? " (input embedding left out, the gpt-oss card's convention)"
                                    : " with both embeddings");
 counted:
-    if (s->qkv_bias || s->o_bias || s->mlp_bias || s->qk_norm || s->sandwich_norm ||
-        s->attn_sinks || s->norm_bias || s->attn_gate)
-        fprintf(f, " Counted:%s%s%s%s%s%s%s%s.", s->qkv_bias ? " q/k/v biases" : "",
-                s->o_bias ? " o bias" : "", s->mlp_bias ? " FFN biases" : "",
-                s->qk_norm ? " q/k norms" : "", s->sandwich_norm ? " four norms per layer" : "",
-                s->attn_sinks ? " attention sinks" : "", s->norm_bias ? " LayerNorm biases" : "",
-                s->attn_gate ? " an attention output gate (q_proj h x 2 H d)" : "");
+    {
+        /* What the count holds beyond projections, FFNs and two norms a
+         * layer, listed with commas. */
+        const char *item[10];
+        size_t k, ni = 0;
+        if (s->qkv_bias)
+            item[ni++] = "q/k/v biases";
+        if (s->o_bias)
+            item[ni++] = "o bias";
+        if (s->mlp_bias)
+            item[ni++] = "FFN biases";
+        if (s->qk_norm)
+            item[ni++] = s->qk_norm == GP_QK_NORM_FULL
+                             ? "q/k norms over the whole projections (H d + K d)"
+                             : "q/k norms";
+        if (s->sandwich_norm)
+            item[ni++] = "four norms per layer";
+        if (s->attn_sinks)
+            item[ni++] = "attention sinks";
+        if (s->norm_bias)
+            item[ni++] = "LayerNorm biases";
+        if (s->attn_gate)
+            item[ni++] = "an attention output gate (q_proj h x 2 H d)";
+        if (s->router_bias && s->experts > 0.0)
+            item[ni++] = "a router bias per expert";
+        if (s->index_heads > 0.0)
+            item[ni++] = "a lightning indexer (q_r n_i d_i + h d_i + 2 d_i + h n_i)";
+        for (k = 0; k < ni; k++)
+            fprintf(f, "%s%s", k ? ", " : " Counted: ", item[k]);
+        if (ni > 0)
+            fputc('.', f);
+    }
     if (s->linear_layers > 0.0 && s->linear_kind == GP_MIXER_MAMBA2)
         fprintf(f, " Mamba-2: %.0f of %.0f layers (%.0f heads of %.0f, %.0f group%s, state %.0f, "
                    "kernel %.0f%s%s; d_i = %.0f, c = d_i + 2 G N = %.0f conv channels): h (d_i + c "
