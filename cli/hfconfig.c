@@ -114,18 +114,59 @@ static void names_list(const char *const *names, char *buf, size_t n)
         off += (size_t)snprintf(buf + off, n - off, "%s'%s'", i ? " or " : "", names[i]);
 }
 
+/* Keys Hunyuan's configs give one value a layer (a list of num_hidden_layers
+ * items; HunYuanMoEV1Config: "int or List"): read as one count when every
+ * item is the same. */
+static const char *const PER_LAYER_KEYS[] = {"moe_topk", "num_shared_expert",
+                                             "moe_intermediate_size", "num_experts", NULL};
+
+static int in_list(const char *s, const char *const *list);
+static const char *jtype(const json_t *v);
+
+/* A per-layer list of key k (PER_LAYER_KEYS): *first its first item, which
+ * every other item must equal (the entry has one value for all layers);
+ * GP_ESCHEMA naming the key and the first item that differs, or an empty
+ * list or an item that is not a number. */
+static int uniform_list(const char *path, const char *k, json_t *v, json_t **first, gp_err *e)
+{
+    json_t *it;
+    size_t j;
+    if (json_array_size(v) == 0)
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': an empty list (one value a layer expected)", k);
+    *first = json_array_get(v, 0);
+    json_array_foreach(v, j, it)
+    {
+        if (!json_is_number(it))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': item %zu: expected a whole number, got %s", k, j,
+                               jtype(it));
+        if (json_number_value(it) != json_number_value(*first))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': layer %zu has %.6g, layer 0 %.6g: per-layer values "
+                               "that differ are not modelled (the entry has one for every layer)",
+                               k, j, json_number_value(it), json_number_value(*first));
+    }
+    return GP_OK;
+}
+
 /* A whole-number key of c: *out 0 when absent (GP_OK).  Present, it must be a
- * JSON integer (or a real with no fraction) in [lo, 1e9], else GP_ESCHEMA
- * naming the file and key.  Used keys go to m->used. */
+ * JSON integer (or a real with no fraction) in [lo, 1e9] -- or, for a key of
+ * PER_LAYER_KEYS, a list of one such value a layer, all equal -- else
+ * GP_ESCHEMA naming the file and key.  Used keys go to m->used. */
 static int get_count(hfm *m, const char *path, json_t *c, const char *const *names, double lo,
                      double *out, gp_err *e)
 {
     const char *k;
     json_t *v = find_key(c, names, &k);
     double x;
+    int rc;
     *out = 0.0;
     if (v == NULL)
         return GP_OK;
+    if (json_is_array(v) && in_list(k, PER_LAYER_KEYS) &&
+        (rc = uniform_list(path, k, v, &v, e)) != GP_OK)
+        return rc;
     if (json_is_integer(v))
         x = (double)json_integer_value(v);
     else if (json_is_real(v))
@@ -314,18 +355,48 @@ static json_t *jcount(double v)
 static const char *const GATED[] = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe",
                                     "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3",
                                     "gemma3_text", "phi3", "deepseek_v2", "deepseek_v3",
-                                    "gpt_oss", "glm4_moe", "kimi_k2", "qwen3_next",
-                                    "granitemoehybrid", "jamba", NULL};
+                                    "deepseek_v32", "gpt_oss", "glm4_moe", "kimi_k2",
+                                    "qwen3_next", "granitemoehybrid", "jamba", "minimax_m2",
+                                    "llama4", "llama4_text", "ernie4_5", "ernie4_5_moe",
+                                    "hunyuan", "hunyuan_v1_moe", "hunyuan_v1_dense",
+                                    "seed_oss", "olmo2", "olmo3", "qwen3_5", "qwen3_5_text",
+                                    "qwen3_5_moe", "qwen3_5_moe_text", NULL};
 static const char *const UNGATED[] = {"gpt2", "gpt_neox", "opt", "falcon", "phi", "bloom",
                                       "mpt", NULL};
-/* A plain FFN (Nemotron-H's relu2 up and down) with RMSNorms, no biases. */
-static const char *const UNGATED_RMS[] = {"nemotron_h", NULL};
+/* A plain FFN (Nemotron-H's relu2 up and down, Apertus's xIELU up and down)
+ * with RMSNorms, no biases. */
+static const char *const UNGATED_RMS[] = {"nemotron_h", "apertus", NULL};
+/* Per-head q/k RMSNorms (2 d a layer; `use_qk_norm` overrides). */
 static const char *const QK_NORM[] = {"qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next",
+                                      "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text",
+                                      "hunyuan", "hunyuan_v1_moe", "hunyuan_v1_dense", "apertus",
                                       NULL};
+/* Qwen3-Next's decoder: Gated DeltaNet on the linear layers, gated
+ * attention (Qwen3NextAttention) on the others; Qwen3.5's Qwen3_5Attention
+ * is Qwen3NextAttention, its Gated DeltaNet the same widths in four
+ * projections (in_proj_qkv, _z, _b, _a) for Qwen3-Next's two. */
+static const char *const QWEN3_NEXT[] = {"qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
+                                         "qwen3_5_moe_text", NULL};
+/* q/k RMSNorms over the whole projections (H d + K d a layer: OLMo 2's
+ * q_norm and k_norm, MiniMax-M2's qk_norm_type per_layer). */
+static const char *const QK_NORM_FULL[] = {"olmo2", "olmo3", "minimax_m2", NULL};
+/* Llama 4's q/k norm (use_qk_norm) is an L2 norm without weights. */
+static const char *const QK_NORM_WEIGHTLESS[] = {"llama4", "llama4_text", NULL};
 static const char *const SANDWICH[] = {"gemma2", "gemma3", "gemma3_text", NULL};
 static const char *const QKV_BIAS[] = {"qwen2", "qwen2_moe", NULL};
+/* attention_bias puts biases on q, k and v only: GLM-4 / GLM-4.5's o_proj
+ * has none, Seed-OSS's takes attention_out_bias. */
+static const char *const QKV_ONLY_BIAS[] = {"glm4", "glm4_moe", "seed_oss", NULL};
+/* e_score_correction_bias, one per routed expert (DeepSeek-V3's
+ * auxiliary-loss-free balancing and the models built on it; ERNIE 4.5's
+ * moe_statics; MiniMax-M2's use_routing_bias, true when absent). */
+static const char *const ROUTER_BIAS[] = {"glm4_moe", "deepseek_v3", "deepseek_v32", "kimi_k2",
+                                          "ernie4_5_moe", "minimax_m2", NULL};
 /* LayerNorm with biases and biased linear layers throughout. */
 static const char *const ALL_BIAS[] = {"gpt2", "gpt_neox", "opt", "phi", "bloom", NULL};
+/* Hunyuan's config classes (HunYuanMoEV1Config, the remote "hunyuan"). */
+static const char *const HUNYUAN[] = {"hunyuan", "hunyuan_v1_moe", "hunyuan_v1_dense", NULL};
+static const char *const LLAMA4[] = {"llama4", "llama4_text", NULL};
 
 static const char *const K_LAYERS[] = {"num_hidden_layers", "n_layer", "n_layers", NULL};
 static const char *const K_HIDDEN[] = {"hidden_size", "n_embd", "n_embed", "d_model", NULL};
@@ -337,10 +408,11 @@ static const char *const K_FFN[] = {"intermediate_size", "n_inner", "ffn_dim", N
 static const char *const K_CTX[] = {"max_position_embeddings", "n_positions", "seq_length",
                                     "max_seq_len", "max_sequence_length", NULL};
 static const char *const K_EXPERTS[] = {"num_local_experts", "num_experts", "n_routed_experts",
-                                        NULL};
-static const char *const K_ACTIVE[] = {"num_experts_per_tok", "experts_per_token", NULL};
+                                        "moe_num_experts", NULL};
+static const char *const K_ACTIVE[] = {"num_experts_per_tok", "experts_per_token", "moe_k",
+                                       "moe_topk", NULL};
 static const char *const K_EFFN[] = {"moe_intermediate_size", NULL};
-static const char *const K_SHARED[] = {"n_shared_experts", NULL};
+static const char *const K_SHARED[] = {"n_shared_experts", "moe_num_shared_experts", NULL};
 static const char *const K_SHARED_FFN[] = {"shared_expert_intermediate_size", NULL};
 static const char *const K_FIRST_DENSE[] = {"first_k_dense_replace", NULL};
 static const char *const K_SPARSE_STEP[] = {"decoder_sparse_step", NULL};
@@ -958,8 +1030,8 @@ static int hf_mamba(hfm *m, const char *path, json_t *c, const char *mt, gp_err 
 
 /* Hybrid layers (docs/hwdb.md, "linear.layers"): Gated DeltaNet linear
  * attention on the layers `layer_types` calls "linear_attention", else, with
- * `full_attention_interval` k (qwen3_next: 4 when absent, transformers'
- * Qwen3NextConfig default), on every layer i with (i + 1) % k != 0: L -
+ * `full_attention_interval` k (qwen3_next and Qwen3.5: 4 when absent,
+ * transformers' Qwen3NextConfig default), on every layer i with (i + 1) % k != 0: L -
  * floor(L / k) of them.  Their widths (linear_num_key_heads, ...) give the
  * mixer's parameters and the recurrent state per sequence,
  * n_v d_k d_v + (2 n_k d_k + n_v d_v)(K - 1) (vLLM's
@@ -970,7 +1042,7 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
     json_t *lt, *it;
     double L = m->s.layers, lin = 0.0, other = 0.0, k = 0.0, nk, nv, dk, dv, conv;
     const char *first_other = NULL, *which;
-    int qn = is_mt(mt, "qwen3_next"), rc, b;
+    int qn = in_list(mt, QWEN3_NEXT), rc, b;
     size_t j;
     if (is_mt(mt, "falcon_h1"))
         warnf(m, "falcon_h1 runs attention and a Mamba-2 mixer side by side in every layer (a "
@@ -993,7 +1065,7 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
             if (strcmp(t, "linear_attention") == 0) {
                 lin++;
             } else if (strcmp(t, "full_attention") != 0 && strcmp(t, "sliding_attention") != 0 &&
-                       strcmp(t, "attention") != 0) {
+                       strcmp(t, "chunked_attention") != 0 && strcmp(t, "attention") != 0) {
                 other++;
                 if (first_other == NULL)
                     first_other = t;
@@ -1015,7 +1087,7 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
         if (!(k > 0.0) && qn) {
             k = 4.0;
             warnf(m, "no full_attention_interval: transformers' Qwen3NextConfig default 4 taken "
-                     "(every fourth layer attends)");
+                     "(Qwen3.5's too: every fourth layer attends)");
         }
         if (k > 0.0)
             lin = L - floor(L / k);
@@ -1061,6 +1133,355 @@ static int hf_linear(hfm *m, const char *path, json_t *c, const char *mt, gp_err
     return GP_OK;
 }
 
+/* MiniMax's per-layer attention kinds (attn_type_list; MiniMax-Text-01's
+ * decoder_attention_types): a list of 0 (lightning attention, a linear
+ * attention) and 1 (softmax attention).  *key the key read (NULL: none),
+ * *nz the layers marked 0.  Another item is refused. */
+static int minimax_kinds(hfm *m, const char *path, json_t *c, const char **key, double *nz,
+                         double *len, gp_err *e)
+{
+    static const char *const keys[] = {"attn_type_list", "decoder_attention_types", NULL};
+    json_t *v = find_key(c, keys, key), *it;
+    size_t j;
+    char b[64];
+    *nz = *len = 0.0;
+    if (v == NULL) {
+        *key = NULL;
+        return GP_OK;
+    }
+    if (!json_is_array(v))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': expected a list of 0 (lightning attention) and 1 (softmax "
+                           "attention), one a layer (got %s)",
+                           *key, jtype(v));
+    json_array_foreach(v, j, it)
+    {
+        if (!json_is_integer(it) || (json_integer_value(it) != 0 && json_integer_value(it) != 1))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': item %zu is not 0 (lightning attention) or 1 (softmax "
+                               "attention)",
+                               *key, j);
+        if (json_integer_value(it) == 0)
+            *nz += 1.0;
+    }
+    *len = (double)json_array_size(v);
+    snprintf(b, sizeof b, "%.0f of 1, %.0f of 0", *len - *nz, *nz);
+    used_add(m, *key, b);
+    return GP_OK;
+}
+
+/* Family rules beyond the lists above (docs/hwdb.md, "Per model_type"):
+ * MiniMax's layer kinds and MiniMax-M2's q/k norms and router bias,
+ * ERNIE 4.5's use_bias, Hunyuan's cross-layer attention, DeepSeek-V3.2's
+ * lightning indexer. */
+static int hf_family(hfm *m, const char *path, json_t *c, const char *mt, gp_err *e)
+{
+    const char *key, *t;
+    double nz, len, v;
+    int rc, b;
+    if ((rc = minimax_kinds(m, path, c, &key, &nz, &len, e)) != GP_OK)
+        return rc;
+    if (key != NULL && nz > 0.0 && is_mt(mt, "minimax_m2"))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': %.0f of its %.0f layers are lightning attention (0), which "
+                           "MiniMax-M2 does not have (softmax attention in every layer; the "
+                           "lightning hybrids are model_type minimax): not imported",
+                           key, nz, len);
+    if (key != NULL && nz > 0.0)
+        warnf(m, "%s: %.0f of %.0f layers are MiniMax lightning attention, a linear attention "
+                 "gpuplan does not model: every layer is priced as softmax attention, its KV "
+                 "cache and attention FLOPs overstated",
+              key, nz, len);
+    if (is_mt(mt, "minimax_m2")) {
+        /* MiniMaxM2Attention's q_norm and k_norm span the projections
+         * (qk_norm_type per_layer, the only kind its code builds). */
+        if ((rc = get_string(path, c, "qk_norm_type", &t, e)) != GP_OK)
+            return rc;
+        if (t != NULL && strcmp(t, "per_layer") != 0)
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key 'qk_norm_type': '%.40s' is not 'per_layer', the q/k norm "
+                               "MiniMax-M2 builds (one RMSNorm over all heads of q, one over "
+                               "k): not imported",
+                               t);
+        if (t != NULL)
+            used_add(m, "qk_norm_type", t);
+        if ((rc = get_bool(m, path, c, "use_routing_bias", &b, e)) != GP_OK)
+            return rc;
+        m->s.router_bias = b != 0; /* e_score_correction_bias; true when absent */
+        {
+            static const char *const K_SI[] = {"shared_intermediate_size", NULL};
+            if ((rc = get_count(m, path, c, K_SI, 0, &v, e)) != GP_OK)
+                return rc;
+            if (v > 0.0)
+                warnf(m, "shared_intermediate_size %.0f: MiniMax-M2 builds no shared expert "
+                         "(MiniMaxM2SparseMoeBlock); not counted",
+                      v);
+        }
+        {
+            json_t *w = json_object_get(c, "attn_window_size");
+            if (w != NULL && !json_is_null(w))
+                warnf(m, "attn_window_size: a per-layer attention window is not read; every "
+                         "layer's KV cache is counted over the whole context");
+        }
+    }
+    if (is_mt(mt, "ernie4_5") || is_mt(mt, "ernie4_5_moe")) {
+        /* use_bias: every projection, attention, FFN and lm_head. */
+        if ((rc = get_bool(m, path, c, "use_bias", &b, e)) != GP_OK)
+            return rc;
+        if (b == 1) {
+            m->s.qkv_bias = m->s.o_bias = m->s.mlp_bias = 1;
+            warnf(m, "use_bias: the lm_head bias (vocab_size parameters) is not counted");
+        }
+    }
+    if (in_list(mt, HUNYUAN)) {
+        if ((rc = get_bool(m, path, c, "use_cla", &b, e)) != GP_OK)
+            return rc;
+        if (b == 1)
+            warnf(m, "use_cla: cross-layer attention (layers sharing one K/V projection and "
+                     "cache, cla_share_factor) is not modelled; every layer is counted with its "
+                     "own k/v projections and KV cache, both overstated");
+    }
+    if (m->s.kv_lora_rank > 0.0) {
+        /* DeepSeek Sparse Attention (DeepSeek-V3.2): a lightning indexer
+         * beside the latent attention chooses index_topk positions. */
+        static const char *const K_IH[] = {"index_n_heads", NULL};
+        static const char *const K_ID[] = {"index_head_dim", NULL};
+        static const char *const K_IT[] = {"index_topk", NULL};
+        double topk;
+        if ((rc = get_count(m, path, c, K_IH, 1, &m->s.index_heads, e)) != GP_OK)
+            return rc;
+        if (m->s.index_heads > 0.0) {
+            if ((rc = need_count(m, path, c, K_ID, "the lightning indexer's head width",
+                                 &m->s.index_head_dim, e)) != GP_OK ||
+                (rc = get_count(m, path, c, K_IT, 1, &topk, e)) != GP_OK)
+                return rc;
+            {
+                char n[48] = "a fixed number of";
+                if (topk > 0.0)
+                    snprintf(n, sizeof n, "index_topk %.0f", topk);
+                warnf(m, "DeepSeek Sparse Attention: each query attends to %s positions its "
+                         "lightning indexer picks; gpuplan prices attention over the whole "
+                         "context (FLOPs overstated beyond them) and leaves out the indexer's key "
+                         "cache (index_head_dim %.0f elements a position a layer); the indexer's "
+                         "weights are counted",
+                      n, m->s.index_head_dim);
+            }
+        } else {
+            if ((rc = get_count(m, path, c, K_IT, 1, &topk, e)) != GP_OK)
+                return rc;
+            if (topk > 0.0)
+                warnf(m, "index_topk %.0f without index_n_heads: a sparse-attention indexer whose "
+                         "weights are not counted, its top-k attention priced over the whole "
+                         "context",
+                      topk);
+        }
+    }
+    return GP_OK;
+}
+
+/* Hunyuan's shared MLP: with use_mixed_mlp_moe, one MLP of width
+ * moe_intermediate_size x num_shared_expert beside the experts (vLLM's and
+ * SGLang's HunYuanSparseMoeBlock), counted as num_shared_expert experts of
+ * the routed width (the same parameters); num_shared_expert 1 when absent
+ * (transformers' HunYuanMoE builds one).  Without use_mixed_mlp_moe, none. */
+static int hunyuan_shared(hfm *m, const char *path, json_t *c, gp_err *e)
+{
+    static const char *const K_NS[] = {"num_shared_expert", NULL};
+    static const char *const K_SKIP[] = {"moe_layer_num_skipped", NULL};
+    const char *k;
+    double ns, skip;
+    int mixed, rc;
+    m->s.shared_experts = 0.0;
+    if ((rc = get_count(m, path, c, K_SKIP, 0, &skip, e)) != GP_OK)
+        return rc;
+    if (skip > 0.0)
+        warnf(m, "moe_layer_num_skipped %.0f is not modelled: every layer is counted as MoE",
+              skip);
+    if ((rc = get_bool(m, path, c, "use_mixed_mlp_moe", &mixed, e)) != GP_OK)
+        return rc;
+    if (mixed != 1)
+        return GP_OK;
+    if (find_key(c, K_NS, &k) == NULL) {
+        m->s.shared_experts = 1.0;
+        warnf(m, "use_mixed_mlp_moe without num_shared_expert: one shared MLP taken");
+        return GP_OK;
+    }
+    if ((rc = get_count(m, path, c, K_NS, 0, &ns, e)) != GP_OK)
+        return rc;
+    m->s.shared_experts = ns;
+    return GP_OK;
+}
+
+/* The distinct items of `list` (key `key`, layer numbers) in [0, L): their
+ * count *n and the smallest *first (L when none).  Not a list of whole
+ * numbers: GP_ESCHEMA. */
+static int layer_set(const char *path, const char *key, json_t *list, double L, double *n,
+                     double *first, gp_err *e)
+{
+    double *v;
+    size_t j, k = 0;
+    json_t *it;
+    *n = 0.0;
+    *first = L;
+    if (!json_is_array(list))
+        return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                           "key '%s': expected a list of layer numbers (got %s)", key,
+                           jtype(list));
+    if (json_array_size(list) == 0)
+        return GP_OK;
+    if ((v = malloc(json_array_size(list) * sizeof *v)) == NULL)
+        return GP_RAISE(e, GP_ENOMEM, "out of memory reading %s", key);
+    json_array_foreach(list, j, it)
+    {
+        double x;
+        if (!json_is_integer(it)) {
+            free(v);
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key '%s': item %zu is not a layer number", key, j);
+        }
+        x = (double)json_integer_value(it);
+        if (x >= 0.0 && x < L)
+            v[k++] = x;
+    }
+    qsort(v, k, sizeof *v, cmp_double);
+    for (j = 0; j < k; j++)
+        if (j == 0 || v[j] != v[j - 1])
+            *n += 1.0;
+    if (k > 0)
+        *first = v[0];
+    free(v);
+    return GP_OK;
+}
+
+/* Llama 4's MoE layers (Llama4TextConfig): the list moe_layers, else every
+ * interleave_moe_layer_step-th layer k - 1, 2k - 1, ... (k 1 when absent:
+ * all of them).  *dense: the other layers; *lead: the first MoE layer. */
+static int llama4_moe_layers(hfm *m, const char *path, json_t *c, double L, double *dense,
+                             double *lead, gp_err *e)
+{
+    static const char *const K_STEP[] = {"interleave_moe_layer_step", NULL};
+    json_t *ml = json_object_get(c, "moe_layers");
+    double k, n, first;
+    char miss[64] = "";
+    int rc;
+    if (ml != NULL && !json_is_null(ml)) {
+        if ((rc = layer_set(path, "moe_layers", ml, L, &n, &first, e)) != GP_OK)
+            return rc;
+        used_add(m, "moe_layers", "[...]");
+    } else {
+        if ((rc = count_or(m, path, c, K_STEP, 1, 1, &k, miss, sizeof miss, e)) != GP_OK)
+            return rc;
+        warn_defaults(m, miss, "Llama4TextConfig");
+        n = floor(L / k); /* range(k - 1, L, k) */
+        first = k - 1.0 < L ? k - 1.0 : L;
+    }
+    *dense = L - n;
+    *lead = first;
+    return GP_OK;
+}
+
+/* ERNIE 4.5's MoE layers (Ernie4_5_MoeDecoderLayer): the layers i in
+ * [moe_layer_start_index, moe_layer_end_index] with (i + 1) %
+ * moe_layer_interval == 0; Ernie4_5_MoeConfig's 1, -1 (the last layer) and 1
+ * when absent.  *dense: the other layers; *lead: the first MoE layer. */
+static int ernie_moe_layers(hfm *m, const char *path, json_t *c, double L, double *dense,
+                            double *lead, gp_err *e)
+{
+    static const char *const K_START[] = {"moe_layer_start_index", NULL};
+    static const char *const K_END[] = {"moe_layer_end_index", NULL};
+    static const char *const K_INT[] = {"moe_layer_interval", NULL};
+    json_t *ev = json_object_get(c, "moe_layer_end_index");
+    double start, end, k, n;
+    char miss[128] = "";
+    int rc;
+    if ((rc = count_or(m, path, c, K_START, 0, 1, &start, miss, sizeof miss, e)) != GP_OK ||
+        (rc = count_or(m, path, c, K_INT, 1, 1, &k, miss, sizeof miss, e)) != GP_OK)
+        return rc;
+    warn_defaults(m, miss, "Ernie4_5_MoeConfig");
+    if (ev == NULL || json_is_null(ev) ||
+        (json_is_integer(ev) && json_integer_value(ev) == -1)) {
+        end = L - 1.0; /* -1: the last layer */
+        if (ev != NULL && !json_is_null(ev))
+            used_add(m, "moe_layer_end_index", "-1");
+    } else if ((rc = get_count(m, path, c, K_END, 0, &end, e)) != GP_OK) {
+        return rc;
+    }
+    if (end > L - 1.0)
+        end = L - 1.0;
+    /* i + 1 in [start + 1, end + 1] and a multiple of k. */
+    n = start > end ? 0.0 : floor((end + 1.0) / k) - floor(start / k);
+    *dense = L - n;
+    *lead = n > 0.0 ? ceil((start + 1.0) / k) * k - 1.0 : L;
+    return GP_OK;
+}
+
+/* Llama 4's chunked attention: its RoPE layers attend within
+ * attention_chunk_size-token chunks (8192 when absent, Llama4TextConfig;
+ * null: none), its NoPE layers over everything.  The chunked layers:
+ * layer_types' "chunked_attention", else no_rope_layers' 1s, else all but
+ * every no_rope_layer_interval-th (4).  A chunk bounds the KV cache as a
+ * window of its size does: written as window.tokens on those layers. */
+static int llama4_chunks(hfm *m, const char *path, json_t *c, gp_err *e)
+{
+    static const char *const K_CHUNK[] = {"attention_chunk_size", NULL};
+    static const char *const K_NOPE_INT[] = {"no_rope_layer_interval", NULL};
+    json_t *cv = json_object_get(c, "attention_chunk_size"), *lt, *nr, *it;
+    double L = m->s.layers, chunk, n = 0.0, k;
+    char miss[96] = "";
+    size_t j;
+    int rc;
+    if (cv != NULL && json_is_null(cv))
+        return GP_OK; /* no chunking */
+    if ((rc = count_or(m, path, c, K_CHUNK, 1, 8192, &chunk, miss, sizeof miss, e)) != GP_OK ||
+        (rc = get_str_list(path, c, "layer_types", &lt, e)) != GP_OK)
+        return rc;
+    nr = json_object_get(c, "no_rope_layers");
+    if (lt != NULL) {
+        json_array_foreach(lt, j, it)
+        {
+            if (strcmp(json_string_value(it), "chunked_attention") == 0)
+                n++;
+        }
+        used_add(m, "layer_types", "[...]");
+    } else if (nr != NULL && !json_is_null(nr) &&
+               !(json_is_array(nr) && json_array_size(nr) == 0)) {
+        if (!json_is_array(nr))
+            return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                               "key 'no_rope_layers': expected a list of 1 (RoPE) and 0 (NoPE), "
+                               "one a layer (got %s)",
+                               jtype(nr));
+        json_array_foreach(nr, j, it)
+        {
+            if (!json_is_integer(it))
+                return GP_RAISE_AT(e, GP_ESCHEMA, path, 0, 0,
+                                   "key 'no_rope_layers': item %zu is not 1 (RoPE) or 0 (NoPE)",
+                                   j);
+            if (json_integer_value(it) != 0 && (double)j < L)
+                n++;
+        }
+        used_add(m, "no_rope_layers", "[...]");
+    } else {
+        if ((rc = count_or(m, path, c, K_NOPE_INT, 1, 4, &k, miss, sizeof miss, e)) != GP_OK)
+            return rc;
+        n = L - floor(L / k);
+    }
+    warn_defaults(m, miss, "Llama4TextConfig");
+    if (!(n > 0.0))
+        return GP_OK;
+    if (chunk >= m->context) {
+        warnf(m, "attention_chunk_size %.0f is not below the context %.0f: no chunking", chunk,
+              m->context);
+        return GP_OK;
+    }
+    m->window = chunk;
+    m->window_layers = n < L ? n : 0.0;
+    warnf(m, "Llama 4's chunked attention (%.0f-token chunks on %.0f of %.0f layers) is written "
+             "as a sliding window of %.0f tokens: the same bound on the KV cache; a chunk's "
+             "attention FLOPs are about half a window's",
+          chunk, n < L ? n : L, L, chunk);
+    return GP_OK;
+}
+
 /* Read FILE and fill *m (zeroed first).  Nothing is written.  Errors:
  * GP_EIO (cannot read), GP_EPARSE (malformed JSON, FILE:LINE:COL and
  * jansson's message), GP_ESCHEMA (a key missing, of the wrong type or out of
@@ -1071,8 +1492,8 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     json_t *root, *c, *v;
     struct stat st;
     double step = 0.0, freq = 0.0, sw = 0.0, pattern = 0.0, maxwl = 0.0, shared_w = 0.0;
-    double first_dense = 0.0, moe_layers, granite_shared = 0.0;
-    int rc = GP_OK, b, use_sw = -1, tied;
+    double first_dense = 0.0, moe_layers, granite_shared = 0.0, llama4_expert = 0.0;
+    int rc = GP_OK, b, use_sw = -1, tied, ffn_guessed = 0;
     const char *k, *mt, *act, *np;
     char defname[256] = "";
 
@@ -1252,33 +1673,41 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         m->s.norm_bias = b == 0;
         m->s.qkv_bias = m->s.o_bias = m->s.mlp_bias = b == 0;
     }
-    /* e_score_correction_bias, one per routed expert (DeepSeek-V3's
-     * auxiliary-loss-free balancing, and the models built on it). */
-    if (mt != NULL && (strcmp(mt, "glm4_moe") == 0 || strcmp(mt, "deepseek_v3") == 0 ||
-                       strcmp(mt, "kimi_k2") == 0))
-        m->s.router_bias = 1;
+    m->s.router_bias = in_list(mt, ROUTER_BIAS);
     if (in_list(mt, QKV_BIAS))
         m->s.qkv_bias = 1;
     if ((rc = get_bool(m, path, c, "attention_bias", &b, e)) != GP_OK)
         goto out;
     if (b >= 0) {
-        /* GLM-4 / GLM-4.5 put attention_bias on q, k and v only (o_proj
-         * has none); elsewhere it covers o too. */
+        /* GLM-4 / GLM-4.5 and Seed-OSS put attention_bias on q, k and v
+         * only; elsewhere it covers o too. */
         m->s.qkv_bias = b;
-        if (!(mt != NULL && (strcmp(mt, "glm4") == 0 || strcmp(mt, "glm4_moe") == 0)))
+        if (!in_list(mt, QKV_ONLY_BIAS))
             m->s.o_bias = b;
     }
+    /* Seed-OSS: the output projection's own (SeedOssConfig). */
+    if ((rc = get_bool(m, path, c, "attention_out_bias", &b, e)) != GP_OK)
+        goto out;
+    if (b >= 0)
+        m->s.o_bias = b;
     if ((rc = get_bool(m, path, c, "mlp_bias", &b, e)) != GP_OK)
         goto out;
     if (b >= 0)
         m->s.mlp_bias = b;
-    m->s.qk_norm = in_list(mt, QK_NORM);
+    m->s.qk_norm = in_list(mt, QK_NORM_FULL) ? GP_QK_NORM_FULL
+                   : in_list(mt, QK_NORM)    ? GP_QK_NORM_HEAD
+                                             : GP_QK_NORM_NONE;
     /* GLM-4.5 states its per-head q/k norms (use_qk_norm true; the Air
-     * false), which the model type alone does not tell. */
+     * false), which the model type alone does not tell; a family whose
+     * norms span the projection keeps that width; Llama 4's is weightless. */
     if ((rc = get_bool(m, path, c, "use_qk_norm", &b, e)) != GP_OK)
         goto out;
-    if (b >= 0)
-        m->s.qk_norm = b;
+    if (b >= 0 && !in_list(mt, QK_NORM_WEIGHTLESS))
+        m->s.qk_norm = b == 0                               ? GP_QK_NORM_NONE
+                       : m->s.qk_norm == GP_QK_NORM_FULL ? GP_QK_NORM_FULL
+                                                         : GP_QK_NORM_HEAD;
+    if ((rc = hf_family(m, path, c, mt, e)) != GP_OK)
+        goto out;
     m->s.sandwich_norm = in_list(mt, SANDWICH);
     if (mt != NULL && strcmp(mt, "gpt_oss") == 0) {
         m->s.attn_sinks = 1;
@@ -1320,10 +1749,19 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         m->s.ffn = 4.0 * m->s.hidden;
         /* BLOOM's and Falcon's MLPs are 4 x hidden by construction (their
          * configs carry no width); elsewhere it is a guess. */
-        if (!(mt != NULL && (strcmp(mt, "bloom") == 0 || strcmp(mt, "falcon") == 0)))
-            warnf(m, "no intermediate_size (nor n_inner, ffn_dim): FFN width 4 x hidden = "
-                     "%.0f assumed",
-                  m->s.ffn);
+        ffn_guessed = !(mt != NULL && (strcmp(mt, "bloom") == 0 || strcmp(mt, "falcon") == 0));
+    }
+    if (in_list(mt, LLAMA4)) {
+        /* Llama 4: intermediate_size is the experts' (and the shared
+         * expert's) width, intermediate_size_mlp the dense layers' FFN
+         * (Llama4TextConfig; 16384 when absent). */
+        static const char *const K_MLP[] = {"intermediate_size_mlp", NULL};
+        char miss[64] = "";
+        llama4_expert = m->s.ffn;
+        if ((rc = count_or(m, path, c, K_MLP, 1, 16384, &m->s.ffn, miss, sizeof miss, e)) !=
+            GP_OK)
+            goto out;
+        warn_defaults(m, miss, "Llama4TextConfig");
     }
     m->ffn_hidden = m->s.ffn;
     /* Nemotron-H's experts live in MoE blocks ('E', hf_mamba); configs
@@ -1332,8 +1770,10 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
     if (!is_mt(mt, "nemotron_h") &&
         (rc = get_count(m, path, c, K_EXPERTS, 0, &m->s.experts, e)) != GP_OK)
         goto out;
-    if (is_mt(mt, "jamba") && m->s.experts <= 1.0)
-        m->s.experts = 0.0; /* JambaConfig: one "expert" is the dense MLP */
+    /* JambaConfig, and Hunyuan's dense configs (num_experts 1): one
+     * "expert" is the dense MLP. */
+    if ((is_mt(mt, "jamba") || in_list(mt, HUNYUAN)) && m->s.experts <= 1.0)
+        m->s.experts = 0.0;
     if (is_mt(mt, "granitemoehybrid")) {
         /* Granite 4.0-H: every layer's FFN is shared_mlp, gated, of width
          * shared_intermediate_size, beside the experts (of width
@@ -1378,6 +1818,14 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
                              m->s.experts_active, m->s.experts);
             goto out;
         }
+        if (in_list(mt, LLAMA4)) {
+            /* Llama4TextMoe: the routed experts and one shared expert,
+             * both intermediate_size wide. */
+            m->s.expert_ffn = llama4_expert;
+            m->s.shared_experts = 1.0;
+        }
+        if (in_list(mt, HUNYUAN) && (rc = hunyuan_shared(m, path, c, e)) != GP_OK)
+            goto out;
         if (!(m->s.expert_ffn > 0.0))
             m->s.expert_ffn = m->s.ffn;
         if (shared_w > 0.0 || granite_shared > 0.0) {
@@ -1422,6 +1870,12 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
             warn_defaults(m, miss, "JambaConfig");
             dense = L - every_pth(L, p, o);
             lead = o < L ? o : L;
+        } else if (in_list(mt, LLAMA4)) {
+            if ((rc = llama4_moe_layers(m, path, c, L, &dense, &lead, e)) != GP_OK)
+                goto out;
+        } else if (is_mt(mt, "ernie4_5_moe")) {
+            if ((rc = ernie_moe_layers(m, path, c, L, &dense, &lead, e)) != GP_OK)
+                goto out;
         } else if ((rc = dense_layers_of(only, L, first_dense, step, path, &dense, &lead, e)) !=
                    GP_OK) {
             goto out;
@@ -1448,6 +1902,13 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         }
     }
 
+    /* A guessed FFN width is said when a layer uses it (an all-MoE config,
+     * Qwen3.5's, has no intermediate_size to give). */
+    if (ffn_guessed && !(m->s.experts > 0.0 && !(m->s.dense_layers > 0.0)))
+        warnf(m, "no intermediate_size (nor n_inner, ffn_dim): FFN width 4 x hidden = %.0f "
+                 "assumed",
+              m->s.ffn);
+
     /* Sliding window. */
     if ((rc = get_bool(m, path, c, "use_sliding_window", &use_sw, e)) != GP_OK)
         goto out;
@@ -1463,6 +1924,10 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         v = NULL; /* some configs write false for none */
     if (v != NULL && (rc = get_count(m, path, c, K_WINDOW, 1, &sw, e)) != GP_OK)
         goto out;
+    if (is_mt(mt, "olmo3") && json_object_get(c, "sliding_window") == NULL) {
+        sw = 4096.0; /* Olmo3Config's default; null is none */
+        warnf(m, "no sliding_window: transformers' Olmo3Config default 4096 taken");
+    }
     if (use_sw == 0)
         sw = 0.0;
     if (sw > 0.0) {
@@ -1492,6 +1957,9 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
         } else if (use_sw == 1 && maxwl > 0.0) {
             /* Qwen2: layers from max_window_layers on use the window. */
             local = m->s.layers - maxwl;
+        } else if (is_mt(mt, "olmo3")) {
+            /* Olmo3Config: every fourth layer global, the others local. */
+            local = m->s.layers - floor(m->s.layers / 4.0);
         }
         if (local > m->s.layers)
             local = m->s.layers;
@@ -1503,6 +1971,8 @@ static int hf_convert(const char *path, const char *as, const char *name, hfm *m
             m->window_layers = local < m->s.layers ? local : 0.0;
         }
     }
+    if (in_list(mt, LLAMA4) && (rc = llama4_chunks(m, path, c, e)) != GP_OK)
+        goto out;
 
     if (is_mt(mt, "nemotron_h") || is_mt(mt, "granitemoehybrid") || is_mt(mt, "jamba"))
         rc = hf_mamba(m, path, c, mt, e);
@@ -1702,13 +2172,38 @@ static void note_text(FILE *f, const hfm *m)
                 s->active_no_embed ? " (input embedding left out, the gpt-oss card's convention)"
                                    : " with both embeddings");
 counted:
-    if (s->qkv_bias || s->o_bias || s->mlp_bias || s->qk_norm || s->sandwich_norm ||
-        s->attn_sinks || s->norm_bias || s->attn_gate)
-        fprintf(f, " Counted:%s%s%s%s%s%s%s%s.", s->qkv_bias ? " q/k/v biases" : "",
-                s->o_bias ? " o bias" : "", s->mlp_bias ? " FFN biases" : "",
-                s->qk_norm ? " q/k norms" : "", s->sandwich_norm ? " four norms per layer" : "",
-                s->attn_sinks ? " attention sinks" : "", s->norm_bias ? " LayerNorm biases" : "",
-                s->attn_gate ? " an attention output gate (q_proj h x 2 H d)" : "");
+    {
+        /* What the count holds beyond projections, FFNs and two norms a
+         * layer, listed with commas. */
+        const char *item[10];
+        size_t k, ni = 0;
+        if (s->qkv_bias)
+            item[ni++] = "q/k/v biases";
+        if (s->o_bias)
+            item[ni++] = "o bias";
+        if (s->mlp_bias)
+            item[ni++] = "FFN biases";
+        if (s->qk_norm)
+            item[ni++] = s->qk_norm == GP_QK_NORM_FULL
+                             ? "q/k norms over the whole projections (H d + K d)"
+                             : "q/k norms";
+        if (s->sandwich_norm)
+            item[ni++] = "four norms per layer";
+        if (s->attn_sinks)
+            item[ni++] = "attention sinks";
+        if (s->norm_bias)
+            item[ni++] = "LayerNorm biases";
+        if (s->attn_gate)
+            item[ni++] = "an attention output gate (q_proj h x 2 H d)";
+        if (s->router_bias && s->experts > 0.0)
+            item[ni++] = "a router bias per expert";
+        if (s->index_heads > 0.0)
+            item[ni++] = "a lightning indexer (q_r n_i d_i + h d_i + 2 d_i + h n_i)";
+        for (k = 0; k < ni; k++)
+            fprintf(f, "%s%s", k ? ", " : " Counted: ", item[k]);
+        if (ni > 0)
+            fputc('.', f);
+    }
     if (s->linear_layers > 0.0 && s->linear_kind == GP_MIXER_MAMBA2)
         fprintf(f, " Mamba-2: %.0f of %.0f layers (%.0f heads of %.0f, %.0f group%s, state %.0f, "
                    "kernel %.0f%s%s; d_i = %.0f, c = d_i + 2 G N = %.0f conv channels): h (d_i + c "

@@ -56,6 +56,12 @@ static double attn_params(const gp_param_shape *s, double kv, double d)
             n += H * qk + (c + s->qk_rope_head_dim);
         if (s->o_bias)
             n += h;
+        /* DeepSeek-V3.2's lightning indexer (its reference inference
+         * model.py, class Indexer): wq_b from the query latent, wk, the key's
+         * LayerNorm (weight and bias), weights_proj. */
+        if (s->index_heads > 0.0)
+            n += qr * s->index_heads * s->index_head_dim + h * s->index_head_dim +
+                 2.0 * s->index_head_dim + h * s->index_heads;
     } else {
         /* An output gate (Qwen3-Next) doubles q_proj's width. */
         n = (s->attn_gate ? 2.0 : 1.0) * h * H * d + 2.0 * h * kv * d + H * d * h;
@@ -63,7 +69,9 @@ static double attn_params(const gp_param_shape *s, double kv, double d)
             n += H * d + 2.0 * kv * d;
         if (s->o_bias)
             n += h;
-        if (s->qk_norm)
+        if (s->qk_norm == GP_QK_NORM_FULL)
+            n += (H + kv) * d; /* OLMo 2's q_norm over H d, k_norm over K d */
+        else if (s->qk_norm)
             n += 2.0 * d;
     }
     if (s->attn_sinks)
@@ -229,6 +237,19 @@ int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *
         (rc = check_dim(s->ffn_blocks, 0, "ffn_blocks", e)) != GP_OK ||
         (rc = check_dim(s->moe_blocks, 0, "moe_blocks", e)) != GP_OK)
         return rc;
+    if (s->qk_norm < GP_QK_NORM_NONE || s->qk_norm > GP_QK_NORM_FULL)
+        return GP_RAISE_AT(e, GP_EINVAL, "qk_norm", 0, 0,
+                           "must be GP_QK_NORM_NONE, GP_QK_NORM_HEAD or GP_QK_NORM_FULL (got %d)",
+                           s->qk_norm);
+    if ((rc = check_dim(s->index_heads, 0, "index_heads", e)) != GP_OK ||
+        (rc = check_dim(s->index_head_dim, 0, "index_head_dim", e)) != GP_OK)
+        return rc;
+    if (s->index_heads > 0.0 &&
+        (!(s->index_head_dim > 0.0) || !(s->kv_lora_rank > 0.0) || !(s->q_lora_rank > 0.0)))
+        return GP_RAISE_AT(e, GP_EINVAL, "index_heads", 0, 0,
+                           "a lightning indexer of %.0f heads needs index_head_dim and latent "
+                           "attention with q_lora_rank (its queries come from the query latent)",
+                           s->index_heads);
     if (s->expert_matrices != 0.0 && s->expert_matrices != 2.0 && s->expert_matrices != 3.0)
         return GP_RAISE_AT(e, GP_EINVAL, "expert_matrices", 0, 0,
                            "must be 2 (up, down), 3 (gate, up, down) or 0 (as the dense FFN) "

@@ -158,6 +158,73 @@ START_TEST(count_gemma_qwen)
 }
 END_TEST
 
+START_TEST(count_qk_norm_full)
+{
+    /* MiniMax-M2's q/k RMSNorms span the projections (GP_QK_NORM_FULL):
+     * 48 x 128 + 8 x 128 = 7,168 a layer, where per-head norms
+     * (GP_QK_NORM_HEAD) are 2 x 128 = 256.  Attention 3072 x 6144 (q) +
+     * 2 x 3072 x 1024 (k, v) + 6144 x 3072 (o) = 44,040,192 + 7,168 =
+     * 44,047,360; router 3072 x 256 + 256 = 786,688; experts 256 x 3 x 3072
+     * x 1536 = 3,623,878,656; norms 6,144: 3,668,718,848 a layer; x 62 +
+     * 2 x 200064 x 3072 + 3072 = 227,460,568,576 + 1,229,193,216 + 3,072 =
+     * 228,689,764,864 (the shipped entry's; the card's 230B, -0.6 %).
+     * Active 44,047,360 + 786,688 + 8 x 14,155,776 + 6,144 = 158,086,400;
+     * x 62 + 1,229,193,216 (both embeddings) + 3,072 = 11,030,553,088. */
+    gp_param_shape s = {0};
+    gp_param_count n;
+    s.layers = 62, s.hidden = 3072, s.heads = 48, s.kv_heads = 8, s.head_dim = 128;
+    s.ffn = 1536, s.vocab = 200064, s.gated = 1, s.experts = 256, s.experts_active = 8;
+    s.router_bias = 1, s.qk_norm = GP_QK_NORM_FULL;
+    n = gp_test_count_params(&s);
+    GP_ASSERT_REL(n.attn, 44047360.0, 0);
+    GP_ASSERT_REL(n.moe_layer, 3668718848.0, 0);
+    GP_ASSERT_REL(n.total, 228689764864.0, 0);
+    GP_ASSERT_REL(n.active, 11030553088.0, 0);
+    s.qk_norm = GP_QK_NORM_HEAD;
+    n = gp_test_count_params(&s);
+    GP_ASSERT_REL(n.attn, 44040192.0 + 256.0, 0);
+}
+END_TEST
+
+START_TEST(count_lightning_indexer)
+{
+    /* DeepSeek-V3.2 = DeepSeek-V3's shape (671,026,419,200, as in
+     * deepseek_v3_near_paper) + a lightning indexer on each of the 61
+     * layers (DeepSeek's inference model.py, class Indexer): wq_b 1536 x
+     * 64 x 128 = 12,582,912 + wk 7168 x 128 = 917,504 + k_norm (LayerNorm)
+     * 2 x 128 = 256 + weights_proj 7168 x 64 = 458,752 = 13,959,424; x 61 =
+     * 851,524,864: 671,877,944,064 (the V3 paper's 671B, +0.13 %). */
+    gp_param_shape s = {0};
+    gp_param_count n, v3;
+    gp_err e;
+    s.layers = 61, s.hidden = 7168, s.heads = 128, s.ffn = 18432, s.vocab = 129280;
+    s.gated = 1, s.experts = 256, s.experts_active = 8, s.expert_ffn = 2048;
+    s.shared_experts = 1, s.dense_layers = 3, s.router_bias = 1;
+    s.kv_lora_rank = 512, s.q_lora_rank = 1536, s.qk_nope_head_dim = 128;
+    s.qk_rope_head_dim = 64, s.v_head_dim = 128;
+    v3 = gp_test_count_params(&s);
+    GP_ASSERT_REL(v3.total, 671026419200.0, 0);
+    s.index_heads = 64, s.index_head_dim = 128;
+    n = gp_test_count_params(&s);
+    GP_ASSERT_REL(n.attn - v3.attn, 13959424.0, 0);
+    GP_ASSERT_REL(n.total, 671877944064.0, 0);
+    GP_ASSERT_REL(n.active - v3.active, 61.0 * 13959424.0, 0);
+    /* Refused: an indexer without its width, or without the query latent
+     * its queries come from; a q/k norm kind that is none of the three. */
+    s.index_head_dim = 0;
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_model_count_params(&s, &n, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "index_heads");
+    s.index_head_dim = 128, s.q_lora_rank = 0;
+    ck_assert_int_eq(gp_model_count_params(&s, &n, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "index_heads");
+    ck_assert_ptr_nonnull(strstr(e.msg, "q_lora_rank"));
+    s.q_lora_rank = 1536, s.qk_norm = 3;
+    ck_assert_int_eq(gp_model_count_params(&s, &n, &e), GP_EINVAL);
+    ck_assert_str_eq(e.where, "qk_norm");
+}
+END_TEST
+
 START_TEST(count_refuses)
 {
     gp_param_shape good = {0}, s;
@@ -195,10 +262,10 @@ END_TEST
 
 /* What a gp_model does not hold: the family's FFN kind, biases and norms,
  * learned positions and MLA widths (kv_dim = kv_lora_rank + rope,
- * qk_head_dim = nope + rope).  Matched on the id's prefix.  Two parts
- * gp_param_shape has no field for are added after the count: OLMo 2's q/k
- * RMSNorms over the whole projection (H d + K d per layer, not 2 d) and
- * GPT-J's lm_head bias (V). */
+ * qk_head_dim = nope + rope).  Matched on the id's prefix.  OLMo 2's and
+ * MiniMax-M2's q/k RMSNorms over the whole projection (H d + K d per layer,
+ * not 2 d) are GP_QK_NORM_FULL; the one part gp_param_shape has no field
+ * for, GPT-J's lm_head bias (V), is added after the count. */
 typedef struct family {
     const char *prefix;
     int ungated, norm_bias, qkv_bias, o_bias, mlp_bias, qk_norm, sandwich, sinks, router_bias;
@@ -283,8 +350,6 @@ static double unexpressed(const gp_model *m)
 {
     const family *f = family_of(m);
     double extra = 0.0;
-    if (f != NULL && f->qk_norm_full)
-        extra += m->layers.v * (m->heads.v + m->kv_heads.v) * m->head_dim.v;
     if (f != NULL && f->lm_head_bias)
         extra += m->vocab.v;
     return extra;
@@ -308,7 +373,8 @@ static gp_param_shape shape_of(const gp_model *m)
         s.norms_per_layer = f->norms;
         s.pos_embed = f->pos_extra >= 0.0 ? m->context.v + f->pos_extra : 0.0;
         s.qkv_bias = f->qkv_bias, s.o_bias = f->o_bias, s.mlp_bias = f->mlp_bias;
-        s.qk_norm = f->qk_norm, s.sandwich_norm = f->sandwich, s.attn_sinks = f->sinks;
+        s.qk_norm = f->qk_norm_full ? GP_QK_NORM_FULL : f->qk_norm;
+        s.sandwich_norm = f->sandwich, s.attn_sinks = f->sinks;
         s.router_bias = f->router_bias, s.active_no_embed = f->no_embed;
         s.attn_gate = f->attn_gate, s.shared_gate = f->shared_gate;
         if (f->lin_nk > 0.0) {
@@ -447,7 +513,8 @@ static const char *const files[] = {"llama-3.1-8b", "qwen3-30b-a3b", "mixtral-8x
                                     "gpt-oss-20b",  "gemma-3-12b",   "phi-3-mini",
                                     "bloom-176b",   "mpt-7b",        "glm-4.5-air",
                                     "qwen3-next-80b-a3b", "nemotron-h-8b",
-                                    "nemotron-3-nano-30b-a3b"};
+                                    "nemotron-3-nano-30b-a3b", "minimax-m2", "olmo-2-7b",
+                                    "llama-4-scout"};
 
 static const char *const epoch0[] = {"SOURCE_DATE_EPOCH=0", NULL};
 
@@ -922,6 +989,8 @@ Suite *gp_test_suite_hfimport(void)
     tcase_add_test(tc, count_deepseek_v2_lite);
     tcase_add_test(tc, count_gpt_oss_20b);
     tcase_add_test(tc, count_gemma_qwen);
+    tcase_add_test(tc, count_qk_norm_full);
+    tcase_add_test(tc, count_lightning_indexer);
     tcase_add_test(tc, count_refuses);
     tcase_add_test(tc, shipped_entries);
     tcase_add_test(tc, deepseek_v3_near_paper);

@@ -595,7 +595,11 @@ typedef struct gp_param_shape {
     int qkv_bias;           /* q, k and v projections carry biases           */
     int o_bias;             /* the output projection carries a bias          */
     int mlp_bias;           /* FFN and expert projections carry biases       */
-    int qk_norm;            /* per-head RMSNorm on q and k (Qwen3, Gemma 3)  */
+    int qk_norm;            /* RMSNorms on q and k: 0 none; GP_QK_NORM_HEAD
+                               (1) per head, 2 d (Qwen3, Gemma 3);
+                               GP_QK_NORM_FULL (2) over the whole
+                               projections, H d + K d (OLMo 2 and 3,
+                               MiniMax-M2)                                   */
     int sandwich_norm;      /* 4 norms per layer, not 2 (Gemma 2 and 3)      */
     int attn_sinks;         /* one learned sink logit per head (gpt-oss)     */
     double norms_per_layer; /* 0: 2 (4 with sandwich_norm); a parallel block
@@ -650,7 +654,18 @@ typedef struct gp_param_shape {
     int split_blocks;
     double ffn_blocks;
     double moe_blocks;
+    /* DeepSeek Sparse Attention's lightning indexer (DeepSeek-V3.2), beside
+     * latent attention with q_lora_rank: index_heads heads of
+     * index_head_dim; 0 = none. */
+    double index_heads, index_head_dim;
 } gp_param_shape;
+
+/* gp_param_shape.qk_norm. */
+enum {
+    GP_QK_NORM_NONE = 0,
+    GP_QK_NORM_HEAD = 1,    /* one RMSNorm of head_dim for q, one for k      */
+    GP_QK_NORM_FULL = 2     /* RMSNorms of H d (q) and K d (k)               */
+};
 
 /* gp_param_shape.linear_kind. */
 enum {
@@ -692,11 +707,14 @@ typedef struct gp_param_count {
  * d head_dim, f ffn, fe expert width, E experts, k active, V vocab:
  *   attention  h H d (q) + 2 h K d (k, v) + H d h (o)
  *              [+ H d + 2 K d q/k/v biases] [+ h o bias] [+ 2 d q/k norms]
- *              [+ H sinks];
+ *              [+ H sinks]; q/k norms 2 d per head (GP_QK_NORM_HEAD),
+ *              H d + K d over the projections (GP_QK_NORM_FULL);
  *   MLA        q: h H (n + r), or h q_r + q_r (norm) + q_r H (n + r);
  *              kv_a h (c + r) + c (norm) + c H (n + v) + H v h (o),
  *              with n, r the nope / rope widths, c the kv_lora_rank, v the
- *              value width;
+ *              value width; a lightning indexer of n_i heads of d_i
+ *              (index_heads) adds q_r n_i d_i (wq_b) + h d_i (wk) + 2 d_i
+ *              (k_norm, a LayerNorm) + h n_i (weights_proj);
  *   FFN(w)     3 h w gated, else 2 h w [+ biases 2 w + h gated, w + h not];
  *              an expert's (routed or shared) with k_e = expert_matrices
  *              when given (2: up + down, 3: gate + up + down);
@@ -739,7 +757,9 @@ typedef struct gp_param_count {
  * linear_layers not below layers or without its widths, an unknown
  * linear_kind, a Mamba-2 inner width not a multiple of its heads or groups,
  * split_blocks with experts but no moe_blocks, moe_blocks without
- * split_blocks or without experts, expert_matrices not 0, 2 or 3).  NULL s
+ * split_blocks or without experts, expert_matrices not 0, 2 or 3, qk_norm
+ * not 0, 1 or 2, index_heads without index_head_dim or without latent
+ * attention's q_lora_rank).  NULL s
  * or out: GP_EINVAL (a non-NULL out still zeroed).
  * MODEL: docs/hwdb.md "Importing a Hugging Face config.json". */
 int gp_model_count_params(const gp_param_shape *s, gp_param_count *out, gp_err *e);
