@@ -2372,6 +2372,10 @@ Suite *gp_test_suite_engines(void)
 {
     Suite *s = suite_create("engines");
     TCase *tc = tcase_create("profiles");
+    /* Its row tables run the CLI a hundred times (cuda_scoreboard_rows: tg
+     * and pp for every scoreboard GPU), each loading the database: seconds
+     * under the sanitizers, past Check's 4 s default. */
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, aliases_resolve);
     tcase_add_test(tc, exllamav2_worked_row);
     tcase_add_test(tc, gpt_fast_worked_row);
