@@ -1191,6 +1191,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
     low = r->precision == GP_FP8 || r->precision == GP_FP4 || r->precision == GP_INT8;
     if (low) {
         gp_precision p16 = precision16(g);
+        st->fp8_cast_elem_bytes = cast_elem_bytes(p, r->precision);
         double pk = gp_gpu_expected_peak(g, p16, gp_gpu_default_pipeline(g, p16), GP_ACC_FP32, 0);
         if (pk > 0.0)
             hw16.peak = pk;
@@ -1283,7 +1284,6 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
      * FFN-in T (k_f - 1) f / t); full recompute casts the inputs again. */
     cast_f = cast_b = 0.0;
     if (low) {
-        st->fp8_cast_elem_bytes = cast_elem_bytes(p, r->precision);
         cast_f = st->fp8_cast_elem_bytes * T * (2.0 * h / tr + (qo + f) / t);
         cast_b = st->fp8_cast_elem_bytes * T * ((qkv + (kk - 1.0) * f) / t + 2.0 * h / tr);
         ew_fwd += cast_f;
@@ -1442,7 +1442,7 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
              * experts' (each of the F T k copies) and the shared experts'
              * (one FFN of width n_s f_e on the T tokens); the router stays
              * 16-bit. */
-            double c = cast_elem_bytes(p, r->precision), rows = F * T * ka;
+            double c = st->fp8_cast_elem_bytes, rows = F * T * ka;
             double ca_f = c * T * (h / tr + qo / t), ca_b = c * T * (nqkv / t + h / tr);
             double cd_f = c * T * (h / tr + f / t), cd_b = c * T * ((kk - 1.0) * f / t + h / tr);
             double cm_f = c * rows * (h + fe / t), cm_b = c * rows * ((ke - 1.0) * fe / t + h);
@@ -1454,7 +1454,6 @@ static int step_model(const gp_train_in *in, const gp_train_params *p, gp_train_
             ewm_f += ca_f + cm_f;
             ewd_b += ca_b + cd_b + fr * (ca_f + cd_f);
             ewm_b += ca_b + cm_b + fr * (ca_f + cm_f);
-            st->fp8_cast_elem_bytes = c;
             st->fp8_cast_bytes = ld * ((ca_f + cd_f) * (1.0 + fr) + ca_b + cd_b) +
                                  lm * ((ca_f + cm_f) * (1.0 + fr) + ca_b + cm_b);
         }
