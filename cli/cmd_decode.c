@@ -802,8 +802,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     /* Options that price nothing here are said, as train and allreduce say
      * them: GPUs that fit in one node use no scale-out link. */
     if (out_id != NULL && !nodes)
-        fprintf(stderr, "gpuplan decode: note: --scale-out ignored: the %.0f GPU%s one node\n",
-                p.gpus, p.gpus == 1 ? " is" : "s are");
+        gp_cli_note(cli, "note", "--scale-out ignored: the %.0f GPU%s one node", p.gpus,
+                    p.gpus == 1 ? " is" : "s are");
     if ((p.gpus > 1 || link_id != NULL) && !own) {
         const char *lid = link_id;
         /* The scale-up link joins a node's GPUs; a bridge only pairs. */
@@ -845,9 +845,9 @@ static int run(gp_cli *cli, int argc, char **argv)
                             one ? "one GPU (give --gpus N to share the model)"
                                 : "nodes of one GPU talk only over --scale-out");
         if (p.moe_layer_overhead >= 0.0 && !(r.moe_layers > 0.0))
-            fprintf(stderr, "gpuplan decode: note: --moe-layer-overhead ignored: %s has no "
-                            "mixture-of-experts layers\n",
-                    model.id != NULL ? model.id : "the model");
+            gp_cli_note(cli, "note",
+                        "--moe-layer-overhead ignored: %s has no mixture-of-experts layers",
+                        model.id != NULL ? model.id : "the model");
         if (p.prompt == 0.0 && output == 0.0)
             gp_cli_note_ignored(cli, pre, sizeof pre / sizeof pre[0],
                                 "no prefill is priced (give --prompt P or --output N)");
@@ -869,25 +869,25 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (p.weights != &wtmp && p.weights != NULL && p.weights->id != NULL &&
             strcmp(p.weights->id, "mxfp4") == 0 && r.moe_layers > 0.0 &&
             gp_db_find_format(db, "mxfp4-moe-bf16") != NULL)
-            fprintf(stderr,
-                    "gpuplan decode: note: --weights mxfp4 reads the %.4g params a step "
-                    "outside the routed experts (attention, router, norms, biases) at 4.25 bits "
-                    "too; a Hugging Face MXFP4 checkpoint keeps them in bf16 (gpt-oss's: "
-                    "modules_to_not_convert): --weights mxfp4-moe-bf16 prices that layout "
-                    "(mxfp4-moe: llama.cpp's GGUF, the rest in q8_0)\n",
-                    r.body_dense_params);
+            gp_cli_note(cli, "note",
+                        "--weights mxfp4 reads the %.4g params a step outside the routed "
+                        "experts (attention, router, norms, biases) at 4.25 bits too; a Hugging "
+                        "Face MXFP4 checkpoint keeps them in bf16 (gpt-oss's: "
+                        "modules_to_not_convert): --weights mxfp4-moe-bf16 prices that layout "
+                        "(mxfp4-moe: llama.cpp's GGUF, the rest in q8_0)",
+                        r.body_dense_params);
         /* A format for MoE checkpoints (its dense tensors in a format of
          * their own) on a model without routed experts: every weight is in
          * the dense format; the headline bits are the experts'. */
         if (p.weights != NULL && p.weights->dense != NULL && !(r.moe_layers > 0.0))
-            fprintf(stderr,
-                    "gpuplan decode: note: --weights %s sets the routed experts' format "
-                    "(%g bits); %s has no routed experts, so all its weights are priced in "
-                    "the format's dense one, %s (%g bits)\n",
-                    p.weights->id != NULL ? p.weights->id : "?", p.weights->bits.v,
-                    model.id != NULL ? model.id : "the model",
-                    p.weights->dense->id != NULL ? p.weights->dense->id : "?",
-                    p.weights->dense->bits.v);
+            gp_cli_note(cli, "note",
+                        "--weights %s sets the routed experts' format (%g bits); %s has no "
+                        "routed experts, so all its weights are priced in the format's dense "
+                        "one, %s (%g bits)",
+                        p.weights->id != NULL ? p.weights->id : "?", p.weights->bits.v,
+                        model.id != NULL ? model.id : "the model",
+                        p.weights->dense->id != NULL ? p.weights->dense->id : "?",
+                        p.weights->dense->bits.v);
     }
 
     /* A whole request: prefill of P tokens (the first output token), then

@@ -1553,7 +1553,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             up = gp_cli_gpu_link(db, in.gpu, node, (double)in.gpus, 1, "--scale-up", link_msg,
                                  sizeof link_msg);
             if (link_msg[0] != '\0')
-                fprintf(stderr, "gpuplan train: note: %s\n", link_msg);
+                gp_cli_note(cli, "note", "%s", link_msg);
         }
         if (up != NULL &&
             gp_db_get_link(db, up, sup_id != NULL ? "--scale-up" : "--gpu", &in.scale_up, &e) !=
