@@ -207,24 +207,20 @@ static int refuse_family(const gp_cli *cli, const gp_db *db, const char *name)
 {
     char list[1536];
     size_t i, j, n = gp_db_count(db, GP_KIND_LINK), off = 0, hits = 0;
-    for (i = 0; i < n; i++) {
-        const gp_link *l = gp_db_link_at(db, i);
-        if (l != NULL && l->id != NULL && l->scope == GP_SCOPE_SCALE_OUT && leads_link(name, l))
-            hits++;
-    }
-    if (hits < 2)
-        return 0;
     list[0] = '\0';
-    for (i = 0; i < n && off < sizeof list; i++) {
+    for (i = 0; i < n; i++) {
         const gp_link *l = gp_db_link_at(db, i);
         size_t k = 0;
         int w;
         if (l == NULL || l->id == NULL || l->scope != GP_SCOPE_SCALE_OUT || !leads_link(name, l))
             continue;
+        hits++;
+        if (off >= sizeof list)
+            continue; /* counted; the list is full */
         w = snprintf(list + off, sizeof list - off, "%s%s (%s", off ? "; " : "", l->id,
                      l->name != NULL ? l->name : "");
         if (w < 0)
-            break;
+            continue;
         off += (size_t)w;
         for (j = 0; j < l->n_aliases && off < sizeof list; j++) {
             if (!leads(name, l->aliases[j]))
@@ -238,6 +234,8 @@ static int refuse_family(const gp_cli *cli, const gp_db *db, const char *name)
         if (off < sizeof list)
             off += (size_t)snprintf(list + off, sizeof list - off, ")");
     }
+    if (hits < 2)
+        return 0;
     fprintf(stderr,
             "gpuplan %s: --scale-out: '%s' names no one link but begins the names of %zu "
             "links between nodes, priced differently: %s; give the id of your nodes' link "
