@@ -219,8 +219,10 @@ run: all
 	@sh examples/tour.sh $(CLI)
 
 # ---- CI-only gates ----------------------------------------------------------
+# ASan + UBSan run the suite 2-4 times slower: the tests' timeouts (there to
+# catch hangs) are stretched 3 times unless CK_TIMEOUT_MULTIPLIER says.
 sanitize: deps
-	$(MAKE) BUILD=build/san OPT=-O1 \
+	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3} $(MAKE) BUILD=build/san OPT=-O1 \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" check
 
 # Memcheck on the runner and every child it starts (one log per process,

@@ -18,7 +18,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: gpuplan allreduce (--link ID | --gpu ID | --link-bw RATE) --gpus N --bytes S\n"
-            "         [--algo ring|tree|nvls]\n"
+            "         [--algo auto|ring|tree|nvls]\n"
             "         [--op allreduce|reducescatter|allgather|alltoall]\n"
             "         [--nodes M | --gpus-per-node G] [--scale-out ID [--nics-per-node K]]\n"
             "         [--host-bw RATE] [--sweep]\n"
@@ -32,10 +32,13 @@ static void usage(FILE *f)
             "                     else the host link)\n"
             "  --gpus N           GPUs in total (N = M nodes x N/M per node); 1 costs nothing\n"
             "  --bytes S          message size as nccl-tests counts it (14GB, 8GiB, 1MiB)\n"
-            "  --algo A           ring (default); tree (double binary tree, AllReduce only); nvls\n"
-            "                     (NVLink SHARP: the NVSwitch reduces; AllReduce on a link with\n"
-            "                     an NVLS figure, e.g. nvlink4: busbw = 2B(n-1)/(n+1) on a node;\n"
-            "                     over nodes NVLS-tree, a tree of NICs between them)\n"
+            "  --algo A           auto (default): what NCCL runs unless NCCL_ALGO is set -- NVLS\n"
+            "                     (NVLS-tree over nodes) for an AllReduce of 2 MiB or more on\n"
+            "                     nodes of 3+ GPUs whose NVSwitch reduces, when it is faster,\n"
+            "                     else the ring; ring; tree (double binary tree, AllReduce only);\n"
+            "                     nvls (NVLink SHARP: the NVSwitch reduces; AllReduce on a link\n"
+            "                     with an NVLS figure, e.g. nvlink4: busbw = 2B(n-1)/(n+1) on a\n"
+            "                     node; over nodes NVLS-tree, a tree of NICs between them)\n"
             "  --op OP            allreduce (default), reducescatter, allgather, alltoall\n"
             "  --nodes M          nodes (default 1): ring, the faster of a ring across all nodes\n"
             "                     and RS inside, the collective between nodes, AG; tree, NCCL's\n"
@@ -190,11 +193,50 @@ static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double
     if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
         return;
     printf("hint: on this NVSwitch NCCL's default AllReduce from about 2 MiB up is NVLink "
-           "SHARP (NVLS): --algo nvls gives busbw %s (algbw %s) against %s for this ring%s\n",
+           "SHARP (NVLS): --algo auto or nvls gives busbw %s (algbw %s) against %s for this ring%s\n",
            gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
            gp_format_qty(o.expected.algbw, GP_Q_RATE, 2, 0, b2, sizeof b2),
            gp_format_qty(r->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
            o.expected.time_s > r->expected.time_s ? " (slower than the ring at this size)" : "");
+}
+
+/* The algorithm a result was priced with, as the tables name it: "none"
+ * for a trivial one (nothing runs), "direct" for AllToAll, "nvls-tree" for
+ * NVLS over nodes. */
+static const char *algo_label(const gp_comm_result *r)
+{
+    if (r->trivial)
+        return "none";
+    if (r->op == GP_COLL_ALLTOALL)
+        return "direct";
+    return r->algo == GP_COLL_NVLS && r->nodes > 1 ? "nvls-tree" : gp_coll_algo_name(r->algo);
+}
+
+/* Why the AllReduce is priced with `algo` (--algo `asked`), for the
+ * assumptions' algorithm row. */
+static void algo_why(const gp_topo *t, gp_coll_algo asked, gp_coll_algo algo, double bytes,
+                     char *out, size_t n)
+{
+    const gp_link *up = t->gpus_per_node > 1 ? t->scale_up : NULL;
+    int has_nvls = up != NULL && up->bw_nvls.v > 0.0;
+    if (asked != GP_COLL_AUTO)
+        snprintf(out, n, "--algo %s, as given (default auto: the algorithm NCCL runs)",
+                 gp_coll_algo_name(asked));
+    else if (algo == GP_COLL_NVLS)
+        snprintf(out, n, "--algo auto: NCCL's default here, %s, faster than the ring "
+                         "(--algo ring prices the ring)",
+                 t->nodes > 1 ? "NVLS-tree (NVLS inside the nodes, a tree between them)"
+                              : "NVLink SHARP (the NVSwitch reduces)");
+    else if (has_nvls && t->gpus_per_node < GP_COMM_NVLS_MIN_GPUS)
+        snprintf(out, n, "--algo auto: NCCL's default here, the ring (NVLS needs %d or more "
+                         "GPUs a node)", GP_COMM_NVLS_MIN_GPUS);
+    else if (has_nvls && bytes < GP_COMM_NVLS_MIN_BYTES)
+        snprintf(out, n, "--algo auto: NCCL's default at this size, the ring (NVLS from 2 MiB)");
+    else if (has_nvls)
+        snprintf(out, n, "--algo auto: the ring, faster than NVLS here");
+    else
+        snprintf(out, n, "--algo auto: NCCL's default, the ring (no NVLS on this link; --algo "
+                         "tree for its tree)");
 }
 
 /* An NVLS AllReduce on 2 GPUs is priced as asked, but NCCL would run a
@@ -318,7 +360,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     int has_alt = 0;
     char alt_adv[512] = "";
     gp_coll_op op = GP_COLL_ALLREDUCE;
-    gp_coll_algo algo = GP_COLL_RING;
+    gp_coll_algo asked = GP_COLL_AUTO; /* --algo */
+    gp_coll_algo algo;                 /* the algorithm priced (r.algo) */
     gp_comm_params params;
     gp_comm_result r;
     gp_topo t;
@@ -346,7 +389,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 return GP_EXIT_USAGE;
             break;
         case 'a':
-            if (gp_coll_algo_parse(optarg, "--algo", &algo, &e) != GP_OK)
+            if (gp_coll_algo_parse(optarg, "--algo", &asked, &e) != GP_OK)
                 return gp_cli_fail(cli, &e);
             break;
         case 'o':
@@ -457,7 +500,6 @@ static int run(gp_cli *cli, int argc, char **argv)
     /* --link-bw without --link: a link of the user's own (the GPU's unused). */
     if ((rc = gp_cli_link_opt_apply(cli, &lk, up, &up)) != 0)
         return rc;
-    gp_cli_link_opt_notes(cli, &lk, up, algo == GP_COLL_NVLS, 0);
     if (out_id != NULL && (rc = gp_cli_scale_out(cli, db, out_id, &out)) != 0)
         return rc;
 
@@ -494,8 +536,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                     "a link of your own (--link-bw) is not NVLink: %ld NIC a node shared by its "
                     "%ld GPUs (--nics-per-node K to say how many)",
                     nics_priced, gpus / nodes);
-    if (gp_comm_eval(&t, op, algo, bytes, &params, &r, &e) != GP_OK)
+    if (gp_comm_eval(&t, op, asked, bytes, &params, &r, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    algo = r.algo; /* --algo auto: the one NCCL runs here */
+    gp_cli_link_opt_notes(cli, &lk, up, algo == GP_COLL_NVLS, 0);
     /* A measured busbw (nccl-tests) is a time: t = S x bus_factor / busbw. */
     memset(&diag, 0, sizeof diag);
     if (mbus > 0.0) {
@@ -510,7 +554,8 @@ static int run(gp_cli *cli, int argc, char **argv)
             other_verdict(algo, alt, (int)nodes, &r, &alt_r, alt_adv, sizeof alt_adv);
         }
     }
-    nvls_note(cli, &t, op, algo, bytes, &params, &r);
+    if (asked == GP_COLL_NVLS)
+        nvls_note(cli, &t, op, algo, bytes, &params, &r);
     /* Nothing below refuses: the plan is made, its notes are said. */
     gp_cli_notes_flush(cli);
 
@@ -518,6 +563,7 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_t *o = json_object(), *exp = jcost(&r.expected), *ceil = jcost(&r.ceiling);
         json_object_set_new(o, "op", json_string(gp_coll_op_name(op)));
         json_object_set_new(o, "algo", json_string(gp_coll_algo_name(algo)));
+        json_object_set_new(o, "algo_requested", json_string(gp_coll_algo_name(asked)));
         if (gpu != NULL)
             json_object_set_new(o, "gpu", json_string(gpu->id));
         json_object_set_new(o, "gpus", json_integer(r.gpus));
@@ -591,7 +637,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                 gp_comm_result rs;
                 json_t *row;
                 double sz = s < bytes ? s : bytes;
-                if (gp_comm_eval(&t, op, algo, sz, &params, &rs, &e) != GP_OK) {
+                if (gp_comm_eval(&t, op, asked, sz, &params, &rs, &e) != GP_OK) {
                     json_decref(a);
                     json_decref(o);
                     return gp_cli_fail(cli, &e);
@@ -606,6 +652,7 @@ static int run(gp_cli *cli, int argc, char **argv)
                                     gp_cli_jnum(busbw_of(&rs.ceiling)));
                 json_object_set_new(row, "dominant",
                                     json_string(rs.trivial ? "none" : dominant(&rs.expected)));
+                json_object_set_new(row, "algo", json_string(algo_label(&rs)));
                 json_array_append_new(a, row);
                 if (sz >= bytes)
                     break;
@@ -640,35 +687,37 @@ static int run(gp_cli *cli, int argc, char **argv)
         char b1[64], b2[64], b3[64], b4[64], b5[64];
         if (cli->csv)
             printf("bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s,ceiling_time_s,"
-                   "ceiling_busbw_bytes_per_s,dominant\n");
+                   "ceiling_busbw_bytes_per_s,dominant,algo\n");
         else
-            printf("%s %s on %ld GPUs, nccl-tests style sweep (expected; ceiling time):\n"
-                   "  %12s %12s %14s %14s %12s  %s\n",
-                   gp_coll_algo_name(algo), gp_coll_op_name(op), r.gpus, "size", "time",
-                   "algbw", "busbw", "ceiling", "dominant");
+            printf("%s on %ld GPUs, nccl-tests style sweep (expected; ceiling time; %s):\n"
+                   "  %12s %12s %14s %14s %12s  %-9s %s\n",
+                   gp_coll_op_name(op), r.gpus,
+                   asked == GP_COLL_AUTO ? "--algo auto: the algorithm NCCL runs at each size"
+                                         : "--algo as given",
+                   "size", "time", "algbw", "busbw", "ceiling", "dominant", "algo");
         for (;;) {
             gp_comm_result rs;
             double sz = s < bytes ? s : bytes;
-            if (gp_comm_eval(&t, op, algo, sz, &params, &rs, &e) != GP_OK)
+            if (gp_comm_eval(&t, op, asked, sz, &params, &rs, &e) != GP_OK)
                 return gp_cli_fail(cli, &e);
             if (cli->csv) /* non-finite (S / 0 s) empty, as JSON's null */
-                printf(GP_CLI_G ",%s,%s,%s,%s,%s,%s\n", sz,
+                printf(GP_CLI_G ",%s,%s,%s,%s,%s,%s,%s\n", sz,
                        gp_cli_csvnum(rs.expected.time_s, b1, sizeof b1),
                        gp_cli_csvnum(rs.expected.algbw, b2, sizeof b2),
                        gp_cli_csvnum(busbw_of(&rs.expected), b3, sizeof b3),
                        gp_cli_csvnum(rs.ceiling.time_s, b4, sizeof b4),
                        gp_cli_csvnum(busbw_of(&rs.ceiling), b5, sizeof b5),
-                       rs.trivial ? "none" : dominant(&rs.expected));
+                       rs.trivial ? "none" : dominant(&rs.expected), algo_label(&rs));
             else
                 /* The doubling sizes are whole binary units; the last, S
                  * itself, need not be (100 MB is 95.37 MiB, not "95 MiB"). */
-                printf("  %12s %12s %14s %14s %12s  %s\n",
+                printf("  %12s %12s %14s %14s %12s  %-9s %s\n",
                        gp_format_qty(sz, GP_Q_BYTES, whole_binary(sz) ? 0 : 2, 1, b1, sizeof b1),
                        gp_format_qty(rs.expected.time_s, GP_Q_DURATION, 2, 0, b2, sizeof b2),
                        gp_format_qty(rs.expected.algbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
                        gp_format_qty(busbw_of(&rs.expected), GP_Q_RATE, 2, 0, b4, sizeof b4),
                        gp_format_qty(rs.ceiling.time_s, GP_Q_DURATION, 2, 0, b5, sizeof b5),
-                       rs.trivial ? "none" : dominant(&rs.expected));
+                       rs.trivial ? "none" : dominant(&rs.expected), algo_label(&rs));
             if (sz >= bytes)
                 break;
             s *= 2.0;
@@ -681,7 +730,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     {
         char b[64], note[256];
         printf("%s %s of %s on %ld GPU%s (%ld node%s x %ld)\n",
-               op == GP_COLL_ALLTOALL ? "direct" : gp_coll_algo_name(algo), gp_coll_op_name(op), gp_format_qty(bytes, GP_Q_BYTES, 2, 0, b, sizeof b), r.gpus,
+               r.trivial ? gp_coll_algo_name(algo) : algo_label(&r), gp_coll_op_name(op), gp_format_qty(bytes, GP_Q_BYTES, 2, 0, b, sizeof b), r.gpus,
                r.gpus == 1 ? "" : "s", r.nodes, r.nodes == 1 ? "" : "s", r.gpus_per_node);
         if (r.trivial) {
             if (r.gpus == 1)
@@ -703,6 +752,10 @@ static int run(gp_cli *cli, int argc, char **argv)
                                                strcmp(gpu->wide_link, up->id) == 0
                                            ? "--gpu: its wide link (beyond the scale-up link)"
                                            : "--gpu: its host link");
+        if (op == GP_COLL_ALLREDUCE) {
+            algo_why(&t, asked, algo, bytes, note, sizeof note);
+            gp_cli_row("algorithm", algo_label(&r), note);
+        }
         if (r.gpus_per_node > 1)
             print_link("scale-up link", up, algo, r.gpus_per_node);
         if (t.scale_out != NULL) {
@@ -777,7 +830,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                 printf("  %s is the only term\n", dominant(&r.expected));
         }
         gp_cli_print_ledger("ledger", &r.expected.ledger);
-        nvls_hint(&t, op, algo, bytes, &params, &r);
+        if (asked == GP_COLL_RING)
+            nvls_hint(&t, op, algo, bytes, &params, &r);
         if (mbus > 0.0) {
             char what[160], mb[32], tm[32];
             snprintf(what, sizeof what, "measured busbw %s = %s for S",

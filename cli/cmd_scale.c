@@ -24,7 +24,7 @@ static void usage(FILE *f)
             "         | --grad-bytes S) (--step-compute-s T | --tokens-per-gpu K [--seq S])\n"
             "         [--gpus 1,2,4,8]\n"
             "         [--gpus-per-node G --scale-out ID [--nics-per-node K]] [--overlap F]\n"
-            "         [--strong|--weak] [--threshold E] [--algo ring|tree|nvls]\n"
+            "         [--strong|--weak] [--threshold E] [--algo auto|ring|tree|nvls]\n"
             "         [--host-bw RATE] [--ceiling] [--zero 0|3] [--micro-batches M]\n"
             "         [--plot FILE.png|FILE.svg]\n\n"
             "Data-parallel scaling: step(n) = compute(n) + gradient AllReduce(n) not hidden behind\n"
@@ -59,9 +59,11 @@ static void usage(FILE *f)
             "                      (default 0); at most 2/3 of the compute step can hide it\n"
             "  --weak              fixed per-GPU batch: compute(n) = T (the default)\n"
             "  --strong            fixed global batch: compute(n) = T/n\n"
-            "  --threshold E       efficiency below which more GPUs stop paying (default 0.5)\n"
-            "  --algo A            AllReduce algorithm: ring (default), tree, or nvls (NVLink SHARP;\n"
-            "                      one node of a link with an NVLS figure, e.g. nvlink4)\n"
+            "  --threshold E       efficiency below which more GPUs stop paying (default 0.5)\n");
+    fprintf(f,
+            "  --algo A            AllReduce algorithm: auto (default: each count what NCCL runs,\n"
+            "                      NVLS or NVLS-tree on nodes of 3+ GPUs whose NVSwitch reduces,\n"
+            "                      e.g. nvlink4, when faster, else the ring), ring, tree, or nvls\n"
             "  --host-bw RATE      host staging bandwidth (reads + writes) when the link has no\n"
             "                      peer-to-peer (default: 460.8 GB/s, one server socket's DRAM)\n"
             "  --ceiling           datasheet link rates, no latency (a bound) instead of achievable\n"
@@ -77,7 +79,8 @@ static void usage(FILE *f)
 }
 
 /* Per-direction rate behind the scale-up AllReduce: datasheet (--ceiling),
- * the link's NVLS figure for --algo nvls, else its expected figure. */
+ * the link's NVLS figure for --algo nvls, else its expected figure (the
+ * ring's; --algo auto's NVLS rows are said beside it). */
 static double up_rate(const gp_link *up, const gp_scale_params *sp)
 {
     if (sp->ceiling)
@@ -85,6 +88,25 @@ static double up_rate(const gp_link *up, const gp_scale_params *sp)
     if (sp->algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0)
         return up->bw_nvls.v;
     return gp_link_expected_bw(up);
+}
+
+/* The algorithm a row's gradient collective is priced with: "none" on one
+ * GPU, "nvls-tree" for NVLS over nodes. */
+static const char *row_algo(const gp_scale_row *r)
+{
+    if (r->gpus == 1)
+        return "none";
+    return r->algo == GP_COLL_NVLS && r->nodes > 1 ? "nvls-tree" : gp_coll_algo_name(r->algo);
+}
+
+/* 1 when a row's gradient collective is priced with NVLS (NVLS-tree). */
+static int any_nvls(const gp_scale_row *rows, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (rows[i].algo == GP_COLL_NVLS)
+            return 1;
+    return 0;
 }
 
 /* Parse "1,2,4,8" into out (sorted, duplicates dropped).  Returns the count,
@@ -285,7 +307,7 @@ static int run(gp_cli *cli, int argc, char **argv)
     /* One replica's memory: known with --gpu and a parameter count;
      * activations (act) only from --tokens-per-gpu's step, else -1. */
     gp_scale_memory mem;
-    int mem_known = 0;
+    int mem_known = 0, nvls_rows = 0;
     double act = -1.0;
     char warn[512] = "";
     gp_scale_params sp;
@@ -484,7 +506,6 @@ static int run(gp_cli *cli, int argc, char **argv)
         return gp_cli_fail(cli, &e);
     if ((mrc = gp_cli_link_opt_apply(cli, &lk, up, &up)) != 0)
         return mrc;
-    gp_cli_link_opt_notes(cli, &lk, up, sp.algo == GP_COLL_NVLS, sp.ceiling);
     if (wide_id != NULL) {
         if (gp_db_get_link(db, wide_id, "--gpu", &q.wide_link, &e) != GP_OK)
             return gp_cli_fail(cli, &e);
@@ -686,6 +707,8 @@ static int run(gp_cli *cli, int argc, char **argv)
         q.min_gpus = LONG_MAX;
     if (gp_scale_eval(&q, &sp, counts, (size_t)n_counts, rows, &res, &e) != GP_OK)
         return gp_cli_fail(cli, &e);
+    nvls_rows = any_nvls(rows, res.n_rows);
+    gp_cli_link_opt_notes(cli, &lk, up, nvls_rows, sp.ceiling);
     if (res.first == 0) {
         gp_scale_verdict(&res, rows, verdict, sizeof verdict);
     } else {
@@ -778,6 +801,9 @@ static int run(gp_cli *cli, int argc, char **argv)
         json_object_set_new(o, "backward_share", gp_cli_jnum(sp.backward_share));
         json_object_set_new(o, "threshold", gp_cli_jnum(sp.threshold));
         json_object_set_new(o, "link_bytes_per_s", gp_cli_jnum(up_rate(up, &sp)));
+        /* The in-switch rate --algo auto's NVLS rows run at (0: none does). */
+        json_object_set_new(o, "link_nvls_bytes_per_s",
+                            gp_cli_jnum(nvls_rows && !sp.ceiling ? up->bw_nvls.v : 0.0));
         /* The ceiling has no latency term (collectives.md): 0 is what it uses. */
         json_object_set_new(o, "link_latency_s",
                             gp_cli_jnum(sp.ceiling ? 0.0 : gp_link_expected_latency(up)));
@@ -797,6 +823,7 @@ static int run(gp_cli *cli, int argc, char **argv)
             json_object_set_new(r, "link", rows[i].link != NULL && rows[i].link->id != NULL
                                                ? json_string(rows[i].link->id)
                                                : json_null());
+            json_object_set_new(r, "algo", json_string(row_algo(&rows[i])));
             /* Memory at this count: the replica, or ZeRO-3's shard. */
             if (mem_known)
                 json_object_set_new(r, "fits", json_boolean(rows[i].gpus >= q.min_gpus));
@@ -819,11 +846,11 @@ static int run(gp_cli *cli, int argc, char **argv)
         /* The JSON rows' figures (an empty field where JSON has null or
          * leaves the key out: fits when the memory is unknown). */
         printf("gpus,nodes,step_s,compute_s,comm_s,exposed_comm_s,comm_fraction,speedup,"
-               "efficiency,link,hidden_comm_s,marginal_efficiency,fits\n");
+               "efficiency,link,hidden_comm_s,marginal_efficiency,fits,algo\n");
         for (i = 0; i < res.n_rows; i++) {
             char b1[64], b2[64];
             printf("%ld,%ld," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G "," GP_CLI_G
-                   "," GP_CLI_G "," GP_CLI_G ",%s,%s,%s,%s\n",
+                   "," GP_CLI_G "," GP_CLI_G ",%s,%s,%s,%s,%s\n",
                    rows[i].gpus,
                    rows[i].nodes, rows[i].step_s, rows[i].compute_s, rows[i].comm_s,
                    rows[i].exposed_s, rows[i].comm_fraction, rows[i].speedup,
@@ -831,7 +858,8 @@ static int run(gp_cli *cli, int argc, char **argv)
                    rows[i].link != NULL && rows[i].link->id != NULL ? rows[i].link->id : "",
                    gp_cli_csvnum(rows[i].hidden_s, b1, sizeof b1),
                    gp_cli_csvnum(rows[i].marginal, b2, sizeof b2),
-                   !mem_known ? "" : rows[i].gpus >= q.min_gpus ? "true" : "false");
+                   !mem_known ? "" : rows[i].gpus >= q.min_gpus ? "true" : "false",
+                   row_algo(&rows[i]));
         }
         return GP_EXIT_OK;
     }
@@ -843,19 +871,21 @@ static int run(gp_cli *cli, int argc, char **argv)
                    q.mode == GP_SCALING_STRONG ? "strong" : "weak",
                    gp_format_qty(q.weight_bytes, GP_Q_BYTES, 2, 0, b2, sizeof b2),
                    gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
-                   gp_coll_algo_name(sp.algo), q.micro_batches);
+                   gp_coll_algo_name(rows[res.n_rows - 1].algo), q.micro_batches);
         else if (q.zero3)
             printf("%s scaling, ZeRO-3: %s of weights AllGathered twice and %s of gradients "
                    "ReduceScattered (%s) every step\n",
                    q.mode == GP_SCALING_STRONG ? "strong" : "weak",
                    gp_format_qty(q.weight_bytes, GP_Q_BYTES, 2, 0, b2, sizeof b2),
                    gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
-                   gp_coll_algo_name(sp.algo));
+                   gp_coll_algo_name(rows[res.n_rows - 1].algo));
         else
             printf("%s scaling, data parallel: %s of gradients AllReduced (%s) every step%s\n",
                    q.mode == GP_SCALING_STRONG ? "strong" : "weak",
                    gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
-                   gp_coll_algo_name(sp.algo),
+                   sp.algo == GP_COLL_AUTO ? "--algo auto: what NCCL runs at each count, column "
+                                             "algo"
+                                           : gp_coll_algo_name(sp.algo),
                    q.micro_batches > 1 ? ", after the last micro-batch" : "");
         printf("assumptions:\n");
         if (gpu != NULL)
@@ -894,6 +924,13 @@ static int run(gp_cli *cli, int argc, char **argv)
         if (sp.algo == GP_COLL_NVLS && up->bw_nvls.v > 0.0)
             gp_cli_row("", "", "nvls: each GPU moves S(1+1/n) each way; a 2-GPU row is the "
                                "ring NCCL runs there (no NVLS below 3 GPUs)");
+        if (sp.algo == GP_COLL_AUTO && nvls_rows) {
+            snprintf(note, sizeof note, "%s per direction (NVLS, expected) for the nvls rows: "
+                                        "each GPU moves S(1+1/n) each way [%s]",
+                     gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b1, sizeof b1),
+                     up->bw_nvls.src ? up->bw_nvls.src : "?");
+            gp_cli_row("", "", note);
+        }
         if (!up->p2p)
             gp_cli_row("", "", "no peer-to-peer: staged through host memory, which the GPUs of "
                                "a node share (docs/models/collectives.md)");
@@ -955,11 +992,11 @@ static int run(gp_cli *cli, int argc, char **argv)
             snprintf(note, sizeof note, "of the AllReduce, at most %.0f%% of compute (backward)",
                      100.0 * sp.backward_share);
         gp_cli_qrow("overlap", sp.overlap, GP_Q_NUMBER, 2, note);
-        printf("\n  %5s %5s %10s %10s %10s %8s %8s %8s\n", "GPUs", "nodes", "step", "comm",
-               "exposed", "share", "speedup", "effic.");
+        printf("\n  %5s %5s %-9s %10s %10s %10s %8s %8s %8s\n", "GPUs", "nodes", "algo", "step",
+               "comm", "exposed", "share", "speedup", "effic.");
         for (i = 0; i < res.n_rows; i++)
-            printf("  %5ld %5ld %10s %10s %10s %7.1f%% %7.2fx %7.1f%%%s%s\n", rows[i].gpus,
-                   rows[i].nodes,
+            printf("  %5ld %5ld %-9s %10s %10s %10s %7.1f%% %7.2fx %7.1f%%%s%s\n", rows[i].gpus,
+                   rows[i].nodes, row_algo(&rows[i]),
                    gp_format_qty(rows[i].step_s, GP_Q_DURATION, 3, 0, b1, sizeof b1),
                    gp_format_qty(rows[i].comm_s, GP_Q_DURATION, 3, 0, b2, sizeof b2),
                    gp_format_qty(rows[i].exposed_s, GP_Q_DURATION, 3, 0, b3, sizeof b3),

@@ -64,7 +64,7 @@ double gp_comm_bus_factor(gp_coll_op op, long n)
 
 static const char *const op_names[GP_COLL_OP__COUNT] = {"allreduce", "reducescatter",
                                                          "allgather", "alltoall"};
-static const char *const algo_names[GP_COLL_ALGO__COUNT] = {"ring", "tree", "nvls"};
+static const char *const algo_names[GP_COLL_ALGO__COUNT] = {"ring", "tree", "nvls", "auto"};
 
 const char *gp_coll_op_name(gp_coll_op op)
 {
@@ -129,8 +129,12 @@ int gp_coll_algo_parse(const char *s, const char *what, gp_coll_algo *out,
         *out = GP_COLL_NVLS;
         return GP_OK;
     }
+    if (strcasecmp(s, "auto") == 0) {
+        *out = GP_COLL_AUTO;
+        return GP_OK;
+    }
     return GP_RAISE_AT(e, GP_EINVAL, what, 0, 0,
-                       "unknown algorithm '%s' (known: ring tree nvls)", s);
+                       "unknown algorithm '%s' (known: auto ring tree nvls)", s);
 }
 
 /* ceil(log2 n) for n >= 1. */
@@ -484,10 +488,38 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
     return GP_OK;
 }
 
+int gp_comm_nvls_eligible(const gp_topo *t, gp_coll_op op, double bytes)
+{
+    const gp_link *l = t != NULL ? t->scale_up : NULL;
+    return l != NULL && op == GP_COLL_ALLREDUCE && t->gpus_per_node >= GP_COMM_NVLS_MIN_GPUS &&
+           bytes >= GP_COMM_NVLS_MIN_BYTES && l->p2p != 0 && l->bw_nvls.v > 0.0 &&
+           isfinite(l->bw_nvls.v);
+}
+
+/* GP_COLL_AUTO: the algorithm NCCL runs by default (gp_comm_eval); any
+ * other algo is returned as is.  The request is validated. */
+static gp_coll_algo resolve(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                            const gp_comm_params *p)
+{
+    gp_comm_result scratch;
+    gp_comm_cost ring, nvls;
+    if (algo != GP_COLL_AUTO)
+        return algo;
+    if (!gp_comm_nvls_eligible(t, op, bytes))
+        return GP_COLL_RING;
+    /* price() records bytes and the host cap in its result: a scratch one. */
+    memset(&scratch, 0, sizeof scratch);
+    price(t, op, GP_COLL_RING, bytes, p, 0, 0, &scratch, &ring);
+    memset(&scratch, 0, sizeof scratch);
+    price(t, op, GP_COLL_NVLS, bytes, p, 0, 0, &scratch, &nvls);
+    return nvls.time_s < ring.time_s ? GP_COLL_NVLS : GP_COLL_RING;
+}
+
 int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
                  double bytes, const gp_comm_params *p, gp_comm_result *r,
                  gp_err *e)
 {
+    gp_coll_algo asked = algo;
     gp_comm_params def;
     int rc;
 
@@ -501,9 +533,11 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
     }
     if ((rc = validate(t, op, algo, bytes, p, e)) != GP_OK)
         return rc;
+    algo = resolve(t, op, algo, bytes, p);
     memset(r, 0, sizeof *r);
     r->op = op;
     r->algo = algo;
+    r->algo_auto = asked == GP_COLL_AUTO;
     r->gpus_per_node = t->gpus_per_node;
     r->nodes = t->nodes;
     r->gpus = t->gpus_per_node * t->nodes;
@@ -543,7 +577,15 @@ int gp__comm_time(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double byt
     r.bus_factor = 0.0;
     r.host_bound = 0;
     r.bytes_per_gpu_intra = r.bytes_per_gpu_inter = 0.0;
-    price(t, op, algo, bytes, p, ceiling, 0, &r, &c);
+    price(t, op, resolve(t, op, algo, bytes, p), bytes, p, ceiling, 0, &r, &c);
     *time_s = c.time_s;
     return GP_OK;
+}
+
+gp_coll_algo gp__comm_algo(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
+                           const gp_comm_params *p)
+{
+    if (t->gpus_per_node * t->nodes == 1 || bytes == 0.0)
+        return algo == GP_COLL_AUTO ? GP_COLL_RING : algo;
+    return resolve(t, op, algo, bytes, p);
 }

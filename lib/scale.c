@@ -18,7 +18,7 @@ void gp_scale_params_default(gp_scale_params *p)
     p->backward_share = 2.0 / 3.0; /* Kaplan et al. 2020 sec. 2.1 */
     p->threshold = 0.5;
     p->ceiling = 0;
-    p->algo = GP_COLL_RING;
+    p->algo = GP_COLL_AUTO; /* NCCL's default choice (gp_comm_eval) */
     gp_comm_params_default(&p->comm);
 }
 
@@ -237,12 +237,15 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
                                     &p->comm, p->ceiling, &rs, e)) != GP_OK)
                 return rc;
             comm = m * (2.0 * ag + rs);
+            r->algo = gp__comm_algo(&topo, GP_COLL_REDUCESCATTER, algo, q->grad_bytes, &p->comm);
             /* The first forward gather and the last scatter of a step, one
              * layer's share each, have no compute to hide under. */
             unhid = q->layers >= 1.0 ? (ag + rs) / q->layers : 0.0;
         } else if ((rc = gp__comm_time(&topo, GP_COLL_ALLREDUCE, algo, q->grad_bytes, &p->comm,
                                        p->ceiling, &comm, e)) != GP_OK) {
             return rc;
+        } else {
+            r->algo = gp__comm_algo(&topo, GP_COLL_ALLREDUCE, algo, q->grad_bytes, &p->comm);
         }
         dg = (double)dn;
         r->gpus = dn;

@@ -749,13 +749,23 @@ START_TEST(db_busbw_within_10pct_of_nccl_tests)
         const char *a[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "8",
                            "--bytes", "8GiB", NULL};
         const char *b[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
+                           "--bytes", "8GiB", "--algo", "ring", NULL};
+        /* NCCL's default on the H100 NVSwitch (ar-h100sxm-8gpu-nvls):
+         * ~480 GB/s busbw, what --algo auto prices (NVLS from 2 MiB); the
+         * A100's NVSwitch does not reduce, so its default is the ring. */
+        const char *c[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
                            "--bytes", "8GiB", NULL};
         json_t *j = gp_test_cli_json(a);
         GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 232.54e9, 0.10);
         ck_assert(gp_test_jnum(j, "ceiling_busbw_bytes_per_s") > gp_test_jnum(j, "busbw_bytes_per_s"));
+        ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "ring");
         json_decref(j);
         j = gp_test_cli_json(b);
         GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 370e9, 0.10);
+        json_decref(j);
+        j = gp_test_cli_json(c);
+        GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 480e9, 0.10);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
         json_decref(j);
     }
 }
@@ -930,11 +940,15 @@ END_TEST
 START_TEST(cli_measured_past_ring_is_nvls)
 {
     const char *m480[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
-                          "8GiB", "--measured-busbw", "480GB/s", NULL};
+                          "8GiB", "--measured-busbw", "480GB/s", "--algo", "ring", NULL};
     const char *t480[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "8GiB",
-                          "--measured-busbw", "480GB/s", NULL};
+                          "--measured-busbw", "480GB/s", "--algo", "ring", NULL};
     const char *m800[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
-                          "8GiB", "--measured-busbw", "800GB/s", NULL};
+                          "8GiB", "--measured-busbw", "800GB/s", "--algo", "ring", NULL};
+    /* The default (--algo auto) prices the NVLS NCCL runs here: 480 is
+     * what it expects (479.69 GB/s, cli_nvls). */
+    const char *dflt[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                          "8GiB", "--measured-busbw", "480GB/s", NULL};
     const char *nv3[] = {"--json", "allreduce", "--link", "nvlink3", "--gpus", "8", "--bytes",
                          "8GiB", "--measured-busbw", "480GB/s", NULL};
     const char *two[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes",
@@ -943,7 +957,7 @@ START_TEST(cli_measured_past_ring_is_nvls)
                           "8GiB", "--measured-busbw", "480GB/s", "--algo", "nvls", NULL};
     const char *n2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16", "--nodes",
                         "2", "--scale-out", "ib-ndr", "--bytes", "8GiB", "--measured-busbw",
-                        "430GB/s", NULL};
+                        "430GB/s", "--algo", "ring", NULL};
     double S = 8589934592.0;
     char *out = NULL, *err = NULL;
     json_t *j = gp_test_cli_json(m480), *d, *a;
@@ -983,6 +997,12 @@ START_TEST(cli_measured_past_ring_is_nvls)
                                                        "verdict")), "impossible");
     json_decref(j);
     j = gp_test_cli_json(asnv);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
+                                                       "verdict")), "as_expected");
+    json_decref(j);
+    j = gp_test_cli_json(dflt);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo_requested")), "auto");
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "diagnosis"),
                                                        "verdict")), "as_expected");
     json_decref(j);
@@ -1271,6 +1291,10 @@ END_TEST
 START_TEST(cli_gcp_a3_worked)
 {
     const char *mega[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
+                          "--scale-out", "gcp-a3-mega", "--bytes", "8GiB", "--algo", "ring",
+                          NULL};
+    /* NCCL's default, which the held-out 338.82 GB/s ran: NVLS-tree. */
+    const char *dflt[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
                           "--scale-out", "gcp-a3-mega", "--bytes", "8GiB", NULL};
     const char *nvls[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
                           "--scale-out", "gcp-a3-mega", "--bytes", "8GiB", "--algo", "nvls", NULL};
@@ -1279,7 +1303,8 @@ START_TEST(cli_gcp_a3_worked)
     const char *ag[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
                         "--scale-out", "gcp-a3-mega", "--bytes", "8GiB", "--op", "allgather", NULL};
     const char *high[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "16", "--nodes", "2",
-                          "--scale-out", "gcp-a3-high", "--bytes", "8GiB", NULL};
+                          "--scale-out", "gcp-a3-high", "--bytes", "8GiB", "--algo", "ring",
+                          NULL};
     const char *a4[] = {"--json", "allreduce", "--gpu", "b200", "--gpus", "16", "--nodes", "2",
                         "--scale-out", "gcp-a4", "--bytes", "8GiB", "--algo", "nvls", NULL};
     const double S = 8589934592.0, shard = S / 8.0;
@@ -1302,6 +1327,13 @@ START_TEST(cli_gcp_a3_worked)
     GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 353.08e9, 1e-4);
     /* held out: 338.82 GB/s measured, within 5 % */
     GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 338.82e9, 0.05);
+    json_decref(j);
+    /* The default prices the same NVLS-tree: its time is less than the
+     * ring's (above), so --algo auto takes it. */
+    j = gp_test_cli_json(dflt);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "schedule")), "nvls-tree, pipelined");
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), shard / 23.6e9 + 23e-6 + 2 * 47.5e-6, 1e-9);
     json_decref(j);
     j = gp_test_cli_json(tiny); /* the 16 bytes themselves add 0.16 ns */
     GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 123e-6, 1e-5);
@@ -1381,9 +1413,9 @@ END_TEST
 START_TEST(cli_gpu_names_link)
 {
     const char *h[] = {"--json", "allreduce", "--gpu", "h100", "--gpus", "8", "--bytes", "8GiB",
-                       NULL};
+                       "--algo", "ring", NULL};
     const char *hl[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
-                        "8GiB", NULL};
+                        "8GiB", "--algo", "ring", NULL};
     const char *g[] = {"--json", "allreduce", "--gpu", "rtx-3090", "--gpus", "8", "--bytes",
                        "1GiB", NULL};
     const char *g2[] = {"--json", "allreduce", "--gpu", "rtx-3090", "--gpus", "2", "--bytes",
@@ -1844,7 +1876,7 @@ END_TEST
 START_TEST(cli_measured_busbw)
 {
     const char *a[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
-                       "4GiB", "--measured-busbw", "250GB/s", NULL};
+                       "4GiB", "--measured-busbw", "250GB/s", "--algo", "ring", NULL};
     const char *one[] = {"allreduce", "--link", "nvlink4", "--gpus", "1", "--bytes", "4GiB",
                          "--measured-busbw", "250GB/s", NULL};
     char *out = NULL, *err = NULL;
@@ -1899,14 +1931,14 @@ START_TEST(cli_zero_bytes_outputs_agree)
     /* The sweep table's one row says it too: algbw and busbw n/a (it
      * printed busbw 0.00 B/s beside algbw n/a). */
     ck_assert_int_eq(gp_test_cli(swp, &out, &err), 0);
-    ck_assert_msg(strstr(out, "0 B       0.00 s            n/a            n/a       0.00 s  none") !=
+    ck_assert_msg(strstr(out, "0 B       0.00 s            n/a            n/a       0.00 s  none      none") !=
                       NULL,
                   "%s", out);
     free(out);
     free(err);
     ck_assert_int_eq(gp_test_cli(csv, &out, &err), 0);
     ck_assert_msg(strstr(out, "inf") == NULL && strstr(out, ",nan") == NULL, "%s", out);
-    ck_assert_msg(strstr(out, "\n0,0,,,0,,none\n") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "\n0,0,,,0,,none,none\n") != NULL, "%s", out);
     free(out);
     free(err);
     ck_assert_int_eq(gp_test_cli(js, &out, &err), 0);
@@ -1935,7 +1967,7 @@ START_TEST(cli_nvls_hint_from_2mib)
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *a[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
-                           cases[i].bytes, NULL};
+                           cases[i].bytes, "--algo", "ring", NULL};
         char *out = NULL;
         ck_assert_int_eq(gp_test_cli(a, &out, NULL), 0);
         ck_assert_msg((strstr(out, "hint: ") != NULL) == cases[i].hint, "%s: %s",
@@ -2045,7 +2077,7 @@ START_TEST(db_nvls_b200_against_published)
         const char *a[] = {"--json", "allreduce", "--link", "nvlink5", "--gpus", "8",
                            "--bytes", "8GiB", "--algo", "nvls", NULL};
         const char *ring[] = {"allreduce", "--link", "nvlink5", "--gpus", "8", "--bytes",
-                              "8GiB", NULL};
+                              "8GiB", "--algo", "ring", NULL};
         char *out = NULL;
         json_t *j = gp_test_cli_json(a);
         ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
@@ -2057,7 +2089,7 @@ START_TEST(db_nvls_b200_against_published)
                       1e-12);
         json_decref(j);
         ck_assert_int_eq(gp_test_cli(ring, &out, NULL), 0);
-        ck_assert_msg(strstr(out, "--algo nvls gives busbw 828.99 GB/s"), "%s", out);
+        ck_assert_msg(strstr(out, "--algo auto or nvls gives busbw 828.99 GB/s"), "%s", out);
         free(out);
     }
 }
@@ -2071,13 +2103,14 @@ START_TEST(cli_nvls)
      * JSON says algo "nvls" and carries the link's NVLS figure. */
     const char *a[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
                        "8GiB", "--algo", "nvls", NULL};
-    const char *ring[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "8GiB", NULL};
+    const char *ring[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "8GiB",
+                          "--algo", "ring", NULL};
     const char *ring_json[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
-                               "--bytes", "8GiB", NULL};
+                               "--bytes", "8GiB", "--algo", "ring", NULL};
     const char *two[] = {"allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes", "8GiB",
                          "--algo", "nvls", NULL};
     const char *two_ring[] = {"allreduce", "--link", "nvlink4", "--gpus", "2", "--bytes", "8GiB",
-                              NULL};
+                              "--algo", "ring", NULL};
     const char *pcie[] = {"allreduce", "--link", "pcie4-x16", "--gpus", "4", "--bytes", "1GB",
                           NULL};
     const char *tbl[] = {"allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes", "8GiB",
@@ -2107,7 +2140,7 @@ START_TEST(cli_nvls)
      * reach, computed (479.69 GB/s, above). */
     ck_assert_int_eq(gp_test_cli(ring, &out, NULL), 0);
     ck_assert_msg(strstr(out, "hint: ") && strstr(out, "NVLS") &&
-                      strstr(out, "--algo nvls gives busbw 479.69 GB/s"),
+                      strstr(out, "--algo auto or nvls gives busbw 479.69 GB/s"),
                   "%s", out);
     free(out);
     /* The NVLS table names the figure it used. */
@@ -2144,6 +2177,82 @@ START_TEST(cli_nvls)
     ck_assert_int_eq(gp_test_cli(pcie, &out, NULL), 0);
     ck_assert_ptr_null(strstr(out, "hint: "));
     free(out);
+}
+END_TEST
+
+/* --algo auto (the default) prices what NCCL runs without NCCL_ALGO: NVLS
+ * for an AllReduce of 2 MiB or more on nodes of 3+ GPUs whose NVSwitch
+ * reduces, when faster than the ring; else the ring.  By hand, 8 x nvlink4
+ * (ring 370 GB/s, 2 us a hop; NVLS 308.6 GB/s, 23 us):
+ *   1 MiB: the ring, 1.75 x 1048576 / 370e9 + 14 x 2 us = 32.959 us;
+ *   2 MiB: NVLS, 1.125 x 2097152 / 308.6e9 + 23 us = 30.645 us (the ring's
+ *          37.918 us is slower).
+ * The ring on 2 GPUs (no NVLS below 3: S / 370e9 + 2 x 2 us), on nvlink3
+ * (no NVLS figure: 1.75 S / 230e9 + 28 us) and for a ReduceScatter (0.875 S
+ * / 370e9 + 7 x 2 us).  efa-p5, 8 GiB (S = 8589934592, shard S/8 = 1073741824):
+ *   2 nodes: NVLS-tree, max(1.125 S / 308.6e9 = 31.315 ms, shard / 47e9 =
+ *            22.846 ms) + 23 us + 2 x 20 us = 31.378 ms, against the
+ *            ring's 1.875 S / (8 x 47e9) + 30 x 20 us = 43.436 ms;
+ *   4 nodes: the ring, 1.9375 S / 376e9 + 62 x 20 us = 45.503 ms, against
+ *            NVLS-tree's tree of 4 (2 x shard / 47e9 = 45.691 ms) + 23 us +
+ *            4 x 20 us = 45.794 ms -- as the p5 runs measured: 477.7 GB/s
+ *            busbw on 2 nodes (NVLS-tree 513.3), 357.0 on 4 (ring 365.8). */
+START_TEST(cli_auto_is_nccls_default)
+{
+    static const struct {
+        const char *link, *gpus, *bytes, *op, *algo;
+        double t;
+    } c[] = {
+        {"nvlink4", "8", "1MiB", "allreduce", "ring", 1.75 * 1048576.0 / 370e9 + 28e-6},
+        {"nvlink4", "8", "2MiB", "allreduce", "nvls", 1.125 * 2097152.0 / 308.6e9 + 23e-6},
+        {"nvlink4", "2", "8GiB", "allreduce", "ring", 8589934592.0 / 370e9 + 4e-6},
+        {"nvlink3", "8", "8GiB", "allreduce", "ring", 1.75 * 8589934592.0 / 230e9 + 28e-6},
+        {"nvlink4", "8", "8GiB", "reducescatter", "ring", 0.875 * 8589934592.0 / 370e9 + 14e-6},
+    };
+    const double S = 8589934592.0, shard = S / 8.0;
+    const char *p2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16",
+                        "--gpus-per-node", "8", "--scale-out", "efa-p5", "--bytes", "8GiB", NULL};
+    const char *p4[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "32",
+                        "--gpus-per-node", "8", "--scale-out", "efa-p5", "--bytes", "8GiB", NULL};
+    const char *sw[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8", "--bytes",
+                        "2MiB", "--sweep", NULL};
+    size_t i;
+    json_t *j, *rows;
+    GP_ASSERT_REL(1.75 * 1048576.0 / 370e9 + 28e-6, 32.959e-6, 1e-4);
+    GP_ASSERT_REL(1.125 * 2097152.0 / 308.6e9 + 23e-6, 30.645e-6, 1e-4);
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        const char *a[] = {"--json", "allreduce", "--link", c[i].link, "--gpus", c[i].gpus,
+                           "--bytes", c[i].bytes, "--op", c[i].op, NULL};
+        j = gp_test_cli_json(a);
+        ck_assert_msg(strcmp(json_string_value(json_object_get(j, "algo")), c[i].algo) == 0,
+                      "case %zu: %s", i, json_string_value(json_object_get(j, "algo")));
+        ck_assert_str_eq(json_string_value(json_object_get(j, "algo_requested")), "auto");
+        GP_ASSERT_REL(gp_test_jnum(j, "time_s"), c[i].t, 1e-9);
+        json_decref(j);
+    }
+    j = gp_test_cli_json(p2);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 1.125 * S / 308.6e9 + 23e-6 + 2 * 20e-6, 1e-9);
+    ck_assert(shard / 47e9 < 1.125 * S / 308.6e9);
+    ck_assert(1.125 * S / 308.6e9 + 63e-6 < 1.875 * S / 376e9 + 30 * 20e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 477.7e9, 0.08); /* measured */
+    json_decref(j);
+    j = gp_test_cli_json(p4);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "ring");
+    GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 1.9375 * S / 376e9 + 62 * 20e-6, 1e-9);
+    ck_assert(1.9375 * S / 376e9 + 62 * 20e-6 < 2.0 * shard / 47e9 + 23e-6 + 4 * 20e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 357.0e9, 0.03); /* measured */
+    json_decref(j);
+    /* The sweep names each size's algorithm: the ring up to 1 MiB, NVLS at
+     * 2 MiB. */
+    j = gp_test_cli_json(sw);
+    rows = json_object_get(j, "sweep");
+    ck_assert_int_eq((int)json_array_size(rows), 19); /* 8 B .. 2 MiB */
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 17), "algo")),
+                     "ring");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 18), "algo")),
+                     "nvls");
+    json_decref(j);
 }
 END_TEST
 
@@ -2376,6 +2485,7 @@ Suite *gp_test_suite_comm(void)
     tcase_add_test(tc, db_nvls_against_published);
     tcase_add_test(tc, db_nvls_b200_against_published);
     tcase_add_test(tc, cli_nvls);
+    tcase_add_test(tc, cli_auto_is_nccls_default);
     tcase_add_test(tc, cli_nvls_overlay);
     tcase_add_test(tc, cli_gpu_names_link);
     tcase_add_test(tc, cli_gpu_turing_geforce_staged);

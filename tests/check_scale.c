@@ -804,9 +804,11 @@ START_TEST(cli_notes_and_ceiling_alpha)
     const char *nics[] = {"scale", "--gpu", "h100", "--link", "nvlink4", "--params", "7B",
                           "--step-compute-s", "1", "--nics-per-node", "4", NULL};
     const char *ct[] = {"scale", "--gpu", "h100", "--link", "nvlink4", "--grad-bytes", "1GB",
-                        "--step-compute-s", "1", "--gpus", "8", "--ceiling", NULL};
+                        "--step-compute-s", "1", "--gpus", "8", "--ceiling", "--algo", "ring",
+                        NULL};
     const char *cj[] = {"--json", "scale", "--gpu", "h100", "--link", "nvlink4", "--grad-bytes",
-                        "1GB", "--step-compute-s", "1", "--gpus", "8", "--ceiling", NULL};
+                        "1GB", "--step-compute-s", "1", "--gpus", "8", "--ceiling", "--algo",
+                        "ring", NULL};
     char *out = NULL, *err = NULL;
     json_t *j;
     ck_assert_int_eq(gp_test_cli(hb, &out, &err), 0);
@@ -1422,10 +1424,55 @@ START_TEST(cli_csv_rows)
     ck_assert_int_eq(gp_test_cli(argv, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out, "gpus,nodes,step_s,compute_s,comm_s,exposed_comm_s,"
                                       "comm_fraction,speedup,efficiency,link,hidden_comm_s,"
-                                      "marginal_efficiency,fits\n"));
+                                      "marginal_efficiency,fits,algo\n"));
     ck_assert_ptr_nonnull(strstr(out, "\n2,1,2.53909324928,2,0.53909324928,0.53909324928,"));
     ck_assert_ptr_nonnull(strstr(out, ",pcie4-x16,0,"));
-    ck_assert_ptr_nonnull(strstr(out, ",false\n"));
+    /* PCIe has no NVLS: the default is the ring (nothing runs on 1 GPU). */
+    ck_assert_ptr_nonnull(strstr(out, ",false,none\n"));
+    ck_assert_ptr_nonnull(strstr(out, ",false,ring\n"));
+    free(out);
+    free(err);
+}
+END_TEST
+
+/* --algo auto (the default) prices each count's gradient AllReduce with
+ * what NCCL runs there (collectives.md, "The default algorithm").  Llama 2
+ * 7B's 6,738,415,616 fp16 gradients, G = 13,476,831,232 B, on H100s
+ * (nvlink4: ring 370 GB/s, 2 us; NVLS 308.6 GB/s, 23 us), nodes of 8 over
+ * efa-p5 (47 GB/s a GPU, 20 us):
+ *   2 GPUs: the ring (no NVLS below 3), G / 370e9 + 2 x 2 us = 36.4279 ms;
+ *   8 GPUs: NVLS, 1.125 G / 308.6e9 + 23 us = 49.1529 ms;
+ *   32 GPUs (4 nodes): the ring across them, 1.9375 G / (8 x 47e9) + 62 x
+ *   20 us = 70.6851 ms, against NVLS-tree's max(49.13 ms, 2 (G/8) / 47e9 =
+ *   71.6853 ms) + 23 us + 4 x 20 us = 71.79 ms. */
+START_TEST(cli_auto_rows_name_algo)
+{
+    const char *argv[] = {"--json", "scale", "--gpu", "h100", "--model", "llama-2-7b",
+                          "--step-compute-s", "1", "--gpus", "1,2,8,32", "--gpus-per-node", "8",
+                          "--scale-out", "efa-p5", NULL};
+    const char *tbl[] = {"scale", "--gpu", "h100", "--model", "llama-2-7b", "--step-compute-s",
+                         "1", "--gpus", "1,2,8,32", "--gpus-per-node", "8", "--scale-out",
+                         "efa-p5", NULL};
+    const double G = 13476831232.0;
+    static const char *const algo[] = {"none", "ring", "nvls", "ring"};
+    char *out = NULL, *err = NULL;
+    json_t *j = gp_test_cli_json(argv), *rows = json_object_get(j, "rows");
+    size_t i;
+    ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "auto");
+    for (i = 0; i < 4; i++)
+        ck_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, i), "algo")),
+                         algo[i]);
+    GP_ASSERT_REL(jrow(j, 1, "comm_s"), G / 370e9 + 4e-6, 1e-9);
+    GP_ASSERT_REL(jrow(j, 2, "comm_s"), 1.125 * G / 308.6e9 + 23e-6, 1e-9);
+    GP_ASSERT_REL(jrow(j, 3, "comm_s"), 1.9375 * G / 376e9 + 62 * 20e-6, 1e-9);
+    ck_assert(1.9375 * G / 376e9 + 62 * 20e-6 < 2.0 * (G / 8.0) / 47e9 + 23e-6 + 80e-6);
+    GP_ASSERT_REL(gp_test_jnum(j, "link_nvls_bytes_per_s"), 308.6e9, 1e-12);
+    json_decref(j);
+    ck_assert_int_eq(gp_test_cli(tbl, &out, &err), 0);
+    ck_assert_msg(strstr(out, "308.6 GB/s per direction (NVLS, expected) for the nvls rows") !=
+                      NULL,
+                  "%s", out);
+    ck_assert_msg(strstr(out, "      8     1 nvls ") != NULL, "%s", out);
     free(out);
     free(err);
 }
@@ -1469,6 +1516,7 @@ Suite *gp_test_suite_scale(void)
     tcase_add_test(tc, cli_micro_batches);
     tcase_add_test(tc, cli_gpu_bridge_gives_way);
     tcase_add_test(tc, cli_csv_rows);
+    tcase_add_test(tc, cli_auto_rows_name_algo);
     tcase_add_test(tc, cli_strong_whole_sequences);
     tcase_add_test(tc, cli_refusal_before_warnings);
     suite_add_tcase(s, tc);

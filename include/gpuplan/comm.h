@@ -26,6 +26,10 @@ typedef enum gp_coll_algo {
     GP_COLL_TREE, /* NCCL double binary tree (AllReduce only)            */
     GP_COLL_NVLS, /* NVLink SHARP: the NVSwitch reduces (AllReduce, one
                      node, a link with an nvls figure)                     */
+    GP_COLL_AUTO, /* what NCCL runs when NCCL_ALGO is not set: NVLS (NVLS-
+                     tree over nodes) where gp_comm_nvls_eligible and it
+                     is faster than the ring, else the ring; the result
+                     names the algorithm priced (gp_comm_eval)            */
     GP_COLL_ALGO__COUNT
 } gp_coll_algo;
 
@@ -107,6 +111,12 @@ typedef struct gp_comm_params {
  * its tree over nodes. */
 #define GP_COMM_NVLS_MIN_GPUS 3
 
+/* The smallest AllReduce NCCL runs as NVLS by default, bytes: 2 MiB.  It
+ * runs small ones as a ring or tree (LL protocols, a few us) and switches
+ * to NVLS from about 2 MiB (H200: calibration_methods.md section 3;
+ * nccl#1259: NVLS is not faster below that). */
+#define GP_COMM_NVLS_MIN_BYTES 2097152.0
+
 /* H for p: p->host_bw when > 0, else GP_COMM_HOST_BW_DEFAULT (also for a
  * NULL p). */
 double gp_comm_host_bw(const gp_comm_params *p);
@@ -149,7 +159,8 @@ typedef struct gp_comm_cost {
 
 typedef struct gp_comm_result {
     gp_coll_op op;
-    gp_coll_algo algo;
+    gp_coll_algo algo;     /* the algorithm priced (never GP_COLL_AUTO)      */
+    int algo_auto;         /* 1: GP_COLL_AUTO chose it                       */
     long gpus;             /* n = nodes x gpus_per_node                      */
     long gpus_per_node, nodes;
     double bytes;          /* S: the nccl-tests "size" (AllReduce/RS input,
@@ -221,6 +232,13 @@ typedef struct gp_comm_result {
  * before it launches anything: src/enqueue.cc, taskAppend, "Empty
  * collectives can be discarded"), returns GP_OK with trivial = 1 and zero
  * costs.
+ * GP_COLL_AUTO prices NCCL's default choice: an AllReduce that
+ * gp_comm_nvls_eligible allows is priced both ways and the faster expected
+ * time wins (NVLS, or NVLS-tree over nodes, against the ring); anything else
+ * is the ring.  NCCL's own tuning never prefers its tree for bandwidth
+ * (algbw = busBw x 0.5 against the ring's n / 2(n-1): src/graph/tuning.cc),
+ * and the ring's hierarchical phases already stand in for its latency.
+ * r->algo is the algorithm priced, r->algo_auto 1.
  * p may be NULL (defaults).  Returns GP_OK, or GP_EINVAL (bytes < 0 or not
  * finite, gpus or nodes < 1, a needed link NULL or without bandwidth),
  * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree or
@@ -232,12 +250,18 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
                  double bytes, const gp_comm_params *p, gp_comm_result *r,
                  gp_err *e);
 
+/* 1 when NCCL would consider NVLS for this collective by default: an
+ * AllReduce of at least GP_COMM_NVLS_MIN_BYTES on nodes of at least
+ * GP_COMM_NVLS_MIN_GPUS GPUs whose scale-up link has peer-to-peer and an
+ * nvls figure (an NVSwitch that reduces).  NULL t: 0. */
+int gp_comm_nvls_eligible(const gp_topo *t, gp_coll_op op, double bytes);
+
 /* The nccl-tests bus-bandwidth factor: 2(n-1)/n for AllReduce, (n-1)/n for
  * ReduceScatter, AllGather and AllToAll; 0 when n < 2. */
 double gp_comm_bus_factor(gp_coll_op op, long n);
 
 /* Names: "allreduce" "reducescatter" "allgather" "alltoall"; "ring" "tree"
- * "nvls".  Parsers accept those (and "all-reduce", "reduce-scatter",
+ * "nvls" "auto".  Parsers accept those (and "all-reduce", "reduce-scatter",
  * "all-gather", "all-to-all", "rs", "ag", "a2a"; "nvlink-sharp" for nvls)
  * case-insensitively;
  * GP_EINVAL names `what` (may be NULL) otherwise, *out untouched.  NULL s or

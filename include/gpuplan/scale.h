@@ -87,10 +87,14 @@ typedef struct gp_scale_params {
      * added since the previous count, falls below it.  Default 0.5. */
     double threshold;
     int ceiling;              /* 1: datasheet link figures; 0: expected      */
-    /* AllReduce algorithm (default ring).  GP_COLL_NVLS prices rows of 3 or
-     * more GPUs on one node as NVLink SHARP; a one-node row of 2 GPUs on a
-     * link with an NVLS figure is priced as the ring NCCL runs there (it
-     * enables NVLS only above 2 GPUs); rows across nodes are GP_EUNSUP. */
+    /* AllReduce algorithm (default GP_COLL_AUTO: each row what NCCL runs by
+     * default, gp_comm_eval -- NVLS, NVLS-tree over nodes, where the
+     * NVSwitch reduces and it is faster, else the ring).  GP_COLL_NVLS
+     * prices rows of 3 or more GPUs a node as NVLink SHARP (NVLS-tree over
+     * nodes); a one-node row of 2 GPUs on a link with an NVLS figure is
+     * priced as the ring NCCL runs there (it enables NVLS only above 2
+     * GPUs), rows over nodes of 1 or 2 as its tree.  ZeRO-3's AllGathers
+     * and ReduceScatter are rings whatever algo says. */
     gp_coll_algo algo;
     gp_comm_params comm;
 } gp_scale_params;
@@ -115,6 +119,8 @@ typedef struct gp_scale_row {
                                NaN for the first row                         */
     const gp_link *link;    /* the link inside its nodes: scale_up, or
                                wide_link for nodes wider than scale_up joins */
+    gp_coll_algo algo;      /* the algorithm priced for this row's gradient
+                               collective (never GP_COLL_AUTO)              */
 } gp_scale_row;
 
 typedef enum gp_scale_stop {
