@@ -193,7 +193,8 @@ static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double
     if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
         return;
     printf("hint: on this NVSwitch NCCL's default AllReduce from about 2 MiB up is NVLink "
-           "SHARP (NVLS): --algo auto or nvls gives busbw %s (algbw %s) against %s for this ring%s\n",
+           "SHARP (NVLS): --algo auto or nvls gives busbw %s (algbw %s) against %s for this "
+           "ring%s\n",
            gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
            gp_format_qty(o.expected.algbw, GP_Q_RATE, 2, 0, b2, sizeof b2),
            gp_format_qty(r->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
@@ -730,7 +731,8 @@ static int run(gp_cli *cli, int argc, char **argv)
     {
         char b[64], note[256];
         printf("%s %s of %s on %ld GPU%s (%ld node%s x %ld)\n",
-               r.trivial ? gp_coll_algo_name(algo) : algo_label(&r), gp_coll_op_name(op), gp_format_qty(bytes, GP_Q_BYTES, 2, 0, b, sizeof b), r.gpus,
+               r.trivial ? gp_coll_algo_name(algo) : algo_label(&r), gp_coll_op_name(op),
+               gp_format_qty(bytes, GP_Q_BYTES, 2, 0, b, sizeof b), r.gpus,
                r.gpus == 1 ? "" : "s", r.nodes, r.nodes == 1 ? "" : "s", r.gpus_per_node);
         if (r.trivial) {
             if (r.gpus == 1)

@@ -643,14 +643,14 @@ void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp
     }
     if (nvls && o->bw > 0.0)
         gp_cli_note(cli, "note",
-                    "--link-bw sets %s's ring rate; --algo nvls runs at its in-switch figure, "
-                    "%s per direction",
+                    "--link-bw sets %s's ring rate; NVLS (priced here) runs at its in-switch "
+                    "figure, %s per direction",
                     up->id ? up->id : "the link",
                     gp_format_qty(up->bw_nvls.v, GP_Q_RATE, 1, 0, b, sizeof b));
     if (nvls && o->lat >= 0.0 && !ceiling)
         gp_cli_note(cli, "note",
-                    "--link-latency prices %s's hops; --algo nvls's switch phases take NCCL's "
-                    "23 us (tuning.cc) whatever it is",
+                    "--link-latency prices %s's hops; NVLS's switch phases (priced here) take "
+                    "NCCL's 23 us (tuning.cc) whatever it is",
                     up->id ? up->id : "the link");
     if (ceiling) {
         const char *both[] = {o->bw > 0.0 ? "--link-bw" : NULL,

@@ -2163,8 +2163,8 @@ START_TEST(cli_nvls)
         const char *lat[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "8",
                              "--bytes", "8", "--algo", "nvls", "--link-latency", "50us", NULL};
         ck_assert_int_eq(gp_test_cli(lat, &out, &err), 0);
-        ck_assert_msg(strstr(err, "--link-latency prices nvlink4's hops; --algo nvls's switch "
-                                  "phases take NCCL's 23 us") != NULL,
+        ck_assert_msg(strstr(err, "--link-latency prices nvlink4's hops; NVLS's switch phases "
+                                  "(priced here) take NCCL's 23 us") != NULL,
                       "%s", err);
         j = json_loads(out, 0, NULL);
         ck_assert_ptr_nonnull(j);
