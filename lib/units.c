@@ -844,7 +844,11 @@ char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
 
 int gp_format_apart_digits(double v, double t, int digits)
 {
-    char a[64], b[64];
+    char a[400], b[400];
+    if (digits < 0)
+        digits = 0;
+    if (digits > 15)
+        digits = 15;
     for (; digits < 6; digits++) {
         snprintf(a, sizeof a, "%.*f", digits, v);
         snprintf(b, sizeof b, "%.*f", digits, t);

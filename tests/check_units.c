@@ -540,6 +540,11 @@ START_TEST(format_apart_digits)
     ck_assert_int_eq(gp_format_apart_digits(0.72032, 0.72, 3), 4);
     ck_assert_int_eq(gp_format_apart_digits(0.5, 0.5, 2), 6);
     ck_assert_int_eq(gp_format_apart_digits(0.31, 0.5, 2), 2);
+    /* digits is clamped as gp_format_qty's is: a negative one came back
+     * as given, and "%.*f" reads a negative precision as 6. */
+    ck_assert_int_eq(gp_format_apart_digits(49.94, 50.0, -3), 1);
+    ck_assert_int_eq(gp_format_apart_digits(3.0, 4.0, -3), 0);
+    ck_assert_int_eq(gp_format_apart_digits(0.5, 0.5, 99), 15);
 }
 END_TEST
 

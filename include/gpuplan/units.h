@@ -99,7 +99,8 @@ char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
 /* The fewest decimals, from `digits` up to 6, at which "%.*f" prints v and
  * a threshold t differently, so a figure said to be below or above t never
  * reads as t itself: 49.94 against 50 gets 1 ("49.9 (below 50.0)"), 0.72032
- * against 0.72 gets 4 from 3 ("0.7203").  6 when they still print alike. */
+ * against 0.72 gets 4 from 3 ("0.7203").  6 when they still print alike.
+ * digits is clamped to [0, 15] first, as for gp_format_qty. */
 int gp_format_apart_digits(double v, double t, int digits);
 
 #ifdef __cplusplus
