@@ -22,6 +22,7 @@
 #include "calib_int.h"
 #include "db_int.h"
 #include "gpuplan/calib.h"
+#include "units_int.h"
 
 #define MAX_FILE_BYTES (64u * 1024u * 1024u)
 #define MAX_NODES 4000000u
@@ -584,7 +585,7 @@ static int fail_trial(rctx *r, const yaml_node_t *list, const gp_calib_point *pt
     yaml_node_item_t *it;
     for (it = list->data.sequence.items.start; it < list->data.sequence.items.top; it++) {
         const yaml_node_t *v = yaml_document_get_node(r->doc, *it);
-        if (strtod(sval(v), NULL) == pt->t.min) {
+        if (gp__strtod(sval(v), NULL) == pt->t.min) {
             at = v;
             break;
         }
@@ -1615,32 +1616,41 @@ static void sb_quoted(sbuf *b, const char *s)
     sb_printf(b, "\"");
 }
 
+/* A figure for the overlay: "%.*f" then its unit, with a '.' whatever the
+ * host program's locale (the loader reads the "C" form only). */
+static void sb_fixed(sbuf *b, int digits, double v, const char *unit)
+{
+    char t[400];
+    snprintf(t, sizeof t, "%.*f", digits, v);
+    sb_printf(b, "%s%s", gp__c_radix(t), unit);
+}
+
 static void sb_rate(sbuf *b, double v)
 {
     if (v >= 1e9)
-        sb_printf(b, "%.3fGB/s", v / 1e9);
+        sb_fixed(b, 3, v / 1e9, "GB/s");
     else if (v >= 1e6)
-        sb_printf(b, "%.3fMB/s", v / 1e6);
+        sb_fixed(b, 3, v / 1e6, "MB/s");
     else
-        sb_printf(b, "%.0fB/s", v);
+        sb_fixed(b, 0, v, "B/s");
 }
 
 static void sb_dur(sbuf *b, double v)
 {
     if (v < 1e-6)
-        sb_printf(b, "%.2fns", v * 1e9);
+        sb_fixed(b, 2, v * 1e9, "ns");
     else if (v < 1e-3)
-        sb_printf(b, "%.3fus", v * 1e6);
+        sb_fixed(b, 3, v * 1e6, "us");
     else
-        sb_printf(b, "%.3fms", v * 1e3);
+        sb_fixed(b, 3, v * 1e3, "ms");
 }
 
 static void sb_flops(sbuf *b, double v, int integer)
 {
     if (v >= 1e12)
-        sb_printf(b, "%.3f%s", v / 1e12, integer ? "TOPS" : "TFLOPS");
+        sb_fixed(b, 3, v / 1e12, integer ? "TOPS" : "TFLOPS");
     else
-        sb_printf(b, "%.3f%s", v / 1e9, integer ? "GOPS" : "GFLOPS");
+        sb_fixed(b, 3, v / 1e9, integer ? "GOPS" : "GFLOPS");
 }
 
 /* "2026-12-01" from an ISO 8601 date-time. */

@@ -15,6 +15,7 @@
 
 #include "calib_int.h"
 #include "gpuplan/calib.h"
+#include "units_int.h"
 
 #define MAX_TOKENS 32
 #define MAX_RANKS 1048576L
@@ -133,7 +134,7 @@ int gp__calib_num(const char *t, double *v)
               *p == 'E'))
             return 0;
     errno = 0;
-    *v = strtod(t, &end);
+    *v = gp__strtod(t, &end);
     return end != t && *end == '\0' && errno != ERANGE && isfinite(*v);
 }
 
@@ -146,7 +147,7 @@ static int parse_uint(const char *t, double *v)
     for (p = t; *p; p++)
         if (!isdigit((unsigned char)*p))
             return 0;
-    *v = strtod(t, NULL);
+    *v = gp__strtod(t, NULL);
     return 1;
 }
 

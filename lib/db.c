@@ -1382,10 +1382,21 @@ static int misnamed_kind_folder(const char *dir, gp_err *e)
 static int load_dir(gp_db *db, int layer, const char *dir, gp_err *e)
 {
     struct stat st;
-    char path[4096];
+    char path[4096], trimmed[2048];
     int k, rc, found = 0;
+    size_t n;
     if (dir == NULL || dir[0] == '\0')
         return GP_RAISE(e, GP_EIO, "overlay directory name is empty");
+    /* "DIR/" (a shell's completion) names its files "DIR/gpus/x.yaml", not
+     * "DIR//gpus/x.yaml", in messages and origins; "/" stays. */
+    n = strlen(dir);
+    if (n > 1 && dir[n - 1] == '/' && n < sizeof trimmed) {
+        while (n > 1 && dir[n - 1] == '/')
+            n--;
+        memcpy(trimmed, dir, n);
+        trimmed[n] = '\0';
+        dir = trimmed;
+    }
     if (stat(dir, &st) != 0)
         return GP_RAISE_AT(e, GP_EIO, dir, 0, 0, "cannot open overlay directory: %s",
                            strerror(errno));

@@ -792,9 +792,28 @@ static int infer_eval(const gp_infer_params *p, gp_infer_result *r, gp_err *e)
     if (!(p->price >= 0.0) || p->price > 1e4)
         return GP_RAISE_AT(e, GP_EINVAL, "--price", 0, 0,
                            "price must lie in [0, 1e4] USD per GPU-hour (got %g)", p->price);
-    if (p->decode_eff < 0.0 || p->decode_eff > 1.0)
+    if (!(p->decode_eff >= 0.0 && p->decode_eff <= 1.0)) /* NaN too */
         return GP_RAISE_AT(e, GP_EINVAL, "--decode-eff", 0, 0,
                            "decode efficiency must lie in (0, 1] (got %g)", p->decode_eff);
+    /* The overrides a caller sets by hand: negative means "the default", a
+     * NaN is no number at all (it was taken for "not given"), and the CLI's
+     * bounds keep every derived time and byte count finite. */
+    if (isnan(p->layer_overhead) || p->layer_overhead > 1.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--layer-overhead", 0, 0,
+                           "layer overhead must be at most 1 s (negative: the engine's; "
+                           "got %g)", p->layer_overhead);
+    if (isnan(p->moe_layer_overhead) || p->moe_layer_overhead > 1.0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--moe-layer-overhead", 0, 0,
+                           "MoE layer overhead must be at most 1 s (negative: the engine's; "
+                           "got %g)", p->moe_layer_overhead);
+    if (isnan(p->runtime_overhead) || p->runtime_overhead > 1e15)
+        return GP_RAISE_AT(e, GP_EINVAL, "--runtime-overhead", 0, 0,
+                           "runtime overhead must be at most 1e15 bytes (negative: the "
+                           "default; got %g)", p->runtime_overhead);
+    if (!(p->act_bytes > 0.0 && p->act_bytes <= 8.0))
+        return GP_RAISE_AT(e, GP_EINVAL, "act_bytes", 0, 0,
+                           "bytes per activation element must lie in (0, 8] (got %g)",
+                           p->act_bytes);
     if (!(p->prefill_eff >= 0.0 && p->prefill_eff <= 1.0)) /* NaN too */
         return GP_RAISE_AT(e, GP_EINVAL, "--prefill-eff", 0, 0,
                            "prefill efficiency must lie in (0, 1] (got %g)", p->prefill_eff);

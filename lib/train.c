@@ -1849,21 +1849,35 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
     if (in->micro_batch > 1e9 && in->mfu_mode != GP_MFU_MODEL)
         return GP_RAISE_AT(e, GP_ERANGE, "--micro-batch", 0, 0,
                            "micro-batch must be <= 1e9 sequences (got '%.0f')", in->micro_batch);
-    if ((in->step_time > 0.0) != (in->tokens_per_step > 0.0 || in->batch > 0.0) ||
-        in->step_time < 0.0 || in->tokens_per_step < 0.0 || in->batch < 0.0)
+    /* !(x >= 0): a NaN too, which every "< 0" and "> cap" test let through
+     * as "not given". */
+    if (!(in->step_time >= 0.0) || !(in->tokens_per_step >= 0.0) || !(in->batch >= 0.0) ||
+        (in->step_time > 0.0) != (in->tokens_per_step > 0.0 || in->batch > 0.0))
         return GP_RAISE_AT(e, GP_EINVAL,
-                           in->step_time > 0.0 ? "--tokens-per-step" : "--step-time", 0, 0,
+                           !(in->step_time >= 0.0)         ? "--step-time"
+                           : !(in->tokens_per_step >= 0.0) ? "--tokens-per-step"
+                           : !(in->batch >= 0.0)           ? "--batch"
+                           : in->step_time > 0.0           ? "--tokens-per-step"
+                                                           : "--step-time",
+                           0, 0,
                            "profile mode needs both a step time > 0 and tokens per "
                            "step (or --batch) "
-                           "> 0 (got %g s, %g tokens)",
-                           in->step_time, in->tokens_per_step);
-    if (in->price < 0.0 || in->purchase < 0.0 || in->years < 0.0 || in->pue < 0.0 ||
-        in->kwh_price < 0.0)
-        return GP_RAISE_AT(e, GP_EINVAL, in->price < 0.0 ? "--price" : in->years < 0.0 ? "--years"
-                                         : in->pue < 0.0 ? "--pue" : in->kwh_price < 0.0
-                                                                          ? "--kwh-price"
-                                                                          : "--purchase",
-                           0, 0, "cost inputs must be >= 0");
+                           "> 0 (got %g s, %g tokens, %g sequences)",
+                           in->step_time, in->tokens_per_step, in->batch);
+    if (!(in->price >= 0.0) || !(in->purchase >= 0.0) || !(in->years >= 0.0) ||
+        !(in->pue >= 0.0) || !(in->kwh_price >= 0.0))
+        return GP_RAISE_AT(e, GP_EINVAL,
+                           !(in->price >= 0.0)   ? "--price"
+                           : !(in->years >= 0.0) ? "--years"
+                           : !(in->pue >= 0.0)   ? "--pue"
+                           : !(in->kwh_price >= 0.0) ? "--kwh-price"
+                                                     : "--purchase",
+                           0, 0, "cost inputs must be >= 0 (got %g)",
+                           !(in->price >= 0.0)       ? in->price
+                           : !(in->years >= 0.0)     ? in->years
+                           : !(in->pue >= 0.0)       ? in->pue
+                           : !(in->kwh_price >= 0.0) ? in->kwh_price
+                                                     : in->purchase);
     /* Plausibility caps on the profile and the cost inputs, far beyond any
      * real figure, so that every derived time, MFU, energy and cost stays
      * finite and printable (docs/models/training.md section 7). */

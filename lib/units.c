@@ -4,14 +4,19 @@
  * decimal (digits, optional '.', optional exponent; no hex, no inf/nan) and
  * the unit is looked up in the table of the requested kind.  The numeric
  * lexeme is validated here and then converted with strtod (endptr + errno),
- * so strtod never sees a form we did not mean to accept.  The "C" locale's
- * '.' decimal point is assumed. */
+ * so strtod never sees a form we did not mean to accept.  '.' is the decimal
+ * point whatever the host program's locale: gp__strtod reads and
+ * gp__c_radix writes the "C" form (a program that called setlocale(LC_ALL,
+ * "") for a German user could not load the database). */
 #include "gpuplan/units.h"
+
+#include "units_int.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -334,6 +339,102 @@ static int starts_icase(const char *p, const char *word)
     return 1;
 }
 
+/* ---- the "C" decimal point ---------------------------------------------- */
+
+/* The current locale's decimal point as printf writes it, into r (cap 8):
+ * "1.5" -> ".", "1,5" -> ",".  Its length; "." when it cannot tell. */
+static size_t locale_radix(char r[8])
+{
+    char t[32];
+    size_t n;
+    snprintf(t, sizeof t, "%.1f", 1.5);
+    n = strlen(t);
+    if (n < 3 || n - 2 > 7 || t[0] != '1' || t[n - 1] != '5') {
+        r[0] = '.';
+        r[1] = '\0';
+        return 1;
+    }
+    memcpy(r, t + 1, n - 2);
+    r[n - 2] = '\0';
+    return n - 2;
+}
+
+/* A byte strtod may take in a C-locale number: digits, letters (hex digits,
+ * x, p, inf, nan), signs, '.' and leading white space; never a decimal
+ * point of another locale (',', a multibyte one). */
+static int c_num_byte(char c)
+{
+    return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '+' ||
+           c == '-' || c == '.' || is_space(c);
+}
+
+double gp__strtod(const char *s, char **endp)
+{
+    char rad[8], buf[512], *be;
+    const char *p;
+    size_t rn, i, dot = (size_t)-1;
+    int err = errno;
+    double v;
+    char *e;
+
+    v = strtod(s, &e);
+    /* The "C" locale (or one like it) read it: strtod stopped at a byte
+     * that is no decimal point here, and took none of another locale's. */
+    for (p = s; p < e && c_num_byte(*p); p++)
+        ;
+    if (p == e && *e != '.') {
+        if (endp != NULL)
+            *endp = e;
+        return v;
+    }
+    rn = locale_radix(rad);
+    if (rn == 1 && rad[0] == '.' && p == e) {
+        if (endp != NULL)
+            *endp = e; /* "1.2.3": the C locale stops there too */
+        return v;
+    }
+    /* Another decimal point: hand strtod the number with its '.' (the
+     * first; a second ends it, as in the C locale) written the locale's way,
+     * and map the end back. */
+    for (i = 0, p = s; c_num_byte(*p) && !(*p == '.' && dot != (size_t)-1) &&
+                        i + rn < sizeof buf;
+         p++) {
+        if (*p == '.') {
+            dot = i;
+            memcpy(buf + i, rad, rn);
+            i += rn;
+        } else {
+            buf[i++] = *p;
+        }
+    }
+    buf[i] = '\0';
+    errno = err;
+    v = strtod(buf, &be);
+    i = (size_t)(be - buf);
+    if (dot != (size_t)-1 && i > dot)
+        i = i >= dot + rn ? i - (rn - 1) : dot; /* the point itself not taken */
+    if (endp != NULL)
+        *endp = (char *)(uintptr_t)(s + i);
+    return v;
+}
+
+char *gp__c_radix(char *buf)
+{
+    char rad[8], *p;
+    size_t rn;
+    if (buf == NULL)
+        return buf;
+    rn = locale_radix(rad);
+    if (rn == 1 && rad[0] == '.')
+        return buf;
+    p = strstr(buf, rad);
+    if (p != NULL) {
+        *p = '.';
+        memmove(p + 1, p + rn, strlen(p + rn) + 1);
+    }
+    return buf;
+}
+
 /* ---- parsing ------------------------------------------------------------ */
 
 int gp_parse_qty(const char *s, gp_qty kind, const char *what, double *out,
@@ -378,7 +479,7 @@ int gp_parse_qty(const char *s, gp_qty kind, const char *what, double *out,
                             "hexadecimal numbers are not accepted");
     }
     errno = 0;
-    v = strtod(num, &endp);
+    v = gp__strtod(num, &endp);
     if (endp != num + len)
         return qty_fail(e, GP_EINVAL, what, s, kind, "malformed number");
     if (errno == ERANGE) {
@@ -585,7 +686,7 @@ static int printed_ge(double x, int digits, double bound)
     {
         char t[400];
         snprintf(t, sizeof t, "%.*f", digits, x);
-        return strtod(t, NULL) >= bound;
+        return gp__strtod(gp__c_radix(t), NULL) >= bound;
     }
 }
 
@@ -738,12 +839,16 @@ char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
             fmt_sci(buf, n, sign, a, digits, "");
         break;
     }
-    return buf;
+    return gp__c_radix(buf);
 }
 
 int gp_format_apart_digits(double v, double t, int digits)
 {
-    char a[64], b[64];
+    char a[400], b[400];
+    if (digits < 0)
+        digits = 0;
+    if (digits > 15)
+        digits = 15;
     for (; digits < 6; digits++) {
         snprintf(a, sizeof a, "%.*f", digits, v);
         snprintf(b, sizeof b, "%.*f", digits, t);

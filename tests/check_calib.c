@@ -8,6 +8,7 @@
  * formulas in the comment above its assert.  Trial noise e_j = {-0.4, -0.2,
  * -0.1, 0, +0.1, +0.2, +0.5} % (median 0); sweeps carry a per-size bias
  * d_i = 0.003 sin(1.7 i) the fit must average out. */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -753,6 +754,67 @@ START_TEST(overlay_loads_and_drives_expected)
     gp_db_free(db);
     free(t);
     gp_calib_free(c);
+}
+END_TEST
+
+/* A host program under a decimal-comma locale (setlocale(LC_ALL, "") for a
+ * German user): the readers' numbers and the overlay's figures are data in
+ * the C form.  The overlay was written "3000,000GB/s", which no loader
+ * reads, and the logs' "12.34" columns were cut at the '.'. */
+START_TEST(overlay_and_logs_ignore_the_locale)
+{
+    gp_calib *c = NULL;
+    gp_calib_summary s, s_c;
+    char *t = NULL, *t_c = NULL, buf[1024];
+    gp_db *db = NULL;
+    const gp_gpu *g;
+    gp_err e;
+    gp_err_clear(&e);
+    /* The C locale's answers first. */
+    c = load_ok(DATA "synthetic-h100.yaml");
+    gp_calib_summarize(c, &s_c);
+    ck_assert_int_eq(gp_calib_overlay_gpu(c, &s_c, "h100-sxm", "synthetic-h100.yaml", &t_c, &e),
+                     GP_OK);
+    gp_calib_free(c);
+    if (!gp_test_comma_locale()) {
+        fprintf(stderr, "calib/locale: no decimal-comma locale on this machine; skipped\n");
+        free(t_c);
+        return;
+    }
+    c = load_ok(DATA "synthetic-h100.yaml");
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.h2d_bw, s_c.h2d_bw, 0);
+    ck_assert_int_eq(gp_calib_overlay_gpu(c, &s, "h100-sxm", "synthetic-h100.yaml", &t, &e), GP_OK);
+    ck_assert_str_eq(t, t_c);
+    ck_assert_msg(gp_db_open_text(&db, 0, GP_KIND_GPU, "calib-h100-sxm.yaml", t, strlen(t), &e) ==
+                      GP_OK,
+                  "%s", gp_err_format(&e, buf, sizeof buf));
+    g = gp_db_find_gpu(db, "h100-sxm");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(g->meas_mem_bw.v, 3.0e12, 1e-9);
+    gp_db_free(db);
+    free(t);
+    gp_calib_free(c);
+
+    /* An nccl-tests log: its size, time and bandwidth columns. */
+    setlocale(LC_ALL, "C");
+    c = NULL;
+    ck_assert_int_eq(gp_calib_read_file_any(DATA "a100-nccl-tests-allreduce.txt", GP_CALIB_FMT_AUTO,
+                                            &c, &e),
+                     GP_OK);
+    gp_calib_summarize(c, &s_c);
+    gp_calib_free(c);
+    ck_assert(s_c.allreduce_busbw > 0);
+    ck_assert(gp_test_comma_locale());
+    c = NULL;
+    ck_assert_msg(gp_calib_read_file_any(DATA "a100-nccl-tests-allreduce.txt", GP_CALIB_FMT_AUTO,
+                                         &c, &e) == GP_OK,
+                  "%s", gp_err_format(&e, buf, sizeof buf));
+    gp_calib_summarize(c, &s);
+    GP_ASSERT_REL(s.allreduce_busbw, s_c.allreduce_busbw, 0);
+    gp_calib_free(c);
+    free(t_c);
+    setlocale(LC_ALL, "C"); /* CK_FORK=no (make valgrind): the next test's */
 }
 END_TEST
 
@@ -1518,6 +1580,7 @@ Suite *gp_test_suite_calib(void)
     tcase_add_test(tcli, cli_run_checks_o_before_the_probe);
     tcase_add_test(tcli, cli_import_probe_short_allreduce);
     tcase_add_test(tcli, cli_import_probe_short_h2d);
+    tcase_add_test(tcli, overlay_and_logs_ignore_the_locale); /* 60 s: localedef, once */
     tcase_set_timeout(tcli, 60);
     suite_add_tcase(s, tcli);
     tcase_add_test(tb, build_without_nvcc_is_not_an_error);

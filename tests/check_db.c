@@ -1736,12 +1736,42 @@ START_TEST(cli_hw_errors_exit_2)
 }
 END_TEST
 
+/* "--db DIR/" (a shell's completion adds the slash): the origins and the
+ * messages named "DIR//gpus/x.yaml:2:1". */
+START_TEST(overlay_dir_trailing_slash_names_files_once)
+{
+    char d[4096], slashed[4200], want[4300], buf[1024];
+    const char *dirs[1];
+    gp_db *db = NULL;
+    gp_err e;
+    ck_assert_int_eq(gp_test_tmpdir(d, sizeof d), 0);
+    ck_assert_int_eq(gp_test_write(d, "links/x.yaml",
+                                   "id: pcie4-x16\nachievable: {value: 24GB/s, src: x}\n"
+                                   "sources: {x: \"mine\"}\n"),
+                     0);
+    snprintf(slashed, sizeof slashed, "%s//", d);
+    dirs[0] = slashed;
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open(&db, 0, dirs, 1, &e) == GP_OK, "%s", gp_err_format(&e, buf, sizeof buf));
+    snprintf(want, sizeof want, "%s/links/x.yaml:2:1", d);
+    ck_assert_str_eq(gp_db_find_link(db, "pcie4-x16")->bw_achievable.origin, want);
+    gp_db_free(db);
+    ck_assert_int_eq(gp_test_write(d, "links/x.yaml", "id: pcie4-x16\nachievable: 24GB/s\n"), 0);
+    ck_assert_int_eq(gp_db_open(&db, 0, dirs, 1, &e), GP_ESCHEMA);
+    ck_assert_ptr_null(db);
+    snprintf(want, sizeof want, "%s/links/x.yaml", d);
+    ck_assert_str_eq(e.where, want);
+    gp_test_rmtree(d);
+}
+END_TEST
+
 Suite *gp_test_suite_db(void)
 {
     Suite *s = suite_create("db");
     TCase *tc = tcase_create("load");
     TCase *tb = tcase_create("bad");
     TCase *tcli = tcase_create("cli");
+    tcase_add_test(tc, overlay_dir_trailing_slash_names_files_once);
     tcase_add_test(tc, fixture_loads_with_si_figures);
     tcase_add_test(tc, overclocked_measurement_loads_and_plans_at_the_ceiling);
     tcase_add_test(tc, measured_bounds_hold_at_their_edges);

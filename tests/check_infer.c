@@ -2536,12 +2536,77 @@ START_TEST(enum_out_of_range_is_einval)
 }
 END_TEST
 
+/* The override fields a library caller sets by hand (the CLI bounds its
+ * options before): a NaN fell through every "> 0" / ">= 0" test and was
+ * taken for "not given" (decode_eff, layer_overhead, moe_layer_overhead,
+ * runtime_overhead), and act_bytes was not checked at all -- 0 priced the
+ * tensor-parallel AllReduces as free, NaN or -2 came back as "--bytes:
+ * message size must be ...", an option decode does not have. */
+START_TEST(overrides_refuse_nan_and_out_of_range)
+{
+    static const struct {
+        const char *where;
+        int field;
+        double v;
+    } bad[] = {
+        {"--decode-eff", 0, NAN},          {"--layer-overhead", 1, NAN},
+        {"--layer-overhead", 1, INFINITY}, {"--layer-overhead", 1, 2.0},
+        {"--moe-layer-overhead", 2, NAN},  {"--moe-layer-overhead", 2, 1e300},
+        {"--runtime-overhead", 3, NAN},    {"--runtime-overhead", 3, 2e15},
+        {"act_bytes", 4, 0.0},             {"act_bytes", 4, NAN},
+        {"act_bytes", 4, -2.0},            {"act_bytes", 4, INFINITY},
+        {"act_bytes", 4, 16.0},
+    };
+    gp_gpu g = a100();
+    gp_link l = nvlink3();
+    gp_model m = llama2_7b();
+    gp_infer_params p;
+    gp_infer_result r;
+    gp_err e;
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gp_infer_params_init(&p);
+        p.gpu = &g;
+        p.model = &m;
+        p.gpus = 2;
+        p.link = &l;
+        switch (bad[i].field) {
+        case 0: p.decode_eff = bad[i].v; break;
+        case 1: p.layer_overhead = bad[i].v; break;
+        case 2: p.moe_layer_overhead = bad[i].v; break;
+        case 3: p.runtime_overhead = bad[i].v; break;
+        default: p.act_bytes = bad[i].v; break;
+        }
+        gp_err_clear(&e);
+        ck_assert_msg(gp_infer_eval(&p, &r, &e) == GP_EINVAL, "%s = %g accepted", bad[i].where,
+                      bad[i].v);
+        ck_assert_str_eq(e.where, bad[i].where);
+    }
+    /* The bounds themselves pass; negative overheads still mean "default". */
+    gp_infer_params_init(&p);
+    p.gpu = &g;
+    p.model = &m;
+    p.gpus = 2;
+    p.link = &l;
+    p.layer_overhead = 1.0;
+    p.moe_layer_overhead = -INFINITY;
+    p.runtime_overhead = 1e15;
+    p.act_bytes = 8.0;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_OK);
+    p.act_bytes = 1.0;
+    p.runtime_overhead = -1.0;
+    p.layer_overhead = -5.0;
+    ck_assert_int_eq(gp_infer_eval(&p, &r, &e), GP_OK);
+}
+END_TEST
+
 Suite *gp_test_suite_infer(void)
 {
     Suite *s = suite_create("infer");
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, article_7b_ceilings_on_4090);
     tcase_add_test(tc, enum_out_of_range_is_einval);
+    tcase_add_test(tc, overrides_refuse_nan_and_out_of_range);
     tcase_add_test(tc, params_only_guesses_layers);
     tcase_add_test(tc, kv_replicas_under_tensor_parallel);
     tcase_add_test(tc, kv_cache_sizes);

@@ -2289,6 +2289,43 @@ START_TEST(enum_out_of_range_is_einval)
 }
 END_TEST
 
+/* A NaN in a cost or profile input fell through every "< 0" and "> cap"
+ * test and was taken for "not given": the database rent, the default PUE,
+ * no profile.  Each is refused, naming its option. */
+START_TEST(cost_and_profile_inputs_refuse_nan)
+{
+    static const char *const where[] = {"--price", "--purchase", "--years", "--pue",
+                                        "--kwh-price", "--step-time", "--tokens-per-step",
+                                        "--batch"};
+    const gp_gpu *g = gp_db_find_gpu(gp_test_db(), "h100");
+    gp_train_in in;
+    gp_train_result r;
+    gp_err e;
+    size_t i;
+    for (i = 0; i < sizeof where / sizeof where[0]; i++) {
+        gp_train_in_init(&in);
+        in.gpu = g;
+        in.params = 7e9;
+        in.tokens = 1e12;
+        switch (i) {
+        case 0: in.price = NAN; break;
+        case 1: in.purchase = NAN; break;
+        case 2: in.years = NAN; break;
+        case 3: in.pue = NAN; break;
+        case 4: in.kwh_price = NAN; break;
+        case 5: in.step_time = NAN; in.tokens_per_step = 1e6; break;
+        case 6: in.step_time = 1.0; in.tokens_per_step = NAN; break;
+        default: in.step_time = 1.0; in.batch = NAN; break;
+        }
+        gp_err_clear(&e);
+        ck_assert_msg(gp_train_estimate(&in, NULL, &r, &e) == GP_EINVAL, "%s NaN accepted",
+                      where[i]);
+        ck_assert_str_eq(e.where, where[i]);
+        ck_assert_ptr_nonnull(strstr(e.msg, "nan"));
+    }
+}
+END_TEST
+
 Suite *gp_test_suite_train(void)
 {
     Suite *s = suite_create("train");
@@ -2296,6 +2333,7 @@ Suite *gp_test_suite_train(void)
     TCase *db = tcase_create("db");
     TCase *cli = tcase_create("cli");
     tcase_add_test(model, gpt3_on_h100);
+    tcase_add_test(db, cost_and_profile_inputs_refuse_nan);
     tcase_add_test(model, in_init_defaults_as_documented);
     tcase_add_test(model, enum_out_of_range_is_einval);
     tcase_add_test(model, llama65b_profile_mode);

@@ -3,6 +3,7 @@
  * by hand in the comments (decimal prefixes are powers of 1000, binary ones
  * powers of 1024, 1 byte = 8 bits). */
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -539,6 +540,11 @@ START_TEST(format_apart_digits)
     ck_assert_int_eq(gp_format_apart_digits(0.72032, 0.72, 3), 4);
     ck_assert_int_eq(gp_format_apart_digits(0.5, 0.5, 2), 6);
     ck_assert_int_eq(gp_format_apart_digits(0.31, 0.5, 2), 2);
+    /* digits is clamped as gp_format_qty's is: a negative one came back
+     * as given, and "%.*f" reads a negative precision as 6. */
+    ck_assert_int_eq(gp_format_apart_digits(49.94, 50.0, -3), 1);
+    ck_assert_int_eq(gp_format_apart_digits(3.0, 4.0, -3), 0);
+    ck_assert_int_eq(gp_format_apart_digits(0.5, 0.5, 99), 15);
 }
 END_TEST
 
@@ -557,6 +563,75 @@ START_TEST(format_round_trips)
 }
 END_TEST
 
+/* A host program that calls setlocale(LC_ALL, "") for a German or French
+ * user gets a decimal comma in strtod and printf.  The quantities gpuplan
+ * reads and writes are data, not prose: "3.35GB" must parse, "3,35GB" must
+ * not, and gp_format_qty's output must parse back, whatever the locale (it
+ * failed: every parse of a '.' was "malformed number" and the built-in
+ * database did not load). */
+START_TEST(parse_and_format_ignore_the_locale)
+{
+    double v = 0.0;
+    long l = 0;
+    char buf[64];
+    gp_err e;
+    if (!gp_test_comma_locale()) {
+        fprintf(stderr, "units/locale: no decimal-comma locale on this machine; skipped\n");
+        return;
+    }
+    gp_err_clear(&e);
+    ck_assert_int_eq(gp_parse_bytes("3.35GB", &v, &e), GP_OK);
+    GP_ASSERT_REL(v, 3.35e9, 0);
+    ck_assert_int_eq(gp_parse_rate(" 1.5 TB/s ", &v, &e), GP_OK);
+    GP_ASSERT_REL(v, 1.5e12, 0);
+    ck_assert_int_eq(gp_parse_qty("2.5e-3", GP_Q_NUMBER, "x", &v, &e), GP_OK);
+    GP_ASSERT_REL(v, 2.5e-3, 0);
+    ck_assert_int_eq(gp_parse_qty(".5", GP_Q_FRACTION, "x", &v, &e), GP_OK);
+    GP_ASSERT_REL(v, 0.5, 0);
+    ck_assert_int_eq(gp_parse_count("6.74B", &v, &e), GP_OK);
+    GP_ASSERT_REL(v, 6.74e9, 0);
+    ck_assert_int_eq(gp_parse_qty("1e400", GP_Q_NUMBER, "x", &v, &e), GP_ERANGE);
+    /* The locale's own form is not the grammar's. */
+    ck_assert_int_eq(gp_parse_bytes("3,35GB", &v, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_parse_qty("2,5", GP_Q_NUMBER, "x", &v, &e), GP_EINVAL);
+    ck_assert_int_eq(gp_parse_int("4Ki", 1, "--gpus", &l, &e), GP_OK);
+    ck_assert_int_eq(l, 4096);
+
+    ck_assert_str_eq(gp_format_qty(3.35e9, GP_Q_BYTES, 2, 0, buf, sizeof buf), "3.35 GB");
+    ck_assert_str_eq(gp_format_qty(0.45, GP_Q_FRACTION, 1, 0, buf, sizeof buf), "45.0%");
+    ck_assert_str_eq(gp_format_qty(3.15e23, GP_Q_FLOP, 2, 0, buf, sizeof buf), "3.15e23 FLOP");
+    ck_assert_str_eq(gp_format_qty(0.84, GP_Q_DURATION, 2, 0, buf, sizeof buf), "0.84 s");
+    ck_assert_str_eq(gp_format_qty(0.5, GP_Q_NUMBER, 3, 0, buf, sizeof buf), "0.500");
+    ck_assert_int_eq(gp_parse_rate(gp_format_qty(25e9, GP_Q_RATE, 1, 0, buf, sizeof buf), &v, &e),
+                     GP_OK);
+    GP_ASSERT_REL(v, 25e9, 0);
+    setlocale(LC_ALL, "C"); /* CK_FORK=no (make valgrind): the next test's */
+}
+END_TEST
+
+/* The built-in database is YAML text parsed at run time: under a decimal
+ * comma it failed ("builtin:formats/awq-int4-g128.yaml:11:7: ... '4.15625'
+ * is not a number: malformed number"). */
+START_TEST(database_loads_under_a_decimal_comma)
+{
+    gp_db *db = NULL;
+    gp_err e;
+    const gp_gpu *g;
+    if (!gp_test_comma_locale()) {
+        fprintf(stderr, "units/locale: no decimal-comma locale on this machine; skipped\n");
+        return;
+    }
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open(&db, 0, NULL, 0, &e) == GP_OK, "%s", e.msg);
+    g = gp_db_find_gpu(db, "h100");
+    ck_assert_ptr_nonnull(g);
+    GP_ASSERT_REL(g->mem_bw.v, 3.35e12, 0);
+    GP_ASSERT_REL(gp_gpu_peak(g, GP_BF16, GP_PIPE_TENSOR, GP_ACC_FP32, 0), 989.4e12, 0);
+    gp_db_free(db);
+    setlocale(LC_ALL, "C");
+}
+END_TEST
+
 Suite *gp_test_suite_units(void)
 {
     Suite *s = suite_create("units");
@@ -564,6 +639,7 @@ Suite *gp_test_suite_units(void)
     TCase *tb = tcase_create("reject");
     TCase *ti = tcase_create("int");
     TCase *tf = tcase_create("format");
+    TCase *tl = tcase_create("locale");
     tcase_add_loop_test(tp, parse_every_form, 0, (int)(sizeof good / sizeof good[0]));
     tcase_add_test(tp, sub_multiples_are_correctly_rounded);
     tcase_add_test(tp, wrappers_and_null_context);
@@ -577,11 +653,15 @@ Suite *gp_test_suite_units(void)
     tcase_add_test(tf, format_non_finite_and_small_buffers);
     tcase_add_test(tf, format_never_prints_a_full_step);
     tcase_add_test(tf, format_apart_digits);
+    tcase_add_test(tl, parse_and_format_ignore_the_locale);
+    tcase_add_test(tl, database_loads_under_a_decimal_comma);
     tcase_add_loop_test(tf, format_round_trips, 0,
                         (int)(sizeof trips / sizeof trips[0]));
     suite_add_tcase(s, tp);
     suite_add_tcase(s, tb);
     suite_add_tcase(s, ti);
     suite_add_tcase(s, tf);
+    tcase_set_timeout(tl, 60); /* localedef, once, where no such locale is installed */
+    suite_add_tcase(s, tl);
     return s;
 }

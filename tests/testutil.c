@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
@@ -166,6 +167,46 @@ const char *gp_test_build_dir(void)
 {
     const char *b = getenv("GP_BUILD");
     return b != NULL && b[0] != '\0' ? b : GP_BUILD_DIR;
+}
+
+static int radix_is_comma(void)
+{
+    char t[16];
+    snprintf(t, sizeof t, "%.1f", 1.5);
+    return strcmp(t, "1,5") == 0;
+}
+
+int gp_test_comma_locale(void)
+{
+    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8",
+                                        "fr_FR.utf8", "de_DE", "fr_FR"};
+    char dir[512], cmd[2048];
+    size_t i;
+    struct stat st;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (setlocale(LC_ALL, names[i]) != NULL && radix_is_comma())
+            return 1;
+    /* None installed: build de_DE once (localedef ships with glibc; its
+     * sources come with Debian's `locales`), into a temporary name first so
+     * that two runners never read a half-written one. */
+    snprintf(dir, sizeof dir, "%s/locale", gp_test_build_dir());
+    snprintf(cmd, sizeof cmd, "%s/de_DE.UTF-8", dir);
+    if (stat(cmd, &st) != 0) {
+        snprintf(cmd, sizeof cmd,
+                 "mkdir -p '%s' && t=$(mktemp -d '%s/.tmpXXXXXX') && "
+                 "localedef -i de_DE -f UTF-8 \"$t/de_DE.UTF-8\" >/dev/null 2>&1; "
+                 "[ -d \"$t/de_DE.UTF-8\" ] && mv \"$t/de_DE.UTF-8\" '%s/' 2>/dev/null; "
+                 "rm -rf \"$t\"",
+                 dir, dir, dir);
+        if (system(cmd) != 0) {
+            /* fall through: the stat below decides */
+        }
+    }
+    setenv("LOCPATH", dir, 1);
+    if (setlocale(LC_ALL, "de_DE.UTF-8") != NULL && radix_is_comma())
+        return 1;
+    setlocale(LC_ALL, "C");
+    return 0;
 }
 
 static char *slurp_fd(int fd)

@@ -130,6 +130,13 @@ gp_link gp_test_link_eth100(void);
 /* Path of the build directory ($GP_BUILD, default "build"). */
 const char *gp_test_build_dir(void);
 
+/* Switch this process (a forked test) to a locale whose decimal point is a
+ * comma, as a host program's setlocale(LC_ALL, "") does for a German user:
+ * an installed de_DE / fr_FR locale, else one localedef builds once into
+ * BUILD/locale (LOCPATH).  Returns 1 when printf now writes "1,5"; 0 when no
+ * such locale can be had on this machine (the caller skips, saying so). */
+int gp_test_comma_locale(void);
+
 /* Create a fresh temporary directory (mkdtemp) and return its path in buf;
  * remove it with gp_test_rmtree.  Return 0 on success. */
 int gp_test_tmpdir(char *buf, size_t n);

@@ -226,7 +226,7 @@ typedef struct gp_infer_params {
                                  GPU's database `rent` (0 there: no cost)  */
     double runtime_overhead;  /* bytes per GPU reserved by the runtime
                                  (CUDA context, workspaces); < 0: default   */
-    double act_bytes;         /* bytes per activation element (2)          */
+    double act_bytes;         /* bytes per activation element, (0, 8] (2)  */
     gp_accum accum;           /* tensor-core accumulate mode (fp32)        */
     gp_infer_split split;     /* multi-GPU split (engine default)          */
     gp_comm_params comm;      /* link model figures (host staging bandwidth);
@@ -487,7 +487,12 @@ typedef struct gp_infer_result {
  * Returns GP_OK, or GP_EINVAL naming the field (missing gpu/model, params
  * <= 0, batch < 1, gpus < 1 or not whole, negative context, gpus > 1
  * without link, GPU without memory bandwidth, link without bandwidth, a
- * split or accumulate mode out of range: "--split", "--accumulate"), or
+ * split or accumulate mode out of range: "--split", "--accumulate"; a NaN
+ * or out-of-range override: decode_eff outside [0, 1] "--decode-eff",
+ * layer_overhead or moe_layer_overhead NaN or above 1 s
+ * "--layer-overhead" / "--moe-layer-overhead", runtime_overhead NaN or
+ * above 1e15 bytes "--runtime-overhead", act_bytes outside (0, 8]
+ * "act_bytes"), or
  * GP_ERANGE ("--gpus": more GPUs than the link joins, e.g. 4 on a 2-GPU
  * bridge; "--batch" / "--prompt": a message between the GPUs, batch x
  * hidden x act_bytes or batch x prompt x hidden x act_bytes, above

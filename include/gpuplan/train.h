@@ -514,7 +514,10 @@ typedef struct gp_train_result {
  * outside [1, 1e18], seq > 1e9, micro_batch > 1e9 outside the step model
  * (which names its 1e9-sequence global batch), gpus > 2^30, step_time outside [1e-6, 1e7] s, tokens per step outside [1, 1e12],
  * price > 1e4 USD/GPU-hour, purchase > 1e8 USD, years outside [0.01, 100],
- * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7)
+ * pue outside [1, 10], kwh_price > 100 USD/kWh; docs/models/training.md 7;
+ * a NaN or negative price, purchase, years, pue, kwh_price, step_time,
+ * tokens_per_step or batch is GP_EINVAL naming its option, never "not
+ * given")
  * and for a profile or a given MFU whose peak_share is above
  * GP_TRAIN_PROFILE_MFU_MAX ("--tokens-per-step"/"--batch", "--mfu").
  * p may be NULL (defaults); NULL in or out: GP_EINVAL.  Not fitting in

@@ -51,7 +51,8 @@ typedef enum gp_qty {
  * `what` (gp_err_format prints "--bytes: '14XB' is not a size: unknown unit
  * 'XB' (use B, kB, ...)").  e and out may be NULL (out NULL: validation
  * only); a NULL s is GP_EINVAL as an empty one is.  Pure; no allocation;
- * thread-safe (the "C" locale's '.' decimal point is assumed by strtod). */
+ * thread-safe.  The decimal point is '.' whatever the locale a host program
+ * set (setlocale): "3,35GB" is GP_EINVAL under a German locale too. */
 int gp_parse_qty(const char *s, gp_qty kind, const char *what, double *out,
                  gp_err *e);
 
@@ -89,7 +90,8 @@ int gp_parse_int(const char *s, long min, const char *what, long *out,
  * GP_Q_NUMBER prints plainly or in scientific form outside [1e-4, 1e15).
  * digits is clamped to [0, 15].  For finite values the parser accepts
  * (non-negative; fractions <= 1) the output parses back with gp_parse_qty of
- * the same kind, to within the printed precision.  Never writes more than n bytes (truncates,
+ * the same kind, to within the printed precision, with a '.' for a decimal
+ * point whatever the locale.  Never writes more than n bytes (truncates,
  * always terminated when n > 0); buf NULL or n 0 writes nothing. */
 char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
                     size_t n);
@@ -97,7 +99,8 @@ char *gp_format_qty(double v, gp_qty kind, int digits, int binary, char *buf,
 /* The fewest decimals, from `digits` up to 6, at which "%.*f" prints v and
  * a threshold t differently, so a figure said to be below or above t never
  * reads as t itself: 49.94 against 50 gets 1 ("49.9 (below 50.0)"), 0.72032
- * against 0.72 gets 4 from 3 ("0.7203").  6 when they still print alike. */
+ * against 0.72 gets 4 from 3 ("0.7203").  6 when they still print alike.
+ * digits is clamped to [0, 15] first, as for gp_format_qty. */
 int gp_format_apart_digits(double v, double t, int digits);
 
 #ifdef __cplusplus
