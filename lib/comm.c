@@ -425,6 +425,16 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
     if (t->nodes < 1)
         return GP_RAISE_AT(e, GP_EINVAL, "--nodes", 0, 0, "nodes must be >= 1, got %ld",
                            t->nodes);
+    if (t->nics_per_node < 0)
+        return GP_RAISE_AT(e, GP_EINVAL, "--nics-per-node", 0, 0,
+                           "NICs per node must be >= 1 (0: the default), got %ld",
+                           t->nics_per_node);
+    /* Checked whatever the link: a NaN would otherwise pass unseen on a
+     * peer-to-peer link and price a staged one as the default. */
+    if (!(p->host_bw >= 0.0) || !isfinite(p->host_bw))
+        return GP_RAISE_AT(e, GP_EINVAL, "--host-bw", 0, 0,
+                           "host staging bandwidth must be > 0 (0: the default), got %g",
+                           p->host_bw);
     if (algo == GP_COLL_TREE && op == GP_COLL_ALLTOALL)
         return GP_RAISE_AT(e, GP_EUNSUP, "--algo", 0, 0,
                            "tree is an AllReduce algorithm; alltoall is priced as direct "
@@ -475,9 +485,6 @@ static int validate(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double b
                                "link '%s' has no peer-to-peer path; nvls needs the GPUs' memory "
                                "mapped through the NVSwitch: use --algo ring or tree",
                                t->scale_up->id ? t->scale_up->id : "?");
-        if (t->scale_up->p2p == 0 && (!(p->host_bw >= 0.0) || !isfinite(p->host_bw)))
-            return GP_RAISE_AT(e, GP_EINVAL, "--host-bw", 0, 0,
-                               "host staging bandwidth must be > 0, got %g", p->host_bw);
     }
     if (t->nodes > 1 && (rc = link_ok(t->scale_out, "--scale-out", e)) != GP_OK)
         return rc;

@@ -406,6 +406,26 @@ START_TEST(bad_input_names_option)
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLGATHER, GP_COLL_TREE, 1e9, NULL, &r, &e),
                      GP_EUNSUP);
     ck_assert_str_eq(e.where, "--algo");
+    /* A NaN or negative host rate is refused on any link (on this
+     * peer-to-peer one it priced as the default, unseen); so is a negative
+     * NIC count (0 is the default). */
+    {
+        gp_comm_params cp;
+        gp_comm_params_default(&cp);
+        cp.host_bw = NAN;
+        ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1e9, &cp, &r, &e),
+                         GP_EINVAL);
+        ck_assert_str_eq(e.where, "--host-bw");
+        cp.host_bw = -1.0;
+        ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1e9, &cp, &r, &e),
+                         GP_EINVAL);
+        ck_assert_str_eq(e.where, "--host-bw");
+        t.nics_per_node = -3;
+        ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1e9, NULL, &r, &e),
+                         GP_EINVAL);
+        ck_assert_str_eq(e.where, "--nics-per-node");
+        t.nics_per_node = 0;
+    }
     t.nodes = 2;
     ck_assert_int_eq(gp_comm_eval(&t, GP_COLL_ALLREDUCE, GP_COLL_RING, 1e9, NULL, &r, &e),
                      GP_EINVAL);

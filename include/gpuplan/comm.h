@@ -240,11 +240,13 @@ typedef struct gp_comm_result {
  * and the ring's hierarchical phases already stand in for its latency.
  * r->algo is the algorithm priced, r->algo_auto 1.
  * p may be NULL (defaults).  Returns GP_OK, or GP_EINVAL (bytes < 0 or not
- * finite, gpus or nodes < 1, a needed link NULL or without bandwidth),
+ * finite, gpus or nodes < 1, nics_per_node < 0, p->host_bw < 0 or not
+ * finite, a needed link NULL or without bandwidth),
  * GP_ERANGE (more GPUs than the scale-up link joins), GP_EUNSUP (tree or
  * nvls for ReduceScatter/AllGather; nvls on more than one node, or on a
  * scale-up link without an nvls figure) with e naming the option ("--gpus",
- * "--bytes", "--link", "--scale-out", "--algo").  NULL t or r: GP_EINVAL.
+ * "--bytes", "--link", "--scale-out", "--algo", "--nics-per-node",
+ * "--host-bw").  NULL t or r: GP_EINVAL.
  * Pure; no allocation. */
 int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
                  double bytes, const gp_comm_params *p, gp_comm_result *r,
