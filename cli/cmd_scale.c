@@ -99,6 +99,27 @@ static const char *row_algo(const gp_scale_row *r)
     return r->algo == GP_COLL_NVLS && r->nodes > 1 ? "nvls-tree" : gp_coll_algo_name(r->algo);
 }
 
+/* Into buf: "ring, NCCL's default here" (or nvls, nvls-tree) when every
+ * row of more than one GPU is priced with that algorithm, "none: one GPU"
+ * when no row has more; NULL when they differ. */
+static const char *one_algo(const gp_scale_row *rows, size_t n, char *buf, size_t size)
+{
+    const char *a = NULL;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const char *b = row_algo(&rows[i]);
+        if (rows[i].gpus == 1)
+            continue;
+        if (a != NULL && strcmp(a, b) != 0)
+            return NULL;
+        a = b;
+    }
+    snprintf(buf, size, "%s", a == NULL ? "none: one GPU" : a);
+    if (a != NULL)
+        snprintf(buf + strlen(buf), size - strlen(buf), ", NCCL's default here");
+    return buf;
+}
+
 /* 1 when a row's gradient collective is priced with NVLS (NVLS-tree). */
 static int any_nvls(const gp_scale_row *rows, size_t n)
 {
@@ -883,9 +904,10 @@ static int run(gp_cli *cli, int argc, char **argv)
             printf("%s scaling, data parallel: %s of gradients AllReduced (%s) every step%s\n",
                    q.mode == GP_SCALING_STRONG ? "strong" : "weak",
                    gp_format_qty(grad_bytes, GP_Q_BYTES, 2, 0, b1, sizeof b1),
-                   sp.algo == GP_COLL_AUTO ? "--algo auto: what NCCL runs at each count, column "
-                                             "algo"
-                                           : gp_coll_algo_name(sp.algo),
+                   sp.algo != GP_COLL_AUTO ? gp_coll_algo_name(sp.algo)
+                   : one_algo(rows, res.n_rows, b2, sizeof b2) != NULL
+                       ? b2
+                       : "--algo auto: what NCCL runs at each count, column algo",
                    q.micro_batches > 1 ? ", after the last micro-batch" : "");
         printf("assumptions:\n");
         if (gpu != NULL)

@@ -1473,8 +1473,20 @@ START_TEST(cli_auto_rows_name_algo)
                       NULL,
                   "%s", out);
     ck_assert_msg(strstr(out, "      8     1 nvls ") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "AllReduced (--algo auto: what NCCL runs at each count, column "
+                              "algo)") != NULL,
+                  "%s", out);
     free(out);
     free(err);
+    /* One algorithm for every row: the header names it. */
+    {
+        const char *nv[] = {"scale", "--gpu", "h100", "--params", "7B", "--step-compute-s", "2",
+                            "--gpus", "4,8", NULL};
+        ck_assert_int_eq(gp_test_cli(nv, &out, &err), 0);
+        ck_assert_msg(strstr(out, "AllReduced (nvls, NCCL's default here)") != NULL, "%s", out);
+        free(out);
+        free(err);
+    }
 }
 END_TEST
 
