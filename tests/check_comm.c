@@ -1999,16 +1999,17 @@ END_TEST
 
 START_TEST(db_nvls_against_published)
 {
-    /* The shipped nvlink4 entry: nvls 308.6 GB/s, alpha 2 us.
-     * 8 GPUs, 8 GiB: busbw 479.98 GB/s (hand value above) vs ~480 published
-     * (nccl-tests#212, H100).  Same link for H200: 8 x H200 default
-     * AllReduce peaked at 475 GB/s busbw at 4 GiB (nccl-tests#272): model
-     * 4 GiB t = 9/8 x 4294967296/308.6e9 + 4 us = 1.5661285e-2 s, busbw
-     * 1.75 x 4294967296/t = 479.92 GB/s, +1.0 %.
+    /* The shipped nvlink4 entry: nvls 308.6 GB/s; NVLS latency NCCL's
+     * 23 us (GP_COMM_NVLS_LATENCY, not the link's 2 us).
+     * 8 GPUs, 8 GiB: busbw 479.69 GB/s vs ~480 published (nccl-tests#212,
+     * H100).  Same link for H200: 8 x H200 default AllReduce peaked at 475
+     * GB/s busbw at 4 GiB (nccl-tests#272): model 4 GiB t = 9/8 x
+     * 4294967296/308.6e9 + 23 us = 1.5680285e-2 s, busbw 1.75 x
+     * 4294967296/t = 479.34 GB/s, +0.9 %.
      * Other GPU counts from the same figure (nccl#1455, 8 x H100,
      * NCCL_ALGO=NVLS, 2-4 GiB; measured algbw): 4 GiB, algbw = S / (S(1+1/n)
-     * /308.6e9 + 4 us): n=5 257.11 (258 measured), n=6 264.45 (265), n=7
-     * 269.96 (270), n=8 274.24 (273); n=4 busbw 1.5 x 246.82 = 370.23 (~370).
+     * /308.6e9 + 23 us): n=5 256.81 (258 measured), n=6 264.14 (265), n=7
+     * 269.64 (270), n=8 273.91 (273); n=4 busbw 1.5 x 246.55 = 369.83 (~370).
      * Within 1 % each: the n/(n+1) shape, not a refit per count. */
     const gp_db *db = gp_test_db();
     const gp_link *l4 = gp_db_find_link(db, "nvlink4");
