@@ -192,13 +192,16 @@ static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double
         return;
     if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
         return;
+    /* The default takes NVLS only where it is the faster (gp_comm_eval). */
     printf("hint: on this NVSwitch NCCL's default AllReduce from about 2 MiB up is NVLink "
-           "SHARP (NVLS): --algo auto or nvls gives busbw %s (algbw %s) against %s for this "
-           "ring%s\n",
+           "SHARP (NVLS): --algo %s gives busbw %s (algbw %s) against %s for this ring%s\n",
+           o.expected.time_s < r->expected.time_s ? "auto or nvls" : "nvls",
            gp_format_qty(o.expected.busbw, GP_Q_RATE, 2, 0, b1, sizeof b1),
            gp_format_qty(o.expected.algbw, GP_Q_RATE, 2, 0, b2, sizeof b2),
            gp_format_qty(r->expected.busbw, GP_Q_RATE, 2, 0, b3, sizeof b3),
-           o.expected.time_s > r->expected.time_s ? " (slower than the ring at this size)" : "");
+           o.expected.time_s >= r->expected.time_s
+               ? " (slower than the ring at this size, so the default prices the ring)"
+               : "");
 }
 
 /* The algorithm a result was priced with, as the tables name it: "none"

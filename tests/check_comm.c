@@ -2229,6 +2229,10 @@ START_TEST(cli_auto_is_nccls_default)
         {"nvlink4", "2", "8GiB", "allreduce", "ring", 8589934592.0 / 370e9 + 4e-6},
         {"nvlink3", "8", "8GiB", "allreduce", "ring", 1.75 * 8589934592.0 / 230e9 + 28e-6},
         {"nvlink4", "8", "8GiB", "reducescatter", "ring", 0.875 * 8589934592.0 / 370e9 + 14e-6},
+        /* H800: NVLS at 215 x 9/14 = 138.2 GB/s (nccl#1374, 215 GB/s busbw
+         * measured with NCCL's default): 2 x 138.2 x 7/9 = 214.98 less the
+         * 23 us, 214.91. */
+        {"nvlink4-h800", "8", "8GiB", "allreduce", "nvls", 1.125 * 8589934592.0 / 138.2e9 + 23e-6},
     };
     const double S = 8589934592.0, shard = S / 8.0;
     const char *p2[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "16",
@@ -2264,6 +2268,20 @@ START_TEST(cli_auto_is_nccls_default)
     ck_assert(1.9375 * S / 376e9 + 62 * 20e-6 < 2.0 * shard / 47e9 + 23e-6 + 4 * 20e-6);
     GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 357.0e9, 0.03); /* measured */
     json_decref(j);
+    /* 3 GPUs: NVLS (busbw 2 x 308.6 x 2/4 = 308.6 less the 23 us) is slower
+     * than the ring (370 less 8 us of hops), so the default prices the ring
+     * and the ring table's hint names --algo nvls alone. */
+    {
+        const char *three[] = {"allreduce", "--link", "nvlink4", "--gpus", "3", "--bytes",
+                               "8GiB", "--algo", "ring", NULL};
+        char *out = NULL;
+        ck_assert_int_eq(gp_test_cli(three, &out, NULL), 0);
+        ck_assert_msg(strstr(out, "--algo nvls gives busbw 308.41 GB/s") != NULL &&
+                          strstr(out, "so the default prices the ring") != NULL &&
+                          strstr(out, "auto or nvls") == NULL,
+                      "%s", out);
+        free(out);
+    }
     /* The sweep names each size's algorithm: the ring up to 1 MiB, NVLS at
      * 2 MiB. */
     j = gp_test_cli_json(sw);
