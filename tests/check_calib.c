@@ -720,24 +720,36 @@ START_TEST(overlay_text_by_hand)
 }
 END_TEST
 
+/* The overlay text t loaded as a database (*db, the caller frees it): its
+ * h100-sxm entry. */
+static const gp_gpu *open_h100_overlay(const char *t, gp_db **db)
+{
+    char buf[1024];
+    const gp_gpu *g;
+    gp_err e;
+    gp_err_clear(&e);
+    ck_assert_msg(gp_db_open_text(db, 0, GP_KIND_GPU, "calib-h100-sxm.yaml", t, strlen(t), &e) ==
+                      GP_OK,
+                  "%s", gp_err_format(&e, buf, sizeof buf));
+    g = gp_db_find_gpu(*db, "h100-sxm");
+    ck_assert_ptr_nonnull(g);
+    return g;
+}
+
 START_TEST(overlay_loads_and_drives_expected)
 {
     /* The generated text, applied over the built-in database, sets the
      * measured figures, and the expected figures follow them. */
     gp_calib *c = load_ok(DATA "synthetic-h100.yaml");
     gp_calib_summary s;
-    char *t = NULL, buf[1024];
+    char *t = NULL;
     gp_db *db = NULL;
     const gp_gpu *g;
     gp_err e;
     gp_err_clear(&e);
     gp_calib_summarize(c, &s);
     ck_assert_int_eq(gp_calib_overlay_gpu(c, &s, "h100-sxm", "synthetic-h100.yaml", &t, &e), GP_OK);
-    ck_assert_msg(gp_db_open_text(&db, 0, GP_KIND_GPU, "calib-h100-sxm.yaml", t, strlen(t), &e) ==
-                      GP_OK,
-                  "%s", gp_err_format(&e, buf, sizeof buf));
-    g = gp_db_find_gpu(db, "h100-sxm");
-    ck_assert_ptr_nonnull(g);
+    g = open_h100_overlay(t, &db);
     GP_ASSERT_REL(g->meas_mem_bw.v, 3.0e12, 1e-9);
     GP_ASSERT_REL(gp_gpu_expected_mem_bw(g), 3.0e12, 1e-9);
     GP_ASSERT_REL(g->meas_l2_bw.v, 9.0e12, 1e-9);
@@ -786,11 +798,7 @@ START_TEST(overlay_and_logs_ignore_the_locale)
     GP_ASSERT_REL(s.h2d_bw, s_c.h2d_bw, 0);
     ck_assert_int_eq(gp_calib_overlay_gpu(c, &s, "h100-sxm", "synthetic-h100.yaml", &t, &e), GP_OK);
     ck_assert_str_eq(t, t_c);
-    ck_assert_msg(gp_db_open_text(&db, 0, GP_KIND_GPU, "calib-h100-sxm.yaml", t, strlen(t), &e) ==
-                      GP_OK,
-                  "%s", gp_err_format(&e, buf, sizeof buf));
-    g = gp_db_find_gpu(db, "h100-sxm");
-    ck_assert_ptr_nonnull(g);
+    g = open_h100_overlay(t, &db);
     GP_ASSERT_REL(g->meas_mem_bw.v, 3.0e12, 1e-9);
     gp_db_free(db);
     free(t);
