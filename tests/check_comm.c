@@ -2268,6 +2268,21 @@ START_TEST(cli_auto_is_nccls_default)
     ck_assert(1.9375 * S / 376e9 + 62 * 20e-6 < 2.0 * shard / 47e9 + 23e-6 + 4 * 20e-6);
     GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 357.0e9, 0.03); /* measured */
     json_decref(j);
+    /* 8 nodes: NVLS-tree again -- its tree of 8 sends 2 x the shard,
+     * 45.691 ms, + 23 us + 6 x 20 us = 45.834 ms, where the ring's 126 hops
+     * of 20 us add 2.52 ms to 1.96875 S / 376e9 = 44.976 ms: busbw 369.0
+     * against 355.4 measured (+3.8 %). */
+    {
+        const char *p8[] = {"--json", "allreduce", "--link", "nvlink4", "--gpus", "64",
+                            "--gpus-per-node", "8", "--scale-out", "efa-p5", "--bytes", "8GiB",
+                            NULL};
+        j = gp_test_cli_json(p8);
+        ck_assert_str_eq(json_string_value(json_object_get(j, "algo")), "nvls");
+        GP_ASSERT_REL(gp_test_jnum(j, "time_s"), 2.0 * shard / 47e9 + 23e-6 + 6 * 20e-6, 1e-9);
+        ck_assert(2.0 * shard / 47e9 + 143e-6 < 1.96875 * S / 376e9 + 126 * 20e-6);
+        GP_ASSERT_REL(gp_test_jnum(j, "busbw_bytes_per_s"), 355.4e9, 0.05); /* measured */
+        json_decref(j);
+    }
     /* 3 GPUs: NVLS (busbw 2 x 308.6 x 2/4 = 308.6 less the 23 us) is slower
      * than the ring (370 less 8 us of hops), so the default prices the ring
      * and the ring table's hint names --algo nvls alone. */
