@@ -167,11 +167,6 @@ static void print_link(const char *what, const gp_link *l, gp_coll_algo algo, lo
         printf("      no peer-to-peer: GPU-to-GPU traffic is staged through host memory\n");
 }
 
-/* NCCL runs small AllReduces as a ring (LL protocol) and switches to NVLS
- * from about 2 MiB (H200, calibration_methods.md section 3; nccl#1259: not
- * faster below that): the hint is for sizes where NVLS is what NCCL runs. */
-#define NVLS_MIN_BYTES 2097152.0
-
 /* One node of a link with an NVLS figure, an AllReduce that is not empty. */
 static int nvls_node(const gp_topo *t, gp_coll_op op, const gp_comm_result *r)
 {
@@ -179,16 +174,16 @@ static int nvls_node(const gp_topo *t, gp_coll_op op, const gp_comm_result *r)
            t->scale_up->bw_nvls.v > 0.0 && !r->trivial;
 }
 
-/* A ring AllReduce on one node of a link with an NVLS figure, from 3 GPUs
- * and 2 MiB up, is not what NCCL runs by default: say what NVLS would reach
+/* A ring AllReduce on one node where NCCL considers NVLS
+ * (gp_comm_nvls_eligible: 3 GPUs and 2 MiB up on a link with an NVLS
+ * figure) may not be what it runs by default: say what NVLS would reach
  * (one line on stdout, computed; the table only). */
 static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
                       const gp_comm_params *p, const gp_comm_result *r)
 {
     gp_comm_result o;
     char b1[64], b2[64], b3[64];
-    if (!nvls_node(t, op, r) || algo != GP_COLL_RING ||
-        t->gpus_per_node < GP_COMM_NVLS_MIN_GPUS || bytes < NVLS_MIN_BYTES)
+    if (!nvls_node(t, op, r) || algo != GP_COLL_RING || !gp_comm_nvls_eligible(t, op, bytes))
         return;
     if (gp_comm_eval(t, op, GP_COLL_NVLS, bytes, p, &o, NULL) != GP_OK)
         return;

@@ -567,7 +567,8 @@ int gp_comm_eval(const gp_topo *t, gp_coll_op op, gp_coll_algo algo,
 }
 
 int gp__comm_time(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
-                  const gp_comm_params *p, int ceiling, double *time_s, gp_err *e)
+                  const gp_comm_params *p, int ceiling, double *time_s, gp_coll_algo *used,
+                  gp_err *e)
 {
     gp_comm_result r;
     gp_comm_cost c;
@@ -575,6 +576,9 @@ int gp__comm_time(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double byt
 
     if ((rc = validate(t, op, algo, bytes, p, e)) != GP_OK)
         return rc;
+    algo = resolve(t, op, algo, bytes, p);
+    if (used != NULL)
+        *used = algo;
     /* As gp_comm_eval: one GPU, or an empty collective (NCCL discards it
      * before launching anything: src/enqueue.cc, taskAppend), costs 0. */
     if (t->gpus_per_node * t->nodes == 1 || bytes == 0.0) {
@@ -584,15 +588,7 @@ int gp__comm_time(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double byt
     r.bus_factor = 0.0;
     r.host_bound = 0;
     r.bytes_per_gpu_intra = r.bytes_per_gpu_inter = 0.0;
-    price(t, op, resolve(t, op, algo, bytes, p), bytes, p, ceiling, 0, &r, &c);
+    price(t, op, algo, bytes, p, ceiling, 0, &r, &c);
     *time_s = c.time_s;
     return GP_OK;
-}
-
-gp_coll_algo gp__comm_algo(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double bytes,
-                           const gp_comm_params *p)
-{
-    if (t->gpus_per_node * t->nodes == 1 || bytes == 0.0)
-        return algo == GP_COLL_AUTO ? GP_COLL_RING : algo;
-    return resolve(t, op, algo, bytes, p);
 }

@@ -232,20 +232,17 @@ int gp_scale_eval(const gp_scale_req *q, const gp_scale_params *p,
              * (as train prices it, docs/models/training.md 9.3). */
             double ag = 0.0, rs = 0.0;
             if ((rc = gp__comm_time(&topo, GP_COLL_ALLGATHER, algo, q->weight_bytes, &p->comm,
-                                    p->ceiling, &ag, e)) != GP_OK ||
+                                    p->ceiling, &ag, NULL, e)) != GP_OK ||
                 (rc = gp__comm_time(&topo, GP_COLL_REDUCESCATTER, algo, q->grad_bytes,
-                                    &p->comm, p->ceiling, &rs, e)) != GP_OK)
+                                    &p->comm, p->ceiling, &rs, &r->algo, e)) != GP_OK)
                 return rc;
             comm = m * (2.0 * ag + rs);
-            r->algo = gp__comm_algo(&topo, GP_COLL_REDUCESCATTER, algo, q->grad_bytes, &p->comm);
             /* The first forward gather and the last scatter of a step, one
              * layer's share each, have no compute to hide under. */
             unhid = q->layers >= 1.0 ? (ag + rs) / q->layers : 0.0;
         } else if ((rc = gp__comm_time(&topo, GP_COLL_ALLREDUCE, algo, q->grad_bytes, &p->comm,
-                                       p->ceiling, &comm, e)) != GP_OK) {
+                                       p->ceiling, &comm, &r->algo, e)) != GP_OK) {
             return rc;
-        } else {
-            r->algo = gp__comm_algo(&topo, GP_COLL_ALLREDUCE, algo, q->grad_bytes, &p->comm);
         }
         dg = (double)dn;
         r->gpus = dn;
