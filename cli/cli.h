@@ -235,8 +235,13 @@ int gp_cli_link_opt_given(const gp_cli_link_opt *o);
 int gp_cli_link_opt_apply(const gp_cli *cli, gp_cli_link_opt *o, const gp_link *named,
                           const gp_link **out);
 
+/* The name tables, JSON and CSV give a collective's algorithm: "none" when
+ * nothing runs (NONE: one GPU, 0 bytes), "direct" for AllToAll,
+ * "nvls-tree" for NVLS over NODES > 1, else gp_coll_algo_name(a). */
+const char *gp_cli_algo_label(gp_coll_op op, gp_coll_algo a, long nodes, int none);
+
 /* Notes on stderr for figures of a named link that the run does not use:
- * --link-bw under --algo nvls (NVLS), both under --ceiling (CEILING). */
+ * --link-bw where NVLS is priced (NVLS), both under --ceiling (CEILING). */
 void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp_link *up,
                            int nvls, int ceiling);
 

@@ -199,16 +199,10 @@ static void nvls_hint(const gp_topo *t, gp_coll_op op, gp_coll_algo algo, double
                : "");
 }
 
-/* The algorithm a result was priced with, as the tables name it: "none"
- * for a trivial one (nothing runs), "direct" for AllToAll, "nvls-tree" for
- * NVLS over nodes. */
+/* The algorithm a result was priced with, as the tables name it. */
 static const char *algo_label(const gp_comm_result *r)
 {
-    if (r->trivial)
-        return "none";
-    if (r->op == GP_COLL_ALLTOALL)
-        return "direct";
-    return r->algo == GP_COLL_NVLS && r->nodes > 1 ? "nvls-tree" : gp_coll_algo_name(r->algo);
+    return gp_cli_algo_label(r->op, r->algo, r->nodes, r->trivial);
 }
 
 /* Why the AllReduce is priced with `algo` (--algo `asked`), for the

@@ -94,9 +94,7 @@ static double up_rate(const gp_link *up, const gp_scale_params *sp)
  * GPU, "nvls-tree" for NVLS over nodes. */
 static const char *row_algo(const gp_scale_row *r)
 {
-    if (r->gpus == 1)
-        return "none";
-    return r->algo == GP_COLL_NVLS && r->nodes > 1 ? "nvls-tree" : gp_coll_algo_name(r->algo);
+    return gp_cli_algo_label(GP_COLL_ALLREDUCE, r->algo, r->nodes, r->gpus == 1);
 }
 
 /* Into buf: "ring, NCCL's default here" (or nvls, nvls-tree) when every

@@ -628,6 +628,15 @@ static void csv_walk(json_t *obj, const char *prefix, int header, int *first)
     }
 }
 
+const char *gp_cli_algo_label(gp_coll_op op, gp_coll_algo a, long nodes, int none)
+{
+    if (none)
+        return "none";
+    if (op == GP_COLL_ALLTOALL)
+        return "direct";
+    return a == GP_COLL_NVLS && nodes > 1 ? "nvls-tree" : gp_coll_algo_name(a);
+}
+
 void gp_cli_link_opt_notes(const gp_cli *cli, const gp_cli_link_opt *o, const gp_link *up,
                            int nvls, int ceiling)
 {
