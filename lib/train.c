@@ -1864,20 +1864,17 @@ int gp_train_estimate(const gp_train_in *in, const gp_train_params *pin,
                            "step (or --batch) "
                            "> 0 (got %g s, %g tokens, %g sequences)",
                            in->step_time, in->tokens_per_step, in->batch);
-    if (!(in->price >= 0.0) || !(in->purchase >= 0.0) || !(in->years >= 0.0) ||
-        !(in->pue >= 0.0) || !(in->kwh_price >= 0.0))
-        return GP_RAISE_AT(e, GP_EINVAL,
-                           !(in->price >= 0.0)   ? "--price"
-                           : !(in->years >= 0.0) ? "--years"
-                           : !(in->pue >= 0.0)   ? "--pue"
-                           : !(in->kwh_price >= 0.0) ? "--kwh-price"
-                                                     : "--purchase",
-                           0, 0, "cost inputs must be >= 0 (got %g)",
-                           !(in->price >= 0.0)       ? in->price
-                           : !(in->years >= 0.0)     ? in->years
-                           : !(in->pue >= 0.0)       ? in->pue
-                           : !(in->kwh_price >= 0.0) ? in->kwh_price
-                                                     : in->purchase);
+    {
+        /* The first negative (or NaN) cost input, named by its option. */
+        static const char *const opt[] = {"--price", "--years", "--pue", "--kwh-price",
+                                          "--purchase"};
+        const double cost[] = {in->price, in->years, in->pue, in->kwh_price, in->purchase};
+        size_t i;
+        for (i = 0; i < sizeof cost / sizeof cost[0]; i++)
+            if (!(cost[i] >= 0.0))
+                return GP_RAISE_AT(e, GP_EINVAL, opt[i], 0, 0,
+                                   "cost inputs must be >= 0 (got %g)", cost[i]);
+    }
     /* Plausibility caps on the profile and the cost inputs, far beyond any
      * real figure, so that every derived time, MFU, energy and cost stays
      * finite and printable (docs/models/training.md section 7). */
