@@ -101,6 +101,11 @@ static void toy_run_init(toy_run *t, double layers)
     toy_in(&t->in, &t->g, &t->sh, &t->up);
 }
 
+/* The recompute modes the recompute tests walk, in their tables' order:
+ * none, full, block (with recompute_layers 1). */
+static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
+                                           GP_RECOMPUTE_BLOCK};
+
 static int toy_run_eval(toy_run *t)
 {
     return gp_train_estimate(&t->in, NULL, &t->r, &t->e);
@@ -286,8 +291,6 @@ END_TEST
  * phi 0.5) 2 x 5 x = 4.1943e-4 s. */
 START_TEST(recompute_reruns_tp_collectives)
 {
-    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
-                                               GP_RECOMPUTE_BLOCK};
     static const double want[3] = {3.3554e-4, 5.0332e-4, 4.1943e-4};
     int i;
     for (i = 0; i < 3; i++) {
@@ -601,8 +604,6 @@ END_TEST
  *   524,288 + 18,874,368 = 38,273,024 B (no re-run layer: phi < 1). */
 START_TEST(recompute_reruns_context_parallel_ring)
 {
-    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
-                                               GP_RECOMPUTE_BLOCK};
     static const double mb[3] = {1.84549376e-5, 2.9719639771e-5, 2.4087288686e-5};
     static const double bwd[3] = {8.8432705536e-4, 1.22381402112e-3, 1.05407053824e-3};
     static const double act[3] = {55050240.0, 39321600.0, 38273024.0};
@@ -791,8 +792,6 @@ END_TEST
  *   half (block:1). */
 START_TEST(recompute_recasts_fp8_inputs)
 {
-    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
-                                               GP_RECOMPUTE_BLOCK};
     static const double cast[3] = {134217728.0, 192937984.0, 163577856.0};
     static const double ew16[3] = {373293056.0, 452984832.0, 413138944.0};
     static const double ew8[3] = {507510784.0, 645922816.0, 576716800.0};
@@ -1987,8 +1986,6 @@ END_TEST
  *   2 x 3 x = 3.7748736e-4, 2 x 2.5 x = 3.145728e-4 s. */
 START_TEST(recompute_reruns_moe_dispatch_and_experts)
 {
-    static const gp_train_recompute mode[3] = {GP_RECOMPUTE_NONE, GP_RECOMPUTE_FULL,
-                                               GP_RECOMPUTE_BLOCK};
     static const double a2a_mb[3] = {1.6777216e-3, 2.5165824e-3, 2.097152e-3};
     static const double ex_flop[3] = {77309411328.0, 103079215104.0, 90194313216.0};
     static const double ex_s[3] = {7.7309411328e-4, 1.03079215104e-3, 9.0194313216e-4};
